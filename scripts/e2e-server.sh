@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The app as e2e tests see it: a fresh embedded database with demo data, then the built app.
+set -euo pipefail
+export PGLITE_DIR="${PGLITE_DIR:-.data/e2e-pglite}"
+unset DATABASE_URL
+rm -rf "$PGLITE_DIR"
+npx tsx scripts/db.ts migrate
+npx tsx scripts/seed.ts
+exec env NEXT_MANUAL_SIG_HANDLE=1 NEXT_TELEMETRY_DISABLED=1 node node_modules/next/dist/bin/next start -H 127.0.0.1 -p "${PORT:-3100}"

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, types, unit + integration (PGlite and PostgreSQL), one build, e2e.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
+[ -d node_modules ] || npm install --no-audit --no-fund
+bash scripts/ensure-test-deps.sh
+npm run db:generate --silent
+echo "== lint"; npx biome check .
+echo "== typecheck"; npx tsc --noEmit
+echo "== unit + integration (PGlite and PostgreSQL)"; npx vitest run
+echo "== build"; npm run build --silent
+echo "== e2e (Chromium)"; npx playwright test

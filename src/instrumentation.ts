@@ -1,0 +1,7 @@
+/** Runs once per server process; see server/shutdown.ts for why we handle signals ourselves. */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { installShutdownHandlers } = await import("./server/shutdown");
+    installShutdownHandlers();
+  }
+}

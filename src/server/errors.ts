@@ -1,0 +1,47 @@
+/**
+ * Domain errors: services throw these; one tRPC middleware turns them into TRPCError and the
+ * REST adapter into the matching HTTP status with {"message"}.
+ */
+export type DomainErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "TOO_MANY_REQUESTS"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "BAD_GATEWAY";
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const badRequest = (m: string) => new DomainError("BAD_REQUEST", m);
+export const unauthorized = (m = "Unauthorized") => new DomainError("UNAUTHORIZED", m);
+export const forbidden = (m = "Forbidden") => new DomainError("FORBIDDEN", m);
+export const notFound = (m: string) => new DomainError("NOT_FOUND", m);
+export const conflict = (m: string) => new DomainError("CONFLICT", m);
+export const tooManyRequests = (m: string, retryAfterSeconds?: number) =>
+  new DomainError("TOO_MANY_REQUESTS", m, retryAfterSeconds ? { retryAfterSeconds } : undefined);
+
+export const HTTP_STATUS: Record<DomainErrorCode | "INTERNAL_SERVER_ERROR" | "METHOD_NOT_SUPPORTED", number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
+  METHOD_NOT_SUPPORTED: 405,
+  INTERNAL_SERVER_ERROR: 500,
+};

@@ -1,0 +1,113 @@
+/**
+ * Migrations without Prisma's native engine: Prisma's own schema engine compiled to WASM,
+ * driven through a driver adapter, so it works offline on PGlite and on PostgreSQL.
+ * Migrations stay in Prisma's standard folder format (`prisma migrate deploy` works too).
+ */
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+const ROOT = process.cwd();
+export const MIGRATIONS_DIR = path.join(ROOT, "prisma", "migrations");
+export const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
+const NO_FILTER = { externalTables: [], externalEnums: [] };
+
+let wasmReady: Promise<void> | undefined;
+function loadWasm(): Promise<void> {
+  wasmReady ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const jsPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+    const bytes = await fs.readFile(path.join(path.dirname(jsPath), "schema_engine_bg.wasm"));
+    const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bg });
+    bg.__wbg_set_wasm(instance.exports);
+    (instance.exports as { __wbindgen_start: () => void }).__wbindgen_start();
+  })();
+  return wasmReady;
+}
+
+async function engineFor(factory: SqlMigrationAwareDriverAdapterFactory): Promise<bg.SchemaEngine> {
+  await loadWasm();
+  const schema = await fs.readFile(SCHEMA_PATH, "utf8");
+  return bg.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
+}
+
+export function adapterFactoryFor(target: { url?: string; pglite?: PGlite }): SqlMigrationAwareDriverAdapterFactory {
+  if (target.url) return new PrismaPg({ connectionString: target.url, max: 2 });
+  if (target.pglite) return new PrismaPGlite(target.pglite);
+  throw new Error("adapterFactoryFor: give a url or a PGlite instance");
+}
+
+export async function readMigrations(): Promise<bg.MigrationList> {
+  const names = (await fs.readdir(MIGRATIONS_DIR, { withFileTypes: true }).catch(() => []))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  const migrationDirectories = await Promise.all(
+    names.map(async (name) => ({
+      path: name,
+      migrationFile: {
+        path: "migration.sql",
+        content: await fs
+          .readFile(path.join(MIGRATIONS_DIR, name, "migration.sql"), "utf8")
+          .then((value) => ({ tag: "ok" as const, value }))
+          .catch((e: Error) => ({ tag: "error" as const, value: e.message })),
+      },
+    })),
+  );
+  const lockPath = path.join(MIGRATIONS_DIR, "migration_lock.toml");
+  const lockContent = await fs.readFile(lockPath, "utf8").catch(() => null);
+  return {
+    baseDir: MIGRATIONS_DIR,
+    lockfile: { path: "migration_lock.toml", content: lockContent },
+    shadowDbInitScript: "",
+    migrationDirectories,
+  };
+}
+
+/** Applies every pending migration; returns the names applied. */
+export async function applyMigrations(target: { url?: string; pglite?: PGlite }): Promise<string[]> {
+  const engine = await engineFor(adapterFactoryFor(target));
+  try {
+    const out = await engine.applyMigrations({ migrationsList: await readMigrations(), filters: NO_FILTER });
+    return out.appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/** Drops everything in the database (used by db:reset). */
+export async function resetDatabase(target: { url?: string; pglite?: PGlite }): Promise<void> {
+  const engine = await engineFor(adapterFactoryFor(target));
+  try {
+    await engine.reset({ filter: NO_FILTER });
+  } finally {
+    engine.free();
+  }
+}
+
+/** SQL that takes the migrations folder to the current schema, computed on an in-memory shadow PGlite. */
+export async function diffSchemaAgainstMigrations(): Promise<string> {
+  const shadow = new PGlite("memory://shadow");
+  const engine = await engineFor(new PrismaPGlite(shadow));
+  try {
+    const schema = await fs.readFile(SCHEMA_PATH, "utf8");
+    const list = await readMigrations();
+    const from = list.migrationDirectories.length > 0 ? { tag: "migrations" as const, ...list } : { tag: "empty" as const };
+    const result = await engine.diff({
+      from,
+      to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: schema }] },
+      script: true,
+      exitCode: null,
+      filters: NO_FILTER,
+    });
+    return result.stdout ?? "";
+  } finally {
+    engine.free();
+    await shadow.close();
+  }
+}

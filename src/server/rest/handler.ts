@@ -1,0 +1,90 @@
+/**
+ * The thin REST adapter: documented `/api/...` paths → tRPC procedures via createCaller.
+ * Errors follow DESIGN.md "REST adapter rules": status + {"message"}; never a 500 for bad input.
+ */
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { ZodError } from "zod";
+import { createContext } from "../api/context";
+import { createCaller } from "../api/root";
+import { zodMessage } from "../api/trpc";
+import { DomainError, HTTP_STATUS } from "../errors";
+import { logger } from "../logger";
+import { hasNonJsonBody } from "../security/csrf";
+import { matchRoute } from "./table";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function jsonResponse(body: unknown, status = 200, headers?: Headers): Response {
+  const h = new Headers(headers);
+  h.set("content-type", "application/json; charset=utf-8");
+  h.set("cache-control", "no-store");
+  return new Response(JSON.stringify(body ?? null), { status, headers: h });
+}
+
+export function errorResponse(status: number, message: string, headers?: Headers): Response {
+  return jsonResponse({ message }, status, headers);
+}
+
+/** Status and message for anything a procedure threw. */
+export function describeError(error: unknown): { status: number; message: string; retryAfter?: number } {
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    if (error.cause instanceof ZodError) return { status: 400, message: zodMessage(error.cause) };
+    const retryAfter =
+      error.cause instanceof DomainError ? (error.cause.details?.retryAfterSeconds as number | undefined) : undefined;
+    if (status >= 500 && error.code === "INTERNAL_SERVER_ERROR") return { status: 500, message: "Internal server error" };
+    return { status, message: error.message, retryAfter };
+  }
+  if (error instanceof DomainError) return { status: HTTP_STATUS[error.code], message: error.message };
+  return { status: 500, message: "Internal server error" };
+}
+
+async function readJsonBody(req: Request): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; res: Response }> {
+  if (req.method === "GET" || req.method === "HEAD") return { ok: true, body: {} };
+  if (hasNonJsonBody(req.headers)) {
+    return { ok: false, res: errorResponse(415, "Request body must be JSON (Content-Type: application/json)") };
+  }
+  const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) return { ok: false, res: errorResponse(413, "Request body is too large") };
+  if (!text.trim()) return { ok: true, body: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, res: errorResponse(400, "Malformed JSON body") };
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    return { ok: false, res: errorResponse(400, "Request body must be a JSON object") };
+  }
+  return { ok: true, body: parsed as Record<string, unknown> };
+}
+
+export async function handleRestRequest(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const match = matchRoute(req.method, url.pathname);
+  if (match.kind === "not-found") return errorResponse(404, `Not found: ${req.method} ${url.pathname}`);
+  if (match.kind === "method-not-allowed") {
+    return errorResponse(
+      405,
+      `Method ${req.method} not allowed on ${url.pathname}`,
+      new Headers({ allow: match.allowed.join(", ") }),
+    );
+  }
+  const { route, params } = match;
+  const resHeaders = new Headers();
+  try {
+    const ctx = await createContext({ req, resHeaders });
+    if (route.raw) return await route.raw(req, { params, query: url.searchParams, ctx });
+    const body = await readJsonBody(req);
+    if (!body.ok) return body.res;
+    const caller = createCaller(ctx);
+    const result = await route.call(caller, { params, body: body.body, query: url.searchParams, ctx });
+    return jsonResponse(result, route.status ?? 200, resHeaders);
+  } catch (error) {
+    const { status, message, retryAfter } = describeError(error);
+    if (status >= 500) logger.error({ err: error, path: url.pathname, method: req.method }, "REST request failed");
+    if (retryAfter) resHeaders.set("retry-after", String(retryAfter));
+    return errorResponse(status, message, resHeaders);
+  }
+}

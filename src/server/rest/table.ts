@@ -1,0 +1,64 @@
+/** The one route table: every documented METHOD + path. Areas add rows in routes/<area>.ts. */
+import { adminRoutes } from "./routes/admin";
+import { authRoutes } from "./routes/auth";
+import { cartRoutes } from "./routes/cart";
+import { contestRoutes } from "./routes/contests";
+import { notificationsRoutes } from "./routes/notifications";
+import { paymentsRoutes } from "./routes/payments";
+import { supportRoutes } from "./routes/support";
+import { wheelRoutes } from "./routes/wheel";
+import type { HttpMethod, RestRoute } from "./types";
+
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...contestRoutes,
+  ...cartRoutes,
+  ...paymentsRoutes,
+  ...wheelRoutes,
+  ...notificationsRoutes,
+  ...supportRoutes,
+  ...adminRoutes,
+];
+
+type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };
+
+function compile(route: RestRoute): Compiled {
+  const keys: string[] = [];
+  const source = route.path
+    .split("/")
+    .map((seg) => {
+      if (seg.startsWith(":")) {
+        keys.push(seg.slice(1));
+        return "([^/]+)";
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return { route, pattern: new RegExp(`^${source}/?$`), keys };
+}
+
+// Literal segments win over parameters (e.g. /mark-all-read before /:id/read).
+const compiled = restRoutes.map(compile).sort((a, b) => a.keys.length - b.keys.length);
+
+export type RouteMatch =
+  | { kind: "found"; route: RestRoute; params: Record<string, string> }
+  | { kind: "method-not-allowed"; allowed: HttpMethod[] }
+  | { kind: "not-found" };
+
+export function matchRoute(method: string, pathname: string): RouteMatch {
+  const allowed: HttpMethod[] = [];
+  for (const c of compiled) {
+    const m = c.pattern.exec(pathname);
+    if (!m) continue;
+    if (c.route.method !== method) {
+      allowed.push(c.route.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    c.keys.forEach((k, i) => {
+      params[k] = decodeURIComponent(m[i + 1] ?? "");
+    });
+    return { kind: "found", route: c.route, params };
+  }
+  return allowed.length ? { kind: "method-not-allowed", allowed } : { kind: "not-found" };
+}

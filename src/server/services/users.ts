@@ -1,0 +1,29 @@
+import type { User } from "@/generated/prisma/client";
+import { amountString } from "../money";
+
+/** SPEC.md section 3 User, as GET /api/auth/user answers it. */
+export type PublicUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string | null;
+  profileImageUrl: string | null;
+  balance: string;
+  createdAt: Date;
+  isAdmin: boolean;
+};
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: user.displayName,
+    profileImageUrl: user.profileImageUrl,
+    balance: amountString(user.balance),
+    createdAt: user.createdAt,
+    isAdmin: user.role === "admin",
+  };
+}

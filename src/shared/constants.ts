@@ -1,0 +1,80 @@
+/** Constants both the server and the browser need. SPEC.md section 9 unless noted. */
+
+export const CONTEST_CATEGORIES = ["cars", "houses", "bikes", "watches", "money", "cash", "tax_free_cash"] as const;
+export type ContestCategory = (typeof CONTEST_CATEGORIES)[number];
+
+/** Header dropdown and mobile menu labels. */
+export const CATEGORY_LABELS: Record<ContestCategory, string> = {
+  cars: "Cars",
+  houses: "Houses",
+  bikes: "Bikes",
+  watches: "Watches",
+  money: "Money",
+  cash: "Cash",
+  tax_free_cash: "Tax Free Cash",
+};
+
+/** Signed-in home heading and subtitle per category ('all' = every category). */
+export const CATEGORY_HEADINGS: Record<ContestCategory | "all", { heading: string; subtitle: string }> = {
+  all: { heading: "Active Contests", subtitle: "Pick your prize, grab your tickets and good luck!" },
+  cars: { heading: "Dream Car Contests", subtitle: "Supercars, SUVs and classics waiting for a new driver." },
+  houses: { heading: "House Contests", subtitle: "Win the keys to a brand-new home." },
+  bikes: { heading: "Motorbike Contests", subtitle: "Superbikes and cruisers ready for the open road." },
+  watches: { heading: "Luxury Watch Contests", subtitle: "Iconic timepieces from the world's finest makers." },
+  money: { heading: "Money Contests", subtitle: "Big money prizes paid straight to your wallet." },
+  cash: { heading: "Cash Contests", subtitle: "Instant cash prizes from $1,000 to $100,000." },
+  tax_free_cash: { heading: "Tax Free Cash Contests", subtitle: "Tax-free cash prizes, yours to keep in full." },
+};
+
+export const SECURITY_QUESTIONS = [
+  "What was the name of your first pet?",
+  "What is your mother's maiden name?",
+  "What was the name of your first school?",
+  "In what city were you born?",
+  "What is your favourite book?",
+  "What was the model of your first car?",
+  "What is your favourite movie?",
+] as const;
+
+export const CRYPTO_CURRENCIES = ["BTC", "ETH", "USDT", "BNB"] as const;
+export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number];
+export const CRYPTO_LABELS: Record<CryptoCurrency, string> = {
+  BTC: "Bitcoin",
+  ETH: "Ethereum",
+  USDT: "Tether",
+  BNB: "Binance",
+};
+
+export const NOTIFICATION_TYPES = ["contest_result", "success", "warning", "error", "other"] as const;
+
+export const LIMITS = {
+  passwordMin: 6,
+  nameMin: 2,
+  signupAnswerMin: 2,
+  verifyAnswerMin: 1,
+  quantityMin: 1,
+  topUpMin: 1,
+  supportMessageMax: 2000,
+  dashboardPreview: 3,
+  listPlaceholders: 3,
+  contestPlaceholders: 6,
+} as const;
+
+/** Milliseconds, SPEC.md section 9. */
+export const DELAYS = {
+  afterLogin: 500,
+  afterSignup: 1500,
+  afterReset: 2000,
+  nonAdminRedirect: 1500,
+  unauthorizedRedirect: 500,
+  paymentFollowUpToast: 2000,
+  wheelResultToast: 200,
+  supportChatPoll: 5000,
+  adminConversationsPoll: 5000,
+  adminMessagesPoll: 2000,
+  toastAutoClose: 5000,
+} as const;
+
+export const SESSION_COOKIE = "session";
+export const ADVERTISED_TICKET_PRICE = "1.79";
+export const CURRENCY = "USD";

@@ -1,0 +1,39 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Integration suites run on an in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL
+// is set (CI always sets it). tests/pg holds what needs a real server (concurrency, LISTEN/NOTIFY).
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
+  test: {
+    globalSetup: ["tests/helpers/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+    env: { NODE_ENV: "test" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "pglite",
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          env: { TEST_DB_KIND: "pglite" },
+        },
+      },
+      ...(pgUrl
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "postgres",
+                include: ["tests/integration/**/*.test.ts", "tests/pg/**/*.test.ts"],
+                env: { TEST_DB_KIND: "postgres" },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
