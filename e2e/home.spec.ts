@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { createApiClient } from "../src/client";
+import { PLAYER, signInViaApi } from "./helpers";
 
-test("the home page lists seeded contests from the database", async ({ page }) => {
+test("a signed-in player's home lists seeded contests from the database", async ({ page }) => {
+  await signInViaApi(page, PLAYER);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Active Contests" })).toBeVisible();
   await expect(page.getByText("V10 Supercar")).toBeVisible();

@@ -1,21 +1,12 @@
-import { Container, Stack, Text, Title } from "@mantine/core";
-import { ContestList } from "@/components/contests/ContestList";
+import { Landing } from "@/components/landing/Landing";
+import { SignedInHome } from "@/components/contests/SignedInHome";
 import { getServerCaller } from "@/server/api/server-caller";
 
 export const dynamic = "force-dynamic";
 
+/** "/" is the landing page for visitors and the contest home for signed-in players (SPEC.md section 2). */
 export default async function HomePage() {
   const caller = await getServerCaller();
-  const contests = await caller.contests.list();
-  return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>Active Contests</Title>
-          <Text c="dimmed">Pick your prize, grab your tickets and good luck!</Text>
-        </div>
-        <ContestList contests={contests} />
-      </Stack>
-    </Container>
-  );
+  const [user, contests] = await Promise.all([caller.auth.me(), caller.contests.list()]);
+  return user ? <SignedInHome contests={contests} /> : <Landing contests={contests} />;
 }

@@ -3,9 +3,23 @@ import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, rest } from "../helpers/fixtures";
 
 const SPEC_CONTEST_FIELDS = [
-  "id", "title", "description", "detailedDescription", "imageUrl", "previewImages", "category", "status",
-  "ticketPrice", "originalPrice", "discountPercentage", "cashAlternative", "features", "specifications",
-  "soldTickets", "maxTickets", "endDate",
+  "id",
+  "title",
+  "description",
+  "detailedDescription",
+  "imageUrl",
+  "previewImages",
+  "category",
+  "status",
+  "ticketPrice",
+  "originalPrice",
+  "discountPercentage",
+  "cashAlternative",
+  "features",
+  "specifications",
+  "soldTickets",
+  "maxTickets",
+  "endDate",
 ];
 
 describe(`contests router and REST adapter (${dbKind()})`, () => {

@@ -13,7 +13,9 @@ describe(`migrations (${dbKind()})`, () => {
       const pglite = new PGlite("memory://");
       expect(await applyMigrations({ pglite })).toEqual(names);
       expect(await applyMigrations({ pglite })).toEqual([]);
-      const { rows } = await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`);
+      const { rows } = await pglite.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`,
+      );
       expect(rows[0]?.n).toBe(names.length);
       await pglite.close();
     } else {
@@ -40,11 +42,15 @@ describe(`migrations (${dbKind()})`, () => {
 
     it("refuses a negative balance", async () => {
       const u = await createUser(t.db);
-      await expect(t.db.$executeRaw`UPDATE "User" SET balance = -1 WHERE id = ${u.id}`).rejects.toThrow(/User_balance_non_negative/);
+      await expect(t.db.$executeRaw`UPDATE "User" SET balance = -1 WHERE id = ${u.id}`).rejects.toThrow(
+        /User_balance_non_negative/,
+      );
     });
     it("refuses more tickets sold than the maximum", async () => {
       const c = await createContest(t.db, { maxTickets: 5 });
-      await expect(t.db.$executeRaw`UPDATE "Contest" SET "soldTickets" = 6 WHERE id = ${c.id}`).rejects.toThrow(/Contest_sold_within_max/);
+      await expect(t.db.$executeRaw`UPDATE "Contest" SET "soldTickets" = 6 WHERE id = ${c.id}`).rejects.toThrow(
+        /Contest_sold_within_max/,
+      );
     });
     it("refuses a discount outside 0–100", async () => {
       await expect(createContest(t.db, { discountPercentage: 101 })).rejects.toThrow();
@@ -54,7 +60,9 @@ describe(`migrations (${dbKind()})`, () => {
     it("books a ledger cause at most once", async () => {
       const u = await createUser(t.db, { balance: "5" });
       await expect(
-        t.db.ledgerEntry.create({ data: { userId: u.id, kind: "adjustment", amount: "1", balanceAfter: "6", reference: `fixture-${u.id}` } }),
+        t.db.ledgerEntry.create({
+          data: { userId: u.id, kind: "adjustment", amount: "1", balanceAfter: "6", reference: `fixture-${u.id}` },
+        }),
       ).rejects.toThrow();
     });
   });

@@ -1,0 +1,6 @@
+"use client";
+
+/** Header user menu (avatar, name, balance, purchases, settings, logout). Owned by the accounts issue. */
+export function UserMenu() {
+  return null;
+}
