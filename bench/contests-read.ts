@@ -1,0 +1,62 @@
+/**
+ * GET /api/contests through the app (Next route → REST adapter → tRPC caller → Prisma) against
+ * the floor: a bare node:http + pg handler running the same query. Same database, same run.
+ *   npm run build && npm run bench:contests-read   (BENCH_DURATION seconds, default 10; 50 connections)
+ */
+import http from "node:http";
+import os from "node:os";
+import autocannon from "autocannon";
+import pg from "pg";
+import { seed } from "../scripts/seed";
+import { openDatabase } from "../src/server/db";
+import { createBenchDatabase, fmt, startApp, stopApp } from "./lib";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const QUERY = `SELECT * FROM "Contest" WHERE status = 'active' ORDER BY "createdAt" DESC, id ASC`;
+
+async function run(url: string) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function main() {
+  const database = await createBenchDatabase("bench_read");
+  const handle = await openDatabase({ url: database.url });
+  await seed(handle.db);
+  await handle.close();
+
+  const app = await startApp(database.url, 3200);
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const floor = http.createServer(async (_req, res) => {
+    const { rows } = await pool.query(QUERY);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(rows));
+  });
+  await new Promise<void>((r) => floor.listen(3201, "127.0.0.1", r));
+
+  try {
+    await run("http://127.0.0.1:3200/api/contests"); // warm-up (JIT, pools)
+    const appResult = await run("http://127.0.0.1:3200/api/contests");
+    const floorResult = await run("http://127.0.0.1:3201/");
+    console.log(`contests-read: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores, ${new Date().toISOString()}`);
+    console.log("target                 req/s    p50 ms   p99 ms   errors");
+    for (const [name, r] of [["app /api/contests", appResult], ["floor node:http+pg", floorResult]] as const) {
+      console.log(`${name.padEnd(20)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50).padStart(9)} ${fmt(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`);
+    }
+    console.log(`ratio app/floor: ${fmt((appResult.rps / floorResult.rps) * 100, 1)}% (later target: >= 60%)`);
+  } finally {
+    floor.close();
+    await pool.end();
+    await stopApp(app);
+    await database.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
