@@ -54,6 +54,8 @@ export const LIMITS = {
   verifyAnswerMin: 1,
   quantityMin: 1,
   topUpMin: 1,
+  /** Not in SPEC.md (section 9 says the maximum is not shown); a sane ceiling for one top-up. */
+  topUpMax: 100000,
   supportMessageMax: 2000,
   dashboardPreview: 3,
   listPlaceholders: 3,
@@ -78,3 +80,18 @@ export const DELAYS = {
 export const SESSION_COOKIE = "session";
 export const ADVERTISED_TICKET_PRICE = "1.79";
 export const CURRENCY = "USD";
+
+/** Payment gateway statuses (OxaPay v1, lower-cased), ordered by progress: a webhook never moves a payment back. */
+export const GATEWAY_STATUS_RANK: Record<string, number> = {
+  new: 0,
+  waiting: 1,
+  paying: 2,
+  confirming: 2,
+  underpaid: 3,
+  paid: 4,
+  manual_accept: 4,
+  expired: 4,
+  failed: 4,
+  refunding: 5,
+  refunded: 6,
+};

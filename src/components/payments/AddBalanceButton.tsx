@@ -1,6 +1,156 @@
 "use client";
 
-/** Header 'Add Balance' button and dialog. Owned by the payments issue. */
+import { Anchor, Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Text, ThemeIcon } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { IconWallet } from "@tabler/icons-react";
+import { TRPCClientError } from "@trpc/client";
+import Link from "next/link";
+import { useState } from "react";
+import { CRYPTO_CURRENCIES, CRYPTO_LABELS, CURRENCY, DELAYS, LIMITS } from "@/shared/constants";
+import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
+import { api } from "@/trpc/react";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
+
+type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string };
+const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "UNAUTHORIZED";
+}
+
+/** Header 'Add Balance' button and dialog (SPEC.md sections 2, 4, 5, 8). Signed-in users only. */
 export function AddBalanceButton() {
-  return null;
+  const { user } = useCurrentUser();
+  const [opened, setOpened] = useState(false);
+  const form = useForm<FormValues>({
+    mode: "controlled",
+    initialValues: EMPTY,
+    validate: schemaResolver(createPaymentSchema, { sync: true }),
+  });
+  const create = api.payments.create.useMutation();
+
+  if (!user) return null;
+
+  const finish = () => {
+    setOpened(false);
+    form.reset();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const result = await create.mutateAsync({
+        amount: values.amount,
+        currency: CURRENCY,
+        cryptoCurrency: values.cryptoCurrency as (typeof CRYPTO_CURRENCIES)[number],
+      });
+      notifications.show({
+        title: "Payment Created Successfully",
+        message: result.instructions?.en || "Your payment request has been created. Opening payment page...",
+      });
+      if (result.payLink) window.open(result.payLink, "_blank");
+      if (result.qrCode || result.address) {
+        setTimeout(() => {
+          notifications.show({
+            title: "Payment Details",
+            message: `Track ID: ${result.trackId} · Amount: ${result.payAmount ?? result.amount} ${result.currency}`,
+            autoClose: 15_000,
+          });
+        }, DELAYS.paymentFollowUpToast);
+      }
+    } catch (error) {
+      if (isUnauthorized(error)) {
+        notifications.show({ color: "red", title: "Unauthorized", message: "You are logged out. Logging in again..." });
+        setTimeout(() => {
+          window.location.href = "/api/login";
+        }, DELAYS.unauthorizedRedirect);
+      } else if (error instanceof TRPCClientError && error.data) {
+        // The server answered: the payment was not created (validation or gateway failure).
+        notifications.show({
+          color: "red",
+          title: "Payment Creation Failed",
+          message: error.message || "Unable to create payment request",
+        });
+      } else {
+        notifications.show({
+          color: "red",
+          title: "Error",
+          message: (error instanceof Error && error.message) || "Failed to create payment",
+        });
+      }
+    } finally {
+      finish();
+    }
+  });
+
+  const errors = Object.values(form.errors).filter(Boolean);
+  // SPEC.md section 5: a missing amount or method reads as one message.
+  const requiredMissing = !form.values.amount || !form.values.cryptoCurrency;
+
+  return (
+    <>
+      <Button leftSection={<IconWallet size={18} />} color="green" onClick={() => setOpened(true)}>
+        Add Balance
+      </Button>
+      <Modal opened={opened} onClose={finish} title="Add Balance" centered>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <NumberInput
+              label={`Amount (${CURRENCY})`}
+              placeholder="Enter amount"
+              min={LIMITS.topUpMin}
+              step={0.01}
+              decimalScale={2}
+              prefix="$"
+              allowNegative={false}
+              value={form.values.amount}
+              onChange={(v) => form.setFieldValue("amount", v === "" ? "" : String(v))}
+              error={form.errors.amount && !requiredMissing ? form.errors.amount : undefined}
+            />
+            <Radio.Group
+              label="Payment method"
+              value={form.values.cryptoCurrency}
+              onChange={(v) => form.setFieldValue("cryptoCurrency", v)}
+            >
+              <SimpleGrid cols={2} mt="xs">
+                {CRYPTO_CURRENCIES.map((c) => {
+                  const Icon = CRYPTO_ICONS[c];
+                  return (
+                    <Radio.Card key={c} value={c} p="sm" radius="md" aria-label={`${c} ${CRYPTO_LABELS[c]}`}>
+                      <Group gap="sm" wrap="nowrap">
+                        <Radio.Indicator />
+                        <ThemeIcon variant="light" color={CRYPTO_COLORS[c]} radius="xl">
+                          <Icon size={18} />
+                        </ThemeIcon>
+                        <div>
+                          <Text fw={600} size="sm">
+                            {c}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {CRYPTO_LABELS[c]}
+                          </Text>
+                        </div>
+                      </Group>
+                    </Radio.Card>
+                  );
+                })}
+              </SimpleGrid>
+            </Radio.Group>
+            {errors.length > 0 && (
+              <Text c="red" size="sm" role="alert">
+                {requiredMissing ? PAYMENT_MESSAGES.required : errors[0]}
+              </Text>
+            )}
+            <Button type="submit" disabled={create.isPending} fullWidth>
+              {create.isPending ? "Creating Payment..." : "Continue to Payment"}
+            </Button>
+            <Anchor component={Link} href="/payments" size="sm" ta="center" onClick={() => setOpened(false)}>
+              View my payment history
+            </Anchor>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
 }

@@ -1,0 +1,123 @@
+/**
+ * The payment gateway seen by the payments service: create an invoice, read its status, verify a
+ * webhook. Two implementations: OxaPay's v1 API (oxapay.ts) and a local sandbox (sandbox.ts),
+ * chosen by configuration (getGateway).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { CryptoCurrency } from "@/shared/constants";
+
+export type GatewayName = "oxapay" | "sandbox";
+
+export type InvoiceRequest = {
+  /** Our payment id; the gateway echoes it back as order_id. */
+  orderId: string;
+  /** USD, exact decimal string ("10.50"). */
+  amount: string;
+  currency: string;
+  cryptoCurrency: CryptoCurrency;
+  description: string;
+  callbackUrl: string;
+  returnUrl: string;
+  email?: string;
+  /** The app's origin, for gateways that host their pay page inside the app (the sandbox). */
+  appOrigin: string;
+};
+
+export type Invoice = {
+  trackId: string;
+  payLink: string;
+  /** Crypto amount to send, when the gateway fixes it at creation (sandbox); OxaPay's hosted page decides later. */
+  payAmount: string | null;
+  address: string | null;
+  /** A data: URL of a QR code, when there is an address to show. */
+  qrCode: string | null;
+  expiresAt: Date | null;
+  gatewayStatus: string;
+};
+
+export type GatewayPaymentInfo = {
+  trackId: string;
+  status: string;
+  amount: string | null;
+  currency: string | null;
+  orderId: string | null;
+};
+
+/** A verified webhook's content, normalised. */
+export type WebhookNotice = {
+  trackId: string;
+  status: string;
+  amount: string | null;
+  currency: string | null;
+  orderId: string | null;
+  payload: Record<string, unknown>;
+};
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  createInvoice(req: InvoiceRequest): Promise<Invoice>;
+  getPayment(trackId: string): Promise<GatewayPaymentInfo>;
+  /** True only when `signature` is the hex HMAC-SHA512 of exactly `rawBody` with this gateway's key. */
+  verifySignature(rawBody: string, signature: string | null): boolean;
+}
+
+/** Thrown when the gateway cannot be reached or answers with an error; the service turns it into 502. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "GatewayError";
+  }
+}
+
+export function hmacSha512Hex(key: string, body: string): string {
+  return createHmac("sha512", key).update(body, "utf8").digest("hex");
+}
+
+/** Constant-time comparison of a received hex HMAC against the expected one. */
+export function verifyHmacSha512(key: string, rawBody: string, signature: string | null | undefined): boolean {
+  if (!key || !signature) return false;
+  const received = signature.trim().toLowerCase();
+  if (!/^[0-9a-f]{128}$/.test(received)) return false;
+  const expected = Buffer.from(hmacSha512Hex(key, rawBody), "hex");
+  return timingSafeEqual(expected, Buffer.from(received, "hex"));
+}
+
+/** "Paid", "Manual Accept", "manual_accept" -> "manual_accept". */
+export function normaliseStatus(status: unknown): string {
+  return String(status ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+}
+
+/** A money value from a gateway payload (number or string) as a plain decimal string, or null. */
+export function decimalField(value: unknown): string | null {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim();
+  return null;
+}
+
+/** Parses a webhook body (already verified) into a notice; null if it carries no track id. */
+export function parseWebhookBody(rawBody: string): WebhookNotice | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return null;
+  const p = payload as Record<string, unknown>;
+  const trackId = p.track_id ?? p.trackId;
+  if (typeof trackId !== "string" && typeof trackId !== "number") return null;
+  return {
+    trackId: String(trackId),
+    status: normaliseStatus(p.status),
+    amount: decimalField(p.amount),
+    currency: typeof p.currency === "string" ? p.currency.toUpperCase() : null,
+    orderId: typeof p.order_id === "string" ? p.order_id : null,
+    payload: p,
+  };
+}

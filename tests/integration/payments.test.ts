@@ -1,0 +1,403 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { User } from "../../src/generated/prisma/client";
+import { hmacSha512Hex } from "../../src/server/payments/gateway";
+import { OxaPayGateway } from "../../src/server/payments/oxapay";
+import { DEFAULT_SANDBOX_WEBHOOK_SECRET } from "../../src/server/payments/sandbox";
+import { createPayment, processWebhook } from "../../src/server/services/payments";
+import { createTestDb, dbKind, type TestDb } from "../helpers/db";
+import { callerFor, createUser, rest } from "../helpers/fixtures";
+
+const SECRET = DEFAULT_SANDBOX_WEBHOOK_SECRET;
+
+function webhook(db: TestDb["db"], payload: Record<string, unknown>, opts: { key?: string; signature?: string | null } = {}) {
+  const rawBody = JSON.stringify(payload);
+  const signature = opts.signature === undefined ? hmacSha512Hex(opts.key ?? SECRET, rawBody) : opts.signature;
+  return rest(db, "POST", "/api/payments/webhook", { rawBody, headers: signature ? { hmac: signature } : {} });
+}
+
+async function ledgerMatchesBalances(db: TestDb["db"]) {
+  const users = await db.user.findMany({ select: { id: true, balance: true } });
+  for (const u of users) {
+    const sum = await db.ledgerEntry.aggregate({ where: { userId: u.id }, _sum: { amount: true } });
+    expect((sum._sum.amount ?? 0).toString()).toBe(u.balance.toString() === "0" ? "0" : u.balance.toString());
+  }
+}
+
+describe(`payments: create, webhook, approval (${dbKind()})`, () => {
+  let t: TestDb;
+  let player: User;
+  let admin: User;
+  beforeAll(async () => {
+    delete process.env.OXAPAY_MERCHANT_API_KEY;
+    delete process.env.AUTO_APPROVE_PAID;
+    t = await createTestDb();
+    player = await createUser(t.db, { email: "payer@example.com" });
+    admin = await createUser(t.db, { role: "admin", email: "boss@example.com" });
+  });
+  afterEach(() => {
+    delete process.env.AUTO_APPROVE_PAID;
+  });
+  afterAll(() => t.close());
+
+  const create = async (amount = "25.50", cryptoCurrency = "BTC", user = player) =>
+    rest(t.db, "POST", "/api/payments/create", { user, body: { amount, currency: "USD", cryptoCurrency } });
+
+  it("POST /api/payments/create answers SPEC.md's creation response from the sandbox", async () => {
+    const res = await create();
+    expect(res.status).toBe(200);
+    const b = res.body;
+    for (const f of ["success", "message", "instructions", "payLink", "qrCode", "address", "trackId", "payAmount", "currency"]) {
+      expect(b).toHaveProperty(f);
+    }
+    expect(b.success).toBe(true);
+    expect(b.instructions.en).toContain(b.address);
+    expect(b.payLink).toBe(`http://localhost:3000/pay/${b.trackId}`);
+    expect(b.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(b.currency).toBe("BTC");
+    expect(b.payAmount).toBe("0.00039231");
+    const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: b.trackId } });
+    expect(row).toMatchObject({ status: "pending", gatewayStatus: "new", provider: "sandbox", userId: player.id });
+    expect(row.amount.toString()).toBe("25.5");
+  });
+
+  it("validates amount, currency and method with SPEC.md's texts; needs a signed-in user", async () => {
+    const missing = await rest(t.db, "POST", "/api/payments/create", { user: player, body: { currency: "USD" } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain("Please enter amount and select payment method");
+    expect((await create("0.5")).body.message).toContain("Minimum amount is 1");
+    expect((await create("1.005")).body.message).toContain("at most 2 decimals");
+    const eur = await rest(t.db, "POST", "/api/payments/create", {
+      user: player,
+      body: { amount: "5", currency: "EUR", cryptoCurrency: "ETH" },
+    });
+    expect(eur.status).toBe(400);
+    const anon = await rest(t.db, "POST", "/api/payments/create", {
+      body: { amount: "5", currency: "USD", cryptoCurrency: "ETH" },
+    });
+    expect(anon.status).toBe(401);
+    expect(anon.body.message).toContain("Unauthorized");
+  });
+
+  it("the webhook accepts only a valid signature (401 otherwise) and records the status", async () => {
+    const { body } = await create("10", "ETH");
+    const payload = { track_id: body.trackId, status: "Paying", amount: 10, currency: "USD", type: "invoice" };
+    expect((await webhook(t.db, payload, { key: "wrong-key" })).status).toBe(401);
+    expect((await webhook(t.db, payload, { signature: null })).status).toBe(401);
+    const rawBody = JSON.stringify(payload);
+    const tampered = await rest(t.db, "POST", "/api/payments/webhook", {
+      rawBody: rawBody.replace('"amount":10', '"amount":99'),
+      headers: { hmac: hmacSha512Hex(SECRET, rawBody) },
+    });
+    expect(tampered.status).toBe(401);
+    expect(tampered.body.message).toContain("Unauthorized");
+    expect((await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId } })).gatewayStatus).toBe("new");
+
+    const ok = await webhook(t.db, payload);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toBe("ok");
+    const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId }, include: { events: true } });
+    expect(row.gatewayStatus).toBe("paying");
+    expect(row.status).toBe("pending");
+    expect(row.events.map((e) => e.status)).toEqual(["paying"]);
+
+    // Progress only moves forward: a late 'paying' after 'paid' changes nothing.
+    expect((await webhook(t.db, { ...payload, status: "paid" })).status).toBe(200);
+    expect((await webhook(t.db, payload)).status).toBe(200);
+    expect((await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId } })).gatewayStatus).toBe("paid");
+  });
+
+  it("the webhook answers 404 for an unknown track id and 400 when amount or currency differ", async () => {
+    expect((await webhook(t.db, { track_id: "nope", status: "paid", amount: 1, currency: "USD" })).status).toBe(404);
+    const { body } = await create("12");
+    const wrongAmount = await webhook(t.db, { track_id: body.trackId, status: "paid", amount: 120, currency: "USD" });
+    expect(wrongAmount.status).toBe(400);
+    const wrongCurrency = await webhook(t.db, { track_id: body.trackId, status: "paid", amount: 12, currency: "EUR" });
+    expect(wrongCurrency.status).toBe(400);
+    expect((await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId } })).gatewayStatus).toBe("new");
+    const malformed = await rest(t.db, "POST", "/api/payments/webhook", {
+      rawBody: "{oops",
+      headers: { hmac: hmacSha512Hex(SECRET, "{oops") },
+    });
+    expect(malformed.status).toBe(400);
+  });
+
+  it("the same 'paid' webhook delivered 10 times concurrently changes the status once (and credits once with AUTO_APPROVE_PAID)", async () => {
+    process.env.AUTO_APPROVE_PAID = "true";
+    const buyer = await createUser(t.db);
+    const { body } = await create("7.25", "USDT", buyer);
+    const payload = { track_id: body.trackId, status: "Paid", amount: 7.25, currency: "USD" };
+    const results = await Promise.all(Array.from({ length: 10 }, () => webhook(t.db, payload)));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId }, include: { events: true } });
+    expect(row.events).toHaveLength(1);
+    expect(row.gatewayStatus).toBe("paid");
+    expect(row.status).toBe("approved");
+    expect(row.processedById).toBeNull();
+    const credits = await t.db.ledgerEntry.findMany({ where: { kind: "topup", reference: row.id } });
+    expect(credits).toHaveLength(1);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: buyer.id } })).balance.toString()).toBe("7.25");
+  });
+
+  it("without AUTO_APPROVE_PAID a 'paid' webhook leaves the payment pending for an admin", async () => {
+    const { body } = await create("3");
+    await webhook(t.db, { track_id: body.trackId, status: "paid", amount: 3, currency: "USD" });
+    const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId } });
+    expect(row.gatewayStatus).toBe("paid");
+    expect(row.status).toBe("pending");
+  });
+
+  it("GET /api/payments/pending lists SPEC.md fields plus gateway status and email, for admins only", async () => {
+    expect((await rest(t.db, "GET", "/api/payments/pending", { user: player })).status).toBe(403);
+    expect((await rest(t.db, "GET", "/api/payments/pending")).status).toBe(401);
+    const res = await rest(t.db, "GET", "/api/payments/pending", { user: admin });
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    const p = res.body[0];
+    for (const f of [
+      "id",
+      "amount",
+      "cryptoCurrency",
+      "createdAt",
+      "oxapayTrackId",
+      "oxapayPayAmount",
+      "gatewayStatus",
+      "userEmail",
+    ]) {
+      expect(p).toHaveProperty(f);
+    }
+    expect(res.body.every((r: { userEmail: string }) => r.userEmail === "payer@example.com")).toBe(true);
+  });
+
+  it("approve credits once (ledger row, notification); a second approval or approving a rejected payment -> 409", async () => {
+    const buyer = await createUser(t.db, { balance: "1.5" });
+    const { body } = await create("20", "BNB", buyer);
+    const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId } });
+    expect((await rest(t.db, "POST", `/api/payments/${row.id}/approve`, { user: buyer })).status).toBe(403);
+    const ok = await rest(t.db, "POST", `/api/payments/${row.id}/approve`, { user: admin });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe("Payment approved");
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: buyer.id } })).balance.toString()).toBe("21.5");
+    const again = await rest(t.db, "POST", `/api/payments/${row.id}/approve`, { user: admin });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("Payment already approved");
+    expect((await rest(t.db, "POST", `/api/payments/${row.id}/reject`, { user: admin, body: {} })).status).toBe(409);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: buyer.id } })).balance.toString()).toBe("21.5");
+    const notes = await t.db.notification.findMany({ where: { userId: buyer.id } });
+    expect(notes.map((n) => [n.type, n.title])).toEqual([["success", "Payment Approved"]]);
+    const after = await t.db.payment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(after.processedById).toBe(admin.id);
+    expect(after.processedAt).not.toBeNull();
+
+    const second = await create("5", "BTC", buyer);
+    const row2 = await t.db.payment.findUniqueOrThrow({ where: { trackId: second.body.trackId } });
+    const rejected = await rest(t.db, "POST", `/api/payments/${row2.id}/reject`, { user: admin, body: {} });
+    expect(rejected.status).toBe(200);
+    const r2 = await t.db.payment.findUniqueOrThrow({ where: { id: row2.id } });
+    expect(r2.status).toBe("rejected");
+    expect(r2.rejectionReason).toBe("Manual rejection by admin");
+    expect((await rest(t.db, "POST", `/api/payments/${row2.id}/approve`, { user: admin })).status).toBe(409);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: buyer.id } })).balance.toString()).toBe("21.5");
+    const rejNote = await t.db.notification.findFirstOrThrow({ where: { userId: buyer.id, type: "error" } });
+    expect(rejNote.title).toBe("Payment Rejected");
+    expect((await rest(t.db, "POST", "/api/payments/missing/approve", { user: admin })).status).toBe(404);
+  });
+
+  it("reject keeps a given reason", async () => {
+    const { body } = await create("4");
+    const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId } });
+    await rest(t.db, "POST", `/api/payments/${row.id}/reject`, { user: admin, body: { reason: "Underpaid" } });
+    expect((await t.db.payment.findUniqueOrThrow({ where: { id: row.id } })).rejectionReason).toBe("Underpaid");
+  });
+
+  it("a player sees only their own payment history and pay pages", async () => {
+    const other = await createUser(t.db);
+    const { body } = await create("9", "ETH", other);
+    const caller = await callerFor(t.db, other);
+    const mine = await caller.payments.mine();
+    expect(mine.map((p) => p.trackId)).toEqual([body.trackId]);
+    expect(mine[0]).toMatchObject({ amount: "9.00", status: "pending", cryptoCurrency: "ETH" });
+    const page = await caller.payments.byTrackId({ trackId: body.trackId });
+    expect(page.isSandbox).toBe(true);
+    expect(page.qrCode).toMatch(/^data:image\/png/);
+    const playerCaller = await callerFor(t.db, player);
+    await expect(playerCaller.payments.byTrackId({ trackId: body.trackId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("every balance equals the sum of its ledger rows", async () => {
+    await ledgerMatchesBalances(t.db);
+  });
+});
+
+/** A local stand-in for OxaPay speaking its v1 shapes, on 127.0.0.1 with an ephemeral port. */
+describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
+  let t: TestDb;
+  let server: Server;
+  let base: string;
+  let mode: "ok" | "error" | "hang" | "garbage" = "ok";
+  const seen: { method: string; url: string; key: string | undefined; body: any }[] = [];
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let s = "";
+      req.on("data", (c) => {
+        s += c;
+      });
+      req.on("end", () => resolve(s));
+    });
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    server = createServer(async (req, res) => {
+      const text = await readBody(req);
+      seen.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        key: req.headers.merchant_api_key as string | undefined,
+        body: text ? JSON.parse(text) : null,
+      });
+      if (mode === "hang") return; // never answers: the client's timeout must fire
+      res.setHeader("content-type", "application/json");
+      if (req.headers.merchant_api_key !== "test-merchant") {
+        res.statusCode = 401;
+        return res.end(JSON.stringify({ data: {}, message: "Invalid merchant API key", error: { type: "auth" }, status: 401 }));
+      }
+      if (mode === "error") {
+        res.statusCode = 400;
+        return res.end(
+          JSON.stringify({ data: {}, message: "Validation failed", error: { message: "amount is invalid" }, status: 400 }),
+        );
+      }
+      if (mode === "garbage") return res.end("<html>bad gateway</html>");
+      if (req.method === "POST" && req.url === "/v1/payment/invoice") {
+        return res.end(
+          JSON.stringify({
+            data: {
+              track_id: "184747701",
+              payment_url: "https://pay.oxapay.test/184747701",
+              expired_at: 1900000000,
+              date: 1899996400,
+            },
+            message: "Operation completed successfully!",
+            error: {},
+            status: 200,
+            version: "1.0.0",
+          }),
+        );
+      }
+      if (req.method === "GET" && req.url === "/v1/payment/184747701") {
+        return res.end(
+          JSON.stringify({
+            data: { track_id: "184747701", type: "invoice", amount: 15, currency: "USD", status: "Paid", order_id: "ORD-1" },
+            message: "Operation completed successfully!",
+            error: {},
+            status: 200,
+            version: "1.0.0",
+          }),
+        );
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ data: {}, message: "Not found", error: {}, status: 404 }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await t.close();
+  });
+
+  const gateway = (key = "test-merchant", timeoutMs = 2000) =>
+    new OxaPayGateway({ merchantApiKey: key, baseUrl: `${base}/`, timeoutMs });
+
+  it("creates an invoice with POST /v1/payment/invoice and the merchant_api_key header, then stores the payment", async () => {
+    mode = "ok";
+    const user = await createUser(t.db);
+    const result = await createPayment(
+      t.db,
+      user,
+      { amount: "15.00", currency: "USD", cryptoCurrency: "USDT" },
+      { origin: "https://app.example", gateway: gateway() },
+    );
+    const call = seen.at(-1)!;
+    expect(call).toMatchObject({ method: "POST", url: "/v1/payment/invoice", key: "test-merchant" });
+    expect(call.body).toMatchObject({
+      amount: 15,
+      currency: "USD",
+      callback_url: "https://app.example/api/payments/webhook",
+      return_url: "https://app.example/payments",
+      order_id: result.paymentId,
+      sandbox: false,
+    });
+    expect(typeof call.body.lifetime).toBe("number");
+    expect(typeof call.body.description).toBe("string");
+    expect(result).toMatchObject({ success: true, trackId: "184747701", payLink: "https://pay.oxapay.test/184747701" });
+    expect(result.qrCode).toBeNull();
+    const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: "184747701" } });
+    expect(row).toMatchObject({ provider: "oxapay", status: "pending", gatewayStatus: "new" });
+    expect(row.expiresAt?.getTime()).toBe(1900000000 * 1000);
+  });
+
+  it("reads a payment with GET /v1/payment/{track_id}", async () => {
+    mode = "ok";
+    const info = await gateway().getPayment("184747701");
+    expect(info).toEqual({ trackId: "184747701", status: "paid", amount: "15", currency: "USD", orderId: "ORD-1" });
+  });
+
+  it("a gateway failure answers 502 with a clear message and stores nothing", async () => {
+    const user = await createUser(t.db);
+    const attempt = (gw: OxaPayGateway) =>
+      createPayment(t.db, user, { amount: "5", currency: "USD", cryptoCurrency: "BTC" }, { origin: "http://x", gateway: gw });
+    mode = "error";
+    await expect(attempt(gateway())).rejects.toMatchObject({
+      code: "BAD_GATEWAY",
+      message: expect.stringContaining("Validation failed"),
+    });
+    mode = "ok";
+    await expect(attempt(gateway("bad-key"))).rejects.toMatchObject({
+      code: "BAD_GATEWAY",
+      message: expect.stringContaining("Invalid merchant API key"),
+    });
+    mode = "garbage";
+    await expect(attempt(gateway())).rejects.toMatchObject({ code: "BAD_GATEWAY" });
+    mode = "hang";
+    await expect(attempt(gateway("test-merchant", 300))).rejects.toMatchObject({
+      code: "BAD_GATEWAY",
+      message: expect.stringContaining("did not answer within 300 ms"),
+    });
+    await expect(
+      attempt(new OxaPayGateway({ merchantApiKey: "k", baseUrl: "http://127.0.0.1:1", timeoutMs: 2000 })),
+    ).rejects.toMatchObject({ code: "BAD_GATEWAY", message: expect.stringContaining("unreachable") });
+    expect(await t.db.payment.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("through REST a gateway failure is a 502 {message}", async () => {
+    mode = "error";
+    process.env.OXAPAY_MERCHANT_API_KEY = "test-merchant";
+    process.env.OXAPAY_BASE_URL = base;
+    try {
+      const user = await createUser(t.db);
+      const res = await rest(t.db, "POST", "/api/payments/create", {
+        user,
+        body: { amount: "5", currency: "USD", cryptoCurrency: "BTC" },
+      });
+      expect(res.status).toBe(502);
+      expect(res.body.message).toContain("Payment gateway error");
+      expect(await t.db.payment.count({ where: { userId: user.id } })).toBe(0);
+    } finally {
+      delete process.env.OXAPAY_MERCHANT_API_KEY;
+      delete process.env.OXAPAY_BASE_URL;
+    }
+  });
+
+  it("accepts only webhooks signed with the merchant API key", async () => {
+    const gw = gateway();
+    const body = JSON.stringify({ track_id: "184747701", status: "Paid", amount: 15, currency: "USD" });
+    await expect(processWebhook(t.db, body, hmacSha512Hex(SECRET, body), { gateway: gw })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    const ok = await processWebhook(t.db, body, hmacSha512Hex("test-merchant", body), { gateway: gw, autoApprove: false });
+    expect(ok).toMatchObject({ changed: true, status: "paid" });
+  });
+});
