@@ -9,6 +9,6 @@ bash scripts/ensure-test-deps.sh
 npm run db:generate --silent
 echo "== lint"; npx biome check .
 echo "== typecheck"; npx tsc --noEmit
-echo "== unit + integration (PGlite and PostgreSQL)"; npx vitest run
+echo "== unit + integration (PGlite and PostgreSQL)"; NODE_OPTIONS="--import=./scripts/node-polyfills.mjs" npx vitest run
 echo "== build"; npm run build --silent
 echo "== e2e (Chromium)"; npx playwright test
