@@ -137,7 +137,7 @@ describe("provably fair draw", () => {
       share((i) => bySegment[i]!.outcome === "prize"),
       0.1,
     );
-    bySegment.forEach((s, i) => within(counts[i]!, s.weight / 10_000));
+    for (const [i, s] of bySegment.entries()) within(counts[i]!, s.weight / 10_000);
     // chi-square over the 10 segments (9 dof): 99.99th percentile is about 33.7
     const chi = bySegment.reduce((a, s, i) => {
       const e = (n * s.weight) / 10_000;
