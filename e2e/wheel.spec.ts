@@ -82,4 +82,13 @@ test("free spin -> toast -> balance; a second free spin is refused", async ({ pa
   // update-balance cannot add money
   const upd = await page.request.post("/api/wheel/update-balance", { data: { amount: 100 } });
   expect((await upd.json()).balance).toBe(status.balance);
+
+  // Provably fair: rotating reveals the seed whose hash was shown, and the browser verifies every spin.
+  const hash = await page.getByTestId("server-seed-hash").textContent();
+  await page.getByRole("button", { name: "Rotate Seed" }).click();
+  await expect(page.getByTestId("revealed-seed")).toContainText(`SHA-256: ${hash}`);
+  const rows = page.getByTestId("verify-table").locator("tbody tr");
+  await expect(rows.first()).toContainText("Verified");
+  await expect(page.getByTestId("verify-table").getByText("Verified")).toHaveCount(await rows.count());
+  await expect(page.getByTestId("server-seed-hash")).not.toHaveText(hash ?? "");
 });
