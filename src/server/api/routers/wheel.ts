@@ -1,4 +1,29 @@
-import { createTRPCRouter } from "../trpc";
+import { z } from "zod";
+import { clientSeedSchema, spinInputSchema, wheelConfigSchema } from "@/shared/wheel";
+import * as wheel from "../../services/wheel";
+import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
-/** Filled in by its own issue; present so the app's router shape is complete from day one. */
-export const wheelRouter = createTRPCRouter({});
+export const wheelRouter = createTRPCRouter({
+  /** Segments, odds and price: what the browser draws and verifies with. */
+  config: publicProcedure.query(({ ctx }) => wheel.getWheelConfig(ctx.db)),
+  status: authedProcedure.query(({ ctx }) => wheel.getStatus(ctx.db, ctx.user.id)),
+  spin: authedProcedure.input(spinInputSchema).mutation(({ ctx, input }) => wheel.spin(ctx.db, ctx.user.id, input.isPaid)),
+  /** Compatibility only: returns the current balance, never changes it. */
+  updateBalance: authedProcedure
+    .input(z.object({ amount: z.unknown().optional() }).passthrough().optional())
+    .mutation(({ ctx }) => wheel.currentBalance(ctx.db, ctx.user.id)),
+  fairness: authedProcedure.query(({ ctx }) => wheel.getFairness(ctx.db, ctx.user.id)),
+  setClientSeed: authedProcedure
+    .input(clientSeedSchema)
+    .mutation(({ ctx, input }) => wheel.setClientSeed(ctx.db, ctx.user.id, input.clientSeed)),
+  rotateSeed: authedProcedure.mutation(({ ctx }) => wheel.rotateSeed(ctx.db, ctx.user.id)),
+  history: authedProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
+    .query(({ ctx, input }) => wheel.listSpins(ctx.db, ctx.user.id, input?.limit)),
+  /** Admins: the configuration, its expected payout per paid spin, and actual totals. */
+  economics: adminProcedure.query(({ ctx }) => wheel.getEconomics(ctx.db)),
+  setEconomics: adminProcedure.input(wheelConfigSchema).mutation(async ({ ctx, input }) => {
+    await wheel.setWheelConfig(ctx.db, input);
+    return wheel.getEconomics(ctx.db);
+  }),
+});

@@ -1,0 +1,176 @@
+"use client";
+
+import { Badge, Button, Card, Code, Group, ScrollArea, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { useEffect, useState } from "react";
+import { sha256Hex } from "@/shared/draw";
+import { clientSeedSchema, drawWheel, type WheelConfig, type WheelSegment } from "@/shared/wheel";
+import { api } from "@/trpc/react";
+
+type Verdict = "verified" | "mismatch" | "hidden";
+
+/**
+ * Provably fair: the active server seed's SHA-256 (committed before play), the editable client
+ * seed, seed rotation (reveals the old seed) and a Verify panel that recomputes each past spin here
+ * in the browser with the same code the server drew it with.
+ */
+export function FairnessPanel({ config }: { segments: WheelSegment[]; config: WheelConfig }) {
+  const utils = api.useUtils();
+  const fairness = api.wheel.fairness.useQuery(undefined, { staleTime: 0 });
+  const history = api.wheel.history.useQuery({ limit: 50 }, { staleTime: 0 });
+  const [revealed, setRevealed] = useState<{ serverSeed: string; serverSeedHash: string } | null>(null);
+  const [verdicts, setVerdicts] = useState<Record<string, Verdict>>({});
+
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { clientSeed: "" },
+    validate: schemaResolver(clientSeedSchema, { sync: true }),
+  });
+  const currentClientSeed = fairness.data?.clientSeed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the field only when the server value changes
+  useEffect(() => {
+    if (currentClientSeed) form.setValues({ clientSeed: currentClientSeed });
+  }, [currentClientSeed]);
+
+  const setSeed = api.wheel.setClientSeed.useMutation({
+    onSuccess: () => {
+      notifications.show({ title: "Client seed updated", message: "Your next spins use the new client seed." });
+      void utils.wheel.fairness.invalidate();
+    },
+    onError: (e) => notifications.show({ title: "Error", message: e.message, color: "red" }),
+  });
+  const rotate = api.wheel.rotateSeed.useMutation({
+    onSuccess: (r) => {
+      setRevealed({ serverSeed: r.revealed.serverSeed, serverSeedHash: r.revealed.serverSeedHash });
+      void utils.wheel.fairness.invalidate();
+      void utils.wheel.history.invalidate();
+    },
+    onError: (e) => notifications.show({ title: "Error", message: e.message, color: "red" }),
+  });
+
+  // Recompute every revealed spin in the browser.
+  useEffect(() => {
+    let cancelled = false;
+    const spins = history.data ?? [];
+    void (async () => {
+      const out: Record<string, Verdict> = {};
+      for (const s of spins) {
+        if (!s.serverSeed) {
+          out[s.id] = "hidden";
+          continue;
+        }
+        const hashOk = (await sha256Hex(s.serverSeed)) === s.serverSeedHash;
+        const d = await drawWheel(s.serverSeed, s.clientSeed, s.nonce, config);
+        out[s.id] = hashOk && d.segmentIndex === s.segmentIndex ? "verified" : "mismatch";
+      }
+      if (!cancelled) setVerdicts(out);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [history.data, config]);
+
+  const spins = history.data ?? [];
+  return (
+    <Card withBorder radius="md" data-testid="fairness-panel">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Provably Fair
+        </Title>
+        <Text size="sm" c="dimmed">
+          Each result is HMAC-SHA256(server seed, "client seed:nonce") mapped onto the weighted segments (70% LOSE, 20% TRY AGAIN,
+          10% prizes: $0.02 6%, $0.05 3%, $0.10 1%). You see the server seed's SHA-256 before you play; rotating the seed reveals
+          it so every spin can be recomputed.
+        </Text>
+        <div>
+          <Text size="sm" fw={600}>
+            Active server seed (SHA-256)
+          </Text>
+          <Code block data-testid="server-seed-hash">
+            {fairness.data?.serverSeedHash ?? "…"}
+          </Code>
+          <Text size="xs" c="dimmed">
+            Next nonce: {fairness.data?.nextNonce ?? "…"}
+          </Text>
+        </div>
+        <form onSubmit={form.onSubmit((v) => setSeed.mutate(v))}>
+          <Group align="flex-end">
+            <TextInput
+              label="Client seed"
+              style={{ flex: 1 }}
+              key={form.key("clientSeed")}
+              {...form.getInputProps("clientSeed")}
+            />
+            <Button type="submit" variant="light" loading={setSeed.isPending}>
+              Save
+            </Button>
+            <Button variant="outline" color="grape" onClick={() => rotate.mutate()} loading={rotate.isPending}>
+              Rotate Seed
+            </Button>
+          </Group>
+        </form>
+        {revealed && (
+          <div data-testid="revealed-seed">
+            <Text size="sm" fw={600}>
+              Revealed server seed
+            </Text>
+            <Code block>{revealed.serverSeed}</Code>
+            <Text size="xs" c="dimmed">
+              SHA-256: {revealed.serverSeedHash}
+            </Text>
+          </div>
+        )}
+        <Title order={3} size="h4">
+          Verify
+        </Title>
+        {spins.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No spins yet.
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={320}>
+            <Table striped fz="xs" data-testid="verify-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Nonce</Table.Th>
+                  <Table.Th>Client seed</Table.Th>
+                  <Table.Th>Result</Table.Th>
+                  <Table.Th>Check</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {spins.map((s) => {
+                  const v = verdicts[s.id];
+                  return (
+                    <Table.Tr key={s.id}>
+                      <Table.Td>{new Date(s.createdAt).toLocaleString()}</Table.Td>
+                      <Table.Td>{s.nonce}</Table.Td>
+                      <Table.Td>{s.clientSeed}</Table.Td>
+                      <Table.Td>
+                        {s.segmentLabel}
+                        {s.isRespin ? " (re-spin)" : s.isPaid ? " (paid)" : " (free)"}
+                      </Table.Td>
+                      <Table.Td>
+                        {v === "verified" ? (
+                          <Badge color="green">Verified</Badge>
+                        ) : v === "mismatch" ? (
+                          <Badge color="red">Mismatch</Badge>
+                        ) : (
+                          <Text size="xs" c="dimmed">
+                            Rotate the seed to verify
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,235 @@
+"use client";
+
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useReducedMotion } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { useEffect, useRef, useState } from "react";
+import { DELAYS } from "@/shared/constants";
+import { formatMoney } from "@/shared/money";
+import { DEFAULT_WHEEL_CONFIG, WHEEL_ANIMATION, type WheelOutcome, wheelResultToast } from "@/shared/wheel";
+import { api } from "@/trpc/react";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { FairnessPanel } from "./FairnessPanel";
+import { WheelCanvas, type WheelCanvasHandle } from "./WheelCanvas";
+
+type LastResult = { label: string; outcome: WheelOutcome; prize: string };
+
+function countdown(to: Date, now: number): string {
+  const s = Math.max(0, Math.ceil((to.getTime() - now) / 1000));
+  const hh = String(Math.floor(s / 3600)).padStart(2, "0");
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return `${hh}:${mm}:${ss}`;
+}
+
+/** /wheel: SPEC.md section 2 Fortune Wheel page. The server draws; this animates onto its segment. */
+export function WheelGame() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (!user) {
+    return (
+      <Center py="xl">
+        <Stack align="center" gap="xs">
+          <Text size="lg">Please log in to play the fortune wheel</Text>
+          <Anchor href="/api/login">Log In</Anchor>
+        </Stack>
+      </Center>
+    );
+  }
+  return <SignedInWheel />;
+}
+
+function SignedInWheel() {
+  const utils = api.useUtils();
+  const config = api.wheel.config.useQuery().data ?? DEFAULT_WHEEL_CONFIG;
+  const status = api.wheel.status.useQuery(undefined, { refetchOnWindowFocus: true, staleTime: 0 });
+  const spin = api.wheel.spin.useMutation();
+  const wheel = useRef<WheelCanvasHandle>(null);
+  const busy = useRef(false);
+  const [spinning, setSpinning] = useState(false);
+  const [startedAt, setStartedAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [last, setLast] = useState<LastResult | null>(null);
+  const reducedMotion = useReducedMotion() ?? false;
+  const minSpinMs = reducedMotion ? 0 : WHEEL_ANIMATION.minSpinMs;
+
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), spinning ? 100 : 1000);
+    return () => clearInterval(id);
+  }, [spinning]);
+
+  const s = status.data;
+  const nextFree = s?.nextFreeSpinAt ? new Date(s.nextFreeSpinAt) : null;
+  // The daily free spin comes back when the countdown runs out: ask the server again.
+  const nextFreeMs = nextFree?.getTime() ?? null;
+  const refetchStatus = status.refetch;
+  useEffect(() => {
+    if (nextFreeMs === null) return;
+    const ms = nextFreeMs - Date.now();
+    if (ms > 2 ** 31 - 1) return;
+    const id = setTimeout(() => void refetchStatus(), Math.max(0, ms) + 500);
+    return () => clearTimeout(id);
+  }, [nextFreeMs, refetchStatus]);
+
+  const price = s?.spinPrice ?? config.spinPrice;
+  const canSpinFree = s?.canSpinFree ?? false;
+  const balanceOk = s ? Number(s.balance) >= Number(price) : false;
+
+  async function onSpin() {
+    if (busy.current || !s) return; // no spin while one runs
+    busy.current = true;
+    setSpinning(true);
+    setStartedAt(Date.now());
+    wheel.current?.start();
+    try {
+      const result = await spin.mutateAsync({ isPaid: !canSpinFree });
+      await wheel.current?.stopAt(result.segmentIndex);
+      setLast({ label: result.segmentLabel, outcome: result.outcome, prize: result.prize });
+      utils.wheel.status.setData(undefined, {
+        balance: result.balance,
+        canSpinFree: result.canSpinFree,
+        nextFreeSpinAt: result.nextFreeSpinAt,
+        pendingRespin: result.pendingRespin,
+        freeSpinsAvailable: result.freeSpinsAvailable,
+        spinPrice: result.spinPrice,
+      });
+      const toast = wheelResultToast(result.outcome, result.prize);
+      setTimeout(() => {
+        notifications.show({
+          title: toast.title,
+          message: toast.message,
+          color: result.outcome === "prize" ? "green" : result.outcome === "retry" ? "yellow" : "gray",
+        });
+      }, DELAYS.wheelResultToast);
+    } catch (err) {
+      wheel.current?.halt(); // a spin error stops the wheel
+      notifications.show({ title: "Error", message: err instanceof Error ? err.message : "Spin failed", color: "red" });
+    } finally {
+      busy.current = false;
+      setSpinning(false);
+      void utils.wheel.status.invalidate();
+      void utils.auth.me.invalidate();
+      void utils.wheel.history.invalidate();
+      void utils.wheel.fairness.invalidate();
+    }
+  }
+
+  const elapsed = now - startedAt;
+  const progress = spinning ? (minSpinMs > 0 ? Math.min(100, (elapsed / minSpinMs) * 100) : 100) : 0;
+  const secondsLeft = Math.max(0, Math.ceil((minSpinMs - elapsed) / 1000));
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg" radius="md" bg="var(--mantine-color-grape-0)">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Title order={1}>Fortune Wheel</Title>
+            <Text c="dimmed">One free spin every 24 hours. Extra spins ${formatMoney(price, 3)}.</Text>
+            <Text fw={600} mt={4} data-testid="wheel-balance">
+              Balance: ${s ? formatMoney(s.balance, 3) : "…"}
+            </Text>
+          </div>
+          <Stack gap={4} align="flex-end">
+            {canSpinFree ? (
+              <Button size="lg" color="green" onClick={onSpin} disabled={spinning || !s} data-testid="spin-button">
+                {s?.pendingRespin ? "Free Re-Spin" : "Free Spin"}
+              </Button>
+            ) : (
+              <Button size="lg" onClick={onSpin} disabled={spinning || !s || !balanceOk} data-testid="spin-button">
+                Spin for ${formatMoney(price, 3)}
+              </Button>
+            )}
+            {s && !canSpinFree && !balanceOk && (
+              <Text size="sm" c="red">
+                A paid spin needs a balance of at least ${formatMoney(price, 3)}.
+              </Text>
+            )}
+          </Stack>
+        </Group>
+      </Paper>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack align="center" gap="sm">
+            <WheelCanvas ref={wheel} segments={config.segments} reducedMotion={reducedMotion} />
+            <div style={{ width: "100%", maxWidth: WHEEL_ANIMATION.canvasSize }}>
+              <Progress value={progress} animated={spinning} aria-label="Spin progress" />
+              <Text size="sm" ta="center" c="dimmed" mt={4} data-testid="spin-countdown">
+                {spinning ? (secondsLeft > 0 ? `Spinning… ${secondsLeft}s` : "Stopping…") : "Ready"}
+              </Text>
+            </div>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack>
+            <Card withBorder radius="md" data-testid="free-spin-card">
+              <Text fw={600}>Free Spins</Text>
+              <Text size="xl" fw={800} data-testid="free-spin-count">
+                {s?.freeSpinsAvailable ?? 0}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {s?.pendingRespin
+                  ? "TRY AGAIN gave you a free re-spin."
+                  : nextFree
+                    ? `Next free spin in ${countdown(nextFree, now)}`
+                    : "Your daily free spin is ready."}
+              </Text>
+            </Card>
+            <Card withBorder radius="md" data-testid="last-result">
+              <Text fw={600}>Last Result</Text>
+              {last ? (
+                <Group gap="xs">
+                  <Badge size="lg" color={last.outcome === "prize" ? "green" : last.outcome === "retry" ? "yellow" : "red"}>
+                    {last.label}
+                  </Badge>
+                  <Text size="sm">{wheelResultToast(last.outcome, last.prize).message}</Text>
+                </Group>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No spins yet.
+                </Text>
+              )}
+            </Card>
+            <Card withBorder radius="md">
+              <Title order={3} size="h4">
+                How to Play
+              </Title>
+              <List size="sm" spacing={4} mt="xs">
+                <List.Item>
+                  Press Free Spin once every 24 hours, or spin for ${formatMoney(price, 3)} from your balance.
+                </List.Item>
+                <List.Item>The wheel spins for at least 3 seconds and stops on your result.</List.Item>
+                <List.Item>Win $0.02, $0.05 or the $0.10 jackpot, credited to your balance at once.</List.Item>
+                <List.Item>TRY AGAIN gives you one more spin of the same kind at no cost. LOSE ends the round.</List.Item>
+                <List.Item>Every result is drawn by the server and can be verified below.</List.Item>
+              </List>
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <FairnessPanel segments={config.segments} config={config} />
+    </Stack>
+  );
+}
