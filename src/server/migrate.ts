@@ -11,6 +11,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import pg from "pg";
 
 const ROOT = process.cwd();
 export const MIGRATIONS_DIR = path.join(ROOT, "prisma", "migrations");
@@ -36,9 +37,16 @@ async function engineFor(factory: SqlMigrationAwareDriverAdapterFactory): Promis
   return bg.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
 }
 
-export function adapterFactoryFor(target: { url?: string; pglite?: PGlite }): SqlMigrationAwareDriverAdapterFactory {
-  if (target.url) return new PrismaPg({ connectionString: target.url, max: 2 });
-  if (target.pglite) return new PrismaPGlite(target.pglite);
+/** An adapter factory for the engine, and a close() that ends its connections (so none linger). */
+export function adapterFactoryFor(target: { url?: string; pglite?: PGlite }): {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  close: () => Promise<void>;
+} {
+  if (target.url) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 2 });
+    return { factory: new PrismaPg(pool), close: () => pool.end() };
+  }
+  if (target.pglite) return { factory: new PrismaPGlite(target.pglite), close: async () => {} };
   throw new Error("adapterFactoryFor: give a url or a PGlite instance");
 }
 
@@ -71,22 +79,26 @@ export async function readMigrations(): Promise<bg.MigrationList> {
 
 /** Applies every pending migration; returns the names applied. */
 export async function applyMigrations(target: { url?: string; pglite?: PGlite }): Promise<string[]> {
-  const engine = await engineFor(adapterFactoryFor(target));
+  const { factory, close } = adapterFactoryFor(target);
+  const engine = await engineFor(factory);
   try {
     const out = await engine.applyMigrations({ migrationsList: await readMigrations(), filters: NO_FILTER });
     return out.appliedMigrationNames;
   } finally {
     engine.free();
+    await close();
   }
 }
 
 /** Drops everything in the database (used by db:reset). */
 export async function resetDatabase(target: { url?: string; pglite?: PGlite }): Promise<void> {
-  const engine = await engineFor(adapterFactoryFor(target));
+  const { factory, close } = adapterFactoryFor(target);
+  const engine = await engineFor(factory);
   try {
     await engine.reset({ filter: NO_FILTER });
   } finally {
     engine.free();
+    await close();
   }
 }
 

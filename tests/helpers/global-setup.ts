@@ -39,11 +39,6 @@ export default async function setup(project: TestProject) {
   const tplUrl = new URL(url);
   tplUrl.pathname = `/${name}`;
   await applyMigrations({ url: tplUrl.toString() });
-  // The migration engine's pool keeps idle connections (~10 s); CREATE DATABASE ... TEMPLATE refuses
-  // a template with other sessions, so end them now.
-  await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [
-    name,
-  ]);
   project.provide("pgTemplate", name);
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
