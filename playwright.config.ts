@@ -38,6 +38,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), PGLITE_DIR: ".data/e2e-pglite" },
+    // Every spec signs up from 127.0.0.1: lift the per-IP sign-up limit (20/hour) for the run.
+    env: { PORT: String(PORT), PGLITE_DIR: ".data/e2e-pglite", RATE_LIMIT_SIGNUPS_PER_HOUR: "1000" },
   },
 });

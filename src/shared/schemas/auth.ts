@@ -20,6 +20,24 @@ const password = z
   .min(LIMITS.passwordMin, MESSAGES.password)
   .max(256, "Password must be at most 256 characters");
 
+/**
+ * "Passwords don't match" on confirmPassword. `when` lets the check run even while other fields
+ * are still invalid, so a form shows it together with the other messages.
+ */
+function matching<K extends string>(a: K, b: K) {
+  return [
+    (v: Record<K, string>) => v[a] === v[b],
+    {
+      message: MESSAGES.passwordsMatch,
+      path: [b] as PropertyKey[],
+      when: (payload: { value: unknown }) => {
+        const v = payload.value as Record<string, unknown> | null;
+        return typeof v?.[a] === "string" && typeof v?.[b] === "string";
+      },
+    },
+  ] as const;
+}
+
 export const loginSchema = z.object({ email, password });
 
 export const signupSchema = z
@@ -44,7 +62,7 @@ export const signupSchema = z
       .min(LIMITS.signupAnswerMin, MESSAGES.securityAnswer)
       .max(200, "Security answer must be at most 200 characters"),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsMatch, path: ["confirmPassword"] });
+  .refine(...matching("password", "confirmPassword"));
 
 export const forgotPasswordSchema = z.object({ email });
 export const verifySecuritySchema = z.object({
@@ -55,3 +73,52 @@ export const resetPasswordSchema = z.object({ email, password });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;
+
+/** Recovery step 3 in the browser: new password plus its confirmation (the server takes only `password`). */
+export const resetPasswordFormSchema = z
+  .object({
+    password,
+    confirmPassword: z.string(MESSAGES.confirmPassword).min(LIMITS.passwordMin, MESSAGES.confirmPassword).max(256),
+  })
+  .refine(...matching("password", "confirmPassword"));
+
+/** Account Settings (SPEC.md shows no action; DESIGN.md asks for the real thing). */
+export const ACCOUNT_MESSAGES = {
+  displayName: `Display name must be between ${LIMITS.nameMin} and 50 characters`,
+  currentPassword: "Please enter your current password",
+  newPassword: `New password must be at least ${LIMITS.passwordMin} characters`,
+} as const;
+
+export const updateProfileSchema = z.object({
+  /** Empty clears the display name (the menu then shows first and last name). */
+  displayName: z
+    .string(ACCOUNT_MESSAGES.displayName)
+    .trim()
+    .max(50, ACCOUNT_MESSAGES.displayName)
+    .refine((v) => v.length === 0 || v.length >= LIMITS.nameMin, ACCOUNT_MESSAGES.displayName),
+});
+
+const currentPassword = z.string(ACCOUNT_MESSAGES.currentPassword).min(1, ACCOUNT_MESSAGES.currentPassword).max(256);
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword,
+    newPassword: z
+      .string(ACCOUNT_MESSAGES.newPassword)
+      .min(LIMITS.passwordMin, ACCOUNT_MESSAGES.newPassword)
+      .max(256, "Password must be at most 256 characters"),
+    confirmPassword: z.string(MESSAGES.confirmPassword).min(LIMITS.passwordMin, MESSAGES.confirmPassword).max(256),
+  })
+  .refine(...matching("newPassword", "confirmPassword"));
+
+export const changeSecuritySchema = z.object({
+  currentPassword,
+  securityQuestion: z.enum(SECURITY_QUESTIONS, MESSAGES.securityQuestion),
+  securityAnswer: z
+    .string(MESSAGES.securityAnswer)
+    .trim()
+    .min(LIMITS.signupAnswerMin, MESSAGES.securityAnswer)
+    .max(200, "Security answer must be at most 200 characters"),
+});
+
+export type ForgotPasswordResult = { email: string; maskedEmail: string; securityQuestion: string };

@@ -22,6 +22,21 @@ export const authRoutes: RestRoute[] = [
     },
   },
   { method: "POST", path: "/api/auth/logout", call: (c) => c.auth.logout() },
+  {
+    method: "POST",
+    path: "/api/auth/forgot-password",
+    call: (c, { body }) => c.auth.forgotPassword(body as never),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/verify-security",
+    call: (c, { body }) => c.auth.verifySecurity(body as never),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    call: (c, { body }) => c.auth.resetPassword(body as never),
+  },
   // The login "endpoint" of the spec is a redirect target: send people to the sign-in page.
   {
     method: "GET",

@@ -1,0 +1,158 @@
+import { expect, type Page, test } from "@playwright/test";
+import { PLAYER, signInViaApi } from "./helpers";
+
+const QUESTION = "What is your favourite book?";
+
+function uniqueEmail(tag: string) {
+  return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+async function signUpViaApi(page: Page, email: string, password: string, answer: string) {
+  const res = await page.request.post("/api/auth/signup", {
+    data: {
+      firstName: "Robin",
+      lastName: "Quest",
+      email,
+      password,
+      confirmPassword: password,
+      securityQuestion: QUESTION,
+      securityAnswer: answer,
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+test("sign up -> log in -> home -> log out", async ({ page }) => {
+  const email = uniqueEmail("journey");
+  await page.goto("/signup");
+  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+
+  // The shared zod schema's messages show in the form.
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+  await expect(page.getByText("Please select a security question")).toBeVisible();
+
+  await page.getByLabel("First name").fill("Pat");
+  await page.getByLabel("Last name").fill("Lee");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("secret123");
+  await page.getByLabel("Confirm password").fill("secret124");
+  await page.getByLabel("Confirm password").blur();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel("Confirm password").fill("secret123");
+  await page.getByRole("combobox", { name: "Security question" }).click();
+  await page.getByRole("option", { name: QUESTION }).click();
+  await page.getByLabel("Security answer").fill("Dune");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account Created Successfully!", { exact: true })).toBeVisible();
+  await page.waitForURL("**/login");
+
+  // Wrong password first: the destructive toast with the server's message.
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("wrong-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login Failed", { exact: true })).toBeVisible();
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+
+  // Show/hide password.
+  const password = page.getByRole("textbox", { name: "Password", exact: true });
+  await password.fill("secret123");
+  await expect(password).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Hide password" }).click();
+  await expect(password).toHaveAttribute("type", "password");
+
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByRole("heading", { name: "Active Contests" })).toBeVisible();
+
+  // The user menu: initials, name, balance with 2 decimals, its items.
+  const menu = page.getByTestId("user-menu");
+  await expect(menu).toContainText("PL");
+  await expect(menu).toContainText("Pat Lee");
+  await expect(page.getByTestId("user-menu-balance")).toHaveText("$0.00");
+  await menu.click();
+  await expect(page.getByRole("menuitem", { name: "My Purchases & Results" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Account Settings" })).toBeVisible();
+
+  // Signed in, /login goes home.
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByText("Logged Out", { exact: true })).toBeVisible();
+  await expect(page.getByText("You have been successfully logged out")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+  await expect(page.getByTestId("user-menu")).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe("/");
+  const me = await page.request.get("/api/auth/user");
+  expect(me.status()).toBe(401);
+});
+
+test("signed-in users on /login, /signup and /forgot-password go to /", async ({ page }) => {
+  await signInViaApi(page, PLAYER);
+  for (const path of ["/login", "/signup", "/forgot-password"]) {
+    await page.goto(path);
+    await page.waitForURL((url) => url.pathname === "/");
+  }
+});
+
+test("account settings change the display name shown in the menu", async ({ page }) => {
+  const email = uniqueEmail("settings");
+  await signUpViaApi(page, email, "secret123", "Dune");
+  await signInViaApi(page, { email, password: "secret123" });
+  await page.goto("/");
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Account Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Account Settings" });
+  await expect(dialog.getByText(email)).toBeVisible();
+  await dialog.getByLabel("Display name").fill("Lucky Robin");
+  await dialog.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("Profile Updated", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("user-menu")).toContainText("Lucky Robin");
+});
+
+test("password recovery end to end", async ({ page }) => {
+  const email = uniqueEmail("recover");
+  await signUpViaApi(page, email, "oldpass1", "Dune");
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.waitForURL("**/forgot-password");
+
+  // Step 1: an unknown email first.
+  await page.getByLabel("Email").fill("nobody-here@example.com");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Email Not Found", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("security-question")).toHaveText(QUESTION);
+  await expect(page.getByText(`${email.slice(0, 2)}****@example.com`)).toBeVisible();
+
+  // Back returns to the email step.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // Step 2: a wrong answer, then the right one (any case, spaces ignored).
+  await page.getByLabel("Your answer").fill("Emma");
+  await page.getByRole("button", { name: "Verify Answer" }).click();
+  await expect(page.getByText("Incorrect Answer", { exact: true })).toBeVisible();
+  await page.getByLabel("Your answer").fill("  dune ");
+  await page.getByRole("button", { name: "Verify Answer" }).click();
+
+  // Step 3: the new password.
+  await page.getByRole("textbox", { name: "New password", exact: true }).fill("newpass1");
+  await page.getByLabel("Confirm new password").fill("newpass1");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Password Reset Successful", { exact: true })).toBeVisible();
+  await page.waitForURL("**/login");
+
+  const old = await page.request.post("/api/auth/login", { data: { email, password: "oldpass1" } });
+  expect(old.status()).toBe(401);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("newpass1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByTestId("user-menu")).toContainText("Robin Quest");
+});

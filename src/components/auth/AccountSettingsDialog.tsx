@@ -1,0 +1,156 @@
+"use client";
+
+import { Button, Divider, Loader, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useEffect } from "react";
+import { SECURITY_QUESTIONS } from "@/shared/constants";
+import { changePasswordSchema, changeSecuritySchema, updateProfileSchema } from "@/shared/schemas/auth";
+import { api } from "@/trpc/react";
+import { zodResolver } from "../forms/zodResolver";
+import { PasswordField } from "./PasswordField";
+import { toastError, toastSuccess } from "./toasts";
+
+/** Account Settings: display name, password (needs the current one), security question and answer. */
+export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Account Settings" size="md">
+      {opened && <AccountSettingsBody />}
+    </Modal>
+  );
+}
+
+function AccountSettingsBody() {
+  const utils = api.useUtils();
+  const settings = api.auth.settings.useQuery(undefined, { staleTime: 0 });
+
+  const profile = useForm({ initialValues: { displayName: "" }, validate: zodResolver(updateProfileSchema) });
+  const password = useForm({
+    initialValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+    validate: zodResolver(changePasswordSchema),
+  });
+  const security = useForm<{ currentPassword: string; securityQuestion: string | null; securityAnswer: string }>({
+    initialValues: { currentPassword: "", securityQuestion: null, securityAnswer: "" },
+    validate: zodResolver(changeSecuritySchema),
+  });
+
+  const data = settings.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the forms once the settings arrive
+  useEffect(() => {
+    if (!data) return;
+    profile.setValues({ displayName: data.displayName ?? "" });
+    profile.resetDirty();
+    security.setFieldValue("securityQuestion", data.securityQuestion);
+  }, [data]);
+
+  const updateProfile = api.auth.updateProfile.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Profile Updated", "Your display name has been saved.");
+      await Promise.all([utils.auth.me.invalidate(), utils.auth.settings.invalidate()]);
+    },
+    onError: (e) => toastError("Update Failed", e, "Failed to update your profile."),
+  });
+  const changePassword = api.auth.changePassword.useMutation({
+    onSuccess: () => {
+      toastSuccess("Password Changed", "Your other sessions have been signed out.");
+      password.reset();
+    },
+    onError: (e) => toastError("Update Failed", e, "Failed to change your password."),
+  });
+  const changeSecurity = api.auth.changeSecurity.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Security Question Updated", "Use your new answer to recover your password.");
+      security.setValues({ currentPassword: "", securityAnswer: "" });
+      await utils.auth.settings.invalidate();
+    },
+    onError: (e) => toastError("Update Failed", e, "Failed to update your security question."),
+  });
+
+  if (settings.isLoading) {
+    return (
+      <Stack align="center" py="xl">
+        <Loader aria-label="Loading" />
+      </Stack>
+    );
+  }
+  if (!data) return <Text c="red">Could not load your settings.</Text>;
+
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c="dimmed">
+        Signed in as {data.email} ({data.firstName} {data.lastName})
+      </Text>
+
+      <form onSubmit={profile.onSubmit((v) => updateProfile.mutate(updateProfileSchema.parse(v)))} noValidate>
+        <Stack gap="sm">
+          <Title order={4}>Display name</Title>
+          <TextInput
+            label="Display name"
+            description="Shown in the header instead of your first and last name. Leave empty to use them."
+            key={profile.key("displayName")}
+            {...profile.getInputProps("displayName")}
+          />
+          <Button type="submit" loading={updateProfile.isPending} style={{ alignSelf: "flex-start" }}>
+            Save name
+          </Button>
+        </Stack>
+      </form>
+
+      <Divider />
+      <form onSubmit={password.onSubmit((v) => changePassword.mutate(changePasswordSchema.parse(v)))} noValidate>
+        <Stack gap="sm">
+          <Title order={4}>Password</Title>
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            key={password.key("currentPassword")}
+            {...password.getInputProps("currentPassword")}
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            key={password.key("newPassword")}
+            {...password.getInputProps("newPassword")}
+          />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            key={password.key("confirmPassword")}
+            {...password.getInputProps("confirmPassword")}
+          />
+          <Button type="submit" loading={changePassword.isPending} style={{ alignSelf: "flex-start" }}>
+            Change password
+          </Button>
+        </Stack>
+      </form>
+
+      <Divider />
+      <form onSubmit={security.onSubmit((v) => changeSecurity.mutate(changeSecuritySchema.parse(v)))} noValidate>
+        <Stack gap="sm">
+          <Title order={4}>Security question</Title>
+          <Select
+            label="Security question"
+            data={[...SECURITY_QUESTIONS]}
+            allowDeselect={false}
+            key={security.key("securityQuestion")}
+            {...security.getInputProps("securityQuestion")}
+          />
+          <TextInput
+            label="New answer"
+            autoComplete="off"
+            key={security.key("securityAnswer")}
+            {...security.getInputProps("securityAnswer")}
+          />
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            key={security.key("currentPassword")}
+            {...security.getInputProps("currentPassword")}
+          />
+          <Button type="submit" loading={changeSecurity.isPending} style={{ alignSelf: "flex-start" }}>
+            Save security question
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

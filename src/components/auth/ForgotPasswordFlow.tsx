@@ -1,0 +1,161 @@
+"use client";
+
+import { Anchor, Button, Group, Stack, Stepper, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { DELAYS } from "@/shared/constants";
+import {
+  type ForgotPasswordResult,
+  forgotPasswordSchema,
+  resetPasswordFormSchema,
+  verifySecuritySchema,
+} from "@/shared/schemas/auth";
+import { api } from "@/trpc/react";
+import { zodResolver } from "../forms/zodResolver";
+import { AuthCard } from "./AuthCard";
+import { AuthPageGuard } from "./AuthPageGuard";
+import { PasswordField } from "./PasswordField";
+import { toastError, toastSuccess } from "./toasts";
+
+type Step = "email" | "security" | "reset";
+const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
+
+/** Password recovery (SPEC.md section 2): email -> security question -> new password. */
+export function ForgotPasswordFlow() {
+  const router = useRouter();
+  const [step, setStep] = useState<Step>("email");
+  const [account, setAccount] = useState<ForgotPasswordResult | null>(null);
+  const [done, setDone] = useState(false);
+
+  const emailForm = useForm({ initialValues: { email: "" }, validate: zodResolver(forgotPasswordSchema) });
+  const answerForm = useForm({
+    initialValues: { securityAnswer: "" },
+    validate: (v) => zodResolver(verifySecuritySchema)({ email: account?.email ?? "", ...v }),
+  });
+  const resetForm = useForm({
+    initialValues: { password: "", confirmPassword: "" },
+    validate: zodResolver(resetPasswordFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const lookup = api.auth.forgotPassword.useMutation({
+    onSuccess: (data) => {
+      setAccount(data);
+      answerForm.reset();
+      setStep("security");
+    },
+    onError: (error) => toastError("Email Not Found", error, "Email not found. Please check your email address."),
+  });
+  const verify = api.auth.verifySecurity.useMutation({
+    onSuccess: () => setStep("reset"),
+    onError: (error) => toastError("Incorrect Answer", error, "Security answer is incorrect. Please try again."),
+  });
+  const reset = api.auth.resetPassword.useMutation({
+    onSuccess: () => {
+      setDone(true);
+      toastSuccess("Password Reset Successful", "You can now sign in with your new password.");
+      setTimeout(() => router.push("/login"), DELAYS.afterReset);
+    },
+    onError: (error) => toastError("Password Reset Failed", error, "Failed to reset password. Please try again."),
+  });
+
+  return (
+    <AuthPageGuard hold={done}>
+      <AuthCard title="Reset Your Password" subtitle="Answer your security question to choose a new password">
+        <Stepper active={STEP_INDEX[step]} size="xs" mb="lg" allowNextStepsSelect={false}>
+          <Stepper.Step label="Email" />
+          <Stepper.Step label="Security" />
+          <Stepper.Step label="New password" />
+        </Stepper>
+
+        {step === "email" && (
+          <form onSubmit={emailForm.onSubmit((v) => lookup.mutate(forgotPasswordSchema.parse(v)))} noValidate>
+            <Stack>
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                required
+                key={emailForm.key("email")}
+                {...emailForm.getInputProps("email")}
+              />
+              <Button type="submit" fullWidth loading={lookup.isPending}>
+                Continue
+              </Button>
+            </Stack>
+          </form>
+        )}
+
+        {step === "security" && account && (
+          <form
+            onSubmit={answerForm.onSubmit((v) => verify.mutate(verifySecuritySchema.parse({ email: account.email, ...v })))}
+            noValidate
+          >
+            <Stack>
+              <Text size="sm">
+                Account: <strong>{account.maskedEmail}</strong>
+              </Text>
+              <Text fw={600} data-testid="security-question">
+                {account.securityQuestion}
+              </Text>
+              <TextInput
+                label="Your answer"
+                autoComplete="off"
+                required
+                key={answerForm.key("securityAnswer")}
+                {...answerForm.getInputProps("securityAnswer")}
+              />
+              <Group grow>
+                <Button variant="default" onClick={() => setStep("email")}>
+                  Back
+                </Button>
+                <Button type="submit" loading={verify.isPending}>
+                  Verify Answer
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+
+        {step === "reset" && account && (
+          <form
+            onSubmit={resetForm.onSubmit((v) =>
+              reset.mutate({ email: account.email, password: resetPasswordFormSchema.parse(v).password }),
+            )}
+            noValidate
+          >
+            <Stack>
+              <PasswordField
+                label="New password"
+                autoComplete="new-password"
+                required
+                key={resetForm.key("password")}
+                {...resetForm.getInputProps("password")}
+              />
+              <PasswordField
+                label="Confirm new password"
+                autoComplete="new-password"
+                required
+                key={resetForm.key("confirmPassword")}
+                {...resetForm.getInputProps("confirmPassword")}
+              />
+              <Button type="submit" fullWidth loading={reset.isPending || done}>
+                Reset Password
+              </Button>
+            </Stack>
+          </form>
+        )}
+
+        <Text size="sm" ta="center" mt="lg">
+          Remembered it?{" "}
+          <Anchor component={Link} href="/login">
+            Back to sign in
+          </Anchor>
+        </Text>
+      </AuthCard>
+    </AuthPageGuard>
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+
+import { Anchor, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { DELAYS, SECURITY_QUESTIONS } from "@/shared/constants";
+import { signupSchema } from "@/shared/schemas/auth";
+import { api } from "@/trpc/react";
+import { zodResolver } from "../forms/zodResolver";
+import { AuthCard } from "./AuthCard";
+import { AuthPageGuard } from "./AuthPageGuard";
+import { PasswordField } from "./PasswordField";
+import { toastError, toastSuccess } from "./toasts";
+
+type SignupValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  securityQuestion: string | null;
+  securityAnswer: string;
+};
+
+export function SignupForm() {
+  const router = useRouter();
+  const [done, setDone] = useState(false);
+  const form = useForm<SignupValues>({
+    initialValues: {
+      firstName: "",
+      lastName: "",
+      email: "",
+      password: "",
+      confirmPassword: "",
+      securityQuestion: null,
+      securityAnswer: "",
+    },
+    validate: zodResolver(signupSchema),
+    validateInputOnBlur: true,
+  });
+  const signup = api.auth.signup.useMutation({
+    onSuccess: () => {
+      setDone(true);
+      toastSuccess("Account Created Successfully!", "You can now sign in with your email and password.");
+      setTimeout(() => router.push("/login"), DELAYS.afterSignup);
+    },
+    onError: (error) => toastError("Sign Up Failed", error, "Failed to create account. Please try again."),
+  });
+
+  return (
+    <AuthPageGuard hold={done}>
+      <AuthCard title="Create Your Account" subtitle="Join now and start winning. No verification needed.">
+        <form onSubmit={form.onSubmit((values) => signup.mutate(signupSchema.parse(values)))} noValidate>
+          <Stack>
+            <Group grow align="flex-start">
+              <TextInput
+                label="First name"
+                autoComplete="given-name"
+                required
+                key={form.key("firstName")}
+                {...form.getInputProps("firstName")}
+              />
+              <TextInput
+                label="Last name"
+                autoComplete="family-name"
+                required
+                key={form.key("lastName")}
+                {...form.getInputProps("lastName")}
+              />
+            </Group>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              required
+              key={form.key("email")}
+              {...form.getInputProps("email")}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              required
+              key={form.key("password")}
+              {...form.getInputProps("password")}
+            />
+            <PasswordField
+              label="Confirm password"
+              autoComplete="new-password"
+              required
+              key={form.key("confirmPassword")}
+              {...form.getInputProps("confirmPassword")}
+            />
+            <Select
+              label="Security question"
+              placeholder="Select a security question"
+              data={[...SECURITY_QUESTIONS]}
+              required
+              allowDeselect={false}
+              key={form.key("securityQuestion")}
+              {...form.getInputProps("securityQuestion")}
+            />
+            <TextInput
+              label="Security answer"
+              description="Used to recover your password. Not case-sensitive."
+              autoComplete="off"
+              required
+              key={form.key("securityAnswer")}
+              {...form.getInputProps("securityAnswer")}
+            />
+            <Button type="submit" fullWidth loading={signup.isPending || done}>
+              Create Account
+            </Button>
+            <Text size="sm" ta="center">
+              Already have an account?{" "}
+              <Anchor component={Link} href="/login">
+                Sign in
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </AuthCard>
+    </AuthPageGuard>
+  );
+}

@@ -1,0 +1,12 @@
+import { notifications } from "@mantine/notifications";
+
+/** A success toast (SPEC.md section 8 titles). */
+export function toastSuccess(title: string, message?: string) {
+  notifications.show({ title, message: message ?? "", color: "green" });
+}
+
+/** A destructive toast: the server's message, else the documented fallback. */
+export function toastError(title: string, error: unknown, fallback: string) {
+  const message = error instanceof Error && error.message ? error.message : fallback;
+  notifications.show({ title, message, color: "red" });
+}
