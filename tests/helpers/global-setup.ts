@@ -39,6 +39,11 @@ export default async function setup(project: TestProject) {
   const tplUrl = new URL(url);
   tplUrl.pathname = `/${name}`;
   await applyMigrations({ url: tplUrl.toString() });
+  // The migration engine's pool keeps an idle connection for ~10 s; a database with sessions
+  // cannot be a CREATE DATABASE template, so the first test file's clone would fail.
+  await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [
+    name,
+  ]);
   project.provide("pgTemplate", name);
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
