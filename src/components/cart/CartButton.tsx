@@ -75,7 +75,13 @@ export function CartButton() {
 
   return (
     <>
-      <Indicator label={cart.items.length} size={18} disabled={cart.items.length === 0} offset={4} color="red">
+      <Indicator
+        label={<span data-testid="cart-count">{cart.items.length}</span>}
+        size={18}
+        disabled={cart.items.length === 0}
+        offset={4}
+        color="red"
+      >
         <ActionIcon variant="default" size="lg" aria-label="Cart" onClick={open} data-testid="cart-button">
           <IconShoppingCart size={20} />
         </ActionIcon>
