@@ -1,13 +1,14 @@
 /**
  * Buying tickets. One transaction buys the whole cart or nothing:
- *  1. each line takes its tickets with one conditional UPDATE on the contest (active, before its
- *     end date, enough left); the new soldTickets gives the line a consecutive ticket range, and the
- *     row lock it takes serialises buyers of that contest until commit;
- *  2. the optional per-player cap is checked under that lock (so it cannot be raced past);
- *  3. price comes from the database, never from the client;
- *  4. after every contest is taken (in a fixed id order, so two carts cannot deadlock), the balance
- *     is debited per line through the ledger; a short balance rolls everything back.
+ *  1. prices come from the database, never from the client;
+ *  2. the balance is debited per line through the ledger (a short balance rolls everything back);
+ *  3. each line takes its tickets with one conditional UPDATE on the contest (active, before its
+ *     end date, enough left, price unchanged) that also writes the entry: the new soldTickets gives
+ *     the line a consecutive ticket range, and the row lock serialises buyers of that contest;
+ *  4. the optional per-player cap is checked under that lock (so it cannot be raced past).
+ * Contests are taken last and in id order: the hot locks are held shortest and never deadlock.
  */
+import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { CartLine } from "@/shared/schemas/cart";
 import { CART_MESSAGES } from "@/shared/schemas/cart";
@@ -66,13 +67,13 @@ export function normaliseLines(items: CartLine[]): CartLine[] {
     .map(([contestId, quantity]) => ({ contestId, quantity }));
 }
 
-type Taken = { soldTickets: number; ticketPrice: Prisma.Decimal; title: string; maxTicketsPerUser: number | null };
+type Priced = { id: string; ticketPrice: Prisma.Decimal; title: string; maxTicketsPerUser: number | null };
 
-/** Explains why the conditional UPDATE took nothing: missing, ended, or not enough tickets left. */
-async function whyNot(tx: DbTx, contestId: string, quantity: number): Promise<DomainError> {
+/** Explains why the conditional UPDATE took nothing: missing, ended, price changed, or not enough left. */
+async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Prisma.Decimal): Promise<DomainError> {
   const c = await tx.contest.findUnique({
     where: { id: contestId },
-    select: { title: true, status: true, endDate: true, soldTickets: true, maxTickets: true },
+    select: { title: true, status: true, endDate: true, soldTickets: true, maxTickets: true, ticketPrice: true },
   });
   if (!c) return notFound("Contest not found");
   if (c.status !== "active" || (c.endDate && c.endDate.getTime() <= Date.now())) {
@@ -83,77 +84,101 @@ async function whyNot(tx: DbTx, contestId: string, quantity: number): Promise<Do
   if (left !== null && left < quantity) {
     return conflict(`Sold out: only ${left} ticket${left === 1 ? "" : "s"} left for ${c.title}`);
   }
-  // The row changed between the UPDATE and this read (e.g. ended just now): retryable.
+  if (price && !c.ticketPrice.equals(price)) return conflict(`The ticket price of ${c.title} has changed, please try again`);
   return conflict(`Could not reserve tickets for ${c.title}, please try again`);
 }
 
-async function takeTickets(tx: DbTx, userId: string, line: CartLine): Promise<{ taken: Taken; firstTicket: number }> {
-  const rows = await tx.$queryRaw<Taken[]>`
-    UPDATE "Contest" SET "soldTickets" = "soldTickets" + ${line.quantity}, "updatedAt" = now()
-    WHERE "id" = ${line.contestId} AND "status" = 'active'
-      AND ("endDate" IS NULL OR "endDate" > now())
-      AND ("maxTickets" IS NULL OR "soldTickets" + ${line.quantity} <= "maxTickets")
-    RETURNING "soldTickets", "ticketPrice", "title", "maxTicketsPerUser"`;
-  const taken = rows[0];
-  if (!taken) throw await whyNot(tx, line.contestId, line.quantity);
-  if (taken.maxTicketsPerUser !== null) {
-    // We hold the contest's row lock until commit, so every other purchase in this contest has
-    // either committed (its entry is visible to this statement) or waits behind us.
+/**
+ * Takes the tickets and records the entry in ONE statement, so the contest's row lock (the only
+ * hot lock: every buyer of the contest needs it) is held just for this statement and the commit.
+ */
+async function takeTickets(
+  tx: DbTx,
+  userId: string,
+  line: CartLine,
+  c: Priced,
+  entryId: string,
+  amount: Prisma.Decimal,
+): Promise<{ firstTicket: number; lastTicket: number }> {
+  const rows = await tx.$queryRaw<{ firstTicket: number; lastTicket: number }[]>`
+    WITH taken AS (
+      UPDATE "Contest" SET "soldTickets" = "soldTickets" + ${line.quantity}, "updatedAt" = now()
+      WHERE "id" = ${line.contestId} AND "status" = 'active'
+        AND ("endDate" IS NULL OR "endDate" > now())
+        AND ("maxTickets" IS NULL OR "soldTickets" + ${line.quantity} <= "maxTickets")
+        AND "ticketPrice" = ${c.ticketPrice}::numeric
+      RETURNING "soldTickets"
+    )
+    INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount")
+    SELECT ${entryId}, ${userId}, ${line.contestId}, ${line.quantity}::int,
+           taken."soldTickets" - ${line.quantity}::int + 1, taken."soldTickets", ${amount}::numeric
+    FROM taken
+    RETURNING "firstTicket", "lastTicket"`;
+  const row = rows[0];
+  if (!row) throw await whyNot(tx, line.contestId, line.quantity, c.ticketPrice);
+  if (c.maxTicketsPerUser !== null) {
+    // We now hold the contest's row lock until commit, so every other purchase in this contest has
+    // either committed (its entry is visible to this new statement) or waits behind us.
     const held = await tx.ticketEntry.aggregate({
       where: { contestId: line.contestId, userId },
       _sum: { ticketCount: true },
     });
-    const have = held._sum.ticketCount ?? 0;
-    if (have + line.quantity > taken.maxTicketsPerUser) {
-      const room = Math.max(0, taken.maxTicketsPerUser - have);
+    const have = (held._sum.ticketCount ?? 0) - line.quantity; // minus the entry just written
+    if (have + line.quantity > c.maxTicketsPerUser) {
+      const room = Math.max(0, c.maxTicketsPerUser - have);
       throw conflict(
-        `Ticket limit reached: at most ${taken.maxTicketsPerUser} tickets per player for ${taken.title}` +
-          ` (you can buy ${room} more)`,
+        `Ticket limit reached: at most ${c.maxTicketsPerUser} tickets per player for ${c.title} (you can buy ${room} more)`,
       );
     }
   }
-  return { taken, firstTicket: taken.soldTickets - line.quantity + 1 };
+  return row;
 }
 
-/** Runs inside the caller's transaction. */
+/**
+ * Runs inside the caller's transaction. Order: read prices (no lock) → debit the balance per line
+ * through the ledger (the buyer's own row) → take the tickets of each contest in id order (the hot
+ * rows, last, so their locks are held shortest; one fixed order, so no deadlock).
+ */
 export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]): Promise<CheckoutResult> {
   const lines = normaliseLines(items);
-  const reserved: { line: CartLine; taken: Taken; firstTicket: number }[] = [];
-  for (const line of lines) reserved.push({ line, ...(await takeTickets(tx, userId, line)) });
+  const found = await tx.contest.findMany({
+    where: { id: { in: lines.map((l) => l.contestId) } },
+    select: { id: true, ticketPrice: true, title: true, maxTicketsPerUser: true },
+  });
+  const byId = new Map(found.map((c) => [c.id, c]));
+  const priced = [];
+  for (const line of lines) {
+    const c = byId.get(line.contestId);
+    if (!c) throw await whyNot(tx, line.contestId, line.quantity);
+    const price = toDecimal(c.ticketPrice);
+    priced.push({ line, c, price, amount: price.mul(line.quantity), entryId: randomUUID() });
+  }
 
-  const entries: PurchasedLine[] = [];
   let total = toDecimal(0);
   let balance = toDecimal(0);
-  for (const { line, taken, firstTicket } of reserved) {
-    const price = toDecimal(taken.ticketPrice);
-    const amount = price.mul(line.quantity);
-    const entry = await tx.ticketEntry.create({
-      data: {
-        userId,
-        contestId: line.contestId,
-        ticketCount: line.quantity,
-        firstTicket,
-        lastTicket: firstTicket + line.quantity - 1,
-        totalAmount: amount,
-      },
-    });
+  for (const p of priced) {
     balance = await applyBalanceChange(tx, {
       userId,
-      amount: amount.neg(),
+      amount: p.amount.neg(),
       kind: "purchase",
-      reference: entry.id,
-      note: `${line.quantity} × ${taken.title} (#${entry.firstTicket}–#${entry.lastTicket})`,
+      reference: p.entryId,
+      note: `${p.line.quantity} × ${p.c.title}`,
     });
-    total = total.add(amount);
+    total = total.add(p.amount);
+  }
+
+  const entries: PurchasedLine[] = [];
+  for (const p of priced) {
+    const { firstTicket, lastTicket } = await takeTickets(tx, userId, p.line, p.c, p.entryId, p.amount);
     entries.push({
-      entryId: entry.id,
-      contestId: line.contestId,
-      contestTitle: taken.title,
-      ticketCount: entry.ticketCount,
-      firstTicket: entry.firstTicket,
-      lastTicket: entry.lastTicket,
-      ticketPrice: priceString(price) ?? "0.00",
-      totalAmount: amountString(amount),
+      entryId: p.entryId,
+      contestId: p.line.contestId,
+      contestTitle: p.c.title,
+      ticketCount: p.line.quantity,
+      firstTicket,
+      lastTicket,
+      ticketPrice: priceString(p.price) ?? "0.00",
+      totalAmount: amountString(p.amount),
     });
   }
   return {
