@@ -53,6 +53,9 @@ export const LIMITS = {
   signupAnswerMin: 2,
   verifyAnswerMin: 1,
   quantityMin: 1,
+  /** Not in SPEC.md (no upper bound in the UI); a sanity ceiling per order line on the server. */
+  quantityMax: 1_000_000,
+  cartLinesMax: 50,
   topUpMin: 1,
   /** Not in SPEC.md (section 9 says the maximum is not shown); a sane ceiling for one top-up. */
   topUpMax: 100000,

@@ -1,6 +1,161 @@
 "use client";
 
-/** Header cart button with item-count badge and drawer. Owned by the contests/cart issue. */
+import { ActionIcon, Button, Divider, Drawer, Group, Image, Indicator, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { IconShoppingCart, IconTrash } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { isShort, lineTotal, sumLines } from "@/shared/cart";
+import { DELAYS } from "@/shared/constants";
+import { formatUsd } from "@/shared/money";
+import { CART_MESSAGES } from "@/shared/schemas/cart";
+import { api } from "@/trpc/react";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { QuantityStepper } from "../contests/QuantityStepper";
+import { useCart } from "./cartStore";
+
+/** Header cart button with item-count badge and the cart drawer (SPEC.md section 2 "Cart drawer"). */
 export function CartButton() {
-  return null;
+  const { user } = useCurrentUser();
+  const cart = useCart(user?.id);
+  const [opened, { open, close }] = useDisclosure(false);
+  const utils = api.useUtils();
+  // Shown prices follow the current contest list when we have it; the server prices checkout anyway.
+  const contests = api.contests.list.useQuery(undefined, { enabled: opened });
+  const lines = useMemo(() => {
+    const current = new Map((contests.data ?? []).map((c) => [c.id, c]));
+    return cart.items.map((i) => ({ ...i, ticketPrice: current.get(i.contestId)?.ticketPrice ?? i.ticketPrice }));
+  }, [cart.items, contests.data]);
+  const total = sumLines(lines);
+  const balance = user?.balance ?? "0";
+  const short = isShort(balance, total);
+
+  const checkout = api.cart.checkout.useMutation({
+    onSuccess: async () => {
+      cart.clear();
+      close();
+      notifications.show({ title: "Purchase Successful!", message: "All tickets have been purchased and added to your account" });
+      await Promise.all([utils.auth.me.invalidate(), utils.contests.invalidate(), utils.cart.purchases.invalidate()]);
+    },
+    onError: (error) => {
+      if (error.data?.code === "UNAUTHORIZED") {
+        notifications.show({ title: "Unauthorized", message: "You are logged out. Logging in again...", color: "red" });
+        setTimeout(() => window.location.assign("/api/login"), DELAYS.unauthorizedRedirect);
+        return;
+      }
+      if (error.message === CART_MESSAGES.insufficientBalance) {
+        notifications.show({
+          title: "Insufficient Balance",
+          message: "Please add more balance to complete this purchase",
+          color: "red",
+        });
+        void utils.auth.me.invalidate();
+        return;
+      }
+      notifications.show({ title: "Purchase Failed", message: error.message || "Failed to process checkout", color: "red" });
+      void utils.contests.invalidate();
+    },
+  });
+
+  const onCheckout = () => {
+    if (cart.items.length === 0) {
+      notifications.show({ title: "Error", message: CART_MESSAGES.emptyCart, color: "red" });
+      return;
+    }
+    if (short) {
+      notifications.show({
+        title: "Insufficient Balance",
+        message: "Please add more balance to complete this purchase",
+        color: "red",
+      });
+      return;
+    }
+    checkout.mutate({ items: cart.items.map((i) => ({ contestId: i.contestId, quantity: i.quantity })) });
+  };
+
+  return (
+    <>
+      <Indicator
+        label={<span data-testid="cart-count">{cart.items.length}</span>}
+        size={18}
+        disabled={cart.items.length === 0}
+        offset={4}
+        color="red"
+      >
+        <ActionIcon variant="default" size="lg" aria-label="Cart" onClick={open} data-testid="cart-button">
+          <IconShoppingCart size={20} />
+        </ActionIcon>
+      </Indicator>
+      <Drawer opened={opened} onClose={close} position="right" title="Your Cart" size="md">
+        {cart.items.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {CART_MESSAGES.emptyCart}
+          </Text>
+        ) : (
+          <Stack gap="md">
+            {lines.map((i) => (
+              <Group key={i.contestId} wrap="nowrap" align="flex-start" data-testid="cart-item">
+                <Image
+                  src={i.imageUrl ?? "/images/placeholder.svg"}
+                  alt=""
+                  w={64}
+                  h={64}
+                  radius="sm"
+                  fallbackSrc="/images/placeholder.svg"
+                />
+                <Stack gap={4} style={{ flex: 1 }}>
+                  <Text fw={600} lineClamp={2}>
+                    {i.title}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {formatUsd(i.ticketPrice)} per ticket
+                  </Text>
+                  <Group justify="space-between">
+                    <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
+                    <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
+                  </Group>
+                </Stack>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${i.title}`}
+                  onClick={() => cart.remove(i.contestId)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        <Divider my="md" />
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Text fw={700}>Total</Text>
+            <Text fw={700} data-testid="cart-total">
+              {formatUsd(total)}
+            </Text>
+          </Group>
+          <Group justify="space-between">
+            <Text c="dimmed">Current balance</Text>
+            <Text c={short ? "red" : undefined} data-testid="cart-balance">
+              ${balance}
+            </Text>
+          </Group>
+          <Button
+            fullWidth
+            mt="sm"
+            onClick={onCheckout}
+            disabled={cart.items.length === 0 || short || !user || checkout.isPending}
+          >
+            {checkout.isPending ? "Processing..." : "Checkout with Balance"}
+          </Button>
+          {short && cart.items.length > 0 && (
+            <Text size="sm" c="red" ta="center">
+              Please add more balance to complete this purchase
+            </Text>
+          )}
+        </Stack>
+      </Drawer>
+    </>
+  );
 }

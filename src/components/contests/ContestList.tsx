@@ -1,35 +1,58 @@
 "use client";
 
-import { Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import Link from "next/link";
+import { Card, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import type { PublicContest } from "@/server/services/contests";
-import { CATEGORY_LABELS } from "@/shared/constants";
-import { formatUsd } from "@/shared/money";
+import { LIMITS } from "@/shared/constants";
+import { ContestCard } from "./ContestCard";
 
-/** Server-rendered list of contests (the full interactive card comes with the contests issue). */
-export function ContestList({ contests }: { contests: PublicContest[] }) {
-  if (contests.length === 0) return <Text c="dimmed">No active contests available at the moment.</Text>;
+export const NO_CONTESTS = "No active contests available at the moment.";
+
+function PlaceholderCard() {
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="contest-placeholder">
+      <Card.Section>
+        <Skeleton h={180} radius={0} />
+      </Card.Section>
+      <Stack gap="sm" mt="sm">
+        <Skeleton h={20} w="70%" />
+        <Skeleton h={14} w="40%" />
+        <Skeleton h={28} w="30%" />
+        <Skeleton h={36} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The contest grid: 6 placeholders while loading, the empty text, or the full cards. */
+export function ContestList({
+  contests,
+  loading = false,
+  emptyText = NO_CONTESTS,
+}: {
+  contests: PublicContest[] | undefined;
+  loading?: boolean;
+  emptyText?: string;
+}) {
+  if (loading || !contests) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true">
+        {Array.from({ length: LIMITS.contestPlaceholders }, (_, i) => (
+          <PlaceholderCard key={i} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (contests.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {emptyText}
+      </Text>
+    );
+  }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
       {contests.map((c) => (
-        <Card key={c.id} withBorder padding="md" data-testid="contest-card">
-          <Card.Section>
-            <Image src={c.imageUrl ?? "/images/placeholder.svg"} alt={c.title} h={180} />
-          </Card.Section>
-          <Stack gap={6} mt="sm">
-            <Group justify="space-between">
-              <Badge variant="light">{CATEGORY_LABELS[c.category]}</Badge>
-              {c.discountPercentage ? <Badge color="red">-{c.discountPercentage}%</Badge> : <Badge color="green">NEW</Badge>}
-            </Group>
-            <Title order={3} size="h4">
-              <Link href={`/contest/${c.id}`}>{c.title}</Link>
-            </Title>
-            <Text size="sm" c="dimmed" lineClamp={2}>
-              {c.description}
-            </Text>
-            <Text fw={700}>{formatUsd(c.ticketPrice)} per ticket</Text>
-          </Stack>
-        </Card>
+        <ContestCard key={c.id} contest={c} />
       ))}
     </SimpleGrid>
   );

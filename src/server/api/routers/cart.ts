@@ -1,4 +1,12 @@
-import { createTRPCRouter } from "../trpc";
+import { cartAddSchema, checkoutSchema } from "@/shared/schemas/cart";
+import { addToCart, checkout, listPurchases } from "../../services/purchases";
+import { authedProcedure, createTRPCRouter } from "../trpc";
 
-/** Filled in by its own issue; present so the app's router shape is complete from day one. */
-export const cartRouter = createTRPCRouter({});
+export const cartRouter = createTRPCRouter({
+  /** The whole cart in one transaction: every line or none. */
+  checkout: authedProcedure.input(checkoutSchema).mutation(({ ctx, input }) => checkout(ctx.db, ctx.user.id, input.items)),
+  /** One line, atomically (the spec's per-item POST /api/cart/add). */
+  add: authedProcedure.input(cartAddSchema).mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user.id, input)),
+  /** "My Purchases & Results": the player's entries, newest first, with ticket numbers. */
+  purchases: authedProcedure.query(({ ctx }) => listPurchases(ctx.db, ctx.user.id)),
+});

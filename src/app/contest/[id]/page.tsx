@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { ContestDetail, ContestNotFound } from "@/components/contests/ContestDetail";
+import { DomainError } from "@/server/errors";
+import { getServerCaller } from "@/server/api/server-caller";
+import { TRPCError } from "@trpc/server";
+
+export const dynamic = "force-dynamic";
+
+async function load(id: string) {
+  const caller = await getServerCaller();
+  const user = await caller.auth.me();
+  if (!user) return { user: null, contest: null };
+  try {
+    return { user, contest: await caller.contests.byId({ id }) };
+  } catch (e) {
+    if ((e instanceof TRPCError && (e.code === "NOT_FOUND" || e.code === "BAD_REQUEST")) || e instanceof DomainError) {
+      return { user, contest: null };
+    }
+    throw e;
+  }
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { contest } = await load((await params).id);
+  return contest
+    ? { title: contest.title, description: contest.description }
+    : { title: "Contest Not Found", description: "This contest does not exist." };
+}
+
+/** Contest detail (SPEC.md section 2), signed-in players only. */
+export default async function ContestPage({ params }: { params: Promise<{ id: string }> }) {
+  const { user, contest } = await load((await params).id);
+  if (!user) redirect("/login");
+  return contest ? <ContestDetail contest={contest} /> : <ContestNotFound />;
+}

@@ -1,0 +1,103 @@
+"use client";
+
+/**
+ * The cart (SPEC.md section 3 "Cart item", client-only), one per signed-in user, kept in
+ * localStorage so it survives reloads. Prices here are for display only: checkout sends
+ * {contestId, quantity} and the server prices every line from the database.
+ */
+import { useCallback, useSyncExternalStore } from "react";
+
+export type CartItem = { contestId: string; title: string; ticketPrice: string; quantity: number; imageUrl: string | null };
+
+const PREFIX = "prize-cart:v1:";
+const EMPTY: CartItem[] = [];
+const listeners = new Set<() => void>();
+const cache = new Map<string, CartItem[]>();
+
+export function cartStorageKey(userId: string | null | undefined): string {
+  return `${PREFIX}${userId ?? "guest"}`;
+}
+
+function read(key: string): CartItem[] {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  let items: CartItem[] = EMPTY;
+  try {
+    const raw = typeof window === "undefined" ? null : window.localStorage.getItem(key);
+    const parsed = raw ? (JSON.parse(raw) as unknown) : null;
+    if (Array.isArray(parsed)) {
+      items = parsed.filter(
+        (i): i is CartItem =>
+          !!i &&
+          typeof i.contestId === "string" &&
+          typeof i.ticketPrice === "string" &&
+          Number.isInteger(i.quantity) &&
+          i.quantity > 0,
+      );
+    }
+  } catch {
+    items = EMPTY;
+  }
+  cache.set(key, items);
+  return items;
+}
+
+function write(key: string, items: CartItem[]): void {
+  cache.set(key, items);
+  try {
+    if (items.length) window.localStorage.setItem(key, JSON.stringify(items));
+    else window.localStorage.removeItem(key);
+  } catch {
+    /* storage full or disabled: the cart still works for this page */
+  }
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key?.startsWith(PREFIX)) {
+      cache.delete(e.key);
+      listener();
+    }
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** Adding an existing contest increases its quantity; quantity 0 or less removes the item (SPEC.md section 4). */
+export function addItem(items: CartItem[], item: Omit<CartItem, "quantity">, quantity: number): CartItem[] {
+  const q = Math.max(1, Math.trunc(quantity));
+  const existing = items.find((i) => i.contestId === item.contestId);
+  if (existing) return items.map((i) => (i.contestId === item.contestId ? { ...i, ...item, quantity: i.quantity + q } : i));
+  return [...items, { ...item, quantity: q }];
+}
+
+export function setQuantity(items: CartItem[], contestId: string, quantity: number): CartItem[] {
+  if (quantity <= 0) return items.filter((i) => i.contestId !== contestId);
+  return items.map((i) => (i.contestId === contestId ? { ...i, quantity: Math.trunc(quantity) } : i));
+}
+
+export function useCart(userId: string | null | undefined) {
+  const key = cartStorageKey(userId);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => read(key),
+    () => EMPTY,
+  );
+  const add = useCallback(
+    (item: Omit<CartItem, "quantity">, quantity: number) => write(key, addItem(read(key), item, quantity)),
+    [key],
+  );
+  const update = useCallback(
+    (contestId: string, quantity: number) => write(key, setQuantity(read(key), contestId, quantity)),
+    [key],
+  );
+  const remove = useCallback((contestId: string) => write(key, setQuantity(read(key), contestId, 0)), [key]);
+  const clear = useCallback(() => write(key, EMPTY), [key]);
+  const count = items.reduce((n, i) => n + i.quantity, 0);
+  return { items, count, add, update, remove, clear };
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { ActionIcon, Group, NumberInput } from "@mantine/core";
+import { IconMinus, IconPlus } from "@tabler/icons-react";
+import { LIMITS } from "@/shared/constants";
+
+/** Minus / number / plus. Minimum 1, no maximum (SPEC.md section 5 "Quantity"). */
+export function QuantityStepper({
+  value,
+  onChange,
+  min = LIMITS.quantityMin,
+  size = "md",
+  label = "Quantity",
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  /** The cart drawer passes 0 so minus can take a line to 0 (removing it). */
+  min?: number;
+  size?: "sm" | "md";
+  label?: string;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <ActionIcon
+        variant="default"
+        size={size === "sm" ? 28 : 36}
+        aria-label={`Decrease ${label.toLowerCase()}`}
+        onClick={() => onChange(Math.max(min, value - 1))}
+        disabled={value <= min}
+      >
+        <IconMinus size={14} />
+      </ActionIcon>
+      <NumberInput
+        aria-label={label}
+        value={value}
+        onChange={(v) => {
+          const n = typeof v === "number" ? v : Number.parseInt(v, 10);
+          onChange(Number.isFinite(n) ? Math.max(min, Math.trunc(n)) : Math.max(min, 1));
+        }}
+        min={min}
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        w={size === "sm" ? 56 : 72}
+        size={size === "sm" ? "xs" : "sm"}
+        styles={{ input: { textAlign: "center" } }}
+      />
+      <ActionIcon
+        variant="default"
+        size={size === "sm" ? 28 : 36}
+        aria-label={`Increase ${label.toLowerCase()}`}
+        onClick={() => onChange(value + 1)}
+      >
+        <IconPlus size={14} />
+      </ActionIcon>
+    </Group>
+  );
+}

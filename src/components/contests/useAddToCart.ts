@@ -1,0 +1,26 @@
+"use client";
+
+import { notifications } from "@mantine/notifications";
+import { useCallback } from "react";
+import type { PublicContest } from "@/server/services/contests";
+import { CART_MESSAGES } from "@/shared/schemas/cart";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCart } from "../cart/cartStore";
+
+/** Puts `quantity` tickets of a contest in the signed-in user's cart, with the spec's toasts. */
+export function useAddToCart() {
+  const { user } = useCurrentUser();
+  const cart = useCart(user?.id);
+  return useCallback(
+    (contest: Pick<PublicContest, "id" | "title" | "ticketPrice" | "imageUrl"> | null | undefined, quantity: number) => {
+      if (!contest?.id) {
+        notifications.show({ title: "Error", message: CART_MESSAGES.contestId, color: "red" });
+        return;
+      }
+      const q = Math.max(1, Math.trunc(quantity));
+      cart.add({ contestId: contest.id, title: contest.title, ticketPrice: contest.ticketPrice, imageUrl: contest.imageUrl }, q);
+      notifications.show({ title: "Tickets Added!", message: `Added ${q} ticket(s) to cart` });
+    },
+    [cart],
+  );
+}

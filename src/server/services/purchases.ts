@@ -1,0 +1,236 @@
+/**
+ * Buying tickets. One transaction buys the whole cart or nothing:
+ *  1. prices come from the database, never from the client;
+ *  2. the balance is debited per line through the ledger (a short balance rolls everything back);
+ *  3. each line takes its tickets with one conditional UPDATE on the contest (active, before its
+ *     end date, enough left, price unchanged) that also writes the entry: the new soldTickets gives
+ *     the line a consecutive ticket range, and the row lock serialises buyers of that contest;
+ *  4. the optional per-player cap is checked under that lock (so it cannot be raced past).
+ * Contests are taken last and in id order: the hot locks are held shortest and never deadlock.
+ */
+import { randomUUID } from "node:crypto";
+import type { Prisma } from "@/generated/prisma/client";
+import type { CartLine } from "@/shared/schemas/cart";
+import { CART_MESSAGES } from "@/shared/schemas/cart";
+import type { Db, DbTx } from "../db";
+import { badRequest, conflict, type DomainError, notFound } from "../errors";
+import { amountString, priceString, toDecimal } from "../money";
+import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
+
+export type PurchasedLine = {
+  entryId: string;
+  contestId: string;
+  contestTitle: string;
+  ticketCount: number;
+  firstTicket: number;
+  lastTicket: number;
+  ticketPrice: string;
+  totalAmount: string;
+};
+
+export type CheckoutResult = {
+  message: string;
+  entries: PurchasedLine[];
+  totalAmount: string;
+  /** The buyer's balance after the purchase. */
+  balance: string;
+};
+
+/** One line of GET /api/user/purchases: SPEC.md section 3 Purchase/entry plus the ticket numbers. */
+export type PurchaseEntry = {
+  entryId: string;
+  contestId: string;
+  contestTitle: string;
+  contestImage: string | null;
+  ticketCount: number;
+  totalAmount: string;
+  entryDate: Date;
+  contestStatus: "active" | "ended";
+  contestEndDate: Date | null;
+  /** Winner's user id once the contest has ended and been drawn, else null. */
+  result: string | null;
+  firstTicket: number;
+  lastTicket: number;
+  winningTicket: number | null;
+};
+
+/** Interactive transactions wait their turn under load instead of failing fast (Prisma's 2 s / 5 s defaults). */
+export const PURCHASE_TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
+
+/** Same contest twice in one cart is one line; lines sorted by id fix the lock order. */
+export function normaliseLines(items: CartLine[]): CartLine[] {
+  if (items.length === 0) throw badRequest(CART_MESSAGES.emptyCart);
+  const merged = new Map<string, number>();
+  for (const { contestId, quantity } of items) merged.set(contestId, (merged.get(contestId) ?? 0) + quantity);
+  return [...merged.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([contestId, quantity]) => ({ contestId, quantity }));
+}
+
+type Priced = { id: string; ticketPrice: Prisma.Decimal; title: string; maxTicketsPerUser: number | null };
+
+/** Explains why the conditional UPDATE took nothing: missing, ended, price changed, or not enough left. */
+async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Prisma.Decimal): Promise<DomainError> {
+  const c = await tx.contest.findUnique({
+    where: { id: contestId },
+    select: { title: true, status: true, endDate: true, soldTickets: true, maxTickets: true, ticketPrice: true },
+  });
+  if (!c) return notFound("Contest not found");
+  if (c.status !== "active" || (c.endDate && c.endDate.getTime() <= Date.now())) {
+    return conflict(`Contest has ended: ${c.title}`);
+  }
+  const left = c.maxTickets === null ? null : Math.max(0, c.maxTickets - c.soldTickets);
+  if (left === 0) return conflict(`Sold out: ${c.title}`);
+  if (left !== null && left < quantity) {
+    return conflict(`Sold out: only ${left} ticket${left === 1 ? "" : "s"} left for ${c.title}`);
+  }
+  if (price && !c.ticketPrice.equals(price)) return conflict(`The ticket price of ${c.title} has changed, please try again`);
+  return conflict(`Could not reserve tickets for ${c.title}, please try again`);
+}
+
+/**
+ * Takes the tickets and records the entry in ONE statement, so the contest's row lock (the only
+ * hot lock: every buyer of the contest needs it) is held just for this statement and the commit.
+ */
+async function takeTickets(
+  tx: DbTx,
+  userId: string,
+  line: CartLine,
+  c: Priced,
+  entryId: string,
+  amount: Prisma.Decimal,
+): Promise<{ firstTicket: number; lastTicket: number }> {
+  const rows = await tx.$queryRaw<{ firstTicket: number; lastTicket: number }[]>`
+    WITH taken AS (
+      UPDATE "Contest" SET "soldTickets" = "soldTickets" + ${line.quantity}, "updatedAt" = now()
+      WHERE "id" = ${line.contestId} AND "status" = 'active'
+        AND ("endDate" IS NULL OR "endDate" > now())
+        AND ("maxTickets" IS NULL OR "soldTickets" + ${line.quantity} <= "maxTickets")
+        AND "ticketPrice" = ${c.ticketPrice}::numeric
+      RETURNING "soldTickets"
+    )
+    INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount")
+    SELECT ${entryId}, ${userId}, ${line.contestId}, ${line.quantity}::int,
+           taken."soldTickets" - ${line.quantity}::int + 1, taken."soldTickets", ${amount}::numeric
+    FROM taken
+    RETURNING "firstTicket", "lastTicket"`;
+  const row = rows[0];
+  if (!row) throw await whyNot(tx, line.contestId, line.quantity, c.ticketPrice);
+  if (c.maxTicketsPerUser !== null) {
+    // We now hold the contest's row lock until commit, so every other purchase in this contest has
+    // either committed (its entry is visible to this new statement) or waits behind us.
+    const held = await tx.ticketEntry.aggregate({
+      where: { contestId: line.contestId, userId },
+      _sum: { ticketCount: true },
+    });
+    const have = (held._sum.ticketCount ?? 0) - line.quantity; // minus the entry just written
+    if (have + line.quantity > c.maxTicketsPerUser) {
+      const room = Math.max(0, c.maxTicketsPerUser - have);
+      throw conflict(
+        `Ticket limit reached: at most ${c.maxTicketsPerUser} tickets per player for ${c.title} (you can buy ${room} more)`,
+      );
+    }
+  }
+  return row;
+}
+
+/**
+ * Runs inside the caller's transaction. Order: read prices (no lock) → debit the balance per line
+ * through the ledger (the buyer's own row) → take the tickets of each contest in id order (the hot
+ * rows, last, so their locks are held shortest; one fixed order, so no deadlock).
+ */
+export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]): Promise<CheckoutResult> {
+  const lines = normaliseLines(items);
+  const found = await tx.contest.findMany({
+    where: { id: { in: lines.map((l) => l.contestId) } },
+    select: { id: true, ticketPrice: true, title: true, maxTicketsPerUser: true },
+  });
+  const byId = new Map(found.map((c) => [c.id, c]));
+  const priced = [];
+  for (const line of lines) {
+    const c = byId.get(line.contestId);
+    if (!c) throw await whyNot(tx, line.contestId, line.quantity);
+    const price = toDecimal(c.ticketPrice);
+    priced.push({ line, c, price, amount: price.mul(line.quantity), entryId: randomUUID() });
+  }
+
+  let total = toDecimal(0);
+  let balance = toDecimal(0);
+  for (const p of priced) {
+    balance = await applyBalanceChange(tx, {
+      userId,
+      amount: p.amount.neg(),
+      kind: "purchase",
+      reference: p.entryId,
+      note: `${p.line.quantity} × ${p.c.title}`,
+    });
+    total = total.add(p.amount);
+  }
+
+  const entries: PurchasedLine[] = [];
+  for (const p of priced) {
+    const { firstTicket, lastTicket } = await takeTickets(tx, userId, p.line, p.c, p.entryId, p.amount);
+    entries.push({
+      entryId: p.entryId,
+      contestId: p.line.contestId,
+      contestTitle: p.c.title,
+      ticketCount: p.line.quantity,
+      firstTicket,
+      lastTicket,
+      ticketPrice: priceString(p.price) ?? "0.00",
+      totalAmount: amountString(p.amount),
+    });
+  }
+  return {
+    message: "All tickets have been purchased and added to your account",
+    entries,
+    totalAmount: amountString(total),
+    balance: amountString(balance),
+  };
+}
+
+/** The whole cart or nothing. */
+export async function checkout(db: Db, userId: string, items: CartLine[]): Promise<CheckoutResult> {
+  normaliseLines(items); // 'Your cart is empty' before opening a transaction
+  try {
+    return await db.$transaction((tx) => purchaseInTx(tx, userId, items), PURCHASE_TX_OPTIONS);
+  } catch (e) {
+    if (e instanceof InsufficientBalanceError) throw conflict(CART_MESSAGES.insufficientBalance);
+    throw e;
+  }
+}
+
+/** POST /api/cart/add: one line, same rules, same single transaction. */
+export function addToCart(db: Db, userId: string, line: CartLine): Promise<CheckoutResult> {
+  return checkout(db, userId, [line]);
+}
+
+export async function listPurchases(db: DbTx, userId: string): Promise<PurchaseEntry[]> {
+  const rows = await db.ticketEntry.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: {
+      contest: {
+        select: { id: true, title: true, imageUrl: true, status: true, endDate: true, winnerId: true, winningTicket: true },
+      },
+    },
+  });
+  return rows.map((e) => {
+    const ended = e.contest.status !== "active";
+    return {
+      entryId: e.id,
+      contestId: e.contestId,
+      contestTitle: e.contest.title,
+      contestImage: e.contest.imageUrl,
+      ticketCount: e.ticketCount,
+      totalAmount: amountString(e.totalAmount),
+      entryDate: e.createdAt,
+      contestStatus: ended ? "ended" : "active",
+      contestEndDate: e.contest.endDate,
+      result: ended ? e.contest.winnerId : null,
+      firstTicket: e.firstTicket,
+      lastTicket: e.lastTicket,
+      winningTicket: ended ? e.contest.winningTicket : null,
+    };
+  });
+}

@@ -1,0 +1,32 @@
+/** Cart and checkout payloads: the same rules in the browser and on the server (SPEC.md section 5). */
+import { z } from "zod";
+import { LIMITS } from "../constants";
+
+export const CART_MESSAGES = {
+  contestId: "Contest ID required",
+  quantity: `Quantity must be at least ${LIMITS.quantityMin}`,
+  quantityWhole: "Quantity must be a whole number",
+  quantityMax: `Quantity must be at most ${LIMITS.quantityMax}`,
+  emptyCart: "Your cart is empty",
+  tooManyLines: `A cart holds at most ${LIMITS.cartLinesMax} contests`,
+  insufficientBalance: "Insufficient Balance",
+} as const;
+
+export const quantitySchema = z
+  .number(CART_MESSAGES.quantity)
+  .int(CART_MESSAGES.quantityWhole)
+  .min(LIMITS.quantityMin, CART_MESSAGES.quantity)
+  .max(LIMITS.quantityMax, CART_MESSAGES.quantityMax);
+
+export const contestIdInput = z.string(CART_MESSAGES.contestId).trim().min(1, CART_MESSAGES.contestId).max(64);
+
+export const cartLineSchema = z.object({ contestId: contestIdInput, quantity: quantitySchema });
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** POST /api/cart/add: one line; quantity defaults to 1. */
+export const cartAddSchema = z.object({ contestId: contestIdInput, quantity: quantitySchema.default(1) });
+
+export const checkoutSchema = z.object({
+  items: z.array(cartLineSchema, CART_MESSAGES.emptyCart).max(LIMITS.cartLinesMax, CART_MESSAGES.tooManyLines),
+});
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
