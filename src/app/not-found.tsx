@@ -1,6 +1,6 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { LinkButton } from "@/components/layout/links";
 
 export const metadata: Metadata = {
   title: "404 Page Not Found",
@@ -13,9 +13,7 @@ export default function NotFound() {
       <Stack align="center" ta="center">
         <Title order={1}>404 Page Not Found</Title>
         <Text c="gray.7">The page you are looking for does not exist or has moved.</Text>
-        <Button component={Link} href="/">
-          Back to Home
-        </Button>
+        <LinkButton href="/">Back to Home</LinkButton>
       </Stack>
     </Container>
   );

@@ -1,19 +1,5 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  CardSection,
-  Container,
-  Group,
-  Image,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
-import Link from "next/link";
+import { Badge, Box, Card, CardSection, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { LinkButton } from "@/components/layout/links";
 import classes from "./Landing.module.css";
 
 const CAR_CATEGORIES = [
@@ -47,9 +33,9 @@ export function DreamCar() {
               Tickets from just $1.79.
             </Text>
             <Group gap="sm">
-              <Button component={Link} href="/signup" size="lg" color="yellow" c="dark.9">
+              <LinkButton href="/signup" size="lg" color="yellow" c="dark.9">
                 Start Winning Now
-              </Button>
+              </LinkButton>
             </Group>
           </Stack>
         </Container>
@@ -75,9 +61,9 @@ export function DreamCar() {
                       {c.range}
                     </Text>
                   </Group>
-                  <Button component={Link} href="/signup" mt="auto" fullWidth aria-label={`Enter Now: ${c.title}`}>
+                  <LinkButton href="/signup" mt="auto" fullWidth aria-label={`Enter Now: ${c.title}`}>
                     Enter Now
-                  </Button>
+                  </LinkButton>
                 </Card>
               ))}
             </SimpleGrid>
@@ -109,9 +95,9 @@ export function DreamCar() {
               <Title order={2} id="dream-car-cta">
                 Your Dream Car Is One Ticket Away
               </Title>
-              <Button component={Link} href="/signup" size="md" color="yellow" c="dark.9">
+              <LinkButton href="/signup" size="md" color="yellow" c="dark.9">
                 Create Free Account
-              </Button>
+              </LinkButton>
             </Stack>
           </Box>
         </Stack>

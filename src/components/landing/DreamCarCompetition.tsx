@@ -1,19 +1,6 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  CardSection,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
+import { Badge, Box, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconClock, IconTicket, IconTrophy, IconUsers } from "@tabler/icons-react";
-import Link from "next/link";
+import { LinkButton } from "@/components/layout/links";
 import { FallbackImage } from "./FallbackImage";
 import classes from "./Landing.module.css";
 
@@ -117,12 +104,12 @@ export function DreamCarCompetition() {
               to $800,000 instead of the prize.
             </Text>
             <Group gap="sm">
-              <Button component={Link} href="/signup" size="lg" color="yellow" c="dark.9">
+              <LinkButton href="/signup" size="lg" color="yellow" c="dark.9">
                 Enter Now
-              </Button>
-              <Button component={Link} href="/dream-car" size="lg" variant="white" color="violet">
+              </LinkButton>
+              <LinkButton href="/dream-car" size="lg" variant="white" color="violet">
                 Explore Dream Cars
-              </Button>
+              </LinkButton>
             </Group>
           </Stack>
         </Container>
@@ -144,9 +131,9 @@ export function DreamCarCompetition() {
                   </Badge>
                   <Title order={3}>{FEATURED.title}</Title>
                   <Facts c={FEATURED} />
-                  <Button component={Link} href="/signup" size="md" w="fit-content">
+                  <LinkButton href="/signup" size="md" w="fit-content">
                     Get Tickets
-                  </Button>
+                  </LinkButton>
                 </Stack>
               </SimpleGrid>
             </Card>
@@ -169,9 +156,9 @@ export function DreamCarCompetition() {
                     {c.title}
                   </Title>
                   <Facts c={c} />
-                  <Button component={Link} href="/signup" mt="md" fullWidth aria-label={`Enter Now: ${c.title}`}>
+                  <LinkButton href="/signup" mt="md" fullWidth aria-label={`Enter Now: ${c.title}`}>
                     Enter Now
-                  </Button>
+                  </LinkButton>
                 </Card>
               ))}
             </SimpleGrid>
@@ -223,12 +210,12 @@ export function DreamCarCompetition() {
                 Don't Miss the Next Draw
               </Title>
               <Group justify="center" gap="sm">
-                <Button component={Link} href="/signup" size="md" color="yellow" c="dark.9">
+                <LinkButton href="/signup" size="md" color="yellow" c="dark.9">
                   Sign Up &amp; Enter
-                </Button>
-                <Button component={Link} href="/dream-car" size="md" variant="white" color="violet">
+                </LinkButton>
+                <LinkButton href="/dream-car" size="md" variant="white" color="violet">
                   Browse Dream Cars
-                </Button>
+                </LinkButton>
               </Group>
             </Stack>
           </Box>

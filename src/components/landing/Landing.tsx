@@ -1,20 +1,6 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  CardSection,
-  Container,
-  Group,
-  Image,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
+import { Badge, Box, Card, CardSection, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBolt, IconGift, IconShieldCheck, IconStarFilled, IconTrophy, IconUsers } from "@tabler/icons-react";
-import Link from "next/link";
+import { LinkButton } from "@/components/layout/links";
 import { BENEFITS, LANDING_CATEGORIES, NUMBERS, SAMPLE_WINNERS, STEPS, TEASERS, TRUST_BADGES } from "./content";
 import classes from "./Landing.module.css";
 
@@ -40,12 +26,12 @@ export function Landing(_props: { contests?: unknown }) {
                 spin the Fortune Wheel free every day and take a cash alternative if you prefer.
               </Text>
               <Group gap="sm">
-                <Button component={Link} href="/login" size="lg" color="yellow" c="dark.9">
+                <LinkButton href="/login" size="lg" color="yellow" c="dark.9">
                   Start Winning Today
-                </Button>
-                <Button component={Link} href="/dream-car-competition" size="lg" variant="white" color="violet">
+                </LinkButton>
+                <LinkButton href="/dream-car-competition" size="lg" variant="white" color="violet">
                   View All Contests
-                </Button>
+                </LinkButton>
               </Group>
             </Stack>
             <Image src="/images/landing/hero-car.svg" alt="A sports car on an open road at sunset" radius="lg" />
@@ -113,9 +99,9 @@ export function Landing(_props: { contests?: unknown }) {
                   <Text size="sm" c="gray.7" mb="sm">
                     {c.text}
                   </Text>
-                  <Button component={Link} href="/login" mt="auto" fullWidth aria-label={`${c.cta}: ${c.title}`}>
+                  <LinkButton href="/login" mt="auto" fullWidth aria-label={`${c.cta}: ${c.title}`}>
                     {c.cta}
-                  </Button>
+                  </LinkButton>
                 </Card>
               ))}
             </SimpleGrid>
@@ -218,12 +204,12 @@ export function Landing(_props: { contests?: unknown }) {
                 Join over 500,000 winners. Sign up free, claim your daily spin and enter your first contest today.
               </Text>
               <Group justify="center" gap="sm">
-                <Button component={Link} href="/login" size="md" color="yellow" c="dark.9">
+                <LinkButton href="/login" size="md" color="yellow" c="dark.9">
                   Get Started Now
-                </Button>
-                <Button component={Link} href="/dream-car-competition" size="md" variant="white" color="violet">
+                </LinkButton>
+                <LinkButton href="/dream-car-competition" size="md" variant="white" color="violet">
                   Browse Competitions
-                </Button>
+                </LinkButton>
               </Group>
             </Stack>
           </Box>

@@ -1,5 +1,5 @@
-import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import Link from "next/link";
+import { Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { LinkAnchor } from "@/components/layout/links";
 import { CATEGORY_LABELS, CONTEST_CATEGORIES, CRYPTO_CURRENCIES, CRYPTO_LABELS } from "@/shared/constants";
 import classes from "./Footer.module.css";
 import { categoryHref } from "./nav";
@@ -34,9 +34,9 @@ export function Footer() {
             </Title>
             <Stack gap={6}>
               {CONTEST_CATEGORIES.map((c) => (
-                <Anchor key={c} component={Link} href={categoryHref(c)} size="sm" className={classes.link}>
+                <LinkAnchor key={c} href={categoryHref(c)} size="sm" className={classes.link}>
                   {CATEGORY_LABELS[c]}
-                </Anchor>
+                </LinkAnchor>
               ))}
             </Stack>
           </nav>
@@ -46,9 +46,9 @@ export function Footer() {
             </Title>
             <Stack gap={6}>
               {PLATFORM_LINKS.map((l) => (
-                <Anchor key={l.label} component={Link} href={l.href} size="sm" className={classes.link}>
+                <LinkAnchor key={l.label} href={l.href} size="sm" className={classes.link}>
                   {l.label}
-                </Anchor>
+                </LinkAnchor>
               ))}
             </Stack>
           </nav>

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import Link from "next/link";
+import { Anchor, Badge, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "@/components/layout/links";
 import type { PublicWinnerPost } from "@/server/services/winners";
 
 function formatDate(d: Date): string {
@@ -66,9 +66,9 @@ export function WinnersGallery({ posts }: { posts: PublicWinnerPost[] }) {
           </SimpleGrid>
         )}
         <Group justify="center">
-          <Button component={Link} href="/" size="md">
+          <LinkButton href="/" size="md">
             View Contests
-          </Button>
+          </LinkButton>
         </Group>
       </Stack>
     </Container>
