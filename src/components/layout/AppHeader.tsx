@@ -1,17 +1,22 @@
 "use client";
 
-import { Anchor, Box, Button, Container, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown } from "@tabler/icons-react";
+import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
+import dynamic from "next/dynamic";
 import Link from "next/link";
-import { UserMenu } from "../auth/UserMenu";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { CartButton } from "../cart/CartButton";
-import { NotificationBell } from "../notifications/NotificationBell";
 import { AddBalanceButton } from "../payments/AddBalanceButton";
-import { SupportChatButton } from "../support/SupportChatButton";
 import classes from "./AppHeader.module.css";
 import { MobileMenu } from "./MobileMenu";
-import { CONTEST_MENU, PROMO_TEXT } from "./nav";
+import { ContestsMenu } from "./ContestsMenu";
+import { PROMO_TEXT } from "./nav";
+
+// Signed-in-only slots: their code loads only when a user is signed in (keeps the public first load small).
+const SupportChatButton = dynamic(() => import("../support/SupportChatButton").then((m) => m.SupportChatButton), { ssr: false });
+const NotificationBell = dynamic(() => import("../notifications/NotificationBell").then((m) => m.NotificationBell), {
+  ssr: false,
+});
+const UserMenu = dynamic(() => import("../auth/UserMenu").then((m) => m.UserMenu), { ssr: false });
 
 /**
  * The app shell's header: promo banner, logo, navigation, and the slots other areas fill
@@ -37,22 +42,7 @@ export function AppHeader() {
             </Group>
           </Anchor>
           <Group gap="lg" visibleFrom="md" component="nav" aria-label="Main">
-            <Menu trigger="click-hover" position="bottom-start" withinPortal>
-              <Menu.Target>
-                <UnstyledButton className={classes.navLink}>
-                  <Group gap={4} wrap="nowrap">
-                    Contests <IconChevronDown size={14} aria-hidden />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {CONTEST_MENU.map((item) => (
-                  <Menu.Item key={item.href} component={Link} href={item.href}>
-                    {item.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <ContestsMenu />
             <Anchor component={Link} href="/winners" className={classes.navLink}>
               Winners
             </Anchor>

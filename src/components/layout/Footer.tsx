@@ -1,5 +1,4 @@
-import { Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { LinkAnchor } from "@/components/layout/links";
+import Link from "next/link";
 import { CATEGORY_LABELS, CONTEST_CATEGORIES, CRYPTO_CURRENCIES, CRYPTO_LABELS } from "@/shared/constants";
 import classes from "./Footer.module.css";
 import { categoryHref } from "./nav";
@@ -13,80 +12,75 @@ const PLATFORM_LINKS = [
   { label: "Contact Support", href: "/login" },
 ];
 
-/** Site footer (server-rendered): categories, platform links, payment tiles and legal labels. */
+/**
+ * Site footer: categories, platform links, payment tiles and legal labels. Plain server-rendered
+ * HTML with a CSS module (no client components), so it adds nothing to the page's JavaScript.
+ */
 export function Footer() {
   return (
     <footer className={classes.footer}>
-      <Container size="xl" py="xl">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
-          <Stack gap="xs">
-            <Group gap="xs">
+      <div className={classes.inner}>
+        <div className={classes.grid}>
+          <div>
+            <p className={classes.brand}>
               <img src="/logo.svg" alt="" width={28} height={28} />
-              <Text fw={800}>Prize Contests</Text>
-            </Group>
-            <Text size="sm" className={classes.muted}>
+              Prize Contests
+            </p>
+            <p className={classes.muted}>
               Win dream cars, bikes, watches, houses and cash. Tickets from $1.79, paid with crypto.
-            </Text>
-          </Stack>
+            </p>
+          </div>
           <nav aria-labelledby="footer-categories">
-            <Title order={2} size="h5" id="footer-categories" mb="xs">
+            <h2 id="footer-categories" className={classes.heading}>
               Categories
-            </Title>
-            <Stack gap={6}>
+            </h2>
+            <ul className={classes.list}>
               {CONTEST_CATEGORIES.map((c) => (
-                <LinkAnchor key={c} href={categoryHref(c)} size="sm" className={classes.link}>
-                  {CATEGORY_LABELS[c]}
-                </LinkAnchor>
+                <li key={c}>
+                  <Link href={categoryHref(c)} className={classes.link}>
+                    {CATEGORY_LABELS[c]}
+                  </Link>
+                </li>
               ))}
-            </Stack>
+            </ul>
           </nav>
           <nav aria-labelledby="footer-platform">
-            <Title order={2} size="h5" id="footer-platform" mb="xs">
+            <h2 id="footer-platform" className={classes.heading}>
               Platform
-            </Title>
-            <Stack gap={6}>
+            </h2>
+            <ul className={classes.list}>
               {PLATFORM_LINKS.map((l) => (
-                <LinkAnchor key={l.label} href={l.href} size="sm" className={classes.link}>
-                  {l.label}
-                </LinkAnchor>
+                <li key={l.label}>
+                  <Link href={l.href} className={classes.link}>
+                    {l.label}
+                  </Link>
+                </li>
               ))}
-            </Stack>
+            </ul>
           </nav>
-          <div id="payment-methods">
-            <Title order={2} size="h5" mb="xs">
+          <section id="payment-methods" aria-labelledby="footer-payments">
+            <h2 id="footer-payments" className={classes.heading}>
               Payment Methods
-            </Title>
-            <SimpleGrid cols={2} spacing="xs">
+            </h2>
+            <ul className={classes.tiles}>
               {CRYPTO_CURRENCIES.map((c) => (
-                <Box key={c} className={classes.tile} data-testid="payment-tile">
-                  <Text fw={800} size="sm">
-                    {c}
-                  </Text>
-                  <Text size="xs" className={classes.muted}>
-                    {CRYPTO_LABELS[c]}
-                  </Text>
-                </Box>
+                <li key={c} className={classes.tile} data-testid="payment-tile">
+                  <strong>{c}</strong>
+                  <span className={classes.muted}>{CRYPTO_LABELS[c]}</span>
+                </li>
               ))}
-            </SimpleGrid>
-          </div>
-        </SimpleGrid>
-        <Group justify="space-between" mt="xl" pt="md" className={classes.bottom} gap="sm">
-          <Text size="xs" className={classes.muted}>
-            © {new Date().getFullYear()} Prize Contests. Play responsibly, 18+.
-          </Text>
-          <Group gap="md">
-            <Text size="xs" className={classes.muted}>
-              Privacy Policy
-            </Text>
-            <Text size="xs" className={classes.muted}>
-              Terms of Service
-            </Text>
-            <Text size="xs" className={classes.muted}>
-              Responsible Gaming
-            </Text>
-          </Group>
-        </Group>
-      </Container>
+            </ul>
+          </section>
+        </div>
+        <div className={classes.bottom}>
+          <p className={classes.muted}>© {new Date().getFullYear()} Prize Contests. Play responsibly, 18+.</p>
+          <ul className={classes.legal}>
+            <li>Privacy Policy</li>
+            <li>Terms of Service</li>
+            <li>Responsible Gaming</li>
+          </ul>
+        </div>
+      </div>
     </footer>
   );
 }

@@ -1,63 +1,31 @@
 "use client";
 
-import { Burger, Button, Divider, Drawer, NavLink, Stack, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import Link from "next/link";
+import { Burger } from "@mantine/core";
+import dynamic from "next/dynamic";
+import { useState } from "react";
 import type { PublicUser } from "@/server/services/users";
-import { AddBalanceButton } from "../payments/AddBalanceButton";
-import { MOBILE_CATEGORIES } from "./nav";
-import { useSignOut } from "./useSignOut";
 
-/** The slide-out menu for narrow screens (SPEC.md section 2, Header). */
+// The drawer (modal, focus trap, transitions) is fetched on the first tap, not on every page load.
+const MobileMenuDrawer = dynamic(() => import("./MobileMenuDrawer"), { ssr: false });
+
+/** Burger button and the slide-out menu for narrow screens (SPEC.md section 2, Header). */
 export function MobileMenu({ user }: { user: PublicUser | null }) {
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const { signOut, pending } = useSignOut(close);
-  const link = (href: string, label: string) => <NavLink key={href} component={Link} href={href} label={label} onClick={close} />;
+  const [opened, setOpened] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   return (
     <>
       <Burger
         opened={opened}
-        onClick={toggle}
+        onClick={() => {
+          setLoaded(true);
+          setOpened((o) => !o);
+        }}
         hiddenFrom="md"
         size="sm"
         aria-label={opened ? "Close navigation menu" : "Open navigation menu"}
         aria-expanded={opened}
-        aria-controls="mobile-menu"
       />
-      <Drawer opened={opened} onClose={close} title="Menu" size="xs" padding="md" hiddenFrom="md" id="mobile-menu">
-        <nav aria-label="Mobile">
-          <Stack gap={4}>
-            {user && (
-              <>
-                <Text size="sm" c="dimmed">
-                  Balance
-                </Text>
-                <Text fw={700} size="lg" data-testid="mobile-balance">
-                  ${user.balance}
-                </Text>
-                <AddBalanceButton />
-                <Divider my="xs" />
-              </>
-            )}
-            {link("/", "Home")}
-            {link("/winners", "Winners")}
-            {link("/wheel", "Fortune Wheel")}
-            {user?.isAdmin && link("/admin", "Admin Dashboard")}
-            <Divider my="xs" label="Categories" labelPosition="left" />
-            {MOBILE_CATEGORIES.map((c) => link(c.href, c.label))}
-            <Divider my="xs" />
-            {user ? (
-              <Button variant="light" color="red" onClick={signOut} loading={pending}>
-                Sign Out
-              </Button>
-            ) : (
-              <Button component={Link} href="/login" onClick={close}>
-                Sign In
-              </Button>
-            )}
-          </Stack>
-        </nav>
-      </Drawer>
+      {loaded && <MobileMenuDrawer user={user} opened={opened} close={() => setOpened(false)} />}
     </>
   );
 }
