@@ -21,12 +21,21 @@ export default function MobileMenuDrawer({
   const link = (href: string, label: string) => <NavLink key={href} component={Link} href={href} label={label} onClick={close} />;
   return (
     <>
-      <Drawer opened={opened} onClose={close} title="Menu" size="xs" padding="md" hiddenFrom="md" id="mobile-menu">
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title="Menu"
+        size="xs"
+        padding="md"
+        hiddenFrom="md"
+        id="mobile-menu"
+        closeButtonProps={{ "aria-label": "Close menu" }}
+      >
         <nav aria-label="Mobile">
           <Stack gap={4}>
             {user && (
               <>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   Balance
                 </Text>
                 <Text fw={700} size="lg" data-testid="mobile-balance">
@@ -40,7 +49,15 @@ export default function MobileMenuDrawer({
             {link("/winners", "Winners")}
             {link("/wheel", "Fortune Wheel")}
             {user?.isAdmin && link("/admin", "Admin Dashboard")}
-            <Divider my="xs" label="Categories" labelPosition="left" />
+            <Divider
+              my="xs"
+              labelPosition="left"
+              label={
+                <Text size="xs" fw={700} c="gray.7">
+                  Categories
+                </Text>
+              }
+            />
             {MOBILE_CATEGORIES.map((c) => link(c.href, c.label))}
             <Divider my="xs" />
             {user ? (
