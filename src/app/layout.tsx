@@ -4,6 +4,7 @@ import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";
 import type { Metadata, Viewport } from "next";
 import { Providers } from "./providers";
 import { AppHeader } from "@/components/layout/AppHeader";
+import { Footer } from "@/components/layout/Footer";
 
 export const metadata: Metadata = {
   title: { default: "Prize Contests – Win Your Dream Car", template: "%s | Prize Contests" },
@@ -21,7 +22,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       <body>
         <Providers>
           <AppHeader />
-          <main>{children}</main>
+          <main id="main">{children}</main>
+          <Footer />
         </Providers>
       </body>
     </html>

@@ -1,57 +1,81 @@
 "use client";
 
-import { Anchor, Container, Group, Text } from "@mantine/core";
+import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
+import dynamic from "next/dynamic";
 import Link from "next/link";
-import { UserMenu } from "../auth/UserMenu";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { CartButton } from "../cart/CartButton";
-import { NotificationBell } from "../notifications/NotificationBell";
 import { AddBalanceButton } from "../payments/AddBalanceButton";
-import { SupportChatButton } from "../support/SupportChatButton";
+import classes from "./AppHeader.module.css";
+import { MobileMenu } from "./MobileMenu";
+import { ContestsMenu } from "./ContestsMenu";
+import { PROMO_TEXT } from "./nav";
+
+// Signed-in-only slots: their code loads only when a user is signed in (keeps the public first load small).
+const SupportChatButton = dynamic(() => import("../support/SupportChatButton").then((m) => m.SupportChatButton), { ssr: false });
+const NotificationBell = dynamic(() => import("../notifications/NotificationBell").then((m) => m.NotificationBell), {
+  ssr: false,
+});
+const UserMenu = dynamic(() => import("../auth/UserMenu").then((m) => m.UserMenu), { ssr: false });
 
 /**
- * The app shell's header (the public pages issue completes it: promo banner, Contests dropdown,
- * mobile menu). Each area owns its own slot component; the shell only places them.
+ * The app shell's header: promo banner, logo, navigation, and the slots other areas fill
+ * (Add Balance, cart, support chat, notifications, user menu). Narrow screens get a slide-out menu.
  */
 export function AppHeader() {
   const { user } = useCurrentUser();
   return (
-    <header style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+    <header className={classes.header}>
+      <Box className={classes.promo} py={6} px="md">
+        <Text size="sm" fw={600} ta="center">
+          {PROMO_TEXT}
+        </Text>
+      </Box>
       <Container size="xl" py="sm">
-        <Group justify="space-between">
-          <Anchor component={Link} href="/" underline="never" c="inherit">
-            <Group gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Anchor component={Link} href="/" underline="never" c="inherit" aria-label="Prize Contests home">
+            <Group gap="xs" wrap="nowrap">
               <img src="/logo.svg" alt="" width={32} height={32} />
-              <Text fw={800} size="lg">
+              <Text fw={800} size="lg" className={classes.brand}>
                 Prize Contests
               </Text>
             </Group>
           </Anchor>
-          <Group gap="md">
-            <Anchor component={Link} href="/winners">
+          <Group gap="lg" visibleFrom="md" component="nav" aria-label="Main">
+            <ContestsMenu />
+            <Anchor component={Link} href="/winners" className={classes.navLink}>
               Winners
             </Anchor>
-            <Anchor component={Link} href="/wheel">
+            <Anchor component={Link} href="/wheel" className={classes.navLink}>
               Fortune Wheel
             </Anchor>
             {user?.isAdmin && (
-              <Anchor component={Link} href="/admin">
+              <Anchor component={Link} href="/admin" className={classes.navLink}>
                 Admin
               </Anchor>
             )}
-            <AddBalanceButton />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Box visibleFrom="md">
+              <AddBalanceButton />
+            </Box>
             <CartButton />
             {user ? (
               <>
-                <SupportChatButton />
+                <Box visibleFrom="sm">
+                  <SupportChatButton />
+                </Box>
                 <NotificationBell />
-                <UserMenu />
+                <Box visibleFrom="md">
+                  <UserMenu />
+                </Box>
               </>
             ) : (
-              <Anchor component={Link} href="/login">
+              <Button component={Link} href="/login" size="xs" variant="filled">
                 Sign In
-              </Anchor>
+              </Button>
             )}
+            <MobileMenu user={user} />
           </Group>
         </Group>
       </Container>

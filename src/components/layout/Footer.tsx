@@ -1,0 +1,86 @@
+import Link from "next/link";
+import { CATEGORY_LABELS, CONTEST_CATEGORIES, CRYPTO_CURRENCIES, CRYPTO_LABELS } from "@/shared/constants";
+import classes from "./Footer.module.css";
+import { categoryHref } from "./nav";
+
+/** SPEC.md leaves the platform links' targets open; these go where a visitor would expect. */
+const PLATFORM_LINKS = [
+  { label: "How it Works", href: "/dream-car-competition#how-it-works" },
+  { label: "Recent Winners", href: "/winners" },
+  { label: "Payment Methods", href: "#payment-methods" },
+  { label: "Help Center", href: "/dream-car#how-it-works" },
+  { label: "Contact Support", href: "/login" },
+];
+
+/**
+ * Site footer: categories, platform links, payment tiles and legal labels. Plain server-rendered
+ * HTML with a CSS module (no client components), so it adds nothing to the page's JavaScript.
+ */
+export function Footer() {
+  return (
+    <footer className={classes.footer}>
+      <div className={classes.inner}>
+        <div className={classes.grid}>
+          <div>
+            <p className={classes.brand}>
+              <img src="/logo.svg" alt="" width={28} height={28} />
+              Prize Contests
+            </p>
+            <p className={classes.muted}>
+              Win dream cars, bikes, watches, houses and cash. Tickets from $1.79, paid with crypto.
+            </p>
+          </div>
+          <nav aria-labelledby="footer-categories">
+            <h2 id="footer-categories" className={classes.heading}>
+              Categories
+            </h2>
+            <ul className={classes.list}>
+              {CONTEST_CATEGORIES.map((c) => (
+                <li key={c}>
+                  <Link href={categoryHref(c)} className={classes.link}>
+                    {CATEGORY_LABELS[c]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-platform">
+            <h2 id="footer-platform" className={classes.heading}>
+              Platform
+            </h2>
+            <ul className={classes.list}>
+              {PLATFORM_LINKS.map((l) => (
+                <li key={l.label}>
+                  <Link href={l.href} className={classes.link}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section id="payment-methods" aria-labelledby="footer-payments">
+            <h2 id="footer-payments" className={classes.heading}>
+              Payment Methods
+            </h2>
+            <ul className={classes.tiles}>
+              {CRYPTO_CURRENCIES.map((c) => (
+                <li key={c} className={classes.tile} data-testid="payment-tile">
+                  <strong>{c}</strong>
+                  <span className={classes.muted}>{CRYPTO_LABELS[c]}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div className={classes.bottom}>
+          <p className={classes.muted}>© {new Date().getFullYear()} Prize Contests. Play responsibly, 18+.</p>
+          <ul className={classes.legal}>
+            <li>Privacy Policy</li>
+            <li>Terms of Service</li>
+            <li>Responsible Gaming</li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

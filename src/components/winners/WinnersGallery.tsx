@@ -1,0 +1,76 @@
+import { Anchor, Badge, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "@/components/layout/links";
+import type { PublicWinnerPost } from "@/server/services/winners";
+
+function formatDate(d: Date): string {
+  return new Date(d).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/** /winners: published winner posts (SPEC.md section 2, Winners gallery), server-rendered. */
+export function WinnersGallery({ posts }: { posts: PublicWinnerPost[] }) {
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4} align="center" ta="center">
+          <Title order={1}>Our Winners</Title>
+          <Text c="gray.7">Real players, real prizes. Congratulations to every one of them!</Text>
+        </Stack>
+        {posts.length === 0 ? (
+          <Stack align="center" gap={4} py="xl" ta="center" data-testid="winners-empty">
+            <Title order={2} size="h3">
+              No Winners Yet
+            </Title>
+            <Text c="gray.7">Check back soon to see our amazing winners!</Text>
+          </Stack>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="winners-grid">
+            {posts.map((p) => (
+              <Card key={p.id} withBorder padding="md" component="article" data-testid="winner-card">
+                <CardSection>
+                  <img
+                    src={p.imageUrl || "/images/placeholder.svg"}
+                    alt={`${p.winnerName}: ${p.title}`}
+                    style={{ display: "block", width: "100%", height: 200, objectFit: "cover" }}
+                  />
+                </CardSection>
+                <Stack gap={6} mt="sm">
+                  <Group justify="space-between" gap="xs">
+                    <Text fw={700}>{p.winnerName}</Text>
+                    {p.winAmount && (
+                      <Badge color="yellow" c="dark.9">
+                        {p.winAmount}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Title order={2} size="h4" lineClamp={2}>
+                    {p.title}
+                  </Title>
+                  <Text size="sm" c="gray.7">
+                    {p.contestTitle} · <time dateTime={new Date(p.winDate).toISOString()}>{formatDate(p.winDate)}</time>
+                  </Text>
+                  <Text size="sm" lineClamp={3}>
+                    {p.description}
+                  </Text>
+                  {p.socialMediaLinks.length > 0 && (
+                    <Group gap="sm">
+                      {p.socialMediaLinks.map((url, i) => (
+                        <Anchor key={`${i}-${url}`} href={url} target="_blank" rel="noopener noreferrer nofollow" size="sm">
+                          Link {i + 1}
+                        </Anchor>
+                      ))}
+                    </Group>
+                  )}
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+        <Group justify="center">
+          <LinkButton href="/" size="md">
+            View Contests
+          </LinkButton>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
