@@ -1,14 +1,23 @@
-import { Decimal } from "@prisma/client/runtime/index-browser";
 import superjson from "superjson";
 
-// Money travels as decimal strings in our outputs; should a Prisma Decimal slip through, it stays exact.
-superjson.registerCustom<Decimal, string>(
-  {
-    isApplicable: (v): v is Decimal => Decimal.isDecimal(v),
-    serialize: (v) => v.toString(),
-    deserialize: (v) => new Decimal(v),
-  },
-  "decimal.js",
+/** decimal.js instances (Prisma.Decimal) by shape, so the browser bundle needs no decimal library. */
+function isDecimalLike(v: unknown): v is { toFixed: () => string; toString: () => string } {
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    "d" in v &&
+    "e" in v &&
+    "s" in v &&
+    Array.isArray((v as { d?: unknown }).d) &&
+    typeof (v as { toFixed?: unknown }).toFixed === "function"
+  );
+}
+
+// Our outputs carry money as decimal strings already; should a Prisma Decimal slip through, it
+// arrives as its exact decimal string too (never as a float or decimal.js internals).
+superjson.registerCustom<{ toString: () => string }, string>(
+  { isApplicable: isDecimalLike, serialize: (v) => v.toString(), deserialize: (v) => v as never },
+  "decimal",
 );
 
 export const transformer = superjson;
