@@ -39,10 +39,17 @@ async function main() {
     await run("http://127.0.0.1:3200/api/contests"); // warm-up (JIT, pools)
     const appResult = await run("http://127.0.0.1:3200/api/contests");
     const floorResult = await run("http://127.0.0.1:3201/");
-    console.log(`contests-read: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores, ${new Date().toISOString()}`);
+    console.log(
+      `contests-read: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores, ${new Date().toISOString()}`,
+    );
     console.log("target                 req/s    p50 ms   p99 ms   errors");
-    for (const [name, r] of [["app /api/contests", appResult], ["floor node:http+pg", floorResult]] as const) {
-      console.log(`${name.padEnd(20)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50).padStart(9)} ${fmt(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`);
+    for (const [name, r] of [
+      ["app /api/contests", appResult],
+      ["floor node:http+pg", floorResult],
+    ] as const) {
+      console.log(
+        `${name.padEnd(20)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50).padStart(9)} ${fmt(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`,
+      );
     }
     console.log(`ratio app/floor: ${fmt((appResult.rps / floorResult.rps) * 100, 1)}% (later target: >= 60%)`);
   } finally {

@@ -33,7 +33,14 @@ export async function createBenchDatabase(prefix: string): Promise<{ url: string
 /** Starts the production build (`npm run build` first) on PostgreSQL; resolves when it answers. */
 export async function startApp(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_MANUAL_SIG_HANDLE: "1",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 100; i++) {

@@ -69,27 +69,18 @@ const sumString = (v: Prisma.Decimal | null) => amountString(v ?? new Prisma.Dec
 export async function getStats(db: DbTx, now = new Date()): Promise<AdminStats> {
   const weekAgo = new Date(now.getTime() - 7 * DAY);
   const monthAgo = new Date(now.getTime() - 30 * DAY);
-  const [
-    totalUsers,
-    weeklySignups,
-    balance,
-    revenue,
-    monthly,
-    activeContests,
-    totalContests,
-    pendingPayments,
-    totalPayments,
-  ] = await Promise.all([
-    db.user.count(),
-    db.user.count({ where: { createdAt: { gte: weekAgo } } }),
-    db.user.aggregate({ _sum: { balance: true } }),
-    db.payment.aggregate({ where: { status: "approved" }, _sum: { amount: true } }),
-    db.payment.aggregate({ where: { status: "approved", processedAt: { gte: monthAgo } }, _sum: { amount: true } }),
-    db.contest.count({ where: { status: "active" } }),
-    db.contest.count(),
-    db.payment.count({ where: { status: "pending" } }),
-    db.payment.count({ where: { status: "approved" } }),
-  ]);
+  const [totalUsers, weeklySignups, balance, revenue, monthly, activeContests, totalContests, pendingPayments, totalPayments] =
+    await Promise.all([
+      db.user.count(),
+      db.user.count({ where: { createdAt: { gte: weekAgo } } }),
+      db.user.aggregate({ _sum: { balance: true } }),
+      db.payment.aggregate({ where: { status: "approved" }, _sum: { amount: true } }),
+      db.payment.aggregate({ where: { status: "approved", processedAt: { gte: monthAgo } }, _sum: { amount: true } }),
+      db.contest.count({ where: { status: "active" } }),
+      db.contest.count(),
+      db.payment.count({ where: { status: "pending" } }),
+      db.payment.count({ where: { status: "approved" } }),
+    ]);
   return {
     totalUsers,
     weeklySignups,

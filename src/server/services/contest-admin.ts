@@ -82,11 +82,7 @@ async function activateContest(db: Db, id: string): Promise<void> {
 }
 
 /** POST /api/admin/contests/{id}/status: ended → draw; active → re-open; cancelled → refunds. */
-export async function setContestStatus(
-  db: Db,
-  id: string,
-  status: "active" | "ended" | "cancelled",
-): Promise<PublicContest> {
+export async function setContestStatus(db: Db, id: string, status: "active" | "ended" | "cancelled"): Promise<PublicContest> {
   if (status === "ended") {
     const outcome = await drawContest(db, id);
     if (!outcome) {

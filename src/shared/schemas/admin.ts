@@ -69,7 +69,12 @@ const optionalText = (max: number) =>
 const lines = (max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.split("\n") : (v ?? [])),
-    z.array(z.string()).transform((list) => list.map((s) => s.trim()).filter(Boolean).slice(0, max)),
+    z.array(z.string()).transform((list) =>
+      list
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .slice(0, max),
+    ),
   );
 
 /** "key: value" lines or an object → a key/value map. */

@@ -10,12 +10,7 @@ import {
 } from "@/shared/schemas/admin";
 import { getAnalytics, getOverview, getStats, listUsers, setAdmin } from "../../services/admin";
 import { createContest, listAllContests, setContestStatus, updateContest } from "../../services/contest-admin";
-import {
-  createWinnerPost,
-  deleteWinnerPost,
-  listAllWinnerPosts,
-  updateWinnerPost,
-} from "../../services/winner-posts-admin";
+import { createWinnerPost, deleteWinnerPost, listAllWinnerPosts, updateWinnerPost } from "../../services/winner-posts-admin";
 import { adminProcedure, createTRPCRouter } from "../trpc";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */

@@ -23,8 +23,7 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/admin/contests/:contestId/status",
-    call: (c, { params, body }) =>
-      c.admin.setContestStatus({ contestId: params.contestId ?? "", status: body.status as never }),
+    call: (c, { params, body }) => c.admin.setContestStatus({ contestId: params.contestId ?? "", status: body.status as never }),
   },
   { method: "GET", path: "/api/admin/analytics", call: (c) => c.admin.analytics() },
   { method: "GET", path: "/api/admin/winner-posts", call: (c) => c.admin.winnerPosts() },
