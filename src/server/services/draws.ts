@@ -206,6 +206,6 @@ export async function drawIfSoldOut(db: Db, contestId: string): Promise<DrawOutc
     where: { id: contestId },
     select: { status: true, drawnAt: true, soldTickets: true, maxTickets: true },
   });
-  if (!c || c.status !== "active" || c.drawnAt || c.maxTickets === null || c.soldTickets < c.maxTickets) return null;
+  if (c?.status !== "active" || c.drawnAt || c.maxTickets === null || c.soldTickets < c.maxTickets) return null;
   return drawContest(db, contestId);
 }
