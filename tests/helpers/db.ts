@@ -26,7 +26,16 @@ export async function createTestDb(opts: { poolSize?: number } = {}): Promise<Te
     const name = `prize_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    // Two workers cloning the same template at once collide (55006: template in use): retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        break;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "55006" || attempt >= 60) throw e;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
     await admin.end();
     const url = postgresUrlFor(name);
     const handle = await openDatabase({ url, poolSize: opts.poolSize ?? 20 });

@@ -1,26 +1,13 @@
-"use client";
+import type { Metadata } from "next";
+import { AdminDashboard } from "@/components/admin/AdminDashboard";
 
-import { Container, Stack, Tabs, Title } from "@mantine/core";
-import { AdminGate } from "@/components/admin/AdminGate";
-import { PaymentsTab } from "@/components/admin/PaymentsTab";
+export const metadata: Metadata = {
+  title: "Admin Dashboard",
+  description: "Manage payments, contests, users, winner posts and support conversations.",
+};
 
-/** Placeholder admin page (payments issue): only the Payments tab. The admin issue replaces it. */
+export const dynamic = "force-dynamic";
+
 export default function AdminPage() {
-  return (
-    <AdminGate>
-      <Container size="xl" py="xl">
-        <Stack>
-          <Title order={1}>Admin Dashboard</Title>
-          <Tabs defaultValue="payments">
-            <Tabs.List>
-              <Tabs.Tab value="payments">Payments</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="payments" pt="md">
-              <PaymentsTab />
-            </Tabs.Panel>
-          </Tabs>
-        </Stack>
-      </Container>
-    </AdminGate>
-  );
+  return <AdminDashboard />;
 }

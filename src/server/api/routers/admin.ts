@@ -1,4 +1,55 @@
-import { createTRPCRouter } from "../trpc";
+import {
+  contestFormSchema,
+  contestStatusSchema,
+  contestUpdateSchema,
+  idSchema,
+  toggleAdminSchema,
+  userSearchSchema,
+  winnerPostSchema,
+  winnerPostUpdateSchema,
+} from "@/shared/schemas/admin";
+import { getAnalytics, getOverview, getStats, listUsers, setAdmin } from "../../services/admin";
+import { createContest, listAllContests, setContestStatus, updateContest } from "../../services/contest-admin";
+import { createWinnerPost, deleteWinnerPost, listAllWinnerPosts, updateWinnerPost } from "../../services/winner-posts-admin";
+import { adminProcedure, createTRPCRouter } from "../trpc";
 
-/** Filled in by its own issue; present so the app's router shape is complete from day one. */
-export const adminRouter = createTRPCRouter({});
+/** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */
+export const adminRouter = createTRPCRouter({
+  stats: adminProcedure.query(({ ctx }) => getStats(ctx.db)),
+  overview: adminProcedure.query(({ ctx }) => getOverview(ctx.db)),
+  analytics: adminProcedure.query(({ ctx }) => getAnalytics(ctx.db)),
+
+  users: adminProcedure.input(userSearchSchema).query(({ ctx, input }) => listUsers(ctx.db, input?.search)),
+  toggleAdmin: adminProcedure.input(toggleAdminSchema).mutation(async ({ ctx, input }) => {
+    const user = await setAdmin(ctx.db, input.userId, input.isAdmin);
+    return { message: "User updated", user };
+  }),
+
+  contests: adminProcedure.query(({ ctx }) => listAllContests(ctx.db)),
+  createContest: adminProcedure.input(contestFormSchema).mutation(async ({ ctx, input }) => {
+    const contest = await createContest(ctx.db, input);
+    return { message: "Contest created", contest };
+  }),
+  updateContest: adminProcedure.input(contestUpdateSchema).mutation(async ({ ctx, input }) => {
+    const contest = await updateContest(ctx.db, input.id, input.data);
+    return { message: "Contest updated", contest };
+  }),
+  setContestStatus: adminProcedure.input(contestStatusSchema).mutation(async ({ ctx, input }) => {
+    const contest = await setContestStatus(ctx.db, input.contestId, input.status);
+    return { message: "Contest updated", contest };
+  }),
+
+  winnerPosts: adminProcedure.query(({ ctx }) => listAllWinnerPosts(ctx.db)),
+  createWinnerPost: adminProcedure.input(winnerPostSchema).mutation(async ({ ctx, input }) => {
+    const post = await createWinnerPost(ctx.db, input);
+    return { message: "Winner post created successfully", post };
+  }),
+  updateWinnerPost: adminProcedure.input(winnerPostUpdateSchema).mutation(async ({ ctx, input }) => {
+    const post = await updateWinnerPost(ctx.db, input.id, input.data);
+    return { message: "Winner post updated successfully", post };
+  }),
+  deleteWinnerPost: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
+    await deleteWinnerPost(ctx.db, input.id);
+    return { message: "Winner post deleted successfully" };
+  }),
+});

@@ -1,0 +1,168 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, PLAYER, signInViaApi } from "./helpers";
+
+test("a player on /admin is told access is denied and sent home", async ({ page }) => {
+  await signInViaApi(page, PLAYER);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await expect(page.getByText("Admin access required. Redirecting...")).toBeVisible();
+  await page.waitForURL((url) => url.pathname === "/");
+  const api = await page.request.get("/api/admin/stats");
+  expect(api.status()).toBe(403);
+});
+
+test("signed out, every admin call answers 401", async ({ request }) => {
+  expect((await request.get("/api/admin/users")).status()).toBe(401);
+  expect((await request.get("/api/admin/contests")).status()).toBe(401);
+});
+
+test("the overview shows the four stat cards and previews", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  const cards = page.getByTestId("stat-card");
+  await expect(cards).toHaveCount(4);
+  await expect(cards.filter({ hasText: "Total Users" })).toContainText("this week");
+  await expect(cards.filter({ hasText: "Total Revenue" })).toContainText("this month");
+  await expect(cards.filter({ hasText: "Active Contests" })).toContainText("total contests");
+  await expect(cards.filter({ hasText: "Pending Payments" })).toContainText("Require approval");
+  await expect(page.getByRole("heading", { name: "Recent Contests" })).toBeVisible();
+});
+
+test("admin creates a contest with the form, ends it with no tickets, then re-opens it", async ({ page }) => {
+  const title = `E2E Roadster ${Date.now()}`;
+  await signInViaApi(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Contests" }).click();
+  await page.getByRole("button", { name: "Add Contest" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Contest" });
+  await dialog.getByRole("button", { name: "Create Contest" }).click();
+  await expect(dialog.getByText("Title is required")).toBeVisible();
+  await expect(dialog.getByText("Description is required")).toBeVisible();
+  await expect(dialog.getByText("Ticket price is required")).toBeVisible();
+
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await dialog.getByRole("textbox", { name: "Description", exact: true }).fill("An open-top roadster for summer.");
+  await dialog.getByLabel("Ticket price").fill("2.49");
+  await dialog.getByRole("combobox", { name: "Category" }).click();
+  await page.getByRole("option", { name: "Cars" }).click();
+  await dialog.getByLabel("Image URL").fill("not a url");
+  await dialog.getByRole("button", { name: "Create Contest" }).click();
+  await expect(dialog.getByText("Please enter a valid image URL")).toBeVisible();
+  await dialog.getByLabel("Image URL").fill("/images/contests/supercar-red.svg");
+  await dialog.getByLabel("Discount percentage").fill("10");
+  await dialog.getByRole("button", { name: "Create Contest" }).click();
+  await expect(page.getByText("Contest Created")).toBeVisible();
+
+  const row = page.getByTestId("admin-contest-row").filter({ hasText: title });
+  await expect(row).toContainText("Active");
+  await expect(row).toContainText("$2.49");
+  // It is live for players, with the seed's hash published and the seed itself secret.
+  const list = await (await page.request.get("/api/contests")).json();
+  const created = list.find((c: { title: string }) => c.title === title);
+  expect(created.drawSeedHash).toMatch(/^[0-9a-f]{64}$/);
+  expect(created.drawSeed).toBeNull();
+
+  // Edit with the same form.
+  await row.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Contest" });
+  await edit.getByLabel("Max tickets").fill("500");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Contest Updated")).toBeVisible();
+  await expect(row).toContainText("0 / 500");
+
+  await row.getByRole("button", { name: "End" }).click();
+  await expect(row).toContainText("Ended");
+  await row.getByRole("button", { name: "View" }).click();
+  const view = page.getByRole("dialog", { name: title });
+  await expect(view.getByText("Winning ticket: none (no tickets sold)")).toBeVisible();
+  await expect(view.getByTestId("draw-proof-ok")).toBeVisible();
+  await view.getByRole("button").first().click(); // close
+  await row.getByRole("button", { name: "Activate" }).click();
+  await expect(row).toContainText("Active");
+});
+
+test("a drawn contest's proof recomputes in the browser", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Contests" }).click();
+  const row = page.getByTestId("admin-contest-row").filter({ hasText: "Classic Coupe 1967" });
+  await expect(row).toContainText("Ended");
+  await expect(row.getByRole("button", { name: "Activate" })).toBeDisabled();
+  await row.getByRole("button", { name: "View" }).click();
+  await expect(page.getByTestId("draw-proof-ok")).toContainText("✓ Verified in your browser");
+});
+
+test("admin finds a user and grants, then removes, admin rights", async ({ page }) => {
+  const email = `e2e-admin-${Date.now()}@example.com`;
+  const signup = await page.request.post("/api/auth/signup", {
+    data: {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email,
+      password: "secret123",
+      confirmPassword: "secret123",
+      securityQuestion: "What was the name of your first pet?",
+      securityAnswer: "rex",
+    },
+  });
+  expect(signup.ok()).toBe(true);
+  await signInViaApi(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Users" }).click();
+  await page.getByLabel("Search users").fill(email);
+  const row = page.getByTestId("admin-user-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("User");
+  await row.getByRole("button", { name: "Make Admin" }).click();
+  await expect(page.getByText("User Updated")).toBeVisible();
+  await expect(row).toContainText("Admin");
+  await row.getByRole("button", { name: "Remove Admin" }).click();
+  await expect(row.getByRole("button", { name: "Make Admin" })).toBeVisible();
+});
+
+test("admin publishes a winner post with links, then deletes it after confirming", async ({ page }) => {
+  const title = `E2E winner ${Date.now()}`;
+  await signInViaApi(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Winner Posts" }).click();
+  await page.getByRole("button", { name: "Add Winner Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Winner Post" });
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  await expect(dialog.getByText("Title must be at least 3 characters")).toBeVisible();
+  await expect(dialog.getByText("Win date is required")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await dialog.getByLabel("Description").fill("Won a dream car with two tickets.");
+  await dialog.getByLabel("Winner name").fill("Grace H.");
+  await dialog.getByLabel("Winner ID").fill("user-123");
+  await dialog.getByLabel("Contest ID").fill("seed-supercar");
+  await dialog.getByLabel("Contest title").fill("V10 Supercar");
+  await dialog.getByLabel("Win date").fill("2026-11-01");
+  await dialog.getByLabel("Social media links (one per line)").fill("https://x.com/grace\n\nhttps://instagram.com/grace");
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  await expect(page.getByText("Winner post created successfully")).toBeVisible();
+
+  const card = page.getByTestId("admin-winner-post").filter({ hasText: title });
+  await expect(card).toContainText("Published");
+  await expect(card.getByRole("link", { name: "Link 1" })).toHaveAttribute("href", "https://x.com/grace");
+  await expect(card.getByRole("link", { name: "Link 2" })).toHaveAttribute("href", "https://instagram.com/grace");
+  const posts = await (await page.request.get("/api/admin/winner-posts")).json();
+  expect(posts.find((p: { title: string }) => p.title === title)?.isPublished).toBe(true);
+
+  await card.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Are you sure you want to delete this winner post?")).toBeVisible();
+  await page.getByRole("dialog", { name: "Delete winner post" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Winner post deleted successfully")).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test("analytics shows revenue and user growth with charts", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await expect(page.getByRole("heading", { name: "Revenue", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "User Growth" })).toBeVisible();
+  await expect(page.getByText("Daily revenue, last 30 days")).toBeVisible();
+  await expect(page.locator(".recharts-wrapper")).toHaveCount(2);
+});

@@ -1,0 +1,90 @@
+"use client";
+
+import "@mantine/charts/styles.css";
+import { Center, Container, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { DELAYS } from "@/shared/constants";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { AnalyticsTab } from "./AnalyticsTab";
+import { ContestsTab } from "./ContestsTab";
+import { MessagesTab } from "./MessagesTab";
+import { OverviewTab } from "./OverviewTab";
+import { PaymentsTab } from "./PaymentsTab";
+import { UsersTab } from "./UsersTab";
+import { WinnerPostsTab } from "./WinnerPostsTab";
+
+/** /admin: admins only (the server refuses every admin call as well: 401 / 403). */
+export function AdminDashboard() {
+  const { user, isLoading } = useCurrentUser();
+  const router = useRouter();
+  const denied = !isLoading && !user?.isAdmin;
+  const warned = useRef(false);
+
+  useEffect(() => {
+    if (!denied || warned.current) return;
+    warned.current = true;
+    notifications.show({ title: "Unauthorized", message: "Admin access required. Redirecting...", color: "red" });
+    const timer = setTimeout(() => router.push("/"), DELAYS.nonAdminRedirect);
+    return () => clearTimeout(timer);
+  }, [denied, router]);
+
+  if (isLoading) {
+    return (
+      <Center h="60vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (denied) {
+    return (
+      <Center h="60vh">
+        <Stack align="center" gap="xs">
+          <Title order={2}>Access Denied</Title>
+          <Text c="dimmed">You don't have permission to access this page.</Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="md">
+        Admin Dashboard
+      </Title>
+      <Tabs defaultValue="overview" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="payments">Payments</Tabs.Tab>
+          <Tabs.Tab value="contests">Contests</Tabs.Tab>
+          <Tabs.Tab value="users">Users</Tabs.Tab>
+          <Tabs.Tab value="winner-posts">Winner Posts</Tabs.Tab>
+          <Tabs.Tab value="messages">Messages</Tabs.Tab>
+          <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          <OverviewTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="payments">
+          <PaymentsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="contests">
+          <ContestsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="users">
+          <UsersTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="winner-posts">
+          <WinnerPostsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="messages">
+          <MessagesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="analytics">
+          <AnalyticsTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}

@@ -1,0 +1,204 @@
+"use client";
+
+import { Badge, Button, Group, Image, Modal, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import type { PublicContest } from "@/server/services/contests";
+import { CATEGORY_LABELS } from "@/shared/constants";
+import { formatUsd } from "@/shared/money";
+import { api } from "@/trpc/react";
+import { DrawProof } from "../contests/DrawProof";
+import { ContestForm } from "./ContestForm";
+import { ContestStatusBadge } from "./StatusBadge";
+import { toastFailure, toastSuccess } from "./toasts";
+
+export function ContestsTab() {
+  const utils = api.useUtils();
+  const contests = api.admin.contests.useQuery(undefined, { staleTime: 0, refetchOnMount: true });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<PublicContest | null>(null);
+  const [viewing, setViewing] = useState<PublicContest | null>(null);
+  const [cancelling, setCancelling] = useState<PublicContest | null>(null);
+
+  const refresh = () => Promise.all([utils.admin.contests.invalidate(), utils.admin.overview.invalidate()]);
+
+  const create = api.admin.createContest.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Contest Created", "The contest is live and open for tickets.");
+      setCreating(false);
+      await refresh();
+    },
+    onError: (e) => toastFailure("Creation Failed", e, "Failed to create contest"),
+  });
+  const update = api.admin.updateContest.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Contest Updated", "Contest details have been saved.");
+      setEditing(null);
+      await refresh();
+    },
+    onError: (e) => toastFailure("Update Failed", e, "Failed to update contest"),
+  });
+  const status = api.admin.setContestStatus.useMutation({
+    onSuccess: async ({ contest }) => {
+      const message =
+        contest.status === "ended"
+          ? contest.winningTicket === null
+            ? "Contest ended without a winner (no tickets sold)."
+            : `Contest ended: ticket #${contest.winningTicket} won.`
+          : contest.status === "cancelled"
+            ? "Contest cancelled and every ticket refunded."
+            : "Contest is active again.";
+      toastSuccess("Contest Updated", message);
+      setCancelling(null);
+      await refresh();
+    },
+    onError: (e) => toastFailure("Update Failed", e, "Failed to update contest status"),
+  });
+
+  const rows = contests.data ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          Contests
+        </Title>
+        <Button onClick={() => setCreating(true)}>Add Contest</Button>
+      </Group>
+      <ScrollArea>
+        <Table striped highlightOnHover verticalSpacing="sm" miw={820}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Ticket price</Table.Th>
+              <Table.Th>Sold</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((c) => (
+              <Table.Tr key={c.id} data-testid="admin-contest-row">
+                <Table.Td>
+                  <Text fw={600}>{c.title}</Text>
+                </Table.Td>
+                <Table.Td>{CATEGORY_LABELS[c.category]}</Table.Td>
+                <Table.Td>{formatUsd(c.ticketPrice)}</Table.Td>
+                <Table.Td>
+                  {c.soldTickets} / {c.maxTickets ?? "∞"}
+                </Table.Td>
+                <Table.Td>
+                  <ContestStatusBadge status={c.status} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => setViewing(c)}>
+                      View
+                    </Button>
+                    <Button size="xs" variant="default" onClick={() => setEditing(c)}>
+                      Edit
+                    </Button>
+                    {c.status === "active" ? (
+                      <>
+                        <Button
+                          size="xs"
+                          color="orange"
+                          loading={status.isPending && status.variables?.contestId === c.id}
+                          onClick={() => status.mutate({ contestId: c.id, status: "ended" })}
+                        >
+                          End
+                        </Button>
+                        <Button size="xs" color="red" variant="light" onClick={() => setCancelling(c)}>
+                          Cancel
+                        </Button>
+                      </>
+                    ) : c.status === "ended" ? (
+                      <Button
+                        size="xs"
+                        color="green"
+                        disabled={c.winningTicket !== null}
+                        title={c.winningTicket !== null ? "A drawn contest cannot be re-opened" : undefined}
+                        onClick={() => status.mutate({ contestId: c.id, status: "active" })}
+                      >
+                        Activate
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+
+      <Modal opened={creating} onClose={() => setCreating(false)} title="Create New Contest" size="lg">
+        <ContestForm submitLabel="Create Contest" pending={create.isPending} onSubmit={(p) => create.mutate(p)} />
+      </Modal>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit Contest" size="lg">
+        {editing && (
+          <ContestForm
+            initial={editing}
+            submitLabel="Save Changes"
+            pending={update.isPending}
+            onSubmit={(p) => update.mutate({ id: editing.id, data: p })}
+          />
+        )}
+      </Modal>
+      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.title} size="lg">
+        {viewing && <ContestDetails contest={viewing} />}
+      </Modal>
+      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel contest">
+        <Stack>
+          <Text>
+            Cancel &quot;{cancelling?.title}&quot;? Every ticket ({cancelling?.soldTickets ?? 0} sold) is refunded to its
+            owner&apos;s balance. This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setCancelling(null)}>
+              Keep contest
+            </Button>
+            <Button
+              color="red"
+              loading={status.isPending}
+              onClick={() => cancelling && status.mutate({ contestId: cancelling.id, status: "cancelled" })}
+            >
+              Cancel and refund
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function ContestDetails({ contest: c }: { contest: PublicContest }) {
+  return (
+    <Stack gap="sm">
+      {c.imageUrl && <Image src={c.imageUrl} alt={c.title} h={180} fit="contain" />}
+      <Group gap="xs">
+        <ContestStatusBadge status={c.status} />
+        <Badge variant="outline">{CATEGORY_LABELS[c.category]}</Badge>
+      </Group>
+      <Text>{c.detailedDescription ?? c.description}</Text>
+      <Text size="sm">
+        Ticket price {formatUsd(c.ticketPrice)}
+        {c.originalPrice && ` (was ${formatUsd(c.originalPrice)}, -${c.discountPercentage ?? 0}%)`}
+        {c.cashAlternative && ` · cash alternative ${formatUsd(c.cashAlternative)}`}
+      </Text>
+      <Text size="sm">
+        Tickets sold {c.soldTickets} of {c.maxTickets ?? "∞"}
+        {c.endDate && ` · ends ${new Date(c.endDate).toLocaleString()}`}
+      </Text>
+      {c.winnerId && <Text size="sm">Winner user id: {c.winnerId}</Text>}
+      <Text size="xs" c="dimmed">
+        Contest ID: {c.id}
+      </Text>
+      <DrawProof
+        contestId={c.id}
+        drawSeedHash={c.drawSeedHash}
+        drawSeed={c.drawSeed}
+        soldTickets={c.soldTickets}
+        winningTicket={c.winningTicket}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import { Badge, Button, Group, ScrollArea, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useState } from "react";
+import { formatUsd } from "@/shared/money";
+import { api } from "@/trpc/react";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { toastFailure, toastSuccess } from "./toasts";
+
+export function UsersTab() {
+  const utils = api.useUtils();
+  const { user: me, refetch: refetchMe } = useCurrentUser();
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const users = api.admin.users.useQuery(debounced ? { search: debounced } : undefined, {
+    staleTime: 0,
+    refetchOnMount: true,
+  });
+  const toggle = api.admin.toggleAdmin.useMutation({
+    onSuccess: async ({ user }) => {
+      toastSuccess("User Updated", `${user.email} is now ${user.isAdmin ? "an admin" : "a regular user"}.`);
+      await utils.admin.users.invalidate();
+      if (user.id === me?.id) await refetchMe();
+    },
+    onError: (e) => toastFailure("Update Failed", e, "Failed to update user"),
+  });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          Users
+        </Title>
+        <TextInput
+          placeholder="Search by name or email..."
+          aria-label="Search users"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={300}
+        />
+      </Group>
+      <ScrollArea>
+        <Table striped verticalSpacing="sm" miw={720}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Balance</Table.Th>
+              <Table.Th>Joined</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(users.data ?? []).map((u) => (
+              <Table.Tr key={u.id} data-testid="admin-user-row">
+                <Table.Td>{u.displayName ?? `${u.firstName} ${u.lastName}`}</Table.Td>
+                <Table.Td>{u.email}</Table.Td>
+                <Table.Td>{formatUsd(u.balance, 3)}</Table.Td>
+                <Table.Td>{new Date(u.createdAt).toLocaleDateString()}</Table.Td>
+                <Table.Td>
+                  <Badge color={u.isAdmin ? "violet" : "gray"} variant="light">
+                    {u.isAdmin ? "Admin" : "User"}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant={u.isAdmin ? "light" : "filled"}
+                    color={u.isAdmin ? "red" : "blue"}
+                    loading={toggle.isPending && toggle.variables?.userId === u.id}
+                    onClick={() => toggle.mutate({ userId: u.id, isAdmin: !u.isAdmin })}
+                  >
+                    {u.isAdmin ? "Remove Admin" : "Make Admin"}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {users.data?.length === 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            No users found
+          </Text>
+        )}
+      </ScrollArea>
+    </Stack>
+  );
+}

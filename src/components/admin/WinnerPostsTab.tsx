@@ -1,0 +1,235 @@
+"use client";
+
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useState } from "react";
+import type { AdminWinnerPost } from "@/server/services/winner-posts-admin";
+import { winnerPostSchema } from "@/shared/schemas/admin";
+import { api } from "@/trpc/react";
+import { toastFailure, toastSuccess } from "./toasts";
+
+type PostForm = {
+  title: string;
+  description: string;
+  winnerName: string;
+  winnerId: string;
+  contestId: string;
+  contestTitle: string;
+  imageUrl: string;
+  winAmount: string;
+  winDate: string;
+  isPublished: boolean;
+  socialMediaLinks: string;
+};
+
+function toForm(p?: AdminWinnerPost | null): PostForm {
+  return {
+    title: p?.title ?? "",
+    description: p?.description ?? "",
+    winnerName: p?.winnerName ?? "",
+    winnerId: p?.winnerId ?? "",
+    contestId: p?.contestId ?? "",
+    contestTitle: p?.contestTitle ?? "",
+    imageUrl: p?.imageUrl ?? "",
+    winAmount: p?.winAmount ?? "",
+    winDate: p ? new Date(p.winDate).toISOString().slice(0, 10) : "",
+    isPublished: p?.isPublished ?? true,
+    socialMediaLinks: (p?.socialMediaLinks ?? []).join("\n"),
+  };
+}
+
+/** The documented payload: socialMediaLinks as the list of non-blank lines. */
+function toPayload(v: PostForm) {
+  return {
+    ...v,
+    socialMediaLinks: v.socialMediaLinks
+      .split("\n")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+}
+
+function WinnerPostForm({
+  initial,
+  pending,
+  onSubmit,
+}: {
+  initial: AdminWinnerPost | null;
+  pending: boolean;
+  onSubmit: (payload: ReturnType<typeof toPayload>) => void;
+}) {
+  const form = useForm<PostForm>({
+    mode: "controlled",
+    initialValues: toForm(initial),
+    validate: (values) => schemaResolver(winnerPostSchema, { sync: true })(toPayload(values)),
+  });
+  return (
+    <form onSubmit={form.onSubmit((v) => onSubmit(toPayload(v)))} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Title" withAsterisk {...form.getInputProps("title")} />
+        <Textarea label="Description" withAsterisk autosize minRows={3} {...form.getInputProps("description")} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Winner name" withAsterisk {...form.getInputProps("winnerName")} />
+          <TextInput label="Winner ID" withAsterisk {...form.getInputProps("winnerId")} />
+          <TextInput label="Contest ID" withAsterisk {...form.getInputProps("contestId")} />
+          <TextInput label="Contest title" withAsterisk {...form.getInputProps("contestTitle")} />
+          <TextInput label="Win amount" placeholder="$10,000" {...form.getInputProps("winAmount")} />
+          <TextInput label="Win date" type="date" withAsterisk {...form.getInputProps("winDate")} />
+        </SimpleGrid>
+        <TextInput label="Image URL" placeholder="https://..." {...form.getInputProps("imageUrl")} />
+        <Textarea label="Social media links (one per line)" autosize minRows={2} {...form.getInputProps("socialMediaLinks")} />
+        <Switch label="Published" {...form.getInputProps("isPublished", { type: "checkbox" })} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={pending}>
+            {initial ? "Update Post" : "Create Post"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function WinnerPostsTab() {
+  const utils = api.useUtils();
+  const posts = api.admin.winnerPosts.useQuery(undefined, { staleTime: 0, refetchOnMount: true });
+  const [editing, setEditing] = useState<AdminWinnerPost | null | "new">(null);
+  const [deleting, setDeleting] = useState<AdminWinnerPost | null>(null);
+  const refresh = () => utils.admin.winnerPosts.invalidate();
+
+  const create = api.admin.createWinnerPost.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Success", "Winner post created successfully");
+      setEditing(null);
+      await refresh();
+    },
+    onError: (e) => toastFailure("Error", e, "Failed to create winner post"),
+  });
+  const update = api.admin.updateWinnerPost.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Success", "Winner post updated successfully");
+      setEditing(null);
+      await refresh();
+    },
+    onError: (e) => toastFailure("Error", e, "Failed to update winner post"),
+  });
+  const remove = api.admin.deleteWinnerPost.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Success", "Winner post deleted successfully");
+      setDeleting(null);
+      await refresh();
+    },
+    onError: (e) => toastFailure("Error", e, "Failed to delete winner post"),
+  });
+
+  const list = posts.data ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          Winner Posts
+        </Title>
+        <Button onClick={() => setEditing("new")}>Add Winner Post</Button>
+      </Group>
+      {posts.data && list.length === 0 ? (
+        <Stack align="center" py="xl" gap={4}>
+          <Title order={3} size="h4">
+            No Winner Posts
+          </Title>
+          <Text c="dimmed">Create a post to celebrate a winner.</Text>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {list.map((p) => (
+            <Card key={p.id} withBorder radius="md" padding="md" data-testid="admin-winner-post">
+              {p.imageUrl && (
+                <Card.Section>
+                  <Image src={p.imageUrl} alt={p.title} h={160} fit="cover" />
+                </Card.Section>
+              )}
+              <Group justify="space-between" mt="sm" wrap="nowrap">
+                <Text fw={700} lineClamp={2}>
+                  {p.title}
+                </Text>
+                <Badge color={p.isPublished ? "green" : "gray"} variant="light">
+                  {p.isPublished ? "Published" : "Draft"}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {p.winnerName} · {p.contestTitle}
+                {p.winAmount ? ` · ${p.winAmount}` : ""}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {new Date(p.winDate).toLocaleDateString()}
+              </Text>
+              <Text size="sm" mt="xs" lineClamp={3}>
+                {p.description}
+              </Text>
+              {p.socialMediaLinks.length > 0 && (
+                <Group gap="xs" mt="xs">
+                  {p.socialMediaLinks.map((link, i) => (
+                    <Anchor key={link} href={link} target="_blank" rel="noopener noreferrer" size="sm">
+                      Link {i + 1}
+                    </Anchor>
+                  ))}
+                </Group>
+              )}
+              <Group mt="md" gap="xs">
+                <Button size="xs" variant="default" onClick={() => setEditing(p)}>
+                  Edit
+                </Button>
+                <Button size="xs" color="red" variant="light" onClick={() => setDeleting(p)}>
+                  Delete
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === "new" ? "Create Winner Post" : "Edit Winner Post"}
+        size="lg"
+      >
+        {editing !== null && (
+          <WinnerPostForm
+            initial={editing === "new" ? null : editing}
+            pending={create.isPending || update.isPending}
+            onSubmit={(payload) =>
+              editing === "new" ? create.mutate(payload) : update.mutate({ id: editing.id, data: payload })
+            }
+          />
+        )}
+      </Modal>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete winner post">
+        <Stack>
+          <Text>Are you sure you want to delete this winner post?</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+/** Admin users, stats and analytics. Definitions of every stat: docs/admin.md. */
+import { Prisma } from "@/generated/prisma/client";
+import type { Db, DbTx } from "../db";
+import { conflict, notFound } from "../errors";
+import { amountString } from "../money";
+import { type PublicContest, toPublicContest } from "./contests";
+import { type PublicUser, toPublicUser } from "./users";
+
+const DAY = 24 * 3600_000;
+
+export async function listUsers(db: DbTx, search?: string): Promise<PublicUser[]> {
+  const q = search?.trim();
+  const rows = await db.user.findMany({
+    where: q
+      ? {
+          OR: [
+            { email: { contains: q, mode: "insensitive" } },
+            { firstName: { contains: q, mode: "insensitive" } },
+            { lastName: { contains: q, mode: "insensitive" } },
+            { displayName: { contains: q, mode: "insensitive" } },
+          ],
+        }
+      : undefined,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: 500,
+  });
+  return rows.map(toPublicUser);
+}
+
+/**
+ * Grants or removes admin rights. Removing is refused when it would leave no admin (so the last
+ * admin cannot remove themselves). The admin rows are locked first, so two admins demoting each
+ * other at the same moment cannot both succeed.
+ */
+export async function setAdmin(db: Db, userId: string, isAdmin: boolean): Promise<PublicUser> {
+  return db.$transaction(async (tx) => {
+    const target = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
+    if (!target) throw notFound("User not found");
+    if (!isAdmin) {
+      const admins = await tx.$queryRaw<{ id: string }[]>`
+        SELECT "id" FROM "User" WHERE "role" = 'admin' ORDER BY "id" FOR UPDATE`;
+      if (admins.some((a) => a.id === userId) && admins.length <= 1) {
+        throw conflict("The last admin cannot be removed");
+      }
+    }
+    const user = await tx.user.update({ where: { id: userId }, data: { role: isAdmin ? "admin" : "user" } });
+    return toPublicUser(user);
+  });
+}
+
+export type AdminStats = {
+  totalUsers: number;
+  weeklySignups: number;
+  /** Sum of all players' balances (what the platform owes). */
+  totalBalance: string;
+  /** All approved top-ups, ever. */
+  totalRevenue: string;
+  /** Approved top-ups processed in the last 30 days. */
+  monthlyRevenue: string;
+  activeContests: number;
+  totalContests: number;
+  pendingPayments: number;
+  /** Number of approved payments. */
+  totalPayments: number;
+};
+
+const sumString = (v: Prisma.Decimal | null) => amountString(v ?? new Prisma.Decimal(0));
+
+export async function getStats(db: DbTx, now = new Date()): Promise<AdminStats> {
+  const weekAgo = new Date(now.getTime() - 7 * DAY);
+  const monthAgo = new Date(now.getTime() - 30 * DAY);
+  const [totalUsers, weeklySignups, balance, revenue, monthly, activeContests, totalContests, pendingPayments, totalPayments] =
+    await Promise.all([
+      db.user.count(),
+      db.user.count({ where: { createdAt: { gte: weekAgo } } }),
+      db.user.aggregate({ _sum: { balance: true } }),
+      db.payment.aggregate({ where: { status: "approved" }, _sum: { amount: true } }),
+      db.payment.aggregate({ where: { status: "approved", processedAt: { gte: monthAgo } }, _sum: { amount: true } }),
+      db.contest.count({ where: { status: "active" } }),
+      db.contest.count(),
+      db.payment.count({ where: { status: "pending" } }),
+      db.payment.count({ where: { status: "approved" } }),
+    ]);
+  return {
+    totalUsers,
+    weeklySignups,
+    totalBalance: sumString(balance._sum.balance),
+    totalRevenue: sumString(revenue._sum.amount),
+    monthlyRevenue: sumString(monthly._sum.amount),
+    activeContests,
+    totalContests,
+    pendingPayments,
+    totalPayments,
+  };
+}
+
+export type PendingPaymentPreview = {
+  id: string;
+  amount: string;
+  cryptoCurrency: string;
+  createdAt: Date;
+  oxapayTrackId: string;
+  oxapayPayAmount: string | null;
+  userEmail: string;
+};
+
+/** The Overview tab: stats plus the first 3 pending payments and the first 3 contests. */
+export async function getOverview(
+  db: DbTx,
+  now = new Date(),
+): Promise<{ stats: AdminStats; pendingPayments: PendingPaymentPreview[]; contests: PublicContest[] }> {
+  const [stats, payments, contests] = await Promise.all([
+    getStats(db, now),
+    db.payment.findMany({
+      where: { status: "pending" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: 3,
+      include: { user: { select: { email: true } } },
+    }),
+    db.contest.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 3 }),
+  ]);
+  return {
+    stats,
+    pendingPayments: payments.map((p) => ({
+      id: p.id,
+      amount: amountString(p.amount),
+      cryptoCurrency: p.cryptoCurrency,
+      createdAt: p.createdAt,
+      oxapayTrackId: p.trackId,
+      oxapayPayAmount: p.payAmount,
+      userEmail: p.user.email,
+    })),
+    contests: contests.map(toPublicContest),
+  };
+}
+
+export type AnalyticsDay = { date: string; revenue: number; payments: number; signups: number; users: number };
+
+/**
+ * Analytics: the stats plus a daily series over the last 30 days (approved revenue, approved
+ * payments, sign-ups, cumulative users). Revenue in the series is a chart value (number of
+ * dollars); exact totals stay decimal strings in `stats`.
+ */
+export async function getAnalytics(db: DbTx, now = new Date()): Promise<{ stats: AdminStats; days: AnalyticsDay[] }> {
+  const days = 30;
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY);
+  const [stats, revenueRows, signupRows, usersBefore] = await Promise.all([
+    getStats(db, now),
+    db.$queryRaw<{ day: string; revenue: string; payments: number }[]>`
+      SELECT to_char(date_trunc('day', "processedAt"), 'YYYY-MM-DD') AS "day",
+             SUM("amount")::text AS "revenue", COUNT(*)::int AS "payments"
+      FROM "Payment" WHERE "status" = 'approved' AND "processedAt" >= ${start}
+      GROUP BY 1`,
+    db.$queryRaw<{ day: string; signups: number }[]>`
+      SELECT to_char(date_trunc('day', "createdAt"), 'YYYY-MM-DD') AS "day", COUNT(*)::int AS "signups"
+      FROM "User" WHERE "createdAt" >= ${start}
+      GROUP BY 1`,
+    db.user.count({ where: { createdAt: { lt: start } } }),
+  ]);
+  const revenue = new Map(revenueRows.map((r) => [r.day, r]));
+  const signups = new Map(signupRows.map((r) => [r.day, r.signups]));
+  let users = usersBefore;
+  const series: AnalyticsDay[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = new Date(start.getTime() + i * DAY).toISOString().slice(0, 10);
+    const r = revenue.get(date);
+    const s = signups.get(date) ?? 0;
+    users += s;
+    series.push({
+      date,
+      revenue: r ? Number(r.revenue) : 0,
+      payments: r ? r.payments : 0,
+      signups: s,
+      users,
+    });
+  }
+  return { stats, days: series };
+}

@@ -1,0 +1,79 @@
+/** Admin CRUD for winner posts (published and drafts). The public gallery reads only published ones. */
+import type { WinnerPost } from "@/generated/prisma/client";
+import type { z } from "zod";
+import type { winnerPostSchema } from "@/shared/schemas/admin";
+import type { DbTx } from "../db";
+import { notFound } from "../errors";
+
+type WinnerPostValues = z.output<typeof winnerPostSchema>;
+
+/** SPEC.md section 3 Winner post. */
+export type AdminWinnerPost = {
+  id: string;
+  title: string;
+  description: string;
+  winnerName: string;
+  winnerId: string;
+  contestId: string;
+  contestTitle: string;
+  imageUrl: string | null;
+  winAmount: string | null;
+  winDate: Date;
+  isPublished: boolean;
+  socialMediaLinks: string[];
+  createdAt: Date;
+};
+
+export function toAdminWinnerPost(p: WinnerPost): AdminWinnerPost {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    winnerName: p.winnerName,
+    winnerId: p.winnerId,
+    contestId: p.contestId,
+    contestTitle: p.contestTitle,
+    imageUrl: p.imageUrl,
+    winAmount: p.winAmount,
+    winDate: p.winDate,
+    isPublished: p.isPublished,
+    socialMediaLinks: p.socialMediaLinks,
+    createdAt: p.createdAt,
+  };
+}
+
+function data(input: WinnerPostValues) {
+  return {
+    title: input.title,
+    description: input.description,
+    winnerName: input.winnerName,
+    winnerId: input.winnerId,
+    contestId: input.contestId,
+    contestTitle: input.contestTitle,
+    imageUrl: input.imageUrl || null,
+    winAmount: input.winAmount ?? null,
+    winDate: input.winDate,
+    isPublished: input.isPublished,
+    socialMediaLinks: input.socialMediaLinks,
+  };
+}
+
+export async function listAllWinnerPosts(db: DbTx): Promise<AdminWinnerPost[]> {
+  const rows = await db.winnerPost.findMany({ orderBy: [{ winDate: "desc" }, { createdAt: "desc" }, { id: "asc" }] });
+  return rows.map(toAdminWinnerPost);
+}
+
+export async function createWinnerPost(db: DbTx, input: WinnerPostValues): Promise<AdminWinnerPost> {
+  return toAdminWinnerPost(await db.winnerPost.create({ data: data(input) }));
+}
+
+export async function updateWinnerPost(db: DbTx, id: string, input: WinnerPostValues): Promise<AdminWinnerPost> {
+  const { count } = await db.winnerPost.updateMany({ where: { id }, data: data(input) });
+  if (count === 0) throw notFound("Winner post not found");
+  return toAdminWinnerPost(await db.winnerPost.findUniqueOrThrow({ where: { id } }));
+}
+
+export async function deleteWinnerPost(db: DbTx, id: string): Promise<void> {
+  const { count } = await db.winnerPost.deleteMany({ where: { id } });
+  if (count === 0) throw notFound("Winner post not found");
+}
