@@ -26,7 +26,16 @@ export async function createTestDb(opts: { poolSize?: number } = {}): Promise<Te
     const name = `prize_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    // Two workers cloning the template at once collide ("being accessed by other users"): retry.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        break;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "55006" || attempt >= 50) throw e;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
     await admin.end();
     const url = postgresUrlFor(name);
     const handle = await openDatabase({ url, poolSize: opts.poolSize ?? 20 });

@@ -4,6 +4,7 @@ import { dummyPasswordHash, hashSecret, normaliseAnswer, verifySecret } from "..
 import { createSession, invalidateSession, type SessionInfo } from "../auth/session";
 import type { Db } from "../db";
 import { conflict, unauthorized } from "../errors";
+import { notify, WELCOME_NOTIFICATION } from "./notifications";
 import { Prisma } from "@/generated/prisma/client";
 import type { User } from "@/generated/prisma/client";
 
@@ -20,7 +21,7 @@ export async function signup(db: Db, input: SignupInput): Promise<User> {
     hashSecret(normaliseAnswer(input.securityAnswer)),
   ]);
   try {
-    return await db.user.create({
+    const user = await db.user.create({
       data: {
         email,
         firstName: input.firstName.trim(),
@@ -30,6 +31,8 @@ export async function signup(db: Db, input: SignupInput): Promise<User> {
         securityAnswerHash,
       },
     });
+    await notify(db, user.id, WELCOME_NOTIFICATION); // welcome notification (notifications issue)
+    return user;
   } catch (e) {
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") {
       throw conflict("An account with this email already exists");
