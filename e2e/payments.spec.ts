@@ -53,7 +53,7 @@ test("add balance -> pay in the sandbox -> admin approves -> the player's balanc
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInViaApi(admin, ADMIN);
-  await admin.goto("/admin");
+  await admin.goto("/admin?tab=payments");
   const row = admin.locator(`[data-testid="pending-payment"][data-track-id="${trackId}"]`);
   await expect(row).toContainText(player.email);
   await expect(row).toContainText("paid");

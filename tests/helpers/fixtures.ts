@@ -75,6 +75,13 @@ export async function callerFor(db: Db, user?: User | null, headers: Record<stri
   return createCaller(await createContextInner({ db, headers: h }));
 }
 
+/** Like callerFor, with the AbortSignal tRPC hands to procedures (a client leaving a subscription). */
+export async function signalCallerFor(db: Db, user: User | null, signal: AbortSignal) {
+  const h = new Headers();
+  if (user) h.set("cookie", `${SESSION_COOKIE}=${await sessionTokenFor(db, user)}`);
+  return createCaller(await createContextInner({ db, headers: h }), { signal });
+}
+
 /** A real Request through the REST adapter; `user` signs it in with a fresh session cookie. */
 export async function rest(
   db: Db,

@@ -3,7 +3,7 @@
 import "@mantine/charts/styles.css";
 import { Center, Container, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { DELAYS } from "@/shared/constants";
 import { useCurrentUser } from "../auth/useCurrentUser";
@@ -16,9 +16,15 @@ import { UsersTab } from "./UsersTab";
 import { WinnerPostsTab } from "./WinnerPostsTab";
 
 /** /admin: admins only (the server refuses every admin call as well: 401 / 403). */
+const TABS = ["overview", "payments", "contests", "users", "winner-posts", "messages", "analytics"] as const;
+
 export function AdminDashboard() {
   const { user, isLoading } = useCurrentUser();
   const router = useRouter();
+  const pathname = usePathname();
+  // The open tab lives in the URL (/admin?tab=messages) so it survives reloads and can be linked.
+  const requested = useSearchParams().get("tab");
+  const tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as string) : "overview";
   const denied = !isLoading && !user?.isAdmin;
   const warned = useRef(false);
 
@@ -53,7 +59,13 @@ export function AdminDashboard() {
       <Title order={1} mb="md">
         Admin Dashboard
       </Title>
-      <Tabs defaultValue="overview" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          router.replace(value && value !== "overview" ? `${pathname}?tab=${value}` : pathname, { scroll: false })
+        }
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="payments">Payments</Tabs.Tab>

@@ -1,8 +1,202 @@
 "use client";
 
-import { Text } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconSearch, IconSend } from "@tabler/icons-react";
+import { useState } from "react";
+import { DELAYS, LIMITS } from "@/shared/constants";
+import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
+import { api } from "@/trpc/react";
+import { pollingFallback } from "../notifications/useLiveRefetch";
+import { timeLabel } from "../notifications/timeLabel";
+import { ChatThread } from "../support/ChatThread";
 
-/** Placeholder: the support chat issue provides the real tab (conversations and replies). */
+/** Admin dashboard Messages tab (SPEC.md section 2): conversation list, thread, reply box. */
 export function MessagesTab() {
-  return <Text c="dimmed">Support conversations appear here once the chat module is merged.</Text>;
+  const [search, setSearch] = useState("");
+  const [selected, setSelected] = useState<string | null>(null);
+  const [reply, setReply] = useState("");
+  const utils = api.useUtils();
+
+  const listSub = api.support.onConversations.useSubscription(undefined, {
+    onData: () => void utils.support.conversations.invalidate(),
+  });
+  const conversations = api.support.conversations.useQuery(undefined, {
+    refetchInterval: pollingFallback(listSub.status, DELAYS.adminConversationsPoll),
+  });
+  const threadSub = api.support.onConversation.useSubscription(
+    { userId: selected ?? "" },
+    {
+      enabled: Boolean(selected),
+      onData: () => {
+        if (selected) void utils.support.conversationMessages.invalidate({ userId: selected });
+      },
+    },
+  );
+  const thread = api.support.conversationMessages.useQuery(
+    { userId: selected ?? "" },
+    { enabled: Boolean(selected), refetchInterval: pollingFallback(threadSub.status, DELAYS.adminMessagesPoll) },
+  );
+  const markRead = api.support.markConversationRead.useMutation({
+    onSuccess: () => void utils.support.conversations.invalidate(),
+  });
+  const send = api.support.adminReply.useMutation({
+    onSuccess: () => {
+      setReply("");
+      void utils.support.conversations.invalidate();
+      if (selected) void utils.support.conversationMessages.invalidate({ userId: selected });
+    },
+    onError: (e) => notifications.show({ title: "Send failed", message: e.message, color: "red" }),
+  });
+
+  const all = conversations.data ?? [];
+  const q = search.trim().toLowerCase();
+  const shown = q ? all.filter((c) => c.userName.toLowerCase().includes(q) || c.userEmail.toLowerCase().includes(q)) : all;
+  const current = all.find((c) => c.userId === selected);
+
+  const open = (userId: string, unreadCount: number) => {
+    setSelected(userId);
+    if (unreadCount > 0) markRead.mutate({ userId }); // opening a conversation marks it read
+  };
+  const submit = () => {
+    const message = reply.trim();
+    if (!message || send.isPending) return;
+    if (!selected) {
+      notifications.show({ title: "Error", message: SUPPORT_MESSAGES.noUser, color: "red" });
+      return;
+    }
+    send.mutate({ userId: selected, message });
+  };
+
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder p="sm">
+          <Stack gap="sm">
+            <TextInput
+              placeholder="Search conversations..."
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+            />
+            <ScrollArea h={480}>
+              {conversations.isLoading ? (
+                <Stack gap="sm">
+                  {Array.from({ length: LIMITS.listPlaceholders }, (_, i) => (
+                    <Skeleton key={i} height={56} />
+                  ))}
+                </Stack>
+              ) : all.length === 0 ? (
+                <Text c="dimmed" ta="center" py="xl">
+                  No conversations yet
+                </Text>
+              ) : shown.length === 0 ? (
+                <Text c="dimmed" ta="center" py="xl">
+                  No conversations found
+                </Text>
+              ) : (
+                <Stack gap={4}>
+                  {shown.map((c) => (
+                    <UnstyledButton
+                      key={c.userId}
+                      data-testid="conversation"
+                      onClick={() => open(c.userId, c.unreadCount)}
+                      p="xs"
+                      style={{
+                        borderRadius: 6,
+                        background: c.userId === selected ? "var(--mantine-color-blue-0)" : undefined,
+                      }}
+                    >
+                      <Group justify="space-between" wrap="nowrap">
+                        <div style={{ minWidth: 0 }}>
+                          <Text fw={600} size="sm" truncate>
+                            {c.userName}
+                          </Text>
+                          <Text size="xs" c="dimmed" truncate>
+                            {c.userEmail}
+                          </Text>
+                        </div>
+                        <Stack gap={2} align="flex-end">
+                          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                            {timeLabel(c.lastMessageAt)}
+                          </Text>
+                          {c.unreadCount > 0 && (
+                            <Badge size="sm" color="red" data-testid="conversation-unread">
+                              {c.unreadCount}
+                            </Badge>
+                          )}
+                        </Stack>
+                      </Group>
+                    </UnstyledButton>
+                  ))}
+                </Stack>
+              )}
+            </ScrollArea>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder p="sm">
+          {!selected ? (
+            <Text c="dimmed" ta="center" py={120}>
+              Select a conversation
+            </Text>
+          ) : (
+            <Stack gap="sm">
+              <div>
+                <Text fw={700}>{current?.userName ?? "Conversation"}</Text>
+                {current && (
+                  <Text size="xs" c="dimmed">
+                    {current.userEmail}
+                  </Text>
+                )}
+              </div>
+              <ChatThread
+                messages={thread.data}
+                loading={thread.isLoading}
+                mine="admin"
+                emptyText="No messages yet"
+                height={380}
+              />
+              <Group align="flex-end" wrap="nowrap">
+                <Textarea
+                  style={{ flex: 1 }}
+                  aria-label="Reply"
+                  placeholder="Type your reply..."
+                  autosize
+                  minRows={1}
+                  maxRows={4}
+                  maxLength={LIMITS.supportMessageMax}
+                  value={reply}
+                  onChange={(e) => setReply(e.currentTarget.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter" && !e.shiftKey) {
+                      e.preventDefault();
+                      submit();
+                    }
+                  }}
+                />
+                <Button onClick={submit} disabled={!reply.trim()} loading={send.isPending} leftSection={<IconSend size={16} />}>
+                  Reply
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
 }

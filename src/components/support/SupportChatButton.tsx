@@ -1,6 +1,87 @@
 "use client";
 
-/** Header support chat button and dialog. Owned by the notifications/chat issue. */
+import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconMessageCircle, IconSend } from "@tabler/icons-react";
+import { useState } from "react";
+import { DELAYS, LIMITS } from "@/shared/constants";
+import { api } from "@/trpc/react";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { pollingFallback } from "../notifications/useLiveRefetch";
+import { ChatThread } from "./ChatThread";
+
+/** Header support chat button and dialog (SPEC.md sections 2, 4, 5, 8). */
 export function SupportChatButton() {
-  return null;
+  const { user } = useCurrentUser();
+  const [opened, setOpened] = useState(false);
+  const [text, setText] = useState("");
+  const enabled = Boolean(user?.id) && opened;
+  const utils = api.useUtils();
+  const sub = api.support.onThread.useSubscription(undefined, {
+    enabled,
+    onData: () => void utils.support.messages.invalidate(),
+  });
+  const thread = api.support.messages.useQuery(undefined, {
+    enabled,
+    refetchInterval: pollingFallback(sub.status, DELAYS.supportChatPoll),
+  });
+  const send = api.support.send.useMutation({
+    onSuccess: () => {
+      setText("");
+      void utils.support.messages.invalidate();
+      notifications.show({ title: "Message sent", message: "We'll respond as soon as possible" });
+    },
+    onError: (e) => notifications.show({ title: "Send failed", message: e.message, color: "red" }),
+  });
+  if (!user) return null;
+
+  const submit = () => {
+    const message = text.trim();
+    if (!message || send.isPending) return; // empty or whitespace-only messages cannot be sent
+    send.mutate({ message, isFromAdmin: false });
+  };
+
+  return (
+    <>
+      <ActionIcon variant="subtle" size="lg" aria-label="Support chat" onClick={() => setOpened(true)}>
+        <IconMessageCircle size={22} />
+      </ActionIcon>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Support Chat" size="md">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Our support team typically responds within 24 hours.
+          </Text>
+          <ChatThread
+            messages={thread.data}
+            loading={thread.isLoading}
+            mine="player"
+            emptyText="No messages yet. Send us a message and we'll get back to you."
+            height={320}
+          />
+          <Group align="flex-end" wrap="nowrap">
+            <Textarea
+              style={{ flex: 1 }}
+              aria-label="Message"
+              placeholder="Type your message..."
+              autosize
+              minRows={1}
+              maxRows={4}
+              maxLength={LIMITS.supportMessageMax}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter" && !e.shiftKey) {
+                  e.preventDefault();
+                  submit();
+                }
+              }}
+            />
+            <Button onClick={submit} disabled={!text.trim()} loading={send.isPending} leftSection={<IconSend size={16} />}>
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
 }

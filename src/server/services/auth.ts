@@ -9,6 +9,7 @@ import { createSession, invalidateSession, invalidateUserSessions, type SessionI
 import type { Db } from "../db";
 import { conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../errors";
 import { consumeOrThrow, hit, peek, type RateRule, refund, resetLimit, retryText } from "../security/rate-limit";
+import { notify, WELCOME_NOTIFICATION } from "./notifications";
 import { Prisma } from "@/generated/prisma/client";
 import type { User } from "@/generated/prisma/client";
 
@@ -84,7 +85,7 @@ export async function signup(db: Db, input: SignupInput, info: RequestInfo = {})
     hashSecret(normaliseAnswer(input.securityAnswer)),
   ]);
   try {
-    return await db.user.create({
+    const user = await db.user.create({
       data: {
         email,
         firstName: input.firstName.trim(),
@@ -94,6 +95,8 @@ export async function signup(db: Db, input: SignupInput, info: RequestInfo = {})
         securityAnswerHash,
       },
     });
+    await notify(db, user.id, WELCOME_NOTIFICATION); // welcome notification (notifications issue)
+    return user;
   } catch (e) {
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") {
       throw conflict("An account with this email already exists");

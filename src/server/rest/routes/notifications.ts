@@ -1,4 +1,13 @@
 import type { RestRoute } from "../types";
 
-/** REST rows of SPEC.md section 7 for this area; added by its issue. */
-export const notificationsRoutes: RestRoute[] = [];
+/** SPEC.md section 7: notifications. Lists are bare arrays, the unread count a bare number. */
+export const notificationsRoutes: RestRoute[] = [
+  { method: "GET", path: "/api/notifications", call: (c) => c.notifications.list() },
+  { method: "GET", path: "/api/notifications/unread-count", call: (c) => c.notifications.unreadCount() },
+  { method: "POST", path: "/api/notifications/mark-all-read", call: (c) => c.notifications.markAllRead() },
+  {
+    method: "POST",
+    path: "/api/notifications/:id/read",
+    call: (c, { params }) => c.notifications.markRead({ id: params.id ?? "" }),
+  },
+];

@@ -1,0 +1,130 @@
+/**
+ * Two app instances (two `next start` processes on their own ports) on ONE PostgreSQL database,
+ * created here: the player talks to instance A, the admin to instance B, and live updates cross
+ * between them through LISTEN/NOTIFY. Needs the PostgreSQL server of TEST_DATABASE_URL.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { ADMIN } from "./helpers";
+
+const BASE = Number(process.env.E2E_PORT ?? 3100);
+// Well away from the E2E_PORT range other runs use (3100, 3101, ...).
+const PORTS = [BASE + 1000, BASE + 2000];
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = `prize_e2e_chat_${process.pid}_${Date.now()}`;
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+
+const servers: ChildProcess[] = [];
+
+async function waitFor(url: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+test.describe("live chat across two app instances on one PostgreSQL", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test.beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${DB_NAME}"`);
+    await admin.end();
+    const env = { ...process.env, DATABASE_URL: dbUrl, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1" };
+    execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/db.ts", "migrate"], { env, stdio: "ignore" });
+    execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/seed.ts"], { env, stdio: "ignore" });
+    for (const port of PORTS) {
+      servers.push(
+        spawn("node", ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+          env,
+          stdio: "ignore",
+        }),
+      );
+    }
+    await Promise.all(PORTS.map((p) => waitFor(`http://localhost:${p}/api/contests`)));
+    // a port already taken by someone else's server would make us test the wrong app
+    for (const s of servers) expect(s.exitCode).toBeNull();
+  });
+
+  test.afterAll(async () => {
+    await Promise.all(
+      servers.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            if (s.exitCode !== null) return resolve();
+            s.once("exit", () => resolve());
+            s.kill("SIGTERM");
+          }),
+      ),
+    );
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  test("player on instance A, admin on instance B: message, reply and notification arrive live", async ({ browser }) => {
+    const [urlA, urlB] = PORTS.map((p) => `http://localhost:${p}`);
+    const playerCtx = await browser.newContext({ baseURL: urlA });
+    const adminCtx = await browser.newContext({ baseURL: urlB });
+    // No polling fallback: every update below must come through the live streams across instances.
+    for (const ctx of [playerCtx, adminCtx]) {
+      await ctx.addInitScript(() => {
+        (window as { __PRIZE_NO_POLLING__?: boolean }).__PRIZE_NO_POLLING__ = true;
+      });
+    }
+    const player = await playerCtx.newPage();
+    const admin = await adminCtx.newPage();
+    const email = `multi-${Date.now()}@example.com`;
+    const signup = await player.request.post("/api/auth/signup", {
+      data: {
+        firstName: "Multi",
+        lastName: "Instance",
+        email,
+        password: "secret123",
+        confirmPassword: "secret123",
+        securityQuestion: "What was the name of your first pet?",
+        securityAnswer: "rex",
+      },
+    });
+    expect(signup.ok()).toBe(true);
+    expect((await player.request.post("/api/auth/login", { data: { email, password: "secret123" } })).ok()).toBe(true);
+    expect((await admin.request.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
+
+    await admin.goto("/admin?tab=messages");
+    await expect(admin.getByText("Select a conversation")).toBeVisible();
+    await player.goto("/");
+    await player.getByRole("button", { name: "Support chat" }).click();
+    const dialog = player.getByRole("dialog");
+    const text = `Hello from instance A ${Date.now()}`;
+    await dialog.getByLabel("Message").fill(text);
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog.getByTestId("chat-message").filter({ hasText: text })).toBeVisible();
+
+    const conversation = admin.getByTestId("conversation").filter({ hasText: email });
+    await expect(conversation).toBeVisible();
+    await conversation.click();
+    await expect(admin.getByTestId("chat-message").filter({ hasText: text })).toBeVisible();
+    const reply = `Hello from instance B ${Date.now()}`;
+    await admin.getByLabel("Reply").fill(reply);
+    await admin.getByRole("button", { name: "Reply" }).click();
+
+    await expect(dialog.getByTestId("chat-message").filter({ hasText: reply })).toBeVisible();
+    await player.keyboard.press("Escape");
+    await expect(player.getByTestId("notification-badge").getByText("2")).toBeVisible(); // welcome + reply
+    await playerCtx.close();
+    await adminCtx.close();
+  });
+});

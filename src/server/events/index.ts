@@ -1,0 +1,100 @@
+/**
+ * Live events. Publishing goes THROUGH THE DATABASE (`pg_notify` on the caller's client or
+ * transaction), so an event is delivered only after its transaction commits and never after a
+ * rollback, on PostgreSQL and on PGlite alike. Receiving: on PostgreSQL a dedicated LISTEN
+ * connection per app instance (PgEventBus); on PGlite the embedded database's own listen hook
+ * feeds an in-process EventEmitter (InProcessEventBus).
+ */
+import { type DatabaseHandle, type DbTx, getDatabase } from "../db";
+import { logger } from "../logger";
+import { InProcessEventBus } from "./in-process";
+import { PgEventBus } from "./pg";
+import { decodeEvent, EVENT_CHANNEL, type EventBus, encodeEvent, type LiveEvent } from "./types";
+
+export { InProcessEventBus } from "./in-process";
+export { PgEventBus } from "./pg";
+export * from "./types";
+
+/** Queues the event in the caller's transaction (or sends it now outside one): delivered after commit. */
+export async function publishAfterCommit(client: DbTx, event: LiveEvent): Promise<void> {
+  await client.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${encodeEvent(event)})`;
+}
+
+/** The bus for a database handle: PgEventBus on a PostgreSQL server, else in-process fed by PGlite. */
+export async function createEventBus(handle: DatabaseHandle): Promise<EventBus> {
+  if (handle.kind === "postgres" && handle.url) {
+    const bus = new PgEventBus(handle.url);
+    await bus.ready.catch((err: unknown) => logger.warn({ err }, "live events: first LISTEN failed; retrying"));
+    return bus;
+  }
+  const bus = new InProcessEventBus();
+  const pglite = handle.pglite;
+  if (pglite) {
+    const unlisten = await pglite.listen(EVENT_CHANNEL, (payload) => {
+      const event = decodeEvent(payload);
+      if (event) bus.emitLocal(event);
+    });
+    const closeLocal = bus.close.bind(bus);
+    bus.close = async () => {
+      if (!pglite.closed) await unlisten().catch(() => {});
+      await closeLocal();
+    };
+  }
+  return bus;
+}
+
+type GlobalWithBus = typeof globalThis & { __prizeBuses?: WeakMap<DatabaseHandle, Promise<EventBus>> };
+const globalForBus = globalThis as GlobalWithBus;
+
+/** This process's bus for its current database (one LISTEN per instance, shared by all subscribers). */
+export async function getEventBus(): Promise<EventBus> {
+  const handle = await getDatabase();
+  globalForBus.__prizeBuses ??= new WeakMap();
+  let bus = globalForBus.__prizeBuses.get(handle);
+  if (!bus) {
+    bus = createEventBus(handle);
+    globalForBus.__prizeBuses.set(handle, bus);
+  }
+  return bus;
+}
+
+/**
+ * Async iterator of the events that pass `filter` (plus `resync`), ending when `signal` aborts.
+ * Yields once at the start so a (re)connecting client refetches whatever it missed. Bursts are
+ * coalesced: subscribers only need to know "something changed".
+ */
+export async function* liveEvents(
+  bus: EventBus,
+  filter: (event: LiveEvent) => boolean,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<{ kind: LiveEvent["kind"] | "ready" }> {
+  let pending: LiveEvent["kind"] | null = null;
+  let wake: (() => void) | null = null;
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.kind !== "resync" && !filter(event)) return;
+    pending = event.kind;
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  signal?.addEventListener("abort", onAbort);
+  try {
+    yield { kind: "ready" };
+    while (!signal?.aborted) {
+      if (pending === null) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = null;
+      }
+      if (signal?.aborted) break;
+      if (pending !== null) {
+        const kind: LiveEvent["kind"] = pending;
+        pending = null;
+        yield { kind };
+      }
+    }
+  } finally {
+    unsubscribe();
+    signal?.removeEventListener("abort", onAbort);
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Live events: tiny payloads (a kind and a user id) that tell subscribers to refetch.
+ * Nothing here carries message text: the database stays the one source of truth.
+ */
+export const EVENT_CHANNEL = "prize_live_events";
+
+export type LiveEvent =
+  /** The user's notifications changed (new, read, all read). */
+  | { kind: "notification"; userId: string }
+  /** The support conversation of player `userId` changed (message, reply, read flags). */
+  | { kind: "support"; userId: string }
+  /** The bus (re)connected and may have missed events: every subscriber should refetch. */
+  | { kind: "resync" };
+
+export type LiveEventListener = (event: LiveEvent) => void;
+
+/** One bus per app process; subscribers are local, publishing fans out to every instance. */
+export interface EventBus {
+  readonly kind: "in-process" | "postgres";
+  /** Publishes now (not tied to a transaction). Services use `publishAfterCommit` instead. */
+  publish(event: LiveEvent): Promise<void>;
+  /** Adds a local listener; returns the function that removes it. */
+  subscribe(listener: LiveEventListener): () => void;
+  /** Local listeners currently attached (lets tests prove subscriptions stop). */
+  listenerCount(): number;
+  close(): Promise<void>;
+}
+
+export function encodeEvent(event: LiveEvent): string {
+  return JSON.stringify(event);
+}
+
+export function decodeEvent(payload: string | undefined | null): LiveEvent | null {
+  if (!payload) return null;
+  try {
+    const e = JSON.parse(payload) as Partial<LiveEvent> & { userId?: unknown };
+    if (e.kind === "resync") return { kind: "resync" };
+    if ((e.kind === "notification" || e.kind === "support") && typeof e.userId === "string") {
+      return { kind: e.kind, userId: e.userId };
+    }
+  } catch {
+    /* foreign payload on our channel: ignore */
+  }
+  return null;
+}

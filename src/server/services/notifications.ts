@@ -1,0 +1,79 @@
+/**
+ * Notifications: other areas call `notify` (payments, contest results, support replies, sign-up).
+ * Every change publishes a live event through the database, so subscribers hear about it only
+ * after the change committed.
+ */
+import type { Notification, NotificationType } from "@/generated/prisma/client";
+import type { DbTx } from "../db";
+import { notFound } from "../errors";
+import { publishAfterCommit } from "../events";
+
+export type NotificationInput = { type?: NotificationType; title: string; message: string };
+
+/** SPEC.md section 3 Notification. */
+export type PublicNotification = {
+  id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: Date;
+};
+
+/** Newest notifications returned by the list (older ones stay in the database). */
+export const NOTIFICATION_LIST_LIMIT = 50;
+
+export function toPublicNotification(n: Notification): PublicNotification {
+  return { id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: n.createdAt };
+}
+
+/**
+ * Creates a notification for `userId`. Pass the transaction when inside one: the row and the
+ * live event then commit (or roll back) together.
+ */
+export async function notify(client: DbTx, userId: string, input: NotificationInput): Promise<PublicNotification> {
+  const row = await client.notification.create({
+    data: { userId, type: input.type ?? "other", title: input.title, message: input.message },
+  });
+  await publishAfterCommit(client, { kind: "notification", userId });
+  return toPublicNotification(row);
+}
+
+export async function listNotifications(db: DbTx, userId: string): Promise<PublicNotification[]> {
+  const rows = await db.notification.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: NOTIFICATION_LIST_LIMIT,
+  });
+  return rows.map(toPublicNotification);
+}
+
+export function unreadCount(db: DbTx, userId: string): Promise<number> {
+  return db.notification.count({ where: { userId, isRead: false } });
+}
+
+/** Marks one of the user's own notifications read; someone else's answers 404 like a missing one. */
+export async function markRead(
+  db: DbTx,
+  userId: string,
+  id: string,
+): Promise<{ message: string; notification: PublicNotification }> {
+  const { count } = await db.notification.updateMany({ where: { id, userId }, data: { isRead: true } });
+  if (count === 0) throw notFound("Notification not found");
+  await publishAfterCommit(db, { kind: "notification", userId });
+  const row = await db.notification.findUniqueOrThrow({ where: { id } });
+  return { message: "Notification marked as read", notification: toPublicNotification(row) };
+}
+
+export async function markAllRead(db: DbTx, userId: string): Promise<{ message: string; count: number }> {
+  const { count } = await db.notification.updateMany({ where: { userId, isRead: false }, data: { isRead: true } });
+  if (count > 0) await publishAfterCommit(db, { kind: "notification", userId });
+  return { message: "All notifications marked as read", count };
+}
+
+/** The welcome every new account gets (called by the sign-up service). */
+export const WELCOME_NOTIFICATION: NotificationInput = {
+  type: "success",
+  title: "Welcome to Prize Contests!",
+  message: "Your account is ready. Add balance and enter your first contest - good luck!",
+};

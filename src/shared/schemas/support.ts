@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { LIMITS } from "../constants";
+
+export const SUPPORT_MESSAGES = {
+  empty: "Message cannot be empty",
+  tooLong: `Message must be at most ${LIMITS.supportMessageMax.toLocaleString("en-US")} characters`,
+  noUser: "No user selected",
+} as const;
+
+/** Text of a support message: trimmed, non-empty, capped (SPEC.md section 5). */
+export const supportTextSchema = z
+  .string({ error: SUPPORT_MESSAGES.empty })
+  .trim()
+  .min(1, SUPPORT_MESSAGES.empty)
+  .max(LIMITS.supportMessageMax, SUPPORT_MESSAGES.tooLong);
+
+/** Player send. `isFromAdmin` is accepted for the documented payload and ignored. */
+export const supportSendSchema = z.object({
+  message: supportTextSchema,
+  isFromAdmin: z.boolean().optional(),
+});
+
+export const conversationUserSchema = z.object({
+  userId: z.string({ error: SUPPORT_MESSAGES.noUser }).trim().min(1, SUPPORT_MESSAGES.noUser).max(64),
+});
+
+export const adminReplySchema = conversationUserSchema.extend({ message: supportTextSchema });
+
+export const conversationListSchema = z.object({ search: z.string().trim().max(200).optional() }).optional();
