@@ -1,5 +1,6 @@
 "use client";
 
+import { WheelEconomicsPanel } from "./WheelEconomicsPanel";
 import { AreaChart, BarChart } from "@mantine/charts";
 import { Paper, SimpleGrid, Skeleton, Stack, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
@@ -56,6 +57,7 @@ export function AnalyticsTab() {
           ]}
         />
       </Paper>
+      <WheelEconomicsPanel />
     </Stack>
   );
 }

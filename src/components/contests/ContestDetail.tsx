@@ -1,5 +1,6 @@
 "use client";
 
+import { DrawProof } from "./DrawProof";
 import {
   Anchor,
   Badge,
@@ -240,6 +241,13 @@ export function ContestDetail({ contest: c }: { contest: PublicContest }) {
             <Text size="sm" mt="sm" fw={600}>
               Winning ticket: #{c.winningTicket ?? "—"}
             </Text>
+            <DrawProof
+              contestId={c.id}
+              drawSeedHash={c.drawSeedHash}
+              drawSeed={c.drawSeed}
+              soldTickets={c.soldTickets}
+              winningTicket={c.winningTicket}
+            />
           </>
         ) : (
           <Text size="sm" mt="sm" c="dimmed">

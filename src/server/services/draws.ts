@@ -7,6 +7,7 @@
  * that locks the contest row. Concurrent End clicks, the scheduler on several instances and a
  * purchase racing the draw all serialise on that row; only the first caller draws.
  */
+import { notifyMany } from "./notifications";
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import { computeWinningTicket, sha256Hex } from "@/shared/draw";
@@ -91,9 +92,9 @@ export async function drawContest(db: Db, contestId: string): Promise<DrawOutcom
       distinct: ["userId"],
       select: { userId: true },
     });
-    // notifications.ts (chat/notifications area) is not on this branch: rows are written here.
-    await tx.notification.createMany({
-      data: participants.map(({ userId }) =>
+    await notifyMany(
+      tx,
+      participants.map(({ userId }) =>
         userId === winnerId
           ? {
               userId,
@@ -108,7 +109,7 @@ export async function drawContest(db: Db, contestId: string): Promise<DrawOutcom
               message: `The draw for "${contest.title}" has taken place: ticket #${winningTicket} won. Better luck next time!`,
             },
       ),
-    });
+    );
     outcome.notified = participants.length;
 
     const post = await tx.winnerPost.create({
@@ -162,14 +163,15 @@ export async function cancelContest(db: Db, contestId: string): Promise<{ refund
       perUser.set(entry.userId, sum ? sum.add(entry.totalAmount) : entry.totalAmount);
     }
     await tx.ticketEntry.updateMany({ where: { contestId }, data: { result: "refunded" } });
-    await tx.notification.createMany({
-      data: [...perUser].map(([userId, amount]) => ({
+    await notifyMany(
+      tx,
+      [...perUser].map(([userId, amount]) => ({
         userId,
         type: "warning" as const,
         title: "Contest Cancelled",
         message: `"${contest.title}" was cancelled. $${amountString(amount)} has been refunded to your balance.`,
       })),
-    });
+    );
     return { refunded: entries.length, notified: perUser.size };
   });
 }

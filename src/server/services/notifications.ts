@@ -39,6 +39,18 @@ export async function notify(client: DbTx, userId: string, input: NotificationIn
   return toPublicNotification(row);
 }
 
+/** Many notifications in one statement (draw results, refunds), each recipient told live after commit. */
+export async function notifyMany(client: DbTx, items: (NotificationInput & { userId: string })[]): Promise<number> {
+  if (items.length === 0) return 0;
+  const { count } = await client.notification.createMany({
+    data: items.map((i) => ({ userId: i.userId, type: i.type ?? "other", title: i.title, message: i.message })),
+  });
+  for (const userId of new Set(items.map((i) => i.userId))) {
+    await publishAfterCommit(client, { kind: "notification", userId });
+  }
+  return count;
+}
+
 export async function listNotifications(db: DbTx, userId: string): Promise<PublicNotification[]> {
   const rows = await db.notification.findMany({
     where: { userId },

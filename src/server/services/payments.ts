@@ -3,6 +3,7 @@
  * and let an admin approve (credit exactly once) or reject. No network call inside a transaction:
  * the invoice is created first, then the payment row is inserted.
  */
+import { notify } from "./notifications";
 import { randomUUID } from "node:crypto";
 import type { Payment, User } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
@@ -192,13 +193,10 @@ async function approveInTx(tx: DbTx, payment: Payment, adminId: string | null): 
     reference: payment.id,
     note: `${payment.provider} ${payment.trackId}`,
   });
-  await tx.notification.create({
-    data: {
-      userId: payment.userId,
-      type: "success",
-      title: "Payment Approved",
-      message: `Your payment of $${amountString(payment.amount)} has been approved and added to your balance.`,
-    },
+  await notify(tx, payment.userId, {
+    type: "success",
+    title: "Payment Approved",
+    message: `Your payment of $${amountString(payment.amount)} has been approved and added to your balance.`,
   });
   return true;
 }
@@ -228,13 +226,10 @@ export async function rejectPayment(db: Db, adminId: string, paymentId: string, 
         "processedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${paymentId} AND "status" = 'pending'`;
     if (flipped !== 1) return false;
-    await tx.notification.create({
-      data: {
-        userId: payment.userId,
-        type: "error",
-        title: "Payment Rejected",
-        message: `Your payment of $${amountString(payment.amount)} was rejected: ${why}`,
-      },
+    await notify(tx, payment.userId, {
+      type: "error",
+      title: "Payment Rejected",
+      message: `Your payment of $${amountString(payment.amount)} was rejected: ${why}`,
     });
     return true;
   });

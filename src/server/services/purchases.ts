@@ -8,6 +8,8 @@
  *  4. the optional per-player cap is checked under that lock (so it cannot be raced past).
  * Contests are taken last and in id order: the hot locks are held shortest and never deadlock.
  */
+import { logger } from "../logger";
+import { drawIfSoldOut } from "./draws";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { CartLine } from "@/shared/schemas/cart";
@@ -192,12 +194,18 @@ export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]):
 /** The whole cart or nothing. */
 export async function checkout(db: Db, userId: string, items: CartLine[]): Promise<CheckoutResult> {
   normaliseLines(items); // 'Your cart is empty' before opening a transaction
+  let result: CheckoutResult;
   try {
-    return await db.$transaction((tx) => purchaseInTx(tx, userId, items), PURCHASE_TX_OPTIONS);
+    result = await db.$transaction((tx) => purchaseInTx(tx, userId, items), PURCHASE_TX_OPTIONS);
   } catch (e) {
     if (e instanceof InsufficientBalanceError) throw conflict(CART_MESSAGES.insufficientBalance);
     throw e;
   }
+  // A sale that sold a contest out draws it now (after commit; the scheduler is the safety net).
+  for (const contestId of new Set(items.map((i) => i.contestId))) {
+    await drawIfSoldOut(db, contestId).catch((err: unknown) => logger.error({ err, contestId }, "draw after sell-out failed"));
+  }
+  return result;
 }
 
 /** POST /api/cart/add: one line, same rules, same single transaction. */

@@ -7,6 +7,7 @@
  * seed (which also locks it against a concurrent rotation); draw with HMAC-SHA256; record the spin;
  * credit the prize through the ledger; grant the re-spin on TRY AGAIN.
  */
+import { consumeOrThrow } from "../security/rate-limit";
 import { randomBytes, randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import { sha256Hex } from "@/shared/draw";
@@ -34,19 +35,12 @@ export const WHEEL_SETTING_KEY = "wheel";
 export const SPIN_RATE_LIMIT = { points: 30, windowSeconds: 60 } as const;
 
 export async function consumeSpinRateLimit(db: DbTx, userId: string): Promise<void> {
-  const key = `wheel:spin:${userId}`;
-  const rows = await db.$queryRaw<{ points: number; expiresAt: Date }[]>`
-    INSERT INTO "RateLimit" ("key", "points", "expiresAt")
-    VALUES (${key}, 1, now() + make_interval(secs => ${SPIN_RATE_LIMIT.windowSeconds}))
-    ON CONFLICT ("key") DO UPDATE SET
-      "points" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN 1 ELSE "RateLimit"."points" + 1 END,
-      "expiresAt" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN EXCLUDED."expiresAt" ELSE "RateLimit"."expiresAt" END
-    RETURNING "points", "expiresAt"`;
-  const row = rows[0];
-  if (row && row.points > SPIN_RATE_LIMIT.points) {
-    const retry = Math.max(1, Math.ceil((new Date(row.expiresAt).getTime() - Date.now()) / 1000));
-    throw tooManyRequests("Too many spins. Please wait a moment and try again.", retry);
-  }
+  await consumeOrThrow(
+    db,
+    `wheel:spin:${userId}`,
+    { limit: SPIN_RATE_LIMIT.points, windowMs: SPIN_RATE_LIMIT.windowSeconds * 1000 },
+    (retry) => `Too many spins. Please try again in ${retry}.`,
+  );
 }
 
 /* ------------------------------------------------------------------------------------------------
