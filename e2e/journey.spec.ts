@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, signInViaApi } from "./helpers";
+
+// The whole site across areas: admin opens a contest, a player tops up and buys, the admin ends it,
+// the player sees the result and the notification, and the published winner post is public.
+test("contest life cycle: create → top up → buy → draw → result, notification and public winner post", async ({ browser }) => {
+  const title = `Journey Watch ${Date.now()}`;
+  const adminCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  await signInViaApi(admin, ADMIN);
+
+  const created = await admin.request.post("/api/admin/contests", {
+    data: {
+      title,
+      description: "A watch for the journey test.",
+      ticketPrice: 1.5,
+      maxTickets: null,
+      originalPrice: null,
+      discountPercentage: null,
+      category: "watches",
+      imageUrl: "/images/contests/gold-watch.svg",
+      status: "active",
+      soldTickets: 0,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const contest = (await (await admin.request.get("/api/contests")).json()).find((c: { title: string }) => c.title === title);
+
+  // A brand-new player tops up $5 through the sandbox, and the admin approves it.
+  const playerCtx = await browser.newContext();
+  const player = await playerCtx.newPage();
+  const email = `journey-${Date.now()}@example.com`;
+  const who = { email, password: "secret123" };
+  const signup = await player.request.post("/api/auth/signup", {
+    data: {
+      firstName: "Jo",
+      lastName: "Urney",
+      ...who,
+      confirmPassword: who.password,
+      securityQuestion: "What is your favourite movie?",
+      securityAnswer: "heat",
+    },
+  });
+  expect(signup.status()).toBe(201);
+  await signInViaApi(player, who);
+  const payment = await (
+    await player.request.post("/api/payments/create", { data: { amount: "5", currency: "USD", cryptoCurrency: "USDT" } })
+  ).json();
+  expect((await player.request.post("/api/trpc/payments.simulate", { data: { json: { trackId: payment.trackId } } })).ok()).toBe(
+    true,
+  );
+  const pending = (await (await admin.request.get("/api/payments/pending")).json()).find(
+    (p: { oxapayTrackId: string }) => p.oxapayTrackId === payment.trackId,
+  );
+  expect((await admin.request.post(`/api/payments/${pending.id}/approve`)).ok()).toBe(true);
+
+  // The player buys two tickets on the contest page.
+  await player.goto(`/contest/${contest.id}`);
+  await expect(player.getByRole("heading", { name: title })).toBeVisible();
+  await player.getByRole("button", { name: "Increase quantity" }).first().click();
+  await player.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(player.getByText("Added 2 ticket(s) to cart")).toBeVisible();
+  await player.getByTestId("cart-button").click();
+  await player.getByRole("button", { name: "Checkout with Balance" }).click();
+  await expect(player.getByText("All tickets have been purchased and added to your account")).toBeVisible();
+
+  // The admin ends the contest from the dashboard: the only participant wins.
+  await admin.goto("/admin?tab=contests");
+  const row = admin.getByTestId("admin-contest-row").filter({ hasText: title });
+  await row.getByRole("button", { name: "End" }).click();
+  await expect(row).toContainText("Ended");
+
+  // The player sees Won in Purchases & Results and a contest_result notification.
+  await player.goto("/");
+  await player.getByTestId("user-menu").click();
+  await player.getByRole("menuitem", { name: "My Purchases & Results" }).click();
+  const entry = player
+    .getByRole("dialog", { name: "My Purchases & Results" })
+    .getByTestId("purchase-entry")
+    .filter({ hasText: title });
+  await expect(entry.getByTestId("entry-status")).toHaveText("You won!");
+  await player.keyboard.press("Escape");
+  await player.getByRole("button", { name: "Notifications" }).click();
+  await expect(player.getByTestId("notification-item").filter({ hasText: "Congratulations! You won!" })).toBeVisible();
+
+  // The draw left a draft winner post; the admin publishes it and it shows on /winners.
+  await admin.goto("/admin?tab=winner-posts");
+  const card = admin.getByTestId("admin-winner-post").filter({ hasText: title });
+  await expect(card).toContainText("Draft");
+  await card.getByRole("button", { name: "Edit" }).click();
+  const edit = admin.getByRole("dialog", { name: "Edit Winner Post" });
+  await edit.getByLabel("Published").check();
+  await edit.getByRole("button", { name: "Update Post" }).click();
+  await expect(card).toContainText("Published");
+  await player.goto("/winners");
+  await expect(player.getByText(`Jo U. wins ${title}`)).toBeVisible();
+
+  // Anyone can check the draw on the contest page.
+  await player.goto(`/contest/${contest.id}`);
+  await expect(player.getByTestId("draw-proof-ok")).toBeVisible();
+  await adminCtx.close();
+  await playerCtx.close();
+});
