@@ -7,7 +7,7 @@ export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5
 [ -d node_modules ] || npm install --no-audit --no-fund
 bash scripts/ensure-test-deps.sh
 npm run db:generate --silent
-echo "== lint"; npx biome check .
+echo "== lint"; npx biome check --error-on-warnings .
 echo "== typecheck"; npx tsc --noEmit
 echo "== unit + integration (PGlite and PostgreSQL)"; NODE_OPTIONS="--import=./scripts/node-polyfills.mjs" npx vitest run
 echo "== build"; npm run build --silent

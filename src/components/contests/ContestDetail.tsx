@@ -238,9 +238,6 @@ export function ContestDetail({ contest: c }: { contest: PublicContest }) {
             <Code block style={{ wordBreak: "break-all" }}>
               {c.drawSeed}
             </Code>
-            <Text size="sm" mt="sm" fw={600}>
-              Winning ticket: #{c.winningTicket ?? "—"}
-            </Text>
             <DrawProof
               contestId={c.id}
               drawSeedHash={c.drawSeedHash}

@@ -20,58 +20,56 @@ export default function MobileMenuDrawer({
   const { signOut, pending } = useSignOut(close);
   const link = (href: string, label: string) => <NavLink key={href} component={Link} href={href} label={label} onClick={close} />;
   return (
-    <>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title="Menu"
-        size="xs"
-        padding="md"
-        hiddenFrom="md"
-        id="mobile-menu"
-        closeButtonProps={{ "aria-label": "Close menu" }}
-      >
-        <nav aria-label="Mobile">
-          <Stack gap={4}>
-            {user && (
-              <>
-                <Text size="sm" c="gray.7">
-                  Balance
-                </Text>
-                <Text fw={700} size="lg" data-testid="mobile-balance">
-                  ${user.balance}
-                </Text>
-                <AddBalanceButton />
-                <Divider my="xs" />
-              </>
-            )}
-            {link("/", "Home")}
-            {link("/winners", "Winners")}
-            {link("/wheel", "Fortune Wheel")}
-            {user?.isAdmin && link("/admin", "Admin Dashboard")}
-            <Divider
-              my="xs"
-              labelPosition="left"
-              label={
-                <Text size="xs" fw={700} c="gray.7">
-                  Categories
-                </Text>
-              }
-            />
-            {MOBILE_CATEGORIES.map((c) => link(c.href, c.label))}
-            <Divider my="xs" />
-            {user ? (
-              <Button variant="light" color="red" onClick={signOut} loading={pending}>
-                Sign Out
-              </Button>
-            ) : (
-              <Button component={Link} href="/login" onClick={close}>
-                Sign In
-              </Button>
-            )}
-          </Stack>
-        </nav>
-      </Drawer>
-    </>
+    <Drawer
+      opened={opened}
+      onClose={close}
+      title="Menu"
+      size="xs"
+      padding="md"
+      hiddenFrom="md"
+      id="mobile-menu"
+      closeButtonProps={{ "aria-label": "Close menu" }}
+    >
+      <nav aria-label="Mobile">
+        <Stack gap={4}>
+          {user && (
+            <>
+              <Text size="sm" c="gray.7">
+                Balance
+              </Text>
+              <Text fw={700} size="lg" data-testid="mobile-balance">
+                ${user.balance}
+              </Text>
+              <AddBalanceButton />
+              <Divider my="xs" />
+            </>
+          )}
+          {link("/", "Home")}
+          {link("/winners", "Winners")}
+          {link("/wheel", "Fortune Wheel")}
+          {user?.isAdmin && link("/admin", "Admin Dashboard")}
+          <Divider
+            my="xs"
+            labelPosition="left"
+            label={
+              <Text size="xs" fw={700} c="gray.7">
+                Categories
+              </Text>
+            }
+          />
+          {MOBILE_CATEGORIES.map((c) => link(c.href, c.label))}
+          <Divider my="xs" />
+          {user ? (
+            <Button variant="light" color="red" onClick={signOut} loading={pending}>
+              Sign Out
+            </Button>
+          ) : (
+            <Button component={Link} href="/login" onClick={close}>
+              Sign In
+            </Button>
+          )}
+        </Stack>
+      </nav>
+    </Drawer>
   );
 }

@@ -21,7 +21,7 @@ import {
   wheelResultText,
 } from "@/shared/wheel";
 import type { Db, DbTx } from "../db";
-import { conflict, notFound, tooManyRequests } from "../errors";
+import { conflict, notFound } from "../errors";
 import { amountString } from "../money";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
 
