@@ -1,9 +1,12 @@
 "use client";
 
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import dynamic from "next/dynamic";
 import { TRPCReactProvider } from "@/trpc/react";
 import { theme } from "@/theme";
+
+// The toast viewport loads after the page (toasts shown earlier wait in Mantine's store), keeping it out of first-load JS.
+const Notifications = dynamic(() => import("@mantine/notifications").then((m) => m.Notifications), { ssr: false });
 
 export function Providers({ children }: { children: React.ReactNode }) {
   return (

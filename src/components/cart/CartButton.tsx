@@ -8,7 +8,7 @@ import { useMemo } from "react";
 import { isShort, lineTotal, sumLines } from "@/shared/cart";
 import { DELAYS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { CART_MESSAGES } from "@/shared/schemas/cart";
+import { CART_MESSAGES } from "@/shared/cart-messages";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { QuantityStepper } from "../contests/QuantityStepper";

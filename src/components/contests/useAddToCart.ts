@@ -3,7 +3,7 @@
 import { notifications } from "@mantine/notifications";
 import { useCallback } from "react";
 import type { PublicContest } from "@/server/services/contests";
-import { CART_MESSAGES } from "@/shared/schemas/cart";
+import { CART_MESSAGES } from "@/shared/cart-messages";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { useCart } from "../cart/cartStore";
 

@@ -8,7 +8,7 @@ const TRUST_ICONS = [IconShieldCheck, IconStarFilled, IconUsers];
 const BENEFIT_ICONS = [IconBolt, IconGift, IconShieldCheck];
 
 /** Signed-out landing page: every section of SPEC.md section 2 "Public landing page" (server-rendered). */
-export function Landing(_props: { contests?: unknown }) {
+export function Landing() {
   return (
     <>
       <Box component="section" className={classes.hero} aria-labelledby="hero-title">

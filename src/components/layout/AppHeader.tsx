@@ -4,8 +4,6 @@ import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useCurrentUser } from "../auth/useCurrentUser";
-import { CartButton } from "../cart/CartButton";
-import { AddBalanceButton } from "../payments/AddBalanceButton";
 import classes from "./AppHeader.module.css";
 import { MobileMenu } from "./MobileMenu";
 import { ContestsMenu } from "./ContestsMenu";
@@ -16,6 +14,9 @@ const SupportChatButton = dynamic(() => import("../support/SupportChatButton").t
 const NotificationBell = dynamic(() => import("../notifications/NotificationBell").then((m) => m.NotificationBell), {
   ssr: false,
 });
+// The cart drawer and the Add Balance dialog (forms, zod) load after the page: not first-load JS.
+const CartButton = dynamic(() => import("../cart/CartButton").then((m) => m.CartButton), { ssr: false });
+const AddBalanceButton = dynamic(() => import("../payments/AddBalanceButton").then((m) => m.AddBalanceButton), { ssr: false });
 const UserMenu = dynamic(() => import("../auth/UserMenu").then((m) => m.UserMenu), { ssr: false });
 
 /**

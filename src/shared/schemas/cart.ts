@@ -1,16 +1,9 @@
 /** Cart and checkout payloads: the same rules in the browser and on the server (SPEC.md section 5). */
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { CART_MESSAGES } from "../cart-messages";
 
-export const CART_MESSAGES = {
-  contestId: "Contest ID required",
-  quantity: `Quantity must be at least ${LIMITS.quantityMin}`,
-  quantityWhole: "Quantity must be a whole number",
-  quantityMax: `Quantity must be at most ${LIMITS.quantityMax}`,
-  emptyCart: "Your cart is empty",
-  tooManyLines: `A cart holds at most ${LIMITS.cartLinesMax} contests`,
-  insufficientBalance: "Insufficient Balance",
-} as const;
+export { CART_MESSAGES };
 
 export const quantitySchema = z
   .number(CART_MESSAGES.quantity)
