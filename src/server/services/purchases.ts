@@ -78,11 +78,12 @@ async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Pri
     select: { title: true, status: true, endDate: true, soldTickets: true, maxTickets: true, ticketPrice: true },
   });
   if (!c) return notFound("Contest not found");
+  // A sold-out contest is drawn at once and so ends: "Sold out" says more than "ended".
+  if (c.maxTickets !== null && c.soldTickets >= c.maxTickets) return conflict(`Sold out: ${c.title}`);
   if (c.status !== "active" || (c.endDate && c.endDate.getTime() <= Date.now())) {
     return conflict(`Contest has ended: ${c.title}`);
   }
-  const left = c.maxTickets === null ? null : Math.max(0, c.maxTickets - c.soldTickets);
-  if (left === 0) return conflict(`Sold out: ${c.title}`);
+  const left = c.maxTickets === null ? null : c.maxTickets - c.soldTickets;
   if (left !== null && left < quantity) {
     return conflict(`Sold out: only ${left} ticket${left === 1 ? "" : "s"} left for ${c.title}`);
   }
