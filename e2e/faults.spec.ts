@@ -273,6 +273,67 @@ async function killNineDuringLoad(env: DbEnv, label: string) {
   }
 }
 
+/**
+ * Load on a fresh PostgreSQL database, then `disrupt` (which returns once PostgreSQL accepts
+ * connections again): the public list, an authed read and a purchase must all answer 200 again
+ * within 60 s without restarting the app, the load must flow again, and nothing answered is lost.
+ */
+async function outageDuringLoad(label: string, disrupt: (database: string) => Promise<void>) {
+  const db = await freshPgDatabase("outage");
+  const name = new URL(db.env.DATABASE_URL).pathname.slice(1);
+  let server: ChildProcess | undefined;
+  try {
+    const prep = await faultDb<PrepareResult>(db.env, ["prepare", String(PLAYERS), String(PAYMENTS_PER_PLAYER)]);
+    server = await startServer(db.env);
+    const load = new Load(prep, { approvers: 1 });
+    await waitFor(() => load.total >= 20, 60_000);
+
+    const started = Date.now();
+    await disrupt(name);
+    const pgBack = Date.now();
+    const token = prep.players[0]?.token as string;
+    let recovered = 0;
+    while (Date.now() - pgBack < 60_000) {
+      const ok =
+        (await answers("/api/contests")) &&
+        (await answers("/api/auth/user", token)) &&
+        (await fetch(`${URL_BASE}/api/cart/add`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie: `session=${token}` },
+          body: JSON.stringify({ contestId: prep.contestId, quantity: 1 }),
+        }).then(
+          (r) => r.status === 200,
+          () => false,
+        ));
+      if (ok) {
+        recovered = Date.now();
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const atRecovery = load.total;
+    await waitFor(() => load.total >= atRecovery + 20, 30_000); // the load itself flows again
+    await load.stop();
+    console.log(
+      `[faults] ${label}: outage ${pgBack - started} ms; the app answered again ` +
+        `${recovered ? `${recovered - pgBack} ms after PostgreSQL was back` : "NEVER (60 s)"}; ` +
+        `statuses ${JSON.stringify(Object.fromEntries(load.statuses))}; ${load.noAnswer} requests got no answer`,
+    );
+    expect(recovered, "the app did not answer within 60 s of PostgreSQL coming back").toBeGreaterThan(0);
+    expect(load.total).toBeGreaterThanOrEqual(atRecovery + 20);
+    expect(server.exitCode, "the app process must survive the outage").toBeNull();
+
+    const file = writeSuccesses(load.successes);
+    const result = await faultDb<VerifyResult>(db.env, ["verify", file]);
+    fs.rmSync(file, { force: true });
+    expect(result.violations).toEqual([]);
+    expect(result.missing).toEqual([]);
+  } finally {
+    if (server && server.exitCode === null) await stopServer(server);
+    await db.drop();
+  }
+}
+
 test.describe("faults under load", () => {
   test.describe.configure({ timeout: 300_000 });
 
@@ -295,65 +356,27 @@ test.describe("faults under load", () => {
     }
   });
 
-  test("a PostgreSQL restart during load: the app answers again by itself", async () => {
+  test("PostgreSQL drops every connection of the app and refuses new ones for 2 s: the app recovers by itself", async () => {
+    // Same failure as a server restart as the app sees it, but limited to this test's database.
+    await outageDuringLoad("connections dropped", async (name) => {
+      await withAdmin(async (c) => {
+        await c.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+        await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+        await new Promise((r) => setTimeout(r, 2_000));
+        await c.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      });
+    });
+  });
+
+  test("a PostgreSQL server restart during load: the app answers again by itself", async () => {
     test.skip(
       process.env.FAULT_RESTART_POSTGRES !== "1",
       "restarts the shared PostgreSQL server: CI only (FAULT_RESTART_POSTGRES=1)",
     );
     const version = fs.readdirSync("/etc/postgresql").sort().at(-1);
     expect(version).toBeTruthy();
-    const db = await freshPgDatabase("restart");
-    let server: ChildProcess | undefined;
-    try {
-      const prep = await faultDb<PrepareResult>(db.env, ["prepare", String(PLAYERS), String(PAYMENTS_PER_PLAYER)]);
-      server = await startServer(db.env);
-      const load = new Load(prep, { approvers: 1 });
-      await waitFor(() => load.total >= 20, 60_000);
-
-      const started = Date.now();
+    await outageDuringLoad(`PostgreSQL ${version} restarted`, async () => {
       await run("pg_ctlcluster", ["--skip-systemctl-redirect", version as string, "main", "restart", "-m", "fast"]);
-      const pgBack = Date.now();
-      // Recovered = the public list, an authed read and a purchase all answer 200 again.
-      const token = prep.players[0]?.token as string;
-      let recovered = 0;
-      while (Date.now() - pgBack < 60_000) {
-        const ok =
-          (await answers("/api/contests")) &&
-          (await answers("/api/auth/user", token)) &&
-          (await fetch(`${URL_BASE}/api/cart/add`, {
-            method: "POST",
-            headers: { "content-type": "application/json", cookie: `session=${token}` },
-            body: JSON.stringify({ contestId: prep.contestId, quantity: 1 }),
-          }).then(
-            (r) => r.status === 200,
-            () => false,
-          ));
-        if (ok) {
-          recovered = Date.now();
-          break;
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const successesAtRecovery = load.total;
-      await waitFor(() => load.total >= successesAtRecovery + 20, 30_000); // the load itself flows again
-      await load.stop();
-      console.log(
-        `[faults] PostgreSQL ${version} restart took ${pgBack - started} ms; the app answered again ` +
-          `${recovered ? `${recovered - pgBack} ms after the server was back` : "NEVER (60 s)"}; ` +
-          `statuses ${JSON.stringify(Object.fromEntries(load.statuses))}; ${load.noAnswer} requests got no answer`,
-      );
-      expect(recovered, "the app did not answer within 60 s of PostgreSQL coming back").toBeGreaterThan(0);
-      expect(load.total).toBeGreaterThan(successesAtRecovery);
-      expect(server.exitCode).toBeNull();
-
-      const file = writeSuccesses(load.successes);
-      const result = await faultDb<VerifyResult>(db.env, ["verify", file]);
-      fs.rmSync(file, { force: true });
-      expect(result.violations).toEqual([]);
-      expect(result.missing).toEqual([]);
-    } finally {
-      if (server && server.exitCode === null) await stopServer(server);
-      await db.drop();
-    }
+    });
   });
 });
