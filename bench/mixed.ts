@@ -142,6 +142,8 @@ async function main() {
       const at = key.lastIndexOf(" ");
       console.log(`${key.slice(0, at).padEnd(16)} ${key.slice(at + 1).padStart(7)} ${String(n).padStart(8)}`);
     }
+    if (app.exitCode !== null || app.signalCode !== null)
+      console.log(`THE APP DIED during the run (${app.exitCode ?? app.signalCode})`);
     const violations = await checkLedgerInvariants(db);
     const counts = {
       entries: await db.ticketEntry.count(),
