@@ -32,6 +32,11 @@ export async function createBenchDatabase(prefix: string): Promise<{ url: string
 
 /** Starts the production build (`npm run build` first) on PostgreSQL; resolves when it answers. */
 export async function startApp(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const taken = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use: another app would answer the bench`);
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
     env: {
       ...process.env,
@@ -44,6 +49,7 @@ export async function startApp(databaseUrl: string, port: number): Promise<Child
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/contests`);
       if (res.ok) return child;
@@ -58,6 +64,7 @@ export async function startApp(databaseUrl: string, port: number): Promise<Child
 
 export function stopApp(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
     setTimeout(() => child.kill("SIGKILL"), 5000).unref();

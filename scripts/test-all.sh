@@ -11,4 +11,6 @@ echo "== lint"; npx biome check --error-on-warnings .
 echo "== typecheck"; npx tsc --noEmit
 echo "== unit + integration (PGlite and PostgreSQL)"; NODE_OPTIONS="--import=./scripts/node-polyfills.mjs" npx vitest run
 echo "== build"; npm run build --silent
+# e2e/faults.spec.ts restarts the PostgreSQL server itself only in CI (it drops every connection on it).
+if [ "${CI:-}" = "true" ]; then export FAULT_RESTART_POSTGRES="${FAULT_RESTART_POSTGRES:-1}"; fi
 echo "== e2e (Chromium)"; npx playwright test
