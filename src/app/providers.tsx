@@ -2,8 +2,13 @@
 
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
+import { z } from "zod";
 import { TRPCReactProvider } from "@/trpc/react";
 import { theme } from "@/theme";
+
+// The CSP allows no eval (src/server/security/headers.ts). Zod probes for it with `Function("")`
+// the first time it parses an object, which the browser reports as a violation: skip the probe there.
+if (typeof window !== "undefined") z.config({ jitless: true });
 
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
