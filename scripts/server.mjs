@@ -22,8 +22,8 @@ process.env.NEXT_MANUAL_SIG_HANDLE ??= "1";
 
 const hostname = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT || 3000);
-const hopsSetting = Number(process.env.TRUST_PROXY_HOPS ?? 0);
-const hops = Number.isInteger(hopsSetting) && hopsSetting > 0 ? hopsSetting : 0;
+/** Read after app.prepare(), which loads .env files, so server and app (context.ts) agree. */
+let hops = 0;
 
 /** The socket's address, IPv4-mapped IPv6 written as plain IPv4. */
 function socketAddress(req) {
@@ -51,6 +51,8 @@ const { default: next } = await import("next");
 const app = next({ dev: false, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
+const hopsSetting = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+hops = Number.isInteger(hopsSetting) && hopsSetting > 0 ? hopsSetting : 0;
 
 const server = http.createServer((req, res) => {
   rewriteForwardedHeaders(req);
