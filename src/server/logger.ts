@@ -31,7 +31,7 @@ export function createLogger(opts: { destination?: pino.DestinationStream; level
 export let logger: pino.Logger = createLogger();
 
 /** Tests: send every log line to `destination` until the returned function restores the old logger. */
-export function useLogger(next: pino.Logger): () => void {
+export function swapLogger(next: pino.Logger): () => void {
   const previous = logger;
   logger = next;
   return () => {

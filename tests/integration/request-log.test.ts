@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as trpcGet, POST as trpcPost } from "../../src/app/api/trpc/[trpc]/route";
 import { clientIp } from "../../src/server/api/context";
-import { createLogger, useLogger } from "../../src/server/logger";
+import { createLogger, swapLogger } from "../../src/server/logger";
 import { requestIdFrom } from "../../src/server/request-log";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
@@ -10,7 +10,7 @@ import { createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
 /** Every JSON line the app logs while a test runs. */
 function captureLogs() {
   const lines: string[] = [];
-  const restore = useLogger(createLogger({ level: "info", destination: { write: (s: string) => void lines.push(s) } }));
+  const restore = swapLogger(createLogger({ level: "info", destination: { write: (s: string) => void lines.push(s) } }));
   return {
     lines,
     restore,
