@@ -9,8 +9,17 @@ const PORT = 3190;
 const DIR = path.join(process.cwd(), ".data", "e2e-restart");
 
 async function startServer() {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    env: { ...process.env, PGLITE_DIR: DIR, DATABASE_URL: "", NEXT_MANUAL_SIG_HANDLE: "1", NEXT_TELEMETRY_DISABLED: "1" },
+  // The production server `npm start` runs (scripts/server.mjs).
+  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      PGLITE_DIR: DIR,
+      DATABASE_URL: "",
+      NEXT_MANUAL_SIG_HANDLE: "1",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: "ignore",
   });
   for (let i = 0; i < 100; i++) {

@@ -6,4 +6,4 @@ unset DATABASE_URL
 rm -rf "$PGLITE_DIR"
 npx tsx scripts/db.ts migrate
 npx tsx scripts/seed.ts
-exec env NEXT_MANUAL_SIG_HANDLE=1 NEXT_TELEMETRY_DISABLED=1 node node_modules/next/dist/bin/next start -H 127.0.0.1 -p "${PORT:-3100}"
+exec env NEXT_MANUAL_SIG_HANDLE=1 NEXT_TELEMETRY_DISABLED=1 HOST=127.0.0.1 PORT="${PORT:-3100}" node scripts/server.mjs

@@ -17,6 +17,7 @@
  * with the spec's numbers the house pays out about 4.6× what a paid spin costs. Admins see this
  * through `wheel.economics`; the defaults below stay the spec's.
  */
+import "./schemas/zod-config";
 import { z } from "zod";
 import { hmacSha256 } from "./draw";
 

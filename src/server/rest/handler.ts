@@ -10,6 +10,7 @@ import { createCaller } from "../api/root";
 import { zodMessage } from "../api/trpc";
 import { DomainError, HTTP_STATUS } from "../errors";
 import { logger } from "../logger";
+import { type RequestInfo, withRequestLog } from "../request-log";
 import { hasNonJsonBody } from "../security/csrf";
 import { matchRoute } from "./table";
 
@@ -60,7 +61,12 @@ async function readJsonBody(req: Request): Promise<{ ok: true; body: Record<stri
   return { ok: true, body: parsed as Record<string, unknown> };
 }
 
-export async function handleRestRequest(req: Request): Promise<Response> {
+/** Every REST request: served, logged once, answered with its `x-request-id`. */
+export function handleRestRequest(req: Request): Promise<Response> {
+  return withRequestLog(req, (info) => serveRestRequest(req, info));
+}
+
+async function serveRestRequest(req: Request, info: RequestInfo): Promise<Response> {
   const url = new URL(req.url);
   const match = matchRoute(req.method, url.pathname);
   if (match.kind === "not-found") return errorResponse(404, `Not found: ${req.method} ${url.pathname}`);
@@ -74,7 +80,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   const { route, params } = match;
   const resHeaders = new Headers();
   try {
-    const ctx = await createContext({ req, resHeaders });
+    const ctx = await createContext({ req, resHeaders, info });
     if (route.raw) return await route.raw(req, { params, query: url.searchParams, ctx });
     const body = await readJsonBody(req);
     if (!body.ok) return body.res;
@@ -83,7 +89,8 @@ export async function handleRestRequest(req: Request): Promise<Response> {
     return jsonResponse(result, route.status ?? 200, resHeaders);
   } catch (error) {
     const { status, message, retryAfter } = describeError(error);
-    if (status >= 500) logger.error({ err: error, path: url.pathname, method: req.method }, "REST request failed");
+    if (status >= 500)
+      logger.error({ err: error, path: url.pathname, method: req.method, requestId: info.requestId }, "REST request failed");
     if (retryAfter) resHeaders.set("retry-after", String(retryAfter));
     return errorResponse(status, message, resHeaders);
   }

@@ -2,6 +2,7 @@
  * Admin forms and inputs (SPEC.md section 5), shared by the dashboard forms and the server.
  * Numbers arrive as JSON numbers (the documented REST payload), strings (forms) or "" (empty field).
  */
+import "./zod-config";
 import { z } from "zod";
 import { CONTEST_CATEGORIES } from "../constants";
 

@@ -1,4 +1,5 @@
 /** Auth forms and payloads: one schema for the browser form and the server (SPEC.md section 5). */
+import "./zod-config";
 import { z } from "zod";
 import { LIMITS, SECURITY_QUESTIONS } from "../constants";
 

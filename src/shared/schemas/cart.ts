@@ -1,4 +1,5 @@
 /** Cart and checkout payloads: the same rules in the browser and on the server (SPEC.md section 5). */
+import "./zod-config";
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { CART_MESSAGES } from "../cart-messages";

@@ -1,0 +1,160 @@
+/**
+ * Issue 10, item 4: security headers on pages and API answers, a per-request CSP nonce on every
+ * script, zero CSP violations on real pages, and the session cookie's flags. The e2e server runs in
+ * production mode (scripts/server.mjs), so HSTS and Secure cookies are on.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, PLAYER, signInViaApi } from "./helpers";
+
+const directive = (csp: string, name: string) =>
+  csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d === name || d.startsWith(`${name} `)) ?? "";
+
+function expectBaseHeaders(headers: Record<string, string>) {
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["strict-transport-security"]).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
+}
+
+for (const [path, serverText] of [
+  ["/", "Win Your Dream Car"],
+  ["/winners", "Our Winners"],
+  ["/login", "<title>Sign In | Prize Contests</title>"],
+] as const) {
+  test(`${path}: CSP with a fresh nonce on every script, no inline scripts otherwise, and the other headers`, async ({
+    request,
+  }) => {
+    const first = await request.get(path);
+    expect(first.status()).toBe(200);
+    const headers = first.headers();
+    expectBaseHeaders(headers);
+    const csp = headers["content-security-policy"] ?? "";
+    const scriptSrc = directive(csp, "script-src");
+    const nonce = scriptSrc.match(/'nonce-([A-Za-z0-9+/=]+)'/)?.[1];
+    expect(nonce, `script-src has a nonce: ${scriptSrc}`).toBeTruthy();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(directive(csp, "default-src")).toBe("default-src 'self'");
+    expect(directive(csp, "frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(directive(csp, "object-src")).toBe("object-src 'none'");
+    expect(directive(csp, "base-uri")).toBe("base-uri 'self'");
+
+    // Server-rendered, and every <script> in the HTML carries this response's nonce.
+    const html = await first.text();
+    expect(html).toContain(serverText);
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).toContain("data-mantine-script"); // Mantine's ColorSchemeScript is among them
+
+    // A new nonce per response.
+    const second = await request.get(path);
+    expect(second.headers()["content-security-policy"]).not.toBe(csp);
+  });
+}
+
+test("/api/contests carries the non-CSP headers and a request id", async ({ request }) => {
+  const res = await request.get("/api/contests");
+  expect(res.status()).toBe(200);
+  const headers = res.headers();
+  expectBaseHeaders(headers);
+  expect(headers["content-security-policy"]).toBeUndefined();
+  expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  const echoed = await request.get("/api/contests", { headers: { "x-request-id": "e2e-trace-000123" } });
+  expect(echoed.headers()["x-request-id"]).toBe("e2e-trace-000123");
+  const trpc = await request.get(`/api/trpc/contests.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
+  expect(trpc.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  expectBaseHeaders(trpc.headers());
+});
+
+/** Collects CSP violations: the DOM event (recorded by an init script, which CSP does not govern) and console reports. */
+async function watchCsp(page: Page) {
+  const messages: string[] = [];
+  page.on("console", (msg) => {
+    const text = msg.text();
+    if (/Refused to|Content Security Policy/i.test(text)) messages.push(text);
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return {
+    async violations() {
+      const events = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+      return [...events, ...messages];
+    },
+  };
+}
+
+/** Next's client runtime ran (so its nonce'd scripts were allowed) and the page finished loading. */
+async function expectHydrated(page: Page) {
+  await page.waitForFunction(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version));
+  await page.waitForLoadState("load");
+}
+
+test("pages run with zero CSP violations (public, signed-in player, admin); an injected inline script is refused", async ({
+  browser,
+}) => {
+  const anon = await browser.newPage();
+  const anonCsp = await watchCsp(anon);
+  await anon.goto("/");
+  await expect(anon.getByRole("heading", { name: "Win Your Dream Car", level: 1 })).toBeVisible();
+  await expectHydrated(anon);
+  await anon.goto("/login");
+  await expect(anon.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expectHydrated(anon);
+  expect(await anonCsp.violations()).toEqual([]);
+
+  // The detector works, and markup injected into a page (as an XSS would) cannot run script:
+  // the same HTML and CSP header with an extra inline <script> without the nonce.
+  await anon.route("**/winners", async (route) => {
+    const res = await route.fetch();
+    const html = (await res.text()).replace("<head>", "<head><script>window.__injected = true</script>");
+    await route.fulfill({ response: res, body: html });
+  });
+  await anon.goto("/winners");
+  await expect(anon.getByRole("heading", { name: "Our Winners" })).toBeVisible();
+  await expect.poll(() => anonCsp.violations()).toContainEqual(expect.stringContaining("script-src"));
+  expect(await anon.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  await anon.close();
+
+  const player = await browser.newPage();
+  const playerCsp = await watchCsp(player);
+  await signInViaApi(player, PLAYER);
+  await player.goto("/wheel");
+  await expect(player.getByRole("heading", { name: "Fortune Wheel", level: 1 })).toBeVisible();
+  await expect(player.getByTestId("server-seed-hash")).toHaveText(/^[0-9a-f]{64}$/);
+  await expectHydrated(player);
+  expect(await playerCsp.violations()).toEqual([]);
+  await player.close();
+
+  const admin = await browser.newPage();
+  const adminCsp = await watchCsp(admin);
+  await signInViaApi(admin, ADMIN);
+  await admin.goto("/admin");
+  await expect(admin.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "Recent Contests" })).toBeVisible();
+  await expectHydrated(admin);
+  expect(await adminCsp.violations()).toEqual([]);
+  await admin.close();
+});
+
+test("the session cookie is HttpOnly, SameSite=Lax and Secure (production)", async ({ page }) => {
+  const res = await page.request.post("/api/auth/login", { data: PLAYER });
+  expect(res.status()).toBe(200);
+  const setCookie = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie")?.value ?? "";
+  expect(setCookie).toMatch(/^session=[a-z2-7]+;/);
+  const flags = setCookie.split(";").map((s) => s.trim().toLowerCase());
+  expect(flags).toContain("httponly");
+  expect(flags).toContain("samesite=lax");
+  expect(flags).toContain("secure");
+  const cookie = (await page.context().cookies()).find((c) => c.name === "session");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true });
+});

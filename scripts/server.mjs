@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * The production server (`npm start`, scripts/e2e-server.sh): Next's request handler behind a plain
+ * node:http server, so the client address comes from the socket and not from what the client says.
+ *
+ * Next sets X-Forwarded-For to the socket address only when the header is absent, so behind plain
+ * `next start` a client can name any address and dodge per-IP rate limits. Here, before Next sees a
+ * request, with TRUST_PROXY_HOPS=0 (default: nothing in front of the app is trusted) X-Forwarded-For
+ * becomes the socket address and client-supplied X-Forwarded-Host/Proto/Port and X-Real-IP are
+ * dropped; with TRUST_PROXY_HOPS=N the socket address is appended, and src/server/api/context.ts
+ * clientIp() takes the entry N places before the last one.
+ *
+ * Clean shutdown stays as with `next start` under NEXT_MANUAL_SIG_HANDLE=1: Next installs no signal
+ * handlers here, and src/server/shutdown.ts (installed by src/instrumentation.ts when the app is
+ * prepared) closes the database on SIGTERM/SIGINT and exits.
+ */
+import http from "node:http";
+
+process.env.NODE_ENV ??= "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+process.env.NEXT_MANUAL_SIG_HANDLE ??= "1";
+
+const hostname = process.env.HOST || "0.0.0.0";
+const port = Number(process.env.PORT || 3000);
+/** Read after app.prepare(), which loads .env files, so server and app (context.ts) agree. */
+let hops = 0;
+
+/** The socket's address, IPv4-mapped IPv6 written as plain IPv4. */
+function socketAddress(req) {
+  const address = req.socket.remoteAddress ?? "";
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
+
+function rewriteForwardedHeaders(req) {
+  const socket = socketAddress(req);
+  if (hops === 0) {
+    delete req.headers["x-forwarded-host"];
+    delete req.headers["x-forwarded-proto"];
+    delete req.headers["x-forwarded-port"];
+    delete req.headers["x-real-ip"];
+    if (socket) req.headers["x-forwarded-for"] = socket;
+    else delete req.headers["x-forwarded-for"];
+    return;
+  }
+  const prior = req.headers["x-forwarded-for"];
+  const list = Array.isArray(prior) ? prior.join(", ") : prior;
+  if (socket) req.headers["x-forwarded-for"] = list ? `${list}, ${socket}` : socket;
+}
+
+const { default: next } = await import("next");
+const app = next({ dev: false, hostname, port, dir: process.cwd() });
+const handle = app.getRequestHandler();
+await app.prepare();
+const hopsSetting = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+hops = Number.isInteger(hopsSetting) && hopsSetting > 0 ? hopsSetting : 0;
+
+const server = http.createServer((req, res) => {
+  rewriteForwardedHeaders(req);
+  handle(req, res).catch((error) => {
+    console.error("request failed", error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+server.listen(port, hostname, () => {
+  console.log(`ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+});

@@ -1,0 +1,51 @@
+/**
+ * Security headers (issue 10, item 4), applied by src/proxy.ts to every page and API answer.
+ * Pure functions: no imports, so the proxy bundle stays small and tests can call them directly.
+ */
+
+/** A fresh, unguessable nonce (128 bits, base64) for one HTML response. */
+export function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The page CSP. Scripts: only those carrying this response's nonce (Next puts it on its own
+ * scripts; the layout passes it to Mantine's ColorSchemeScript), plus what they load
+ * ('strict-dynamic'); no 'unsafe-inline' for scripts. Styles: Mantine writes <style> tags and
+ * style="" attributes (CSS variables of style props) that cannot carry a nonce, so style-src allows
+ * 'unsafe-inline' (and must not list a nonce, which would switch 'unsafe-inline' off). Images: admins
+ * may enter any http(s) image URL. Development adds 'unsafe-eval' (React's dev tooling needs it).
+ */
+export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean } = {}): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** HSTS only in production, unless HSTS=false (plain-HTTP runs beyond localhost). */
+export function hstsEnabled(env: { NODE_ENV?: string; HSTS?: string } = process.env): boolean {
+  return env.NODE_ENV === "production" && env.HSTS !== "false";
+}
+
+/** The headers every answer carries (pages and API), CSP aside. */
+export function baseSecurityHeaders(env: { NODE_ENV?: string; HSTS?: string } = process.env): Record<string, string> {
+  const headers: Record<string, string> = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  };
+  if (hstsEnabled(env)) headers["strict-transport-security"] = "max-age=63072000; includeSubDomains";
+  return headers;
+}
