@@ -27,7 +27,10 @@ import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser } from "../helpers/fixtures";
 import { changedTables, snapshotDb } from "../helpers/snapshot";
 
+/** BAD_INPUT_RUNS=200 for a deeper hunt; BAD_INPUT_SEED replays a failure fast-check printed. */
 const NUM_RUNS = Number(process.env.BAD_INPUT_RUNS ?? 15);
+const SEED = process.env.BAD_INPUT_SEED ? Number(process.env.BAD_INPUT_SEED) : undefined;
+const TIMEOUT = Math.max(60_000, NUM_RUNS * 6_000);
 const HUGE = 100_000;
 
 type Role = "anonymous" | "player" | "admin";
@@ -290,157 +293,165 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
     return `${SESSION_COOKIE}=${(await createSession(t.db, users[role].id)).token}`;
   }
 
-  it("every REST row: 2xx or 4xx with a JSON message, never 5xx; a 4xx changes nothing", async () => {
-    const arb = arbitraries(realIds);
-    const seen = new Map<string, Set<number>>();
-    for (const route of restRoutes) {
-      const key = `${route.method} ${route.path}`;
-      const statuses = new Set<number>();
-      seen.set(key, statuses);
-      const params = route.path.split("/").filter((s) => s.startsWith(":"));
-      await fc.assert(
-        fc.asyncProperty(
-          arb.role,
-          fc.array(arb.segment, { minLength: params.length, maxLength: params.length }),
-          arb.body,
-          arb.query,
-          fc.constantFrom(undefined, "", "deadbeef", "a".repeat(128)),
-          async (role, segments, body, query, hmac) => {
-            let i = 0;
-            const path = route.path
-              .split("/")
-              .map((s) => (s.startsWith(":") ? segments[i++] : s))
-              .join("/");
+  it(
+    "every REST row: 2xx or 4xx with a JSON message, never 5xx; a 4xx changes nothing",
+    async () => {
+      const arb = arbitraries(realIds);
+      const seen = new Map<string, Set<number>>();
+      for (const route of restRoutes) {
+        const key = `${route.method} ${route.path}`;
+        const statuses = new Set<number>();
+        seen.set(key, statuses);
+        const params = route.path.split("/").filter((s) => s.startsWith(":"));
+        await fc.assert(
+          fc.asyncProperty(
+            arb.role,
+            fc.array(arb.segment, { minLength: params.length, maxLength: params.length }),
+            arb.body,
+            arb.query,
+            fc.constantFrom(undefined, "", "deadbeef", "a".repeat(128)),
+            async (role, segments, body, query, hmac) => {
+              let i = 0;
+              const path = route.path
+                .split("/")
+                .map((s) => (s.startsWith(":") ? segments[i++] : s))
+                .join("/");
+              const headers = new Headers();
+              const cookie = await cookieFor(role);
+              if (cookie) headers.set("cookie", cookie);
+              if (hmac !== undefined) headers.set("hmac", hmac);
+              let text: string | undefined;
+              let wellFormed = true;
+              // GET requests cannot carry a body; their garbage goes in the path and the query instead.
+              if (route.method !== "GET" && body.kind === "json") text = JSON.stringify(body.value);
+              if (route.method !== "GET" && body.kind === "raw") text = body.text;
+              if (text !== undefined) {
+                headers.set("content-type", body.kind === "raw" && body.contentType ? body.contentType : "application/json");
+                headers.set("content-length", String(Buffer.byteLength(text)));
+                if (body.kind === "raw" || Buffer.byteLength(text) > 64 * 1024) wellFormed = false;
+                if (body.kind === "json" && (!body.value || typeof body.value !== "object" || Array.isArray(body.value)))
+                  wellFormed = false;
+              }
+              if (segments.some((s) => s === undefined || !isDecodable(s))) wellFormed = false;
+
+              const before = await snapshotDb(t.db);
+              const res = await handleRestRequest(
+                new Request(`http://localhost:3000${path}${route.method === "GET" ? query : ""}`, {
+                  method: route.method,
+                  headers,
+                  body: text,
+                }),
+              );
+              const raw = await res.text();
+              statuses.add(res.status);
+              const where = `${key} as ${role} → ${res.status} ${raw.slice(0, 200)}`;
+
+              expect(res.status, where).toBeLessThan(500);
+              if (key === "GET /api/login") {
+                expect(res.status, where).toBe(302);
+                return;
+              }
+              expect([2, 4], where).toContain(Math.floor(res.status / 100));
+              if (res.status >= 400) {
+                expect(res.headers.get("content-type"), where).toMatch(/^application\/json/);
+                const json = JSON.parse(raw) as { message?: unknown };
+                expect(typeof json.message, where).toBe("string");
+                expect((json.message as string).length, where).toBeGreaterThan(0);
+                expect(changedTables(before, await snapshotDb(t.db)), where).toEqual([]);
+              } else if (key !== "POST /api/payments/webhook") {
+                expect(() => JSON.parse(raw), where).not.toThrow();
+              }
+              if (key === "POST /api/payments/webhook") {
+                // Nothing the generator sends is signed with the sandbox secret.
+                expect(res.status, where).toBe(text !== undefined && text.length > 64 * 1024 ? 413 : 401);
+              } else if (wellFormed && role === "anonymous" && !PUBLIC_REST.has(key)) {
+                expect(res.status, where).toBe(401);
+              } else if (wellFormed && role === "player" && isAdminRest(route.method, route.path)) {
+                expect(res.status, where).toBe(403);
+              }
+            },
+          ),
+          {
+            numRuns: NUM_RUNS,
+            examples: ROLES.map((r): [Role, string[], Body, string, string | undefined] => [
+              r,
+              params.map(() => realIds[0] ?? ""),
+              { kind: "json", value: {} },
+              "",
+              undefined,
+            ]),
+          },
+        );
+      }
+      // Every row was exercised. Public GET rows without parameters ignore the garbage query and always
+      // answer 200 (GET /api/login always redirects); every other row refused something.
+      expect([...seen.keys()].sort()).toEqual(restRoutes.map((r) => `${r.method} ${r.path}`).sort());
+      if (process.env.BAD_INPUT_VERBOSE) console.log([...seen].map(([k, v]) => `${k}: ${[...v].sort().join(" ")}`).join("\n"));
+      for (const [key, statuses] of seen) {
+        const [method, path] = key.split(" ") as [string, string];
+        if (method === "GET" && PUBLIC_REST.has(key) && !path.includes(":")) {
+          expect([...statuses], key).toEqual([key === "GET /api/login" ? 302 : 200]);
+        } else {
+          expect(
+            [...statuses].some((s) => s >= 400),
+            key,
+          ).toBe(true);
+        }
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "every tRPC procedure: a 4xx TRPCError with a message or a result, never 5xx; a 4xx changes nothing",
+    async () => {
+      const arb = arbitraries(realIds);
+      const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+      const paths = Object.keys(procedures);
+      expect(paths.length).toBeGreaterThan(40);
+      for (const path of paths) {
+        const type = procedures[path]!._def.type;
+        await fc.assert(
+          fc.asyncProperty(arb.role, arb.input, async (role, input) => {
             const headers = new Headers();
             const cookie = await cookieFor(role);
             if (cookie) headers.set("cookie", cookie);
-            if (hmac !== undefined) headers.set("hmac", hmac);
-            let text: string | undefined;
-            let wellFormed = true;
-            // GET requests cannot carry a body; their garbage goes in the path and the query instead.
-            if (route.method !== "GET" && body.kind === "json") text = JSON.stringify(body.value);
-            if (route.method !== "GET" && body.kind === "raw") text = body.text;
-            if (text !== undefined) {
-              headers.set("content-type", body.kind === "raw" && body.contentType ? body.contentType : "application/json");
-              headers.set("content-length", String(Buffer.byteLength(text)));
-              if (body.kind === "raw" || Buffer.byteLength(text) > 64 * 1024) wellFormed = false;
-              if (body.kind === "json" && (!body.value || typeof body.value !== "object" || Array.isArray(body.value)))
-                wellFormed = false;
-            }
-            if (segments.some((s) => s === undefined || !isDecodable(s))) wellFormed = false;
-
+            const abort = new AbortController();
+            const caller = createCaller(await createContextInner({ db: t.db, headers }), { signal: abort.signal });
+            const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (
+              i: unknown,
+            ) => Promise<unknown>;
             const before = await snapshotDb(t.db);
-            const res = await handleRestRequest(
-              new Request(`http://localhost:3000${path}${route.method === "GET" ? query : ""}`, {
-                method: route.method,
-                headers,
-                body: text,
-              }),
-            );
-            const raw = await res.text();
-            statuses.add(res.status);
-            const where = `${key} as ${role} → ${res.status} ${raw.slice(0, 200)}`;
-
-            expect(res.status, where).toBeLessThan(500);
-            if (key === "GET /api/login") {
-              expect(res.status, where).toBe(302);
-              return;
+            let status = 200;
+            let message = "";
+            try {
+              const result = await fn(input);
+              // A subscription that was allowed: leave it at once (never iterate it).
+              if (type === "subscription") {
+                abort.abort();
+                await (result as AsyncIterator<unknown>)?.return?.();
+              }
+            } catch (error) {
+              expect(error, path).toBeInstanceOf(TRPCError);
+              status = getHTTPStatusCodeFromError(error as TRPCError);
+              message = (error as TRPCError).message;
+              if (status >= 500) throw new Error(`${path} as ${role} → ${status}: ${(error as Error).cause ?? message}`);
             }
-            expect([2, 4], where).toContain(Math.floor(res.status / 100));
-            if (res.status >= 400) {
-              expect(res.headers.get("content-type"), where).toMatch(/^application\/json/);
-              const json = JSON.parse(raw) as { message?: unknown };
-              expect(typeof json.message, where).toBe("string");
-              expect((json.message as string).length, where).toBeGreaterThan(0);
+            const where = `${path} (${type}) as ${role} → ${status} ${message.slice(0, 200)}`;
+            expect(status, where).toBeLessThan(500);
+            if (status >= 400) {
+              expect(message.length, where).toBeGreaterThan(0);
               expect(changedTables(before, await snapshotDb(t.db)), where).toEqual([]);
-            } else if (key !== "POST /api/payments/webhook") {
-              expect(() => JSON.parse(raw), where).not.toThrow();
             }
-            if (key === "POST /api/payments/webhook") {
-              // Nothing the generator sends is signed with the sandbox secret.
-              expect(res.status, where).toBe(text !== undefined && text.length > 64 * 1024 ? 413 : 401);
-            } else if (wellFormed && role === "anonymous" && !PUBLIC_REST.has(key)) {
-              expect(res.status, where).toBe(401);
-            } else if (wellFormed && role === "player" && isAdminRest(route.method, route.path)) {
-              expect(res.status, where).toBe(403);
-            }
-          },
-        ),
-        {
-          numRuns: NUM_RUNS,
-          examples: ROLES.map((r): [Role, string[], Body, string, string | undefined] => [
-            r,
-            params.map(() => realIds[0] ?? ""),
-            { kind: "json", value: {} },
-            "",
-            undefined,
-          ]),
-        },
-      );
-    }
-    // Every row was exercised. Public GET rows without parameters ignore the garbage query and always
-    // answer 200 (GET /api/login always redirects); every other row refused something.
-    expect([...seen.keys()].sort()).toEqual(restRoutes.map((r) => `${r.method} ${r.path}`).sort());
-    if (process.env.BAD_INPUT_VERBOSE) console.log([...seen].map(([k, v]) => `${k}: ${[...v].sort().join(" ")}`).join("\n"));
-    for (const [key, statuses] of seen) {
-      const [method, path] = key.split(" ") as [string, string];
-      if (method === "GET" && PUBLIC_REST.has(key) && !path.includes(":")) {
-        expect([...statuses], key).toEqual([key === "GET /api/login" ? 302 : 200]);
-      } else {
-        expect(
-          [...statuses].some((s) => s >= 400),
-          key,
-        ).toBe(true);
+            if (role === "anonymous" && !PUBLIC_PROCEDURES.has(path)) expect(status, where).toBe(401);
+            if (role === "player" && isAdminProcedure(path)) expect(status, where).toBe(403);
+          }),
+          { numRuns: NUM_RUNS, seed: SEED, examples: ROLES.map((r): [Role, unknown] => [r, {}]) },
+        );
       }
-    }
-  });
-
-  it("every tRPC procedure: a 4xx TRPCError with a message or a result, never 5xx; a 4xx changes nothing", async () => {
-    const arb = arbitraries(realIds);
-    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
-    const paths = Object.keys(procedures);
-    expect(paths.length).toBeGreaterThan(40);
-    for (const path of paths) {
-      const type = procedures[path]!._def.type;
-      await fc.assert(
-        fc.asyncProperty(arb.role, arb.input, async (role, input) => {
-          const headers = new Headers();
-          const cookie = await cookieFor(role);
-          if (cookie) headers.set("cookie", cookie);
-          const abort = new AbortController();
-          const caller = createCaller(await createContextInner({ db: t.db, headers }), { signal: abort.signal });
-          const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (
-            i: unknown,
-          ) => Promise<unknown>;
-          const before = await snapshotDb(t.db);
-          let status = 200;
-          let message = "";
-          try {
-            const result = await fn(input);
-            // A subscription that was allowed: leave it at once (never iterate it).
-            if (type === "subscription") {
-              abort.abort();
-              await (result as AsyncIterator<unknown>)?.return?.();
-            }
-          } catch (error) {
-            expect(error, path).toBeInstanceOf(TRPCError);
-            status = getHTTPStatusCodeFromError(error as TRPCError);
-            message = (error as TRPCError).message;
-            if (status >= 500) throw new Error(`${path} as ${role} → ${status}: ${(error as Error).cause ?? message}`);
-          }
-          const where = `${path} (${type}) as ${role} → ${status} ${message.slice(0, 200)}`;
-          expect(status, where).toBeLessThan(500);
-          if (status >= 400) {
-            expect(message.length, where).toBeGreaterThan(0);
-            expect(changedTables(before, await snapshotDb(t.db)), where).toEqual([]);
-          }
-          if (role === "anonymous" && !PUBLIC_PROCEDURES.has(path)) expect(status, where).toBe(401);
-          if (role === "player" && isAdminProcedure(path)) expect(status, where).toBe(403);
-        }),
-        { numRuns: NUM_RUNS, examples: ROLES.map((r): [Role, unknown] => [r, {}]) },
-      );
-    }
-  });
+    },
+    TIMEOUT,
+  );
 
   it("the ledger invariants still hold after all of it", async () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
