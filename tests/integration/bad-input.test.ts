@@ -373,6 +373,7 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
           ),
           {
             numRuns: NUM_RUNS,
+            seed: SEED,
             examples: ROLES.map((r): [Role, string[], Body, string, string | undefined] => [
               r,
               params.map(() => realIds[0] ?? ""),
