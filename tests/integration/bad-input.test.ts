@@ -13,6 +13,8 @@
  */
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { TRPCError } from "@trpc/server";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
@@ -283,10 +285,31 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
   let users: Record<Exclude<Role, "anonymous">, User>;
   let realIds: string[];
 
+  let app: Server;
+  const savedAppUrl = process.env.APP_URL;
+
   beforeAll(async () => {
     delete process.env.OXAPAY_MERCHANT_API_KEY;
     delete process.env.AUTO_APPROVE_PAID;
     t = await createTestDb();
+    // payments.simulate (sandbox) posts a signed webhook to the app's own origin: serve the REST
+    // adapter on a local port so a valid simulate succeeds instead of failing upstream (502).
+    app = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const answer = await handleRestRequest(
+        new Request(`http://127.0.0.1${req.url}`, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: req.method === "GET" ? undefined : body,
+        }),
+      );
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    process.env.APP_URL = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
     users = {
       player: await createUser(t.db, { email: "player-bad@example.com", balance: "20" }),
       admin: await createUser(t.db, { email: "admin-bad@example.com", role: "admin" }),
@@ -319,7 +342,12 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
     // Never the player's or admin's own id: a valid toggle-admin on them would change the roles under test.
     realIds = [victim.id, contest.id, payment.id, note.id, post.id, payment.trackId];
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    if (savedAppUrl === undefined) delete process.env.APP_URL;
+    else process.env.APP_URL = savedAppUrl;
+    await new Promise((resolve) => app.close(resolve));
+    await t.close();
+  });
 
   const cookies = new Map<Role, string>();
   async function cookieFor(role: Role): Promise<string | undefined> {
