@@ -144,7 +144,7 @@ async function main() {
     }
     if (app.exitCode !== null || app.signalCode !== null)
       console.log(`THE APP DIED during the run (${app.exitCode ?? app.signalCode})`);
-    const violations = await checkLedgerInvariants(db);
+    const violations = (await checkLedgerInvariants(db)).map((v) => `${v.check}: ${v.detail}`);
     const counts = {
       entries: await db.ticketEntry.count(),
       spins: await db.wheelSpin.count(),

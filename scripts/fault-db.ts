@@ -98,7 +98,7 @@ async function prepare(handle: DatabaseHandle, players: number, paymentsPerPlaye
 
 async function verify(handle: DatabaseHandle, successes: Successes): Promise<VerifyResult> {
   const db = handle.db;
-  const violations = await checkLedgerInvariants(db);
+  const violations = (await checkLedgerInvariants(db)).map((v) => `${v.check}: ${v.detail}`);
   const missing: string[] = [];
   const entryIds = successes.cartAdds.map((c) => c.entryId);
   const entries = new Map((await db.ticketEntry.findMany({ where: { id: { in: entryIds } } })).map((e) => [e.id, e]));

@@ -7,6 +7,7 @@ import { checkout } from "../../src/server/services/purchases";
 import { applyBalanceChange } from "../../src/server/services/ledger";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest } from "../helpers/fixtures";
+import { checkLedgerInvariants } from "../../src/server/services/invariants";
 
 /** Many users quickly: one insert, then opening balances through the ledger. */
 async function createUsers(t: TestDb, n: number, balance: string, tag: string): Promise<string[]> {
@@ -126,5 +127,9 @@ describe("checkout concurrency (postgres)", () => {
     expect(errors).toEqual([]);
     expect(ok).toHaveLength(40);
     expect((await t.db.contest.findUniqueOrThrow({ where: { id: b.id } })).soldTickets).toBe(80);
+  });
+
+  it("leaves every ledger invariant intact (npm run check:ledger)", async () => {
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { drawContest, runDueDraws } from "../../src/server/services/draws";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest, sessionTokenFor } from "../helpers/fixtures";
 import { buyTickets } from "../helpers/entries";
+import { checkLedgerInvariants } from "../../src/server/services/invariants";
 
 describe("concurrent End clicks draw once (postgres)", () => {
   let t: TestDb;
@@ -51,5 +52,9 @@ describe("concurrent End clicks draw once (postgres)", () => {
     expect(row.soldTickets).toBe(sold); // the draw used the final count
     expect(entries.every((e) => e.result === "won" || e.result === "lost")).toBe(true);
     if (buy.status === "rejected") expect(sold).toBe(2);
+  });
+
+  it("leaves every ledger invariant intact (npm run check:ledger)", async () => {
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { hmacSha512Hex } from "../../src/server/payments/gateway";
 import { DEFAULT_SANDBOX_WEBHOOK_SECRET } from "../../src/server/payments/sandbox";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
+import { checkLedgerInvariants } from "../../src/server/services/invariants";
 
 describe("payments under concurrency (PostgreSQL)", () => {
   let t: TestDb;
@@ -81,5 +82,9 @@ describe("payments under concurrency (PostgreSQL)", () => {
       FROM "User" u LEFT JOIN "LedgerEntry" l ON l."userId" = u."id" GROUP BY u."id"`;
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.total).toBe(r.balance);
+  });
+
+  it("leaves every ledger invariant intact (npm run check:ledger)", async () => {
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
 });

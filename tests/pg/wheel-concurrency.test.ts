@@ -3,6 +3,7 @@ import { spin } from "../../src/server/services/wheel";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 import { clientSeedFor, forceSeed, ledgerMatchesBalance } from "../helpers/wheel";
+import { checkLedgerInvariants } from "../../src/server/services/invariants";
 
 describe("wheel under concurrency (PostgreSQL)", () => {
   let t: TestDb;
@@ -43,5 +44,9 @@ describe("wheel under concurrency (PostgreSQL)", () => {
     const user = await createUser(t.db, { balance: "1" });
     await Promise.all(Array.from({ length: 10 }, () => spin(t.db, user.id, true)));
     expect(await t.db.wheelSeed.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("leaves every ledger invariant intact (npm run check:ledger)", async () => {
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
 });

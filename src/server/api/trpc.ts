@@ -66,14 +66,37 @@ const csrf = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(csrf);
+/** True when any string in the (raw, unparsed) input holds a NUL character. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (!value || typeof value !== "object" || depth > 32) return false;
+  return Object.values(value).some((v) => containsNul(v, depth + 1));
+}
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * PostgreSQL cannot store U+0000 in text (error 22021), so a NUL anywhere in the input would reach
+ * the database as a 500. Refuse it up front as bad input, before any procedure runs.
+ */
+const noNul = t.middleware(async ({ getRawInput, next }) => {
+  if (containsNul(await getRawInput())) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: "Text must not contain NUL (\\u0000) characters" });
+  }
+  return next();
+});
+
+const baseProcedure = t.procedure.use(domainErrors).use(csrf);
+
+const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Unauthorized" });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+const adminOnlyProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
   return next();
 });
+
+// The NUL check runs after the access checks, so signed out is still 401 and a player still 403.
+export const publicProcedure = baseProcedure.use(noNul);
+export const authedProcedure = signedInProcedure.use(noNul);
+export const adminProcedure = adminOnlyProcedure.use(noNul);

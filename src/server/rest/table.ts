@@ -43,6 +43,7 @@ const compiled = restRoutes.map(compile).sort((a, b) => a.keys.length - b.keys.l
 export type RouteMatch =
   | { kind: "found"; route: RestRoute; params: Record<string, string> }
   | { kind: "method-not-allowed"; allowed: HttpMethod[] }
+  | { kind: "malformed-path" }
   | { kind: "not-found" };
 
 export function matchRoute(method: string, pathname: string): RouteMatch {
@@ -55,9 +56,14 @@ export function matchRoute(method: string, pathname: string): RouteMatch {
       continue;
     }
     const params: Record<string, string> = {};
-    c.keys.forEach((k, i) => {
-      params[k] = decodeURIComponent(m[i + 1] ?? "");
-    });
+    try {
+      c.keys.forEach((k, i) => {
+        params[k] = decodeURIComponent(m[i + 1] ?? "");
+      });
+    } catch {
+      // A broken percent-escape (e.g. "%E0%A4%A") in a parameter: bad input, not a server error.
+      return { kind: "malformed-path" };
+    }
     return { kind: "found", route: c.route, params };
   }
   return allowed.length ? { kind: "method-not-allowed", allowed } : { kind: "not-found" };

@@ -1,82 +1,156 @@
 /**
- * Ledger invariants, checked on any database (PGlite or PostgreSQL). Returns the violations found;
- * an empty list means the books balance. Read-only; run it after concurrency and fault tests.
+ * Ledger invariants: what must hold in any database at any quiet moment, whatever happened before
+ * (concurrency, faults, restarts). Pure read-only SQL; `npm run check:ledger` prints them, tests
+ * and benches call `checkLedgerInvariants(db)` and expect an empty list.
+ *
+ * Cancelling a contest (services/draws.ts) keeps its entries and soldTickets and marks the entries
+ * 'refunded' with one 'refund' ledger row each, so sold = sum of all entries' ticketCount holds
+ * for cancelled contests too.
  */
-import type { Db } from "../db";
+import type { DbTx } from "../db";
+
+export type InvariantViolation = { check: string; detail: string };
+export type InvariantCheck = { name: string; description: string; violations: InvariantViolation[] };
 
 type Row = Record<string, unknown>;
+type CheckDef = { name: string; description: string; sql: string; describe: (r: Row) => string };
 
-const CHECKS: { name: string; sql: string; describe: (r: Row) => string }[] = [
+const CHECKS: CheckDef[] = [
   {
-    name: "balance = ledger sum",
-    sql: `SELECT u.id, u.balance::text AS balance, coalesce(l.total, 0)::text AS ledger
-          FROM "User" u LEFT JOIN (SELECT "userId", sum(amount) AS total FROM "LedgerEntry" GROUP BY "userId") l
-            ON l."userId" = u.id
-          WHERE u.balance <> coalesce(l.total, 0)`,
-    describe: (r) => `user ${r.id}: balance ${r.balance} but ledger sums to ${r.ledger}`,
+    name: "balance-equals-ledger",
+    description: "every user's balance equals the sum of their ledger rows",
+    sql: `SELECT u."id", u."balance"::text AS balance, COALESCE(l.total, 0)::text AS total
+          FROM "User" u LEFT JOIN (SELECT "userId", SUM("amount") AS total FROM "LedgerEntry" GROUP BY "userId") l
+            ON l."userId" = u."id"
+          WHERE u."balance" <> COALESCE(l.total, 0)`,
+    describe: (r) => `user ${r.id}: balance ${r.balance} but ledger sum ${r.total}`,
   },
   {
-    name: "no negative balance",
-    sql: `SELECT id, balance::text AS balance FROM "User" WHERE balance < 0`,
-    describe: (r) => `user ${r.id}: negative balance ${r.balance}`,
-  },
-  {
-    name: "payment credited once, and only when approved",
-    sql: `SELECT p.id, p.status::text AS status, count(l.id)::int AS credits, coalesce(sum(l.amount), 0)::text AS credited,
-                 p.amount::text AS amount
-          FROM "Payment" p LEFT JOIN "LedgerEntry" l ON l.kind = 'topup' AND l.reference = p.id
-          GROUP BY p.id
-          HAVING (p.status = 'approved' AND (count(l.id) <> 1 OR sum(l.amount) <> p.amount))
-              OR (p.status <> 'approved' AND count(l.id) <> 0)`,
-    describe: (r) => `payment ${r.id} (${r.status}, ${r.amount}): credited ${r.credits} time(s), ${r.credited} in all`,
-  },
-  {
-    name: "top-up without a payment",
-    sql: `SELECT l.id, l.reference FROM "LedgerEntry" l LEFT JOIN "Payment" p ON p.id = l.reference
-          WHERE l.kind = 'topup' AND p.id IS NULL`,
-    describe: (r) => `ledger ${r.id}: top-up for unknown payment ${r.reference}`,
-  },
-  {
-    name: "sold <= max and sold = sum of entries",
-    sql: `SELECT c.id, c."soldTickets" AS sold, c."maxTickets" AS max, coalesce(sum(e."ticketCount"), 0)::int AS entries
-          FROM "Contest" c LEFT JOIN "TicketEntry" e ON e."contestId" = c.id
-          GROUP BY c.id
-          HAVING (c."maxTickets" IS NOT NULL AND c."soldTickets" > c."maxTickets")
-              OR c."soldTickets" <> coalesce(sum(e."ticketCount"), 0)`,
-    describe: (r) => `contest ${r.id}: sold ${r.sold}, max ${r.max ?? "none"}, entries hold ${r.entries}`,
-  },
-  {
-    name: "at most one winner",
-    sql: `SELECT "contestId" AS id, count(*)::int AS winners FROM "TicketEntry" WHERE result = 'won'
-          GROUP BY "contestId" HAVING count(*) > 1`,
-    describe: (r) => `contest ${r.id}: ${r.winners} winning entries`,
-  },
-  {
-    name: "winner holds the winning ticket",
-    sql: `SELECT c.id, c."winnerId", c."winningTicket" FROM "Contest" c
-          WHERE c."winnerId" IS NOT NULL AND NOT EXISTS (
-            SELECT 1 FROM "TicketEntry" e WHERE e."contestId" = c.id AND e."userId" = c."winnerId"
-              AND c."winningTicket" BETWEEN e."firstTicket" AND e."lastTicket")`,
-    describe: (r) => `contest ${r.id}: winner ${r.winnerId} does not hold ticket ${r.winningTicket}`,
-  },
-  {
-    name: "ticket numbers unique (1..sold, no overlap)",
-    sql: `SELECT a."contestId" AS id, a.id AS a, b.id AS b FROM "TicketEntry" a
-          JOIN "TicketEntry" b ON b."contestId" = a."contestId" AND b.id > a.id
-            AND a."firstTicket" <= b."lastTicket" AND b."firstTicket" <= a."lastTicket"
+    name: "no-negative-balance",
+    description: "no user has a negative balance, and no ledger row leaves one",
+    sql: `SELECT 'user' AS what, "id", "balance"::text AS balance FROM "User" WHERE "balance" < 0
           UNION ALL
-          SELECT e."contestId", e.id, NULL FROM "TicketEntry" e JOIN "Contest" c ON c.id = e."contestId"
-          WHERE e."firstTicket" < 1 OR e."lastTicket" > c."soldTickets" OR e."lastTicket" - e."firstTicket" + 1 <> e."ticketCount"`,
+          SELECT 'ledger row' AS what, "id", "balanceAfter"::text AS balance FROM "LedgerEntry" WHERE "balanceAfter" < 0`,
+    describe: (r) => `${r.what} ${r.id}: balance ${r.balance}`,
+  },
+  {
+    name: "payment-credited-once",
+    description: "at most one top-up per payment, only for approved payments, for its owner and amount",
+    sql: `SELECT l."reference" AS payment, COUNT(*)::int AS credits, MIN(p."status"::text) AS status,
+                 BOOL_AND(p."id" IS NOT NULL AND l."userId" = p."userId" AND l."amount" = p."amount") AS matches
+          FROM "LedgerEntry" l LEFT JOIN "Payment" p ON p."id" = l."reference"
+          WHERE l."kind" = 'topup'
+          GROUP BY l."reference"
+          HAVING COUNT(*) > 1 OR MIN(p."status"::text) IS DISTINCT FROM 'approved'
+              OR NOT BOOL_AND(p."id" IS NOT NULL AND l."userId" = p."userId" AND l."amount" = p."amount")`,
     describe: (r) =>
-      r.b ? `contest ${r.id}: entries ${r.a} and ${r.b} share ticket numbers` : `contest ${r.id}: entry ${r.a} outside 1..sold`,
+      `payment ${r.payment}: ${r.credits} top-up row(s), status ${r.status ?? "missing"}${r.matches ? "" : ", owner or amount differs"}`,
+  },
+  {
+    name: "approved-payment-credited",
+    description: "every approved payment was credited (exactly one top-up row)",
+    sql: `SELECT p."id" FROM "Payment" p
+          WHERE p."status" = 'approved'
+            AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."kind" = 'topup' AND l."reference" = p."id")`,
+    describe: (r) => `payment ${r.id}: approved but never credited`,
+  },
+  {
+    name: "sold-within-max",
+    description: "no contest has sold more tickets than its maximum",
+    sql: `SELECT "id", "soldTickets", "maxTickets" FROM "Contest"
+          WHERE "soldTickets" < 0 OR ("maxTickets" IS NOT NULL AND "soldTickets" > "maxTickets")`,
+    describe: (r) => `contest ${r.id}: sold ${r.soldTickets} of max ${r.maxTickets}`,
+  },
+  {
+    name: "sold-equals-entries",
+    description: "every contest's soldTickets equals the tickets of its entries (refunded ones included)",
+    sql: `SELECT c."id", c."soldTickets", COALESCE(e.total, 0)::int AS total
+          FROM "Contest" c LEFT JOIN (SELECT "contestId", SUM("ticketCount") AS total FROM "TicketEntry" GROUP BY "contestId") e
+            ON e."contestId" = c."id"
+          WHERE c."soldTickets" <> COALESCE(e.total, 0)`,
+    describe: (r) => `contest ${r.id}: soldTickets ${r.soldTickets} but entries hold ${r.total}`,
+  },
+  {
+    name: "one-winner",
+    description: "a contest has at most one winner, who holds the winning ticket",
+    sql: `SELECT c."id", 'entries marked won by ' || COUNT(DISTINCT e."userId") || ' players' AS problem
+          FROM "Contest" c JOIN "TicketEntry" e ON e."contestId" = c."id" AND e."result" = 'won'
+          GROUP BY c."id", c."winnerId"
+          HAVING COUNT(DISTINCT e."userId") > 1 OR BOOL_OR(e."userId" IS DISTINCT FROM c."winnerId")
+          UNION ALL
+          SELECT c."id", 'winner does not hold winning ticket ' || COALESCE(c."winningTicket"::text, 'null') AS problem
+          FROM "Contest" c
+          WHERE c."winnerId" IS NOT NULL AND NOT EXISTS (
+            SELECT 1 FROM "TicketEntry" e WHERE e."contestId" = c."id" AND e."userId" = c."winnerId"
+              AND c."winningTicket" BETWEEN e."firstTicket" AND e."lastTicket")`,
+    describe: (r) => `contest ${r.id}: ${r.problem}`,
+  },
+  {
+    name: "ticket-numbers-unique",
+    description: "ticket ranges are well-formed, within 1..soldTickets and never overlap in a contest",
+    sql: `SELECT e."id", e."contestId", e."firstTicket", e."lastTicket", e."ticketCount", 'malformed or out of range' AS problem
+          FROM "TicketEntry" e JOIN "Contest" c ON c."id" = e."contestId"
+          WHERE e."ticketCount" < 1 OR e."firstTicket" < 1 OR e."lastTicket" - e."firstTicket" + 1 <> e."ticketCount"
+             OR e."lastTicket" > c."soldTickets"
+          UNION ALL
+          SELECT x."id", x."contestId", x."firstTicket", x."lastTicket", x."ticketCount", 'overlaps the previous range' AS problem
+          FROM (SELECT e.*, LAG(e."lastTicket") OVER (PARTITION BY e."contestId" ORDER BY e."firstTicket", e."id") AS prev
+                FROM "TicketEntry" e) x
+          WHERE x.prev IS NOT NULL AND x.prev >= x."firstTicket"`,
+    describe: (r) =>
+      `entry ${r.id} of contest ${r.contestId} (tickets ${r.firstTicket}..${r.lastTicket}, count ${r.ticketCount}): ${r.problem}`,
+  },
+  {
+    name: "refunds-match-entries",
+    description: "each refund row pays back one refunded entry, to its owner, its exact amount",
+    sql: `SELECT l."id", l."reference", 'refund row without a matching refunded entry' AS problem
+          FROM "LedgerEntry" l LEFT JOIN "TicketEntry" e ON e."id" = l."reference"
+          WHERE l."kind" = 'refund'
+            AND (e."id" IS NULL OR e."result" IS DISTINCT FROM 'refunded' OR e."userId" <> l."userId" OR e."totalAmount" <> l."amount")
+          UNION ALL
+          SELECT e."id", e."contestId", 'entry of a cancelled contest not refunded' AS problem
+          FROM "TicketEntry" e JOIN "Contest" c ON c."id" = e."contestId"
+          WHERE c."status" = 'cancelled'
+            AND (e."result" IS DISTINCT FROM 'refunded'
+              OR NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."kind" = 'refund' AND l."reference" = e."id"))`,
+    describe: (r) => `${r.id} (${r.reference}): ${r.problem}`,
+  },
+  {
+    name: "wheel-spins-booked",
+    description: "each wheel spin's cost and prize are booked exactly, for its player",
+    sql: `SELECT s."id", s."cost"::text AS cost, s."prize"::text AS prize,
+                 d."amount"::text AS debit, p."amount"::text AS credit
+          FROM "WheelSpin" s
+          LEFT JOIN "LedgerEntry" d ON d."kind" = 'wheel_spin' AND d."reference" = s."id" AND d."userId" = s."userId"
+          LEFT JOIN "LedgerEntry" p ON p."kind" = 'wheel_prize' AND p."reference" = s."id" AND p."userId" = s."userId"
+          WHERE COALESCE(-d."amount", 0) <> s."cost" OR COALESCE(p."amount", 0) <> s."prize"
+          UNION ALL
+          SELECT l."reference", NULL, NULL, l."amount"::text, NULL
+          FROM "LedgerEntry" l
+          WHERE l."kind" IN ('wheel_spin', 'wheel_prize')
+            AND NOT EXISTS (SELECT 1 FROM "WheelSpin" s WHERE s."id" = l."reference" AND s."userId" = l."userId")`,
+    describe: (r) =>
+      r.cost === null
+        ? `ledger row for spin ${r.id} (${r.debit}) has no such spin of that player`
+        : `spin ${r.id}: cost ${r.cost} / prize ${r.prize} but booked ${r.debit ?? "nothing"} / ${r.credit ?? "nothing"}`,
   },
 ];
 
-export async function checkLedgerInvariants(db: Db): Promise<string[]> {
-  const violations: string[] = [];
-  for (const check of CHECKS) {
-    const rows = await db.$queryRawUnsafe<Row[]>(check.sql);
-    for (const r of rows) violations.push(`${check.name}: ${check.describe(r)}`);
+/** Every check with its violations (empty when it holds). Read-only. */
+export async function runLedgerChecks(db: DbTx): Promise<InvariantCheck[]> {
+  const out: InvariantCheck[] = [];
+  for (const c of CHECKS) {
+    const rows = await db.$queryRawUnsafe<Row[]>(c.sql);
+    out.push({
+      name: c.name,
+      description: c.description,
+      violations: rows.map((r) => ({ check: c.name, detail: c.describe(r) })),
+    });
   }
-  return violations;
+  return out;
+}
+
+/** All violations of the ledger invariants; an empty list means the data is consistent. */
+export async function checkLedgerInvariants(db: DbTx): Promise<InvariantViolation[]> {
+  return (await runLedgerChecks(db)).flatMap((c) => c.violations);
 }

@@ -230,12 +230,13 @@ export type SpinResult = WheelStatus & {
 export async function spin(db: Db, userId: string, requestedPaid: boolean): Promise<SpinResult> {
   await consumeSpinRateLimit(db, userId);
   const config = await getWheelConfig(db);
-  await ensureActiveSeed(db, userId);
   const spinId = randomUUID();
   const price = new Prisma.Decimal(config.spinPrice);
 
   return db.$transaction(
     async (tx) => {
+      // The first spin creates the player's seed, inside the transaction so a refused spin leaves none behind.
+      await ensureActiveSeed(tx, userId);
       // 1. What pays for this spin: an owed re-spin (whatever the button), else the daily free spin, else the price.
       let kind: "free" | "paid" = requestedPaid ? "paid" : "free";
       let isRespin = false;

@@ -1,0 +1,550 @@
+/**
+ * Bad input on every documented path, property-based (fast-check): every REST row of
+ * src/server/rest/table.ts and every tRPC procedure of appRouter, as anonymous, player and admin,
+ * with wrong types, missing and extra fields, huge and unicode strings, negative / non-numeric /
+ * NaN-ish amounts, arrays where objects belong, malformed JSON and wrong content types.
+ *
+ * Every answer must be 2xx (the input happened to be valid: GET rows ignore bodies and the
+ * garbage query, some mutations accept what the generator produced) or 4xx with a JSON
+ * {"message": string}; never 5xx. A 4xx answer must leave the database exactly as it was
+ * (tests/helpers/snapshot.ts: every table's rows except the RateLimit counters). Signed out,
+ * a well-formed request to a non-public path is 401; a player on an admin path is 403. The raw
+ * webhook row answers 401 to anything unsigned. Only GET /api/login (a redirect) answers 302.
+ */
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { TRPCError } from "@trpc/server";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { User } from "../../src/generated/prisma/client";
+import { createContextInner } from "../../src/server/api/context";
+import { appRouter, createCaller } from "../../src/server/api/root";
+import { createSession } from "../../src/server/auth/session";
+import { handleRestRequest } from "../../src/server/rest/handler";
+import { restRoutes } from "../../src/server/rest/table";
+import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { SESSION_COOKIE } from "../../src/shared/constants";
+import { createTestDb, dbKind, type TestDb } from "../helpers/db";
+import { createContest, createUser } from "../helpers/fixtures";
+import { changedTables, snapshotDb } from "../helpers/snapshot";
+
+/** BAD_INPUT_RUNS=200 for a deeper hunt; BAD_INPUT_SEED replays a failure fast-check printed. */
+const NUM_RUNS = Number(process.env.BAD_INPUT_RUNS ?? 15);
+const SEED = process.env.BAD_INPUT_SEED ? Number(process.env.BAD_INPUT_SEED) : undefined;
+const TIMEOUT = Math.max(60_000, NUM_RUNS * 6_000);
+const HUGE = 100_000;
+
+type Role = "anonymous" | "player" | "admin";
+type Body =
+  | { kind: "none" }
+  | { kind: "json"; value: unknown }
+  | { kind: "raw"; text: string; contentType?: string; wellFormed: false };
+const ROLES: Role[] = ["anonymous", "player", "admin"];
+
+/** REST paths anyone may call (a new public row must be added here, or the 401 check fails). */
+const PUBLIC_REST = new Set([
+  "POST /api/auth/signup",
+  "POST /api/auth/login",
+  "POST /api/auth/forgot-password",
+  "POST /api/auth/verify-security",
+  "POST /api/auth/reset-password",
+  "GET /api/login",
+  "GET /api/contests",
+  "GET /api/contests/:id",
+  "GET /api/winner-posts",
+  "POST /api/payments/webhook",
+]);
+const isAdminRest = (method: string, path: string) =>
+  path.startsWith("/api/admin/") ||
+  [
+    "GET /api/payments/pending",
+    "POST /api/payments/:id/approve",
+    "POST /api/payments/:id/reject",
+    "POST /api/support/admin-reply",
+  ].includes(`${method} ${path}`);
+
+const PUBLIC_PROCEDURES = new Set([
+  "auth.me",
+  "auth.signup",
+  "auth.login",
+  "auth.forgotPassword",
+  "auth.verifySecurity",
+  "auth.resetPassword",
+  "contests.list",
+  "contests.byId",
+  "contests.publishedWinners",
+  "wheel.config",
+]);
+const isAdminProcedure = (path: string) =>
+  path.startsWith("admin.") ||
+  ["payments.pending", "payments.approve", "payments.reject", "wheel.economics", "wheel.setEconomics"].includes(path) ||
+  (path.startsWith("support.") && !["support.messages", "support.send", "support.onThread"].includes(path));
+
+/** Field names the schemas use, so generated objects reach deeper than "unrecognised body". */
+const FIELDS = [
+  "email",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "newPassword",
+  "firstName",
+  "lastName",
+  "displayName",
+  "securityQuestion",
+  "securityAnswer",
+  "contestId",
+  "quantity",
+  "items",
+  "amount",
+  "currency",
+  "cryptoCurrency",
+  "isPaid",
+  "isAdmin",
+  "isFromAdmin",
+  "isPublished",
+  "status",
+  "reason",
+  "message",
+  "userId",
+  "id",
+  "trackId",
+  "title",
+  "description",
+  "category",
+  "ticketPrice",
+  "maxTickets",
+  "endDate",
+  "search",
+  "clientSeed",
+  "limit",
+  "data",
+  "winnerName",
+  "winnerId",
+  "winDate",
+  "specifications",
+  "segments",
+  "spinPrice",
+  "__proto__",
+  "constructor",
+  "extra",
+];
+
+const MALFORMED_JSON = [
+  "{",
+  '{"amount":',
+  "[1,2",
+  "nul",
+  "{'amount': 1}",
+  '{"a":1}trailing',
+  "{}}",
+  '{"amount": 1e999999}',
+  "\u0000",
+  '"\\ud800"',
+  "undefined",
+  "NaN",
+];
+
+function arbitraries(realIds: string[]) {
+  const realId = fc.constantFrom(...realIds);
+  const hugeString = fc.constantFrom("x".repeat(HUGE), "é".repeat(HUGE / 2), "🎟".repeat(HUGE / 4));
+  const nastyString = fc.oneof(
+    { weight: 4, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        "",
+        " ",
+        "null",
+        "NaN",
+        "-1",
+        "1e309",
+        "0x10",
+        "<script>alert(1)</script>",
+        `'; DROP TABLE "User"; --`,
+        "\u0000",
+        "\ud800",
+        "../../etc/passwd",
+        "admin@example.com",
+        "USDT",
+        "active",
+        "cancelled",
+      ),
+    },
+    { weight: 1, arbitrary: fc.string({ unit: "binary", minLength: 1000, maxLength: 5000 }) },
+    { weight: 1, arbitrary: hugeString },
+  );
+  const amountish = fc.oneof(
+    fc.constantFrom(-1, 0, -0, 0.0001, 1.5, 1e308, -1e308, 2 ** 53 + 2, Number.NaN, Number.POSITIVE_INFINITY, -Infinity),
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom("-10", "abc", "1e5", "10.0001", " 5 ", "NaN", "Infinity", "0", "-0", "1,000", "٣", "0.1.2", "10"),
+  );
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      nastyString,
+      amountish,
+      fc.boolean(),
+      fc.constant(null),
+      realId,
+      fc.array(tie("value"), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom(...FIELDS), tie("value"), { maxKeys: 3 }),
+    ),
+  }));
+  const fieldObject = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 });
+  // Near-valid objects: plausible values for each field (real ids, right types, edge amounts), so
+  // requests get past the schemas and into the services' own refusals (409 sold out / no balance,
+  // 404 unknown id, 401 wrong password...), where a half-done write would show in the snapshot.
+  const smallText = fc.oneof(fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }), nastyString);
+  const nearValid = fc.record(
+    {
+      email: fc.constantFrom("player-bad@example.com", "victim@example.com", "nobody@example.com", "not-an-email"),
+      password: fc.constantFrom("password123", "short", "wrong-password-1"),
+      currentPassword: fc.constantFrom("password123", "wrong-password-1"),
+      newPassword: fc.constantFrom("password456", "x"),
+      confirmPassword: fc.constantFrom("password456", "password123"),
+      firstName: smallText,
+      lastName: smallText,
+      securityAnswer: fc.constantFrom("rex", "cat", ""),
+      contestId: fc.oneof(realId, smallText),
+      quantity: fc.oneof(fc.integer({ min: -3, max: 300 }), amountish),
+      items: fc.array(fc.record({ contestId: realId, quantity: fc.integer({ min: -1, max: 200 }) }), { maxLength: 3 }),
+      amount: fc.constantFrom("10", "0.5", "-1", "1000000000", "10.001", "abc", 10),
+      currency: fc.constantFrom("USD", "EUR"),
+      cryptoCurrency: fc.constantFrom("BTC", "USDT", "DOGE"),
+      isPaid: fc.boolean(),
+      isAdmin: fc.boolean(),
+      status: fc.constantFrom("active", "ended", "cancelled", "bogus"),
+      reason: smallText,
+      message: smallText,
+      userId: realId,
+      id: realId,
+      trackId: realId,
+      clientSeed: smallText,
+      limit: fc.oneof(fc.integer({ min: -5, max: 500 }), amountish),
+    },
+    { requiredKeys: [] },
+  );
+  const input = fc.oneof(
+    { weight: 4, arbitrary: fieldObject },
+    { weight: 4, arbitrary: nearValid },
+    { weight: 1, arbitrary: fc.constantFrom(undefined, null, 0, -1, "", "x", true) },
+    { weight: 1, arbitrary: fc.array(fieldObject, { maxLength: 3 }) },
+    { weight: 1, arbitrary: value },
+  );
+  const segment = fc.oneof(
+    { weight: 3, arbitrary: realId },
+    { weight: 3, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }).map(enc) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom("%E0%A4%A", "%", "%zz", "%C0%AF", "null", "0", "-1", "NaN", "%2F", "%00", "' OR 1=1 --"),
+    },
+    { weight: 1, arbitrary: fc.constant("a".repeat(HUGE)) },
+  );
+  const body: fc.Arbitrary<Body> = fc.oneof(
+    { weight: 1, arbitrary: fc.constant({ kind: "none" as const }) },
+    { weight: 6, arbitrary: input.map((value) => ({ kind: "json" as const, value })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(fc.constantFrom(...MALFORMED_JSON), fc.string({ unit: "grapheme", maxLength: 30 }))
+        .filter((text) => {
+          try {
+            const v = JSON.parse(text);
+            return !v || typeof v !== "object" || Array.isArray(v);
+          } catch {
+            return true;
+          }
+        })
+        .map((text) => ({ kind: "raw" as const, text, wellFormed: false as const })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Body>(
+        { kind: "raw", text: JSON.stringify({ message: "x".repeat(HUGE) }), wellFormed: false },
+        { kind: "raw", text: '{"amount": 10}', contentType: "text/plain", wellFormed: false },
+        { kind: "raw", text: "amount=10", contentType: "application/x-www-form-urlencoded", wellFormed: false },
+      ),
+    },
+  );
+  const query = fc.option(
+    fc
+      .tuple(
+        fc.constantFrom("search", "category", "limit", "page", "id"),
+        nastyString.filter((s) => s.length < 2000),
+      )
+      .map(([k, v]) => `?${k}=${enc(v)}`),
+    { nil: "" },
+  );
+  return { input, segment, body, query, role: fc.constantFrom<Role>(...ROLES), realId };
+}
+
+describe(`bad input on every documented path (${dbKind()})`, () => {
+  let t: TestDb;
+  let users: Record<Exclude<Role, "anonymous">, User>;
+  let realIds: string[];
+
+  let app: Server;
+  const savedAppUrl = process.env.APP_URL;
+
+  beforeAll(async () => {
+    delete process.env.OXAPAY_MERCHANT_API_KEY;
+    delete process.env.AUTO_APPROVE_PAID;
+    t = await createTestDb();
+    // payments.simulate (sandbox) posts a signed webhook to the app's own origin: serve the REST
+    // adapter on a local port so a valid simulate succeeds instead of failing upstream (502).
+    app = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const answer = await handleRestRequest(
+        new Request(`http://127.0.0.1${req.url}`, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: req.method === "GET" ? undefined : body,
+        }),
+      );
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    process.env.APP_URL = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    users = {
+      player: await createUser(t.db, { email: "player-bad@example.com", balance: "20" }),
+      admin: await createUser(t.db, { email: "admin-bad@example.com", role: "admin" }),
+    };
+    const victim = await createUser(t.db, { email: "victim@example.com", balance: "5" });
+    const contest = await createContest(t.db, { title: "Target", maxTickets: 100 });
+    const payment = await t.db.payment.create({
+      data: {
+        userId: users.player.id,
+        amount: "10",
+        cryptoCurrency: "BTC",
+        provider: "sandbox",
+        trackId: "bad-input-track",
+        payLink: "/pay/bad-input-track",
+      },
+    });
+    const note = await t.db.notification.create({ data: { userId: users.player.id, title: "Hi", message: "Hello" } });
+    const post = await t.db.winnerPost.create({
+      data: {
+        title: "Won",
+        description: "A win",
+        winnerName: "W",
+        winnerId: victim.id,
+        contestId: contest.id,
+        contestTitle: "Target",
+        winDate: new Date(),
+      },
+    });
+    await t.db.supportMessage.create({ data: { userId: victim.id, senderId: victim.id, message: "help" } });
+    // Never the player's or admin's own id: a valid toggle-admin on them would change the roles under test.
+    realIds = [victim.id, contest.id, payment.id, note.id, post.id, payment.trackId];
+  });
+  afterAll(async () => {
+    if (savedAppUrl === undefined) delete process.env.APP_URL;
+    else process.env.APP_URL = savedAppUrl;
+    await new Promise((resolve) => app.close(resolve));
+    await t.close();
+  });
+
+  const cookies = new Map<Role, string>();
+  async function cookieFor(role: Role): Promise<string | undefined> {
+    if (role === "anonymous") return undefined;
+    let cookie = cookies.get(role);
+    if (!cookie) {
+      cookie = `${SESSION_COOKIE}=${(await createSession(t.db, users[role].id)).token}`;
+      cookies.set(role, cookie);
+    }
+    return cookie;
+  }
+  /** After an accepted call the session may be gone (logout, password change): use a new one next time. */
+  const forgetSession = (role: Role) => cookies.delete(role);
+
+  it(
+    "every REST row: 2xx or 4xx with a JSON message, never 5xx; a 4xx changes nothing",
+    async () => {
+      const arb = arbitraries(realIds);
+      const seen = new Map<string, Set<number>>();
+      for (const route of restRoutes) {
+        const key = `${route.method} ${route.path}`;
+        const statuses = new Set<number>();
+        seen.set(key, statuses);
+        const params = route.path.split("/").filter((s) => s.startsWith(":"));
+        await fc.assert(
+          fc.asyncProperty(
+            arb.role,
+            fc.array(arb.segment, { minLength: params.length, maxLength: params.length }),
+            arb.body,
+            arb.query,
+            fc.constantFrom(undefined, "", "deadbeef", "a".repeat(128)),
+            async (role, segments, body, query, hmac) => {
+              let i = 0;
+              const path = route.path
+                .split("/")
+                .map((s) => (s.startsWith(":") ? segments[i++] : s))
+                .join("/");
+              const headers = new Headers();
+              const cookie = await cookieFor(role);
+              if (cookie) headers.set("cookie", cookie);
+              if (hmac !== undefined) headers.set("hmac", hmac);
+              let text: string | undefined;
+              let wellFormed = true;
+              // GET requests cannot carry a body; their garbage goes in the path and the query instead.
+              if (route.method !== "GET" && body.kind === "json") text = JSON.stringify(body.value);
+              if (route.method !== "GET" && body.kind === "raw") text = body.text;
+              if (text !== undefined) {
+                headers.set("content-type", body.kind === "raw" && body.contentType ? body.contentType : "application/json");
+                headers.set("content-length", String(Buffer.byteLength(text)));
+                if (body.kind === "raw" || Buffer.byteLength(text) > 64 * 1024) wellFormed = false;
+                if (body.kind === "json" && (!body.value || typeof body.value !== "object" || Array.isArray(body.value)))
+                  wellFormed = false;
+              }
+              if (segments.some((s) => s === undefined || !isDecodable(s))) wellFormed = false;
+
+              const before = await snapshotDb(t.db);
+              const res = await handleRestRequest(
+                new Request(`http://localhost:3000${path}${route.method === "GET" ? query : ""}`, {
+                  method: route.method,
+                  headers,
+                  body: text,
+                }),
+              );
+              const raw = await res.text();
+              statuses.add(res.status);
+              if (res.status < 400) forgetSession(role);
+              const where = `${key} as ${role} → ${res.status} ${raw.slice(0, 200)}`;
+
+              expect(res.status, where).toBeLessThan(500);
+              if (key === "GET /api/login") {
+                expect(res.status, where).toBe(302);
+                return;
+              }
+              expect([2, 4], where).toContain(Math.floor(res.status / 100));
+              if (res.status >= 400) {
+                expect(res.headers.get("content-type"), where).toMatch(/^application\/json/);
+                const json = JSON.parse(raw) as { message?: unknown };
+                expect(typeof json.message, where).toBe("string");
+                expect((json.message as string).length, where).toBeGreaterThan(0);
+                expect(changedTables(before, await snapshotDb(t.db)), where).toEqual([]);
+              } else if (key !== "POST /api/payments/webhook") {
+                expect(() => JSON.parse(raw), where).not.toThrow();
+              }
+              if (key === "POST /api/payments/webhook") {
+                // Nothing the generator sends is signed with the sandbox secret.
+                expect(res.status, where).toBe(text !== undefined && text.length > 64 * 1024 ? 413 : 401);
+              } else if (wellFormed && role === "anonymous" && !PUBLIC_REST.has(key)) {
+                expect(res.status, where).toBe(401);
+              } else if (wellFormed && role === "player" && isAdminRest(route.method, route.path)) {
+                expect(res.status, where).toBe(403);
+              }
+            },
+          ),
+          {
+            numRuns: NUM_RUNS,
+            seed: SEED,
+            examples: ROLES.map((r): [Role, string[], Body, string, string | undefined] => [
+              r,
+              params.map(() => realIds[0] ?? ""),
+              { kind: "json", value: {} },
+              "",
+              undefined,
+            ]),
+          },
+        );
+      }
+      // Every row was exercised. Public GET rows without parameters ignore the garbage query and always
+      // answer 200 (GET /api/login always redirects); every other row refused something.
+      expect([...seen.keys()].sort()).toEqual(restRoutes.map((r) => `${r.method} ${r.path}`).sort());
+      if (process.env.BAD_INPUT_VERBOSE) console.log([...seen].map(([k, v]) => `${k}: ${[...v].sort().join(" ")}`).join("\n"));
+      for (const [key, statuses] of seen) {
+        const [method, path] = key.split(" ") as [string, string];
+        if (method === "GET" && PUBLIC_REST.has(key) && !path.includes(":")) {
+          expect([...statuses], key).toEqual([key === "GET /api/login" ? 302 : 200]);
+        } else {
+          expect(
+            [...statuses].some((s) => s >= 400),
+            key,
+          ).toBe(true);
+        }
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "every tRPC procedure: a 4xx TRPCError with a message or a result, never 5xx; a 4xx changes nothing",
+    async () => {
+      const arb = arbitraries(realIds);
+      const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+      const paths = Object.keys(procedures);
+      expect(paths.length).toBeGreaterThan(40);
+      const procStatuses = new Map(paths.map((p) => [p, new Set<number>()]));
+      for (const path of paths) {
+        const type = procedures[path]!._def.type;
+        await fc.assert(
+          fc.asyncProperty(arb.role, arb.input, async (role, input) => {
+            const headers = new Headers();
+            const cookie = await cookieFor(role);
+            if (cookie) headers.set("cookie", cookie);
+            const abort = new AbortController();
+            const caller = createCaller(await createContextInner({ db: t.db, headers }), { signal: abort.signal });
+            const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (
+              i: unknown,
+            ) => Promise<unknown>;
+            const before = await snapshotDb(t.db);
+            let status = 200;
+            let message = "";
+            try {
+              const result = await fn(input);
+              // A subscription that was allowed: leave it at once (never iterate it).
+              if (type === "subscription") {
+                abort.abort();
+                await (result as AsyncIterator<unknown>)?.return?.();
+              }
+            } catch (error) {
+              expect(error, path).toBeInstanceOf(TRPCError);
+              status = getHTTPStatusCodeFromError(error as TRPCError);
+              message = (error as TRPCError).message;
+              if (status >= 500) throw new Error(`${path} as ${role} → ${status}: ${(error as Error).cause ?? message}`);
+            }
+            if (status < 400) forgetSession(role);
+            procStatuses.get(path)?.add(status);
+            const where = `${path} (${type}) as ${role} → ${status} ${message.slice(0, 200)}`;
+            expect(status, where).toBeLessThan(500);
+            if (status >= 400) {
+              expect(message.length, where).toBeGreaterThan(0);
+              expect(changedTables(before, await snapshotDb(t.db)), where).toEqual([]);
+            }
+            if (role === "anonymous" && !PUBLIC_PROCEDURES.has(path)) expect(status, where).toBe(401);
+            if (role === "player" && isAdminProcedure(path)) expect(status, where).toBe(403);
+          }),
+          { numRuns: NUM_RUNS, seed: SEED, examples: ROLES.map((r): [Role, unknown] => [r, {}]) },
+        );
+      }
+      if (process.env.BAD_INPUT_VERBOSE) {
+        console.log([...procStatuses].map(([k, v]) => `${k}: ${[...v].sort().join(" ")}`).join("\n"));
+      }
+    },
+    TIMEOUT,
+  );
+
+  it("the ledger invariants still hold after all of it", async () => {
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
+  });
+});
+
+/** encodeURIComponent that survives lone surrogates (they become U+FFFD, as a browser would send). */
+function enc(s: string): string {
+  return encodeURIComponent(Buffer.from(s, "utf8").toString("utf8"));
+}
+
+function isDecodable(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
