@@ -1,5 +1,6 @@
-import { Badge, Box, Card, CardSection, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Badge, Box, Card, CardSection, Container, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { LinkButton } from "@/components/layout/links";
+import { HowItWorks } from "./HowItWorks";
 import classes from "./Landing.module.css";
 
 const CAR_CATEGORIES = [
@@ -68,28 +69,7 @@ export function DreamCar() {
               ))}
             </SimpleGrid>
           </section>
-          <section aria-labelledby="how-it-works-title" id="how-it-works">
-            <Title order={2} id="how-it-works-title" className={classes.sectionTitle}>
-              How It Works
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mt="md" component="ol" className={classes.steps}>
-              {HOW_IT_WORKS.map((s, i) => (
-                <Card key={s.title} withBorder padding="lg" component="li" data-testid="step">
-                  <ThemeIcon size={36} radius="xl" aria-hidden>
-                    <Text fw={800} c="white">
-                      {i + 1}
-                    </Text>
-                  </ThemeIcon>
-                  <Title order={3} size="h4" mt="sm">
-                    {s.title}
-                  </Title>
-                  <Text size="sm" c="gray.7">
-                    {s.text}
-                  </Text>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </section>
+          <HowItWorks steps={HOW_IT_WORKS} headingId="how-it-works-title" sectionId="how-it-works" columns={{ base: 1, sm: 3 }} />
           <Box component="section" className={classes.cta} aria-labelledby="dream-car-cta">
             <Stack align="center" gap="md" ta="center">
               <Title order={2} id="dream-car-cta">

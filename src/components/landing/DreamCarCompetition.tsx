@@ -1,7 +1,8 @@
-import { Badge, Box, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Badge, Box, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconTicket, IconTrophy, IconUsers } from "@tabler/icons-react";
 import { LinkButton } from "@/components/layout/links";
 import { FallbackImage } from "./FallbackImage";
+import { HowItWorks } from "./HowItWorks";
 import classes from "./Landing.module.css";
 
 const FEATURED = {
@@ -181,28 +182,7 @@ export function DreamCarCompetition() {
             </SimpleGrid>
           </section>
 
-          <section aria-labelledby="how-it-works-title" id="how-it-works">
-            <Title order={2} id="how-it-works-title" className={classes.sectionTitle}>
-              How It Works
-            </Title>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" mt="md" component="ol" className={classes.steps}>
-              {STEPS.map((s, i) => (
-                <Card key={s.title} withBorder padding="lg" component="li" data-testid="step">
-                  <ThemeIcon size={36} radius="xl" aria-hidden>
-                    <Text fw={800} c="white">
-                      {i + 1}
-                    </Text>
-                  </ThemeIcon>
-                  <Title order={3} size="h4" mt="sm">
-                    {s.title}
-                  </Title>
-                  <Text size="sm" c="gray.7">
-                    {s.text}
-                  </Text>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </section>
+          <HowItWorks steps={STEPS} headingId="how-it-works-title" sectionId="how-it-works" columns={{ base: 1, xs: 2, md: 4 }} />
 
           <Box component="section" className={classes.cta} aria-labelledby="competition-cta">
             <Stack align="center" gap="md" ta="center">

@@ -2,6 +2,7 @@ import { Badge, Box, Card, CardSection, Container, Group, Image, SimpleGrid, Sta
 import { IconBolt, IconGift, IconShieldCheck, IconStarFilled, IconTrophy, IconUsers } from "@tabler/icons-react";
 import { LinkButton } from "@/components/layout/links";
 import { BENEFITS, LANDING_CATEGORIES, NUMBERS, SAMPLE_WINNERS, STEPS, TEASERS, TRUST_BADGES } from "./content";
+import { HowItWorks } from "./HowItWorks";
 import classes from "./Landing.module.css";
 
 const TRUST_ICONS = [IconShieldCheck, IconStarFilled, IconUsers];
@@ -172,28 +173,7 @@ export function Landing() {
 
       <Container size="xl" py="xl">
         <Stack gap={56}>
-          <section aria-labelledby="steps-title">
-            <Title order={2} id="steps-title" className={classes.sectionTitle}>
-              How It Works
-            </Title>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" mt="md" component="ol" className={classes.steps}>
-              {STEPS.map((s, i) => (
-                <Card key={s.title} withBorder padding="lg" component="li" data-testid="step">
-                  <ThemeIcon size={36} radius="xl" aria-hidden>
-                    <Text fw={800} c="white">
-                      {i + 1}
-                    </Text>
-                  </ThemeIcon>
-                  <Title order={3} size="h4" mt="sm">
-                    {s.title}
-                  </Title>
-                  <Text size="sm" c="gray.7">
-                    {s.text}
-                  </Text>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </section>
+          <HowItWorks steps={STEPS} headingId="steps-title" columns={{ base: 1, xs: 2, md: 4 }} />
 
           <Box component="section" className={classes.cta} aria-labelledby="cta-title">
             <Stack align="center" gap="md" ta="center">

@@ -4,43 +4,14 @@ import type { z } from "zod";
 import type { winnerPostSchema } from "@/shared/schemas/admin";
 import type { DbTx } from "../db";
 import { notFound } from "../errors";
+import { type PublicWinnerPost, toPublicWinnerPost } from "./winners";
 
 type WinnerPostValues = z.output<typeof winnerPostSchema>;
 
-/** SPEC.md section 3 Winner post. */
-export type AdminWinnerPost = {
-  id: string;
-  title: string;
-  description: string;
-  winnerName: string;
-  winnerId: string;
-  contestId: string;
-  contestTitle: string;
-  imageUrl: string | null;
-  winAmount: string | null;
-  winDate: Date;
-  isPublished: boolean;
-  socialMediaLinks: string[];
-  createdAt: Date;
-};
+/** SPEC.md section 3 Winner post: the same shape the public gallery answers (drafts included here). */
+export type AdminWinnerPost = PublicWinnerPost;
 
-export function toAdminWinnerPost(p: WinnerPost): AdminWinnerPost {
-  return {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    winnerName: p.winnerName,
-    winnerId: p.winnerId,
-    contestId: p.contestId,
-    contestTitle: p.contestTitle,
-    imageUrl: p.imageUrl,
-    winAmount: p.winAmount,
-    winDate: p.winDate,
-    isPublished: p.isPublished,
-    socialMediaLinks: p.socialMediaLinks,
-    createdAt: p.createdAt,
-  };
-}
+export const toAdminWinnerPost: (p: WinnerPost) => AdminWinnerPost = toPublicWinnerPost;
 
 function data(input: WinnerPostValues) {
   return {
