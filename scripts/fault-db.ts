@@ -13,7 +13,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { createSession } from "../src/server/auth/session";
 import { type DatabaseHandle, defaultPgliteDir, openDatabase } from "../src/server/db";
 import { applyMigrations } from "../src/server/migrate";
-import { SandboxGateway } from "../src/server/payments/sandbox";
+import { SandboxGateway } from "../src/server/gateways/sandbox";
 import { checkLedgerInvariants } from "../src/server/services/invariants";
 import { applyBalanceChange } from "../src/server/services/ledger";
 import { createPayment } from "../src/server/services/payments";

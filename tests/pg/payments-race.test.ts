@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { hmacSha512Hex } from "../../src/server/payments/gateway";
-import { DEFAULT_SANDBOX_WEBHOOK_SECRET } from "../../src/server/payments/sandbox";
+import { hmacSha512Hex } from "../../src/server/gateways/gateway";
+import { DEFAULT_SANDBOX_WEBHOOK_SECRET } from "../../src/server/gateways/sandbox";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";

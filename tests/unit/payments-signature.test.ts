@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hmacSha512Hex, normaliseStatus, parseWebhookBody, verifyHmacSha512 } from "../../src/server/payments/gateway";
-import { OxaPayGateway } from "../../src/server/payments/oxapay";
-import { SandboxGateway } from "../../src/server/payments/sandbox";
+import { hmacSha512Hex, normaliseStatus, parseWebhookBody, verifyHmacSha512 } from "../../src/server/gateways/gateway";
+import { OxaPayGateway } from "../../src/server/gateways/oxapay";
+import { SandboxGateway } from "../../src/server/gateways/sandbox";
 import { compareDecimalStrings, createPaymentSchema, PAYMENT_MESSAGES } from "../../src/shared/schemas/payments";
 
 const KEY = "merchant-key-123";

@@ -13,8 +13,8 @@ import type { Db, DbTx } from "../db";
 import { conflict, DomainError, forbidden, notFound, unauthorized } from "../errors";
 import { logger } from "../logger";
 import { amountString } from "../money";
-import { autoApprovePaid, GatewayError, getGateway, type PaymentGateway, parseWebhookBody } from "../payments";
-import { SandboxGateway, sandboxQrCode } from "../payments/sandbox";
+import { autoApprovePaid, GatewayError, getGateway, type PaymentGateway, parseWebhookBody } from "../gateways";
+import { SandboxGateway, sandboxQrCode } from "../gateways/sandbox";
 import { applyBalanceChange } from "./ledger";
 
 export const WEBHOOK_PATH = "/api/payments/webhook";
