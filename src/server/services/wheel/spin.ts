@@ -1,5 +1,5 @@
 /**
- * Fortune Wheel: the server decides (DESIGN.md "Trust").
+ * Fortune Wheel spins: the server decides.
  *
  * A spin is one transaction: consume a pending TRY AGAIN re-spin, or claim the daily free spin with
  * a conditional UPDATE on lastFreeSpinAt (database clock, so every instance agrees), or debit the
@@ -7,31 +7,18 @@
  * seed (which also locks it against a concurrent rotation); draw with HMAC-SHA256; record the spin;
  * credit the prize through the ledger; grant the re-spin on TRY AGAIN.
  */
-import { consumeOrThrow } from "../security/rate-limit";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
-import { sha256Hex } from "@/shared/draw";
-import {
-  DEFAULT_WHEEL_CONFIG,
-  drawWheel,
-  type WheelConfig,
-  type WheelOutcome,
-  wheelConfigSchema,
-  wheelEconomics,
-  wheelResultText,
-} from "@/shared/wheel";
-import type { Db, DbTx } from "../db";
-import { conflict, notFound } from "../errors";
-import { amountString } from "../money";
-import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
+import { drawWheel, type WheelConfig, type WheelOutcome, wheelResultText } from "@/shared/wheel";
+import type { Db, DbTx } from "../../db";
+import { conflict, notFound } from "../../errors";
+import { amountString } from "../../money";
+import { consumeOrThrow } from "../../security/rate-limit";
+import { applyBalanceChange, InsufficientBalanceError } from "../ledger";
+import { getWheelConfig } from "./config";
+import { ensureActiveSeed, type SeedRow } from "./seeds";
 
-export const WHEEL_SETTING_KEY = "wheel";
-
-/* ------------------------------------------------------------------------------------------------
- * Rate limit. A minimal fixed-window counter on the shared RateLimit table (works across instances).
- * Kept local to this file on purpose: the accounts branch brings src/server/security/rate-limit.ts,
- * and the lead will switch this call over to it.
- * ---------------------------------------------------------------------------------------------- */
+/** Spins per player per minute, on the shared rate-limit table (holds across instances). */
 export const SPIN_RATE_LIMIT = { points: 30, windowSeconds: 60 } as const;
 
 export async function consumeSpinRateLimit(db: DbTx, userId: string): Promise<void> {
@@ -43,117 +30,6 @@ export async function consumeSpinRateLimit(db: DbTx, userId: string): Promise<vo
   );
 }
 
-/* ------------------------------------------------------------------------------------------------
- * Configuration (economics): SPEC.md defaults, overridable by admins under AppSetting "wheel".
- * ---------------------------------------------------------------------------------------------- */
-export async function getWheelConfig(db: DbTx): Promise<WheelConfig> {
-  const row = await db.appSetting.findUnique({ where: { key: WHEEL_SETTING_KEY } });
-  if (!row) return DEFAULT_WHEEL_CONFIG;
-  const parsed = wheelConfigSchema.safeParse(row.value);
-  return parsed.success ? parsed.data : DEFAULT_WHEEL_CONFIG;
-}
-
-export async function setWheelConfig(db: DbTx, config: WheelConfig): Promise<WheelConfig> {
-  const value = wheelConfigSchema.parse(config);
-  await db.appSetting.upsert({
-    where: { key: WHEEL_SETTING_KEY },
-    create: { key: WHEEL_SETTING_KEY, value },
-    update: { value },
-  });
-  return value;
-}
-
-/** Expected figures of the configuration, plus what actually happened (sums from the spins table). */
-export async function getEconomics(db: DbTx) {
-  const config = await getWheelConfig(db);
-  const [paid, all] = await Promise.all([
-    db.wheelSpin.aggregate({ where: { isPaid: true }, _count: true, _sum: { cost: true, prize: true } }),
-    db.wheelSpin.aggregate({ _count: true, _sum: { cost: true, prize: true } }),
-  ]);
-  const zero = new Prisma.Decimal(0);
-  return {
-    config,
-    isDefault: JSON.stringify(config) === JSON.stringify(DEFAULT_WHEEL_CONFIG),
-    expected: wheelEconomics(config),
-    actual: {
-      spins: all._count,
-      paidSpins: paid._count,
-      collected: amountString(all._sum.cost ?? zero),
-      paidOut: amountString(all._sum.prize ?? zero),
-      paidOutOnPaidSpins: amountString(paid._sum.prize ?? zero),
-    },
-  };
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Seeds (provably fair).
- * ---------------------------------------------------------------------------------------------- */
-type SeedRow = { id: string; serverSeed: string; serverSeedHash: string; clientSeed: string; nextNonce: number };
-
-async function newSeedValues() {
-  const serverSeed = randomBytes(32).toString("hex");
-  return { id: randomUUID(), serverSeed, serverSeedHash: await sha256Hex(serverSeed) };
-}
-
-/** The player's active (unrevealed) seed, created on first use. Safe under concurrency (partial unique index). */
-export async function ensureActiveSeed(db: DbTx, userId: string): Promise<SeedRow> {
-  const existing = await db.wheelSeed.findFirst({ where: { userId, revealedAt: null } });
-  if (existing) return existing;
-  const v = await newSeedValues();
-  const clientSeed = randomBytes(8).toString("hex");
-  await db.$executeRaw`
-    INSERT INTO "WheelSeed" ("id", "userId", "serverSeed", "serverSeedHash", "clientSeed", "nextNonce", "createdAt")
-    VALUES (${v.id}, ${userId}, ${v.serverSeed}, ${v.serverSeedHash}, ${clientSeed}, 0, now())
-    ON CONFLICT ("userId") WHERE "revealedAt" IS NULL DO NOTHING`;
-  return db.wheelSeed.findFirstOrThrow({ where: { userId, revealedAt: null } });
-}
-
-export type FairnessState = { serverSeedHash: string; clientSeed: string; nextNonce: number };
-
-export async function getFairness(db: DbTx, userId: string): Promise<FairnessState> {
-  const s = await ensureActiveSeed(db, userId);
-  return { serverSeedHash: s.serverSeedHash, clientSeed: s.clientSeed, nextNonce: s.nextNonce };
-}
-
-export async function setClientSeed(db: DbTx, userId: string, clientSeed: string): Promise<FairnessState> {
-  await ensureActiveSeed(db, userId);
-  await db.wheelSeed.updateMany({ where: { userId, revealedAt: null }, data: { clientSeed } });
-  return getFairness(db, userId);
-}
-
-export type RevealedSeed = { id: string; serverSeed: string; serverSeedHash: string; clientSeed: string; spins: number };
-
-/** Reveals the active server seed and starts a new one (same client seed, nonce 0). */
-export async function rotateSeed(db: Db, userId: string): Promise<{ revealed: RevealedSeed; next: FairnessState }> {
-  await ensureActiveSeed(db, userId);
-  const next = await newSeedValues();
-  return db.$transaction(async (tx) => {
-    // Locks the active seed row: a spin in flight finishes (and uses its nonce) before the reveal.
-    const rows = await tx.$queryRaw<SeedRow[]>`
-      UPDATE "WheelSeed" SET "revealedAt" = now()
-      WHERE "userId" = ${userId} AND "revealedAt" IS NULL
-      RETURNING "id", "serverSeed", "serverSeedHash", "clientSeed", "nextNonce"`;
-    const old = rows[0];
-    if (!old) throw conflict("No active seed to rotate");
-    await tx.wheelSeed.create({
-      data: { id: next.id, userId, serverSeed: next.serverSeed, serverSeedHash: next.serverSeedHash, clientSeed: old.clientSeed },
-    });
-    return {
-      revealed: {
-        id: old.id,
-        serverSeed: old.serverSeed,
-        serverSeedHash: old.serverSeedHash,
-        clientSeed: old.clientSeed,
-        spins: old.nextNonce,
-      },
-      next: { serverSeedHash: next.serverSeedHash, clientSeed: old.clientSeed, nextNonce: 0 },
-    };
-  });
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Status and spins.
- * ---------------------------------------------------------------------------------------------- */
 export type WheelStatus = {
   balance: string;
   /** True when the next spin costs nothing: the daily free spin, or a TRY AGAIN re-spin. */
