@@ -54,7 +54,7 @@ test.describe("public pages on desktop", () => {
     expect(seen.size).toBe(PUBLIC_PAGES.length - 1);
   });
 
-  test("the signed-out landing shows every SPEC.md section with working links", async ({ page }) => {
+  test("the signed-out landing shows every section of docs/product.md §2 with working links", async ({ page }) => {
     await page.goto("/");
     const header = page.locator("header");
     await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");

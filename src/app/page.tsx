@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 // Loaded only when a player is signed in, so visitors' first load carries no contest-card code.
 const SignedInHome = nextDynamic(() => import("@/components/contests/SignedInHome").then((m) => m.SignedInHome));
 
-/** "/" is the landing page for visitors and the contest home for signed-in players (SPEC.md section 2). */
+/** "/" is the landing page for visitors and the contest home for signed-in players (docs/product.md §2). */
 export default async function HomePage() {
   const caller = await getServerCaller();
   const user = await caller.auth.me();

@@ -11,7 +11,7 @@ const Notifications = dynamic(() => import("@mantine/notifications").then((m) =>
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* SPEC.md section 9: one toast at a time, 5 s auto-close. */}
+      {/* docs/product.md §9: one toast at a time, 5 s auto-close. */}
       <Notifications limit={1} autoClose={5000} position="top-right" />
       <TRPCReactProvider>{children}</TRPCReactProvider>
     </MantineProvider>

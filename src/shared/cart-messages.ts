@@ -1,4 +1,4 @@
-/** Cart texts (SPEC.md sections 5 and 8), apart from the zod schemas so the browser's cart code stays light. */
+/** Cart texts (docs/product.md §5 and §8), apart from the zod schemas so the browser's cart code stays light. */
 import { LIMITS } from "./constants";
 
 export const CART_MESSAGES = {

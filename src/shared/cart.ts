@@ -39,7 +39,7 @@ export function isShort(balance: string, amount: string): boolean {
   return toMills(balance) < toMills(amount);
 }
 
-/** Purchase entry status shown in "My Purchases & Results" (SPEC.md section 4). */
+/** Purchase entry status shown in "My Purchases & Results" (docs/product.md §4). */
 export type EntryStatus =
   | { kind: "won"; label: string }
   | { kind: "lost"; label: string }

@@ -1,4 +1,4 @@
-/** Constants both the server and the browser need. SPEC.md section 9 unless noted. */
+/** Constants both the server and the browser need. docs/product.md §9 unless noted. */
 
 export const CONTEST_CATEGORIES = ["cars", "houses", "bikes", "watches", "money", "cash", "tax_free_cash"] as const;
 export type ContestCategory = (typeof CONTEST_CATEGORIES)[number];
@@ -53,11 +53,11 @@ export const LIMITS = {
   signupAnswerMin: 2,
   verifyAnswerMin: 1,
   quantityMin: 1,
-  /** Not in SPEC.md (no upper bound in the UI); a sanity ceiling per order line on the server. */
+  /** Not fixed by the product (no upper bound in the UI, docs/product.md §5); a sanity ceiling per order line on the server. */
   quantityMax: 1_000_000,
   cartLinesMax: 50,
   topUpMin: 1,
-  /** Not in SPEC.md (section 9 says the maximum is not shown); a sane ceiling for one top-up. */
+  /** Not fixed by the product (docs/product.md §9); a sane ceiling for one top-up. */
   topUpMax: 100000,
   supportMessageMax: 2000,
   dashboardPreview: 3,
@@ -65,7 +65,7 @@ export const LIMITS = {
   contestPlaceholders: 6,
 } as const;
 
-/** Milliseconds, SPEC.md section 9. */
+/** Milliseconds, docs/product.md §9. */
 export const DELAYS = {
   afterLogin: 500,
   afterSignup: 1500,

@@ -8,7 +8,7 @@
  * whose cumulative weight range contains it (segments in wheel order). If all four were rejected
  * (probability about 2^-200) the message gets a round suffix `:${round}` and the search continues.
  *
- * Odds (SPEC.md: 70% LOSE, 20% TRY AGAIN, 10% a prize), weights in basis points of 10,000:
+ * Odds (docs/product.md §9: 70% LOSE, 20% TRY AGAIN, 10% a prize), weights in basis points of 10,000:
  *   5 LOSE segments × 1,400 = 7,000 (70%)
  *   2 TRY AGAIN segments × 1,000 = 2,000 (20%)
  *   the 10% prize share splits 6% / 3% / 1%: $0.02 600, $0.05 300, $0.10 (jackpot) 100.
@@ -26,7 +26,7 @@ export type WheelOutcome = "lose" | "retry" | "prize";
 export type WheelSegment = {
   /** Text drawn on the wheel: "LOSE", "TRY AGAIN", "$0.02". */
   label: string;
-  /** SPEC.md section 3: LOSE 0, TRY AGAIN -1, a prize its dollar value (display only). */
+  /** docs/product.md §3: LOSE 0, TRY AGAIN -1, a prize its dollar value (display only). */
   value: number;
   outcome: WheelOutcome;
   /** Decimal string, exact ("0.02"); "0" unless outcome is "prize". */
@@ -63,7 +63,7 @@ const prize = (amount: string, weight: number, color: string): WheelSegment => (
   color,
 });
 
-/** SPEC.md section 9 defaults: 10 segments, LOSE alternating with the others. */
+/** docs/product.md §9 defaults: 10 segments, LOSE alternating with the others. */
 export const DEFAULT_WHEEL_CONFIG: WheelConfig = {
   spinPrice: "0.001",
   freeSpinIntervalHours: 24,
@@ -81,7 +81,7 @@ export const DEFAULT_WHEEL_CONFIG: WheelConfig = {
   ],
 };
 
-/** Timings of the spin animation (SPEC.md section 9). */
+/** Timings of the spin animation (docs/product.md §9). */
 export const WHEEL_ANIMATION = {
   minSpinMs: 3000,
   stopFrames: 60,
@@ -242,7 +242,7 @@ export function wheelEconomics(config: WheelConfig): WheelEconomics {
   };
 }
 
-/** SPEC.md section 8 result toasts: title + message (together the spec's text). */
+/** docs/product.md §8 result toasts: title + message (together the spec's text). */
 export function wheelResultToast(outcome: WheelOutcome, prizeAmount: string): { title: string; message: string } {
   if (outcome === "prize") return { title: "Congratulations!", message: `You won $${millsToString(toMills(prizeAmount))}!` };
   if (outcome === "retry") return { title: "Try Again!", message: "You can try again!" };

@@ -9,7 +9,7 @@ import { transformer } from "@/shared/transformer";
 export const api = createTRPCReact<AppRouter>();
 
 function makeQueryClient() {
-  // SPEC.md section 7: data never becomes stale, no refetch on focus, no retries unless stated.
+  // docs/product.md §7: data never becomes stale, no refetch on focus, no retries unless stated.
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },

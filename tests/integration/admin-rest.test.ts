@@ -147,7 +147,7 @@ describe(`admin REST and router (${dbKind()})`, () => {
     expect(missing.status).toBe(404);
   });
 
-  it("POST /api/admin/contests validates with SPEC.md's messages and creates an active contest with a committed seed", async () => {
+  it("POST /api/admin/contests validates with the product's messages and creates an active contest with a committed seed", async () => {
     const empty = await rest(t.db, "POST", "/api/admin/contests", { body: {}, user: admin });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain("Title is required");
@@ -192,7 +192,7 @@ describe(`admin REST and router (${dbKind()})`, () => {
     expect(missing.status).toBe(404);
   });
 
-  it("winner posts: SPEC.md validation, create, update, list with drafts, delete", async () => {
+  it("winner posts: product validation, create, update, list with drafts, delete", async () => {
     const bad = await rest(t.db, "POST", "/api/admin/winner-posts", {
       body: {
         title: "ab",

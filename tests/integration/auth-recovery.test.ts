@@ -40,7 +40,7 @@ describe(`password recovery in three steps (${dbKind()})`, () => {
     expect(bad.body.message).toContain("Please enter a valid email address");
   });
 
-  it("verify-security: empty answer 400 with SPEC.md's message, wrong answer 401", async () => {
+  it("verify-security: empty answer 400 with the product's message, wrong answer 401", async () => {
     await createUser(t.db, { email: "verify@example.com" });
     const empty = await rest(t.db, "POST", "/api/auth/verify-security", {
       body: { email: "verify@example.com", securityAnswer: "  " },

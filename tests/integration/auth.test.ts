@@ -68,7 +68,7 @@ describe(`auth: sign-up, login, current user, logout (${dbKind()})`, () => {
     ["securityQuestion", { securityQuestion: "" }, "Please select a security question"],
     ["securityQuestion unknown", { securityQuestion: "Your shoe size?" }, "Please select a security question"],
     ["securityAnswer", { securityAnswer: " a " }, "Security answer must be at least 2 characters"],
-  ])("sign-up refuses a bad %s with SPEC.md's message (400)", async (_name, patch, message) => {
+  ])("sign-up refuses a bad %s with the product's message (400)", async (_name, patch, message) => {
     const res = await rest(t.db, "POST", "/api/auth/signup", { body: { ...validSignup("x-field@example.com"), ...patch } });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
@@ -118,14 +118,14 @@ describe(`auth: sign-up, login, current user, logout (${dbKind()})`, () => {
     expect(unknown.body).toEqual({ message: "Invalid email or password" });
   });
 
-  it("login validates with SPEC.md's messages", async () => {
+  it("login validates with the product's messages", async () => {
     const res = await rest(t.db, "POST", "/api/auth/login", { body: { email: "bad", password: "123" } });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain("Please enter a valid email address");
     expect(res.body.message).toContain("Password must be at least 6 characters");
   });
 
-  it("GET /api/auth/user: 401 'Unauthorized' signed out; the SPEC.md user signed in (cookie or Bearer)", async () => {
+  it("GET /api/auth/user: 401 'Unauthorized' signed out; the user of docs/product.md §3 signed in (cookie or Bearer)", async () => {
     const anon = await rest(t.db, "GET", "/api/auth/user");
     expect(anon.status).toBe(401);
     expect(anon.body.message).toContain("Unauthorized");

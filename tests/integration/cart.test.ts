@@ -116,7 +116,7 @@ describe(`checkout service (${dbKind()})`, () => {
     expect(last.entries[0]!.firstTicket).toBe(10);
   });
 
-  it("lists purchases with SPEC fields, ticket numbers and the winner once ended", async () => {
+  it("lists purchases with the product's fields, ticket numbers and the winner once ended", async () => {
     const user = await createUser(t.db, { balance: "100" });
     const c = await createContest(t.db, { title: "Listed", imageUrl: "/x.svg", endDate: new Date(Date.now() + 3 * DAY) });
     const bought = await checkout(t.db, user.id, [{ contestId: c.id, quantity: 2 }]);
@@ -218,7 +218,7 @@ describe(`cart router and REST (${dbKind()})`, () => {
     expect(anon.body.message).toContain("Unauthorized");
   });
 
-  it("GET /api/user/purchases answers a bare array of entries with SPEC fields and ticket numbers", async () => {
+  it("GET /api/user/purchases answers a bare array of entries with the product's fields and ticket numbers", async () => {
     const user = await createUser(t.db, { balance: "10" });
     const c = await createContest(t.db, { ticketPrice: "1.00", title: "Mine" });
     await rest(t.db, "POST", "/api/cart/add", { user, body: { contestId: c.id, quantity: 2 } });

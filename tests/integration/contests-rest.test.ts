@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, rest } from "../helpers/fixtures";
 
-const SPEC_CONTEST_FIELDS = [
+const PRODUCT_CONTEST_FIELDS = [
   "id",
   "title",
   "description",
@@ -62,11 +62,11 @@ describe(`contests router and REST adapter (${dbKind()})`, () => {
     expect((await caller.contests.list({ category: "cash" })).length).toBe(1);
   });
 
-  it("GET /api/contests answers a bare array with every SPEC.md field", async () => {
+  it("GET /api/contests answers a bare array with every field of docs/product.md §3", async () => {
     const res = await rest(t.db, "GET", "/api/contests");
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
-    for (const field of SPEC_CONTEST_FIELDS) expect(res.body[0]).toHaveProperty(field);
+    for (const field of PRODUCT_CONTEST_FIELDS) expect(res.body[0]).toHaveProperty(field);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
   });
 

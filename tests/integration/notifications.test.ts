@@ -14,7 +14,7 @@ describe(`notifications service, router and REST rows (${dbKind()})`, () => {
     await t.close();
   });
 
-  it("lists newest first with SPEC fields, counts unread, marks one and all read", async () => {
+  it("lists newest first with the product's fields, counts unread, marks one and all read", async () => {
     const user = await createUser(t.db);
     const other = await createUser(t.db);
     await notify(t.db, user.id, { type: "success", title: "First", message: "one" });

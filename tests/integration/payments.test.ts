@@ -44,7 +44,7 @@ describe(`payments: create, webhook, approval (${dbKind()})`, () => {
   const create = async (amount = "25.50", cryptoCurrency = "BTC", user = player) =>
     rest(t.db, "POST", "/api/payments/create", { user, body: { amount, currency: "USD", cryptoCurrency } });
 
-  it("POST /api/payments/create answers SPEC.md's creation response from the sandbox", async () => {
+  it("POST /api/payments/create answers the creation response of docs/product.md §3 from the sandbox", async () => {
     const res = await create();
     expect(res.status).toBe(200);
     const b = res.body;
@@ -62,7 +62,7 @@ describe(`payments: create, webhook, approval (${dbKind()})`, () => {
     expect(row.amount.toString()).toBe("25.5");
   });
 
-  it("validates amount, currency and method with SPEC.md's texts; needs a signed-in user", async () => {
+  it("validates amount, currency and method with the product's texts; needs a signed-in user", async () => {
     const missing = await rest(t.db, "POST", "/api/payments/create", { user: player, body: { currency: "USD" } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain("Please enter amount and select payment method");
@@ -148,7 +148,7 @@ describe(`payments: create, webhook, approval (${dbKind()})`, () => {
     expect(row.status).toBe("pending");
   });
 
-  it("GET /api/payments/pending lists SPEC.md fields plus gateway status and email, for admins only", async () => {
+  it("GET /api/payments/pending lists docs/product.md §3 fields plus gateway status and email, for admins only", async () => {
     expect((await rest(t.db, "GET", "/api/payments/pending", { user: player })).status).toBe(403);
     expect((await rest(t.db, "GET", "/api/payments/pending")).status).toBe(401);
     const res = await rest(t.db, "GET", "/api/payments/pending", { user: admin });

@@ -3,7 +3,7 @@ import type { Db } from "../../src/server/db";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest } from "../helpers/fixtures";
 
-const SPEC_WINNER_POST_FIELDS = [
+const PRODUCT_WINNER_POST_FIELDS = [
   "id",
   "title",
   "description",
@@ -51,7 +51,7 @@ describe(`published winner posts (${dbKind()})`, () => {
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.map((p: { title: string }) => p.title)).toEqual(["Newest", "Middle", "Oldest"]);
-    for (const field of SPEC_WINNER_POST_FIELDS) expect(res.body[0]).toHaveProperty(field);
+    for (const field of PRODUCT_WINNER_POST_FIELDS) expect(res.body[0]).toHaveProperty(field);
     expect(res.body[0].isPublished).toBe(true);
     expect(res.body[0].socialMediaLinks).toEqual(["https://example.com/a", "https://example.com/b"]);
     expect(new Date(res.body[0].winDate).toISOString()).toBe("2026-08-01T00:00:00.000Z");

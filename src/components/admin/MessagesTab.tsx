@@ -24,7 +24,7 @@ import { pollingFallback } from "../notifications/useLiveRefetch";
 import { timeLabel } from "../notifications/timeLabel";
 import { ChatThread } from "../support/ChatThread";
 
-/** Admin dashboard Messages tab (SPEC.md section 2): conversation list, thread, reply box. */
+/** Admin dashboard Messages tab (docs/product.md §2): conversation list, thread, reply box. */
 export function MessagesTab() {
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<string | null>(null);

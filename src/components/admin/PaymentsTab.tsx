@@ -6,7 +6,7 @@ import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { GatewayStatusBadge } from "../payments/PaymentStatusBadge";
 
-/** Admin dashboard 'Payments' tab: pending payments with Approve and Reject (SPEC.md sections 2, 8). */
+/** Admin dashboard 'Payments' tab: pending payments with Approve and Reject (docs/product.md §2, §8). */
 export function PaymentsTab() {
   const utils = api.useUtils();
   const pending = api.payments.pending.useQuery();

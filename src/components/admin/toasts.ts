@@ -1,6 +1,6 @@
 import { notifications } from "@mantine/notifications";
 
-/** SPEC.md section 8: success toasts (default) and failures (destructive, server message else fallback). */
+/** docs/product.md §8: success toasts (default) and failures (destructive, server message else fallback). */
 export function toastSuccess(title: string, message: string) {
   notifications.show({ title, message, color: "green" });
 }

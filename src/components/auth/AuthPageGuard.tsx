@@ -7,7 +7,7 @@ import { useCurrentUser } from "./useCurrentUser";
 
 /**
  * Login, sign-up and recovery pages: a spinner while the auth status loads, and signed-in users
- * go to / (SPEC.md section 4). `hold` keeps the page while a success toast and its delay run.
+ * go to / (docs/product.md §4). `hold` keeps the page while a success toast and its delay run.
  */
 export function AuthPageGuard({ children, hold = false }: { children: React.ReactNode; hold?: boolean }) {
   const { user, isLoading } = useCurrentUser();

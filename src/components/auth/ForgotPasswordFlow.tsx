@@ -22,7 +22,7 @@ import { toastError, toastSuccess } from "./toasts";
 type Step = "email" | "security" | "reset";
 const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
 
-/** Password recovery (SPEC.md section 2): email -> security question -> new password. */
+/** Password recovery (docs/product.md §2): email -> security question -> new password. */
 export function ForgotPasswordFlow() {
   const router = useRouter();
   const [step, setStep] = useState<Step>("email");

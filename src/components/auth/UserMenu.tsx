@@ -21,7 +21,7 @@ export function initialsOf(user: { displayName: string | null; firstName: string
   return letters.toUpperCase();
 }
 
-/** Header user menu (SPEC.md section 2): avatar, name or email, balance; purchases, settings, logout. */
+/** Header user menu (docs/product.md §2): avatar, name or email, balance; purchases, settings, logout. */
 export function UserMenu() {
   const { user } = useCurrentUser();
   const router = useRouter();

@@ -1,6 +1,6 @@
 import { notifications } from "@mantine/notifications";
 
-/** A success toast (SPEC.md section 8 titles). */
+/** A success toast (docs/product.md §8 titles). */
 export function toastSuccess(title: string, message?: string) {
   notifications.show({ title, message: message ?? "", color: "green" });
 }

@@ -3,7 +3,7 @@
 import { api } from "@/trpc/react";
 
 /**
- * The signed-in user or null (SPEC.md section 4: no retry; refetch on mount and window focus).
+ * The signed-in user or null (docs/product.md §4: no retry; refetch on mount and window focus).
  * Every component that needs the user reads it here so one query serves the whole page.
  */
 export function useCurrentUser() {

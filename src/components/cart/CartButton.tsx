@@ -14,7 +14,7 @@ import { useCurrentUser } from "../auth/useCurrentUser";
 import { QuantityStepper } from "../contests/QuantityStepper";
 import { useCart } from "./cartStore";
 
-/** Header cart button with item-count badge and the cart drawer (SPEC.md section 2 "Cart drawer"). */
+/** Header cart button with item-count badge and the cart drawer (docs/product.md §2 "Cart drawer"). */
 export function CartButton() {
   const { user } = useCurrentUser();
   const cart = useCart(user?.id);

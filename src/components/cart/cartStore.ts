@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The cart (SPEC.md section 3 "Cart item", client-only), one per signed-in user, kept in
+ * The cart (docs/product.md §3 "Cart item", client-only), one per signed-in user, kept in
  * localStorage so it survives reloads. Prices here are for display only: checkout sends
  * {contestId, quantity} and the server prices every line from the database.
  */
@@ -68,7 +68,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Adding an existing contest increases its quantity; quantity 0 or less removes the item (SPEC.md section 4). */
+/** Adding an existing contest increases its quantity; quantity 0 or less removes the item (docs/product.md §4). */
 export function addItem(items: CartItem[], item: Omit<CartItem, "quantity">, quantity: number): CartItem[] {
   const q = Math.max(1, Math.trunc(quantity));
   const existing = items.find((i) => i.contestId === item.contestId);

@@ -4,7 +4,7 @@ import { ActionIcon, Group, NumberInput } from "@mantine/core";
 import { IconMinus, IconPlus } from "@tabler/icons-react";
 import { LIMITS } from "@/shared/constants";
 
-/** Minus / number / plus. Minimum 1, no maximum (SPEC.md section 5 "Quantity"). */
+/** Minus / number / plus. Minimum 1, no maximum (docs/product.md §5 "Quantity"). */
 export function QuantityStepper({
   value,
   onChange,

@@ -15,7 +15,7 @@ function categoryFrom(value: string | null): ContestCategory | "all" {
 
 function Home({ initial }: { initial?: PublicContest[] }) {
   const category = categoryFrom(useSearchParams().get("category"));
-  // Filtered on the client by the category field (SPEC.md section 2); the server render seeds the query.
+  // Filtered on the client by the category field (docs/product.md §2); the server render seeds the query.
   const query = api.contests.list.useQuery(undefined, { initialData: initial });
   const shown = useMemo(
     () => (category === "all" ? query.data : query.data?.filter((c) => c.category === category)),

@@ -16,7 +16,7 @@ const HOW_IT_WORKS = [
   { title: "Win & Drive", text: "Winners are drawn monthly. Take the car or a cash alternative." },
 ];
 
-/** /dream-car: the static dream-car landing page (SPEC.md section 2). Every call to action goes to /signup. */
+/** /dream-car: the static dream-car landing page (docs/product.md §2). Every call to action goes to /signup. */
 export function DreamCar() {
   return (
     <>

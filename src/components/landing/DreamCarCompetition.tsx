@@ -90,7 +90,7 @@ function Facts({ c }: { c: { value: string; ticketPrice: string; timeLeft: strin
   );
 }
 
-/** /dream-car-competition: featured and sample competitions (SPEC.md section 2); images fall back to a labelled placeholder. */
+/** /dream-car-competition: featured and sample competitions (docs/product.md §2); images fall back to a labelled placeholder. */
 export function DreamCarCompetition() {
   return (
     <>

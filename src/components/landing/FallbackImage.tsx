@@ -5,7 +5,7 @@ import classes from "./FallbackImage.module.css";
 
 /**
  * An image that turns into a placeholder with the category label when it fails to load
- * (SPEC.md /dream-car-competition). Also catches failures that happened before hydration.
+ * (docs/product.md §2, /dream-car-competition). Also catches failures that happened before hydration.
  */
 export function FallbackImage({ src, alt, label, height = 180 }: { src: string; alt: string; label: string; height?: number }) {
   const [failed, setFailed] = useState(false);

@@ -8,7 +8,7 @@ import classes from "./Landing.module.css";
 const TRUST_ICONS = [IconShieldCheck, IconStarFilled, IconUsers];
 const BENEFIT_ICONS = [IconBolt, IconGift, IconShieldCheck];
 
-/** Signed-out landing page: every section of SPEC.md section 2 "Public landing page" (server-rendered). */
+/** Signed-out landing page: every section of docs/product.md §2 "Public landing page" (server-rendered). */
 export function Landing() {
   return (
     <>

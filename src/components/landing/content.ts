@@ -1,4 +1,4 @@
-/** Marketing copy for the public pages (SPEC.md section 1: copy, not data). */
+/** Marketing copy for the public pages (docs/product.md §1: copy, not data). */
 
 export const TEASERS = [
   {

@@ -3,7 +3,7 @@ import { CATEGORY_LABELS, CONTEST_CATEGORIES, CRYPTO_CURRENCIES, CRYPTO_LABELS }
 import classes from "./Footer.module.css";
 import { categoryHref } from "./nav";
 
-/** SPEC.md leaves the platform links' targets open; these go where a visitor would expect. */
+/** docs/product.md §2 leaves the platform links' targets to us; these go where a visitor would expect. */
 const PLATFORM_LINKS = [
   { label: "How it Works", href: "/dream-car-competition#how-it-works" },
   { label: "Recent Winners", href: "/winners" },

@@ -8,7 +8,7 @@ import type { PublicUser } from "@/server/services/users";
 // The drawer (modal, focus trap, transitions) is fetched on the first tap, not on every page load.
 const MobileMenuDrawer = dynamic(() => import("./MobileMenuDrawer"), { ssr: false });
 
-/** Burger button and the slide-out menu for narrow screens (SPEC.md section 2, Header). */
+/** Burger button and the slide-out menu for narrow screens (docs/product.md §2, Header). */
 export function MobileMenu({ user }: { user: PublicUser | null }) {
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);

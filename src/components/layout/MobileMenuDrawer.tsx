@@ -7,7 +7,7 @@ import { AddBalanceButton } from "../payments/AddBalanceButton";
 import { MOBILE_CATEGORIES } from "./nav";
 import { useSignOut } from "./useSignOut";
 
-/** The slide-out menu for narrow screens (SPEC.md section 2, Header); loaded on first open. */
+/** The slide-out menu for narrow screens (docs/product.md §2, Header); loaded on first open. */
 export default function MobileMenuDrawer({
   user,
   opened,

@@ -5,13 +5,13 @@ export function categoryHref(category: ContestCategory): string {
   return `/?category=${category}`;
 }
 
-/** Header "Contests" dropdown: All Contests, then every category (SPEC.md section 2, Header). */
+/** Header "Contests" dropdown: All Contests, then every category (docs/product.md §2, Header). */
 export const CONTEST_MENU: { label: string; href: string }[] = [
   { label: "All Contests", href: "/" },
   ...CONTEST_CATEGORIES.map((c) => ({ label: CATEGORY_LABELS[c], href: categoryHref(c) })),
 ];
 
-/** The mobile menu's category list has no cars entry (SPEC.md section 2, Header). */
+/** The mobile menu's category list has no cars entry (docs/product.md §2, Header). */
 export const MOBILE_CATEGORIES: { label: string; href: string }[] = CONTEST_CATEGORIES.filter((c) => c !== "cars").map((c) => ({
   label: CATEGORY_LABELS[c],
   href: categoryHref(c),

@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { useRouter } from "next/navigation";
 import { api } from "@/trpc/react";
 
-/** Logout as SPEC.md section 4: toast, refresh user data, go to /. */
+/** Logout as docs/product.md §4: toast, refresh user data, go to /. */
 export function useSignOut(onDone?: () => void) {
   const router = useRouter();
   const utils = api.useUtils();

@@ -21,7 +21,7 @@ import { useCurrentUser } from "../auth/useCurrentUser";
 import { timeLabel } from "./timeLabel";
 import { pollingFallback } from "./useLiveRefetch";
 
-/** Fallback polling for the bell while its live stream is down (SPEC.md gives no interval; 30 s). */
+/** Fallback polling for the bell while its live stream is down (our choice, docs/product.md §9: 30 s). */
 const NOTIFICATIONS_FALLBACK_POLL = 30_000;
 
 const TYPE_ICONS = {
@@ -36,7 +36,7 @@ export function badgeLabel(count: number): string {
   return count > 9 ? "9+" : String(count);
 }
 
-/** Header bell with unread badge and popover (SPEC.md sections 2 and 4). */
+/** Header bell with unread badge and popover (docs/product.md §2 and §4). */
 export function NotificationBell() {
   const { user } = useCurrentUser();
   const enabled = Boolean(user?.id);

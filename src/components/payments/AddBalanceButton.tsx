@@ -20,7 +20,7 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "UNAUTHORIZED";
 }
 
-/** Header 'Add Balance' button and dialog (SPEC.md sections 2, 4, 5, 8). Signed-in users only. */
+/** Header 'Add Balance' button and dialog (docs/product.md §2, §4, §5, §8). Signed-in users only. */
 export function AddBalanceButton() {
   const { user } = useCurrentUser();
   const [opened, setOpened] = useState(false);
@@ -85,7 +85,7 @@ export function AddBalanceButton() {
   });
 
   const errors = Object.values(form.errors).filter(Boolean);
-  // SPEC.md section 5: a missing amount or method reads as one message.
+  // docs/product.md §5: a missing amount or method reads as one message.
   const requiredMissing = !form.values.amount || !form.values.cryptoCurrency;
 
   return (

@@ -6,7 +6,7 @@ import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { GatewayStatusBadge, PaymentStatusBadge } from "./PaymentStatusBadge";
 
-/** A player's own top-ups with their statuses (beyond SPEC.md). */
+/** A player's own top-ups with their statuses (beyond docs/product.md). */
 export function PaymentHistory() {
   const { user, isLoading } = useCurrentUser();
   const payments = api.payments.mine.useQuery(undefined, { enabled: Boolean(user) });

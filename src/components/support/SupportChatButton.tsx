@@ -10,7 +10,7 @@ import { useCurrentUser } from "../auth/useCurrentUser";
 import { pollingFallback } from "../notifications/useLiveRefetch";
 import { ChatThread } from "./ChatThread";
 
-/** Header support chat button and dialog (SPEC.md sections 2, 4, 5, 8). */
+/** Header support chat button and dialog (docs/product.md §2, §4, §5, §8). */
 export function SupportChatButton() {
   const { user } = useCurrentUser();
   const [opened, setOpened] = useState(false);

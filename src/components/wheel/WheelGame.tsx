@@ -37,7 +37,7 @@ function countdown(to: Date, now: number): string {
   return `${hh}:${mm}:${ss}`;
 }
 
-/** /wheel: SPEC.md section 2 Fortune Wheel page. The server draws; this animates onto its segment. */
+/** /wheel: docs/product.md §2 Fortune Wheel page. The server draws; this animates onto its segment. */
 export function WheelGame() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) {

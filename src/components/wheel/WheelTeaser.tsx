@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import Link from "next/link";
 
-/** Signed-in home teaser (SPEC.md section 2): one free spin a day, extra spins $0.001, the prizes. */
+/** Signed-in home teaser (docs/product.md §2): one free spin a day, extra spins $0.001, the prizes. */
 export function WheelTeaser() {
   return (
     <Card withBorder radius="md" p="lg" bg="var(--mantine-color-grape-0)" data-testid="wheel-teaser">

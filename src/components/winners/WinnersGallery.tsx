@@ -6,7 +6,7 @@ function formatDate(d: Date): string {
   return new Date(d).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
-/** /winners: published winner posts (SPEC.md section 2, Winners gallery), server-rendered. */
+/** /winners: published winner posts (docs/product.md §2, Winners gallery), server-rendered. */
 export function WinnersGallery({ posts }: { posts: PublicWinnerPost[] }) {
   return (
     <Container size="xl" py="xl">

@@ -1,6 +1,6 @@
 /**
  * The thin REST adapter: documented `/api/...` paths → tRPC procedures via createCaller.
- * Errors follow DESIGN.md "REST adapter rules": status + {"message"}; never a 500 for bad input.
+ * Errors follow docs/architecture.md "Error path": status + {"message"}; never a 500 for bad input.
  */
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";

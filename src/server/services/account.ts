@@ -1,5 +1,5 @@
 /**
- * Account Settings (SPEC.md shows the menu item without an action; DESIGN.md asks for the real thing):
+ * Account Settings (docs/product.md §10: the real thing, not a stub):
  * display name, password (needs the current one), security question and answer (needs the password).
  */
 import { hashSecret, normaliseAnswer, verifySecret } from "../auth/password";

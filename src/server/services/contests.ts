@@ -5,7 +5,7 @@ import type { DbTx } from "../db";
 import { notFound } from "../errors";
 import { priceString } from "../money";
 
-/** SPEC.md section 3 Contest (money as decimal strings) plus the provably-fair draw fields. */
+/** docs/product.md §3 Contest (money as decimal strings) plus the provably-fair draw fields. */
 export type PublicContest = {
   id: string;
   title: string;

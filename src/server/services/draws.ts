@@ -1,5 +1,5 @@
 /**
- * Provably fair draws (DESIGN.md "Trust"). A contest commits to sha256(seed) when it opens; the
+ * Provably fair draws (docs/product.md §10). A contest commits to sha256(seed) when it opens; the
  * draw derives the winning ticket from HMAC-SHA256(seed, `${contestId}:${soldTickets}:${counter}`)
  * with rejection sampling (src/shared/draw.ts) and reveals the seed, so anyone can recompute it.
  *

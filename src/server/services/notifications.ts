@@ -10,7 +10,7 @@ import { publishAfterCommit } from "../events";
 
 export type NotificationInput = { type?: NotificationType; title: string; message: string };
 
-/** SPEC.md section 3 Notification. */
+/** docs/product.md §3 Notification. */
 export type PublicNotification = {
   id: string;
   type: NotificationType;

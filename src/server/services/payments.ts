@@ -238,7 +238,7 @@ export async function rejectPayment(db: Db, adminId: string, paymentId: string, 
   return { message: "Payment rejected", payment: toPaymentRow(await db.payment.findUniqueOrThrow({ where: { id: paymentId } })) };
 }
 
-/** SPEC.md section 3 "Pending payment" plus gateway status and the payer's email. */
+/** docs/product.md §3 "Pending payment" plus gateway status and the payer's email. */
 export async function listPendingPayments(db: Db) {
   const rows = await db.payment.findMany({
     where: { status: "pending" },

@@ -38,7 +38,7 @@ export type CheckoutResult = {
   balance: string;
 };
 
-/** One line of GET /api/user/purchases: SPEC.md section 3 Purchase/entry plus the ticket numbers. */
+/** One line of GET /api/user/purchases: docs/product.md §3 Purchase/entry plus the ticket numbers. */
 export type PurchaseEntry = {
   entryId: string;
   contestId: string;

@@ -11,10 +11,10 @@ import { badRequest, notFound } from "../errors";
 import { publishAfterCommit } from "../events";
 import { notify } from "./notifications";
 
-/** SPEC.md section 3 Support message. */
+/** docs/product.md §3 Support message. */
 export type PublicSupportMessage = { id: string; message: string; isFromAdmin: boolean; createdAt: Date };
 
-/** SPEC.md section 3 Conversation (id is the player's user id: one conversation per player). */
+/** docs/product.md §3 Conversation (id is the player's user id: one conversation per player). */
 export type Conversation = {
   id: string;
   userId: string;

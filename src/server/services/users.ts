@@ -1,7 +1,7 @@
 import type { User } from "@/generated/prisma/client";
 import { amountString } from "../money";
 
-/** SPEC.md section 3 User, as GET /api/auth/user answers it. */
+/** docs/product.md §3 User, as GET /api/auth/user answers it. */
 export type PublicUser = {
   id: string;
   email: string;

@@ -8,7 +8,7 @@ import { type PublicWinnerPost, toPublicWinnerPost } from "./winners";
 
 type WinnerPostValues = z.output<typeof winnerPostSchema>;
 
-/** SPEC.md section 3 Winner post: the same shape the public gallery answers (drafts included here). */
+/** docs/product.md §3 Winner post: the same shape the public gallery answers (drafts included here). */
 export type AdminWinnerPost = PublicWinnerPost;
 
 export const toAdminWinnerPost: (p: WinnerPost) => AdminWinnerPost = toPublicWinnerPost;

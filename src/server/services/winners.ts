@@ -2,7 +2,7 @@
 import type { WinnerPost } from "@/generated/prisma/client";
 import type { DbTx } from "../db";
 
-/** SPEC.md section 3 Winner post, as GET /api/winner-posts answers it. */
+/** docs/product.md §3 Winner post, as GET /api/winner-posts answers it. */
 export type PublicWinnerPost = {
   id: string;
   title: string;

@@ -1,5 +1,5 @@
 /**
- * Admin forms and inputs (SPEC.md section 5), shared by the dashboard forms and the server.
+ * Admin forms and inputs (docs/product.md §5), shared by the dashboard forms and the server.
  * Numbers arrive as JSON numbers (the documented REST payload), strings (forms) or "" (empty field).
  */
 import "./zod-config";
@@ -101,7 +101,7 @@ const optionalDate = z.preprocess((v) => {
 }, z.date("End date must be a valid date").nullable());
 
 /**
- * The contest form (Create New Contest / Edit). SPEC.md's required messages; every category is
+ * The contest form (Create New Contest / Edit). docs/product.md §5 messages; every category is
  * allowed (the spec's admin list omits cars, but cars are the main product).
  */
 export const contestFormSchema = z
@@ -147,7 +147,7 @@ export const toggleAdminSchema = z.object({
 
 export const userSearchSchema = z.object({ search: z.string().trim().max(200).optional() }).optional();
 
-/** Winner post form (SPEC.md section 5); socialMediaLinks: a list, or the textarea's lines. */
+/** Winner post form (docs/product.md §5); socialMediaLinks: a list, or the textarea's lines. */
 export const winnerPostSchema = z.object({
   title: z.string("Title must be at least 3 characters").trim().min(3, "Title must be at least 3 characters").max(200),
   description: z

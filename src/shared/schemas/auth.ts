@@ -1,4 +1,4 @@
-/** Auth forms and payloads: one schema for the browser form and the server (SPEC.md section 5). */
+/** Auth forms and payloads: one schema for the browser form and the server (docs/product.md §5). */
 import "./zod-config";
 import { z } from "zod";
 import { LIMITS, SECURITY_QUESTIONS } from "../constants";
@@ -83,7 +83,7 @@ export const resetPasswordFormSchema = z
   })
   .refine(...matching("password", "confirmPassword"));
 
-/** Account Settings (SPEC.md shows no action; DESIGN.md asks for the real thing). */
+/** Account Settings (docs/product.md §10: the real thing, not a stub). */
 export const ACCOUNT_MESSAGES = {
   displayName: `Display name must be between ${LIMITS.nameMin} and 50 characters`,
   currentPassword: "Please enter your current password",

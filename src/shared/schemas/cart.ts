@@ -1,4 +1,4 @@
-/** Cart and checkout payloads: the same rules in the browser and on the server (SPEC.md section 5). */
+/** Cart and checkout payloads: the same rules in the browser and on the server (docs/product.md §5). */
 import "./zod-config";
 import { z } from "zod";
 import { LIMITS } from "../constants";

@@ -1,4 +1,4 @@
-/** Payment forms and payloads: one schema for the Add Balance form and the server (SPEC.md sections 5, 7, 9). */
+/** Payment forms and payloads: one schema for the Add Balance form and the server (docs/product.md §5, §7, §9). */
 import "./zod-config";
 import { z } from "zod";
 import { CRYPTO_CURRENCIES, CURRENCY, LIMITS } from "../constants";

@@ -8,7 +8,7 @@ export const SUPPORT_MESSAGES = {
   noUser: "No user selected",
 } as const;
 
-/** Text of a support message: trimmed, non-empty, capped (SPEC.md section 5). */
+/** Text of a support message: trimmed, non-empty, capped (docs/product.md §5). */
 export const supportTextSchema = z
   .string({ error: SUPPORT_MESSAGES.empty })
   .trim()

@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
     : { title: "Contest Not Found", description: "This contest does not exist." };
 }
 
-/** Contest detail (SPEC.md section 2), signed-in players only. */
+/** Contest detail (docs/product.md §2), signed-in players only. */
 export default async function ContestPage({ params }: { params: Promise<{ id: string }> }) {
   const { user, contest } = await load((await params).id);
   if (!user) redirect("/login");

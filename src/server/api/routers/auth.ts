@@ -36,7 +36,7 @@ export const authRouter = createTRPCRouter({
     return { message: "Logged out" };
   }),
 
-  /** Recovery step 1: email -> email, maskedEmail, securityQuestion (SPEC.md section 3). */
+  /** Recovery step 1: email -> email, maskedEmail, securityQuestion (docs/product.md §3). */
   forgotPassword: publicProcedure
     .input(forgotPasswordSchema)
     .mutation(({ ctx, input }) => auth.forgotPassword(ctx.db, input, { ip: ctx.ip })),

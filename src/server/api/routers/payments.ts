@@ -7,7 +7,7 @@ export const paymentsRouter = createTRPCRouter({
     .input(createPaymentSchema)
     .mutation(({ ctx, input }) => payments.createPayment(ctx.db, ctx.user, input, { origin: ctx.origin })),
 
-  /** The player's own payments (beyond SPEC.md: a history with statuses). */
+  /** The player's own payments (beyond docs/product.md: a history with statuses). */
   mine: authedProcedure.query(({ ctx }) => payments.listMyPayments(ctx.db, ctx.user.id)),
 
   /** The in-app pay page of a payment (sandbox: address, amount, QR code). */

@@ -1,6 +1,6 @@
 import type { RestRoute } from "../types";
 
-/** SPEC.md section 7 admin rows (payments and conversations live with their own areas). */
+/** docs/product.md §7 admin rows (payments and conversations live with their own areas). */
 export const adminRoutes: RestRoute[] = [
   { method: "GET", path: "/api/admin/stats", call: (c) => c.admin.stats() },
   {

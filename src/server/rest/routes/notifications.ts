@@ -1,6 +1,6 @@
 import type { RestRoute } from "../types";
 
-/** SPEC.md section 7: notifications. Lists are bare arrays, the unread count a bare number. */
+/** docs/product.md §7: notifications. Lists are bare arrays, the unread count a bare number. */
 export const notificationsRoutes: RestRoute[] = [
   { method: "GET", path: "/api/notifications", call: (c) => c.notifications.list() },
   { method: "GET", path: "/api/notifications/unread-count", call: (c) => c.notifications.unreadCount() },

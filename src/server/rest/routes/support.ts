@@ -1,7 +1,7 @@
 import type { RestRoute } from "../types";
 
 /**
- * SPEC.md section 7: the player's support chat and the admin conversation rows (kept here with
+ * docs/product.md §7: the player's support chat and the admin conversation rows (kept here with
  * the rest of the chat; the admin area's own rows live in routes/admin.ts).
  */
 export const supportRoutes: RestRoute[] = [
