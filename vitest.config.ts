@@ -6,7 +6,13 @@ import { defineConfig } from "vitest/config";
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname, "src"),
+      // Tests are server code: the marker resolves to its empty module, as Next's server layers do.
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 60_000,

@@ -4,7 +4,7 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextIn
 import { schemaResolver, useForm } from "@mantine/form";
 import { CATEGORY_LABELS, CONTEST_CATEGORIES } from "@/shared/constants";
 import { contestFormSchema } from "@/shared/schemas/admin";
-import type { PublicContest } from "@/server/services/contests";
+import type { PublicContest } from "@/trpc/types";
 
 export type ContestFormState = {
   title: string;

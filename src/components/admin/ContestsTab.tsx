@@ -2,7 +2,7 @@
 
 import { Badge, Button, Group, Image, Modal, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import type { PublicContest } from "@/server/services/contests";
+import type { PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";

@@ -18,7 +18,7 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
-import type { AdminWinnerPost } from "@/server/services/winner-posts-admin";
+import type { AdminWinnerPost } from "@/trpc/types";
 import { winnerPostSchema } from "@/shared/schemas/admin";
 import { api } from "@/trpc/react";
 import { toastFailure, toastSuccess } from "./toasts";

@@ -4,7 +4,7 @@ import { Badge, Button, Card, Group, Image, Progress, Stack, Text, Title } from 
 import { IconShoppingCart } from "@tabler/icons-react";
 import Link from "next/link";
 import { useState } from "react";
-import type { PublicContest } from "@/server/services/contests";
+import type { PublicContest } from "@/trpc/types";
 import { lineTotal } from "@/shared/cart";
 import { formatUsd } from "@/shared/money";
 import { QuantityStepper } from "./QuantityStepper";

@@ -25,7 +25,7 @@ import {
 import { IconArrowLeft, IconPhoto, IconShoppingCart } from "@tabler/icons-react";
 import Link from "next/link";
 import { useState } from "react";
-import type { PublicContest } from "@/server/services/contests";
+import type { PublicContest } from "@/trpc/types";
 import { lineTotal } from "@/shared/cart";
 import { humaniseKey, unavailableReason } from "@/shared/contest-display";
 import { formatUsd } from "@/shared/money";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Card, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
-import type { PublicContest } from "@/server/services/contests";
+import type { PublicContest } from "@/trpc/types";
 import { LIMITS } from "@/shared/constants";
 import { ContestCard } from "./ContestCard";
 

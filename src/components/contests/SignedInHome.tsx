@@ -3,7 +3,7 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { useSearchParams } from "next/navigation";
 import { Suspense, useMemo } from "react";
-import type { PublicContest } from "@/server/services/contests";
+import type { PublicContest } from "@/trpc/types";
 import { CATEGORY_HEADINGS, CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory } from "@/shared/constants";
 import { api } from "@/trpc/react";
 import { WheelTeaser } from "../wheel/WheelTeaser";

@@ -2,7 +2,7 @@
 
 import { notifications } from "@mantine/notifications";
 import { useCallback } from "react";
-import type { PublicContest } from "@/server/services/contests";
+import type { PublicContest } from "@/trpc/types";
 import { CART_MESSAGES } from "@/shared/cart-messages";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { useCart } from "../cart/cartStore";

@@ -3,7 +3,7 @@
 import { Burger } from "@mantine/core";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import type { PublicUser } from "@/server/services/users";
+import type { PublicUser } from "@/trpc/types";
 
 // The drawer (modal, focus trap, transitions) is fetched on the first tap, not on every page load.
 const MobileMenuDrawer = dynamic(() => import("./MobileMenuDrawer"), { ssr: false });

@@ -2,7 +2,7 @@
 
 import { Button, Divider, Drawer, NavLink, Stack, Text } from "@mantine/core";
 import Link from "next/link";
-import type { PublicUser } from "@/server/services/users";
+import type { PublicUser } from "@/trpc/types";
 import { AddBalanceButton } from "../payments/AddBalanceButton";
 import { MOBILE_CATEGORIES } from "./nav";
 import { useSignOut } from "./useSignOut";

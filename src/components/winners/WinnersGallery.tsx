@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { LinkButton } from "@/components/layout/links";
-import type { PublicWinnerPost } from "@/server/services/winners";
+import type { PublicWinnerPost } from "@/trpc/types";
 
 function formatDate(d: Date): string {
   return new Date(d).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

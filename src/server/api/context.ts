@@ -1,3 +1,4 @@
+import "server-only";
 import type { User } from "@/generated/prisma/client";
 import { readSessionToken, type SessionInfo, sessionCookie, validateSessionToken } from "../auth/session";
 import { type Db, getDb } from "../db";

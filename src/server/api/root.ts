@@ -1,3 +1,4 @@
+import "server-only";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { cartRouter } from "./routers/cart";

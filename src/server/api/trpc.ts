@@ -2,6 +2,7 @@
  * tRPC init: superjson, the domain-error middleware, CSRF for mutations, and the three
  * procedure kinds (public / authed / admin) every router builds on.
  */
+import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { DomainError } from "../errors";

@@ -2,6 +2,7 @@
  * The thin REST adapter: documented `/api/...` paths → tRPC procedures via createCaller.
  * Errors follow docs/architecture.md "Error path": status + {"message"}; never a 500 for bad input.
  */
+import "server-only";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";

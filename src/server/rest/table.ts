@@ -1,4 +1,5 @@
 /** The one route table: every documented METHOD + path. Areas add rows in routes/<area>.ts. */
+import "server-only";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
