@@ -5,7 +5,7 @@
  */
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { AppRouter } from "../server/api/root";
-import { transformer } from "../shared/transformer";
+import { MAX_TRPC_BATCH, transformer } from "../shared/transformer";
 
 export type { AppRouter };
 
@@ -15,6 +15,7 @@ export function createApiClient(baseUrl: string, opts: { token?: string } = {}) 
       httpBatchLink({
         url: `${baseUrl.replace(/\/$/, "")}/api/trpc`,
         transformer,
+        maxItems: MAX_TRPC_BATCH,
         headers: () => (opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       }),
     ],

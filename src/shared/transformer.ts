@@ -21,3 +21,9 @@ superjson.registerCustom<{ toString: () => string }, string>(
 );
 
 export const transformer = superjson;
+
+/**
+ * Most calls one tRPC batch may carry: the server refuses larger batches (400) and both clients
+ * split theirs at this size, so one request can never fan out into hundreds of queries.
+ */
+export const MAX_TRPC_BATCH = 10;

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
 import { useState } from "react";
 import type { AppRouter } from "@/server/api/root";
-import { transformer } from "@/shared/transformer";
+import { MAX_TRPC_BATCH, transformer } from "@/shared/transformer";
 
 export const api = createTRPCReact<AppRouter>();
 
@@ -26,7 +26,7 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
         splitLink({
           condition: (op) => op.type === "subscription",
           true: httpSubscriptionLink({ url: "/api/trpc", transformer }),
-          false: httpBatchLink({ url: "/api/trpc", transformer }),
+          false: httpBatchLink({ url: "/api/trpc", transformer, maxItems: MAX_TRPC_BATCH }),
         }),
       ],
     }),

@@ -16,17 +16,22 @@ import { TRPCError } from "@trpc/server";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
+import SuperJSON from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
+import { GET as trpcGet, POST as trpcPost } from "../../src/app/api/trpc/[trpc]/route";
 import { createContextInner } from "../../src/server/api/context";
 import { appRouter, createCaller } from "../../src/server/api/root";
+import { MAX_INPUT_NODES } from "../../src/server/api/trpc";
 import { createSession } from "../../src/server/auth/session";
 import { handleRestRequest } from "../../src/server/rest/handler";
+import { BODY_LIMITS } from "../../src/server/security/body-limit";
 import { restRoutes } from "../../src/server/rest/table";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import { SESSION_COOKIE } from "../../src/shared/constants";
+import { MAX_TRPC_BATCH } from "../../src/shared/transformer";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createContest, createUser } from "../helpers/fixtures";
+import { createContest, createUser, rest } from "../helpers/fixtures";
 import { changedTables, snapshotDb } from "../helpers/snapshot";
 
 /** BAD_INPUT_RUNS=200 for a deeper hunt; BAD_INPUT_SEED replays a failure fast-check printed. */
@@ -548,3 +553,159 @@ function isDecodable(segment: string): boolean {
     return false;
   }
 }
+
+/**
+ * Attacks that are not random garbage but crafted (docs/security.md): each one cost the old server
+ * seconds to hours of event-loop time, or leaked internals. Every one must now answer a quick 4xx.
+ */
+describe(`crafted attacks (${dbKind()})`, () => {
+  let t: TestDb;
+  let admin: User;
+  beforeAll(async () => {
+    t = await createTestDb();
+    admin = await createUser(t.db, { email: "admin-attacks@example.com", role: "admin" });
+  });
+  afterAll(() => t.close());
+
+  const trpcUrl = (path: string, input: unknown, batch = false) =>
+    `http://localhost:3000/api/trpc/${path}?${batch ? "batch=1&" : ""}input=${encodeURIComponent(JSON.stringify(input))}`;
+  const errorOf = async (res: Response) => {
+    const body = (await res.json()) as
+      | { error?: { json?: { message?: string } } }
+      | { error?: { json?: { message?: string } } }[];
+    const one = Array.isArray(body) ? body[0] : body;
+    return one?.error?.json?.message ?? "";
+  };
+
+  /** A superjson payload (dedupe: true) describing a graph in which each level points twice at the next. */
+  function referenceGraph(depth: number) {
+    let node: Record<string, unknown> = { leaf: "x" };
+    for (let i = 0; i < depth; i++) node = { a: node, b: node };
+    const payload = new SuperJSON({ dedupe: true }).serialize(node);
+    expect(payload.meta?.referentialEqualities).toBeTruthy();
+    return payload;
+  }
+
+  it("a superjson reference graph (2^40 paths in 4 KB) is refused at once, GET, batch and POST alike", async () => {
+    const graph = referenceGraph(40);
+    expect(JSON.stringify(graph).length).toBeLessThan(5000);
+    const single = await trpcGet(new Request(trpcUrl("contests.list", graph)));
+    expect(single.status).toBe(400);
+    expect(await errorOf(single)).toBe("Input must not contain shared references");
+    const batch = await trpcGet(new Request(trpcUrl("contests.list,contests.list", { 0: graph, 1: graph }, true)));
+    expect(batch.status).toBe(400);
+    const post = await trpcPost(
+      new Request("http://localhost:3000/api/trpc/auth.login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(graph),
+      }),
+    );
+    expect(post.status).toBe(400);
+  });
+
+  it("an input with more than MAX_INPUT_NODES values is 413, without references too", async () => {
+    const wide = { json: { items: Array.from({ length: MAX_INPUT_NODES + 1 }, () => 1) } };
+    const res = await trpcPost(
+      new Request("http://localhost:3000/api/trpc/auth.login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(wide),
+      }),
+    );
+    expect(res.status).toBe(413);
+    expect(await errorOf(res)).toBe("Input is too large");
+  });
+
+  it("a tRPC batch of more than MAX_TRPC_BATCH calls is 400; MAX_TRPC_BATCH calls are served", async () => {
+    const paths = (n: number) => Array.from({ length: n }, () => "contests.list").join(",");
+    const tooMany = await trpcGet(new Request(`http://localhost:3000/api/trpc/${paths(MAX_TRPC_BATCH + 1)}?batch=1&input={}`));
+    expect(tooMany.status).toBe(400);
+    const ok = await trpcGet(new Request(`http://localhost:3000/api/trpc/${paths(MAX_TRPC_BATCH)}?batch=1&input={}`));
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as unknown[]).length).toBe(MAX_TRPC_BATCH);
+  });
+
+  /** A body that arrives in chunks with no Content-Length (as a chunked upload does). */
+  const streamed = (bytes: number) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        const chunk = new TextEncoder().encode(`{"a":"${"x".repeat(16 * 1024)}`);
+        for (let sent = 0; sent < bytes; sent += chunk.byteLength) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+
+  it("oversized bodies are 413 from Content-Length and while streaming: REST, tRPC and webhook", async () => {
+    const bigHeader = { "content-type": "application/json", "content-length": String(BODY_LIMITS.trpc + 1) };
+    for (const [path, limit] of [
+      ["/api/auth/login", BODY_LIMITS.rest],
+      ["/api/payments/webhook", BODY_LIMITS.webhook],
+    ] as const) {
+      const declared = await handleRestRequest(
+        new Request(`http://localhost:3000${path}`, { method: "POST", headers: bigHeader, body: "{}" }),
+      );
+      expect(declared.status, path).toBe(413);
+      const chunked = await handleRestRequest(
+        new Request(`http://localhost:3000${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: streamed(limit * 4),
+          duplex: "half",
+        } as RequestInit),
+      );
+      expect(chunked.status, path).toBe(413);
+      expect(((await chunked.json()) as { message: string }).message).toBe("Request body is too large");
+    }
+    const trpcDeclared = await trpcPost(
+      new Request("http://localhost:3000/api/trpc/auth.login", { method: "POST", headers: bigHeader, body: "{}" }),
+    );
+    expect(trpcDeclared.status).toBe(413);
+    const trpcChunked = await trpcPost(
+      new Request("http://localhost:3000/api/trpc/auth.login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: streamed(BODY_LIMITS.trpc * 2),
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(trpcChunked.status).toBe(413);
+  });
+
+  it("malformed input answers without parser internals", async () => {
+    const res = await trpcPost(
+      new Request("http://localhost:3000/api/trpc/auth.login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"json": {"email": ',
+      }),
+    );
+    expect(res.status).toBe(400);
+    const message = await errorOf(res);
+    expect(message).toBe("Malformed input");
+    const get = await trpcGet(new Request("http://localhost:3000/api/trpc/contests.list?input=%7B%22json%22"));
+    expect(get.status).toBe(400);
+    expect(await errorOf(get)).not.toMatch(/JSON|position|token/i);
+  });
+
+  it("a malformed path is 400 and an integer beyond its column is 400 (never 500)", async () => {
+    const path = await handleRestRequest(new Request("http://localhost:3000/api/contests/%FF"));
+    expect(path.status).toBe(400);
+    const before = await snapshotDb(t.db);
+    const created = await rest(t.db, "POST", "/api/admin/contests", {
+      user: admin,
+      body: {
+        title: "Huge",
+        description: "Too many tickets",
+        price: "1",
+        prizeValue: "10",
+        category: "Cash",
+        endDate: new Date(Date.now() + 86_400_000).toISOString(),
+        maxTickets: 1e10,
+      },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.message).toContain("Max tickets must be at most 2147483647");
+    expect(changedTables(before, await snapshotDb(t.db)).filter((n) => n !== "Session")).toEqual([]);
+  });
+});

@@ -23,13 +23,44 @@ export function zodMessage(error: ZodError): string {
   return [...new Set(parts)].join(". ");
 }
 
+/**
+ * superjson's wire meta may say "this value is the same object as that one"
+ * (`referentialEqualities`); honouring it from a client lets 2 KB of JSON describe a graph of 2^n
+ * paths. Our inputs are plain trees, so the server refuses any such meta before superjson sees it.
+ */
+export function deserializeInput(payload: unknown): unknown {
+  if (payload && typeof payload === "object" && "meta" in payload) {
+    const meta = (payload as { meta?: unknown }).meta;
+    if (meta !== undefined && (!meta || typeof meta !== "object" || Array.isArray(meta))) {
+      throw new TRPCError({ code: "BAD_REQUEST", message: "Malformed input" });
+    }
+    const keys = meta ? Object.keys(meta) : [];
+    if (keys.some((k) => k !== "values" && k !== "v")) {
+      throw new TRPCError({ code: "BAD_REQUEST", message: "Input must not contain shared references" });
+    }
+  }
+  try {
+    return transformer.deserialize(payload as Parameters<typeof transformer.deserialize>[0]);
+  } catch {
+    throw new TRPCError({ code: "BAD_REQUEST", message: "Malformed input" });
+  }
+}
+
+/** Plain text for errors whose own message would show parser or runtime internals. */
+function publicMessage(error: TRPCError, fallback: string): string {
+  if (error.code === "INTERNAL_SERVER_ERROR") return "Internal server error";
+  // JSON.parse failures and the like (e.g. "Unexpected token } in JSON at position 3").
+  if (error.code === "BAD_REQUEST" && error.cause instanceof SyntaxError) return "Malformed input";
+  return fallback;
+}
+
 const t = initTRPC.context<Context>().create({
-  transformer,
+  transformer: { input: { serialize: (v) => transformer.serialize(v), deserialize: deserializeInput }, output: transformer },
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      message: zod ? zodMessage(zod) : shape.message,
+      message: zod ? zodMessage(zod) : publicMessage(error, shape.message),
       data: {
         ...shape.data,
         stack: undefined,
@@ -67,11 +98,30 @@ const csrf = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-/** True when any string in the (raw, unparsed) input holds a NUL character. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (!value || typeof value !== "object" || depth > 32) return false;
-  return Object.values(value).some((v) => containsNul(v, depth + 1));
+/** Most values (objects, arrays, strings, numbers…) one procedure input may hold. */
+export const MAX_INPUT_NODES = 10_000;
+
+/**
+ * Walks the (deserialised) input once, each object at most once: true when any string holds a NUL,
+ * throws when the input has more than MAX_INPUT_NODES values. Linear in the input, so no input shape
+ * (not even a graph that points at one child many times) can make it expensive.
+ */
+function containsNul(root: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (++nodes > MAX_INPUT_NODES) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: "Input is too large" });
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return true;
+      continue;
+    }
+    if (!value || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    for (const v of Object.values(value)) stack.push(v);
+  }
+  return false;
 }
 
 /**

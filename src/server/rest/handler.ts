@@ -12,10 +12,9 @@ import { zodMessage } from "../api/trpc";
 import { DomainError, HTTP_STATUS } from "../errors";
 import { logger } from "../logger";
 import { type RequestInfo, withRequestLog } from "../request-log";
+import { BODY_LIMITS, readBodyText } from "../security/body-limit";
 import { hasNonJsonBody } from "../security/csrf";
 import { matchRoute } from "./table";
-
-const MAX_BODY_BYTES = 64 * 1024;
 
 export function jsonResponse(body: unknown, status = 200, headers?: Headers): Response {
   const h = new Headers(headers);
@@ -47,8 +46,9 @@ async function readJsonBody(req: Request): Promise<{ ok: true; body: Record<stri
   if (hasNonJsonBody(req.headers)) {
     return { ok: false, res: errorResponse(415, "Request body must be JSON (Content-Type: application/json)") };
   }
-  const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) return { ok: false, res: errorResponse(413, "Request body is too large") };
+  const read = await readBodyText(req, BODY_LIMITS.rest);
+  if (!read.ok) return { ok: false, res: errorResponse(read.status, read.message) };
+  const text = read.text;
   if (!text.trim()) return { ok: true, body: {} };
   let parsed: unknown;
   try {

@@ -49,19 +49,19 @@ const optionalMoney = (label: string) =>
       .nullable(),
   );
 
-const optionalInt = (label: string, min: number, max?: number) =>
-  z.preprocess(
-    (v) => {
-      const b = blankToNull(v);
-      return typeof b === "string" ? Number(b) : b;
-    },
-    z
-      .number()
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(max ?? Number.MAX_SAFE_INTEGER, `${label} must be at most ${max}`)
-      .nullable(),
-  );
+/** Largest value of a PostgreSQL `integer` column: every whole-number input must fit its column. */
+export const MAX_INT4 = 2_147_483_647;
+
+const optionalInt = (label: string, min: number, max = MAX_INT4) =>
+  z.preprocess((v) => {
+    const b = blankToNull(v);
+    return typeof b === "string" ? Number(b) : b;
+  }, z
+    .number()
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`)
+    .nullable());
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() || null : (v ?? null)), z.string().max(max).nullable());

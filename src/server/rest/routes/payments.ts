@@ -1,8 +1,7 @@
 import { DomainError } from "../../errors";
+import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processWebhook } from "../../services/payments";
 import type { RestRoute } from "../types";
-
-const MAX_WEBHOOK_BYTES = 64 * 1024;
 
 export const paymentsRoutes: RestRoute[] = [
   {
@@ -30,8 +29,9 @@ export const paymentsRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/payments/webhook",
     raw: async (req, { ctx }) => {
-      const raw = await req.text();
-      if (raw.length > MAX_WEBHOOK_BYTES) throw new DomainError("PAYLOAD_TOO_LARGE", "Request body is too large");
+      const read = await readBodyText(req, BODY_LIMITS.webhook);
+      if (!read.ok) throw new DomainError(read.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", read.message);
+      const raw = read.text;
       // Errors (401 bad signature, 404 unknown track id, 400 mismatch) become {"message"} in the adapter.
       await processWebhook(ctx.db, raw, req.headers.get("hmac"), { ip: ctx.ip });
       return new Response("ok", { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
