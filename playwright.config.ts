@@ -4,6 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 // fresh embedded database seeded with demo data. Debian's Chromium; override with CHROMIUM_PATH.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
+/** Mobile access runs on the tablet and the phone too; the axe and page-error walk runs on the phone only. */
+const DEVICE_SPECS = /devices\.spec\.ts$/;
+const PHONE_SPECS = /(devices|a11y)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -30,15 +33,46 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // Every spec runs once on desktop (1366×900). Mobile access also runs on a tablet (900 px) and a
+  // phone (390×844), the widths where the header changes; the axe walk runs at 390 px.
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: /a11y\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } },
+    },
+    {
+      name: "tablet",
+      testMatch: DEVICE_SPECS,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 900, height: 1100 }, hasTouch: true },
+    },
+    {
+      name: "phone",
+      testMatch: PHONE_SPECS,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 3,
+      },
+    },
+  ],
   webServer: {
     command: "bash scripts/e2e-server.sh",
-    url: `${E2E_BASE_URL}/api/contests`,
+    // Ready = database reachable and migrated (src/app/api/ready/route.ts), not merely "a page renders".
+    url: `${E2E_BASE_URL}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    // Every spec signs up from 127.0.0.1: lift the per-IP sign-up limit (20/hour) for the run.
-    env: { PORT: String(PORT), PGLITE_DIR: ".data/e2e-pglite", RATE_LIMIT_SIGNUPS_PER_HOUR: "1000" },
+    // Every spec signs up and browses from 127.0.0.1: lift the per-IP sign-up limit (20/hour) and the
+    // anonymous request budget (300/minute) for the run.
+    env: {
+      PORT: String(PORT),
+      PGLITE_DIR: ".data/e2e-pglite",
+      RATE_LIMIT_SIGNUPS_PER_HOUR: "1000",
+      RATE_LIMIT_ANON_PER_MINUTE: "1000000",
+    },
   },
 });

@@ -18,7 +18,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    env: { NODE_ENV: "test" },
+    // Every test calls from 127.0.0.1: lift the anonymous per-IP budget (tests/integration/anonymous-limit.test.ts sets its own).
+    env: { NODE_ENV: "test", RATE_LIMIT_ANON_PER_MINUTE: "1000000" },
     projects: [
       {
         extends: true,

@@ -9,7 +9,8 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { seed } from "../scripts/seed";
 import { openDatabase } from "../src/server/db";
-import { createBenchDatabase, fmt, startApp, stopApp } from "./lib";
+import { startApp, stopApp } from "../scripts/start-app";
+import { benchAppEnv, createBenchDatabase, fmt } from "./lib";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -26,7 +27,7 @@ async function main() {
   await seed(handle.db);
   await handle.close();
 
-  const app = await startApp(database.url, 3200);
+  const app = await startApp({ port: 3200, env: benchAppEnv(database.url), readyPath: "/api/ready" });
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
   const floor = http.createServer(async (_req, res) => {
     const { rows } = await pool.query(QUERY);

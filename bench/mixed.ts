@@ -15,7 +15,8 @@ import { checkLedgerInvariants } from "../src/server/services/invariants";
 import { applyBalanceChange } from "../src/server/services/ledger";
 import { SECURITY_QUESTIONS } from "../src/shared/constants";
 import { sha256Hex } from "../src/shared/draw";
-import { createBenchDatabase, fmt, startApp, stopApp } from "./lib";
+import { startApp, stopApp } from "../scripts/start-app";
+import { benchAppEnv, createBenchDatabase, fmt } from "./lib";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const USERS = Number(process.env.BENCH_USERS ?? 500);
@@ -115,7 +116,7 @@ async function main() {
     byAction.set(key, (byAction.get(key) ?? 0) + 1);
   };
 
-  const app = await startApp(database.url, PORT);
+  const app = await startApp({ port: PORT, env: benchAppEnv(database.url), readyPath: "/api/ready" });
   try {
     const run = (duration: number) =>
       autocannon({

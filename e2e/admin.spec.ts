@@ -73,6 +73,7 @@ test("admin creates a contest with the form, ends it with no tickets, then re-op
   await expect(row).toContainText("0 / 500");
 
   await row.getByRole("button", { name: "End" }).click();
+  await page.getByRole("dialog", { name: "End contest" }).getByRole("button", { name: "End and draw" }).click();
   await expect(row).toContainText("Ended");
   await row.getByRole("button", { name: "View" }).click();
   const view = page.getByRole("dialog", { name: title });

@@ -34,7 +34,7 @@ test("sign up -> log in -> home -> log out", async ({ page }) => {
 
   await page.getByLabel("First name").fill("Pat");
   await page.getByLabel("Last name").fill("Lee");
-  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("secret123");
   await page.getByLabel("Confirm password").fill("secret124");
   await page.getByLabel("Confirm password").blur();
@@ -43,12 +43,18 @@ test("sign up -> log in -> home -> log out", async ({ page }) => {
   await page.getByRole("combobox", { name: "Security question" }).click();
   await page.getByRole("option", { name: QUESTION }).click();
   await page.getByLabel("Security answer").fill("Dune");
+  // Under-18s are refused by the form (and the server); an adult's date of birth is accepted.
+  const under18 = new Date(Date.now() - 17 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Date of birth").fill(under18);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("You must be 18 or over to play", { exact: true })).toBeVisible();
+  await page.getByLabel("Date of birth").fill("1990-05-17");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account Created Successfully!", { exact: true })).toBeVisible();
   await page.waitForURL("**/login");
 
   // Wrong password first: the destructive toast with the server's message.
-  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("wrong-password");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Login Failed", { exact: true })).toBeVisible();
@@ -120,18 +126,18 @@ test("password recovery end to end", async ({ page }) => {
   await page.waitForURL("**/forgot-password");
 
   // Step 1: an unknown email first.
-  await page.getByLabel("Email").fill("nobody-here@example.com");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("nobody-here@example.com");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Email Not Found", { exact: true })).toBeVisible();
 
-  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByTestId("security-question")).toHaveText(QUESTION);
   await expect(page.getByText(`${email.slice(0, 2)}****@example.com`)).toBeVisible();
 
   // Back returns to the email step.
   await page.getByRole("button", { name: "Back" }).click();
-  await expect(page.getByLabel("Email")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
 
   // Step 2: a wrong answer, then the right one (any case, spaces ignored).
@@ -150,7 +156,7 @@ test("password recovery end to end", async ({ page }) => {
 
   const old = await page.request.post("/api/auth/login", { data: { email, password: "oldpass1" } });
   expect(old.status()).toBe(401);
-  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("newpass1");
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((url) => url.pathname === "/");

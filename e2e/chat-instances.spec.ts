@@ -3,9 +3,10 @@
  * created here: the player talks to instance A, the admin to instance B, and live updates cross
  * between them through LISTEN/NOTIFY. Needs the PostgreSQL server of TEST_DATABASE_URL.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { startApp, stopApp } from "../scripts/start-app";
 import { ADMIN } from "./helpers";
 
 const BASE = Number(process.env.E2E_PORT ?? 3100);
@@ -21,19 +22,6 @@ const dbUrl = (() => {
 
 const servers: ChildProcess[] = [];
 
-async function waitFor(url: string, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
 test.describe("live chat across two app instances on one PostgreSQL", () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -45,30 +33,12 @@ test.describe("live chat across two app instances on one PostgreSQL", () => {
     const env = { ...process.env, DATABASE_URL: dbUrl, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1" };
     execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/db.ts", "migrate"], { env, stdio: "ignore" });
     execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/seed.ts"], { env, stdio: "ignore" });
-    for (const port of PORTS) {
-      servers.push(
-        spawn("node", ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
-          env,
-          stdio: "ignore",
-        }),
-      );
-    }
-    await Promise.all(PORTS.map((p) => waitFor(`http://localhost:${p}/api/contests`)));
-    // a port already taken by someone else's server would make us test the wrong app
-    for (const s of servers) expect(s.exitCode).toBeNull();
+    // startApp refuses a port someone else's server answers on (we would test the wrong app).
+    servers.push(...(await Promise.all(PORTS.map((port) => startApp({ port, stderr: "ignore", env: { DATABASE_URL: dbUrl } })))));
   });
 
   test.afterAll(async () => {
-    await Promise.all(
-      servers.map(
-        (s) =>
-          new Promise<void>((resolve) => {
-            if (s.exitCode !== null) return resolve();
-            s.once("exit", () => resolve());
-            s.kill("SIGTERM");
-          }),
-      ),
-    );
+    await Promise.all(servers.map((s) => stopApp(s)));
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);

@@ -3,11 +3,12 @@
  * (scripts/server.mjs, TRUST_PROXY_HOPS). Runs its own server on a fresh embedded database with a
  * sign-up limit of 2 per hour, then restarts it trusting one proxy hop.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { migrateDatabase, startApp, stopApp } from "../scripts/start-app";
 
 const DIR = path.join(process.cwd(), ".data", "e2e-client-ip");
 
@@ -21,37 +22,16 @@ const freePort = () =>
     });
   });
 
-const exited = (child: ChildProcess) => new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["scripts/server.mjs"], {
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PGLITE_DIR: DIR,
-      DATABASE_URL: "",
-      RATE_LIMIT_SIGNUPS_PER_HOUR: "2",
-      ...env,
-    },
-    stdio: "ignore",
+const startServer = (port: number, env: Record<string, string>) =>
+  startApp({
+    port,
+    entry: "server",
+    stderr: "ignore",
+    env: { PGLITE_DIR: DIR, DATABASE_URL: "", RATE_LIMIT_SIGNUPS_PER_HOUR: "2", ...env },
   });
-  for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/contests`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not start");
-}
 
 async function stop(child: ChildProcess) {
-  const done = exited(child);
-  child.kill("SIGTERM");
-  expect(await done).toBe(0);
+  expect(await stopApp(child)).toBe(0);
 }
 
 let n = 0;
@@ -75,11 +55,7 @@ const signup = (port: number, forwardedFor: string) => {
 test("a spoofed X-Forwarded-For cannot dodge the per-IP sign-up limit (TRUST_PROXY_HOPS=0); one trusted hop is honoured", async () => {
   test.setTimeout(120_000);
   fs.rmSync(DIR, { recursive: true, force: true });
-  const migrate = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db.ts", "migrate"], {
-    env: { ...process.env, PGLITE_DIR: DIR, DATABASE_URL: "" },
-    stdio: "ignore",
-  });
-  expect(await exited(migrate)).toBe(0);
+  await migrateDatabase({ PGLITE_DIR: DIR, DATABASE_URL: "" });
   const port = await freePort();
 
   // No proxy trusted (the default): every request counts for the socket address, 127.0.0.1.

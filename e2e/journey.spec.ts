@@ -46,13 +46,8 @@ test("contest life cycle: create → top up → buy → draw → result, notific
   const payment = await (
     await player.request.post("/api/payments/create", { data: { amount: "5", currency: "USD", cryptoCurrency: "USDT" } })
   ).json();
-  expect((await player.request.post("/api/trpc/payments.simulate", { data: { json: { trackId: payment.trackId } } })).ok()).toBe(
-    true,
-  );
-  const pending = (await (await admin.request.get("/api/payments/pending")).json()).find(
-    (p: { oxapayTrackId: string }) => p.oxapayTrackId === payment.trackId,
-  );
-  expect((await admin.request.post(`/api/payments/${pending.id}/approve`)).ok()).toBe(true);
+  expect((await player.request.post(`/api/payments/sandbox/${payment.trackId}/pay`)).ok()).toBe(true);
+  expect((await admin.request.post(`/api/payments/${payment.paymentId}/approve`)).ok()).toBe(true);
 
   // The player buys two tickets on the contest page.
   await player.goto(`/contest/${contest.id}`);
@@ -68,6 +63,7 @@ test("contest life cycle: create → top up → buy → draw → result, notific
   await admin.goto("/admin?tab=contests");
   const row = admin.getByTestId("admin-contest-row").filter({ hasText: title });
   await row.getByRole("button", { name: "End" }).click();
+  await admin.getByRole("dialog", { name: "End contest" }).getByRole("button", { name: "End and draw" }).click();
   await expect(row).toContainText("Ended");
 
   // The player sees Won in Purchases & Results and a contest_result notification.

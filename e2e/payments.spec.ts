@@ -19,7 +19,9 @@ test("add balance -> pay in the sandbox -> admin approves -> the player's balanc
   await signInViaApi(page, player);
 
   await page.goto("/payments");
-  await expect(page.getByTestId("balance")).toHaveText("$0.000");
+  await expect(page.getByTestId("balance")).toHaveText("$0.00");
+  // No OxaPay key on the e2e server: the sandbox is active and every page says so.
+  await expect(page.getByTestId("demo-banner")).toHaveText(/^Demo mode: payments are simulated\./);
 
   // The Add Balance dialog: validation text, then amount + method.
   await page.getByRole("button", { name: "Add Balance" }).click();
@@ -57,6 +59,7 @@ test("add balance -> pay in the sandbox -> admin approves -> the player's balanc
   const row = admin.locator(`[data-testid="pending-payment"][data-track-id="${trackId}"]`);
   await expect(row).toContainText(player.email);
   await expect(row).toContainText("paid");
+  await expect(row.getByTestId("sandbox-badge")).toHaveText("Sandbox");
   await row.getByRole("button", { name: "Approve" }).click();
   await expect(admin.getByText("Payment has been approved and user balance updated")).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -64,7 +67,7 @@ test("add balance -> pay in the sandbox -> admin approves -> the player's balanc
 
   // The player's balance rose by the top-up, and the history shows it approved.
   await page.goto("/payments");
-  await expect(page.getByTestId("balance")).toHaveText("$12.500");
+  await expect(page.getByTestId("balance")).toHaveText("$12.50");
   await expect(page.getByTestId("payment-row").first()).toContainText("approved");
 });
 

@@ -29,7 +29,7 @@ test("free spin -> toast -> balance; a second free spin is refused", async ({ pa
 
   await page.goto("/wheel");
   await expect(page.getByRole("heading", { name: "Fortune Wheel", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("wheel-balance")).toHaveText("Balance: $0.000");
+  await expect(page.getByTestId("wheel-balance")).toHaveText("Balance: $0.00");
   await expect(page.getByTestId("free-spin-count")).toHaveText("1");
   await expect(page.getByTestId("server-seed-hash")).toHaveText(/^[0-9a-f]{64}$/);
   const canvas = page.getByTestId("wheel-canvas");
@@ -67,7 +67,7 @@ test("free spin -> toast -> balance; a second free spin is refused", async ({ pa
     }
     break;
   }
-  await expect(page.getByTestId("wheel-balance")).toHaveText(`Balance: $${(won / 1000).toFixed(3)}`);
+  await expect(page.getByTestId("wheel-balance")).toHaveText(`Balance: $${(won / 1000).toFixed(2)}`);
   await expect(page.getByTestId("free-spin-count")).toHaveText("0");
   await expect(button).toHaveText("Spin for $0.001");
   await expect(page.getByText(/Next free spin in \d\d:\d\d:\d\d/)).toBeVisible();

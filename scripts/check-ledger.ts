@@ -4,10 +4,11 @@
  * Prints each check with OK or FAIL (and its violations); exits 1 on any violation.
  */
 import { closeDatabase, defaultPgliteDir, getDb } from "../src/server/db";
+import { getEnv } from "../src/server/env";
 import { runLedgerChecks } from "../src/server/services/invariants";
 
 async function main(): Promise<number> {
-  const where = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${defaultPgliteDir()}`;
+  const where = getEnv().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${defaultPgliteDir()}`;
   console.log(`Ledger invariants on ${where}`);
   const checks = await runLedgerChecks(await getDb());
   let failed = 0;

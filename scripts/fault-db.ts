@@ -12,8 +12,9 @@ import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { createSession } from "../src/server/auth/session";
 import { type DatabaseHandle, defaultPgliteDir, openDatabase } from "../src/server/db";
+import { getEnv } from "../src/server/env";
 import { applyMigrations } from "../src/server/migrate";
-import { SandboxGateway } from "../src/server/gateways/sandbox";
+import { SandboxGateway, sandboxWebhookKey } from "../src/server/gateways/sandbox";
 import { checkLedgerInvariants } from "../src/server/services/invariants";
 import { applyBalanceChange } from "../src/server/services/ledger";
 import { createPayment } from "../src/server/services/payments";
@@ -37,7 +38,7 @@ export type Successes = {
 export type VerifyResult = { violations: string[]; missing: string[]; counts: Record<string, number> };
 
 async function open(migrate: boolean): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL || undefined;
+  const url = getEnv().DATABASE_URL;
   if (url) {
     if (migrate) await applyMigrations({ url });
     return openDatabase({ url, poolSize: 4 });
@@ -64,7 +65,7 @@ async function prepare(handle: DatabaseHandle, players: number, paymentsPerPlaye
       drawSeedHash: await sha256Hex(drawSeed),
     },
   });
-  const gateway = new SandboxGateway();
+  const gateway = new SandboxGateway(await sandboxWebhookKey(db));
   const out: PrepareResult = { adminToken: (await createSession(db, admin.id)).token, contestId: contest.id, players: [] };
   for (let i = 0; i < players; i++) {
     const user = await db.user.create({

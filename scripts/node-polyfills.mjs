@@ -1,5 +1,7 @@
-// Vitest 5 targets Node 22 and uses Map.groupBy when it reports failures; Node 20 lacks it,
-// which turned a failing test into a reporter crash that hid the failure. Loaded with --import.
+// Only for commands that still pass `--import=./scripts/node-polyfills.mjs`: the project runs on
+// Node 22 now (scripts/ensure-node.sh), which has Map.groupBy and Object.groupBy, so this does
+// nothing there. On Node 20 vitest 5's failure reporter crashed without them. Delete once nothing
+// refers to it.
 if (typeof Map.groupBy !== "function") {
   Map.groupBy = (items, key) => {
     const map = new Map();

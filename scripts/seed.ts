@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { hashSecret, normaliseAnswer } from "../src/server/auth/password";
 import { closeDatabase, getDb } from "../src/server/db";
+import { getEnv } from "../src/server/env";
 import { applyBalanceChange } from "../src/server/services/ledger";
 import { computeWinningTicket, sha256Hex } from "../src/shared/draw";
 import { SECURITY_QUESTIONS } from "../src/shared/constants";
@@ -252,15 +253,15 @@ async function upsertUser(
 
 export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void> {
   const admin = await upsertUser(db, {
-    email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com",
-    password: process.env.SEED_ADMIN_PASSWORD ?? "admin123",
+    email: getEnv().SEED_ADMIN_EMAIL,
+    password: getEnv().SEED_ADMIN_PASSWORD,
     firstName: "Ada",
     lastName: "Admin",
     role: "admin",
   });
   const player = await upsertUser(db, {
-    email: process.env.SEED_PLAYER_EMAIL ?? "player@example.com",
-    password: process.env.SEED_PLAYER_PASSWORD ?? "player123",
+    email: getEnv().SEED_PLAYER_EMAIL,
+    password: getEnv().SEED_PLAYER_PASSWORD,
     firstName: "Pat",
     lastName: "Player",
     role: "user",

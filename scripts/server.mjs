@@ -13,7 +13,14 @@
  * Clean shutdown stays as with `next start` under NEXT_MANUAL_SIG_HANDLE=1: Next installs no signal
  * handlers here, and src/server/shutdown.ts (installed by src/instrumentation.ts when the app is
  * prepared) closes the database on SIGTERM/SIGINT and exits.
+ *
+ * Migrations first: before Next opens the database, `scripts/db.ts start-check` (a child process, so
+ * the embedded database is closed again before the app opens it) refuses to serve while migrations
+ * are pending and prints the command that applies them, or applies them when MIGRATE_ON_START=true
+ * (on PostgreSQL under an advisory lock, so instances starting together migrate once). The .env files
+ * are loaded here first (as Next loads them) so the check sees the app's DATABASE_URL.
  */
+import { spawnSync } from "node:child_process";
 import http from "node:http";
 
 process.env.NODE_ENV ??= "production";
@@ -45,6 +52,14 @@ function rewriteForwardedHeaders(req) {
   const prior = req.headers["x-forwarded-for"];
   const list = Array.isArray(prior) ? prior.join(", ") : prior;
   if (socket) req.headers["x-forwarded-for"] = list ? `${list}, ${socket}` : socket;
+}
+
+const { default: nextEnv } = await import("@next/env");
+nextEnv.loadEnvConfig(process.cwd(), false);
+const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/db.ts", "start-check"], { stdio: "inherit" });
+if (check.status !== 0) {
+  console.error("not starting: the database is not ready for this build (see above)");
+  process.exit(check.status ?? 1);
 }
 
 const { default: next } = await import("next");

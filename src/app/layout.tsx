@@ -3,9 +3,12 @@ import "@mantine/notifications/styles.css";
 import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import classes from "./layout.module.css";
 import { Providers } from "./providers";
 import { AppHeader } from "@/components/layout/AppHeader";
+import { DemoBanner } from "@/components/layout/DemoBanner";
 import { Footer } from "@/components/layout/Footer";
+import { paymentsSimulated } from "@/server/gateways";
 
 export const metadata: Metadata = {
   title: { default: "Prize Contests – Win Your Dream Car", template: "%s | Prize Contests" },
@@ -22,10 +25,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <head>
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
-      <body>
+      <body className={classes.body}>
         <Providers>
+          {paymentsSimulated() && <DemoBanner />}
           <AppHeader />
-          <main id="main">{children}</main>
+          <main id="main" className={classes.main}>
+            {children}
+          </main>
           <Footer />
         </Providers>
       </body>

@@ -1,16 +1,12 @@
-import nextDynamic from "next/dynamic";
-import { Landing } from "@/components/landing/Landing";
-import { getServerCaller } from "@/server/api/server-caller";
+import { type PageSearchParams, VisitorLanding } from "@/components/landing/VisitorLanding";
 
 export const dynamic = "force-dynamic";
 
-// Loaded only when a player is signed in, so visitors' first load carries no contest-card code.
-const SignedInHome = nextDynamic(() => import("@/components/contests/SignedInHome").then((m) => m.SignedInHome));
-
-/** "/" is the landing page for visitors and the contest home for signed-in players (docs/product.md §2). */
-export default async function HomePage() {
-  const caller = await getServerCaller();
-  const user = await caller.auth.me();
-  if (!user) return <Landing />;
-  return <SignedInHome contests={await caller.contests.list()} />;
+/**
+ * "/" for visitors: the landing page (docs/product.md §2). Signed-in players never reach this file:
+ * src/proxy.ts rewrites their "/" to src/app/home/page.tsx, so the landing pays for no session lookup
+ * and ships none of the contest home's code.
+ */
+export default function LandingPage({ searchParams }: { searchParams: PageSearchParams }) {
+  return <VisitorLanding searchParams={searchParams} />;
 }

@@ -1,6 +1,6 @@
 /**
  * Typed client for internal tools and scripts:
- *   const api = createApiClient("http://localhost:3000", { token });
+ *   const api = createApiClient("http://localhost:3000", { token }); // token: the `session` cookie of a login
  *   const contests = await api.contests.list.query();
  */
 import { createTRPCClient, httpBatchLink } from "@trpc/client";

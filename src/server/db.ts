@@ -6,8 +6,10 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
+import { getEnv } from "./env";
 
 export type Db = PrismaClient;
 /** A Prisma client or an interactive-transaction client: what services accept. */
@@ -20,11 +22,13 @@ export type DatabaseHandle = {
   pglite?: PGlite;
   /** Connection string when on a PostgreSQL server. */
   url?: string;
+  /** The connection pool on a PostgreSQL server (its counts feed /api/metrics). */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 };
 
 export function defaultPgliteDir(): string {
-  return process.env.PGLITE_DIR ?? path.join(process.cwd(), ".data", "pglite");
+  return path.resolve(getEnv().PGLITE_DIR);
 }
 
 /** Opens a database: a PostgreSQL URL, a PGlite directory, or `memory://` for an in-memory PGlite. */
@@ -32,13 +36,25 @@ export async function openDatabase(
   opts: { url?: string; pgliteDir?: string; pglite?: PGlite; poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
   if (opts.url) {
-    const adapter = new PrismaPg({
+    const pool = new pg.Pool({
       connectionString: opts.url,
-      max: opts.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE,
       connectionTimeoutMillis: 5_000,
     });
+    // An idle client's error (server restart) must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const adapter = new PrismaPg(pool, { disposeExternalPool: true });
     const db = new PrismaClient({ adapter });
-    return { db, kind: "postgres", url: opts.url, close: () => db.$disconnect() };
+    return {
+      db,
+      kind: "postgres",
+      url: opts.url,
+      pool,
+      close: async () => {
+        await db.$disconnect();
+        if (!pool.ended) await pool.end().catch(() => {});
+      },
+    };
   }
   const pglite = opts.pglite ?? new PGlite(opts.pgliteDir ?? defaultPgliteDir());
   await pglite.waitReady;
@@ -60,7 +76,7 @@ const globalForDb = globalThis as GlobalWithDb;
 /** The app's shared database, opened once per process (kept on globalThis so dev reloads reuse it). */
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!globalForDb.__prizeDb) {
-    globalForDb.__prizeDb = openDatabase({ url: process.env.DATABASE_URL || undefined });
+    globalForDb.__prizeDb = openDatabase({ url: getEnv().DATABASE_URL });
   }
   return globalForDb.__prizeDb;
 }

@@ -11,7 +11,8 @@ export type DomainErrorCode =
   | "TOO_MANY_REQUESTS"
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
-  | "BAD_GATEWAY";
+  | "BAD_GATEWAY"
+  | "SERVICE_UNAVAILABLE";
 
 export class DomainError extends Error {
   constructor(
@@ -32,6 +33,10 @@ export const conflict = (m: string) => new DomainError("CONFLICT", m);
 export const tooManyRequests = (m: string, retryAfterSeconds?: number) =>
   new DomainError("TOO_MANY_REQUESTS", m, retryAfterSeconds ? { retryAfterSeconds } : undefined);
 
+/** The server cannot take this request right now (busy, or its database is unreachable); answered with Retry-After. */
+export const serviceUnavailable = (m: string, retryAfterSeconds?: number) =>
+  new DomainError("SERVICE_UNAVAILABLE", m, retryAfterSeconds ? { retryAfterSeconds } : undefined);
+
 export const HTTP_STATUS: Record<DomainErrorCode | "INTERNAL_SERVER_ERROR" | "METHOD_NOT_SUPPORTED", number> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -42,6 +47,7 @@ export const HTTP_STATUS: Record<DomainErrorCode | "INTERNAL_SERVER_ERROR" | "ME
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
   METHOD_NOT_SUPPORTED: 405,
   INTERNAL_SERVER_ERROR: 500,
 };

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { getEnv } from "./env";
 
 /** Paths pino replaces with "[redacted]" if a caller ever passes them (defence in depth). */
 const REDACT_PATHS = [
@@ -19,7 +20,7 @@ const REDACT_PATHS = [
 
 /** A logger with our redaction; `destination` lets tests capture the JSON lines. */
 export function createLogger(opts: { destination?: pino.DestinationStream; level?: string } = {}): pino.Logger {
-  const level = opts.level ?? process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+  const level = opts.level ?? getEnv().LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
   const options: pino.LoggerOptions = { level, redact: { paths: REDACT_PATHS, censor: "[redacted]" } };
   return opts.destination ? pino(options, opts.destination) : pino(options);
 }

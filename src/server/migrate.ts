@@ -77,8 +77,42 @@ export async function readMigrations(): Promise<bg.MigrationList> {
   };
 }
 
-/** Applies every pending migration; returns the names applied. */
+/**
+ * The session-level advisory lock that serializes migrations on one PostgreSQL database: two app
+ * instances starting together with MIGRATE_ON_START=true (or two `npm run db:migrate`) take turns;
+ * the second finds nothing pending. Prisma's schema engine takes its own lock (72707369) inside
+ * `applyMigrations` but gives up after 10 s, so a second instance would fail while the first runs a
+ * long migration; this one waits. A key of its own ("priz"), so it never waits on the engine's.
+ */
+export const MIGRATION_LOCK_KEY = 0x7072697a;
+
+/** Runs `fn` while holding the migration lock on `url` (a dedicated connection; released on any exit). */
+export async function withMigrationLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Applies every pending migration; returns the names applied. On PostgreSQL under the migration
+ * lock (above); a PGlite directory can only be opened by one process, so it needs none.
+ */
 export async function applyMigrations(target: { url?: string; pglite?: PGlite }): Promise<string[]> {
+  const { url } = target;
+  if (url) return withMigrationLock(url, () => applyMigrationsUnlocked({ url }));
+  return applyMigrationsUnlocked(target);
+}
+
+async function applyMigrationsUnlocked(target: { url?: string; pglite?: PGlite }): Promise<string[]> {
   const { factory, close } = adapterFactoryFor(target);
   const engine = await engineFor(factory);
   try {
@@ -122,4 +156,41 @@ export async function diffSchemaAgainstMigrations(): Promise<string> {
     engine.free();
     await shadow.close();
   }
+}
+
+/** The migration folder names on disk, sorted (what `applyMigrations` would apply to an empty database). */
+export async function migrationNamesOnDisk(): Promise<string[]> {
+  return (await fs.readdir(MIGRATIONS_DIR, { withFileTypes: true }).catch(() => []))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
+
+export type MigrationStatus = {
+  /** On disk, not recorded as applied: `npm run db:migrate` would apply these. */
+  pending: string[];
+  /** Started and neither finished nor rolled back: a failed migration needs a person. */
+  failed: string[];
+};
+
+type RawQuery = { $queryRawUnsafe: <T = unknown>(query: string) => Promise<T> };
+
+/**
+ * Compares the folder with `_prisma_migrations` in one cheap query (no schema engine), through any
+ * Prisma client; a database without that table has every migration pending.
+ */
+export async function migrationStatus(db: RawQuery, onDisk?: string[]): Promise<MigrationStatus> {
+  const names = onDisk ?? (await migrationNamesOnDisk());
+  let rows: { migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }[] = [];
+  try {
+    rows = await db.$queryRawUnsafe(`SELECT migration_name, finished_at, rolled_back_at FROM "_prisma_migrations"`);
+  } catch (e) {
+    const text = String((e as { message?: unknown })?.message ?? e);
+    if (!/_prisma_migrations/.test(text) || !/does not exist|42P01/.test(text)) throw e;
+  }
+  const applied = new Set(rows.filter((r) => r.finished_at && !r.rolled_back_at).map((r) => r.migration_name));
+  return {
+    pending: names.filter((n) => !applied.has(n)),
+    failed: rows.filter((r) => !r.finished_at && !r.rolled_back_at).map((r) => r.migration_name),
+  };
 }

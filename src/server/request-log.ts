@@ -5,9 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { logger } from "./logger";
+import { observeRequest } from "./ops/metrics";
 
-/** What the handler learns while serving the request (the user once the session is read). */
-export type RequestInfo = { requestId: string; userId: string | null };
+/**
+ * What the handler learns while serving the request: the user once the session is read, and the
+ * route pattern once it is matched (the metrics label: src/server/ops/metrics.ts).
+ */
+export type RequestInfo = { requestId: string; userId: string | null; route?: string };
 
 /** An incoming id is kept only when it is short and plain (no log injection, no unbounded size). */
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -43,7 +47,9 @@ export async function withRequestLog(req: Request, handle: (info: RequestInfo) =
     status = res.status;
     return withHeader(res, "x-request-id", info.requestId);
   } finally {
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const elapsed = performance.now() - started;
+    observeRequest(req.method, info.route ?? "unmatched", status, elapsed / 1000);
+    const ms = Math.round(elapsed * 10) / 10;
     const line = { requestId: info.requestId, method: req.method, path, status, ms, userId: info.userId ?? undefined };
     if (status >= 500) logger.error(line, "request");
     else logger.info(line, "request");

@@ -4,6 +4,7 @@
  * close the database here before exiting.
  */
 import { closeDatabase } from "./db";
+import { stopJobs } from "./jobs";
 
 export function installShutdownHandlers(): void {
   let closing = false;
@@ -11,7 +12,9 @@ export function installShutdownHandlers(): void {
     if (closing) return;
     closing = true;
     const timer = setTimeout(() => process.exit(1), 10_000);
-    closeDatabase()
+    stopJobs()
+      .catch((e: unknown) => console.error(`job queue stop failed on ${signal}`, e))
+      .then(() => closeDatabase())
       .catch((e: unknown) => console.error(`database close failed on ${signal}`, e))
       .finally(() => {
         clearTimeout(timer);

@@ -45,8 +45,6 @@ export const CRYPTO_LABELS: Record<CryptoCurrency, string> = {
   BNB: "Binance",
 };
 
-export const NOTIFICATION_TYPES = ["contest_result", "success", "warning", "error", "other"] as const;
-
 export const LIMITS = {
   passwordMin: 6,
   nameMin: 2,
@@ -59,6 +57,11 @@ export const LIMITS = {
   topUpMin: 1,
   /** Not fixed by the product (docs/product.md §9); a sane ceiling for one top-up. */
   topUpMax: 100000,
+  /** Unpaid, unexpired top-ups one player may have open at once (flooding the admins' pending list). */
+  openTopUpsMax: 5,
+  /** Rows per page of the admin pending-payments list (default, and most a caller may ask for). */
+  pendingPaymentsPage: 50,
+  pendingPaymentsPageMax: 100,
   supportMessageMax: 2000,
   dashboardPreview: 3,
   listPlaceholders: 3,
@@ -81,7 +84,6 @@ export const DELAYS = {
 } as const;
 
 export const SESSION_COOKIE = "session";
-export const ADVERTISED_TICKET_PRICE = "1.79";
 export const CURRENCY = "USD";
 
 /** Payment gateway statuses (OxaPay v1, lower-cased), ordered by progress: a webhook never moves a payment back. */

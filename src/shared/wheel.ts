@@ -20,6 +20,7 @@
 import "./schemas/zod-config";
 import { z } from "zod";
 import { hmacSha256 } from "./draw";
+import { addMoney, formatUsd, isPositive, isZero, multiplyMoney, toDecimal } from "./money";
 
 export type WheelOutcome = "lose" | "retry" | "prize";
 
@@ -91,13 +92,13 @@ export const WHEEL_ANIMATION = {
   reducedStopFrames: 12,
 } as const;
 
-const moneyString = z.string().regex(/^\d{1,6}(\.\d{1,3})?$/, "Amounts are decimal strings with at most 3 decimals");
+const amountText = z.string().regex(/^\d{1,6}(\.\d{1,3})?$/, "Amounts are decimal strings with at most 3 decimals");
 
 export const wheelSegmentSchema = z.object({
   label: z.string().trim().min(1).max(20),
   value: z.number(),
   outcome: z.enum(["lose", "retry", "prize"]),
-  prize: moneyString,
+  prize: amountText,
   weight: z.number().int().min(0).max(1_000_000),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
 });
@@ -105,7 +106,7 @@ export const wheelSegmentSchema = z.object({
 /** What an admin may store under AppSetting key "wheel". */
 export const wheelConfigSchema = z
   .object({
-    spinPrice: moneyString.refine((v) => toMills(v) > 0, "Spin price must be positive"),
+    spinPrice: amountText.refine((v) => isPositive(v), "Spin price must be positive"),
     freeSpinIntervalHours: z
       .number()
       .int()
@@ -115,7 +116,7 @@ export const wheelConfigSchema = z
   })
   .refine((c) => c.segments.reduce((s, x) => s + x.weight, 0) > 0, "At least one segment needs a weight")
   .refine(
-    (c) => c.segments.every((s) => (s.outcome === "prize" ? toMills(s.prize) > 0 : toMills(s.prize) === 0)),
+    (c) => c.segments.every((s) => (s.outcome === "prize" ? isPositive(s.prize) : isZero(s.prize))),
     "Only prize segments carry a prize, and each prize is positive",
   );
 
@@ -127,20 +128,6 @@ export const clientSeedSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, CLIENT_SEED_MESSAGE),
 });
 export const spinInputSchema = z.object({ isPaid: z.boolean("isPaid must be true or false") });
-
-/** "0.02" -> 20 (thousandths of a dollar), exact. */
-export function toMills(amount: string): number {
-  const m = /^(\d+)(?:\.(\d{1,3}))?$/.exec(amount.trim());
-  if (!m) throw new Error(`Not a decimal amount: ${amount}`);
-  return Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(3, "0"));
-}
-
-/** 20 -> "0.02", 1 -> "0.001": 2 decimals, 3 when the third is not zero. */
-export function millsToString(mills: number): string {
-  const whole = Math.floor(mills / 1000);
-  const frac = String(mills % 1000).padStart(3, "0");
-  return `${whole}.${frac.endsWith("0") ? frac.slice(0, 2) : frac}`;
-}
 
 export function totalWeight(config: WheelConfig): number {
   return config.segments.reduce((s, x) => s + x.weight, 0);
@@ -215,12 +202,12 @@ export function wheelEconomics(config: WheelConfig): WheelEconomics {
   const total = totalWeight(config);
   const p = (o: WheelOutcome) => config.segments.filter((s) => s.outcome === o).reduce((a, s) => a + s.weight, 0) / total;
   const pRetry = p("retry");
-  // Σ weight × mills is an exact integer; divide once at the end.
-  const weightedMills = config.segments.reduce((a, s) => a + s.weight * toMills(s.prize), 0);
-  const expectedPrizePerDraw = weightedMills / total / 1000;
+  // Σ weight × prize is exact (src/shared/money.ts); divide once at the end.
+  const weighted = addMoney(...config.segments.map((s) => multiplyMoney(s.prize, s.weight)));
+  const expectedPrizePerDraw = weighted.dividedBy(total).toNumber();
   const expectedDrawsPerSpin = pRetry < 1 ? 1 / (1 - pRetry) : Number.POSITIVE_INFINITY;
   const expectedPayoutPerPaidSpin = expectedPrizePerDraw * expectedDrawsPerSpin;
-  const price = toMills(config.spinPrice) / 1000;
+  const price = toDecimal(config.spinPrice).toNumber();
   return {
     spinPrice: config.spinPrice,
     totalWeight: total,
@@ -244,7 +231,7 @@ export function wheelEconomics(config: WheelConfig): WheelEconomics {
 
 /** docs/product.md §8 result toasts: title + message (together the spec's text). */
 export function wheelResultToast(outcome: WheelOutcome, prizeAmount: string): { title: string; message: string } {
-  if (outcome === "prize") return { title: "Congratulations!", message: `You won $${millsToString(toMills(prizeAmount))}!` };
+  if (outcome === "prize") return { title: "Congratulations!", message: `You won ${formatUsd(prizeAmount, "mills")}!` };
   if (outcome === "retry") return { title: "Try Again!", message: "You can try again!" };
   return { title: "You Lost!", message: "Better luck next time! Try spinning again." };
 }
@@ -272,4 +259,68 @@ export function targetRotation(from: number, index: number, segmentCount: number
   const desired = -((index + 0.5 + Math.max(-0.4, Math.min(0.4, jitter))) * seg);
   const delta = (((desired - from) % full) + full) % full;
   return from + delta + extraTurns * full;
+}
+
+/** "every 24 hours", "every hour", "every 48 hours". */
+function intervalPhrase(hours: number): string {
+  return hours === 1 ? "every hour" : `every ${hours} hours`;
+}
+
+function percent(p: number): string {
+  const v = Math.round(p * 1000) / 10;
+  return `${Number.isInteger(v) ? v.toFixed(0) : v.toFixed(1)}%`;
+}
+
+/** "a", "a or b", "a, b or c". */
+function orList(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+}
+
+/**
+ * Every sentence that names the wheel's price, interval, prizes or odds, built from its
+ * configuration (admins change it under AppSetting "wheel"; no page repeats the numbers).
+ * Amounts keep their third decimal ($0.001): the wheel is where it matters (src/shared/money.ts).
+ */
+export function wheelTexts(config: WheelConfig) {
+  const price = formatUsd(config.spinPrice, "mills");
+  const every = intervalPhrase(config.freeSpinIntervalHours);
+  const prizes = [...new Set(config.segments.filter((s) => s.outcome === "prize").map((s) => s.prize))]
+    .sort((a, b) => toDecimal(a).comparedTo(toDecimal(b)))
+    .map((p) => formatUsd(p, "mills"));
+  const jackpot = prizes.at(-1);
+  const smaller = prizes.slice(0, -1);
+  const prizeList = jackpot ? orList([...smaller, `the ${jackpot} jackpot`]) : "";
+  const e = wheelEconomics(config);
+  const prizeOdds = e.segments
+    .filter((s) => s.outcome === "prize")
+    .reduce<Map<string, number>>((m, s) => m.set(s.prize, (m.get(s.prize) ?? 0) + s.probability), new Map());
+  const prizeOddsText = [...prizeOdds.entries()]
+    .sort(([a], [b]) => toDecimal(a).comparedTo(toDecimal(b)))
+    .map(([p, prob]) => `${formatUsd(p, "mills")} ${percent(prob)}`)
+    .join(", ");
+  return {
+    price,
+    prizes,
+    jackpot: jackpot ?? null,
+    /** Wheel page header. */
+    headline: `One free spin ${every}. Extra spins ${price}.`,
+    /** Signed-in home teaser. */
+    teaser: `One free spin ${every}. Extra spins only ${price}.`,
+    howToFree: `Press Free Spin once ${every}, or spin for ${price} from your balance.`,
+    howToPrizes: prizeList ? `Win ${prizeList}, credited to your balance at once.` : "",
+    minSpin: `The wheel spins for at least ${WHEEL_ANIMATION.minSpinMs / 1000} seconds and stops on your result.`,
+    needBalance: `A paid spin needs a balance of at least ${price}.`,
+    spinFor: `Spin for ${price}`,
+    odds: `${percent(e.pLose)} ${WHEEL_LABELS.lose}, ${percent(e.pRetry)} ${WHEEL_LABELS.retry}, ${percent(e.pPrize)} prizes${
+      prizeOddsText ? `: ${prizeOddsText}` : ""
+    }`,
+    /** Page description (metadata). */
+    description: `Spin the Fortune Wheel once ${every} for free. Extra spins ${price}${prizeList ? `; win ${prizeList}` : ""}.`,
+    /** Server refusals (src/server/services/wheel/spin.ts). */
+    noFreeSpin: `No free spin available. Your next free spin is in less than ${config.freeSpinIntervalHours} hour${
+      config.freeSpinIntervalHours === 1 ? "" : "s"
+    }.`,
+    insufficientBalance: `Insufficient balance for a paid spin (${price} needed)`,
+  };
 }

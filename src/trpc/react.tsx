@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
+import { createTRPCReact, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
 import { useState } from "react";
 import type { AppRouter } from "@/server/api/root";
 import { MAX_TRPC_BATCH, transformer } from "@/shared/transformer";
@@ -26,7 +26,12 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
         splitLink({
           condition: (op) => op.type === "subscription",
           true: httpSubscriptionLink({ url: "/api/trpc", transformer }),
-          false: httpBatchLink({ url: "/api/trpc", transformer, maxItems: MAX_TRPC_BATCH }),
+          false: splitLink({
+            // Alone on its own path, so the reset cookie (Path=/api/trpc/auth.resetPassword) reaches it.
+            condition: (op) => op.path === "auth.resetPassword",
+            true: httpLink({ url: "/api/trpc", transformer }),
+            false: httpBatchLink({ url: "/api/trpc", transformer, maxItems: MAX_TRPC_BATCH }),
+          }),
         }),
       ],
     }),

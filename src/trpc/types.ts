@@ -16,3 +16,5 @@ export type PublicUser = NonNullable<RouterOutputs["auth"]["me"]>;
 export type PublicWinnerPost = RouterOutputs["contests"]["publishedWinners"][number];
 /** A winner post in the admin dashboard (drafts included). */
 export type AdminWinnerPost = RouterOutputs["admin"]["winnerPosts"][number];
+/** A contest in the admin dashboard (with the skill question's correct option). */
+export type AdminContest = RouterOutputs["admin"]["contests"][number];

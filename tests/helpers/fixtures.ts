@@ -13,7 +13,8 @@ import { sha256Hex } from "../../src/shared/draw";
 import { SECURITY_QUESTIONS, SESSION_COOKIE } from "../../src/shared/constants";
 
 let cachedHash: Promise<string> | undefined;
-/** Every fixture user has the password "password123" (hashed once per file to keep tests fast). */
+let cachedAnswerHash: Promise<string> | undefined;
+/** Every fixture user has the password "password123" and answer "rex" (each hashed once per file to keep tests fast). */
 export const FIXTURE_PASSWORD = "password123";
 export const FIXTURE_ANSWER = "rex";
 
@@ -22,7 +23,8 @@ export async function createUser(
   opts: { email?: string; role?: "user" | "admin"; balance?: string; firstName?: string; lastName?: string } = {},
 ): Promise<User> {
   cachedHash ??= hashSecret(FIXTURE_PASSWORD);
-  const hash = await cachedHash;
+  cachedAnswerHash ??= hashSecret(FIXTURE_ANSWER);
+  const [hash, answerHash] = await Promise.all([cachedHash, cachedAnswerHash]);
   const user = await db.user.create({
     data: {
       email: opts.email ?? `user-${randomBytes(5).toString("hex")}@example.com`,
@@ -31,7 +33,7 @@ export async function createUser(
       role: opts.role ?? "user",
       passwordHash: hash,
       securityQuestion: SECURITY_QUESTIONS[0],
-      securityAnswerHash: await hashSecret(FIXTURE_ANSWER),
+      securityAnswerHash: answerHash,
     },
   });
   if (opts.balance && opts.balance !== "0") {

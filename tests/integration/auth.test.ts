@@ -257,10 +257,15 @@ describe(`auth: sign-up, login, current user, logout (${dbKind()})`, () => {
     });
   });
 
-  it("the caller's login returns a token the typed client can send as Bearer", async () => {
+  it("the tRPC login answer never carries the session token; the cookie's token works as Bearer for tools", async () => {
     const user = await createUser(t.db);
-    const anon = createCaller(await createContextInner({ db: t.db }));
-    const { token } = await anon.auth.login({ email: user.email, password: FIXTURE_PASSWORD });
+    const resHeaders = new Headers();
+    const anon = createCaller(await createContextInner({ db: t.db, resHeaders }));
+    const answer = await anon.auth.login({ email: user.email, password: FIXTURE_PASSWORD });
+    const token = /session=([a-z2-7]+)/.exec(resHeaders.get("set-cookie") ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+    expect(JSON.stringify(answer)).not.toContain(token);
+    expect(answer).not.toHaveProperty("token");
     const authed = createCaller(
       await createContextInner({ db: t.db, headers: new Headers({ authorization: `Bearer ${token}` }) }),
     );

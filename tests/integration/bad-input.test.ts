@@ -7,22 +7,28 @@
  * Every answer must be 2xx (the input happened to be valid: GET rows ignore bodies and the
  * garbage query, some mutations accept what the generator produced) or 4xx with a JSON
  * {"message": string}; never 5xx. A 4xx answer must leave the database exactly as it was
- * (tests/helpers/snapshot.ts: every table's rows except the RateLimit counters). Signed out,
- * a well-formed request to a non-public path is 401; a player on an admin path is 403. The raw
- * webhook row answers 401 to anything unsigned. Only GET /api/login (a redirect) answers 302.
+ * (tests/helpers/snapshot.ts: no committed write to any table but the RateLimit counters). Signed
+ * out, a well-formed request to a non-public path is 401; a player on an admin path is 403. Who may
+ * call what is read from the code, not listed here: a procedure's access level is its kind
+ * (meta.access, src/server/api/trpc.ts), a REST row's is its `doc.access` in the route table
+ * (src/server/rest/routes/*; tests/unit/rest-table.test.ts holds it to its procedure's level or
+ * stricter). The raw webhook rows answer 401 to anything unsigned. Only
+ * GET /api/login (a redirect) answers 302.
+ *
+ * One database and one set of users serve every case (sessions are made once per role and only
+ * remade after an accepted call may have ended them), so the cost is the requests themselves.
  */
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { TRPCError } from "@trpc/server";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import SuperJSON from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { GET as trpcGet, POST as trpcPost } from "../../src/app/api/trpc/[trpc]/route";
 import { createContextInner } from "../../src/server/api/context";
+import { sandboxWebhookKey } from "../../src/server/gateways/sandbox";
 import { appRouter, createCaller } from "../../src/server/api/root";
-import { MAX_INPUT_NODES } from "../../src/server/api/trpc";
+import { MAX_INPUT_NODES, type ProcedureMeta } from "../../src/server/api/trpc";
 import { createSession } from "../../src/server/auth/session";
 import { handleRestRequest } from "../../src/server/rest/handler";
 import { BODY_LIMITS } from "../../src/server/security/body-limit";
@@ -32,7 +38,7 @@ import { SESSION_COOKIE } from "../../src/shared/constants";
 import { MAX_TRPC_BATCH } from "../../src/shared/transformer";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
-import { changedTables, snapshotDb } from "../helpers/snapshot";
+import { changedTables, snapshotDb, trackWrites } from "../helpers/snapshot";
 
 /** BAD_INPUT_RUNS=200 for a deeper hunt; BAD_INPUT_SEED replays a failure fast-check printed. */
 const NUM_RUNS = Number(process.env.BAD_INPUT_RUNS ?? 15);
@@ -46,45 +52,6 @@ type Body =
   | { kind: "json"; value: unknown }
   | { kind: "raw"; text: string; contentType?: string; wellFormed: false };
 const ROLES: Role[] = ["anonymous", "player", "admin"];
-
-/** REST paths anyone may call (a new public row must be added here, or the 401 check fails). */
-const PUBLIC_REST = new Set([
-  "POST /api/auth/signup",
-  "POST /api/auth/login",
-  "POST /api/auth/forgot-password",
-  "POST /api/auth/verify-security",
-  "POST /api/auth/reset-password",
-  "GET /api/login",
-  "GET /api/contests",
-  "GET /api/contests/:id",
-  "GET /api/winner-posts",
-  "POST /api/payments/webhook",
-]);
-const isAdminRest = (method: string, path: string) =>
-  path.startsWith("/api/admin/") ||
-  [
-    "GET /api/payments/pending",
-    "POST /api/payments/:id/approve",
-    "POST /api/payments/:id/reject",
-    "POST /api/support/admin-reply",
-  ].includes(`${method} ${path}`);
-
-const PUBLIC_PROCEDURES = new Set([
-  "auth.me",
-  "auth.signup",
-  "auth.login",
-  "auth.forgotPassword",
-  "auth.verifySecurity",
-  "auth.resetPassword",
-  "contests.list",
-  "contests.byId",
-  "contests.publishedWinners",
-  "wheel.config",
-]);
-const isAdminProcedure = (path: string) =>
-  path.startsWith("admin.") ||
-  ["payments.pending", "payments.approve", "payments.reject", "wheel.economics", "wheel.setEconomics"].includes(path) ||
-  (path.startsWith("support.") && !["support.messages", "support.send", "support.onThread"].includes(path));
 
 /** Field names the schemas use, so generated objects reach deeper than "unrecognised body". */
 const FIELDS = [
@@ -122,6 +89,9 @@ const FIELDS = [
   "endDate",
   "search",
   "clientSeed",
+  "token",
+  "receipts",
+  "results",
   "limit",
   "data",
   "winnerName",
@@ -285,36 +255,23 @@ function arbitraries(realIds: string[]) {
   return { input, segment, body, query, role: fc.constantFrom<Role>(...ROLES), realId };
 }
 
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+  await trackWrites(t.db);
+});
+afterAll(() => t.close());
+
 describe(`bad input on every documented path (${dbKind()})`, () => {
-  let t: TestDb;
   let users: Record<Exclude<Role, "anonymous">, User>;
   let realIds: string[];
-
-  let app: Server;
-  const savedAppUrl = process.env.APP_URL;
 
   beforeAll(async () => {
     delete process.env.OXAPAY_MERCHANT_API_KEY;
     delete process.env.AUTO_APPROVE_PAID;
-    t = await createTestDb();
-    // payments.simulate (sandbox) posts a signed webhook to the app's own origin: serve the REST
-    // adapter on a local port so a valid simulate succeeds instead of failing upstream (502).
-    app = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const answer = await handleRestRequest(
-        new Request(`http://127.0.0.1${req.url}`, {
-          method: req.method,
-          headers: req.headers as Record<string, string>,
-          body: req.method === "GET" ? undefined : body,
-        }),
-      );
-      res.writeHead(answer.status, Object.fromEntries(answer.headers));
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
-    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-    process.env.APP_URL = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    // The sandbox's key is generated once per installation (an AppSetting row): create it now, so
+    // the first payment request under test does not count as a change.
+    await sandboxWebhookKey(t.db);
     users = {
       player: await createUser(t.db, { email: "player-bad@example.com", balance: "20" }),
       admin: await createUser(t.db, { email: "admin-bad@example.com", role: "admin" }),
@@ -347,12 +304,6 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
     // Never the player's or admin's own id: a valid toggle-admin on them would change the roles under test.
     realIds = [victim.id, contest.id, payment.id, note.id, post.id, payment.trackId];
   });
-  afterAll(async () => {
-    if (savedAppUrl === undefined) delete process.env.APP_URL;
-    else process.env.APP_URL = savedAppUrl;
-    await new Promise((resolve) => app.close(resolve));
-    await t.close();
-  });
 
   const cookies = new Map<Role, string>();
   async function cookieFor(role: Role): Promise<string | undefined> {
@@ -374,6 +325,8 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
       const seen = new Map<string, Set<number>>();
       for (const route of restRoutes) {
         const key = `${route.method} ${route.path}`;
+        // Gateway webhooks: raw rows that check a signature before anything else.
+        const webhook = route.raw !== undefined && route.path.endsWith("/webhook");
         const statuses = new Set<number>();
         seen.set(key, statuses);
         const params = route.path.split("/").filter((s) => s.startsWith(":"));
@@ -402,13 +355,13 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
               if (text !== undefined) {
                 headers.set("content-type", body.kind === "raw" && body.contentType ? body.contentType : "application/json");
                 headers.set("content-length", String(Buffer.byteLength(text)));
-                if (body.kind === "raw" || Buffer.byteLength(text) > 64 * 1024) wellFormed = false;
+                if (body.kind === "raw" || Buffer.byteLength(text) > BODY_LIMITS.rest) wellFormed = false;
                 if (body.kind === "json" && (!body.value || typeof body.value !== "object" || Array.isArray(body.value)))
                   wellFormed = false;
               }
               if (segments.some((s) => s === undefined || !isDecodable(s))) wellFormed = false;
 
-              const before = await snapshotDb(t.db);
+              const before = await snapshotDb(t);
               const res = await handleRestRequest(
                 new Request(`http://localhost:3000${path}${route.method === "GET" ? query : ""}`, {
                   method: route.method,
@@ -432,16 +385,18 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
                 const json = JSON.parse(raw) as { message?: unknown };
                 expect(typeof json.message, where).toBe("string");
                 expect((json.message as string).length, where).toBeGreaterThan(0);
-                expect(changedTables(before, await snapshotDb(t.db)), where).toEqual([]);
-              } else if (key !== "POST /api/payments/webhook") {
+                expect(changedTables(before, await snapshotDb(t)), where).toEqual([]);
+              } else if (!webhook) {
                 expect(() => JSON.parse(raw), where).not.toThrow();
               }
-              if (key === "POST /api/payments/webhook") {
+              if (webhook) {
                 // Nothing the generator sends is signed with the sandbox secret.
-                expect(res.status, where).toBe(text !== undefined && text.length > 64 * 1024 ? 413 : 401);
-              } else if (wellFormed && role === "anonymous" && !PUBLIC_REST.has(key)) {
+                // The limit counts bytes, not characters ("é" is two).
+                const tooLarge = text !== undefined && Buffer.byteLength(text) > BODY_LIMITS.webhook;
+                expect(res.status, where).toBe(tooLarge ? 413 : 401);
+              } else if (wellFormed && role === "anonymous" && route.doc.access !== "public") {
                 expect(res.status, where).toBe(401);
-              } else if (wellFormed && role === "player" && isAdminRest(route.method, route.path)) {
+              } else if (wellFormed && role === "player" && route.doc.access === "admin") {
                 expect(res.status, where).toBe(403);
               }
             },
@@ -463,9 +418,10 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
       // answer 200 (GET /api/login always redirects); every other row refused something.
       expect([...seen.keys()].sort()).toEqual(restRoutes.map((r) => `${r.method} ${r.path}`).sort());
       if (process.env.BAD_INPUT_VERBOSE) console.log([...seen].map(([k, v]) => `${k}: ${[...v].sort().join(" ")}`).join("\n"));
+      const access = new Map(restRoutes.map((r) => [`${r.method} ${r.path}`, r.doc.access]));
       for (const [key, statuses] of seen) {
         const [method, path] = key.split(" ") as [string, string];
-        if (method === "GET" && PUBLIC_REST.has(key) && !path.includes(":")) {
+        if (method === "GET" && access.get(key) === "public" && !path.includes(":")) {
           expect([...statuses], key).toEqual([key === "GET /api/login" ? 302 : 200]);
         } else {
           expect(
@@ -482,12 +438,13 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
     "every tRPC procedure: a 4xx TRPCError with a message or a result, never 5xx; a 4xx changes nothing",
     async () => {
       const arb = arbitraries(realIds);
-      const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+      const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: ProcedureMeta } }>;
       const paths = Object.keys(procedures);
       expect(paths.length).toBeGreaterThan(40);
       const procStatuses = new Map(paths.map((p) => [p, new Set<number>()]));
       for (const path of paths) {
-        const type = procedures[path]!._def.type;
+        const { type, meta } = procedures[path]!._def;
+        expect(meta?.access, `${path} is built from publicProcedure, authedProcedure or adminProcedure`).toBeDefined();
         await fc.assert(
           fc.asyncProperty(arb.role, arb.input, async (role, input) => {
             const headers = new Headers();
@@ -498,7 +455,7 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
             const fn = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (
               i: unknown,
             ) => Promise<unknown>;
-            const before = await snapshotDb(t.db);
+            const before = await snapshotDb(t);
             let status = 200;
             let message = "";
             try {
@@ -520,10 +477,10 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
             expect(status, where).toBeLessThan(500);
             if (status >= 400) {
               expect(message.length, where).toBeGreaterThan(0);
-              expect(changedTables(before, await snapshotDb(t.db)), where).toEqual([]);
+              expect(changedTables(before, await snapshotDb(t)), where).toEqual([]);
             }
-            if (role === "anonymous" && !PUBLIC_PROCEDURES.has(path)) expect(status, where).toBe(401);
-            if (role === "player" && isAdminProcedure(path)) expect(status, where).toBe(403);
+            if (role === "anonymous" && meta?.access !== "public") expect(status, where).toBe(401);
+            if (role === "player" && meta?.access === "admin") expect(status, where).toBe(403);
           }),
           { numRuns: NUM_RUNS, seed: SEED, examples: ROLES.map((r): [Role, unknown] => [r, {}]) },
         );
@@ -559,13 +516,10 @@ function isDecodable(segment: string): boolean {
  * seconds to hours of event-loop time, or leaked internals. Every one must now answer a quick 4xx.
  */
 describe(`crafted attacks (${dbKind()})`, () => {
-  let t: TestDb;
   let admin: User;
   beforeAll(async () => {
-    t = await createTestDb();
     admin = await createUser(t.db, { email: "admin-attacks@example.com", role: "admin" });
   });
-  afterAll(() => t.close());
 
   const trpcUrl = (path: string, input: unknown, batch = false) =>
     `http://localhost:3000/api/trpc/${path}?${batch ? "batch=1&" : ""}input=${encodeURIComponent(JSON.stringify(input))}`;
@@ -691,7 +645,7 @@ describe(`crafted attacks (${dbKind()})`, () => {
   it("a malformed path is 400 and an integer beyond its column is 400 (never 500)", async () => {
     const path = await handleRestRequest(new Request("http://localhost:3000/api/contests/%FF"));
     expect(path.status).toBe(400);
-    const before = await snapshotDb(t.db);
+    const before = await snapshotDb(t);
     const created = await rest(t.db, "POST", "/api/admin/contests", {
       user: admin,
       body: {
@@ -706,6 +660,6 @@ describe(`crafted attacks (${dbKind()})`, () => {
     });
     expect(created.status).toBe(400);
     expect(created.body.message).toContain("Max tickets must be at most 2147483647");
-    expect(changedTables(before, await snapshotDb(t.db)).filter((n) => n !== "Session")).toEqual([]);
+    expect(changedTables(before, await snapshotDb(t)).filter((n) => n !== "Session")).toEqual([]);
   });
 });

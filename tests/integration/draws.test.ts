@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { runDueDraws } from "../../src/server/services/draws";
-import { computeWinningTicket, sha256Hex } from "../../src/shared/draw";
+import { computeWinningTicket, entriesHashOf, sha256Hex } from "../../src/shared/draw";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 import { buyTickets } from "../helpers/entries";
@@ -39,7 +39,10 @@ describe(`provably fair draws (${dbKind()})`, () => {
     // Anyone can verify: the revealed seed matches the hash published when the contest opened,
     // and recomputing from it gives the announced winning ticket.
     expect(await sha256Hex(pub.drawSeed)).toBe(committedHash);
-    expect(await computeWinningTicket(pub.drawSeed, c.id, pub.soldTickets)).toBe(pub.winningTicket);
+    // The final entry list is mixed in (docs/fair-play.md): its hash is on the public draw record.
+    const record = (await rest(t.db, "GET", `/api/contests/${c.id}/draw`)).body;
+    expect(await entriesHashOf(record.entries)).toBe(record.entriesHash);
+    expect(await computeWinningTicket(pub.drawSeed, c.id, pub.soldTickets, [record.entriesHash])).toBe(pub.winningTicket);
 
     const entries = await t.db.ticketEntry.findMany({ where: { contestId: c.id } });
     const holder = entries.find((e) => e.firstTicket <= pub.winningTicket && e.lastTicket >= pub.winningTicket)!;

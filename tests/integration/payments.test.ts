@@ -4,12 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { OxaPayGateway } from "../../src/server/gateways/oxapay";
-import { DEFAULT_SANDBOX_WEBHOOK_SECRET } from "../../src/server/gateways/sandbox";
+import { sandboxWebhookKey } from "../../src/server/gateways/sandbox";
 import { createPayment, processWebhook } from "../../src/server/services/payments";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest } from "../helpers/fixtures";
 
-const SECRET = DEFAULT_SANDBOX_WEBHOOK_SECRET;
+/** This installation's sandbox key (random, kept in the database; read in beforeAll). */
+let SECRET = "";
 
 function webhook(db: TestDb["db"], payload: Record<string, unknown>, opts: { key?: string; signature?: string | null } = {}) {
   const rawBody = JSON.stringify(payload);
@@ -33,6 +34,7 @@ describe(`payments: create, webhook, approval (${dbKind()})`, () => {
     delete process.env.OXAPAY_MERCHANT_API_KEY;
     delete process.env.AUTO_APPROVE_PAID;
     t = await createTestDb();
+    SECRET = await sandboxWebhookKey(t.db);
     player = await createUser(t.db, { email: "payer@example.com" });
     admin = await createUser(t.db, { role: "admin", email: "boss@example.com" });
   });
@@ -124,13 +126,35 @@ describe(`payments: create, webhook, approval (${dbKind()})`, () => {
   });
 
   it("the same 'paid' webhook delivered 10 times concurrently changes the status once (and credits once with AUTO_APPROVE_PAID)", async () => {
-    process.env.AUTO_APPROVE_PAID = "true";
+    // Auto-approval exists only with a real gateway: an OxaPay payment, webhooks signed with its merchant key.
     const buyer = await createUser(t.db);
-    const { body } = await create("7.25", "USDT", buyer);
-    const payload = { track_id: body.trackId, status: "Paid", amount: 7.25, currency: "USD" };
-    const results = await Promise.all(Array.from({ length: 10 }, () => webhook(t.db, payload)));
+    const trackId = "oxapay-7-25";
+    await t.db.payment.create({
+      data: {
+        userId: buyer.id,
+        amount: "7.25",
+        cryptoCurrency: "USDT",
+        provider: "oxapay",
+        trackId,
+        payLink: "https://pay.test/x",
+      },
+    });
+    Object.assign(process.env, {
+      OXAPAY_MERCHANT_API_KEY: "test-merchant",
+      APP_URL: "https://app.example",
+      AUTO_APPROVE_PAID: "true",
+    });
+    const payload = { track_id: trackId, status: "Paid", amount: 7.25, currency: "USD" };
+    let results: Awaited<ReturnType<typeof webhook>>[];
+    try {
+      results = await Promise.all(Array.from({ length: 10 }, () => webhook(t.db, payload, { key: "test-merchant" })));
+    } finally {
+      delete process.env.AUTO_APPROVE_PAID;
+      delete process.env.OXAPAY_MERCHANT_API_KEY;
+      delete process.env.APP_URL;
+    }
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
-    const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId }, include: { events: true } });
+    const row = await t.db.payment.findUniqueOrThrow({ where: { trackId }, include: { events: true } });
     expect(row.events).toHaveLength(1);
     expect(row.gatewayStatus).toBe("paid");
     expect(row.status).toBe("approved");
@@ -220,6 +244,9 @@ describe(`payments: create, webhook, approval (${dbKind()})`, () => {
     expect(mine[0]).toMatchObject({ amount: "9.00", status: "pending", cryptoCurrency: "ETH" });
     const page = await caller.payments.byTrackId({ trackId: body.trackId });
     expect(page.isSandbox).toBe(true);
+    expect(page.canSimulate).toBe(true);
+    const adminView = await (await callerFor(t.db, admin)).payments.byTrackId({ trackId: body.trackId });
+    expect(adminView.canSimulate).toBe(false);
     expect(page.qrCode).toMatch(/^data:image\/png/);
     const playerCaller = await callerFor(t.db, player);
     await expect(playerCaller.payments.byTrackId({ trackId: body.trackId })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -376,6 +403,7 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
     mode = "error";
     process.env.OXAPAY_MERCHANT_API_KEY = "test-merchant";
     process.env.OXAPAY_BASE_URL = base;
+    process.env.APP_URL = "https://app.example";
     try {
       const user = await createUser(t.db);
       const res = await rest(t.db, "POST", "/api/payments/create", {
@@ -388,6 +416,7 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
     } finally {
       delete process.env.OXAPAY_MERCHANT_API_KEY;
       delete process.env.OXAPAY_BASE_URL;
+      delete process.env.APP_URL;
     }
   });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
-import { DEFAULT_SANDBOX_WEBHOOK_SECRET } from "../../src/server/gateways/sandbox";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { LIMITS } from "../../src/shared/constants";
 
 describe("payments under concurrency (PostgreSQL)", () => {
   let t: TestDb;
@@ -58,12 +58,26 @@ describe("payments under concurrency (PostgreSQL)", () => {
   });
 
   it("10 concurrent identical 'paid' webhooks with AUTO_APPROVE_PAID: one status change, one credit", async () => {
-    process.env.AUTO_APPROVE_PAID = "true";
+    // Auto-approval exists only with a real gateway: an OxaPay payment, webhooks signed with its merchant key.
+    const player = await createUser(t.db);
+    const payment = await t.db.payment.create({
+      data: {
+        userId: player.id,
+        amount: "5.55",
+        cryptoCurrency: "BTC",
+        provider: "oxapay",
+        trackId: "oxapay-race",
+        payLink: "https://pay.test/x",
+      },
+    });
+    Object.assign(process.env, {
+      OXAPAY_MERCHANT_API_KEY: "test-merchant",
+      APP_URL: "https://app.example",
+      AUTO_APPROVE_PAID: "true",
+    });
     try {
-      const player = await createUser(t.db);
-      const payment = await newPayment(player, "5.55");
       const rawBody = JSON.stringify({ track_id: payment.trackId, status: "Paid", amount: 5.55, currency: "USD" });
-      const hmac = hmacSha512Hex(DEFAULT_SANDBOX_WEBHOOK_SECRET, rawBody);
+      const hmac = hmacSha512Hex("test-merchant", rawBody);
       const results = await Promise.all(
         Array.from({ length: 10 }, () => rest(t.db, "POST", "/api/payments/webhook", { rawBody, headers: { hmac } })),
       );
@@ -73,7 +87,24 @@ describe("payments under concurrency (PostgreSQL)", () => {
       expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).balance.toString()).toBe("5.55");
     } finally {
       delete process.env.AUTO_APPROVE_PAID;
+      delete process.env.OXAPAY_MERCHANT_API_KEY;
+      delete process.env.APP_URL;
     }
+  });
+
+  it("10 concurrent top-ups by one player: exactly LIMITS.openTopUpsMax are stored, the rest 429", async () => {
+    const player = await createUser(t.db);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        rest(t.db, "POST", "/api/payments/create", {
+          user: player,
+          body: { amount: "2", currency: "USD", cryptoCurrency: "BTC" },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(LIMITS.openTopUpsMax);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(10 - LIMITS.openTopUpsMax);
+    expect(await t.db.payment.count({ where: { userId: player.id } })).toBe(LIMITS.openTopUpsMax);
   });
 
   it("ledger sums equal balances for every user", async () => {

@@ -1,27 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { entryStatus, fromMills, isShort, lineTotal, sumLines, toMills } from "../../src/shared/cart";
-import { humaniseKey, unavailableReason } from "../../src/shared/contest-display";
+import { humaniseKey } from "../../src/shared/contest-display";
+import { entryStatusKind, entryStatusLabel, purchaseBlocker } from "../../src/shared/purchase-rules";
 import { addItem, setQuantity } from "../../src/components/cart/cartStore";
 
 const DAY = 24 * 3600 * 1000;
-
-describe("cart money (exact, no floats)", () => {
-  it("multiplies and sums decimal strings exactly", () => {
-    expect(toMills("1.79")).toBe(1790n);
-    expect(fromMills(1790n)).toBe("1.79");
-    expect(fromMills(1n)).toBe("0.001");
-    expect(lineTotal("0.10", 3)).toBe("0.30"); // 0.1 * 3 in floats is 0.30000000000000004
-    expect(lineTotal("1.79", 7)).toBe("12.53");
-    expect(
-      sumLines([
-        { ticketPrice: "1.79", quantity: 4 },
-        { ticketPrice: "2.50", quantity: 2 },
-      ]),
-    ).toBe("12.16");
-    expect(isShort("12.159", "12.16")).toBe(true);
-    expect(isShort("12.16", "12.16")).toBe(false);
-  });
-});
 
 describe("cart items", () => {
   const item = { contestId: "a", title: "A", ticketPrice: "1.00", imageUrl: null };
@@ -35,24 +17,23 @@ describe("cart items", () => {
   });
 });
 
-describe("purchase entry status", () => {
-  const now = new Date("2026-01-10T12:00:00Z");
-  it("won, lost, active with ceiling days, pending", () => {
-    expect(entryStatus({ contestStatus: "ended", contestEndDate: null, result: "me" }, "me", now).kind).toBe("won");
-    expect(entryStatus({ contestStatus: "ended", contestEndDate: null, result: "you" }, "me", now).kind).toBe("lost");
-    expect(entryStatus({ contestStatus: "ended", contestEndDate: null, result: null }, "me", now).kind).toBe("lost");
-    const soon = entryStatus(
-      { contestStatus: "active", contestEndDate: new Date(now.getTime() + 1.2 * DAY), result: null },
-      "me",
-      now,
-    );
-    expect(soon).toEqual({ kind: "active", label: "2 days left until draw", daysLeft: 2 });
-    const past = entryStatus(
-      { contestStatus: "active", contestEndDate: new Date(now.getTime() - 1000), result: null },
-      "me",
-      now,
-    );
-    expect(past).toEqual({ kind: "pending", label: "Contest ended - awaiting results" });
+describe("purchase entry status (src/shared/purchase-rules.ts)", () => {
+  const now = new Date("2026-01-10T12:00:00Z").getTime();
+  const base = { contestStatus: "active", contestEndDate: null, result: null } as const;
+  it("the stored result decides: won, lost, refunded", () => {
+    expect(entryStatusKind({ ...base, contestStatus: "ended", result: "won" }, now)).toBe("won");
+    expect(entryStatusKind({ ...base, contestStatus: "ended", result: "lost" }, now)).toBe("lost");
+    // a cancelled contest's entry is refunded, never "Not a winner this time"
+    expect(entryStatusKind({ ...base, contestStatus: "cancelled", result: "refunded" }, now)).toBe("refunded");
+    expect(entryStatusLabel("refunded", null)).toBe("Contest cancelled - your tickets were refunded");
+  });
+  it("without a result: active until the end date, then pending", () => {
+    expect(entryStatusKind({ ...base, contestEndDate: new Date(now + 1.2 * DAY) }, now)).toBe("active");
+    expect(entryStatusLabel("active", new Date(now + 1.2 * DAY), now)).toBe("2 days left until draw");
+    expect(entryStatusLabel("active", new Date(now + 0.2 * DAY), now)).toBe("1 day left until draw");
+    expect(entryStatusKind({ ...base, contestEndDate: new Date(now - 1000) }, now)).toBe("pending");
+    expect(entryStatusKind({ ...base, contestStatus: "ended" }, now)).toBe("pending");
+    expect(entryStatusLabel("pending", null)).toBe("Contest ended - awaiting results");
   });
 });
 
@@ -63,9 +44,13 @@ describe("contest display", () => {
   });
   it("explains why tickets cannot be bought", () => {
     const base = { status: "active", endDate: null, soldTickets: 0, maxTickets: null };
-    expect(unavailableReason(base)).toBeNull();
-    expect(unavailableReason({ ...base, maxTickets: 5, soldTickets: 5 })).toBe("Sold out");
-    expect(unavailableReason({ ...base, status: "ended" })).toBe("This contest has ended");
-    expect(unavailableReason({ ...base, endDate: new Date(Date.now() - 1000) })).toBe("This contest has ended");
+    expect(purchaseBlocker(base)).toBeNull();
+    expect(purchaseBlocker({ ...base, maxTickets: 5, soldTickets: 5 })?.label).toBe("Sold out");
+    // sold out and therefore drawn: still "Sold out", as checkout says
+    expect(purchaseBlocker({ ...base, status: "ended", maxTickets: 5, soldTickets: 5 })?.label).toBe("Sold out");
+    expect(purchaseBlocker({ ...base, status: "ended" })?.label).toBe("This contest has ended");
+    expect(purchaseBlocker({ ...base, status: "cancelled", maxTickets: 5, soldTickets: 5 })?.label).toBe("Contest cancelled");
+    expect(purchaseBlocker({ ...base, endDate: new Date(Date.now() - 1000) })?.label).toBe("This contest has ended");
+    expect(purchaseBlocker({ ...base, maxTickets: 5, soldTickets: 3 }, 3)?.label).toBe("Only 2 tickets left");
   });
 });

@@ -3,12 +3,10 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_WHEEL_CONFIG,
   drawWheel,
-  millsToString,
   rollFromMac,
   segmentAtPointer,
   segmentForRoll,
   targetRotation,
-  toMills,
   wheelConfigSchema,
   wheelEconomics,
   wheelResultText,
@@ -77,10 +75,6 @@ describe("wheel segments and odds", () => {
   });
 
   it("exact money helpers", () => {
-    expect(toMills("0.001")).toBe(1);
-    expect(toMills("0.10")).toBe(100);
-    expect(millsToString(20)).toBe("0.02");
-    expect(millsToString(1)).toBe("0.001");
     expect(wheelResultText("prize", "0.1")).toBe("Congratulations! You won $0.10!");
     expect(wheelResultText("retry", "0")).toBe("Try Again! You can try again!");
     expect(wheelResultText("lose", "0")).toBe("You Lost! Better luck next time! Try spinning again.");

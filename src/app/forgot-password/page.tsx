@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ForgotPasswordFlow } from "@/components/auth/ForgotPasswordFlow";
+import { ResetLinkRequest } from "@/components/auth/ResetLinkRequest";
 import { getServerCaller } from "@/server/api/server-caller";
 
 export const dynamic = "force-dynamic";
@@ -11,5 +12,10 @@ export const metadata: Metadata = {
 
 export default async function ForgotPasswordPage() {
   if (await (await getServerCaller()).auth.me()) redirect("/");
-  return <ForgotPasswordFlow />;
+  return (
+    <>
+      <ForgotPasswordFlow />
+      <ResetLinkRequest />
+    </>
+  );
 }

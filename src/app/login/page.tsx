@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/LoginForm";
+import { safeNext } from "@/components/auth/next";
 import { getServerCaller } from "@/server/api/server-caller";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +10,8 @@ export const metadata: Metadata = {
   description: "Sign in to enter prize contests, manage your balance and spin the daily Fortune Wheel.",
 };
 
-export default async function LoginPage() {
-  if (await (await getServerCaller()).auth.me()) redirect("/");
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  const { next } = await searchParams;
+  if (await (await getServerCaller()).auth.me()) redirect(safeNext(typeof next === "string" ? next : null));
   return <LoginForm />;
 }

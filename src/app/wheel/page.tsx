@@ -1,11 +1,15 @@
 import { Container } from "@mantine/core";
 import type { Metadata } from "next";
 import { WheelGame } from "@/components/wheel/WheelGame";
+import { getServerCaller } from "@/server/api/server-caller";
+import { wheelTexts } from "@/shared/wheel";
 
-export const metadata: Metadata = {
-  title: "Fortune Wheel",
-  description: "Spin the Fortune Wheel once a day for free. Extra spins $0.001; win $0.02, $0.05 or the $0.10 jackpot.",
-};
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const config = await (await getServerCaller()).wheel.config();
+  return { title: "Fortune Wheel", description: wheelTexts(config).description };
+}
 
 export default function WheelPage() {
   return (

@@ -10,13 +10,27 @@ import { useCurrentUser } from "../auth/useCurrentUser";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { ContestsTab } from "./ContestsTab";
 import { MessagesTab } from "./MessagesTab";
+import { OutboxTab } from "./OutboxTab";
 import { OverviewTab } from "./OverviewTab";
 import { PaymentsTab } from "./PaymentsTab";
+import { PrizesTab } from "./PrizesTab";
 import { UsersTab } from "./UsersTab";
 import { WinnerPostsTab } from "./WinnerPostsTab";
+import { WithdrawalsTab } from "./WithdrawalsTab";
 
 /** /admin: admins only (the server refuses every admin call as well: 401 / 403). */
-const TABS = ["overview", "payments", "contests", "users", "winner-posts", "messages", "analytics"] as const;
+const TABS = [
+  "overview",
+  "payments",
+  "withdrawals",
+  "prizes",
+  "contests",
+  "users",
+  "winner-posts",
+  "messages",
+  "outbox",
+  "analytics",
+] as const;
 
 export function AdminDashboard() {
   const { user, isLoading } = useCurrentUser();
@@ -69,10 +83,13 @@ export function AdminDashboard() {
         <Tabs.List mb="md">
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="payments">Payments</Tabs.Tab>
+          <Tabs.Tab value="withdrawals">Withdrawals</Tabs.Tab>
+          <Tabs.Tab value="prizes">Prizes</Tabs.Tab>
           <Tabs.Tab value="contests">Contests</Tabs.Tab>
           <Tabs.Tab value="users">Users</Tabs.Tab>
           <Tabs.Tab value="winner-posts">Winner Posts</Tabs.Tab>
           <Tabs.Tab value="messages">Messages</Tabs.Tab>
+          <Tabs.Tab value="outbox">Outbox</Tabs.Tab>
           <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
@@ -80,6 +97,12 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="payments">
           <PaymentsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="withdrawals">
+          <WithdrawalsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="prizes">
+          <PrizesTab />
         </Tabs.Panel>
         <Tabs.Panel value="contests">
           <ContestsTab />
@@ -92,6 +115,9 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="messages">
           <MessagesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="outbox">
+          <OutboxTab />
         </Tabs.Panel>
         <Tabs.Panel value="analytics">
           <AnalyticsTab />

@@ -39,7 +39,7 @@ export function AnalyticsTab() {
         User Growth
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatCard label="Total Users" value={s.totalUsers} hint={`Players' balances ${formatUsd(s.totalBalance, 3)}`} />
+        <StatCard label="Total Users" value={s.totalUsers} hint={`Players' balances ${formatUsd(s.totalBalance)}`} />
         <StatCard label="Weekly Signups" value={s.weeklySignups} hint="Last 7 days" />
         <StatCard label="Active Contests" value={s.activeContests} hint={`${s.totalContests} total contests`} />
       </SimpleGrid>

@@ -1,10 +1,14 @@
 "use client";
 
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { CATEGORY_LABELS, CONTEST_CATEGORIES } from "@/shared/constants";
-import { contestFormSchema } from "@/shared/schemas/admin";
-import type { PublicContest } from "@/trpc/types";
+import { DEFAULT_MIN_CONTEST_OPEN_HOURS } from "@/shared/fair-play";
+import { contestFormSchema, endDateError } from "@/shared/schemas/admin";
+import { api } from "@/trpc/react";
+import type { AdminContest } from "@/trpc/types";
+
+type PublicContest = Omit<AdminContest, "skillQuestionAnswer"> & { skillQuestionAnswer?: number | null };
 
 export type ContestFormState = {
   title: string;
@@ -20,6 +24,9 @@ export type ContestFormState = {
   endDate: string;
   features: string;
   specifications: string;
+  skillText: string;
+  skillOptions: [string, string, string, string];
+  skillCorrect: string;
 };
 
 /** A Date as the value of an <input type="datetime-local"> (local time, minutes). */
@@ -47,7 +54,20 @@ export function contestToForm(c?: PublicContest | null): ContestFormState {
     specifications: Object.entries(c?.specifications ?? {})
       .map(([k, v]) => `${k}: ${v}`)
       .join("\n"),
+    skillText: c?.skillQuestion?.text ?? "",
+    skillOptions: [0, 1, 2, 3].map((i) => c?.skillQuestion?.options[i] ?? "") as ContestFormState["skillOptions"],
+    skillCorrect: c?.skillQuestionAnswer == null ? "" : String(c.skillQuestionAnswer),
   };
+}
+
+/** No question text = no skill question (null removes one); options keep their order, blanks dropped. */
+function skillPayload(v: ContestFormState) {
+  if (!v.skillText.trim()) return null;
+  const options = v.skillOptions.map((o) => o.trim());
+  const correct = Number(v.skillCorrect);
+  const kept = options.filter(Boolean);
+  const correctIndex = v.skillCorrect === "" || !options[correct] ? -1 : options.slice(0, correct).filter(Boolean).length;
+  return { text: v.skillText, options: kept, correctIndex };
 }
 
 /** What is sent: the documented payload (ticketPrice a number, optional numbers or null) plus edit fields. */
@@ -68,6 +88,7 @@ export function formToPayload(v: ContestFormState) {
     endDate: v.endDate ? new Date(v.endDate).toISOString() : null,
     features: v.features,
     specifications: v.specifications,
+    skillQuestion: skillPayload(v),
   };
 }
 
@@ -82,10 +103,22 @@ export function ContestForm({
   pending: boolean;
   onSubmit: (payload: ReturnType<typeof formToPayload>) => void;
 }) {
+  const fairPlay = api.contests.fairPlay.useQuery();
+  const minHours = fairPlay.data?.minContestOpenHours ?? DEFAULT_MIN_CONTEST_OPEN_HOURS;
+  const sold = (initial?.soldTickets ?? 0) > 0;
+  const initialValues = contestToForm(initial);
   const form = useForm<ContestFormState>({
     mode: "controlled",
-    initialValues: contestToForm(initial),
-    validate: (values) => schemaResolver(contestFormSchema, { sync: true })(formToPayload(values)),
+    initialValues,
+    // The shared schema's messages under each field; nothing typed is clamped or rounded.
+    validate: (values) => {
+      const errors: Record<string, React.ReactNode> = {
+        ...schemaResolver(contestFormSchema, { sync: true })(formToPayload(values)),
+      };
+      const pastEnd = endDateError(values.endDate || null, initialValues.endDate || null);
+      if (pastEnd && !errors.endDate) errors.endDate = pastEnd;
+      return errors;
+    },
   });
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(formToPayload(values)))} noValidate>
@@ -98,7 +131,7 @@ export function ContestForm({
             label="Ticket price"
             withAsterisk
             min={0}
-            decimalScale={3}
+            clampBehavior="none"
             prefix="$"
             {...form.getInputProps("ticketPrice")}
           />
@@ -108,19 +141,30 @@ export function ContestForm({
             data={CONTEST_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
             {...form.getInputProps("category")}
           />
-          <NumberInput label="Original price" min={0} decimalScale={3} prefix="$" {...form.getInputProps("originalPrice")} />
+          <NumberInput label="Original price" min={0} clampBehavior="none" prefix="$" {...form.getInputProps("originalPrice")} />
           <NumberInput
             label="Discount percentage"
             min={0}
             max={100}
-            allowDecimal={false}
+            clampBehavior="none"
             {...form.getInputProps("discountPercentage")}
           />
-          <NumberInput label="Cash alternative" min={0} decimalScale={3} prefix="$" {...form.getInputProps("cashAlternative")} />
-          <NumberInput label="Max tickets" min={1} allowDecimal={false} {...form.getInputProps("maxTickets")} />
+          <NumberInput
+            label="Cash alternative"
+            min={0}
+            clampBehavior="none"
+            prefix="$"
+            {...form.getInputProps("cashAlternative")}
+          />
+          <NumberInput label="Max tickets" min={1} clampBehavior="none" {...form.getInputProps("maxTickets")} />
         </SimpleGrid>
         <TextInput label="Image URL" placeholder="https://..." {...form.getInputProps("imageUrl")} />
-        <TextInput label="End date" type="datetime-local" {...form.getInputProps("endDate")} />
+        <TextInput
+          label="End date"
+          type="datetime-local"
+          description={`At least ${minHours} hours after the contest opens, so free postal entries can arrive in time.`}
+          {...form.getInputProps("endDate")}
+        />
         <Textarea label="Features (one per line)" autosize minRows={2} {...form.getInputProps("features")} />
         <Textarea
           label="Specifications (key: value, one per line)"
@@ -128,6 +172,32 @@ export function ContestForm({
           minRows={2}
           {...form.getInputProps("specifications")}
         />
+        <Fieldset legend="Skill question (optional)">
+          <Stack gap="xs">
+            <TextInput label="Question" placeholder="Leave empty for no question" {...form.getInputProps("skillText")} />
+            <Radio.Group label="Options (3 or 4; pick the correct one)" {...form.getInputProps("skillCorrect")}>
+              <Stack gap={4} mt={4}>
+                {[0, 1, 2, 3].map((i) => (
+                  <Group key={i} gap="xs" wrap="nowrap">
+                    <Radio value={String(i)} aria-label={`Option ${i + 1} is correct`} />
+                    <TextInput
+                      style={{ flex: 1 }}
+                      aria-label={`Option ${i + 1}`}
+                      placeholder={i === 3 ? "Option 4 (optional)" : `Option ${i + 1}`}
+                      {...form.getInputProps(`skillOptions.${i}`)}
+                    />
+                  </Group>
+                ))}
+              </Stack>
+            </Radio.Group>
+          </Stack>
+        </Fieldset>
+        {sold && (
+          <Text size="sm" c="dimmed">
+            Tickets have been sold: max tickets, ticket price, end date and the skill question are frozen. Cancel the contest to
+            refund every entrant instead.
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button type="submit" loading={pending}>
             {submitLabel}

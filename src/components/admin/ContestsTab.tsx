@@ -2,12 +2,13 @@
 
 import { Badge, Button, Group, Image, Modal, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import type { PublicContest } from "@/trpc/types";
+import type { AdminContest as PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { DrawProof } from "../contests/DrawProof";
 import { ContestForm } from "./ContestForm";
+import { FreeEntryDialog } from "./FreeEntryDialog";
 import { ContestStatusBadge } from "./StatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
 
@@ -18,6 +19,9 @@ export function ContestsTab() {
   const [editing, setEditing] = useState<PublicContest | null>(null);
   const [viewing, setViewing] = useState<PublicContest | null>(null);
   const [cancelling, setCancelling] = useState<PublicContest | null>(null);
+  const [freeEntry, setFreeEntry] = useState<PublicContest | null>(null);
+  // End draws a winner and cannot be undone: it asks first, like Cancel.
+  const [ending, setEnding] = useState<PublicContest | null>(null);
 
   const refresh = () => Promise.all([utils.admin.contests.invalidate(), utils.admin.overview.invalidate()]);
 
@@ -41,14 +45,17 @@ export function ContestsTab() {
     onSuccess: async ({ contest }) => {
       const message =
         contest.status === "ended"
-          ? contest.winningTicket === null
-            ? "Contest ended without a winner (no tickets sold)."
-            : `Contest ended: ticket #${contest.winningTicket} won.`
+          ? contest.awaitingResults
+            ? "Sales closed: the draw waits for its drand beacon round (awaiting results)."
+            : contest.winningTicket === null
+              ? "Contest ended without a winner (no tickets sold)."
+              : `Contest ended: ticket #${contest.winningTicket} won.`
           : contest.status === "cancelled"
             ? "Contest cancelled and every ticket refunded."
             : "Contest is active again.";
       toastSuccess("Contest Updated", message);
       setCancelling(null);
+      setEnding(null);
       await refresh();
     },
     onError: (e) => toastFailure("Update Failed", e, "Failed to update contest status"),
@@ -103,9 +110,12 @@ export function ContestsTab() {
                           size="xs"
                           color="orange"
                           loading={status.isPending && status.variables?.contestId === c.id}
-                          onClick={() => status.mutate({ contestId: c.id, status: "ended" })}
+                          onClick={() => setEnding(c)}
                         >
                           End
+                        </Button>
+                        <Button size="xs" variant="light" onClick={() => setFreeEntry(c)}>
+                          Free entry
                         </Button>
                         <Button size="xs" color="red" variant="light" onClick={() => setCancelling(c)}>
                           Cancel
@@ -145,6 +155,30 @@ export function ContestsTab() {
       </Modal>
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.title} size="lg">
         {viewing && <ContestDetails contest={viewing} />}
+      </Modal>
+      <FreeEntryDialog contest={freeEntry} onClose={() => setFreeEntry(null)} />
+      <Modal opened={ending !== null} onClose={() => setEnding(null)} title="End contest">
+        <Stack>
+          <Text>
+            End &quot;{ending?.title}&quot; now?{" "}
+            {ending?.soldTickets
+              ? `A winner is drawn at once from the ${ending.soldTickets.toLocaleString("en-US")} tickets sold.`
+              : "No tickets were sold, so it ends without a winner."}{" "}
+            This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setEnding(null)}>
+              Keep running
+            </Button>
+            <Button
+              color="orange"
+              loading={status.isPending}
+              onClick={() => ending && status.mutate({ contestId: ending.id, status: "ended" })}
+            >
+              End and draw
+            </Button>
+          </Group>
+        </Stack>
       </Modal>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel contest">
         <Stack>
@@ -192,13 +226,7 @@ function ContestDetails({ contest: c }: { contest: PublicContest }) {
       <Text size="xs" c="dimmed">
         Contest ID: {c.id}
       </Text>
-      <DrawProof
-        contestId={c.id}
-        drawSeedHash={c.drawSeedHash}
-        drawSeed={c.drawSeed}
-        soldTickets={c.soldTickets}
-        winningTicket={c.winningTicket}
-      />
+      <DrawProof contestId={c.id} />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconSearch, IconSend } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
 import { api } from "@/trpc/react";
@@ -66,11 +66,16 @@ export function MessagesTab() {
   const q = search.trim().toLowerCase();
   const shown = q ? all.filter((c) => c.userName.toLowerCase().includes(q) || c.userEmail.toLowerCase().includes(q)) : all;
   const current = all.find((c) => c.userId === selected);
+  // Messages that arrive while the conversation is open are read as they appear: no badge for them.
+  const openUnread = current?.unreadCount ?? 0;
+  const markReadNow = markRead.mutate;
+  const marking = markRead.isPending;
+  useEffect(() => {
+    if (selected && openUnread > 0 && !marking) markReadNow({ userId: selected });
+  }, [selected, openUnread, marking, markReadNow]);
 
-  const open = (userId: string, unreadCount: number) => {
-    setSelected(userId);
-    if (unreadCount > 0) markRead.mutate({ userId }); // opening a conversation marks it read
-  };
+  // Opening a conversation marks it read (the effect above).
+  const open = (userId: string) => setSelected(userId);
   const submit = () => {
     const message = reply.trim();
     if (!message || send.isPending) return;
@@ -113,7 +118,7 @@ export function MessagesTab() {
                     <UnstyledButton
                       key={c.userId}
                       data-testid="conversation"
-                      onClick={() => open(c.userId, c.unreadCount)}
+                      onClick={() => open(c.userId)}
                       p="xs"
                       style={{
                         borderRadius: 6,

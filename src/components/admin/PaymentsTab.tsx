@@ -1,15 +1,35 @@
 "use client";
 
-import { Button, Card, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
+import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../payments/PaymentStatusBadge";
 
-/** Admin dashboard 'Payments' tab: pending payments with Approve and Reject (docs/product.md §2, §8). */
+/** Gateway statuses that mean the money arrived; approving anything else asks first. */
+const GATEWAY_CONFIRMED = new Set(["paid", "manual_accept"]);
+
+type PendingRow = { id: string; amount: string; userEmail: string; gatewayStatus: string; oxapayTrackId: string };
+
+const PAGE = LIMITS.pendingPaymentsPage;
+
+/**
+ * Admin dashboard 'Payments' tab: pending payments, oldest first, a page at a time ("Load more"),
+ * with Approve and Reject (docs/product.md §2, §8). Sandbox payments carry a "Sandbox" badge.
+ */
 export function PaymentsTab() {
   const utils = api.useUtils();
-  const pending = api.payments.pending.useQuery();
+  const pending = api.payments.pending.useInfiniteQuery(
+    { limit: PAGE },
+    { getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined) },
+  );
+  // A refetch after an approval can shift rows between pages: show each payment once.
+  const rows = useMemo(() => {
+    const all = (pending.data?.pages ?? []).flat();
+    return all.filter((p, i) => all.findIndex((q) => q.id === p.id) === i);
+  }, [pending.data]);
   const refresh = async () => {
     await Promise.all([utils.payments.pending.invalidate(), utils.auth.me.invalidate()]);
   };
@@ -33,6 +53,11 @@ export function PaymentsTab() {
       await refresh();
     },
   });
+  const [unconfirmed, setUnconfirmed] = useState<PendingRow | null>(null);
+  const askApprove = (p: PendingRow) => {
+    if (GATEWAY_CONFIRMED.has(p.gatewayStatus)) approve.mutate({ id: p.id });
+    else setUnconfirmed(p);
+  };
   const busyId = approve.isPending ? approve.variables?.id : reject.isPending ? reject.variables?.id : undefined;
 
   return (
@@ -43,7 +68,7 @@ export function PaymentsTab() {
           <Loader />
         ) : pending.error ? (
           <Text c="red">{pending.error.message}</Text>
-        ) : !pending.data?.length ? (
+        ) : !rows.length ? (
           <Text c="dimmed">No pending payments.</Text>
         ) : (
           <Table.ScrollContainer minWidth={800}>
@@ -60,7 +85,7 @@ export function PaymentsTab() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {pending.data.map((p) => (
+                {rows.map((p) => (
                   <Table.Tr key={p.id} data-testid="pending-payment" data-track-id={p.oxapayTrackId}>
                     <Table.Td>{new Date(p.createdAt).toLocaleString()}</Table.Td>
                     <Table.Td>{p.userEmail}</Table.Td>
@@ -69,13 +94,26 @@ export function PaymentsTab() {
                       {p.cryptoCurrency}
                       {p.oxapayPayAmount ? ` ${p.oxapayPayAmount}` : ""}
                     </Table.Td>
-                    <Table.Td>{p.oxapayTrackId}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {p.oxapayTrackId}
+                        {p.provider === "sandbox" && (
+                          <Badge
+                            color="orange"
+                            data-testid="sandbox-badge"
+                            title="Simulated by the sandbox gateway: no real money"
+                          >
+                            Sandbox
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
                     <Table.Td>
                       <GatewayStatusBadge status={p.gatewayStatus} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => approve.mutate({ id: p.id })}>
+                        <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
                           Approve
                         </Button>
                         <Button
@@ -95,7 +133,36 @@ export function PaymentsTab() {
             </Table>
           </Table.ScrollContainer>
         )}
+        {pending.hasNextPage && (
+          <Group justify="center">
+            <Button variant="default" loading={pending.isFetchingNextPage} onClick={() => void pending.fetchNextPage()}>
+              Load more
+            </Button>
+          </Group>
+        )}
       </Stack>
+      <Modal opened={unconfirmed !== null} onClose={() => setUnconfirmed(null)} title="Approve unconfirmed payment?">
+        <Stack>
+          <Text>
+            The gateway has not confirmed this payment (status &quot;{unconfirmed?.gatewayStatus.replace(/_/g, " ")}&quot;).
+            Approving credits {formatUsd(unconfirmed?.amount)} to {unconfirmed?.userEmail} now, whether or not the money arrives.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setUnconfirmed(null)}>
+              Keep pending
+            </Button>
+            <Button
+              color="orange"
+              onClick={() => {
+                if (unconfirmed) approve.mutate({ id: unconfirmed.id });
+                setUnconfirmed(null);
+              }}
+            >
+              Approve anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Card>
   );
 }

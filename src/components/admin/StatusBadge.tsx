@@ -5,7 +5,7 @@ const LABELS = { active: "Active", ended: "Ended", cancelled: "Cancelled" } as c
 
 export function ContestStatusBadge({ status }: { status: "active" | "ended" | "cancelled" }) {
   return (
-    <Badge color={COLORS[status]} variant="light">
+    <Badge color={COLORS[status]} variant="filled">
       {LABELS[status]}
     </Badge>
   );

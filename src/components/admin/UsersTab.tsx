@@ -57,12 +57,10 @@ export function UsersTab() {
               <Table.Tr key={u.id} data-testid="admin-user-row">
                 <Table.Td>{u.displayName ?? `${u.firstName} ${u.lastName}`}</Table.Td>
                 <Table.Td>{u.email}</Table.Td>
-                <Table.Td>{formatUsd(u.balance, 3)}</Table.Td>
+                <Table.Td>{formatUsd(u.balance)}</Table.Td>
                 <Table.Td>{new Date(u.createdAt).toLocaleDateString()}</Table.Td>
                 <Table.Td>
-                  <Badge color={u.isAdmin ? "violet" : "gray"} variant="light">
-                    {u.isAdmin ? "Admin" : "User"}
-                  </Badge>
+                  <Badge color={u.isAdmin ? "violet" : "gray"}>{u.isAdmin ? "Admin" : "User"}</Badge>
                 </Table.Td>
                 <Table.Td>
                   <Button

@@ -53,6 +53,20 @@ function toForm(p?: AdminWinnerPost | null): PostForm {
   };
 }
 
+/**
+ * A bad link fails at "socialMediaLinks.<n>", a path no input shows: move it onto the textarea,
+ * naming the link as the post shows it (Link 1, Link 2…), so Create never fails silently.
+ */
+function linkErrorsOnTheirField(errors: Record<string, React.ReactNode>): Record<string, React.ReactNode> {
+  const out: Record<string, React.ReactNode> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const m = /^socialMediaLinks\.(\d+)$/.exec(key);
+    if (!m) out[key] = message;
+    else out.socialMediaLinks ??= `Link ${Number(m[1]) + 1}: ${String(message)}`;
+  }
+  return out;
+}
+
 /** The documented payload: socialMediaLinks as the list of non-blank lines. */
 function toPayload(v: PostForm) {
   return {
@@ -76,7 +90,7 @@ function WinnerPostForm({
   const form = useForm<PostForm>({
     mode: "controlled",
     initialValues: toForm(initial),
-    validate: (values) => schemaResolver(winnerPostSchema, { sync: true })(toPayload(values)),
+    validate: (values) => linkErrorsOnTheirField(schemaResolver(winnerPostSchema, { sync: true })(toPayload(values))),
   });
   return (
     <form onSubmit={form.onSubmit((v) => onSubmit(toPayload(v)))} noValidate>
@@ -165,9 +179,7 @@ export function WinnerPostsTab() {
                 <Text fw={700} lineClamp={2}>
                   {p.title}
                 </Text>
-                <Badge color={p.isPublished ? "green" : "gray"} variant="light">
-                  {p.isPublished ? "Published" : "Draft"}
-                </Badge>
+                <Badge color={p.isPublished ? "green" : "gray"}>{p.isPublished ? "Published" : "Draft"}</Badge>
               </Group>
               <Text size="sm" c="dimmed">
                 {p.winnerName} · {p.contestTitle}

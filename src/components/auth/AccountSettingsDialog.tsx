@@ -1,14 +1,16 @@
 "use client";
 
 import { Button, Divider, Loader, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
 import { SECURITY_QUESTIONS } from "@/shared/constants";
 import { changePasswordSchema, changeSecuritySchema, updateProfileSchema } from "@/shared/schemas/auth";
 import { api } from "@/trpc/react";
-import { zodResolver } from "../forms/zodResolver";
 import { PasswordField } from "./PasswordField";
+import { TwoFactorSection } from "./TwoFactorSection";
+import { useCurrentUser } from "./useCurrentUser";
 import { toastError, toastSuccess } from "./toasts";
+import { EmailPreferencesSection } from "./EmailPreferencesSection";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -22,15 +24,16 @@ export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; on
 function AccountSettingsBody() {
   const utils = api.useUtils();
   const settings = api.auth.settings.useQuery(undefined, { staleTime: 0 });
+  const isAdmin = useCurrentUser().user?.isAdmin ?? false;
 
-  const profile = useForm({ initialValues: { displayName: "" }, validate: zodResolver(updateProfileSchema) });
+  const profile = useForm({ initialValues: { displayName: "" }, validate: schemaResolver(updateProfileSchema, { sync: true }) });
   const password = useForm({
     initialValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
-    validate: zodResolver(changePasswordSchema),
+    validate: schemaResolver(changePasswordSchema, { sync: true }),
   });
   const security = useForm<{ currentPassword: string; securityQuestion: string | null; securityAnswer: string }>({
     initialValues: { currentPassword: "", securityQuestion: null, securityAnswer: "" },
-    validate: zodResolver(changeSecuritySchema),
+    validate: schemaResolver(changeSecuritySchema, { sync: true }),
   });
 
   const data = settings.data;
@@ -151,6 +154,15 @@ function AccountSettingsBody() {
           </Button>
         </Stack>
       </form>
+      {isAdmin && (
+        <>
+          <Divider />
+          <TwoFactorSection />
+        </>
+      )}
+
+      <Divider />
+      <EmailPreferencesSection />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { Anchor, Button, Group, Stack, Stepper, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -13,11 +13,10 @@ import {
   verifySecuritySchema,
 } from "@/shared/schemas/auth";
 import { api } from "@/trpc/react";
-import { zodResolver } from "../forms/zodResolver";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { PasswordField } from "./PasswordField";
-import { toastError, toastSuccess } from "./toasts";
+import { dismissToasts, toastError, toastSuccess } from "./toasts";
 
 type Step = "email" | "security" | "reset";
 const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
@@ -29,14 +28,14 @@ export function ForgotPasswordFlow() {
   const [account, setAccount] = useState<ForgotPasswordResult | null>(null);
   const [done, setDone] = useState(false);
 
-  const emailForm = useForm({ initialValues: { email: "" }, validate: zodResolver(forgotPasswordSchema) });
+  const emailForm = useForm({ initialValues: { email: "" }, validate: schemaResolver(forgotPasswordSchema, { sync: true }) });
   const answerForm = useForm({
     initialValues: { securityAnswer: "" },
-    validate: (v) => zodResolver(verifySecuritySchema)({ email: account?.email ?? "", ...v }),
+    validate: (v) => schemaResolver(verifySecuritySchema, { sync: true })({ email: account?.email ?? "", ...v }),
   });
   const resetForm = useForm({
     initialValues: { password: "", confirmPassword: "" },
-    validate: zodResolver(resetPasswordFormSchema),
+    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
 
@@ -44,12 +43,16 @@ export function ForgotPasswordFlow() {
     onSuccess: (data) => {
       setAccount(data);
       answerForm.reset();
+      dismissToasts(); // "Email Not Found" from an earlier try no longer applies
       setStep("security");
     },
     onError: (error) => toastError("Email Not Found", error, "Email not found. Please check your email address."),
   });
   const verify = api.auth.verifySecurity.useMutation({
-    onSuccess: () => setStep("reset"),
+    onSuccess: () => {
+      dismissToasts();
+      setStep("reset");
+    },
     onError: (error) => toastError("Incorrect Answer", error, "Security answer is incorrect. Please try again."),
   });
   const reset = api.auth.resetPassword.useMutation({

@@ -1,40 +1,86 @@
 "use client";
 
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
-import { type LoginInput, loginSchema } from "@/shared/schemas/auth";
+import { type LoginInput, loginSchema, twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { api } from "@/trpc/react";
-import { zodResolver } from "../forms/zodResolver";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
+import { safeNext } from "./next";
 import { PasswordField } from "./PasswordField";
 import { toastError, toastSuccess } from "./toasts";
 
 export function LoginForm() {
   const router = useRouter();
+  // A visitor sent here from a footer link goes on to where it pointed (/?category=…, /?support=1).
+  const next = safeNext(useSearchParams().get("next"));
   const utils = api.useUtils();
   const [done, setDone] = useState(false);
   const form = useForm<LoginInput>({
     initialValues: { email: "", password: "" },
-    validate: zodResolver(loginSchema),
+    validate: schemaResolver(loginSchema, { sync: true }),
     validateInputOnBlur: true,
   });
+  // Accounts with two-factor on (admins) answer the password with a request for the code.
+  const [needsCode, setNeedsCode] = useState(false);
+  const codeForm = useForm({
+    initialValues: { code: "" },
+    validate: schemaResolver(twoFactorCodeSchema, { sync: true }),
+  });
+  const signedIn = async () => {
+    setDone(true);
+    toastSuccess("Login Successful", "Welcome back!");
+    await utils.auth.me.invalidate();
+    setTimeout(() => {
+      router.push(next);
+      router.refresh();
+    }, DELAYS.afterLogin);
+  };
   const login = api.auth.login.useMutation({
-    onSuccess: async () => {
-      setDone(true);
-      toastSuccess("Login Successful", "Welcome back!");
-      await utils.auth.me.invalidate();
-      setTimeout(() => {
-        router.push("/");
-        router.refresh();
-      }, DELAYS.afterLogin);
+    onSuccess: async (answer) => {
+      if ("twoFactorRequired" in answer) {
+        setNeedsCode(true);
+        return;
+      }
+      await signedIn();
     },
     onError: (error) => toastError("Login Failed", error, "Invalid email or password. Please try again."),
   });
+  const verify = api.auth.verifyTwoFactor.useMutation({
+    onSuccess: signedIn,
+    onError: (error) => toastError("Login Failed", error, "Invalid authentication code. Please try again."),
+  });
+
+  if (needsCode) {
+    return (
+      <AuthPageGuard hold={done}>
+        <AuthCard title="Two-factor authentication" subtitle="Enter the 6-digit code from your authenticator app">
+          <form onSubmit={codeForm.onSubmit((v) => verify.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
+            <Stack>
+              <TextInput
+                label="Authentication code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder="123456"
+                maxLength={6}
+                required
+                data-autofocus
+                key={codeForm.key("code")}
+                {...codeForm.getInputProps("code")}
+              />
+              <Button type="submit" fullWidth loading={verify.isPending || done}>
+                Verify
+              </Button>
+            </Stack>
+          </form>
+        </AuthCard>
+      </AuthPageGuard>
+    );
+  }
 
   return (
     <AuthPageGuard hold={done}>

@@ -1,14 +1,14 @@
 "use client";
 
 import { Anchor, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DELAYS, SECURITY_QUESTIONS } from "@/shared/constants";
+import { AGE_MESSAGES } from "@/shared/responsible-play";
 import { signupSchema } from "@/shared/schemas/auth";
 import { api } from "@/trpc/react";
-import { zodResolver } from "../forms/zodResolver";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { PasswordField } from "./PasswordField";
@@ -22,6 +22,7 @@ type SignupValues = {
   confirmPassword: string;
   securityQuestion: string | null;
   securityAnswer: string;
+  dateOfBirth: string;
 };
 
 export function SignupForm() {
@@ -36,8 +37,14 @@ export function SignupForm() {
       confirmPassword: "",
       securityQuestion: null,
       securityAnswer: "",
+      dateOfBirth: "",
     },
-    validate: zodResolver(signupSchema),
+    // The shared schema, plus: the form always asks the date of birth (REST clients may omit it).
+    validate: (values) => {
+      const errors: Record<string, React.ReactNode> = { ...schemaResolver(signupSchema, { sync: true })(values) };
+      if (!values.dateOfBirth) errors.dateOfBirth = AGE_MESSAGES.required;
+      return errors;
+    },
     validateInputOnBlur: true,
   });
   const signup = api.auth.signup.useMutation({
@@ -109,6 +116,15 @@ export function SignupForm() {
               required
               key={form.key("securityAnswer")}
               {...form.getInputProps("securityAnswer")}
+            />
+            <TextInput
+              label="Date of birth"
+              description="You must be 18 or over to play."
+              type="date"
+              autoComplete="bday"
+              required
+              key={form.key("dateOfBirth")}
+              {...form.getInputProps("dateOfBirth")}
             />
             <Button type="submit" fullWidth loading={signup.isPending || done}>
               Create Account

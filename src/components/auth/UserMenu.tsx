@@ -2,13 +2,14 @@
 
 import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconLogout, IconSettings, IconTicket } from "@tabler/icons-react";
-import { useRouter } from "next/navigation";
+import { IconGift, IconHeartHandshake, IconLogout, IconSettings, IconTicket, IconWallet } from "@tabler/icons-react";
+import Link from "next/link";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
 import { PurchasesDialog } from "../contests/PurchasesDialog";
+import { useAccountDialog } from "../layout/dialogs";
 import { AccountSettingsDialog } from "./AccountSettingsDialog";
-import { toastError, toastSuccess } from "./toasts";
+import { ResponsiblePlayDialog } from "./ResponsiblePlayDialog";
+import { useSignOut } from "../layout/useSignOut";
 import { useCurrentUser } from "./useCurrentUser";
 
 export function displayNameOf(user: { displayName: string | null; firstName: string; lastName: string; email: string }) {
@@ -24,20 +25,11 @@ export function initialsOf(user: { displayName: string | null; firstName: string
 /** Header user menu (docs/product.md §2): avatar, name or email, balance; purchases, settings, logout. */
 export function UserMenu() {
   const { user } = useCurrentUser();
-  const router = useRouter();
-  const utils = api.useUtils();
-  const [purchasesOpen, purchases] = useDisclosure(false);
-  const [settingsOpen, settings] = useDisclosure(false);
-  const logout = api.auth.logout.useMutation({
-    onSuccess: async () => {
-      toastSuccess("Logged Out", "You have been successfully logged out");
-      utils.auth.me.setData(undefined, null);
-      await utils.invalidate();
-      router.push("/");
-      router.refresh();
-    },
-    onError: (error) => toastError("Logout Failed", error, "Failed to log out. Please try again."),
-  });
+  // Also opened from the slide-out menu on narrow screens (src/components/layout/dialogs.ts).
+  const [purchasesOpen, openPurchases, closePurchases] = useAccountDialog("purchases");
+  const [settingsOpen, openSettings, closeSettings] = useAccountDialog("settings");
+  const [responsibleOpen, responsible] = useDisclosure(false);
+  const { signOut, pending: signingOut } = useSignOut();
   if (!user) return null;
   const name = displayNameOf(user);
 
@@ -55,7 +47,7 @@ export function UserMenu() {
                   {name}
                 </Text>
                 <Text size="xs" c="dimmed" data-testid="user-menu-balance">
-                  {formatUsd(user.balance, 2)}
+                  {formatUsd(user.balance)}
                 </Text>
               </div>
             </Group>
@@ -63,25 +55,30 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user.email}</Menu.Label>
-          <Menu.Item leftSection={<IconTicket size={16} />} onClick={purchases.open}>
+          <Menu.Item leftSection={<IconTicket size={16} />} onClick={openPurchases}>
             My Purchases &amp; Results
           </Menu.Item>
-          <Menu.Item leftSection={<IconSettings size={16} />} onClick={settings.open}>
+          <Menu.Item leftSection={<IconWallet size={16} />} component={Link} href="/withdrawals" data-testid="menu-withdraw">
+            Withdraw
+          </Menu.Item>
+          <Menu.Item leftSection={<IconGift size={16} />} component={Link} href="/prizes">
+            My Prizes
+          </Menu.Item>
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={openSettings}>
             Account Settings
           </Menu.Item>
+          <Menu.Item leftSection={<IconHeartHandshake size={16} />} onClick={responsible.open}>
+            Responsible play
+          </Menu.Item>
           <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconLogout size={16} />}
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-          >
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={signingOut}>
             Logout
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <PurchasesDialog opened={purchasesOpen} onClose={purchases.close} />
-      <AccountSettingsDialog opened={settingsOpen} onClose={settings.close} />
+      <PurchasesDialog opened={purchasesOpen} onClose={closePurchases} />
+      <AccountSettingsDialog opened={settingsOpen} onClose={closeSettings} />
+      <ResponsiblePlayDialog opened={responsibleOpen} onClose={responsible.close} />
     </>
   );
 }

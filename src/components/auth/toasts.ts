@@ -10,3 +10,8 @@ export function toastError(title: string, error: unknown, fallback: string) {
   const message = error instanceof Error && error.message ? error.message : fallback;
   notifications.show({ title, message, color: "red" });
 }
+
+/** Closes a toast that no longer applies (an earlier step's error once the next step opened). */
+export function dismissToasts() {
+  notifications.clean();
+}

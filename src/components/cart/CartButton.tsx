@@ -5,9 +5,9 @@ import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconShoppingCart, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
-import { isShort, lineTotal, sumLines } from "@/shared/cart";
+
 import { DELAYS } from "@/shared/constants";
-import { formatUsd } from "@/shared/money";
+import { formatUsd, isShort, lineTotal, sumLines } from "@/shared/money";
 import { CART_MESSAGES } from "@/shared/cart-messages";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
@@ -70,7 +70,13 @@ export function CartButton() {
       });
       return;
     }
-    checkout.mutate({ items: cart.items.map((i) => ({ contestId: i.contestId, quantity: i.quantity })) });
+    checkout.mutate({
+      items: cart.items.map((i) => ({
+        contestId: i.contestId,
+        quantity: i.quantity,
+        ...(i.answerIndex === undefined ? {} : { answerIndex: i.answerIndex }),
+      })),
+    });
   };
 
   return (
@@ -138,7 +144,7 @@ export function CartButton() {
           <Group justify="space-between">
             <Text c="dimmed">Current balance</Text>
             <Text c={short ? "red" : undefined} data-testid="cart-balance">
-              ${balance}
+              {formatUsd(balance)}
             </Text>
           </Group>
           <Button

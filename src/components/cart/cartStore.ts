@@ -7,7 +7,15 @@
  */
 import { useCallback, useSyncExternalStore } from "react";
 
-export type CartItem = { contestId: string; title: string; ticketPrice: string; quantity: number; imageUrl: string | null };
+export type CartItem = {
+  contestId: string;
+  title: string;
+  ticketPrice: string;
+  quantity: number;
+  imageUrl: string | null;
+  /** The chosen option of the contest's skill question, sent with the checkout line. */
+  answerIndex?: number;
+};
 
 const PREFIX = "prize-cart:v1:";
 const EMPTY: CartItem[] = [];

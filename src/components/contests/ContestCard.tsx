@@ -5,9 +5,10 @@ import { IconShoppingCart } from "@tabler/icons-react";
 import Link from "next/link";
 import { useState } from "react";
 import type { PublicContest } from "@/trpc/types";
-import { lineTotal } from "@/shared/cart";
-import { formatUsd } from "@/shared/money";
+import { formatUsd, lineTotal } from "@/shared/money";
+import { purchaseBlocker } from "@/shared/purchase-rules";
 import { QuantityStepper } from "./QuantityStepper";
+import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 
 /** Sold/max bar (only when the contest has a maximum). */
@@ -26,8 +27,10 @@ export function SoldProgress({ sold, max }: { sold: number; max: number | null }
 
 export function ContestCard({ contest: c }: { contest: PublicContest }) {
   const [quantity, setQuantity] = useState(1);
+  const [answer, setAnswer] = useState<number | undefined>(undefined);
   const addToCart = useAddToCart();
   const discounted = !!c.discountPercentage && c.discountPercentage > 0;
+  const blocker = purchaseBlocker(c, quantity);
   return (
     <Card withBorder padding="md" radius="md" data-testid="contest-card" h="100%">
       <Card.Section pos="relative">
@@ -42,7 +45,7 @@ export function ContestCard({ contest: c }: { contest: PublicContest }) {
           {c.title}
         </Title>
         {c.cashAlternative && (
-          <Text size="sm" c="teal" fw={600}>
+          <Text size="sm" c="teal.9" fw={600}>
             Or take {formatUsd(c.cashAlternative)} cash
           </Text>
         )}
@@ -69,11 +72,21 @@ export function ContestCard({ contest: c }: { contest: PublicContest }) {
             {formatUsd(lineTotal(c.ticketPrice, quantity))}
           </Text>
         </Group>
-        <Group grow gap="xs">
-          <Button leftSection={<IconShoppingCart size={16} />} onClick={() => addToCart(c, quantity)}>
-            Add to Cart
+        {c.skillQuestion && !blocker && (
+          <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} size="xs" />
+        )}
+        {/* Buttons wrap onto two rows on narrow cards rather than cropping their labels. */}
+        <Group grow gap="xs" wrap="wrap" style={{ rowGap: 6 }}>
+          <Button
+            miw={130}
+            leftSection={<IconShoppingCart size={16} />}
+            onClick={() => addToCart(c, quantity, answer)}
+            disabled={!!blocker}
+            title={blocker?.detail}
+          >
+            {blocker && blocker.code !== "not_enough_left" ? blocker.label : "Add to Cart"}
           </Button>
-          <Button variant="default" component={Link} href={`/contest/${c.id}`}>
+          <Button variant="default" component={Link} href={`/contest/${c.id}`} miw={100}>
             Details
           </Button>
         </Group>

@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Center,
-  Code,
   Container,
   Grid,
   Group,
@@ -25,13 +24,17 @@ import {
 import { IconArrowLeft, IconPhoto, IconShoppingCart } from "@tabler/icons-react";
 import Link from "next/link";
 import { useState } from "react";
+import { api } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
-import { lineTotal } from "@/shared/cart";
-import { humaniseKey, unavailableReason } from "@/shared/contest-display";
-import { formatUsd } from "@/shared/money";
+import { humaniseKey } from "@/shared/contest-display";
+import { formatUsd, lineTotal } from "@/shared/money";
+import { purchaseBlocker } from "@/shared/purchase-rules";
 import { SoldProgress } from "./ContestCard";
+import { FreeEntryRoute } from "./FreeEntryRoute";
 import { QuantityStepper } from "./QuantityStepper";
+import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
+import { useLiveContests } from "./useLiveContests";
 
 function Gallery({ images, title }: { images: string[]; title: string }) {
   const [selected, setSelected] = useState(0);
@@ -73,10 +76,17 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
   );
 }
 
-export function ContestDetail({ contest: c }: { contest: PublicContest }) {
+export function ContestDetail({ contest: initial }: { contest: PublicContest }) {
+  // The server render seeds the query; sales, draws and edits refresh it live.
+  const c = api.contests.byId.useQuery({ id: initial.id }, { initialData: initial }).data ?? initial;
+  useLiveContests();
   const [quantity, setQuantity] = useState(1);
+  const [answer, setAnswer] = useState<number | undefined>(undefined);
   const addToCart = useAddToCart();
-  const reason = unavailableReason(c);
+  // The same rule checkout applies on the server (src/shared/purchase-rules.ts).
+  const blocker = purchaseBlocker(c, quantity);
+  const closed = blocker !== null && blocker.code !== "not_enough_left";
+  const cancelled = c.status === "cancelled";
   const discounted = !!c.discountPercentage && c.discountPercentage > 0;
   const images = c.previewImages.length ? c.previewImages : c.imageUrl ? [c.imageUrl] : [];
   const specs = Object.entries(c.specifications);
@@ -96,10 +106,14 @@ export function ContestDetail({ contest: c }: { contest: PublicContest }) {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
             <Group gap="xs">
-              <Badge variant="light" tt="capitalize">
-                {c.category.replace(/_/g, " ")}
-              </Badge>
-              {c.status === "active" ? <Badge color="green">Active</Badge> : <Badge color="gray">Ended</Badge>}
+              <Badge tt="capitalize">{c.category.replace(/_/g, " ")}</Badge>
+              {c.status === "active" ? (
+                <Badge color="green">Active</Badge>
+              ) : cancelled ? (
+                <Badge color="red">Cancelled</Badge>
+              ) : (
+                <Badge color="gray">Ended</Badge>
+              )}
             </Group>
             <Title order={1}>{c.title}</Title>
             <Text>{c.detailedDescription || c.description}</Text>
@@ -123,46 +137,57 @@ export function ContestDetail({ contest: c }: { contest: PublicContest }) {
                 <Text size="sm">Prefer cash? Take {formatUsd(c.cashAlternative)} instead of the prize.</Text>
               </Paper>
             )}
-            <Group justify="space-between">
-              <QuantityStepper value={quantity} onChange={setQuantity} />
-              <Text fw={700} size="lg" data-testid="detail-total">
-                Total: {formatUsd(lineTotal(c.ticketPrice, quantity))}
-              </Text>
-            </Group>
+            {!closed && (
+              <Group justify="space-between">
+                <QuantityStepper value={quantity} onChange={setQuantity} />
+                <Text fw={700} size="lg" data-testid="detail-total">
+                  Total: {formatUsd(lineTotal(c.ticketPrice, quantity))}
+                </Text>
+              </Group>
+            )}
+            {c.skillQuestion && !blocker && <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} />}
             <Button
               size="md"
               leftSection={<IconShoppingCart size={18} />}
-              disabled={!!reason}
-              onClick={() => addToCart(c, quantity)}
+              disabled={!!blocker}
+              onClick={() => addToCart(c, quantity, answer)}
             >
-              {reason ?? "Add to Cart"}
+              {blocker?.label ?? "Add to Cart"}
             </Button>
-            {reason && (
+            {blocker && (
               <Text c="red" size="sm" data-testid="unavailable-reason">
-                {reason === "Sold out"
-                  ? "All tickets for this contest have been sold."
-                  : "Tickets can no longer be bought for this contest."}
+                {blocker.detail}
               </Text>
             )}
-            <SimpleGrid cols={2}>
-              <Card withBorder padding="sm">
-                <Text size="xs" c="dimmed">
-                  Tickets sold
-                </Text>
-                <Text fw={700} data-testid="tickets-sold">
-                  {c.soldTickets.toLocaleString("en-US")}
-                </Text>
-              </Card>
-              <Card withBorder padding="sm">
-                <Text size="xs" c="dimmed">
-                  Tickets left
-                </Text>
-                <Text fw={700} data-testid="tickets-left">
-                  {left === null ? "∞" : left.toLocaleString("en-US")}
-                </Text>
-              </Card>
-            </SimpleGrid>
-            <SoldProgress sold={c.soldTickets} max={c.maxTickets} />
+            {!blocker && <FreeEntryRoute hasQuestion={!!c.skillQuestion} />}
+            {cancelled ? (
+              // Its tickets were refunded: counting them as sold would mislead.
+              <Text size="sm" c="dimmed" data-testid="tickets-refunded">
+                {c.soldTickets.toLocaleString("en-US")} ticket{c.soldTickets === 1 ? "" : "s"} refunded
+              </Text>
+            ) : (
+              <>
+                <SimpleGrid cols={2}>
+                  <Card withBorder padding="sm">
+                    <Text size="xs" c="dimmed">
+                      Tickets sold
+                    </Text>
+                    <Text fw={700} data-testid="tickets-sold">
+                      {c.soldTickets.toLocaleString("en-US")}
+                    </Text>
+                  </Card>
+                  <Card withBorder padding="sm">
+                    <Text size="xs" c="dimmed">
+                      Tickets left
+                    </Text>
+                    <Text fw={700} data-testid="tickets-left">
+                      {left === null ? "∞" : left.toLocaleString("en-US")}
+                    </Text>
+                  </Card>
+                </SimpleGrid>
+                <SoldProgress sold={c.soldTickets} max={c.maxTickets} />
+              </>
+            )}
             {c.maxTicketsPerUser !== null && (
               <Text size="sm" c="dimmed">
                 Limit: {c.maxTicketsPerUser.toLocaleString("en-US")} tickets per player
@@ -216,41 +241,14 @@ export function ContestDetail({ contest: c }: { contest: PublicContest }) {
         </Tabs.Panel>
       </Tabs>
 
-      <Paper withBorder p="md" radius="md" mt="xl" data-testid="draw-proof">
-        <Title order={2} size="h4">
-          Provably fair draw
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          The draw seed was fixed when this contest opened; its SHA-256 commitment is published below. After the draw the seed is
-          revealed, so anyone can recompute the winning ticket.
+      {/* One proof block: the public draw record (docs/fair-play.md) and its check in the browser. */}
+      <Paper withBorder p="md" radius="md" mt="xl" data-testid="draw-proof-card">
+        <Text size="sm" c="dimmed" mb="sm">
+          The draw seed was fixed when this contest opened; its SHA-256 commitment is published below. When sales close the final
+          entry list is fixed (and, when configured, a public drand randomness round), so nobody can steer the result; after the
+          draw the seed is revealed and anyone can recompute the winning ticket.
         </Text>
-        <Text size="sm" mt="sm">
-          Commitment (SHA-256):
-        </Text>
-        <Code block style={{ wordBreak: "break-all" }}>
-          {c.drawSeedHash}
-        </Code>
-        {c.drawSeed ? (
-          <>
-            <Text size="sm" mt="sm">
-              Revealed seed:
-            </Text>
-            <Code block style={{ wordBreak: "break-all" }}>
-              {c.drawSeed}
-            </Code>
-            <DrawProof
-              contestId={c.id}
-              drawSeedHash={c.drawSeedHash}
-              drawSeed={c.drawSeed}
-              soldTickets={c.soldTickets}
-              winningTicket={c.winningTicket}
-            />
-          </>
-        ) : (
-          <Text size="sm" mt="sm" c="dimmed">
-            The seed will be revealed when the contest is drawn.
-          </Text>
-        )}
+        <DrawProof contestId={c.id} />
       </Paper>
     </Container>
   );

@@ -2,13 +2,14 @@
 
 import { Alert, Badge, Card, Group, Image, Modal, Skeleton, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
-import { entryStatus } from "@/shared/cart";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
+import { entryBadge, entryStatusLabel } from "@/shared/purchase-rules";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 
-const STATUS_COLOR = { won: "green", lost: "gray", active: "blue", pending: "orange" } as const;
+// Text shades that reach 4.5:1 on white (e2e/a11y.spec.ts); the label says the status too.
+const STATUS_COLOR = { won: "teal.9", lost: "gray.7", active: "blue.9", pending: "gray.8", refunded: "red.9" } as const;
 
 function ticketRange(first: number, last: number): string {
   return first === last ? `Ticket #${first}` : `Tickets #${first}–#${last}`;
@@ -39,8 +40,12 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
         </Text>
       ) : (
         <Stack gap="sm">
+          <Alert color="blue" variant="light" data-testid="responsible-play-prompt">
+            Play responsibly: set daily, weekly or monthly spend limits, or take a break, in your account menu → Responsible play.
+          </Alert>
           {query.data.map((e) => {
-            const status = entryStatus(e, user?.id ?? "");
+            // The status is the server's (the entry's stored result); only its words are chosen here.
+            const badge = entryBadge(e.status);
             return (
               <Card key={e.entryId} withBorder padding="sm" data-testid="purchase-entry">
                 <Group wrap="nowrap" align="flex-start">
@@ -55,20 +60,21 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                   <Stack gap={2} style={{ flex: 1 }}>
                     <Group justify="space-between" wrap="nowrap">
                       <Text fw={600}>{e.contestTitle}</Text>
-                      <Badge color={e.contestStatus === "active" ? "blue" : "gray"}>
-                        {e.contestStatus === "active" ? "Active" : "Ended"}
-                      </Badge>
+                      <Badge color={badge.color}>{badge.label}</Badge>
                     </Group>
                     <Text size="sm">
-                      {e.ticketCount} ticket{e.ticketCount === 1 ? "" : "s"} · {formatUsd(e.totalAmount)} ·{" "}
+                      {e.ticketCount} ticket{e.ticketCount === 1 ? "" : "s"} ·{" "}
+                      {e.freeEntry ? "Free postal entry" : formatUsd(e.totalAmount)} ·{" "}
                       {new Date(e.entryDate).toLocaleDateString("en-US")}
                     </Text>
                     <Text size="sm" ff="monospace" data-testid="ticket-numbers">
                       {ticketRange(e.firstTicket, e.lastTicket)}
                     </Text>
-                    <Text size="sm" c={STATUS_COLOR[status.kind]} fw={600} data-testid="entry-status">
-                      {status.label}
-                      {e.winningTicket !== null && status.kind !== "active" ? ` (winning ticket #${e.winningTicket})` : ""}
+                    <Text size="sm" c={STATUS_COLOR[e.status]} fw={600} data-testid="entry-status">
+                      {entryStatusLabel(e.status, e.contestEndDate)}
+                      {e.winningTicket !== null && (e.status === "won" || e.status === "lost")
+                        ? ` (winning ticket #${e.winningTicket})`
+                        : ""}
                     </Text>
                   </Stack>
                 </Group>

@@ -1,22 +1,39 @@
 "use client";
 
 import { Container, Stack, Text, Title } from "@mantine/core";
-import { useSearchParams } from "next/navigation";
-import { Suspense, useMemo } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { Suspense, useEffect, useMemo } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { CATEGORY_HEADINGS, CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory } from "@/shared/constants";
 import { api } from "@/trpc/react";
 import { WheelTeaser } from "../wheel/WheelTeaser";
+import { openAccountDialog } from "../layout/dialogs";
 import { ContestList, NO_CONTESTS } from "./ContestList";
+import { useLiveContests } from "./useLiveContests";
 
 function categoryFrom(value: string | null): ContestCategory | "all" {
   return value && (CONTEST_CATEGORIES as readonly string[]).includes(value) ? (value as ContestCategory) : "all";
 }
 
+/** The footer's Contact Support link (/?support=1) opens the support chat, then leaves the URL clean. */
+function useSupportLink(params: URLSearchParams) {
+  const router = useRouter();
+  const wantsSupport = params.get("support") === "1";
+  const category = params.get("category");
+  useEffect(() => {
+    if (!wantsSupport) return;
+    openAccountDialog("support");
+    router.replace(category ? `/?category=${encodeURIComponent(category)}` : "/", { scroll: false });
+  }, [wantsSupport, category, router]);
+}
+
 function Home({ initial }: { initial?: PublicContest[] }) {
-  const category = categoryFrom(useSearchParams().get("category"));
+  const params = useSearchParams();
+  const category = categoryFrom(params.get("category"));
+  useSupportLink(params);
   // Filtered on the client by the category field (docs/product.md §2); the server render seeds the query.
   const query = api.contests.list.useQuery(undefined, { initialData: initial });
+  useLiveContests(); // sold counts follow other players' purchases
   const shown = useMemo(
     () => (category === "all" ? query.data : query.data?.filter((c) => c.category === category)),
     [query.data, category],

@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { useCallback } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { CART_MESSAGES } from "@/shared/cart-messages";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { useCart } from "../cart/cartStore";
 
@@ -12,13 +13,33 @@ export function useAddToCart() {
   const { user } = useCurrentUser();
   const cart = useCart(user?.id);
   return useCallback(
-    (contest: Pick<PublicContest, "id" | "title" | "ticketPrice" | "imageUrl"> | null | undefined, quantity: number) => {
+    (
+      contest:
+        | (Pick<PublicContest, "id" | "title" | "ticketPrice" | "imageUrl"> & Partial<Pick<PublicContest, "skillQuestion">>)
+        | null
+        | undefined,
+      quantity: number,
+      answerIndex?: number,
+    ) => {
       if (!contest?.id) {
         notifications.show({ title: "Error", message: CART_MESSAGES.contestId, color: "red" });
         return;
       }
+      if (contest.skillQuestion && answerIndex === undefined) {
+        notifications.show({ title: "Error", message: FAIR_PLAY_MESSAGES.answerMissing, color: "red" });
+        return;
+      }
       const q = Math.max(1, Math.trunc(quantity));
-      cart.add({ contestId: contest.id, title: contest.title, ticketPrice: contest.ticketPrice, imageUrl: contest.imageUrl }, q);
+      cart.add(
+        {
+          contestId: contest.id,
+          title: contest.title,
+          ticketPrice: contest.ticketPrice,
+          imageUrl: contest.imageUrl,
+          ...(contest.skillQuestion && answerIndex !== undefined ? { answerIndex } : {}),
+        },
+        q,
+      );
       notifications.show({ title: "Tickets Added!", message: `Added ${q} ticket(s) to cart` });
     },
     [cart],

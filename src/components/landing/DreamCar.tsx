@@ -57,7 +57,7 @@ export function DreamCar() {
                     {c.title}
                   </Title>
                   <Group justify="space-between" my="xs">
-                    <Badge variant="light">{c.prizes}</Badge>
+                    <Badge>{c.prizes}</Badge>
                     <Text size="sm" fw={600}>
                       {c.range}
                     </Text>

@@ -150,7 +150,7 @@ export function DreamCarCompetition() {
                   <CardSection>
                     <FallbackImage src={c.image} alt={c.title} label={c.category} height={160} />
                   </CardSection>
-                  <Badge variant="light" mt="sm" w="fit-content">
+                  <Badge mt="sm" w="fit-content">
                     {c.category}
                   </Badge>
                   <Title order={3} size="h4" mt={6} mb="xs">

@@ -9,7 +9,8 @@ const PLATFORM_LINKS = [
   { label: "Recent Winners", href: "/winners" },
   { label: "Payment Methods", href: "#payment-methods" },
   { label: "Help Center", href: "/dream-car#how-it-works" },
-  { label: "Contact Support", href: "/login" },
+  // Opens the support chat for a signed-in player; a visitor signs in first and lands on it.
+  { label: "Contact Support", href: "/?support=1" },
 ];
 
 /**

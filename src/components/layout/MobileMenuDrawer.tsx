@@ -2,8 +2,10 @@
 
 import { Button, Divider, Drawer, NavLink, Stack, Text } from "@mantine/core";
 import Link from "next/link";
+import { formatUsd } from "@/shared/money";
 import type { PublicUser } from "@/trpc/types";
 import { AddBalanceButton } from "../payments/AddBalanceButton";
+import { type AccountDialog, openAccountDialog } from "./dialogs";
 import { MOBILE_CATEGORIES } from "./nav";
 import { useSignOut } from "./useSignOut";
 
@@ -19,6 +21,18 @@ export default function MobileMenuDrawer({
 }) {
   const { signOut, pending } = useSignOut(close);
   const link = (href: string, label: string) => <NavLink key={href} component={Link} href={href} label={label} onClick={close} />;
+  // The header's user menu and chat button are hidden on narrow screens: their dialogs open from here.
+  const dialog = (name: AccountDialog, label: string) => (
+    <NavLink
+      key={name}
+      component="button"
+      label={label}
+      onClick={() => {
+        close();
+        openAccountDialog(name);
+      }}
+    />
+  );
   return (
     <Drawer
       opened={opened}
@@ -38,9 +52,19 @@ export default function MobileMenuDrawer({
                 Balance
               </Text>
               <Text fw={700} size="lg" data-testid="mobile-balance">
-                ${user.balance}
+                {formatUsd(user.balance)}
               </Text>
               <AddBalanceButton />
+              <Divider my="xs" />
+              <Text size="sm" fw={600} truncate="end" data-testid="mobile-user">
+                {user.email}
+              </Text>
+              {dialog("purchases", "My Purchases & Results")}
+              {dialog("settings", "Account Settings")}
+              {dialog("support", "Support Chat")}
+              {link("/payments", "Payment History")}
+              {link("/withdrawals", "Withdraw")}
+              {link("/prizes", "My Prizes")}
               <Divider my="xs" />
             </>
           )}

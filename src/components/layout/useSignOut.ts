@@ -1,24 +1,27 @@
 "use client";
 
-import { notifications } from "@mantine/notifications";
 import { useRouter } from "next/navigation";
 import { api } from "@/trpc/react";
+import { toastError, toastSuccess } from "../auth/toasts";
 
-/** Logout as docs/product.md §4: toast, refresh user data, go to /. */
+/**
+ * Logout as docs/product.md §4: toast, forget the user's data, go to /. The header menu and the
+ * mobile menu both sign out here. No router.refresh(): "/" is served by a different page for
+ * players and visitors (src/proxy.ts), and refreshing the old tree mid-navigation made Next fall
+ * back to a full reload that lost the toast; the navigation itself fetches "/" afresh.
+ */
 export function useSignOut(onDone?: () => void) {
   const router = useRouter();
   const utils = api.useUtils();
   const mutation = api.auth.logout.useMutation({
     onSuccess: async () => {
-      notifications.show({ title: "Logged Out", message: "You have been successfully logged out" });
+      toastSuccess("Logged Out", "You have been successfully logged out");
+      utils.auth.me.setData(undefined, null);
       await utils.invalidate();
       onDone?.();
       router.push("/");
-      router.refresh();
     },
-    onError: (error) => {
-      notifications.show({ title: "Logout Failed", message: error.message, color: "red" });
-    },
+    onError: (error) => toastError("Logout Failed", error, "Failed to log out. Please try again."),
   });
   return { signOut: () => mutation.mutate(), pending: mutation.isPending };
 }

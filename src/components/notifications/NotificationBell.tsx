@@ -61,83 +61,77 @@ export function NotificationBell() {
   const count = unread.data ?? 0;
 
   return (
-    <Popover width={360} position="bottom-end" shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator
-          label={badgeLabel(count)}
-          size={18}
-          color="red"
-          disabled={count === 0}
-          offset={4}
-          data-testid="notification-badge"
-        >
+    // The popover's ARIA (aria-expanded, aria-controls) belongs on the button, not on the badge's div.
+    <Indicator label={badgeLabel(count)} size={18} color="red" disabled={count === 0} offset={4} data-testid="notification-badge">
+      <Popover width={360} position="bottom-end" shadow="md" withinPortal>
+        <Popover.Target>
           <ActionIcon variant="subtle" size="lg" aria-label="Notifications">
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Group justify="space-between" p="sm">
-          <Text fw={700}>Notifications</Text>
-          {count > 0 && (
-            <Button variant="subtle" size="compact-xs" onClick={() => markAll.mutate()} loading={markAll.isPending}>
-              Mark all as read
-            </Button>
-          )}
-        </Group>
-        <ScrollArea.Autosize mah={400}>
-          {list.isLoading ? (
-            <Stack p="sm" gap="sm" data-testid="notifications-loading">
-              {Array.from({ length: LIMITS.listPlaceholders }, (_, i) => (
-                <Skeleton key={i} height={48} radius="sm" />
-              ))}
-            </Stack>
-          ) : !list.data?.length ? (
-            <Text c="dimmed" ta="center" p="md" size="sm">
-              No notifications yet
-            </Text>
-          ) : (
-            <Stack gap={0}>
-              {list.data.map((n) => {
-                const { icon: Icon, color } = TYPE_ICONS[n.type] ?? TYPE_ICONS.other;
-                return (
-                  <UnstyledButton
-                    key={n.id}
-                    data-testid="notification-item"
-                    data-unread={!n.isRead || undefined}
-                    onClick={() => {
-                      if (!n.isRead) markRead.mutate({ id: n.id });
-                    }}
-                    p="sm"
-                    style={{
-                      borderTop: "1px solid var(--mantine-color-gray-2)",
-                      background: n.isRead ? undefined : "var(--mantine-color-blue-0)",
-                    }}
-                  >
-                    <Group align="flex-start" wrap="nowrap" gap="sm">
-                      <Icon size={20} color={`var(--mantine-color-${color}-6)`} aria-label={n.type} />
-                      <Box style={{ flex: 1, minWidth: 0 }}>
-                        <Group justify="space-between" wrap="nowrap" gap="xs">
-                          <Text size="sm" fw={n.isRead ? 500 : 700} truncate>
-                            {n.title}
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <Group justify="space-between" p="sm">
+            <Text fw={700}>Notifications</Text>
+            {count > 0 && (
+              <Button variant="subtle" size="compact-xs" onClick={() => markAll.mutate()} loading={markAll.isPending}>
+                Mark all as read
+              </Button>
+            )}
+          </Group>
+          <ScrollArea.Autosize mah={400}>
+            {list.isLoading ? (
+              <Stack p="sm" gap="sm" data-testid="notifications-loading">
+                {Array.from({ length: LIMITS.listPlaceholders }, (_, i) => (
+                  <Skeleton key={i} height={48} radius="sm" />
+                ))}
+              </Stack>
+            ) : !list.data?.length ? (
+              <Text c="dimmed" ta="center" p="md" size="sm">
+                No notifications yet
+              </Text>
+            ) : (
+              <Stack gap={0}>
+                {list.data.map((n) => {
+                  const { icon: Icon, color } = TYPE_ICONS[n.type] ?? TYPE_ICONS.other;
+                  return (
+                    <UnstyledButton
+                      key={n.id}
+                      data-testid="notification-item"
+                      data-unread={!n.isRead || undefined}
+                      onClick={() => {
+                        if (!n.isRead) markRead.mutate({ id: n.id });
+                      }}
+                      p="sm"
+                      style={{
+                        borderTop: "1px solid var(--mantine-color-gray-2)",
+                        background: n.isRead ? undefined : "var(--mantine-color-blue-0)",
+                      }}
+                    >
+                      <Group align="flex-start" wrap="nowrap" gap="sm">
+                        <Icon size={20} color={`var(--mantine-color-${color}-6)`} aria-label={n.type} />
+                        <Box style={{ flex: 1, minWidth: 0 }}>
+                          <Group justify="space-between" wrap="nowrap" gap="xs">
+                            <Text size="sm" fw={n.isRead ? 500 : 700} truncate>
+                              {n.title}
+                            </Text>
+                            <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                              {timeLabel(n.createdAt)}
+                            </Text>
+                          </Group>
+                          <Text size="sm" c="dimmed" lineClamp={3}>
+                            {n.message}
                           </Text>
-                          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                            {timeLabel(n.createdAt)}
-                          </Text>
-                        </Group>
-                        <Text size="sm" c="dimmed" lineClamp={3}>
-                          {n.message}
-                        </Text>
-                      </Box>
-                      {!n.isRead && <Badge size="xs" circle color="blue" aria-label="Unread" p={4} />}
-                    </Group>
-                  </UnstyledButton>
-                );
-              })}
-            </Stack>
-          )}
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+                        </Box>
+                        {!n.isRead && <Badge size="xs" circle color="blue" aria-label="Unread" p={4} />}
+                      </Group>
+                    </UnstyledButton>
+                  );
+                })}
+              </Stack>
+            )}
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

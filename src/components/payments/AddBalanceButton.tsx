@@ -101,7 +101,8 @@ export function AddBalanceButton() {
               placeholder="Enter amount"
               min={LIMITS.topUpMin}
               step={0.01}
-              decimalScale={2}
+              // Never change what was typed (0.5 stays 0.5, 0.555 stays 0.555): the schema's message says what is wrong.
+              clampBehavior="none"
               prefix="$"
               allowNegative={false}
               value={form.values.amount}
@@ -137,7 +138,8 @@ export function AddBalanceButton() {
                 })}
               </SimpleGrid>
             </Radio.Group>
-            {errors.length > 0 && (
+            {/* The amount's own error shows under the field; this line only for what has no field of its own. */}
+            {errors.length > 0 && (requiredMissing || !form.errors.amount) && (
               <Text c="red" size="sm" role="alert">
                 {requiredMissing ? PAYMENT_MESSAGES.required : errors[0]}
               </Text>

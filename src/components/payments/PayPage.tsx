@@ -89,7 +89,7 @@ export function PayPage({ trackId }: { trackId: string }) {
               color="orange"
               size="md"
               onClick={() => simulate.mutate({ trackId })}
-              disabled={paid || p.status !== "pending" || simulate.isPending}
+              disabled={!p.canSimulate || paid || p.status !== "pending" || simulate.isPending}
             >
               {simulate.isPending ? "Simulating..." : paid ? "Payment received" : "Simulate payment"}
             </Button>

@@ -28,7 +28,7 @@ export function PaymentHistory() {
           <Text>
             Balance:{" "}
             <Text span fw={700} data-testid="balance">
-              {formatUsd(user.balance, 3)}
+              {formatUsd(user.balance)}
             </Text>
           </Text>
         </Group>

@@ -16,11 +16,7 @@ const GATEWAY_COLORS: Record<string, string> = {
 };
 
 export function PaymentStatusBadge({ status }: { status: string }) {
-  return (
-    <Badge color={STATUS_COLORS[status] ?? "gray"} variant="light">
-      {status}
-    </Badge>
-  );
+  return <Badge color={STATUS_COLORS[status] ?? "gray"}>{status}</Badge>;
 }
 
 export function GatewayStatusBadge({ status }: { status: string }) {

@@ -7,13 +7,15 @@ import { useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { useAccountDialog } from "../layout/dialogs";
 import { pollingFallback } from "../notifications/useLiveRefetch";
 import { ChatThread } from "./ChatThread";
 
 /** Header support chat button and dialog (docs/product.md §2, §4, §5, §8). */
 export function SupportChatButton() {
   const { user } = useCurrentUser();
-  const [opened, setOpened] = useState(false);
+  // Also opened from the slide-out menu on narrow screens (src/components/layout/dialogs.ts).
+  const [opened, open, close] = useAccountDialog("support");
   const [text, setText] = useState("");
   const enabled = Boolean(user?.id) && opened;
   const utils = api.useUtils();
@@ -43,10 +45,10 @@ export function SupportChatButton() {
 
   return (
     <>
-      <ActionIcon variant="subtle" size="lg" aria-label="Support chat" onClick={() => setOpened(true)}>
+      <ActionIcon variant="subtle" size="lg" aria-label="Support chat" onClick={open}>
         <IconMessageCircle size={22} />
       </ActionIcon>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Support Chat" size="md">
+      <Modal opened={opened} onClose={close} title="Support Chat" size="md">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             Our support team typically responds within 24 hours.

@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import { sha256Hex } from "@/shared/draw";
-import { clientSeedSchema, drawWheel, type WheelConfig, type WheelSegment } from "@/shared/wheel";
+import { clientSeedSchema, drawWheel, type WheelConfig, type WheelSegment, wheelTexts } from "@/shared/wheel";
 import { api } from "@/trpc/react";
 
 type Verdict = "verified" | "mismatch" | "hidden";
@@ -79,15 +79,15 @@ export function FairnessPanel({ config }: { segments: WheelSegment[]; config: Wh
           Provably Fair
         </Title>
         <Text size="sm" c="dimmed">
-          Each result is HMAC-SHA256(server seed, "client seed:nonce") mapped onto the weighted segments (70% LOSE, 20% TRY AGAIN,
-          10% prizes: $0.02 6%, $0.05 3%, $0.10 1%). You see the server seed's SHA-256 before you play; rotating the seed reveals
-          it so every spin can be recomputed.
+          Each result is HMAC-SHA256(server seed, "client seed:nonce") mapped onto the weighted segments (
+          {wheelTexts(config).odds}). You see the server seed's SHA-256 before you play; rotating the seed reveals it so every
+          spin can be recomputed.
         </Text>
         <div>
           <Text size="sm" fw={600}>
             Active server seed (SHA-256)
           </Text>
-          <Code block data-testid="server-seed-hash">
+          <Code block data-testid="server-seed-hash" style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
             {fairness.data?.serverSeedHash ?? "…"}
           </Code>
           <Text size="xs" c="dimmed">

@@ -19,6 +19,8 @@ type Phase =
 
 const MAX_VELOCITY = 0.5; // radians per frame at full speed (~4.8 turns per second at 60 fps)
 const ACCELERATION_FRAMES = 90;
+/** Visible motion from the first frame (from rest the first few frames looked like a late start). */
+const START_VELOCITY = 0.08;
 
 function draw(ctx: CanvasRenderingContext2D, size: number, segments: WheelSegment[], rotation: number) {
   const c = size / 2;
@@ -41,12 +43,20 @@ function draw(ctx: CanvasRenderingContext2D, size: number, segments: WheelSegmen
     ctx.lineWidth = 2;
     ctx.stroke();
     ctx.save();
-    ctx.rotate(a0 + seg / 2);
+    const mid = a0 + seg / 2;
+    ctx.rotate(mid);
     ctx.fillStyle = "#ffffff";
     ctx.font = `bold ${s.label.length > 6 ? 14 : 18}px sans-serif`;
-    ctx.textAlign = "right";
     ctx.textBaseline = "middle";
-    ctx.fillText(s.label, r - 14, 0);
+    // Labels on the left half would read upside down: turn them half a turn and read outward-in.
+    if (Math.cos(rotation + mid) < 0) {
+      ctx.rotate(Math.PI);
+      ctx.textAlign = "left";
+      ctx.fillText(s.label, -(r - 14), 0);
+    } else {
+      ctx.textAlign = "right";
+      ctx.fillText(s.label, r - 14, 0);
+    }
     ctx.restore();
   });
   ctx.beginPath();
@@ -132,7 +142,7 @@ export const WheelCanvas = forwardRef<WheelCanvasHandle, { segments: WheelSegmen
       ref,
       () => ({
         start() {
-          phase.current = { kind: "spinning", startedAt: performance.now(), velocity: 0 };
+          phase.current = { kind: "spinning", startedAt: performance.now(), velocity: START_VELOCITY };
           target.current = null;
           publish();
           if (raf.current === null) raf.current = requestAnimationFrame(tick);

@@ -20,8 +20,8 @@ import { useReducedMotion } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useRef, useState } from "react";
 import { DELAYS } from "@/shared/constants";
-import { formatMoney } from "@/shared/money";
-import { DEFAULT_WHEEL_CONFIG, WHEEL_ANIMATION, type WheelOutcome, wheelResultToast } from "@/shared/wheel";
+import { formatUsd, isAtLeast } from "@/shared/money";
+import { DEFAULT_WHEEL_CONFIG, WHEEL_ANIMATION, type WheelOutcome, wheelResultToast, wheelTexts } from "@/shared/wheel";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { FairnessPanel } from "./FairnessPanel";
@@ -94,19 +94,24 @@ function SignedInWheel() {
 
   const price = s?.spinPrice ?? config.spinPrice;
   const canSpinFree = s?.canSpinFree ?? false;
-  const balanceOk = s ? Number(s.balance) >= Number(price) : false;
+  const balanceOk = s ? isAtLeast(s.balance, price) : false;
+  // Texts follow the live configuration, with the server's price when it differs.
+  const texts = wheelTexts({ ...config, spinPrice: price });
 
   async function onSpin() {
     if (busy.current || !s) return; // no spin while one runs
     busy.current = true;
     setSpinning(true);
-    setStartedAt(Date.now());
+    const t0 = Date.now();
+    setStartedAt(t0);
+    setNow(t0); // else the countdown reads a clock up to a second old and starts at "4s"
     wheel.current?.start();
     try {
       const result = await spin.mutateAsync({ isPaid: !canSpinFree });
       await wheel.current?.stopAt(result.segmentIndex);
       setLast({ label: result.segmentLabel, outcome: result.outcome, prize: result.prize });
       utils.wheel.status.setData(undefined, {
+        paidSpinsEnabled: status.data?.paidSpinsEnabled ?? true,
         balance: result.balance,
         canSpinFree: result.canSpinFree,
         nextFreeSpinAt: result.nextFreeSpinAt,
@@ -137,7 +142,7 @@ function SignedInWheel() {
 
   const elapsed = now - startedAt;
   const progress = spinning ? (minSpinMs > 0 ? Math.min(100, (elapsed / minSpinMs) * 100) : 100) : 0;
-  const secondsLeft = Math.max(0, Math.ceil((minSpinMs - elapsed) / 1000));
+  const secondsLeft = Math.min(Math.ceil(minSpinMs / 1000), Math.max(0, Math.ceil((minSpinMs - elapsed) / 1000)));
 
   return (
     <Stack gap="lg">
@@ -145,9 +150,9 @@ function SignedInWheel() {
         <Group justify="space-between" wrap="wrap">
           <div>
             <Title order={1}>Fortune Wheel</Title>
-            <Text c="dimmed">One free spin every 24 hours. Extra spins ${formatMoney(price, 3)}.</Text>
+            <Text c="dimmed">{texts.headline}</Text>
             <Text fw={600} mt={4} data-testid="wheel-balance">
-              Balance: ${s ? formatMoney(s.balance, 3) : "…"}
+              Balance: {s ? formatUsd(s.balance, "mills") : "…"}
             </Text>
           </div>
           <Stack gap={4} align="flex-end">
@@ -156,13 +161,23 @@ function SignedInWheel() {
                 {s?.pendingRespin ? "Free Re-Spin" : "Free Spin"}
               </Button>
             ) : (
-              <Button size="lg" onClick={onSpin} disabled={spinning || !s || !balanceOk} data-testid="spin-button">
-                Spin for ${formatMoney(price, 3)}
+              <Button
+                size="lg"
+                onClick={onSpin}
+                disabled={spinning || !s || !balanceOk || status.data?.paidSpinsEnabled === false}
+                data-testid="spin-button"
+              >
+                {texts.spinFor}
               </Button>
+            )}
+            {s && !canSpinFree && status.data?.paidSpinsEnabled === false && (
+              <Text size="sm" c="dimmed" data-testid="paid-spins-off">
+                Paid spins are turned off: come back for your free daily spin.
+              </Text>
             )}
             {s && !canSpinFree && !balanceOk && (
               <Text size="sm" c="red">
-                A paid spin needs a balance of at least ${formatMoney(price, 3)}.
+                {texts.needBalance}
               </Text>
             )}
           </Stack>
@@ -216,11 +231,9 @@ function SignedInWheel() {
                 How to Play
               </Title>
               <List size="sm" spacing={4} mt="xs">
-                <List.Item>
-                  Press Free Spin once every 24 hours, or spin for ${formatMoney(price, 3)} from your balance.
-                </List.Item>
-                <List.Item>The wheel spins for at least 3 seconds and stops on your result.</List.Item>
-                <List.Item>Win $0.02, $0.05 or the $0.10 jackpot, credited to your balance at once.</List.Item>
+                <List.Item>{texts.howToFree}</List.Item>
+                <List.Item>{texts.minSpin}</List.Item>
+                {texts.howToPrizes && <List.Item>{texts.howToPrizes}</List.Item>}
                 <List.Item>TRY AGAIN gives you one more spin of the same kind at no cost. LOSE ends the round.</List.Item>
                 <List.Item>Every result is drawn by the server and can be verified below.</List.Item>
               </List>

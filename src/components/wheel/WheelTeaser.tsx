@@ -1,8 +1,17 @@
+"use client";
+
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import Link from "next/link";
+import { DEFAULT_WHEEL_CONFIG, wheelTexts } from "@/shared/wheel";
+import { api } from "@/trpc/react";
 
-/** Signed-in home teaser (docs/product.md §2): one free spin a day, extra spins $0.001, the prizes. */
+const PRIZE_COLORS = ["green", "blue", "teal", "cyan", "grape"] as const;
+
+/** Signed-in home teaser (docs/product.md §2): the free spin, the price and the prizes, from the wheel's configuration. */
 export function WheelTeaser() {
+  const config = api.wheel.config.useQuery(undefined, { staleTime: 60_000 }).data ?? DEFAULT_WHEEL_CONFIG;
+  const texts = wheelTexts(config);
+  const hasRetry = config.segments.some((s) => s.outcome === "retry");
   return (
     <Card withBorder radius="md" p="lg" bg="var(--mantine-color-grape-0)" data-testid="wheel-teaser">
       <Group justify="space-between" wrap="wrap">
@@ -10,20 +19,25 @@ export function WheelTeaser() {
           <Title order={2} size="h3">
             Fortune Wheel
           </Title>
-          <Text>One free spin per day. Extra spins only $0.001.</Text>
+          <Text>{texts.teaser}</Text>
           <Group gap="xs">
-            <Badge color="green" size="lg">
-              $0.02
-            </Badge>
-            <Badge color="yellow" size="lg">
-              Try Again
-            </Badge>
-            <Badge color="blue" size="lg">
-              $0.05
-            </Badge>
-            <Badge color="grape" size="lg">
-              $0.10 Jackpot
-            </Badge>
+            {texts.prizes.map((p, i) =>
+              p === texts.jackpot ? null : (
+                <Badge key={p} color={PRIZE_COLORS[i % PRIZE_COLORS.length]} size="lg">
+                  {p}
+                </Badge>
+              ),
+            )}
+            {hasRetry && (
+              <Badge color="yellow" size="lg">
+                Try Again
+              </Badge>
+            )}
+            {texts.jackpot && (
+              <Badge color="grape" size="lg">
+                {texts.jackpot} Jackpot
+              </Badge>
+            )}
           </Group>
         </Stack>
         <Button component={Link} href="/wheel" size="md" color="grape">

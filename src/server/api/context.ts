@@ -1,7 +1,11 @@
 import "server-only";
+import { TRPCError } from "@trpc/server";
 import type { User } from "@/generated/prisma/client";
 import { readSessionToken, type SessionInfo, sessionCookie, validateSessionToken } from "../auth/session";
 import { type Db, getDb } from "../db";
+import { databaseUnavailableError, isDatabaseUnavailable } from "../db-unavailable";
+import { logger } from "../logger";
+import { appOrigin, getEnv } from "../env";
 import { type RequestInfo, requestIdFrom } from "../request-log";
 
 export type Context = {
@@ -10,19 +14,20 @@ export type Context = {
   session: SessionInfo | null;
   /** Raw session token of this request (to end it on logout). */
   sessionToken: string | null;
+  /** A session that passed the password but still owes its TOTP code (signs nobody in until then). */
+  pendingTwoFactor: { sessionId: string; userId: string } | null;
   headers: Headers;
   /** Headers to add to the response (Set-Cookie). */
   resHeaders: Headers;
   ip: string;
   requestId: string;
-  /** Origin of this app as the client reached it, for absolute links (webhooks, pay pages). */
+  /** This app's public origin for absolute links (webhooks, pay pages): APP_URL, never a request header. */
   origin: string;
 };
 
 /** How many reverse proxies in front of the app append to X-Forwarded-For (TRUST_PROXY_HOPS, default 0). */
 export function trustProxyHops(): number {
-  const n = Number(process.env.TRUST_PROXY_HOPS ?? 0);
-  return Number.isInteger(n) && n > 0 ? n : 0;
+  return getEnv().TRUST_PROXY_HOPS;
 }
 
 /**
@@ -41,50 +46,54 @@ export function clientIp(headers: Headers, hops = trustProxyHops()): string {
   return entries[Math.max(0, entries.length - 1 - hops)] ?? "127.0.0.1";
 }
 
-export function requestOrigin(url: string | undefined, headers: Headers): string {
-  if (process.env.APP_URL) return process.env.APP_URL.replace(/\/$/, "");
-  const host = headers.get("x-forwarded-host") ?? headers.get("host");
-  if (host) return `${headers.get("x-forwarded-proto") ?? "http"}://${host}`;
-  return url ? new URL(url).origin : "http://localhost:3000";
-}
-
 /** Context from explicit parts: what tests use with a real database. */
 export async function createContextInner(opts: {
   db: Db;
   headers?: Headers;
   resHeaders?: Headers;
-  url?: string;
   requestId?: string;
 }): Promise<Context> {
   const headers = opts.headers ?? new Headers();
   const resHeaders = opts.resHeaders ?? new Headers();
   const token = readSessionToken(headers);
   const validated = token ? await validateSessionToken(opts.db, token) : null;
+  const pending = validated?.session.twoFactorPending ? validated : null;
+  const signedIn = pending ? null : validated;
   if (validated?.renewed && token && !headers.get("authorization")) {
     resHeaders.append("set-cookie", sessionCookie(token, validated.session.expiresAt));
   }
   return {
     db: opts.db,
-    user: validated?.user ?? null,
-    session: validated?.session ?? null,
-    sessionToken: validated ? token : null,
+    user: signedIn?.user ?? null,
+    session: signedIn?.session ?? null,
+    sessionToken: signedIn ? token : null,
+    pendingTwoFactor: pending ? { sessionId: pending.session.id, userId: pending.user.id } : null,
     headers,
     resHeaders,
     ip: clientIp(headers),
     requestId: opts.requestId ?? requestIdFrom(headers),
-    origin: requestOrigin(opts.url, headers),
+    // Never from Host / X-Forwarded-Host: a client must not decide where the server sends anything.
+    origin: appOrigin(),
   };
 }
 
 /** Context for a live request (tRPC fetch handler, REST adapter); fills `info.userId` for the request log. */
 export async function createContext(opts: { req: Request; resHeaders: Headers; info?: RequestInfo }): Promise<Context> {
-  const ctx = await createContextInner({
-    db: await getDb(),
-    headers: opts.req.headers,
-    resHeaders: opts.resHeaders,
-    url: opts.req.url,
-    requestId: opts.info?.requestId,
-  });
+  let ctx: Context;
+  try {
+    ctx = await createContextInner({
+      db: await getDb(),
+      headers: opts.req.headers,
+      resHeaders: opts.resHeaders,
+      requestId: opts.info?.requestId,
+    });
+  } catch (error) {
+    // The session look-up is the first query of every request: an unreachable database is a 503.
+    if (!isDatabaseUnavailable(error)) throw error;
+    logger.warn({ err: error, requestId: opts.info?.requestId }, "database unavailable");
+    const unavailable = databaseUnavailableError();
+    throw new TRPCError({ code: unavailable.code, message: unavailable.message, cause: unavailable });
+  }
   if (opts.info) opts.info.userId = ctx.user?.id ?? null;
   return ctx;
 }

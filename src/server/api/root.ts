@@ -3,10 +3,14 @@ import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { cartRouter } from "./routers/cart";
 import { contestsRouter } from "./routers/contests";
+import { emailRouter } from "./routers/email";
 import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
+import { responsiblePlayRouter } from "./routers/responsible-play";
 import { supportRouter } from "./routers/support";
+import { prizesRouter } from "./routers/prizes";
 import { wheelRouter } from "./routers/wheel";
+import { withdrawalsRouter } from "./routers/withdrawals";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -18,6 +22,10 @@ export const appRouter = createTRPCRouter({
   notifications: notificationsRouter,
   support: supportRouter,
   admin: adminRouter,
+  withdrawals: withdrawalsRouter,
+  prizes: prizesRouter,
+  responsiblePlay: responsiblePlayRouter,
+  email: emailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,8 +5,13 @@
 import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
+import { databaseUnavailableError, isDatabaseUnavailable } from "../db-unavailable";
+import { getEnv } from "../env";
 import { DomainError } from "../errors";
+import { assertStreamSlot, type StreamOwner } from "../events/streams";
 import { logger } from "../logger";
+import { limitAnonymousRequest } from "../security/anonymous-limit";
+import { TWO_FACTOR_REQUIRED } from "../services/two-factor";
 import { isCrossSiteRequest } from "../security/csrf";
 import { transformer } from "@/shared/transformer";
 import type { Context } from "./context";
@@ -54,23 +59,30 @@ function publicMessage(error: TRPCError, fallback: string): string {
   return fallback;
 }
 
-const t = initTRPC.context<Context>().create({
-  transformer: { input: { serialize: (v) => transformer.serialize(v), deserialize: deserializeInput }, output: transformer },
-  errorFormatter({ shape, error }) {
-    const zod = error.cause instanceof ZodError ? error.cause : null;
-    return {
-      ...shape,
-      message: zod ? zodMessage(zod) : publicMessage(error, shape.message),
-      data: {
-        ...shape.data,
-        stack: undefined,
-        fieldErrors: zod ? zod.flatten().fieldErrors : undefined,
-        retryAfterSeconds:
-          error.cause instanceof DomainError ? (error.cause.details?.retryAfterSeconds as number | undefined) : undefined,
-      },
-    };
-  },
-});
+/** Who may call a procedure: set by the procedure kinds below; a REST row's `doc.access` (rest/types.ts) says the same or stricter (tests/unit/rest-table.test.ts). */
+export type Access = "public" | "user" | "admin";
+export type ProcedureMeta = { access: Access };
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: { input: { serialize: (v) => transformer.serialize(v), deserialize: deserializeInput }, output: transformer },
+    errorFormatter({ shape, error }) {
+      const zod = error.cause instanceof ZodError ? error.cause : null;
+      return {
+        ...shape,
+        message: zod ? zodMessage(zod) : publicMessage(error, shape.message),
+        data: {
+          ...shape.data,
+          stack: undefined,
+          fieldErrors: zod ? zod.flatten().fieldErrors : undefined,
+          retryAfterSeconds:
+            error.cause instanceof DomainError ? (error.cause.details?.retryAfterSeconds as number | undefined) : undefined,
+        },
+      };
+    },
+  });
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -83,6 +95,11 @@ const domainErrors = t.middleware(async ({ next, path, ctx }) => {
     const cause = result.error.cause;
     if (cause instanceof DomainError) {
       throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    }
+    if (result.error.code === "INTERNAL_SERVER_ERROR" && isDatabaseUnavailable(cause ?? result.error)) {
+      logger.warn({ err: cause ?? result.error, path, requestId: ctx.requestId }, "database unavailable");
+      const unavailable = databaseUnavailableError();
+      throw new TRPCError({ code: unavailable.code, message: unavailable.message, cause: unavailable });
     }
     if (result.error.code === "INTERNAL_SERVER_ERROR") {
       logger.error({ err: cause ?? result.error, path, requestId: ctx.requestId }, "procedure failed");
@@ -135,7 +152,13 @@ const noNul = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-const baseProcedure = t.procedure.use(domainErrors).use(csrf);
+/** Anonymous callers share a per-IP request budget (src/server/security/anonymous-limit.ts). */
+const anonymousBudget = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.user) await limitAnonymousRequest(ctx);
+  return next();
+});
+
+const baseProcedure = t.procedure.use(domainErrors).use(csrf).use(anonymousBudget);
 
 const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Unauthorized" });
@@ -147,7 +170,45 @@ const adminOnlyProcedure = signedInProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/**
+ * Admin actions that move money (docs/security.md): with ADMIN_2FA_REQUIRED=true the session must
+ * have passed the TOTP check (src/server/services/two-factor.ts).
+ */
+const moneyAdminOnlyProcedure = adminOnlyProcedure.use(({ ctx, next }) => {
+  if (getEnv().ADMIN_2FA_REQUIRED && !ctx.session.twoFactorVerifiedAt) {
+    throw new TRPCError({ code: "FORBIDDEN", message: TWO_FACTOR_REQUIRED });
+  }
+  return next();
+});
+
 // The NUL check runs after the access checks, so signed out is still 401 and a player still 403.
-export const publicProcedure = baseProcedure.use(noNul);
-export const authedProcedure = signedInProcedure.use(noNul);
-export const adminProcedure = adminOnlyProcedure.use(noNul);
+export const publicProcedure = baseProcedure.use(noNul).meta({ access: "public" });
+export const authedProcedure = signedInProcedure.use(noNul).meta({ access: "user" });
+export const adminProcedure = adminOnlyProcedure.use(noNul).meta({ access: "admin" });
+export const moneyAdminProcedure = moneyAdminOnlyProcedure.use(noNul).meta({ access: "admin" });
+
+/**
+ * Signed-in live streams (subscriptions): refused with 429 when the account or the address holds
+ * its share already (checked before the stream opens, so the client gets an HTTP 429), and handed
+ * `ctx.stream`, what `sessionLiveEvents` (src/server/events/streams.ts) needs to end the stream with
+ * its session.
+ */
+const streamSlot = signedInProcedure.use(({ ctx, next }) => {
+  assertStreamSlot(ctx.user.id, ctx.ip);
+  const stream: StreamOwner = {
+    db: ctx.db,
+    sessionId: ctx.session.id,
+    userId: ctx.user.id,
+    ip: ctx.ip,
+    expiresAt: ctx.session.expiresAt,
+  };
+  return next({ ctx: { ...ctx, stream } });
+});
+export const authedStreamProcedure = streamSlot.use(noNul).meta({ access: "user" });
+export const adminStreamProcedure = streamSlot
+  .use(({ ctx, next }) => {
+    if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
+    return next();
+  })
+  .use(noNul)
+  .meta({ access: "admin" });

@@ -6,13 +6,25 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { SESSION_COOKIE } from "@/shared/constants";
 import type { DbTx } from "../db";
+import { publishAfterCommit } from "../events";
+import { getEnv } from "../env";
 import type { User } from "@/generated/prisma/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY_MS;
 export const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
 
-export type SessionInfo = { id: string; userId: string; expiresAt: Date };
+export type SessionInfo = {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  /** Password checked, TOTP code owed (src/server/services/two-factor.ts): signs nobody in yet. */
+  twoFactorPending: boolean;
+  /** When this session passed the TOTP check, if it did. */
+  twoFactorVerifiedAt: Date | null;
+};
+/** How long a session waiting for its TOTP code lives. */
+export const TWO_FACTOR_PENDING_TTL_MS = 10 * 60 * 1000;
 export type SessionValidation = { session: SessionInfo; user: User; renewed: boolean } | null;
 
 export function generateSessionToken(): string {
@@ -29,9 +41,18 @@ export async function createSession(
   db: DbTx,
   userId: string,
   now = new Date(),
+  opts: { twoFactorPending?: boolean } = {},
 ): Promise<{ token: string; session: SessionInfo }> {
   const token = generateSessionToken();
-  const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
+  const twoFactorPending = opts.twoFactorPending ?? false;
+  const ttl = twoFactorPending ? TWO_FACTOR_PENDING_TTL_MS : SESSION_TTL_MS;
+  const session: SessionInfo = {
+    id: sessionIdFromToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + ttl),
+    twoFactorPending,
+    twoFactorVerifiedAt: null,
+  };
   await db.session.create({ data: session });
   return { token, session };
 }
@@ -47,24 +68,39 @@ export async function validateSessionToken(db: DbTx, token: string, now = new Da
   }
   let renewed = false;
   let expiresAt = row.expiresAt;
-  if (row.expiresAt.getTime() - now.getTime() < SESSION_RENEW_WITHIN_MS) {
+  if (!row.twoFactorPending && row.expiresAt.getTime() - now.getTime() < SESSION_RENEW_WITHIN_MS) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.session.updateMany({ where: { id }, data: { expiresAt } });
     renewed = true;
   }
   const { user, ...session } = row;
-  return { session: { id: session.id, userId: session.userId, expiresAt }, user, renewed };
+  return {
+    session: {
+      id: session.id,
+      userId: session.userId,
+      expiresAt,
+      twoFactorPending: session.twoFactorPending,
+      twoFactorVerifiedAt: session.twoFactorVerifiedAt,
+    },
+    user,
+    renewed,
+  };
 }
 
+/** Ends one session; its live streams stop (src/server/events/streams.ts). */
 export async function invalidateSession(db: DbTx, sessionId: string): Promise<void> {
+  const rows = await db.session.findMany({ where: { id: sessionId }, select: { userId: true } });
   await db.session.deleteMany({ where: { id: sessionId } });
+  for (const { userId } of rows) await publishAfterCommit(db, { kind: "session-ended", userId });
 }
 
-export async function invalidateUserSessions(db: DbTx, userId: string): Promise<void> {
-  await db.session.deleteMany({ where: { userId } });
+/** Ends every session of the user (but `exceptSessionId`); their live streams stop. */
+export async function invalidateUserSessions(db: DbTx, userId: string, exceptSessionId?: string): Promise<void> {
+  await db.session.deleteMany({ where: { userId, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) } });
+  await publishAfterCommit(db, { kind: "session-ended", userId });
 }
 
-const secureFlag = () => (process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "false" ? "; Secure" : "");
+export const secureFlag = () => (process.env.NODE_ENV === "production" && getEnv().COOKIE_SECURE ? "; Secure" : "");
 
 export function sessionCookie(token: string, expiresAt: Date): string {
   return `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Lax; Path=/; Expires=${expiresAt.toUTCString()}${secureFlag()}`;

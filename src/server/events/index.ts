@@ -67,10 +67,13 @@ export async function* liveEvents(
   bus: EventBus,
   filter: (event: LiveEvent) => boolean,
   signal: AbortSignal | undefined,
+  /** Sees every event first (streams.ts watches for its session ending on the same listener). */
+  onEvent?: (event: LiveEvent) => void,
 ): AsyncGenerator<{ kind: LiveEvent["kind"] | "ready" }> {
   let pending: LiveEvent["kind"] | null = null;
   let wake: (() => void) | null = null;
   const unsubscribe = bus.subscribe((event) => {
+    onEvent?.(event);
     if (event.kind !== "resync" && !filter(event)) return;
     pending = event.kind;
     wake?.();
@@ -97,4 +100,10 @@ export async function* liveEvents(
     unsubscribe();
     signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** This process's bus if one was started (never starts one: a metrics scrape must not LISTEN). */
+export async function peekEventBus(): Promise<EventBus | undefined> {
+  const handle = await getDatabase();
+  return globalForBus.__prizeBuses?.get(handle);
 }

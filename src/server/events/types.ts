@@ -9,6 +9,10 @@ export type LiveEvent =
   | { kind: "notification"; userId: string }
   /** The support conversation of player `userId` changed (message, reply, read flags). */
   | { kind: "support"; userId: string }
+  /** Sessions of `userId` were deleted (logout, password reset or change): their live streams end. */
+  | { kind: "session-ended"; userId: string }
+  /** Contest figures changed (tickets sold, drawn, cancelled, edited): lists and pages refetch. */
+  | { kind: "contests" }
   /** The bus (re)connected and may have missed events: every subscriber should refetch. */
   | { kind: "resync" };
 
@@ -35,7 +39,8 @@ export function decodeEvent(payload: string | undefined | null): LiveEvent | nul
   try {
     const e = JSON.parse(payload) as Partial<LiveEvent> & { userId?: unknown };
     if (e.kind === "resync") return { kind: "resync" };
-    if ((e.kind === "notification" || e.kind === "support") && typeof e.userId === "string") {
+    if (e.kind === "contests") return { kind: "contests" };
+    if ((e.kind === "notification" || e.kind === "support" || e.kind === "session-ended") && typeof e.userId === "string") {
       return { kind: e.kind, userId: e.userId };
     }
   } catch {

@@ -1,29 +1,37 @@
 /**
- * Which gateway the app uses: OxaPay when OXAPAY_MERCHANT_API_KEY is set, else the local sandbox.
+ * Which gateway the app uses: OxaPay when OXAPAY_MERCHANT_API_KEY is set, else the local sandbox
+ * (src/server/env.ts refuses PAYMENTS_MODE=live and AUTO_APPROVE_PAID=true without the key).
  * Read from the environment on each call so tests and operators can switch without a rebuild.
  */
+import type { DbTx } from "../db";
+import { type Env, getEnv } from "../env";
 import type { PaymentGateway } from "./gateway";
 import { OxaPayGateway } from "./oxapay";
-import { SandboxGateway } from "./sandbox";
+import { SandboxGateway, sandboxWebhookKey } from "./sandbox";
 
 export * from "./gateway";
 export { OxaPayGateway } from "./oxapay";
 export { SandboxGateway } from "./sandbox";
 
-export function getGateway(env: NodeJS.ProcessEnv = process.env): PaymentGateway {
-  const key = env.OXAPAY_MERCHANT_API_KEY?.trim();
-  if (key) {
+export async function getGateway(db: DbTx, env: Env = getEnv()): Promise<PaymentGateway> {
+  if (env.OXAPAY_MERCHANT_API_KEY) {
     return new OxaPayGateway({
-      merchantApiKey: key,
-      baseUrl: env.OXAPAY_BASE_URL || undefined,
-      timeoutMs: env.OXAPAY_TIMEOUT_MS ? Number(env.OXAPAY_TIMEOUT_MS) : undefined,
-      lifetimeMinutes: env.OXAPAY_LIFETIME_MINUTES ? Number(env.OXAPAY_LIFETIME_MINUTES) : undefined,
-      sandbox: env.OXAPAY_SANDBOX === "true",
+      merchantApiKey: env.OXAPAY_MERCHANT_API_KEY,
+      baseUrl: env.OXAPAY_BASE_URL,
+      timeoutMs: env.OXAPAY_TIMEOUT_MS,
+      lifetimeMinutes: env.OXAPAY_LIFETIME_MINUTES,
+      sandbox: env.OXAPAY_SANDBOX,
     });
   }
-  return new SandboxGateway(env.SANDBOX_WEBHOOK_SECRET || undefined);
+  return new SandboxGateway(await sandboxWebhookKey(db));
 }
 
-export function autoApprovePaid(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.AUTO_APPROVE_PAID === "true";
+/** True when top-ups are simulated (no real gateway key): the site shows its "Demo mode" banner. */
+export function paymentsSimulated(env: Env = getEnv()): boolean {
+  return !env.OXAPAY_MERCHANT_API_KEY;
+}
+
+/** AUTO_APPROVE_PAID, and never for the sandbox (env validation refuses the pair; this is the second lock). */
+export function autoApprovePaid(env: Env = getEnv()): boolean {
+  return env.AUTO_APPROVE_PAID && !paymentsSimulated(env);
 }

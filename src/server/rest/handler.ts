@@ -9,6 +9,7 @@ import { ZodError } from "zod";
 import { createContext } from "../api/context";
 import { createCaller } from "../api/root";
 import { zodMessage } from "../api/trpc";
+import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../db-unavailable";
 import { DomainError, HTTP_STATUS } from "../errors";
 import { logger } from "../logger";
 import { type RequestInfo, withRequestLog } from "../request-log";
@@ -34,10 +35,14 @@ export function describeError(error: unknown): { status: number; message: string
     if (error.cause instanceof ZodError) return { status: 400, message: zodMessage(error.cause) };
     const retryAfter =
       error.cause instanceof DomainError ? (error.cause.details?.retryAfterSeconds as number | undefined) : undefined;
-    if (status >= 500 && error.code === "INTERNAL_SERVER_ERROR") return { status: 500, message: "Internal server error" };
+    if (status >= 500 && error.code === "INTERNAL_SERVER_ERROR") return describeError(error.cause ?? null);
     return { status, message: error.message, retryAfter };
   }
-  if (error instanceof DomainError) return { status: HTTP_STATUS[error.code], message: error.message };
+  if (error instanceof DomainError) {
+    const retryAfter = error.details?.retryAfterSeconds as number | undefined;
+    return { status: HTTP_STATUS[error.code], message: error.message, retryAfter };
+  }
+  if (isDatabaseUnavailable(error)) return { status: 503, message: DB_UNAVAILABLE_MESSAGE, retryAfter: DB_RETRY_AFTER_SECONDS };
   return { status: 500, message: "Internal server error" };
 }
 
@@ -80,6 +85,7 @@ async function serveRestRequest(req: Request, info: RequestInfo): Promise<Respon
     );
   }
   const { route, params } = match;
+  info.route = route.path;
   const resHeaders = new Headers();
   try {
     const ctx = await createContext({ req, resHeaders, info });
@@ -91,7 +97,7 @@ async function serveRestRequest(req: Request, info: RequestInfo): Promise<Respon
     return jsonResponse(result, route.status ?? 200, resHeaders);
   } catch (error) {
     const { status, message, retryAfter } = describeError(error);
-    if (status >= 500)
+    if (status === 500)
       logger.error({ err: error, path: url.pathname, method: req.method, requestId: info.requestId }, "REST request failed");
     if (retryAfter) resHeaders.set("retry-after", String(retryAfter));
     return errorResponse(status, message, resHeaders);

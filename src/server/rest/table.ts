@@ -3,22 +3,30 @@ import "server-only";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
+import { responsiblePlayRoutes } from "./routes/responsible-play";
 import { contestRoutes } from "./routes/contests";
+import { emailRoutes } from "./routes/email";
 import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { supportRoutes } from "./routes/support";
+import { prizesRoutes } from "./routes/prizes";
 import { wheelRoutes } from "./routes/wheel";
+import { withdrawalsRoutes } from "./routes/withdrawals";
 import type { HttpMethod, RestRoute } from "./types";
 
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...contestRoutes,
   ...cartRoutes,
+  ...responsiblePlayRoutes,
   ...paymentsRoutes,
   ...wheelRoutes,
   ...notificationsRoutes,
   ...supportRoutes,
   ...adminRoutes,
+  ...withdrawalsRoutes,
+  ...prizesRoutes,
+  ...emailRoutes,
 ];
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };

@@ -1,5 +1,6 @@
 import type { createCaller } from "../api/root";
 import type { Context } from "../api/context";
+import type { Access } from "../api/trpc";
 
 export type Caller = ReturnType<typeof createCaller>;
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -13,6 +14,33 @@ export type RestArgs = {
 };
 
 /**
+ * What the OpenAPI document (src/server/rest/openapi.ts, `GET /api/openapi.json`) says about a row.
+ * The request schemas come from the procedure's zod input; tests/integration/openapi.test.ts calls
+ * every row with a recording caller and fails when the row calls another procedure or maps its
+ * path, query or body differently from what is declared here.
+ */
+export type RestDoc = {
+  summary: string;
+  /** Who may call it (the procedure kind decides; the test checks 401 for non-public rows). */
+  access: Access;
+  /** The procedure the row calls, e.g. "admin.toggleAdmin" (absent on raw rows). */
+  procedure?: string;
+  /**
+   * The JSON body: the whole input ("input"), one field of it ({ field }), or the input without the
+   * fields taken from the path and query ("rest"). Absent: no body.
+   */
+  body?: "input" | "rest" | { field: string };
+  /** Path parameter → input field when the names differ (default: the same name). */
+  params?: Record<string, string>;
+  /** Query parameters passed through as input fields of the same name. */
+  query?: string[];
+  /** Raw rows: the body as sent. */
+  rawBody?: { contentType: string; description: string };
+  /** A non-JSON answer (raw rows). */
+  response?: { status: number; contentType: string; description: string };
+};
+
+/**
  * One documented REST path. `call` maps it to a procedure through the caller and shapes the
  * legacy answer; `raw` is for the few paths that need the raw request (webhooks, redirects).
  */
@@ -21,6 +49,7 @@ export type RestRoute = {
   /** e.g. "/api/contests/:id" */
   path: string;
   status?: number;
+  doc: RestDoc;
 } & (
   | { call: (caller: Caller, args: RestArgs) => Promise<unknown>; raw?: never }
   | { raw: (req: Request, args: Omit<RestArgs, "body">) => Promise<Response>; call?: never }

@@ -1,6 +1,6 @@
 /**
  * Security headers (issue 10, item 4), applied by src/proxy.ts to every page and API answer.
- * Pure functions: no imports, so the proxy bundle stays small and tests can call them directly.
+ * Pure functions: no imports, so tests can call them directly; src/proxy.ts passes the settings.
  */
 
 /** A fresh, unguessable nonce (128 bits, base64) for one HTML response. */
@@ -34,12 +34,15 @@ export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean } = {
 }
 
 /** HSTS only in production, unless HSTS=false (plain-HTTP runs beyond localhost). */
-export function hstsEnabled(env: { NODE_ENV?: string; HSTS?: string } = process.env): boolean {
-  return env.NODE_ENV === "production" && env.HSTS !== "false";
+export function hstsEnabled(env: HstsSetting): boolean {
+  return env.production && env.hsts;
 }
 
+/** Whether this is a production build (NODE_ENV) and the HSTS setting (src/server/env.ts). */
+export type HstsSetting = { production: boolean; hsts: boolean };
+
 /** The headers every answer carries (pages and API), CSP aside. */
-export function baseSecurityHeaders(env: { NODE_ENV?: string; HSTS?: string } = process.env): Record<string, string> {
+export function baseSecurityHeaders(env: HstsSetting): Record<string, string> {
   const headers: Record<string, string> = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",

@@ -3,6 +3,7 @@
  * display name, password (needs the current one), security question and answer (needs the password).
  */
 import { hashSecret, normaliseAnswer, verifySecret } from "../auth/password";
+import { invalidateUserSessions } from "../auth/session";
 import type { Db } from "../db";
 import { badRequest, notFound, tooManyRequests } from "../errors";
 import { hit, type RateRule, resetLimit, retryText } from "../security/rate-limit";
@@ -59,11 +60,11 @@ export async function changePassword(
 ): Promise<void> {
   await checkCurrentPassword(db, user, input.currentPassword, now);
   const passwordHash = await hashSecret(input.newPassword);
-  await db.$transaction([
-    db.user.update({ where: { id: user.id }, data: { passwordHash } }),
-    db.session.deleteMany({ where: { userId: user.id, id: { not: currentSessionId } } }),
-    db.passwordResetGrant.deleteMany({ where: { userId: user.id, usedAt: null } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    await invalidateUserSessions(tx, user.id, currentSessionId);
+    await tx.passwordResetGrant.deleteMany({ where: { userId: user.id, usedAt: null } });
+  });
 }
 
 export async function changeSecurity(

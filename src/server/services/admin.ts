@@ -2,14 +2,16 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db, DbTx } from "../db";
 import { conflict, notFound } from "../errors";
-import { amountString } from "../money";
+import { moneyString } from "@/shared/money";
 import { type PublicContest, toPublicContest } from "./contests";
+import { likeLiteral } from "./like";
 import { type PublicUser, toPublicUser } from "./users";
 
 const DAY = 24 * 3600_000;
 
 export async function listUsers(db: DbTx, search?: string): Promise<PublicUser[]> {
-  const q = search?.trim();
+  const trimmed = search?.trim();
+  const q = trimmed ? likeLiteral(trimmed) : undefined;
   const rows = await db.user.findMany({
     where: q
       ? {
@@ -64,7 +66,7 @@ export type AdminStats = {
   totalPayments: number;
 };
 
-const sumString = (v: Prisma.Decimal | null) => amountString(v ?? new Prisma.Decimal(0));
+const sumString = (v: Prisma.Decimal | null) => moneyString(v ?? new Prisma.Decimal(0));
 
 export async function getStats(db: DbTx, now = new Date()): Promise<AdminStats> {
   const weekAgo = new Date(now.getTime() - 7 * DAY);
@@ -123,7 +125,7 @@ export async function getOverview(
     stats,
     pendingPayments: payments.map((p) => ({
       id: p.id,
-      amount: amountString(p.amount),
+      amount: moneyString(p.amount),
       cryptoCurrency: p.cryptoCurrency,
       createdAt: p.createdAt,
       oxapayTrackId: p.trackId,

@@ -1,17 +1,26 @@
 /** Admin contest management: list, create, edit, End (draw), Activate, Cancel (refunds). */
 import { Prisma } from "@/generated/prisma/client";
-import type { ContestFormValues } from "@/shared/schemas/admin";
+import { FAIR_PLAY_MESSAGES, FROZEN_TERMS, type SkillQuestion } from "@/shared/fair-play";
+import { type ContestFormValues, endDateError } from "@/shared/schemas/admin";
 import type { Db, DbTx } from "../db";
-import { conflict, notFound } from "../errors";
-import { type PublicContest, toPublicContest } from "./contests";
+import { badRequest, conflict, notFound } from "../errors";
+import { fairPlaySettings } from "../fair-play-settings";
+import { type PublicContest, skillQuestionOf, toPublicContest } from "./contests";
+
+/** The admin's view adds the skill question's correct option (never sent to players). */
+export type AdminContest = PublicContest & { skillQuestionAnswer: number | null };
 import { cancelContest, drawContest, newDrawSeed } from "./draws";
+import { publishAfterCommit } from "../events";
 
 const dec = (v: string | null | undefined) => (v == null ? null : new Prisma.Decimal(v));
 
 /** Every contest, newest first (admin list: active, ended and cancelled). */
-export async function listAllContests(db: DbTx): Promise<PublicContest[]> {
+export async function listAllContests(db: DbTx): Promise<AdminContest[]> {
   const rows = await db.contest.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
-  return rows.map(toPublicContest);
+  return rows.map((c) => ({
+    ...toPublicContest(c),
+    skillQuestionAnswer: skillQuestionOf(c.skillQuestion)?.correctIndex ?? null,
+  }));
 }
 
 function fields(input: ContestFormValues) {
@@ -29,30 +38,74 @@ function fields(input: ContestFormValues) {
     endDate: input.endDate ?? null,
     ...(input.features ? { features: input.features } : {}),
     ...(input.specifications ? { specifications: input.specifications } : {}),
+    ...(input.skillQuestion !== undefined
+      ? { skillQuestion: input.skillQuestion === null ? Prisma.DbNull : (input.skillQuestion as Prisma.InputJsonValue) }
+      : {}),
   };
 }
 
+/** The end date must leave MIN_CONTEST_OPEN_HOURS after opening (postal entries need time to arrive). */
+function checkOpenPeriod(openedAt: Date, endDate: Date | null): void {
+  if (!endDate) return;
+  const hours = fairPlaySettings().minContestOpenHours;
+  if (endDate.getTime() < openedAt.getTime() + hours * 3_600_000) throw badRequest(FAIR_PLAY_MESSAGES.minOpen(hours));
+}
+
+/** Field by field (JSONB does not keep key order). */
+function sameQuestion(stored: unknown, next: SkillQuestion | null): boolean {
+  const a = skillQuestionOf(stored);
+  if (!a || !next) return a === next;
+  return (
+    a.text === next.text && a.correctIndex === next.correctIndex && JSON.stringify(a.options) === JSON.stringify(next.options)
+  );
+}
+/** End dates travel with minute precision in the admin form: within a minute is "unchanged". */
+const sameDate = (a: Date | null, b: Date | null) =>
+  a === null || b === null ? a === b : Math.abs(a.getTime() - b.getTime()) < 60_000;
+
 /** New contests open at once: active, 0 sold, with a fresh secret seed whose hash is published. */
 export async function createContest(db: DbTx, input: ContestFormValues): Promise<PublicContest> {
+  const pastEnd = endDateError(input.endDate);
+  if (pastEnd) throw badRequest(pastEnd);
+  checkOpenPeriod(new Date(), input.endDate ?? null);
   const row = await db.contest.create({
     data: { ...fields(input), status: "active", soldTickets: 0, ...(await newDrawSeed()) },
   });
+  await publishAfterCommit(db, { kind: "contests" });
   return toPublicContest(row);
 }
 
-/** The real Edit. maxTickets may not drop below tickets already sold (checked in the UPDATE itself). */
-export async function updateContest(db: DbTx, id: string, input: ContestFormValues): Promise<PublicContest> {
+/**
+ * The real Edit. Once a ticket is sold the terms players paid for are frozen: maxTickets,
+ * ticketPrice, endDate and the skill question (409); title, description, images and features stay
+ * editable. The contest row is locked (FOR UPDATE) first, so a purchase cannot slip in between
+ * the check and the write (purchases take the same row lock in their conditional UPDATE).
+ */
+export async function updateContest(db: Db, id: string, input: ContestFormValues): Promise<PublicContest> {
   const data = fields(input);
-  const { count } = await db.contest.updateMany({
-    where: { id, ...(data.maxTickets !== null ? { soldTickets: { lte: data.maxTickets } } : {}) },
-    data,
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Contest" WHERE "id" = ${id} FOR UPDATE`;
+    if (!locked.length) throw notFound("Contest not found");
+    const c = await tx.contest.findUniqueOrThrow({ where: { id } });
+    if (c.soldTickets > 0) {
+      const changed: string[] = [];
+      if (data.maxTickets !== c.maxTickets) changed.push(FROZEN_TERMS.maxTickets);
+      if (!data.ticketPrice.equals(c.ticketPrice)) changed.push(FROZEN_TERMS.ticketPrice);
+      if (!sameDate(data.endDate, c.endDate)) changed.push(FROZEN_TERMS.endDate);
+      if (input.skillQuestion !== undefined && !sameQuestion(c.skillQuestion, input.skillQuestion)) {
+        changed.push(FROZEN_TERMS.skillQuestion);
+      }
+      if (changed.length) throw conflict(FAIR_PLAY_MESSAGES.termsFrozen(changed));
+      data.endDate = c.endDate; // keep the exact stored instant
+    } else if (!sameDate(data.endDate, c.endDate)) {
+      const pastEnd = endDateError(data.endDate, c.endDate);
+      if (pastEnd) throw badRequest(pastEnd);
+      checkOpenPeriod(c.createdAt, data.endDate);
+    }
+    await tx.contest.update({ where: { id }, data });
+    await publishAfterCommit(tx, { kind: "contests" });
+    return toPublicContest(await tx.contest.findUniqueOrThrow({ where: { id } }));
   });
-  if (count === 0) {
-    const exists = await db.contest.findUnique({ where: { id }, select: { soldTickets: true } });
-    if (!exists) throw notFound("Contest not found");
-    throw conflict(`Max tickets cannot be below the ${exists.soldTickets} tickets already sold`);
-  }
-  return toPublicContest(await db.contest.findUniqueOrThrow({ where: { id } }));
 }
 
 /**
@@ -67,9 +120,11 @@ async function activateContest(db: Db, id: string): Promise<void> {
     UPDATE "Contest" SET "status" = 'active', "updatedAt" = ${now},
       "drawSeed" = CASE WHEN "drawnAt" IS NULL THEN "drawSeed" ELSE ${drawSeed} END,
       "drawSeedHash" = CASE WHEN "drawnAt" IS NULL THEN "drawSeedHash" ELSE ${drawSeedHash} END,
-      "drawnAt" = NULL
+      "drawnAt" = NULL, "salesClosedAt" = NULL, "endedEarlyAt" = NULL, "drawMethod" = NULL, "entriesHash" = NULL,
+      "beaconChainHash" = NULL, "beaconRound" = NULL, "beaconRandomness" = NULL, "beaconSignature" = NULL
     WHERE "id" = ${id} AND "status" = 'ended' AND "winningTicket" IS NULL AND "winnerId" IS NULL
       AND ("drawnAt" IS NULL OR "soldTickets" = 0)
+      AND ("salesClosedAt" IS NULL OR "soldTickets" = 0)
       AND ("endDate" IS NULL OR "endDate" > ${now})
     RETURNING "id"`;
   if (rows.length) return;
@@ -78,13 +133,14 @@ async function activateContest(db: Db, id: string): Promise<void> {
   if (c.status === "active") throw conflict("Contest is already active");
   if (c.status === "cancelled") throw conflict("A cancelled contest cannot be re-opened");
   if (c.endDate && c.endDate <= now) throw conflict("The end date has passed: edit the contest before activating it");
+  if (c.salesClosedAt && !c.drawnAt) throw conflict("The draw is awaiting its randomness beacon: it cannot be re-opened");
   throw conflict("Contest has already been drawn and cannot be re-opened");
 }
 
 /** POST /api/admin/contests/{id}/status: ended → draw; active → re-open; cancelled → refunds. */
 export async function setContestStatus(db: Db, id: string, status: "active" | "ended" | "cancelled"): Promise<PublicContest> {
   if (status === "ended") {
-    const outcome = await drawContest(db, id);
+    const outcome = await drawContest(db, id, { early: true }); // early only if before end date / sell-out
     if (!outcome) {
       const c = await db.contest.findUniqueOrThrow({ where: { id } });
       if (c.status !== "ended") throw conflict(`Contest is ${c.status}`);
@@ -92,6 +148,7 @@ export async function setContestStatus(db: Db, id: string, status: "active" | "e
     }
   } else if (status === "active") {
     await activateContest(db, id);
+    await publishAfterCommit(db, { kind: "contests" });
   } else {
     await cancelContest(db, id);
   }

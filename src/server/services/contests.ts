@@ -1,9 +1,10 @@
 /** Reading contests. Purchases, draws and admin edits live in their own services. */
 import type { Contest } from "@/generated/prisma/client";
 import type { ContestCategory } from "@/shared/constants";
+import { type PublicSkillQuestion, type SkillQuestion, skillQuestionSchema } from "@/shared/fair-play";
 import type { DbTx } from "../db";
 import { notFound } from "../errors";
-import { priceString } from "../money";
+import { priceString } from "@/shared/money";
 
 /** docs/product.md §3 Contest (money as decimal strings) plus the provably-fair draw fields. */
 export type PublicContest = {
@@ -33,11 +34,29 @@ export type PublicContest = {
   winningTicket: number | null;
   winnerId: string | null;
   drawnAt: Date | null;
+  /** Optional skill question: text and options only, never the answer. */
+  skillQuestion: PublicSkillQuestion | null;
+  /** Sales closed (end date, sold out or End) but the winner is not drawn yet: "awaiting results". */
+  awaitingResults: boolean;
+  /** An admin ended the contest before its end date / sell-out. */
+  endedEarlyAt: Date | null;
 };
+
+/** The stored skill question, or null when absent or unreadable. */
+export function skillQuestionOf(value: unknown): SkillQuestion | null {
+  if (value === null || value === undefined) return null;
+  const parsed = skillQuestionSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 function specificationsOf(value: unknown): Record<string, string> {
   if (!value || typeof value !== "object" || Array.isArray(value)) return {};
   return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+}
+
+function publicQuestion(value: unknown): PublicSkillQuestion | null {
+  const q = skillQuestionOf(value);
+  return q ? { text: q.text, options: q.options } : null;
 }
 
 export function toPublicContest(c: Contest): PublicContest {
@@ -67,6 +86,9 @@ export function toPublicContest(c: Contest): PublicContest {
     winningTicket: c.winningTicket,
     winnerId: c.winnerId,
     drawnAt: c.drawnAt,
+    skillQuestion: publicQuestion(c.skillQuestion),
+    awaitingResults: c.status === "ended" && c.salesClosedAt !== null && c.drawnAt === null,
+    endedEarlyAt: c.endedEarlyAt,
   };
 }
 

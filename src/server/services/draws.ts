@@ -1,20 +1,27 @@
 /**
- * Provably fair draws (docs/product.md §10). A contest commits to sha256(seed) when it opens; the
- * draw derives the winning ticket from HMAC-SHA256(seed, `${contestId}:${soldTickets}:${counter}`)
- * with rejection sampling (src/shared/draw.ts) and reveals the seed, so anyone can recompute it.
+ * Provably fair draws (docs/product.md §10, docs/fair-play.md). A contest commits to sha256(seed)
+ * when it opens. Closing sales (closeSales) fixes the final entry list (entriesHash) and, with
+ * DRAW_BEACON, a drand round emitted after the close; the draw (completeDraw) derives the winning
+ * ticket from HMAC-SHA256(seed, contestId:soldTickets:entriesHash[:beacon]:counter) with rejection
+ * sampling (src/shared/draw.ts) and reveals the seed, so anyone can recompute it.
  *
- * Exactly-once: the draw starts with a conditional UPDATE (status = 'active' AND drawnAt IS NULL)
- * that locks the contest row. Concurrent End clicks, the scheduler on several instances and a
- * purchase racing the draw all serialise on that row; only the first caller draws.
+ * Exactly-once: closing is a conditional UPDATE (status = 'active' AND drawnAt IS NULL) that locks
+ * the contest row, so concurrent End clicks, the scheduler on several instances and a purchase
+ * racing the close serialise on that row; the draw is a second conditional UPDATE (drawnAt IS NULL).
  */
 import { notifyMany } from "./notifications";
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
-import { computeWinningTicket, sha256Hex } from "@/shared/draw";
+import { computeDrawWinner, type DrawMethod, entriesHashOf, sha256Hex } from "@/shared/draw";
 import type { Db, DbTx } from "../db";
 import { conflict, notFound } from "../errors";
+import { publishAfterCommit } from "../events";
 import { logger } from "../logger";
-import { amountString } from "../money";
+import { moneyString } from "@/shared/money";
+import { PRIZE_CLAIM_DAYS } from "@/shared/prizes";
+import { fairPlaySettings } from "../fair-play-settings";
+import { beaconChainInfo, fetchVerifiedRound, roundAfter } from "./beacon";
+import { mailDrawResults, mailPrizeClaimSteps } from "../mail/events";
 import { applyBalanceChange } from "./ledger";
 
 /** A fresh secret seed (32 random bytes, hex) and its published SHA-256. */
@@ -39,6 +46,9 @@ type LockedRow = {
   soldTickets: number;
   imageUrl: string | null;
   cashAlternative: Prisma.Decimal | null;
+  drawMethod: string | null;
+  entriesHash: string | null;
+  beaconRandomness: string | null;
 };
 
 function winnerDisplayName(u: { firstName: string; lastName: string; displayName: string | null }): string {
@@ -48,22 +58,99 @@ function winnerDisplayName(u: { firstName: string; lastName: string; displayName
 }
 
 /**
- * Ends and draws an active contest once. Returns null when someone else already drew it (or it is
- * not active); throws notFound for an unknown id. Everything happens in one transaction.
+ * Closes sales of an active contest once: status 'ended', the close instant, whether an admin
+ * ended it early, the draw method, the hash of the final entry list and (DRAW_BEACON) the drand
+ * round to wait for. Returns false when it was not active (someone else closed it).
  */
-export async function drawContest(db: Db, contestId: string): Promise<DrawOutcome | null> {
+export async function closeSales(db: Db, contestId: string, opts: { early?: boolean } = {}): Promise<boolean> {
+  const beacon = fairPlaySettings().beacon;
+  const now = new Date();
+  // Chain info first (built in for quicknet): no network call while the contest row is locked.
+  const round = beacon ? roundAfter(await beaconChainInfo(beacon), now) : null;
+  const method: DrawMethod = beacon ? "beacon" : "entries";
+  return db.$transaction(async (tx) => {
+    const closed = await tx.$queryRaw<{ id: string; soldTickets: number }[]>`
+      UPDATE "Contest" SET "status" = 'ended', "salesClosedAt" = ${now}, "updatedAt" = ${now},
+        "endedEarlyAt" = CASE WHEN ${opts.early === true}
+          AND ("endDate" IS NULL OR "endDate" > ${now})
+          AND ("maxTickets" IS NULL OR "soldTickets" < "maxTickets") THEN ${now}::timestamp(3) ELSE NULL END,
+        "drawMethod" = ${method}, "beaconChainHash" = ${beacon?.chainHash ?? null}, "beaconRound" = ${round}::int
+      WHERE "id" = ${contestId} AND "status" = 'active' AND "drawnAt" IS NULL
+      RETURNING "id", "soldTickets"`;
+    if (!closed[0]) return false;
+    await publishAfterCommit(tx, { kind: "contests" }); // pages refetch: sales closed
+    // Every purchase that got the row lock before us has committed; later ones find it ended.
+    const entries = await tx.ticketEntry.findMany({
+      where: { contestId },
+      select: { id: true, firstTicket: true, lastTicket: true },
+    });
+    await tx.contest.update({ where: { id: contestId }, data: { entriesHash: await entriesHashOf(entries) } });
+    return true;
+  });
+}
+
+/** Contests whose sales closed but whose winner is not drawn yet (e.g. waiting for the beacon). */
+export async function findAwaitingDraws(db: DbTx): Promise<string[]> {
+  const rows = await db.contest.findMany({
+    where: { status: "ended", salesClosedAt: { not: null }, drawnAt: null },
+    select: { id: true },
+    orderBy: { salesClosedAt: "asc" },
+    take: 100,
+  });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Ends and draws an active contest once: closes sales, then draws at once unless the draw waits
+ * for its beacon round (then the contest shows "Contest ended - awaiting results" and the
+ * scheduler completes it). Returns null when someone else already closed it or the beacon is
+ * pending; throws notFound for an unknown id.
+ */
+export async function drawContest(db: Db, contestId: string, opts: { early?: boolean } = {}): Promise<DrawOutcome | null> {
   const exists = await db.contest.findUnique({ where: { id: contestId }, select: { id: true } });
   if (!exists) throw notFound("Contest not found");
+  if (!(await closeSales(db, contestId, opts))) return null;
+  return completeDraw(db, contestId);
+}
+
+/**
+ * Draws a closed contest once: fetches and verifies its beacon round when it uses one (outside the
+ * transaction), then one transaction picks the winner. null = drawn already, or beacon pending.
+ */
+export async function completeDraw(db: Db, contestId: string): Promise<DrawOutcome | null> {
+  const pending = await db.contest.findUnique({
+    where: { id: contestId },
+    select: { drawnAt: true, salesClosedAt: true, drawMethod: true, beaconRound: true, beaconRandomness: true },
+  });
+  if (!pending || pending.drawnAt || !pending.salesClosedAt) return null;
+  let beaconRound: { randomness: string; signature: string } | null = null;
+  if (pending.drawMethod === "beacon" && !pending.beaconRandomness) {
+    const settings = fairPlaySettings().beacon;
+    if (!settings || pending.beaconRound === null) return null; // beacon switched off: an admin must cancel
+    beaconRound = await fetchVerifiedRound(settings, pending.beaconRound);
+    if (!beaconRound) return null;
+  }
   return db.$transaction(async (tx) => {
     const now = new Date();
     const locked = await tx.$queryRaw<LockedRow[]>`
-      UPDATE "Contest" SET "status" = 'ended', "drawnAt" = ${now}, "updatedAt" = ${now}
-      WHERE "id" = ${contestId} AND "status" = 'active' AND "drawnAt" IS NULL
-      RETURNING "id", "title", "drawSeed", "soldTickets", "imageUrl", "cashAlternative"`;
+      UPDATE "Contest" SET "drawnAt" = ${now}, "updatedAt" = ${now},
+        "beaconRandomness" = COALESCE("beaconRandomness", ${beaconRound?.randomness ?? null}),
+        "beaconSignature" = COALESCE("beaconSignature", ${beaconRound?.signature ?? null})
+      WHERE "id" = ${contestId} AND "status" = 'ended' AND "salesClosedAt" IS NOT NULL AND "drawnAt" IS NULL
+      RETURNING "id", "title", "drawSeed", "soldTickets", "imageUrl", "cashAlternative",
+        "drawMethod", "entriesHash", "beaconRandomness"`;
     const contest = locked[0];
     if (!contest) return null;
+    await publishAfterCommit(tx, { kind: "contests" }); // delivered once this draw commits
 
-    const winningTicket = await computeWinningTicket(contest.drawSeed, contest.id, contest.soldTickets);
+    const winningTicket = await computeDrawWinner({
+      seed: contest.drawSeed,
+      contestId: contest.id,
+      soldTickets: contest.soldTickets,
+      method: contest.drawMethod as DrawMethod | null,
+      entriesHash: contest.entriesHash,
+      beaconRandomness: contest.beaconRandomness,
+    });
     const outcome: DrawOutcome = {
       contestId,
       soldTickets: contest.soldTickets,
@@ -86,6 +173,21 @@ export async function drawContest(db: Db, contestId: string): Promise<DrawOutcom
     await tx.contest.update({ where: { id: contestId }, data: { winningTicket, winnerId } });
     await tx.ticketEntry.updateMany({ where: { contestId, result: null }, data: { result: "lost" } });
     await tx.ticketEntry.updateMany({ where: { contestId, userId: winnerId }, data: { result: "won" } });
+    // The prize waits for the winner's claim: the cash alternative or delivery (services/prizes.ts).
+    const prize = await tx.prize.create({
+      data: {
+        contestId,
+        userId: winnerId,
+        cashAlternative: contest.cashAlternative,
+        claimBy: new Date(now.getTime() + PRIZE_CLAIM_DAYS * 86_400_000),
+      },
+    });
+    await mailPrizeClaimSteps(tx, {
+      userId: winnerId,
+      contestTitle: contest.title,
+      cashAlternative: prize.cashAlternative ? moneyString(prize.cashAlternative) : null,
+      claimBy: prize.claimBy,
+    });
 
     const participants = await tx.ticketEntry.findMany({
       where: { contestId },
@@ -100,7 +202,7 @@ export async function drawContest(db: Db, contestId: string): Promise<DrawOutcom
               userId,
               type: "contest_result" as const,
               title: "Congratulations! You won!",
-              message: `Your ticket #${winningTicket} won "${contest.title}". We will contact you about your prize.`,
+              message: `Your ticket #${winningTicket} won "${contest.title}". Claim your prize or its cash alternative under My Prizes.`,
             }
           : {
               userId,
@@ -111,6 +213,13 @@ export async function drawContest(db: Db, contestId: string): Promise<DrawOutcom
       ),
     );
     outcome.notified = participants.length;
+    await mailDrawResults(tx, {
+      contestId,
+      contestTitle: contest.title,
+      winningTicket,
+      soldTickets: contest.soldTickets,
+      winnerId,
+    });
 
     const post = await tx.winnerPost.create({
       data: {
@@ -121,7 +230,7 @@ export async function drawContest(db: Db, contestId: string): Promise<DrawOutcom
         contestId,
         contestTitle: contest.title,
         imageUrl: contest.imageUrl,
-        winAmount: contest.cashAlternative ? `$${amountString(contest.cashAlternative)} cash alternative` : null,
+        winAmount: contest.cashAlternative ? `$${moneyString(contest.cashAlternative)} cash alternative` : null,
         winDate: now,
         isPublished: false,
       },
@@ -144,10 +253,12 @@ export async function cancelContest(db: Db, contestId: string): Promise<{ refund
     const now = new Date();
     const locked = await tx.$queryRaw<{ id: string; title: string }[]>`
       UPDATE "Contest" SET "status" = 'cancelled', "updatedAt" = ${now}
-      WHERE "id" = ${contestId} AND "status" = 'active' AND "drawnAt" IS NULL
+      WHERE "id" = ${contestId} AND "drawnAt" IS NULL
+        AND ("status" = 'active' OR ("status" = 'ended' AND "salesClosedAt" IS NOT NULL))
       RETURNING "id", "title"`;
     const contest = locked[0];
-    if (!contest) throw conflict("Only an active contest that has not been drawn can be cancelled");
+    if (!contest) throw conflict("Only a contest that has not been drawn can be cancelled");
+    await publishAfterCommit(tx, { kind: "contests" });
 
     const entries = await tx.ticketEntry.findMany({ where: { contestId }, orderBy: { firstTicket: "asc" } });
     const perUser = new Map<string, Prisma.Decimal>();
@@ -169,7 +280,7 @@ export async function cancelContest(db: Db, contestId: string): Promise<{ refund
         userId,
         type: "warning" as const,
         title: "Contest Cancelled",
-        message: `"${contest.title}" was cancelled. $${amountString(amount)} has been refunded to your balance.`,
+        message: `"${contest.title}" was cancelled. $${moneyString(amount)} has been refunded to your balance.`,
       })),
     );
     return { refunded: entries.length, notified: perUser.size };
@@ -191,6 +302,14 @@ export async function findDueContests(db: DbTx, now = new Date()): Promise<strin
 /** One scheduler pass: draws every due contest. Safe on several instances (each draw is guarded). */
 export async function runDueDraws(db: Db, now = new Date()): Promise<DrawOutcome[]> {
   const done: DrawOutcome[] = [];
+  for (const id of await findAwaitingDraws(db)) {
+    try {
+      const outcome = await completeDraw(db, id);
+      if (outcome) done.push(outcome);
+    } catch (err) {
+      logger.error({ err, contestId: id }, "completing a draw failed");
+    }
+  }
   for (const id of await findDueContests(db, now)) {
     try {
       const outcome = await drawContest(db, id);

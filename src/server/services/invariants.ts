@@ -134,6 +134,59 @@ const CHECKS: CheckDef[] = [
         ? `ledger row for spin ${r.id} (${r.debit}) has no such spin of that player`
         : `spin ${r.id}: cost ${r.cost} / prize ${r.prize} but booked ${r.debit ?? "nothing"} / ${r.credit ?? "nothing"}`,
   },
+  {
+    name: "withdrawal-held-once",
+    description: "every withdrawal holds its exact amount once, from its owner; holds belong to a withdrawal",
+    sql: `SELECT w."id", 'hold rows: ' || COUNT(l."id") || ', held ' || COALESCE(SUM(-l."amount"), 0)::text || ' of ' || w."amount"::text AS problem
+          FROM "Withdrawal" w
+          LEFT JOIN "LedgerEntry" l ON l."kind" = 'withdrawal_hold' AND l."reference" = w."id" AND l."userId" = w."userId"
+          GROUP BY w."id", w."amount"
+          HAVING COUNT(l."id") <> 1 OR COALESCE(SUM(-l."amount"), 0) <> w."amount"
+          UNION ALL
+          SELECT l."reference", 'hold row without a withdrawal of that player' AS problem
+          FROM "LedgerEntry" l
+          WHERE l."kind" = 'withdrawal_hold'
+            AND NOT EXISTS (SELECT 1 FROM "Withdrawal" w WHERE w."id" = l."reference" AND w."userId" = l."userId")`,
+    describe: (r) => `withdrawal ${r.id}: ${r.problem}`,
+  },
+  {
+    name: "withdrawal-released-iff-rejected-or-failed",
+    description: "a rejected or failed withdrawal's hold came back exactly once; no other withdrawal was released",
+    sql: `SELECT w."id", w."status"::text AS status, COUNT(l."id")::int AS releases, COALESCE(SUM(l."amount"), 0)::text AS released
+          FROM "Withdrawal" w
+          LEFT JOIN "LedgerEntry" l ON l."kind" = 'withdrawal_release' AND l."reference" = w."id" AND l."userId" = w."userId"
+          GROUP BY w."id", w."status", w."amount"
+          HAVING (w."status" IN ('rejected', 'failed') AND (COUNT(l."id") <> 1 OR SUM(l."amount") <> w."amount"))
+              OR (w."status" NOT IN ('rejected', 'failed') AND COUNT(l."id") <> 0)
+          UNION ALL
+          SELECT l."reference", 'no such withdrawal', 1, l."amount"::text
+          FROM "LedgerEntry" l
+          WHERE l."kind" = 'withdrawal_release'
+            AND NOT EXISTS (SELECT 1 FROM "Withdrawal" w WHERE w."id" = l."reference" AND w."userId" = l."userId")`,
+    describe: (r) => `withdrawal ${r.id} (${r.status}): ${r.releases} release row(s) of ${r.released}`,
+  },
+  {
+    name: "paid-withdrawal-complete",
+    description: "a paid withdrawal has its payment time and a gateway track id",
+    sql: `SELECT "id" FROM "Withdrawal" WHERE "status" = 'paid' AND ("paidAt" IS NULL OR "trackId" IS NULL)`,
+    describe: (r) => `withdrawal ${r.id}: paid without paidAt or track id`,
+  },
+  {
+    name: "prize-cash-once",
+    description: "a prize's cash alternative is credited once, to its winner, its exact amount, only when taken as cash",
+    sql: `SELECT p."id", p."status"::text AS status, COUNT(l."id")::int AS credits, COALESCE(SUM(l."amount"), 0)::text AS credited
+          FROM "Prize" p
+          LEFT JOIN "LedgerEntry" l ON l."kind" = 'prize_cash' AND l."reference" = p."id" AND l."userId" = p."userId"
+          GROUP BY p."id", p."status", p."cashAlternative"
+          HAVING (p."status" = 'cash_credited' AND (COUNT(l."id") <> 1 OR SUM(l."amount") IS DISTINCT FROM p."cashAlternative"))
+              OR (p."status" <> 'cash_credited' AND COUNT(l."id") <> 0)
+          UNION ALL
+          SELECT l."reference", 'no such prize', 1, l."amount"::text
+          FROM "LedgerEntry" l
+          WHERE l."kind" = 'prize_cash'
+            AND NOT EXISTS (SELECT 1 FROM "Prize" p WHERE p."id" = l."reference" AND p."userId" = l."userId")`,
+    describe: (r) => `prize ${r.id} (${r.status}): ${r.credits} cash row(s) of ${r.credited}`,
+  },
 ];
 
 /** Every check with its violations (empty when it holds). Read-only. */

@@ -3,18 +3,20 @@
  * and let an admin approve (credit exactly once) or reject. No network call inside a transaction:
  * the invoice is created first, then the payment row is inserted.
  */
+import { mailTopUpApproved, mailTopUpRejected } from "../mail/events";
 import { notify } from "./notifications";
 import { randomUUID } from "node:crypto";
 import type { Payment, User } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
-import { CRYPTO_LABELS, type CryptoCurrency, GATEWAY_STATUS_RANK } from "@/shared/constants";
+import { CRYPTO_LABELS, type CryptoCurrency, GATEWAY_STATUS_RANK, LIMITS } from "@/shared/constants";
 import { PAYMENT_MESSAGES } from "@/shared/schemas/payments";
 import type { Db, DbTx } from "../db";
-import { conflict, DomainError, forbidden, notFound, unauthorized } from "../errors";
+import { conflict, DomainError, notFound, tooManyRequests, unauthorized } from "../errors";
 import { logger } from "../logger";
-import { amountString } from "../money";
-import { autoApprovePaid, GatewayError, getGateway, type PaymentGateway, parseWebhookBody } from "../gateways";
+import { moneyString } from "@/shared/money";
+import { autoApprovePaid, GatewayError, getGateway, type PaymentGateway, parseWebhookBody, paymentsSimulated } from "../gateways";
 import { SandboxGateway, sandboxQrCode } from "../gateways/sandbox";
+import { guardSpending } from "./responsible-play";
 import { applyBalanceChange } from "./ledger";
 
 export const WEBHOOK_PATH = "/api/payments/webhook";
@@ -22,6 +24,30 @@ export const WEBHOOK_PATH = "/api/payments/webhook";
 export const PAID_STATUSES = new Set(["paid", "manual_accept"]);
 
 export const badGateway = (m: string) => new DomainError("BAD_GATEWAY", m);
+
+/** Gateway statuses of a top-up that is still waiting for money (before paid / expired / failed). */
+const UNPAID_STATUSES = Object.entries(GATEWAY_STATUS_RANK)
+  .filter(([, rank]) => rank < (GATEWAY_STATUS_RANK.paid ?? 4))
+  .map(([status]) => status);
+/** A top-up without an expiry from its gateway stops counting as open after this long. */
+const OPEN_WITHOUT_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** The player's open top-ups: pending, not yet paid, not expired. */
+function openTopUps(db: DbTx, userId: string, now = new Date()) {
+  return db.payment.count({
+    where: {
+      userId,
+      status: "pending",
+      gatewayStatus: { in: UNPAID_STATUSES },
+      OR: [{ expiresAt: { gt: now } }, { expiresAt: null, createdAt: { gt: new Date(now.getTime() - OPEN_WITHOUT_EXPIRY_MS) } }],
+    },
+  });
+}
+
+/** 429 when the player already has LIMITS.openTopUpsMax open top-ups. */
+async function guardOpenTopUps(db: DbTx, userId: string): Promise<void> {
+  if ((await openTopUps(db, userId)) >= LIMITS.openTopUpsMax) throw tooManyRequests(PAYMENT_MESSAGES.tooManyOpen);
+}
 
 export type CreatePaymentResult = {
   success: true;
@@ -44,7 +70,12 @@ export async function createPayment(
   input: { amount: string; currency: string; cryptoCurrency: CryptoCurrency },
   opts: { origin: string; gateway?: PaymentGateway },
 ): Promise<CreatePaymentResult> {
-  const gateway = opts.gateway ?? getGateway();
+  // Responsible play: no top-up while self-excluded (or before the age declaration, when required).
+  await db.$transaction((tx) => guardSpending(tx, user.id, null));
+  // At most LIMITS.openTopUpsMax open top-ups per player: checked before the gateway is asked, and
+  // again under the player's row lock when the payment is stored (concurrent requests).
+  await guardOpenTopUps(db, user.id);
+  const gateway = opts.gateway ?? (await getGateway(db));
   const id = randomUUID();
   const amount = new Prisma.Decimal(input.amount);
   const usd = amount.toFixed(2);
@@ -68,21 +99,25 @@ export async function createPayment(
     }
     throw err;
   }
-  await db.payment.create({
-    data: {
-      id,
-      userId: user.id,
-      amount,
-      currency: input.currency,
-      cryptoCurrency: input.cryptoCurrency,
-      provider: gateway.name,
-      trackId: invoice.trackId,
-      payAmount: invoice.payAmount,
-      payLink: invoice.payLink,
-      address: invoice.address,
-      gatewayStatus: invoice.gatewayStatus,
-      expiresAt: invoice.expiresAt,
-    },
+  await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
+    await guardOpenTopUps(tx, user.id);
+    await tx.payment.create({
+      data: {
+        id,
+        userId: user.id,
+        amount,
+        currency: input.currency,
+        cryptoCurrency: input.cryptoCurrency,
+        provider: gateway.name,
+        trackId: invoice.trackId,
+        payAmount: invoice.payAmount,
+        payLink: invoice.payLink,
+        address: invoice.address,
+        gatewayStatus: invoice.gatewayStatus,
+        expiresAt: invoice.expiresAt,
+      },
+    });
   });
   logger.info({ paymentId: id, trackId: invoice.trackId, gateway: gateway.name }, "payment created");
   const instructions =
@@ -117,7 +152,7 @@ export async function processWebhook(
   signature: string | null,
   opts: { gateway?: PaymentGateway; autoApprove?: boolean; ip?: string } = {},
 ): Promise<WebhookResult> {
-  const gateway = opts.gateway ?? getGateway();
+  const gateway = opts.gateway ?? (await getGateway(db));
   if (!gateway.verifySignature(rawBody, signature)) {
     logger.warn(
       { gateway: gateway.name, ip: opts.ip, hasSignature: Boolean(signature), bytes: rawBody.length },
@@ -158,7 +193,8 @@ export async function processWebhook(
   const lower = Object.entries(GATEWAY_STATUS_RANK)
     .filter(([, r]) => r < rank)
     .map(([s]) => s);
-  const autoApprove = opts.autoApprove ?? autoApprovePaid();
+  // The sandbox's payments are simulated: they never credit without an admin, whatever the caller asks.
+  const autoApprove = (opts.autoApprove ?? autoApprovePaid()) && gateway.name !== "sandbox";
   const result = await db.$transaction(async (tx) => {
     const changed = await tx.$executeRaw`
       UPDATE "Payment" SET "gatewayStatus" = ${notice.status}, "updatedAt" = now()
@@ -186,7 +222,7 @@ async function approveInTx(tx: DbTx, payment: Payment, adminId: string | null): 
     UPDATE "Payment" SET "status" = 'approved', "processedById" = ${adminId}, "processedAt" = now(), "updatedAt" = now()
     WHERE "id" = ${payment.id} AND "status" = 'pending'`;
   if (flipped !== 1) return false;
-  await applyBalanceChange(tx, {
+  const balance = await applyBalanceChange(tx, {
     userId: payment.userId,
     amount: payment.amount,
     kind: "topup",
@@ -196,8 +232,9 @@ async function approveInTx(tx: DbTx, payment: Payment, adminId: string | null): 
   await notify(tx, payment.userId, {
     type: "success",
     title: "Payment Approved",
-    message: `Your payment of $${amountString(payment.amount)} has been approved and added to your balance.`,
+    message: `Your payment of $${moneyString(payment.amount)} has been approved and added to your balance.`,
   });
+  await mailTopUpApproved(tx, { ...payment, amount: moneyString(payment.amount) }, moneyString(balance));
   return true;
 }
 
@@ -229,8 +266,9 @@ export async function rejectPayment(db: Db, adminId: string, paymentId: string, 
     await notify(tx, payment.userId, {
       type: "error",
       title: "Payment Rejected",
-      message: `Your payment of $${amountString(payment.amount)} was rejected: ${why}`,
+      message: `Your payment of $${moneyString(payment.amount)} was rejected: ${why}`,
     });
+    await mailTopUpRejected(tx, { ...payment, amount: moneyString(payment.amount) }, why);
     return true;
   });
   if (!ok) return processedConflict(db, paymentId);
@@ -238,17 +276,30 @@ export async function rejectPayment(db: Db, adminId: string, paymentId: string, 
   return { message: "Payment rejected", payment: toPaymentRow(await db.payment.findUniqueOrThrow({ where: { id: paymentId } })) };
 }
 
-/** docs/product.md §3 "Pending payment" plus gateway status and the payer's email. */
-export async function listPendingPayments(db: Db) {
+/**
+ * docs/product.md §3 "Pending payment" plus gateway status, provider (sandbox payments are badged) and
+ * the payer's email. Oldest first, a page at a time (keyset: `cursor` = the last id of the previous page).
+ */
+export async function listPendingPayments(db: Db, opts: { limit?: number; cursor?: string } = {}) {
+  const limit = Math.min(opts.limit ?? LIMITS.pendingPaymentsPage, LIMITS.pendingPaymentsPageMax);
+  const after = opts.cursor
+    ? await db.payment.findUnique({ where: { id: opts.cursor }, select: { id: true, createdAt: true } })
+    : null;
+  if (opts.cursor && !after) throw new DomainError("BAD_REQUEST", "Unknown cursor");
   const rows = await db.payment.findMany({
-    where: { status: "pending" },
-    orderBy: { createdAt: "desc" },
+    where: {
+      status: "pending",
+      ...(after && {
+        OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }],
+      }),
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     include: { user: { select: { email: true } } },
-    take: 500,
+    take: limit,
   });
   return rows.map((p) => ({
     id: p.id,
-    amount: amountString(p.amount),
+    amount: moneyString(p.amount),
     currency: p.currency,
     cryptoCurrency: p.cryptoCurrency,
     createdAt: p.createdAt,
@@ -261,12 +312,10 @@ export async function listPendingPayments(db: Db) {
   }));
 }
 
-export type PaymentRow = ReturnType<typeof toPaymentRow>;
-
 export function toPaymentRow(p: Payment) {
   return {
     id: p.id,
-    amount: amountString(p.amount),
+    amount: moneyString(p.amount),
     currency: p.currency,
     cryptoCurrency: p.cryptoCurrency,
     provider: p.provider,
@@ -295,25 +344,28 @@ export async function getPayPage(db: Db, user: Pick<User, "id" | "role">, trackI
   if (!p || (p.userId !== user.id && user.role !== "admin")) throw notFound("Payment not found");
   const qrCode =
     p.provider === "sandbox" && p.address && p.payAmount ? await sandboxQrCode(p.cryptoCurrency, p.address, p.payAmount) : null;
-  return { ...toPaymentRow(p), qrCode, isSandbox: p.provider === "sandbox" };
+  const isSandbox = p.provider === "sandbox";
+  // Only the owner may pay (simulate), and only while the sandbox is the configured gateway.
+  return { ...toPaymentRow(p), qrCode, isSandbox, canSimulate: isSandbox && p.userId === user.id && paymentsSimulated() };
 }
 
 /**
- * Sandbox only: the "Simulate payment" button. The server plays the gateway and delivers a
- * correctly signed 'paid' webhook to the app's own webhook route, over HTTP, outside any transaction.
+ * Sandbox only: the "Simulate payment" button and `POST /api/payments/sandbox/{trackId}/pay`. The
+ * server plays the gateway: it signs a 'Paid' webhook with this installation's sandbox key and hands
+ * it to processWebhook in-process (the same checks as a delivered one), never over the network.
+ * Only the payment's owner; 404 when a real gateway is configured or the payment is not a sandbox one.
  */
 export async function simulateSandboxPayment(
   db: Db,
-  user: Pick<User, "id" | "role">,
+  user: Pick<User, "id">,
   trackId: string,
-  opts: { origin: string; gateway?: PaymentGateway },
+  opts: { gateway?: PaymentGateway } = {},
 ) {
-  const gateway = opts.gateway ?? getGateway();
+  if (!opts.gateway && !paymentsSimulated()) throw notFound("Not found: simulated payments exist only in the sandbox");
   const p = await db.payment.findUnique({ where: { trackId } });
-  if (!p || (p.userId !== user.id && user.role !== "admin")) throw notFound("Payment not found");
-  if (p.provider !== "sandbox" || !(gateway instanceof SandboxGateway)) {
-    throw forbidden("Simulated payments exist only in the sandbox");
-  }
+  if (!p || p.userId !== user.id || p.provider !== "sandbox") throw notFound("Payment not found");
+  const gateway = opts.gateway ?? (await getGateway(db));
+  if (!(gateway instanceof SandboxGateway)) throw notFound("Not found: simulated payments exist only in the sandbox");
   const payload = {
     track_id: p.trackId,
     status: "Paid",
@@ -334,20 +386,8 @@ export async function simulateSandboxPayment(
       },
     ],
   };
-  let delivery: { status: number; text: string };
-  try {
-    delivery = await gateway.deliverWebhook(`${opts.origin}${WEBHOOK_PATH}`, payload);
-  } catch (err) {
-    if (err instanceof GatewayError) {
-      logger.error({ err, details: err.details }, "sandbox webhook delivery failed");
-      throw badGateway(err.message);
-    }
-    throw err;
-  }
-  if (delivery.status !== 200) {
-    logger.error({ trackId, status: delivery.status, body: delivery.text }, "sandbox webhook rejected by the app");
-    throw badGateway(`Webhook delivery answered ${delivery.status}`);
-  }
+  const { body, signature } = gateway.signedWebhook(payload);
+  await processWebhook(db, body, signature, { gateway });
   const after = await db.payment.findUniqueOrThrow({ where: { id: p.id } });
   return { message: "Simulated payment delivered", payment: toPaymentRow(after) };
 }

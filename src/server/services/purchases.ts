@@ -8,6 +8,7 @@
  *  4. the optional per-player cap is checked under that lock (so it cannot be raced past).
  * Contests are taken last and in id order: the hot locks are held shortest and never deadlock.
  */
+import { publishAfterCommit } from "../events";
 import { logger } from "../logger";
 import { drawIfSoldOut } from "./draws";
 import { randomUUID } from "node:crypto";
@@ -16,8 +17,12 @@ import type { CartLine } from "@/shared/schemas/cart";
 import { CART_MESSAGES } from "@/shared/schemas/cart";
 import type { Db, DbTx } from "../db";
 import { badRequest, conflict, type DomainError, notFound } from "../errors";
-import { amountString, priceString, toDecimal } from "../money";
+import { moneyString, priceString, toDecimal } from "@/shared/money";
+import { type EntryStatusKind, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
+import { mailPurchaseReceipt } from "../mail/events";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
+import { guardSpending } from "./responsible-play";
+import { checkSkillAnswers } from "./skill-question";
 
 export type PurchasedLine = {
   entryId: string;
@@ -49,11 +54,15 @@ export type PurchaseEntry = {
   entryDate: Date;
   contestStatus: "active" | "ended";
   contestEndDate: Date | null;
-  /** Winner's user id once the contest has ended and been drawn, else null. */
+  /** Winner's user id once the contest has ended and been drawn, else null (kept for old clients). */
   result: string | null;
+  /** This entry's status, from its stored result (src/shared/purchase-rules.ts `entryStatusKind`). */
+  status: EntryStatusKind;
   firstTicket: number;
   lastTicket: number;
   winningTicket: number | null;
+  /** A free postal entry recorded by an admin (docs/fair-play.md): same odds, $0.00. */
+  freeEntry: boolean;
 };
 
 /** Interactive transactions wait their turn under load instead of failing fast (Prisma's 2 s / 5 s defaults). */
@@ -64,12 +73,13 @@ export function normaliseLines(items: CartLine[]): CartLine[] {
   if (items.length === 0) throw badRequest(CART_MESSAGES.emptyCart);
   const merged = new Map<string, number>();
   for (const { contestId, quantity } of items) merged.set(contestId, (merged.get(contestId) ?? 0) + quantity);
+  // answerIndex is checked on the original lines (checkSkillAnswers); merged lines carry none.
   return [...merged.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([contestId, quantity]) => ({ contestId, quantity }));
 }
 
-type Priced = { id: string; ticketPrice: Prisma.Decimal; title: string; maxTicketsPerUser: number | null };
+export type Priced = { id: string; ticketPrice: Prisma.Decimal; title: string; maxTicketsPerUser: number | null };
 
 /** Explains why the conditional UPDATE took nothing: missing, ended, price changed, or not enough left. */
 async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Prisma.Decimal): Promise<DomainError> {
@@ -78,15 +88,9 @@ async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Pri
     select: { title: true, status: true, endDate: true, soldTickets: true, maxTickets: true, ticketPrice: true },
   });
   if (!c) return notFound("Contest not found");
-  // A sold-out contest is drawn at once and so ends: "Sold out" says more than "ended".
-  if (c.maxTickets !== null && c.soldTickets >= c.maxTickets) return conflict(`Sold out: ${c.title}`);
-  if (c.status !== "active" || (c.endDate && c.endDate.getTime() <= Date.now())) {
-    return conflict(`Contest has ended: ${c.title}`);
-  }
-  const left = c.maxTickets === null ? null : c.maxTickets - c.soldTickets;
-  if (left !== null && left < quantity) {
-    return conflict(`Sold out: only ${left} ticket${left === 1 ? "" : "s"} left for ${c.title}`);
-  }
+  // The same rule the contest page shows (src/shared/purchase-rules.ts).
+  const blocker = purchaseBlocker(c, quantity);
+  if (blocker) return conflict(blocker.message(c.title));
   if (price && !c.ticketPrice.equals(price)) return conflict(`The ticket price of ${c.title} has changed, please try again`);
   return conflict(`Could not reserve tickets for ${c.title}, please try again`);
 }
@@ -95,7 +99,7 @@ async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Pri
  * Takes the tickets and records the entry in ONE statement, so the contest's row lock (the only
  * hot lock: every buyer of the contest needs it) is held just for this statement and the commit.
  */
-async function takeTickets(
+export async function takeTickets(
   tx: DbTx,
   userId: string,
   line: CartLine,
@@ -146,16 +150,38 @@ export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]):
   const lines = normaliseLines(items);
   const found = await tx.contest.findMany({
     where: { id: { in: lines.map((l) => l.contestId) } },
-    select: { id: true, ticketPrice: true, title: true, maxTicketsPerUser: true },
+    select: {
+      id: true,
+      ticketPrice: true,
+      title: true,
+      maxTicketsPerUser: true,
+      status: true,
+      endDate: true,
+      soldTickets: true,
+      maxTickets: true,
+      skillQuestion: true,
+    },
   });
+  checkSkillAnswers(found, items); // fair play: before any money moves (docs/fair-play.md)
   const byId = new Map(found.map((c) => [c.id, c]));
   const priced = [];
   for (const line of lines) {
     const c = byId.get(line.contestId);
     if (!c) throw await whyNot(tx, line.contestId, line.quantity);
+    // The reason the contest page shows wins over "Insufficient Balance" (an unlocked read: the
+    // conditional UPDATE below stays the authority).
+    const blocker = purchaseBlocker(c, line.quantity);
+    if (blocker) throw conflict(blocker.message(c.title));
     const price = toDecimal(c.ticketPrice);
     priced.push({ line, c, price, amount: price.mul(line.quantity), entryId: randomUUID() });
   }
+
+  // Responsible play: self-exclusion, age declaration and spend limits, under the player's row lock.
+  await guardSpending(
+    tx,
+    userId,
+    priced.reduce((sum, p) => sum.add(p.amount), toDecimal(0)),
+  );
 
   let total = toDecimal(0);
   let balance = toDecimal(0);
@@ -181,15 +207,17 @@ export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]):
       firstTicket,
       lastTicket,
       ticketPrice: priceString(p.price) ?? "0.00",
-      totalAmount: amountString(p.amount),
+      totalAmount: moneyString(p.amount),
     });
   }
-  return {
+  const result = {
     message: "All tickets have been purchased and added to your account",
     entries,
-    totalAmount: amountString(total),
-    balance: amountString(balance),
+    totalAmount: moneyString(total),
+    balance: moneyString(balance),
   };
+  await mailPurchaseReceipt(tx, userId, result); // the receipt commits (or rolls back) with the purchase
+  return result;
 }
 
 /** The whole cart or nothing. */
@@ -202,6 +230,8 @@ export async function checkout(db: Db, userId: string, items: CartLine[]): Promi
     if (e instanceof InsufficientBalanceError) throw conflict(CART_MESSAGES.insufficientBalance);
     throw e;
   }
+  // Counts on every open card and contest page follow the sale (after commit, off the hot path).
+  await publishAfterCommit(db, { kind: "contests" }).catch((err: unknown) => logger.warn({ err }, "contests event failed"));
   // A sale that sold a contest out draws it now (after commit; the scheduler is the safety net).
   for (const contestId of new Set(items.map((i) => i.contestId))) {
     await drawIfSoldOut(db, contestId).catch((err: unknown) => logger.error({ err, contestId }, "draw after sell-out failed"));
@@ -232,14 +262,16 @@ export async function listPurchases(db: DbTx, userId: string): Promise<PurchaseE
       contestTitle: e.contest.title,
       contestImage: e.contest.imageUrl,
       ticketCount: e.ticketCount,
-      totalAmount: amountString(e.totalAmount),
+      totalAmount: moneyString(e.totalAmount),
       entryDate: e.createdAt,
       contestStatus: ended ? "ended" : "active",
       contestEndDate: e.contest.endDate,
       result: ended ? e.contest.winnerId : null,
+      status: entryStatusKind({ result: e.result, contestStatus: e.contest.status, contestEndDate: e.contest.endDate }),
       firstTicket: e.firstTicket,
       lastTicket: e.lastTicket,
       winningTicket: ended ? e.contest.winningTicket : null,
+      freeEntry: e.freeEntry,
     };
   });
 }

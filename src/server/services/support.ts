@@ -9,6 +9,8 @@ import { LIMITS } from "@/shared/constants";
 import type { Db, DbTx } from "../db";
 import { badRequest, notFound } from "../errors";
 import { publishAfterCommit } from "../events";
+import { consumeOrThrow, type RateRule } from "../security/rate-limit";
+import { likeLiteral } from "./like";
 import { notify } from "./notifications";
 
 /** docs/product.md §3 Support message. */
@@ -59,8 +61,18 @@ async function requireUser(db: DbTx, userId: string): Promise<User> {
 }
 
 /** A player writes into their own conversation. */
+/** Messages one player may send per minute (flooding the admins' inbox); the next answers 429. */
+export const SUPPORT_RATE_RULE: RateRule = { limit: 20, windowMs: 60_000 };
+export const supportRateKey = (userId: string) => `support-message:${userId}`;
+
 export async function sendPlayerMessage(db: DbTx, player: Pick<User, "id">, text: unknown): Promise<PublicSupportMessage> {
   const message = cleanText(text);
+  await consumeOrThrow(
+    db,
+    supportRateKey(player.id),
+    SUPPORT_RATE_RULE,
+    (retry) => `You are sending messages too quickly. Please wait and try again ${retry}.`,
+  );
   const row = await db.supportMessage.create({
     data: { userId: player.id, senderId: player.id, message, isFromAdmin: false, readByUser: true },
   });
@@ -79,7 +91,7 @@ export async function playerThread(db: DbTx, playerId: string): Promise<PublicSu
 
 /** Conversations newest first, optionally filtered by words matched against name or email. */
 export async function listConversations(db: DbTx, search?: string): Promise<Conversation[]> {
-  const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5).map(likeLiteral);
   const where: Prisma.SupportMessageWhereInput = words.length
     ? {
         user: {

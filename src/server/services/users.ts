@@ -1,5 +1,5 @@
 import type { User } from "@/generated/prisma/client";
-import { amountString } from "../money";
+import { moneyString } from "@/shared/money";
 
 /** docs/product.md §3 User, as GET /api/auth/user answers it. */
 export type PublicUser = {
@@ -22,7 +22,7 @@ export function toPublicUser(user: User): PublicUser {
     lastName: user.lastName,
     displayName: user.displayName,
     profileImageUrl: user.profileImageUrl,
-    balance: amountString(user.balance),
+    balance: moneyString(user.balance),
     createdAt: user.createdAt,
     isAdmin: user.role === "admin",
   };

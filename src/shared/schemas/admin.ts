@@ -5,6 +5,8 @@
 import "./zod-config";
 import { z } from "zod";
 import { CONTEST_CATEGORIES } from "../constants";
+import { isPositive, parseMoney } from "../money";
+import { skillQuestionSchema } from "../fair-play";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : v);
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
@@ -34,7 +36,10 @@ const money = (required: string, label: string) =>
     z
       .string(required)
       .regex(/^\d{1,11}(\.\d{1,3})?$/, `${label} must be a number with at most 3 decimals`)
-      .refine((s) => Number(s) > 0, `${label} must be greater than 0`),
+      .refine((s) => {
+        const d = parseMoney(s);
+        return d === null || isPositive(d);
+      }, `${label} must be greater than 0`),
   );
 
 const optionalMoney = (label: string) =>
@@ -125,12 +130,30 @@ export const contestFormSchema = z
     endDate: optionalDate.optional(),
     features: lines(50).optional(),
     specifications: specifications.optional(),
+    /** Optional skill question; null removes it, absent keeps the current one (on edit). */
+    skillQuestion: skillQuestionSchema.nullable().optional(),
     // The documented payload sends these; new contests are always active with 0 sold.
     status: z.literal("active").optional(),
     soldTickets: z.literal(0).optional(),
   })
   .strip();
-export type ContestFormInput = z.input<typeof contestFormSchema>;
+export const END_DATE_PAST_MESSAGE = "End date must be in the future";
+
+/**
+ * A contest cannot be given an end date that has passed (it would be drawn at once). An edit may
+ * keep the date it already has (an ended contest's old date); only a new date must lie ahead.
+ */
+export function endDateError(
+  endDate: Date | string | null | undefined,
+  previous: Date | string | null | undefined = null,
+  now: number = Date.now(),
+): string | null {
+  if (endDate == null || endDate === "") return null;
+  const t = new Date(endDate).getTime();
+  if (Number.isNaN(t)) return null; // the schema's own message covers an invalid date
+  if (previous != null && previous !== "" && new Date(previous).getTime() === t) return null;
+  return t <= now ? END_DATE_PAST_MESSAGE : null;
+}
 export type ContestFormValues = z.output<typeof contestFormSchema>;
 
 export const contestUpdateSchema = z.object({ id: z.string().min(1).max(64), data: contestFormSchema });
@@ -178,7 +201,6 @@ export const winnerPostSchema = z.object({
     .optional()
     .default([]),
 });
-export type WinnerPostInput = z.input<typeof winnerPostSchema>;
 
 export const winnerPostUpdateSchema = z.object({ id: z.string().min(1).max(64), data: winnerPostSchema });
 export const idSchema = z.object({ id: z.string().min(1).max(64) });

@@ -1,6 +1,7 @@
 /** Auth forms and payloads: one schema for the browser form and the server (docs/product.md §5). */
 import "./zod-config";
 import { z } from "zod";
+import { dateOfBirthSchema } from "../responsible-play";
 import { LIMITS, SECURITY_QUESTIONS } from "../constants";
 
 export const MESSAGES = {
@@ -62,6 +63,8 @@ export const signupSchema = z
       .trim()
       .min(LIMITS.signupAnswerMin, MESSAGES.securityAnswer)
       .max(200, "Security answer must be at most 200 characters"),
+    /** Optional for REST clients (the documented payload stays valid); the sign-up form requires it. */
+    dateOfBirth: dateOfBirthSchema.optional(),
   })
   .refine(...matching("password", "confirmPassword"));
 
@@ -123,3 +126,11 @@ export const changeSecuritySchema = z.object({
 });
 
 export type ForgotPasswordResult = { email: string; maskedEmail: string; securityQuestion: string };
+
+/** A TOTP code from an authenticator app (admin two-factor). */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string("Enter the 6-digit code from your authenticator app")
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+});

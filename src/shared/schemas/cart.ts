@@ -3,6 +3,7 @@ import "./zod-config";
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { CART_MESSAGES } from "../cart-messages";
+import { answerIndexSchema } from "../fair-play";
 
 export { CART_MESSAGES };
 
@@ -14,13 +15,21 @@ export const quantitySchema = z
 
 export const contestIdInput = z.string(CART_MESSAGES.contestId).trim().min(1, CART_MESSAGES.contestId).max(64);
 
-export const cartLineSchema = z.object({ contestId: contestIdInput, quantity: quantitySchema });
+/** answerIndex: the chosen option of the contest's skill question (required when it has one). */
+export const cartLineSchema = z.object({
+  contestId: contestIdInput,
+  quantity: quantitySchema,
+  answerIndex: answerIndexSchema.optional(),
+});
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 /** POST /api/cart/add: one line; quantity defaults to 1. */
-export const cartAddSchema = z.object({ contestId: contestIdInput, quantity: quantitySchema.default(1) });
+export const cartAddSchema = z.object({
+  contestId: contestIdInput,
+  quantity: quantitySchema.default(1),
+  answerIndex: answerIndexSchema.optional(),
+});
 
 export const checkoutSchema = z.object({
   items: z.array(cartLineSchema, CART_MESSAGES.emptyCart).max(LIMITS.cartLinesMax, CART_MESSAGES.tooManyLines),
 });
-export type CheckoutInput = z.infer<typeof checkoutSchema>;

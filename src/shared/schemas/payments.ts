@@ -2,6 +2,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { CRYPTO_CURRENCIES, CURRENCY, LIMITS } from "../constants";
+import { type Decimal, isAtLeast, parseMoney } from "../money";
 
 export const PAYMENT_MESSAGES = {
   required: "Please enter amount and select payment method",
@@ -10,23 +11,29 @@ export const PAYMENT_MESSAGES = {
   amountMax: `Maximum amount is ${LIMITS.topUpMax}`,
   currency: `Currency must be ${CURRENCY}`,
   defaultRejection: "Manual rejection by admin",
+  tooManyOpen: `You have ${LIMITS.openTopUpsMax} payments waiting. Complete one, or wait for it to expire (1 hour), before starting another.`,
 } as const;
 
-/** "12", "12.5", "12.50"; never a float. Compared as exact decimals (no Number() for money). */
+/** "12", "12.5", "12.50"; never a float. Compared exactly (src/shared/money.ts). */
 export const topUpAmountSchema = z
   .string(PAYMENT_MESSAGES.required)
   .trim()
   .min(1, PAYMENT_MESSAGES.required)
   .regex(/^\d{1,9}(\.\d{1,2})?$/, PAYMENT_MESSAGES.amountFormat)
-  .refine((v) => compareDecimalStrings(v, String(LIMITS.topUpMin)) >= 0, PAYMENT_MESSAGES.amountMin)
-  .refine((v) => compareDecimalStrings(v, String(LIMITS.topUpMax)) <= 0, PAYMENT_MESSAGES.amountMax);
+  // A malformed amount is reported once, by the pattern above; the bounds speak only of numbers.
+  .refine((v) => isMalformedOr(v, (d) => isAtLeast(d, LIMITS.topUpMin)), PAYMENT_MESSAGES.amountMin)
+  .refine((v) => isMalformedOr(v, (d) => isAtLeast(LIMITS.topUpMax, d)), PAYMENT_MESSAGES.amountMax);
+
+function isMalformedOr(v: string, rule: (d: Decimal) => boolean): boolean {
+  const d = parseMoney(v);
+  return d === null || rule(d);
+}
 
 export const createPaymentSchema = z.object({
   amount: topUpAmountSchema,
   currency: z.literal(CURRENCY, PAYMENT_MESSAGES.currency).default(CURRENCY),
   cryptoCurrency: z.enum(CRYPTO_CURRENCIES, PAYMENT_MESSAGES.required),
 });
-export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
 
 export const paymentIdSchema = z.object({ id: z.string().trim().min(1, "Payment id is required").max(100) });
 export const rejectPaymentSchema = paymentIdSchema.extend({
@@ -34,16 +41,10 @@ export const rejectPaymentSchema = paymentIdSchema.extend({
 });
 export const trackIdSchema = z.object({ trackId: z.string().trim().min(1).max(100) });
 
-/** Compares two non-negative decimal strings exactly ("1.5" vs "1.50" -> 0). */
-export function compareDecimalStrings(a: string, b: string): number {
-  const [ai = "0", af = ""] = a.split(".");
-  const [bi = "0", bf = ""] = b.split(".");
-  const aInt = ai.replace(/^0+(?=\d)/, "");
-  const bInt = bi.replace(/^0+(?=\d)/, "");
-  if (aInt.length !== bInt.length) return aInt.length < bInt.length ? -1 : 1;
-  if (aInt !== bInt) return aInt < bInt ? -1 : 1;
-  const len = Math.max(af.length, bf.length);
-  const aF = af.padEnd(len, "0");
-  const bF = bf.padEnd(len, "0");
-  return aF === bF ? 0 : aF < bF ? -1 : 1;
-}
+/** The admin pending list, oldest first, a page at a time: `cursor` is the last id of the previous page. */
+export const pendingPaymentsQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(LIMITS.pendingPaymentsPageMax).optional(),
+    cursor: z.string().trim().min(1).max(100).optional(),
+  })
+  .optional();

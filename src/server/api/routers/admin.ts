@@ -9,9 +9,13 @@ import {
   winnerPostUpdateSchema,
 } from "@/shared/schemas/admin";
 import { getAnalytics, getOverview, getStats, listUsers, setAdmin } from "../../services/admin";
+import { freeEntrySchema } from "@/shared/fair-play";
 import { createContest, listAllContests, setContestStatus, updateContest } from "../../services/contest-admin";
+import { recordFreeEntry } from "../../services/free-entries";
 import { createWinnerPost, deleteWinnerPost, listAllWinnerPosts, updateWinnerPost } from "../../services/winner-posts-admin";
-import { adminProcedure, createTRPCRouter } from "../trpc";
+import { outboxQuerySchema } from "@/shared/schemas/email";
+import { listOutbox } from "../../mail/outbox";
+import { adminProcedure, moneyAdminProcedure, createTRPCRouter } from "../trpc";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */
 export const adminRouter = createTRPCRouter({
@@ -20,7 +24,7 @@ export const adminRouter = createTRPCRouter({
   analytics: adminProcedure.query(({ ctx }) => getAnalytics(ctx.db)),
 
   users: adminProcedure.input(userSearchSchema).query(({ ctx, input }) => listUsers(ctx.db, input?.search)),
-  toggleAdmin: adminProcedure.input(toggleAdminSchema).mutation(async ({ ctx, input }) => {
+  toggleAdmin: moneyAdminProcedure.input(toggleAdminSchema).mutation(async ({ ctx, input }) => {
     const user = await setAdmin(ctx.db, input.userId, input.isAdmin);
     return { message: "User updated", user };
   }),
@@ -34,10 +38,17 @@ export const adminRouter = createTRPCRouter({
     const contest = await updateContest(ctx.db, input.id, input.data);
     return { message: "Contest updated", contest };
   }),
-  setContestStatus: adminProcedure.input(contestStatusSchema).mutation(async ({ ctx, input }) => {
+  /** A received postal (free) entry: tickets like a purchase, $0 (docs/fair-play.md). */
+  recordFreeEntry: moneyAdminProcedure
+    .input(freeEntrySchema)
+    .mutation(({ ctx, input }) => recordFreeEntry(ctx.db, input.contestId, input.userId, input.quantity)),
+  setContestStatus: moneyAdminProcedure.input(contestStatusSchema).mutation(async ({ ctx, input }) => {
     const contest = await setContestStatus(ctx.db, input.contestId, input.status);
     return { message: "Contest updated", contest };
   }),
+
+  /** Emails written to the outbox, newest first (docs/email.md). */
+  outbox: adminProcedure.input(outboxQuerySchema).query(({ ctx, input }) => listOutbox(ctx.db, input ?? {})),
 
   winnerPosts: adminProcedure.query(({ ctx }) => listAllWinnerPosts(ctx.db)),
   createWinnerPost: adminProcedure.input(winnerPostSchema).mutation(async ({ ctx, input }) => {

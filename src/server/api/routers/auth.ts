@@ -5,14 +5,20 @@ import {
   loginSchema,
   resetPasswordSchema,
   signupSchema,
+  twoFactorCodeSchema,
   updateProfileSchema,
   verifySecuritySchema,
 } from "@/shared/schemas/auth";
-import { blankSessionCookie, sessionCookie } from "../../auth/session";
+import { resetLinkRequestSchema, resetWithTokenSchema } from "@/shared/schemas/email";
+import { readResetToken, resetCookies } from "../../auth/reset-token";
+import { blankSessionCookie, readSessionToken, sessionCookie } from "../../auth/session";
+import { getEnv } from "../../env";
+import * as twoFactor from "../../services/two-factor";
 import * as account from "../../services/account";
 import * as auth from "../../services/auth";
+import { requestResetLink, resetWithLink } from "../../services/reset-link";
 import { toPublicUser } from "../../services/users";
-import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const authRouter = createTRPCRouter({
   /** The signed-in user, or null (the REST row answers 401 instead). */
@@ -24,10 +30,35 @@ export const authRouter = createTRPCRouter({
   }),
 
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    const { user, token, session } = await auth.login(ctx.db, input, { ip: ctx.ip });
+    const { user, token, session, twoFactorRequired } = await auth.login(ctx.db, input, { ip: ctx.ip });
     ctx.resHeaders.append("set-cookie", sessionCookie(token, session.expiresAt));
-    // The token is returned for the typed client (Bearer); browsers use the HttpOnly cookie.
-    return { message: "Login successful", user: toPublicUser(user), token, expiresAt: session.expiresAt };
+    // The token lives only in the HttpOnly cookie: no JSON answer carries it (docs/security.md).
+    if (twoFactorRequired) {
+      return { message: "Enter the code from your authenticator app", twoFactorRequired: true as const };
+    }
+    return { message: "Login successful", user: toPublicUser(user), expiresAt: session.expiresAt };
+  }),
+
+  /** Sign-in step 2 for accounts with two-factor on: the code settles the session the password opened. */
+  verifyTwoFactor: publicProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
+    const { expiresAt } = await twoFactor.verifyTwoFactorLogin(ctx.db, ctx.pendingTwoFactor, input.code);
+    const token = readSessionToken(ctx.headers);
+    if (token && !ctx.headers.get("authorization")) ctx.resHeaders.append("set-cookie", sessionCookie(token, expiresAt));
+    return { message: "Login successful" };
+  }),
+
+  /** Two-factor (admins): status, enrolment with a QR code, confirmation, turning it off. */
+  twoFactorStatus: authedProcedure.query(({ ctx }) =>
+    twoFactor.twoFactorStatus(ctx.db, ctx.user.id, getEnv().ADMIN_2FA_REQUIRED),
+  ),
+  twoFactorSetup: adminProcedure.mutation(({ ctx }) => twoFactor.setupTwoFactor(ctx.db, ctx.user)),
+  twoFactorEnable: adminProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
+    await twoFactor.enableTwoFactor(ctx.db, ctx.user.id, ctx.session.id, input.code);
+    return { message: "Two-factor authentication is on" };
+  }),
+  twoFactorDisable: adminProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
+    await twoFactor.disableTwoFactor(ctx.db, ctx.user.id, input.code);
+    return { message: "Two-factor authentication is off" };
   }),
 
   logout: authedProcedure.mutation(async ({ ctx }) => {
@@ -41,15 +72,20 @@ export const authRouter = createTRPCRouter({
     .input(forgotPasswordSchema)
     .mutation(({ ctx, input }) => auth.forgotPassword(ctx.db, input, { ip: ctx.ip })),
 
-  /** Recovery step 2: a right answer allows one reset of that email within 15 minutes. */
+  /**
+   * Recovery step 2: a right answer allows one reset of that email within 15 minutes, by this client
+   * only: the reset token travels in an HttpOnly cookie sent to the reset calls alone.
+   */
   verifySecurity: publicProcedure.input(verifySecuritySchema).mutation(async ({ ctx, input }) => {
-    await auth.verifySecurity(ctx.db, input, { ip: ctx.ip });
+    const { token } = await auth.verifySecurity(ctx.db, input, { ip: ctx.ip });
+    for (const c of resetCookies(token, auth.RESET_GRANT_TTL_MS / 1000)) ctx.resHeaders.append("set-cookie", c);
     return { message: "Security answer verified", verified: true };
   }),
 
-  /** Recovery step 3: needs a fresh verification of the same email (else 403); ends all sessions. */
+  /** Recovery step 3: needs the reset cookie of a fresh verification of the same email (else 403); ends all sessions. */
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
-    await auth.resetPassword(ctx.db, input, { ip: ctx.ip });
+    await auth.resetPassword(ctx.db, input, { ip: ctx.ip, resetToken: readResetToken(ctx.headers) });
+    for (const c of resetCookies("", 0)) ctx.resHeaders.append("set-cookie", c);
     return { message: "Password reset successfully" };
   }),
 
@@ -69,5 +105,17 @@ export const authRouter = createTRPCRouter({
   changeSecurity: authedProcedure.input(changeSecuritySchema).mutation(async ({ ctx, input }) => {
     await account.changeSecurity(ctx.db, ctx.user, input);
     return { message: "Security question updated" };
+  }),
+
+  /** Emailed reset link (docs/email.md): the same answer for every email. */
+  requestResetLink: publicProcedure
+    .input(resetLinkRequestSchema)
+    .mutation(({ ctx, input }) => requestResetLink(ctx.db, input, { ip: ctx.ip })),
+
+  /** Sets the new password from a reset link's token and signs the player in. */
+  resetWithLink: publicProcedure.input(resetWithTokenSchema).mutation(async ({ ctx, input }) => {
+    const { user, token, session } = await resetWithLink(ctx.db, input);
+    ctx.resHeaders.append("set-cookie", sessionCookie(token, session.expiresAt));
+    return { message: "Password reset successfully. You are signed in.", user: toPublicUser(user) };
   }),
 });

@@ -1,11 +1,23 @@
 import { contestIdSchema, contestListInputSchema } from "@/shared/schemas/contests";
 import { getContest, listActiveContests } from "../../services/contests";
+import { getDrawRecord } from "../../services/draw-record";
+import { getFairPlayInfo } from "../../services/fair-play";
 import { listPublishedWinnerPosts } from "../../services/winners";
-import { createTRPCRouter, publicProcedure } from "../trpc";
+import { getEventBus, liveEvents } from "../../events";
+import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const contestsRouter = createTRPCRouter({
   list: publicProcedure.input(contestListInputSchema).query(({ ctx, input }) => listActiveContests(ctx.db, input?.category)),
   byId: publicProcedure.input(contestIdSchema).query(({ ctx, input }) => getContest(ctx.db, input.id)),
   /** The public winners gallery (published winner posts, newest win first). */
   publishedWinners: publicProcedure.query(({ ctx }) => listPublishedWinnerPosts(ctx.db)),
+  /** Open period, draw mode and the free postal entry route (docs/fair-play.md). */
+  fairPlay: publicProcedure.query(() => getFairPlayInfo()),
+  /** The public draw record: commitments, entry list (names masked), beacon, winner (docs/fair-play.md). */
+  drawRecord: publicProcedure.input(contestIdSchema).query(({ ctx, input }) => getDrawRecord(ctx.db, input.id)),
+  /** Live: ticks when any contest's figures change (a sale, a draw, an edit); the client refetches. */
+  onChange: authedProcedure.subscription(async function* ({ signal }) {
+    const bus = await getEventBus();
+    yield* liveEvents(bus, (e) => e.kind === "contests", signal);
+  }),
 });

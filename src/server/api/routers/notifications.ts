@@ -1,7 +1,7 @@
 import { notificationIdSchema } from "@/shared/schemas/notifications";
-import { getEventBus, liveEvents } from "../../events";
+import { sessionLiveEvents } from "../../events/streams";
 import * as notifications from "../../services/notifications";
-import { authedProcedure, createTRPCRouter } from "../trpc";
+import { authedProcedure, authedStreamProcedure, createTRPCRouter } from "../trpc";
 
 export const notificationsRouter = createTRPCRouter({
   list: authedProcedure.query(({ ctx }) => notifications.listNotifications(ctx.db, ctx.user.id)),
@@ -12,9 +12,8 @@ export const notificationsRouter = createTRPCRouter({
   markAllRead: authedProcedure.mutation(({ ctx }) => notifications.markAllRead(ctx.db, ctx.user.id)),
 
   /** Live: ticks when the signed-in user's notifications change (the client refetches). */
-  onChange: authedProcedure.subscription(async function* ({ ctx, signal }) {
+  onChange: authedStreamProcedure.subscription(async function* ({ ctx, signal }) {
     const userId = ctx.user.id;
-    const bus = await getEventBus();
-    yield* liveEvents(bus, (e) => e.kind === "notification" && e.userId === userId, signal);
+    yield* sessionLiveEvents(ctx.stream, (e) => e.kind === "notification" && e.userId === userId, signal);
   }),
 });

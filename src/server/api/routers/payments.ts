@@ -1,8 +1,18 @@
-import { createPaymentSchema, paymentIdSchema, rejectPaymentSchema, trackIdSchema } from "@/shared/schemas/payments";
+import {
+  createPaymentSchema,
+  paymentIdSchema,
+  pendingPaymentsQuerySchema,
+  rejectPaymentSchema,
+  trackIdSchema,
+} from "@/shared/schemas/payments";
 import * as payments from "../../services/payments";
-import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
+import { paymentsSimulated } from "../../gateways";
+import { adminProcedure, moneyAdminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const paymentsRouter = createTRPCRouter({
+  /** Whether top-ups are simulated (the sandbox gateway): the site shows its "Demo mode" banner then. */
+  mode: publicProcedure.query(() => ({ simulated: paymentsSimulated() })),
+
   create: authedProcedure
     .input(createPaymentSchema)
     .mutation(({ ctx, input }) => payments.createPayment(ctx.db, ctx.user, input, { origin: ctx.origin })),
@@ -13,18 +23,21 @@ export const paymentsRouter = createTRPCRouter({
   /** The in-app pay page of a payment (sandbox: address, amount, QR code). */
   byTrackId: authedProcedure.input(trackIdSchema).query(({ ctx, input }) => payments.getPayPage(ctx.db, ctx.user, input.trackId)),
 
-  /** Sandbox only: deliver a signed 'paid' webhook for this payment. */
+  /** Sandbox only: the owner "pays" (a signed 'paid' webhook handled in-process); 404 with a real gateway. */
   simulate: authedProcedure
     .input(trackIdSchema)
-    .mutation(({ ctx, input }) => payments.simulateSandboxPayment(ctx.db, ctx.user, input.trackId, { origin: ctx.origin })),
+    .mutation(({ ctx, input }) => payments.simulateSandboxPayment(ctx.db, ctx.user, input.trackId)),
 
-  pending: adminProcedure.query(({ ctx }) => payments.listPendingPayments(ctx.db)),
+  /** Oldest first, a page at a time (`cursor` = last id of the previous page). */
+  pending: adminProcedure
+    .input(pendingPaymentsQuerySchema)
+    .query(({ ctx, input }) => payments.listPendingPayments(ctx.db, input ?? {})),
 
-  approve: adminProcedure
+  approve: moneyAdminProcedure
     .input(paymentIdSchema)
     .mutation(({ ctx, input }) => payments.approvePayment(ctx.db, ctx.user.id, input.id)),
 
-  reject: adminProcedure
+  reject: moneyAdminProcedure
     .input(rejectPaymentSchema)
     .mutation(({ ctx, input }) => payments.rejectPayment(ctx.db, ctx.user.id, input.id, input.reason)),
 });

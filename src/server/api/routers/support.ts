@@ -1,7 +1,7 @@
 import { adminReplySchema, conversationListSchema, conversationUserSchema, supportSendSchema } from "@/shared/schemas/support";
-import { getEventBus, liveEvents } from "../../events";
+import { sessionLiveEvents } from "../../events/streams";
 import * as support from "../../services/support";
-import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
+import { adminProcedure, adminStreamProcedure, authedProcedure, authedStreamProcedure, createTRPCRouter } from "../trpc";
 
 export const supportRouter = createTRPCRouter({
   /** The signed-in player's own thread (admin replies become read). */
@@ -11,9 +11,9 @@ export const supportRouter = createTRPCRouter({
     .input(supportSendSchema)
     .mutation(({ ctx, input }) => support.sendPlayerMessage(ctx.db, ctx.user, input.message)),
   /** Live: ticks when the player's own conversation changes. */
-  onThread: authedProcedure.subscription(async function* ({ ctx, signal }) {
+  onThread: authedStreamProcedure.subscription(async function* ({ ctx, signal }) {
     const userId = ctx.user.id;
-    yield* liveEvents(await getEventBus(), (e) => e.kind === "support" && e.userId === userId, signal);
+    yield* sessionLiveEvents(ctx.stream, (e) => e.kind === "support" && e.userId === userId, signal);
   }),
 
   conversations: adminProcedure
@@ -27,11 +27,11 @@ export const supportRouter = createTRPCRouter({
     .input(conversationUserSchema)
     .mutation(({ ctx, input }) => support.adminMarkRead(ctx.db, input.userId)),
   /** Live (admins): ticks when any conversation changes. */
-  onConversations: adminProcedure.subscription(async function* ({ signal }) {
-    yield* liveEvents(await getEventBus(), (e) => e.kind === "support", signal);
+  onConversations: adminStreamProcedure.subscription(async function* ({ ctx, signal }) {
+    yield* sessionLiveEvents(ctx.stream, (e) => e.kind === "support", signal);
   }),
   /** Live (admins): ticks when the open conversation changes. */
-  onConversation: adminProcedure.input(conversationUserSchema).subscription(async function* ({ input, signal }) {
-    yield* liveEvents(await getEventBus(), (e) => e.kind === "support" && e.userId === input.userId, signal);
+  onConversation: adminStreamProcedure.input(conversationUserSchema).subscription(async function* ({ ctx, input, signal }) {
+    yield* sessionLiveEvents(ctx.stream, (e) => e.kind === "support" && e.userId === input.userId, signal);
   }),
 });

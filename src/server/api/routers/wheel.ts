@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { clientSeedSchema, spinInputSchema, wheelConfigSchema } from "@/shared/wheel";
 import * as wheel from "../../services/wheel";
-import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import { adminProcedure, moneyAdminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const wheelRouter = createTRPCRouter({
   /** Segments, odds and price: what the browser draws and verifies with. */
@@ -21,9 +21,9 @@ export const wheelRouter = createTRPCRouter({
     .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
     .query(({ ctx, input }) => wheel.listSpins(ctx.db, ctx.user.id, input?.limit)),
   /** Admins: the configuration, its expected payout per paid spin, and actual totals. */
-  economics: adminProcedure.query(({ ctx }) => wheel.getEconomics(ctx.db)),
-  setEconomics: adminProcedure.input(wheelConfigSchema).mutation(async ({ ctx, input }) => {
-    await wheel.setWheelConfig(ctx.db, input);
-    return wheel.getEconomics(ctx.db);
-  }),
+  economics: adminProcedure.query(({ ctx }) => wheel.getWheelAdmin(ctx.db)),
+  /** Odds, prices and the paid-spins switch; RTP >= 100% needs confirmRtp (docs/fair-play.md). */
+  setEconomics: moneyAdminProcedure
+    .input(wheelConfigSchema.and(z.object({ confirmRtp: z.boolean().optional(), paidSpinsEnabled: z.boolean().optional() })))
+    .mutation(({ ctx, input }) => wheel.saveWheelAdmin(ctx.db, input)),
 });

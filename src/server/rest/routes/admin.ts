@@ -1,46 +1,105 @@
+import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
 /** docs/product.md §7 admin rows (payments and conversations live with their own areas). */
 export const adminRoutes: RestRoute[] = [
-  { method: "GET", path: "/api/admin/stats", call: (c) => c.admin.stats() },
+  {
+    method: "GET",
+    path: "/api/admin/stats",
+    doc: { summary: "Dashboard figures", access: "admin", procedure: "admin.stats" },
+    call: (c) => c.admin.stats(),
+  },
   {
     method: "GET",
     path: "/api/admin/users",
+    doc: { summary: "Users (optional search)", access: "admin", procedure: "admin.users", query: ["search"] },
     call: (c, { query }) => c.admin.users({ search: query.get("search") ?? undefined }),
   },
   {
     method: "POST",
     path: "/api/admin/users/:userId/toggle-admin",
-    call: (c, { params, body }) => c.admin.toggleAdmin({ userId: params.userId ?? "", isAdmin: body.isAdmin as never }),
+    doc: { summary: "Grant or revoke admin", access: "admin", procedure: "admin.toggleAdmin", body: "rest" },
+    call: (c, { params, body }) => callWithJson(c.admin.toggleAdmin, { userId: params.userId ?? "", isAdmin: body.isAdmin }),
   },
-  { method: "GET", path: "/api/admin/contests", call: (c) => c.admin.contests() },
-  { method: "POST", path: "/api/admin/contests", status: 201, call: (c, { body }) => c.admin.createContest(body as never) },
+  {
+    method: "GET",
+    path: "/api/admin/contests",
+    doc: { summary: "Every contest", access: "admin", procedure: "admin.contests" },
+    call: (c) => c.admin.contests(),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/contests",
+    doc: { summary: "Create a contest", access: "admin", procedure: "admin.createContest", body: "input" },
+    status: 201,
+    call: (c, { body }) => callWithJson(c.admin.createContest, body),
+  },
   {
     method: "PUT",
     path: "/api/admin/contests/:contestId",
-    call: (c, { params, body }) => c.admin.updateContest({ id: params.contestId ?? "", data: body as never }),
+    doc: {
+      summary: "Edit a contest",
+      access: "admin",
+      procedure: "admin.updateContest",
+      params: { contestId: "id" },
+      body: { field: "data" },
+    },
+    call: (c, { params, body }) => callWithJson(c.admin.updateContest, { id: params.contestId ?? "", data: body }),
   },
   {
     method: "POST",
     path: "/api/admin/contests/:contestId/status",
-    call: (c, { params, body }) => c.admin.setContestStatus({ contestId: params.contestId ?? "", status: body.status as never }),
+    doc: {
+      summary: "End, cancel (refunds) or reopen a contest",
+      access: "admin",
+      procedure: "admin.setContestStatus",
+      body: "rest",
+    },
+    call: (c, { params, body }) =>
+      callWithJson(c.admin.setContestStatus, { contestId: params.contestId ?? "", status: body.status }),
   },
-  { method: "GET", path: "/api/admin/analytics", call: (c) => c.admin.analytics() },
-  { method: "GET", path: "/api/admin/winner-posts", call: (c) => c.admin.winnerPosts() },
+  {
+    method: "POST",
+    path: "/api/admin/contests/:contestId/free-entries",
+    status: 201,
+    doc: {
+      summary: "Record a received free postal entry (tickets like a purchase, $0)",
+      access: "admin",
+      procedure: "admin.recordFreeEntry",
+      body: "rest",
+    },
+    call: (c, { params, body }) =>
+      callWithJson(c.admin.recordFreeEntry, { contestId: params.contestId ?? "", userId: body.userId, quantity: body.quantity }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/analytics",
+    doc: { summary: "Charts data", access: "admin", procedure: "admin.analytics" },
+    call: (c) => c.admin.analytics(),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/winner-posts",
+    doc: { summary: "Every winner post", access: "admin", procedure: "admin.winnerPosts" },
+    call: (c) => c.admin.winnerPosts(),
+  },
   {
     method: "POST",
     path: "/api/admin/winner-posts",
+    doc: { summary: "Create a winner post", access: "admin", procedure: "admin.createWinnerPost", body: "input" },
     status: 201,
-    call: (c, { body }) => c.admin.createWinnerPost(body as never),
+    call: (c, { body }) => callWithJson(c.admin.createWinnerPost, body),
   },
   {
     method: "PUT",
     path: "/api/admin/winner-posts/:id",
-    call: (c, { params, body }) => c.admin.updateWinnerPost({ id: params.id ?? "", data: body as never }),
+    doc: { summary: "Edit a winner post", access: "admin", procedure: "admin.updateWinnerPost", body: { field: "data" } },
+    call: (c, { params, body }) => callWithJson(c.admin.updateWinnerPost, { id: params.id ?? "", data: body }),
   },
   {
     method: "DELETE",
     path: "/api/admin/winner-posts/:id",
+    doc: { summary: "Delete a winner post", access: "admin", procedure: "admin.deleteWinnerPost" },
     call: (c, { params }) => c.admin.deleteWinnerPost({ id: params.id ?? "" }),
   },
 ];

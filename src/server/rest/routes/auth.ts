@@ -1,3 +1,4 @@
+import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 import { unauthorized } from "../../errors";
 
@@ -5,42 +6,147 @@ export const authRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/auth/user",
+    doc: { summary: "The signed-in user (401 when signed out)", access: "user", procedure: "auth.me" },
     call: async (c) => {
       const user = await c.auth.me();
       if (!user) throw unauthorized("Unauthorized");
       return user;
     },
   },
-  { method: "POST", path: "/api/auth/signup", status: 201, call: (c, { body }) => c.auth.signup(body as never) },
+  {
+    method: "POST",
+    path: "/api/auth/signup",
+    doc: { summary: "Create an account and sign in", access: "public", procedure: "auth.signup", body: "input" },
+    status: 201,
+    call: (c, { body }) => callWithJson(c.auth.signup, body),
+  },
   {
     method: "POST",
     path: "/api/auth/login",
+    doc: { summary: "Sign in (session cookie)", access: "public", procedure: "auth.login", body: "input" },
     // The token stays in the HttpOnly cookie for browsers; the legacy answer does not repeat it.
     call: async (c, { body }) => {
-      const { message, user } = await c.auth.login(body as never);
-      return { message, user };
+      const answer = await callWithJson(c.auth.login, body);
+      // Two-factor accounts: the session cookie is set but owes its code (POST /api/auth/2fa/verify).
+      if ("twoFactorRequired" in answer) return { message: answer.message, twoFactorRequired: true };
+      return { message: answer.message, user: answer.user };
     },
   },
-  { method: "POST", path: "/api/auth/logout", call: (c) => c.auth.logout() },
+  {
+    method: "POST",
+    path: "/api/auth/2fa/verify",
+    doc: {
+      summary: "Sign-in step 2 for two-factor accounts: the authenticator code",
+      access: "public",
+      procedure: "auth.verifyTwoFactor",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.auth.verifyTwoFactor, body),
+  },
+  {
+    method: "GET",
+    path: "/api/auth/2fa",
+    doc: { summary: "Two-factor status: enabled, required", access: "user", procedure: "auth.twoFactorStatus" },
+    call: (c) => c.auth.twoFactorStatus(),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/2fa/setup",
+    doc: {
+      summary: "Start two-factor enrolment: secret, otpauth URI, QR code",
+      access: "admin",
+      procedure: "auth.twoFactorSetup",
+    },
+    call: (c) => c.auth.twoFactorSetup(),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/2fa/enable",
+    doc: {
+      summary: "Confirm two-factor enrolment with a code",
+      access: "admin",
+      procedure: "auth.twoFactorEnable",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.auth.twoFactorEnable, body),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/2fa/disable",
+    doc: {
+      summary: "Turn two-factor off with a current code",
+      access: "admin",
+      procedure: "auth.twoFactorDisable",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.auth.twoFactorDisable, body),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    doc: { summary: "Sign out", access: "user", procedure: "auth.logout" },
+    call: (c) => c.auth.logout(),
+  },
   {
     method: "POST",
     path: "/api/auth/forgot-password",
-    call: (c, { body }) => c.auth.forgotPassword(body as never),
+    doc: {
+      summary: "Recovery step 1: the account's security question",
+      access: "public",
+      procedure: "auth.forgotPassword",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.auth.forgotPassword, body),
   },
   {
     method: "POST",
     path: "/api/auth/verify-security",
-    call: (c, { body }) => c.auth.verifySecurity(body as never),
+    doc: {
+      summary: "Recovery step 2: answer the security question",
+      access: "public",
+      procedure: "auth.verifySecurity",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.auth.verifySecurity, body),
   },
   {
     method: "POST",
     path: "/api/auth/reset-password",
-    call: (c, { body }) => c.auth.resetPassword(body as never),
+    doc: { summary: "Recovery step 3: set a new password", access: "public", procedure: "auth.resetPassword", body: "input" },
+    call: (c, { body }) => callWithJson(c.auth.resetPassword, body),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/reset-link",
+    doc: {
+      summary: "Email a password reset link (the same answer for every email)",
+      access: "public",
+      procedure: "auth.requestResetLink",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.auth.requestResetLink, body),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/reset-link/complete",
+    doc: {
+      summary: "Set a new password from a reset link's token and sign in",
+      access: "public",
+      procedure: "auth.resetWithLink",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.auth.resetWithLink, body),
   },
   // The login "endpoint" of the spec is a redirect target: send people to the sign-in page.
   {
     method: "GET",
     path: "/api/login",
-    raw: async (req) => Response.redirect(new URL("/login", req.url), 302),
+    doc: {
+      summary: "Redirect to the sign-in page",
+      access: "public",
+      response: { status: 302, contentType: "text/plain", description: "Redirect to /login" },
+    },
+    // Relative: the browser resolves it against the origin it used (never a host the server guessed).
+    raw: async () => new Response(null, { status: 302, headers: { location: "/login" } }),
   },
 ];

@@ -1,7 +1,18 @@
+import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
 /** REST rows of docs/product.md §7 for the cart and purchases. */
 export const cartRoutes: RestRoute[] = [
-  { method: "POST", path: "/api/cart/add", call: (c, { body }) => c.cart.add(body as never) },
-  { method: "GET", path: "/api/user/purchases", call: (c) => c.cart.purchases() },
+  {
+    method: "POST",
+    path: "/api/cart/add",
+    doc: { summary: "Buy tickets for one contest", access: "user", procedure: "cart.add", body: "input" },
+    call: (c, { body }) => callWithJson(c.cart.add, body),
+  },
+  {
+    method: "GET",
+    path: "/api/user/purchases",
+    doc: { summary: "The user's purchases and results", access: "user", procedure: "cart.purchases" },
+    call: (c) => c.cart.purchases(),
+  },
 ];

@@ -1,7 +1,28 @@
 import type { RestRoute } from "../types";
 
 export const contestRoutes: RestRoute[] = [
-  { method: "GET", path: "/api/contests", call: (c) => c.contests.list() },
-  { method: "GET", path: "/api/contests/:id", call: (c, { params }) => c.contests.byId({ id: params.id ?? "" }) },
-  { method: "GET", path: "/api/winner-posts", call: (c) => c.contests.publishedWinners() },
+  {
+    method: "GET",
+    path: "/api/contests",
+    doc: { summary: "Active contests", access: "public", procedure: "contests.list" },
+    call: (c) => c.contests.list(),
+  },
+  {
+    method: "GET",
+    path: "/api/contests/:id",
+    doc: { summary: "One contest", access: "public", procedure: "contests.byId" },
+    call: (c, { params }) => c.contests.byId({ id: params.id ?? "" }),
+  },
+  {
+    method: "GET",
+    path: "/api/contests/:id/draw",
+    doc: { summary: "The public draw record of a contest", access: "public", procedure: "contests.drawRecord" },
+    call: (c, { params }) => c.contests.drawRecord({ id: params.id ?? "" }),
+  },
+  {
+    method: "GET",
+    path: "/api/winner-posts",
+    doc: { summary: "Published winner posts", access: "public", procedure: "contests.publishedWinners" },
+    call: (c) => c.contests.publishedWinners(),
+  },
 ];

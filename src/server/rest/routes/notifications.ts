@@ -2,12 +2,28 @@ import type { RestRoute } from "../types";
 
 /** docs/product.md §7: notifications. Lists are bare arrays, the unread count a bare number. */
 export const notificationsRoutes: RestRoute[] = [
-  { method: "GET", path: "/api/notifications", call: (c) => c.notifications.list() },
-  { method: "GET", path: "/api/notifications/unread-count", call: (c) => c.notifications.unreadCount() },
-  { method: "POST", path: "/api/notifications/mark-all-read", call: (c) => c.notifications.markAllRead() },
+  {
+    method: "GET",
+    path: "/api/notifications",
+    doc: { summary: "The user's notifications", access: "user", procedure: "notifications.list" },
+    call: (c) => c.notifications.list(),
+  },
+  {
+    method: "GET",
+    path: "/api/notifications/unread-count",
+    doc: { summary: "Unread notifications (a bare number)", access: "user", procedure: "notifications.unreadCount" },
+    call: (c) => c.notifications.unreadCount(),
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/mark-all-read",
+    doc: { summary: "Mark every notification read", access: "user", procedure: "notifications.markAllRead" },
+    call: (c) => c.notifications.markAllRead(),
+  },
   {
     method: "POST",
     path: "/api/notifications/:id/read",
+    doc: { summary: "Mark one notification read", access: "user", procedure: "notifications.markRead" },
     call: (c, { params }) => c.notifications.markRead({ id: params.id ?? "" }),
   },
 ];

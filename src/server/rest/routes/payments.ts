@@ -1,25 +1,54 @@
 import { DomainError } from "../../errors";
 import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processWebhook } from "../../services/payments";
+import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
 export const paymentsRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/payments/create",
-    call: (c, { body }) => c.payments.create(body as never),
+    doc: { summary: "Start a crypto top-up", access: "user", procedure: "payments.create", body: "input" },
+    call: (c, { body }) => callWithJson(c.payments.create, body),
   },
-  { method: "GET", path: "/api/payments/pending", call: (c) => c.payments.pending() },
+  {
+    method: "GET",
+    path: "/api/payments/pending",
+    doc: {
+      summary: "Payments awaiting approval, oldest first (a page: ?limit, default 50, and ?cursor = last id seen)",
+      access: "admin",
+      procedure: "payments.pending",
+      query: ["limit", "cursor"],
+    },
+    call: (c, { query }) =>
+      c.payments.pending({ limit: query.get("limit") ?? undefined, cursor: query.get("cursor") ?? undefined }),
+  },
   {
     method: "POST",
     path: "/api/payments/:id/approve",
+    doc: { summary: "Approve a payment (credits the balance once)", access: "admin", procedure: "payments.approve" },
     call: (c, { params }) => c.payments.approve({ id: params.id ?? "" }),
   },
   {
     method: "POST",
     path: "/api/payments/:id/reject",
+    doc: { summary: "Reject a payment", access: "admin", procedure: "payments.reject", body: "rest" },
     call: (c, { params, body }) =>
       c.payments.reject({ id: params.id ?? "", reason: typeof body.reason === "string" ? body.reason : undefined }),
+  },
+  /**
+   * The sandbox's "pay" step (demo mode only): the owner's payment gets a signed 'Paid' webhook,
+   * handled in-process. 404 when a real gateway is configured.
+   */
+  {
+    method: "POST",
+    path: "/api/payments/sandbox/:trackId/pay",
+    doc: {
+      summary: "Sandbox only: simulate paying your own top-up (404 with a real gateway)",
+      access: "user",
+      procedure: "payments.simulate",
+    },
+    call: (c, { params }) => c.payments.simulate({ trackId: params.trackId ?? "" }),
   },
   /**
    * Gateway webhook (OxaPay or the sandbox): the signature covers the raw body, so this row reads
@@ -28,6 +57,12 @@ export const paymentsRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/payments/webhook",
+    doc: {
+      summary: "Gateway webhook (HMAC-SHA512 of the raw body in the HMAC header)",
+      access: "public",
+      rawBody: { contentType: "application/json", description: "The gateway's JSON exactly as signed" },
+      response: { status: 200, contentType: "text/plain", description: "ok" },
+    },
     raw: async (req, { ctx }) => {
       const read = await readBodyText(req, BODY_LIMITS.webhook);
       if (!read.ok) throw new DomainError(read.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", read.message);

@@ -1,3 +1,4 @@
+import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
 /**
@@ -5,32 +6,42 @@ import type { RestRoute } from "../types";
  * the rest of the chat; the admin area's own rows live in routes/admin.ts).
  */
 export const supportRoutes: RestRoute[] = [
-  { method: "GET", path: "/api/support/messages", call: (c) => c.support.messages() },
+  {
+    method: "GET",
+    path: "/api/support/messages",
+    doc: { summary: "The player's support conversation", access: "user", procedure: "support.messages" },
+    call: (c) => c.support.messages(),
+  },
   {
     method: "POST",
     path: "/api/support/messages",
+    doc: { summary: "Send a support message", access: "user", procedure: "support.send", body: "input" },
     status: 201,
-    call: (c, { body }) => c.support.send(body as never),
+    call: (c, { body }) => callWithJson(c.support.send, body),
   },
   {
     method: "GET",
     path: "/api/admin/conversations",
+    doc: { summary: "Support conversations", access: "admin", procedure: "support.conversations", query: ["search"] },
     call: (c, { query }) => c.support.conversations({ search: query.get("search") ?? undefined }),
   },
   {
     method: "GET",
     path: "/api/admin/conversations/:userId/messages",
+    doc: { summary: "One conversation's messages", access: "admin", procedure: "support.conversationMessages" },
     call: (c, { params }) => c.support.conversationMessages({ userId: params.userId ?? "" }),
   },
   {
     method: "POST",
     path: "/api/support/admin-reply",
+    doc: { summary: "Reply to a player", access: "admin", procedure: "support.adminReply", body: "input" },
     status: 201,
-    call: (c, { body }) => c.support.adminReply(body as never),
+    call: (c, { body }) => callWithJson(c.support.adminReply, body),
   },
   {
     method: "POST",
     path: "/api/admin/conversations/:userId/read",
+    doc: { summary: "Mark a conversation read", access: "admin", procedure: "support.markConversationRead" },
     call: (c, { params }) => c.support.markConversationRead({ userId: params.userId ?? "" }),
   },
 ];

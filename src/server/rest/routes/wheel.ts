@@ -1,8 +1,29 @@
+import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
 /** docs/product.md §7, wheel rows. The server draws; update-balance never adds money. */
 export const wheelRoutes: RestRoute[] = [
-  { method: "GET", path: "/api/wheel/status", call: (c) => c.wheel.status() },
-  { method: "POST", path: "/api/wheel/spin", call: (c, { body }) => c.wheel.spin(body as never) },
-  { method: "POST", path: "/api/wheel/update-balance", call: (c, { body }) => c.wheel.updateBalance(body as never) },
+  {
+    method: "GET",
+    path: "/api/wheel/status",
+    doc: { summary: "Wheel state: free spin, price, balance", access: "user", procedure: "wheel.status" },
+    call: (c) => c.wheel.status(),
+  },
+  {
+    method: "POST",
+    path: "/api/wheel/spin",
+    doc: { summary: "Spin the wheel (server-drawn)", access: "user", procedure: "wheel.spin", body: "input" },
+    call: (c, { body }) => callWithJson(c.wheel.spin, body),
+  },
+  {
+    method: "POST",
+    path: "/api/wheel/update-balance",
+    doc: {
+      summary: "Legacy: acknowledges a spin result, never adds money",
+      access: "user",
+      procedure: "wheel.updateBalance",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.wheel.updateBalance, body),
+  },
 ];

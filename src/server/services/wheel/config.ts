@@ -4,8 +4,10 @@
  */
 import { Prisma } from "@/generated/prisma/client";
 import { DEFAULT_WHEEL_CONFIG, type WheelConfig, wheelConfigSchema, wheelEconomics } from "@/shared/wheel";
-import type { DbTx } from "../../db";
-import { amountString } from "../../money";
+import type { Db, DbTx } from "../../db";
+import { moneyString } from "@/shared/money";
+import { conflict } from "../../errors";
+import { fairPlaySettings } from "../../fair-play-settings";
 
 export const WHEEL_SETTING_KEY = "wheel";
 
@@ -41,9 +43,51 @@ export async function getEconomics(db: DbTx) {
     actual: {
       spins: all._count,
       paidSpins: paid._count,
-      collected: amountString(all._sum.cost ?? zero),
-      paidOut: amountString(all._sum.prize ?? zero),
-      paidOutOnPaidSpins: amountString(paid._sum.prize ?? zero),
+      collected: moneyString(all._sum.cost ?? zero),
+      paidOut: moneyString(all._sum.prize ?? zero),
+      paidOutOnPaidSpins: moneyString(paid._sum.prize ?? zero),
     },
   };
+}
+
+/** AppSetting key of the "paid spins on/off" switch (docs/fair-play.md): off = free daily spin only. */
+export const WHEEL_PAID_SPINS_KEY = "wheelPaidSpins";
+export const PAID_SPINS_OFF_MESSAGE = "Paid spins are turned off: only the free daily spin is available";
+
+export async function getPaidSpinsEnabled(db: DbTx): Promise<boolean> {
+  const row = await db.appSetting.findUnique({ where: { key: WHEEL_PAID_SPINS_KEY } });
+  const value = row?.value as { enabled?: unknown } | null | undefined;
+  return value?.enabled !== false;
+}
+
+/** Everything the admin economics screen shows: odds, prices, return to player (computed here), switches. */
+export async function getWheelAdmin(db: DbTx) {
+  const [economics, paidSpinsEnabled] = await Promise.all([getEconomics(db), getPaidSpinsEnabled(db)]);
+  return { ...economics, paidSpinsEnabled, dailyPayoutCap: moneyString(fairPlaySettings().wheelDailyPayoutCap) };
+}
+
+/**
+ * Saves odds, prices and the paid-spins switch. A configuration whose return to player is 100% or
+ * more (paid spins lose money on average) is refused (409) unless `confirmRtp` is true.
+ */
+export async function saveWheelAdmin(db: Db, input: WheelConfig & { confirmRtp?: boolean; paidSpinsEnabled?: boolean }) {
+  const config = wheelConfigSchema.parse(input);
+  const rtp = wheelEconomics(config).returnToPlayer;
+  if (rtp >= 1 && input.confirmRtp !== true) {
+    throw conflict(
+      `Return to player would be ${(rtp * 100).toFixed(2)}% (100% or more: paid spins pay out more than they cost on average). Confirm to save it anyway.`,
+    );
+  }
+  await db.$transaction(async (tx) => {
+    await setWheelConfig(tx, config);
+    if (input.paidSpinsEnabled !== undefined) {
+      const value = { enabled: input.paidSpinsEnabled };
+      await tx.appSetting.upsert({
+        where: { key: WHEEL_PAID_SPINS_KEY },
+        create: { key: WHEEL_PAID_SPINS_KEY, value },
+        update: { value },
+      });
+    }
+  });
+  return getWheelAdmin(db);
 }

@@ -9,13 +9,22 @@
  */
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
-import { drawWheel, type WheelConfig, type WheelOutcome, wheelResultText } from "@/shared/wheel";
+import {
+  DEFAULT_WHEEL_CONFIG,
+  drawWheel,
+  type WheelConfig,
+  type WheelOutcome,
+  wheelResultText,
+  wheelTexts,
+} from "@/shared/wheel";
 import type { Db, DbTx } from "../../db";
-import { conflict, notFound } from "../../errors";
-import { amountString } from "../../money";
+import { conflict, forbidden, notFound } from "../../errors";
+import { moneyString } from "@/shared/money";
 import { consumeOrThrow } from "../../security/rate-limit";
 import { applyBalanceChange, InsufficientBalanceError } from "../ledger";
-import { getWheelConfig } from "./config";
+import { guardSpending } from "../responsible-play";
+import { fairPlaySettings } from "../../fair-play-settings";
+import { getPaidSpinsEnabled, getWheelConfig, PAID_SPINS_OFF_MESSAGE } from "./config";
 import { ensureActiveSeed, type SeedRow } from "./seeds";
 
 /** Spins per player per minute, on the shared rate-limit table (holds across instances). */
@@ -60,7 +69,7 @@ function statusOf(row: UserWheelRow, config: WheelConfig): WheelStatus {
   const dailyAvailable = !next || next.getTime() <= new Date(row.now).getTime();
   const pending = row.pendingRespin === "free" || row.pendingRespin === "paid" ? row.pendingRespin : null;
   return {
-    balance: amountString(new Prisma.Decimal(row.balance)),
+    balance: moneyString(new Prisma.Decimal(row.balance)),
     canSpinFree: dailyAvailable || pending !== null,
     nextFreeSpinAt: dailyAvailable ? null : next,
     pendingRespin: pending,
@@ -69,22 +78,28 @@ function statusOf(row: UserWheelRow, config: WheelConfig): WheelStatus {
   };
 }
 
-export async function getStatus(db: DbTx, userId: string): Promise<WheelStatus> {
-  const [row, config] = await Promise.all([readUserWheel(db, userId), getWheelConfig(db)]);
-  return statusOf(row, config);
+export async function getStatus(db: DbTx, userId: string): Promise<WheelStatus & { paidSpinsEnabled: boolean }> {
+  const [row, config, paidSpinsEnabled] = await Promise.all([
+    readUserWheel(db, userId),
+    getWheelConfig(db),
+    getPaidSpinsEnabled(db),
+  ]);
+  // paidSpinsEnabled: an admin can switch paid spins off (docs/fair-play.md); the page then offers the free spin only.
+  return { ...statusOf(row, config), paidSpinsEnabled };
 }
 
 /** POST /api/wheel/update-balance: kept for old clients; never changes the balance. */
 export async function currentBalance(db: DbTx, userId: string): Promise<{ balance: string; message: string }> {
   const row = await readUserWheel(db, userId);
   return {
-    balance: amountString(new Prisma.Decimal(row.balance)),
+    balance: moneyString(new Prisma.Decimal(row.balance)),
     message: "Balance is updated by the server when a spin is settled",
   };
 }
 
-export const NO_FREE_SPIN_MESSAGE = "No free spin available. Your next free spin is in less than 24 hours.";
-export const INSUFFICIENT_BALANCE_MESSAGE = "Insufficient balance for a paid spin ($0.001 needed)";
+/** The refusals under the default configuration; the live texts come from `wheelTexts(config)`. */
+export const NO_FREE_SPIN_MESSAGE = wheelTexts(DEFAULT_WHEEL_CONFIG).noFreeSpin;
+export const INSUFFICIENT_BALANCE_MESSAGE = wheelTexts(DEFAULT_WHEEL_CONFIG).insufficientBalance;
 
 export type SpinResult = WheelStatus & {
   spinId: string;
@@ -103,6 +118,17 @@ export type SpinResult = WheelStatus & {
   serverSeedHash: string;
 };
 
+/** The prize after WHEEL_DAILY_PAYOUT_CAP: what is left of the cap over the last 24 h, at most. */
+async function capPrize(tx: DbTx, userId: string, prize: Prisma.Decimal): Promise<Prisma.Decimal> {
+  if (prize.lte(0)) return prize;
+  const cap = new Prisma.Decimal(fairPlaySettings().wheelDailyPayoutCap);
+  const rows = await tx.$queryRaw<{ won: Prisma.Decimal | null }[]>`
+    SELECT SUM("amount") AS "won" FROM "LedgerEntry"
+    WHERE "userId" = ${userId} AND "kind" = 'wheel_prize' AND "createdAt" > now() - interval '24 hours'`;
+  const room = Prisma.Decimal.max(0, cap.sub(new Prisma.Decimal(rows[0]?.won ?? 0)));
+  return Prisma.Decimal.min(prize, room);
+}
+
 export async function spin(db: Db, userId: string, requestedPaid: boolean): Promise<SpinResult> {
   await consumeSpinRateLimit(db, userId);
   const config = await getWheelConfig(db);
@@ -111,6 +137,8 @@ export async function spin(db: Db, userId: string, requestedPaid: boolean): Prom
 
   return db.$transaction(
     async (tx) => {
+      // Responsible play: a self-excluded player cannot spin at all (docs/fair-play.md).
+      await guardSpending(tx, userId, null);
       // The first spin creates the player's seed, inside the transaction so a refused spin leaves none behind.
       await ensureActiveSeed(tx, userId);
       // 1. What pays for this spin: an owed re-spin (whatever the button), else the daily free spin, else the price.
@@ -126,15 +154,17 @@ export async function spin(db: Db, userId: string, requestedPaid: boolean): Prom
           break;
         }
       }
+      if (!isRespin && kind === "paid" && !(await getPaidSpinsEnabled(tx))) throw forbidden(PAID_SPINS_OFF_MESSAGE);
       let cost = new Prisma.Decimal(0);
       if (!isRespin && kind === "free") {
         const n = await tx.$executeRaw`
         UPDATE "User" SET "lastFreeSpinAt" = now(), "updatedAt" = now()
         WHERE "id" = ${userId}
           AND ("lastFreeSpinAt" IS NULL OR "lastFreeSpinAt" <= now() - make_interval(hours => ${config.freeSpinIntervalHours}))`;
-        if (n !== 1) throw conflict(NO_FREE_SPIN_MESSAGE);
+        if (n !== 1) throw conflict(wheelTexts(config).noFreeSpin);
       } else if (!isRespin) {
         cost = price;
+        await guardSpending(tx, userId, price); // spend limits count paid spins
         try {
           await applyBalanceChange(tx, {
             userId,
@@ -144,7 +174,7 @@ export async function spin(db: Db, userId: string, requestedPaid: boolean): Prom
             note: "Paid wheel spin",
           });
         } catch (err) {
-          if (err instanceof InsufficientBalanceError) throw conflict(INSUFFICIENT_BALANCE_MESSAGE);
+          if (err instanceof InsufficientBalanceError) throw conflict(wheelTexts(config).insufficientBalance);
           throw err;
         }
       }
@@ -159,7 +189,10 @@ export async function spin(db: Db, userId: string, requestedPaid: boolean): Prom
 
       // 3. Draw (pure computation) and record.
       const { segmentIndex, segment } = await drawWheel(seed.serverSeed, seed.clientSeed, seed.nonce, config);
-      const prize = new Prisma.Decimal(segment.prize);
+      // WHEEL_DAILY_PAYOUT_CAP: winnings over a rolling 24 h are capped per player (the row is locked
+      // by guardSpending above, so concurrent spins cannot both use the same room).
+      const prize = await capPrize(tx, userId, new Prisma.Decimal(segment.prize));
+      const capped = !prize.eq(segment.prize);
       await tx.wheelSpin.create({
         data: {
           id: spinId,
@@ -198,9 +231,11 @@ export async function spin(db: Db, userId: string, requestedPaid: boolean): Prom
         segmentLabel: segment.label,
         segment: { label: segment.label, value: segment.value },
         outcome: segment.outcome,
-        prize: amountString(prize),
-        cost: amountString(cost),
-        message: wheelResultText(segment.outcome, segment.prize),
+        prize: moneyString(prize),
+        cost: moneyString(cost),
+        message: capped
+          ? `${wheelResultText(segment.outcome, segment.prize)} Daily wheel winnings cap of $${moneyString(fairPlaySettings().wheelDailyPayoutCap)} reached: $${moneyString(prize)} credited.`
+          : wheelResultText(segment.outcome, segment.prize),
         nonce: seed.nonce,
         clientSeed: seed.clientSeed,
         serverSeedHash: seed.serverSeedHash,
@@ -241,8 +276,8 @@ export async function listSpins(db: DbTx, userId: string, limit = 50): Promise<S
     isRespin: r.isRespin,
     segmentIndex: r.segmentIndex,
     segmentLabel: r.segmentLabel,
-    cost: amountString(r.cost),
-    prize: amountString(r.prize),
+    cost: moneyString(r.cost),
+    prize: moneyString(r.prize),
     nonce: r.nonce,
     clientSeed: r.clientSeed,
     serverSeedHash: r.seed.serverSeedHash,

@@ -1,4 +1,6 @@
+import type { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { DomainError } from "@/server/errors";
 import { createContext } from "@/server/api/context";
 import { appRouter } from "@/server/api/root";
 import { errorResponse } from "@/server/rest/handler";
@@ -9,8 +11,32 @@ import { MAX_TRPC_BATCH } from "@/shared/transformer";
 
 export const dynamic = "force-dynamic";
 
+const PROCEDURES = new Set(Object.keys(appRouter._def.procedures));
+
+/** The metrics label: the procedure (or "batch"), only for known names so clients cannot add labels. */
+function trpcRoute(pathname: string): string {
+  const names = pathname.slice("/api/trpc/".length).split(",");
+  if (!names.every((n) => PROCEDURES.has(n))) return "unmatched";
+  return names.length === 1 ? `/api/trpc/${names[0]}` : "/api/trpc/(batch)";
+}
+
+/** Retry-After on 429 and 503 answers (rate limits, argon2 cap, database unavailable). */
+function retryAfterMeta(errors: TRPCError[]): { headers?: Record<string, string> } {
+  const seconds = errors
+    .map((e) => (e.cause instanceof DomainError ? (e.cause.details?.retryAfterSeconds as number | undefined) : undefined))
+    .filter((n): n is number => typeof n === "number");
+  return seconds.length > 0 ? { headers: { "retry-after": String(Math.max(...seconds)) } } : {};
+}
+
 function handler(req: Request): Promise<Response> {
   return withRequestLog(req, async (info) => {
+    try {
+      decodeURIComponent(new URL(req.url).pathname);
+    } catch {
+      // A broken percent-escape in the procedure path: bad input, not a server error.
+      return errorResponse(400, "Malformed URL path");
+    }
+    info.route = trpcRoute(new URL(req.url).pathname);
     let request = req;
     if (req.method === "POST") {
       if (hasNonJsonBody(req.headers)) {
@@ -27,6 +53,7 @@ function handler(req: Request): Promise<Response> {
       router: appRouter,
       maxBatchSize: MAX_TRPC_BATCH,
       createContext: ({ req, resHeaders }) => createContext({ req, resHeaders, info }),
+      responseMeta: ({ errors }) => retryAfterMeta(errors),
     });
   });
 }

@@ -1,0 +1,69 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newPlayer } from "./players";
+
+// Runs on desktop (1366), tablet (900) and phone (390): every signed-in screen is reachable.
+// Below 992 px the user menu is hidden and below 576 px the chat button too; the slide-out menu
+// must then open My Purchases & Results, Account Settings, Support Chat and Payment History.
+
+async function fromMenu(page: Page, name: string) {
+  const narrow = (page.viewportSize()?.width ?? 1366) < 992;
+  if (narrow) {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.getByRole(name === "Payment History" ? "link" : "button", { name }).click();
+    await expect(menu).toBeHidden();
+  } else if (name === "Support Chat") {
+    await page.getByRole("button", { name: "Support chat" }).click();
+  } else if (name === "Payment History") {
+    await page.getByRole("button", { name: "Add Balance" }).first().click();
+    await page.getByRole("link", { name: "View my payment history" }).click();
+  } else {
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name }).click();
+  }
+}
+
+test("every signed-in screen is reachable at this width, and nothing overflows sideways", async ({ browser }, info) => {
+  test.setTimeout(150_000);
+  const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Active Contests" })).toBeVisible();
+
+  const width = page.viewportSize()?.width ?? 1366;
+  await expect(page.getByTestId("user-menu")).toBeVisible({ visible: width >= 992 });
+
+  await fromMenu(page, "My Purchases & Results");
+  const purchases = page.getByRole("dialog", { name: "My Purchases & Results" });
+  await expect(purchases.getByText("You have no purchases yet.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(purchases).toBeHidden();
+
+  await fromMenu(page, "Account Settings");
+  const settings = page.getByRole("dialog", { name: "Account Settings" });
+  await expect(settings).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(settings).toBeHidden();
+
+  await fromMenu(page, "Support Chat");
+  const chat = page.getByRole("dialog", { name: "Support Chat" });
+  await expect(chat.getByText("Our support team typically responds within 24 hours.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(chat).toBeHidden();
+
+  await fromMenu(page, "Payment History");
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(page.getByRole("heading", { name: "My Payments" })).toBeVisible();
+
+  for (const path of ["/", "/wheel", "/payments", "/winners", "/contest/seed-diver-watch"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+  }
+  // The 64-digit seed hash wraps inside its box on every width.
+  await page.goto("/wheel");
+  const hash = page.getByTestId("server-seed-hash");
+  await expect(hash).toHaveText(/^[0-9a-f]{64}$/);
+  expect(await hash.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await context.close();
+});

@@ -1,0 +1,79 @@
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { ADMIN, signInViaApi } from "./helpers";
+
+let counter = 0;
+
+/** A brand-new signed-in player in its own browser context (so specs never share a balance or a cart). */
+export async function newPlayer(
+  browser: Browser,
+  opts: { balance?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page; email: string; password: string }> {
+  const context = await browser.newContext(opts.viewport ? { viewport: opts.viewport } : {});
+  const page = await context.newPage();
+  counter += 1;
+  const email = `h18-${Date.now()}-${counter}@example.com`;
+  const password = "secret123";
+  const signup = await page.request.post("/api/auth/signup", {
+    data: {
+      firstName: "Pat",
+      lastName: "Player",
+      email,
+      password,
+      confirmPassword: password,
+      securityQuestion: "What is your favourite movie?",
+      securityAnswer: "heat",
+    },
+  });
+  expect(signup.status()).toBe(201);
+  await signInViaApi(page, { email, password });
+  if (opts.balance) await topUp(browser, page, opts.balance);
+  return { context, page, email, password };
+}
+
+/** Tops the page's player up through the sandbox: create, simulate payment, an admin approves. */
+export async function topUp(browser: Browser, page: Page, amount: string): Promise<void> {
+  const payment = await (
+    await page.request.post("/api/payments/create", { data: { amount, currency: "USD", cryptoCurrency: "USDT" } })
+  ).json();
+  expect((await page.request.post(`/api/payments/sandbox/${payment.trackId}/pay`)).ok()).toBe(true);
+  await asAdmin(browser, async (admin) => {
+    expect((await admin.request.post(`/api/payments/${payment.paymentId}/approve`)).ok()).toBe(true);
+  });
+}
+
+/** Runs `fn` with a signed-in admin page in its own context. */
+export async function asAdmin<T>(browser: Browser, fn: (admin: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await signInViaApi(admin, ADMIN);
+    return await fn(admin);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Creates an active contest through the admin REST row and answers its id. */
+export async function createContestViaApi(
+  browser: Browser,
+  fields: { title: string; ticketPrice?: number; maxTickets?: number | null; category?: string },
+): Promise<string> {
+  return asAdmin(browser, async (admin) => {
+    const res = await admin.request.post("/api/admin/contests", {
+      data: {
+        title: fields.title,
+        description: "A contest made by an end-to-end test.",
+        ticketPrice: fields.ticketPrice ?? 1,
+        maxTickets: fields.maxTickets ?? null,
+        originalPrice: null,
+        discountPercentage: null,
+        category: fields.category ?? "watches",
+        imageUrl: "/images/contests/gold-watch.svg",
+        status: "active",
+        soldTickets: 0,
+      },
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()).contest.id as string;
+  });
+}

@@ -1,0 +1,65 @@
+import { decodeBase32 } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { ADMIN, signInViaApi } from "./helpers";
+
+/** The code of the 30-second step `offset` steps from now. */
+const code = (secret: string, offset = 0) =>
+  generateHOTP(decodeBase32(secret), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
+
+test("an admin turns on two-factor in Account Settings, then sign-in asks for the code", async ({ page, baseURL }) => {
+  // A fresh admin (the seeded one stays as it is for the other specs).
+  const email = `e2e-2fa-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = "secret123";
+  const signup = await page.request.post("/api/auth/signup", {
+    data: {
+      firstName: "Tess",
+      lastName: "Otp",
+      email,
+      password,
+      confirmPassword: password,
+      securityQuestion: "What is your favourite book?",
+      securityAnswer: "Dune",
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const { id } = await signup.json().then((b: { user: { id: string } }) => b.user);
+  const admin = await playwrightRequest.newContext({ baseURL });
+  expect((await admin.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
+  expect((await admin.post(`/api/admin/users/${id}/toggle-admin`, { data: { isAdmin: true } })).ok()).toBe(true);
+  await admin.dispose();
+
+  await signInViaApi(page, { email, password });
+  await page.goto("/");
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Account Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Account Settings" });
+  const section = dialog.getByTestId("two-factor-section");
+  await expect(section.getByText("Off", { exact: true })).toBeVisible();
+  await section.getByRole("button", { name: "Set up two-factor" }).click();
+  await expect(section.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await section.locator("code").textContent())?.trim() ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await section.getByLabel("Authentication code").fill(code(secret));
+  await section.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByText("Two-factor is on", { exact: true })).toBeVisible();
+  await expect(section.getByText("On", { exact: true })).toBeVisible();
+
+  // Sign out, sign in again: the password alone is not enough.
+  await page.request.post("/api/auth/logout");
+  await page.goto("/login");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+  await page.getByLabel("Authentication code").fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Invalid authentication code. Please try again.").first()).toBeVisible();
+  // The enrolment used this step's code; the next step's is accepted.
+  await page.getByLabel("Authentication code").fill(code(secret, 1));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === "/");
+  expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+});

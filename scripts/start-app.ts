@@ -1,0 +1,91 @@
+/**
+ * Start and stop the built app in its own process: the one helper e2e specs and benches use
+ * (`npm run build` first). Resolves once the app answers `readyPath`; refuses a port something
+ * already answers on (the test would talk to the wrong app).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+
+export type StartAppOptions = {
+  port: number;
+  /** Added to this process's environment (a value of "" unsets a variable for the app). */
+  env?: Record<string, string | undefined>;
+  /** "next": `next start`; "server": scripts/server.mjs, what `npm start` runs (client IP from the socket). */
+  entry?: "next" | "server";
+  /** Answers 2xx once the app is up: /api/contests (default) or /api/ready (database and queue too). */
+  readyPath?: string;
+  timeoutMs?: number;
+  /** "inherit" shows the app's stderr (crashes, warnings); "ignore" keeps test output clean. */
+  stderr?: "inherit" | "ignore";
+};
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function startApp(opts: StartAppOptions): Promise<ChildProcess> {
+  const { port, entry = "next", readyPath = "/api/contests", timeoutMs = 60_000, stderr = "inherit" } = opts;
+  const base = `http://127.0.0.1:${port}`;
+  const taken = await fetch(`${base}/`, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use: another app would answer`);
+  const args =
+    entry === "server"
+      ? ["scripts/server.mjs"]
+      : ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)];
+  const child = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_MANUAL_SIG_HANDLE: "1",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...opts.env,
+    },
+    stdio: ["ignore", "ignore", stderr],
+  });
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+    if (await answers(`${base}${readyPath}`)) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the app did not answer ${readyPath} within ${timeoutMs} ms (did you run \`npm run build\`?)`);
+}
+
+/** Resolves with the exit code (null when killed by a signal) once the process has ended. */
+export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
+}
+
+/** SIGTERM (the app closes its database and exits 0), SIGKILL after `graceMs`; resolves with the exit code. */
+export async function stopApp(child: ChildProcess, graceMs = 15_000): Promise<number | null> {
+  const done = exited(child);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  const { code } = await done;
+  clearTimeout(timer);
+  return code;
+}
+
+/** `npm run db:migrate` against the given environment (e.g. a fresh PGLITE_DIR or DATABASE_URL). */
+export async function migrateDatabase(env: Record<string, string | undefined>): Promise<void> {
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db.ts", "migrate"], {
+    env: { ...process.env, ...env },
+    stdio: "ignore",
+  });
+  const { code } = await exited(child);
+  if (code !== 0) throw new Error(`migrate exited with ${code}`);
+}

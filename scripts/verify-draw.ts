@@ -1,0 +1,125 @@
+/**
+ * npm run verify:draw -- <base-url> <contestId> [--beacon-relay <drand-url>]
+ *
+ * Recomputes a contest's winning ticket from its PUBLIC draw record only
+ * (GET <base-url>/api/contests/<id>/draw) and the shared draw code (src/shared/draw.ts):
+ *   1. the revealed seed hashes to the seedHash published when the contest opened;
+ *   2. the entry list covers tickets 1..soldTickets exactly once and hashes to entriesHash;
+ *   3. beacon draws: the randomness is the SHA-256 of the round's signature, and with
+ *      --beacon-relay the round is fetched again from drand and its BLS signature verified;
+ *   4. the winning ticket recomputes, and the entry holding it is named.
+ * Exits 0 when everything matches, 1 when anything does not, 2 when it cannot run.
+ * docs/fair-play.md explains what each check does and does not prove.
+ */
+import { pathToFileURL } from "node:url";
+import { computeDrawWinner, type DrawMethod, entriesHashOf, sha256Hex } from "../src/shared/draw";
+
+type PublicDrawRecord = {
+  contestId: string;
+  title: string;
+  method: DrawMethod | "legacy" | null;
+  seedHash: string;
+  seed: string | null;
+  entriesHash: string | null;
+  beacon: { chainHash: string; round: number; randomness: string | null; signature: string | null } | null;
+  soldTickets: number;
+  winningTicket: number | null;
+  endedEarlyAt: string | null;
+  awaitingResults: boolean;
+  entries: { id: string; firstTicket: number; lastTicket: number; name: string }[];
+};
+
+export type VerifyResult = { ok: boolean; lines: string[]; winningTicket: number | null; winnerName: string | null };
+
+function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(new ArrayBuffer(hex.length / 2));
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+async function sha256OfHex(hex: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", hexToBytes(hex));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function verifyDraw(baseUrl: string, contestId: string, opts: { beaconRelay?: string } = {}): Promise<VerifyResult> {
+  const lines: string[] = [];
+  let ok = true;
+  const check = (pass: boolean, what: string) => {
+    lines.push(`${pass ? "OK  " : "FAIL"} ${what}`);
+    if (!pass) ok = false;
+  };
+  const res = await fetch(`${baseUrl.replace(/\/$/, "")}/api/contests/${encodeURIComponent(contestId)}/draw`);
+  if (!res.ok) throw new Error(`GET draw record: HTTP ${res.status}`);
+  const r = (await res.json()) as PublicDrawRecord;
+  lines.push(`Contest "${r.title}" (${r.contestId}): ${r.soldTickets} tickets, method ${r.method ?? "not closed"}`);
+  if (r.endedEarlyAt) lines.push(`NOTE ended early by an admin at ${r.endedEarlyAt}`);
+  if (!r.seed) {
+    lines.push(r.awaitingResults ? "Contest ended - awaiting results (beacon round not published yet)" : "Not drawn yet");
+    return { ok: false, lines, winningTicket: null, winnerName: null };
+  }
+
+  check((await sha256Hex(r.seed)) === r.seedHash, "revealed seed matches the seedHash committed when the contest opened");
+
+  const sorted = [...r.entries].sort((a, b) => a.firstTicket - b.firstTicket);
+  let next = 1;
+  for (const e of sorted) {
+    if (e.firstTicket !== next || e.lastTicket < e.firstTicket) break;
+    next = e.lastTicket + 1;
+  }
+  check(next === r.soldTickets + 1, `entries cover tickets 1..${r.soldTickets} exactly once`);
+  if (r.method !== "legacy") {
+    check((await entriesHashOf(sorted)) === r.entriesHash, "entry list hashes to entriesHash");
+  }
+  if (r.method === "beacon") {
+    const b = r.beacon;
+    check(!!b?.randomness && !!b.signature, "beacon round has randomness and signature");
+    if (b?.randomness && b.signature) {
+      check((await sha256OfHex(b.signature)) === b.randomness, `beacon randomness is SHA-256 of round ${b.round}'s signature`);
+      if (opts.beaconRelay) {
+        const { fetchBeacon, HttpCachingChain, HttpChainClient } = await import("drand-client");
+        const chain = new HttpCachingChain(`${opts.beaconRelay.replace(/\/$/, "")}/${b.chainHash}`);
+        const beacon = await fetchBeacon(new HttpChainClient(chain), b.round); // verifies the BLS signature
+        check(beacon.signature === b.signature, `drand round ${b.round} fetched again and its signature verified`);
+      } else {
+        lines.push("INFO pass --beacon-relay https://api.drand.sh to re-fetch the round and verify its BLS signature");
+      }
+    }
+  }
+  const ticket = await computeDrawWinner({
+    seed: r.seed,
+    contestId: r.contestId,
+    soldTickets: r.soldTickets,
+    method: r.method === "legacy" || r.method === null ? null : r.method,
+    entriesHash: r.entriesHash,
+    beaconRandomness: r.beacon?.randomness ?? null,
+  }).catch(() => null);
+  check(ticket === r.winningTicket, `winning ticket recomputes: ${ticket} (announced ${r.winningTicket})`);
+  const holder = sorted.find((e) => ticket !== null && e.firstTicket <= ticket && e.lastTicket >= ticket);
+  if (holder) lines.push(`Winner: ${holder.name} (tickets ${holder.firstTicket}-${holder.lastTicket})`);
+  return { ok, lines, winningTicket: ticket, winnerName: holder?.name ?? null };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const relayAt = argv.indexOf("--beacon-relay");
+  const beaconRelay = relayAt >= 0 ? argv[relayAt + 1] : undefined;
+  const positional = argv.filter((_, i) => relayAt < 0 || (i !== relayAt && i !== relayAt + 1));
+  const [baseUrl, contestId] = positional;
+  if (!baseUrl || !contestId) {
+    console.error("usage: npm run verify:draw -- <base-url> <contestId> [--beacon-relay <drand-url>]");
+    return 2;
+  }
+  const result = await verifyDraw(baseUrl, contestId, { beaconRelay });
+  for (const line of result.lines) console.log(line);
+  console.log(result.ok ? "VERIFIED" : "NOT VERIFIED");
+  return result.ok ? 0 : 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2))
+    .then((code) => process.exit(code))
+    .catch((e: unknown) => {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(2);
+    });
+}

@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { SignedInHome } from "@/components/contests/SignedInHome";
+import { type PageSearchParams, VisitorLanding } from "@/components/landing/VisitorLanding";
+import { getServerCaller } from "@/server/api/server-caller";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { robots: { index: false } };
+
+/**
+ * The contest home for signed-in players, served at "/": src/proxy.ts rewrites "/" here when the
+ * request carries a session cookie. A cookie whose session has ended gets the visitor's landing.
+ */
+export default async function SignedInHomePage({ searchParams }: { searchParams: PageSearchParams }) {
+  const caller = await getServerCaller();
+  const user = await caller.auth.me();
+  if (!user) return <VisitorLanding searchParams={searchParams} />;
+  return <SignedInHome contests={await caller.contests.list()} />;
+}

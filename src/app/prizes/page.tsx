@@ -1,0 +1,8 @@
+import { PrizesPage } from "@/components/withdrawals/PrizesPage";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "My Prizes" };
+
+export default function MyPrizesPage() {
+  return <PrizesPage />;
+}

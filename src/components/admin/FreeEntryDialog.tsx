@@ -1,0 +1,58 @@
+"use client";
+
+import { Button, Group, Modal, NumberInput, Select, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { api } from "@/trpc/react";
+import type { AdminContest } from "@/trpc/types";
+import { toastFailure, toastSuccess } from "./toasts";
+
+/** Records a received postal (free) entry for a player (docs/fair-play.md). */
+export function FreeEntryDialog({ contest, onClose }: { contest: AdminContest | null; onClose: () => void }) {
+  const utils = api.useUtils();
+  const [search, setSearch] = useState("");
+  const [userId, setUserId] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const users = api.admin.users.useQuery({ search: search || undefined }, { enabled: contest !== null });
+  const record = api.admin.recordFreeEntry.useMutation({
+    onSuccess: async ({ entry }) => {
+      toastSuccess(
+        "Free entry recorded",
+        `Ticket${entry.ticketCount === 1 ? "" : "s"} #${entry.firstTicket}${entry.ticketCount === 1 ? "" : `–#${entry.lastTicket}`}`,
+      );
+      setUserId(null);
+      setQuantity(1);
+      onClose();
+      await utils.admin.contests.invalidate();
+    },
+    onError: (e) => toastFailure("Free entry refused", e, "Failed to record the free entry"),
+  });
+  return (
+    <Modal opened={contest !== null} onClose={onClose} title="Record a free postal entry">
+      <Stack>
+        <Text size="sm">
+          {contest?.title}: the tickets are issued exactly like a purchase, at $0, and count toward the same limits.
+        </Text>
+        <Select
+          label="Player"
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          data={(users.data ?? []).map((u) => ({ value: u.id, label: `${u.firstName} ${u.lastName} <${u.email}>` }))}
+          value={userId}
+          onChange={setUserId}
+          nothingFoundMessage="No player found"
+        />
+        <NumberInput label="Entries (tickets)" min={1} max={100} allowDecimal={false} value={quantity} onChange={setQuantity} />
+        <Group justify="flex-end">
+          <Button
+            disabled={!userId || !contest}
+            loading={record.isPending}
+            onClick={() => contest && userId && record.mutate({ contestId: contest.id, userId, quantity: Number(quantity) || 1 })}
+          >
+            Record free entry
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+"use client";
+
+import { Badge, Card, Code, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { api } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
+
+type OutboxMail = RouterOutputs["admin"]["outbox"][number];
+
+const STATUS_COLOR = { pending: "yellow", sent: "green", failed: "red" } as const;
+
+/**
+ * Admin dashboard 'Outbox' tab (docs/email.md): every email the site wrote, newest first. With no
+ * SMTP_URL nothing is sent, so this is where the demo shows what would have been mailed.
+ */
+export function OutboxTab() {
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [open, setOpen] = useState<OutboxMail | null>(null);
+  const outbox = api.admin.outbox.useQuery({ search: debounced || undefined }, { refetchInterval: 10_000 });
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={3}>Outbox</Title>
+          <TextInput
+            aria-label="Search by recipient"
+            placeholder="Search by recipient"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+        </Group>
+        <Text c="dimmed" size="sm">
+          Emails are written here with the change that causes them and delivered by SMTP when the server has an SMTP_URL; without
+          one they stay pending here.
+        </Text>
+        {outbox.isLoading ? (
+          <Loader />
+        ) : outbox.error ? (
+          <Text c="red">{outbox.error.message}</Text>
+        ) : !outbox.data?.length ? (
+          <Text c="dimmed">No emails yet.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Recipient</Table.Th>
+                  <Table.Th>Subject</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {outbox.data.map((m) => (
+                  <Table.Tr key={m.id} style={{ cursor: "pointer" }} onClick={() => setOpen(m)}>
+                    <Table.Td>{new Date(m.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>{m.to}</Table.Td>
+                    <Table.Td>
+                      <Text
+                        component="button"
+                        type="button"
+                        size="sm"
+                        c="blue"
+                        style={{ background: "none", border: 0, padding: 0, cursor: "pointer", textAlign: "left" }}
+                        onClick={() => setOpen(m)}
+                      >
+                        {m.subject}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[m.status]}>
+                        {m.status}
+                        {m.attempts > 0 && m.status !== "sent" ? ` (${m.attempts} tries)` : ""}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="xl">
+        {open && (
+          <Stack gap="xs">
+            <Text size="sm">
+              <strong>To:</strong> {open.to}
+            </Text>
+            <Text size="sm">
+              <strong>Written:</strong> {new Date(open.createdAt).toLocaleString()}
+              {open.sentAt ? ` · sent ${new Date(open.sentAt).toLocaleString()}` : ""}
+            </Text>
+            {open.lastError && (
+              <Text size="sm" c="red">
+                Last error: {open.lastError}
+              </Text>
+            )}
+            {/* The HTML part in a sandboxed frame: no scripts, no same-origin access. */}
+            <iframe
+              title="Rendered email"
+              sandbox=""
+              srcDoc={open.html}
+              style={{ width: "100%", height: 420, border: "1px solid #dee2e6", borderRadius: 4, background: "#fff" }}
+            />
+            <Text size="sm" fw={600}>
+              Plain-text part
+            </Text>
+            <Code block data-testid="outbox-text">
+              {open.text}
+            </Code>
+          </Stack>
+        )}
+      </Modal>
+    </Card>
+  );
+}

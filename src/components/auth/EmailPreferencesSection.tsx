@@ -1,0 +1,45 @@
+"use client";
+
+import { Loader, Stack, Switch, Text, Title } from "@mantine/core";
+import { api } from "@/trpc/react";
+import { toastError, toastSuccess } from "./toasts";
+
+/** Account Settings: which optional emails the player gets (docs/email.md). Each switch saves at once. */
+export function EmailPreferencesSection() {
+  const utils = api.useUtils();
+  const prefs = api.email.preferences.useQuery(undefined, { staleTime: 0 });
+  const save = api.email.setPreferences.useMutation({
+    onSuccess: (data) => {
+      utils.email.preferences.setData(undefined, data.preferences);
+      toastSuccess("Email preferences saved");
+    },
+    onError: (error) => toastError("Could not save", error, "Could not save your email preferences."),
+  });
+
+  return (
+    <Stack gap="sm">
+      <Title order={4}>Emails</Title>
+      {!prefs.data ? (
+        <Loader size="sm" aria-label="Loading email preferences" />
+      ) : (
+        <>
+          <Switch
+            label="Purchase receipts (contest, ticket numbers, amount)"
+            checked={prefs.data.receipts}
+            disabled={save.isPending}
+            onChange={(e) => save.mutate({ ...prefs.data, receipts: e.currentTarget.checked })}
+          />
+          <Switch
+            label="Draw results (won or not, the winning ticket)"
+            checked={prefs.data.results}
+            disabled={save.isPending}
+            onChange={(e) => save.mutate({ ...prefs.data, results: e.currentTarget.checked })}
+          />
+          <Text size="xs" c="dimmed">
+            Payment decisions and security emails (password reset, password changed) are always sent.
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}

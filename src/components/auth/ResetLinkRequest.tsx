@@ -1,0 +1,55 @@
+"use client";
+
+import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useState } from "react";
+import { resetLinkRequestSchema } from "@/shared/schemas/email";
+import { api } from "@/trpc/react";
+import { toastError } from "./toasts";
+
+/** The emailed alternative to the security question (docs/email.md): one answer for every email. */
+export function ResetLinkRequest() {
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm({ initialValues: { email: "" }, validate: schemaResolver(resetLinkRequestSchema, { sync: true }) });
+  const request = api.auth.requestResetLink.useMutation({
+    onSuccess: (data) => setSent(data.message),
+    onError: (error) => toastError("Reset Link Failed", error, "Could not send a reset link. Please try again."),
+  });
+
+  return (
+    <Container size={460} pb={48}>
+      <Paper withBorder p="xl" radius="md">
+        <Stack>
+          <Title order={2} size="h4">
+            Or get a reset link by email
+          </Title>
+          {sent ? (
+            <Alert color="green" data-testid="reset-link-sent">
+              {sent}
+            </Alert>
+          ) : (
+            <form onSubmit={form.onSubmit((v) => request.mutate(resetLinkRequestSchema.parse(v)))} noValidate>
+              <Stack>
+                <Text size="sm" c="dimmed">
+                  We will email a link that lets you choose a new password. It works once, for 30 minutes.
+                </Text>
+                <TextInput
+                  label="Account email"
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  required
+                  key={form.key("email")}
+                  {...form.getInputProps("email")}
+                />
+                <Button type="submit" variant="light" fullWidth loading={request.isPending}>
+                  Email me a reset link
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

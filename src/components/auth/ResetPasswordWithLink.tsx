@@ -1,0 +1,69 @@
+"use client";
+
+import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import Link from "next/link";
+import { useState } from "react";
+import { resetTokenSchema, resetWithTokenFormSchema } from "@/shared/schemas/email";
+import { api } from "@/trpc/react";
+import { AuthCard } from "./AuthCard";
+import { PasswordField } from "./PasswordField";
+import { toastError, toastSuccess } from "./toasts";
+
+/** /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md). */
+export function ResetPasswordWithLink({ token }: { token: string }) {
+  const [done, setDone] = useState(false);
+  const form = useForm({
+    initialValues: { password: "", confirmPassword: "" },
+    validate: schemaResolver(resetWithTokenFormSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const reset = api.auth.resetWithLink.useMutation({
+    onSuccess: () => {
+      setDone(true);
+      toastSuccess("Password Reset Successful", "You are signed in with your new password.");
+      // A full load: the new session cookie is read by the server-rendered header and pages.
+      window.location.assign("/");
+    },
+    onError: (error) => toastError("Password Reset Failed", error, "This reset link is invalid or has expired."),
+  });
+  const tokenOk = resetTokenSchema.safeParse(token).success;
+
+  return (
+    <AuthCard title="Choose a New Password" subtitle="Set the new password for your account">
+      {tokenOk ? (
+        <form
+          onSubmit={form.onSubmit((v) => reset.mutate({ token, password: resetWithTokenFormSchema.parse(v).password }))}
+          noValidate
+        >
+          <Stack>
+            <PasswordField
+              label="New password"
+              autoComplete="new-password"
+              required
+              key={form.key("password")}
+              {...form.getInputProps("password")}
+            />
+            <PasswordField
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              key={form.key("confirmPassword")}
+              {...form.getInputProps("confirmPassword")}
+            />
+            <Button type="submit" fullWidth loading={reset.isPending || done}>
+              Set Password and Sign In
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <Text c="red">This reset link is invalid or has expired. Please ask for a new one.</Text>
+      )}
+      <Text size="sm" ta="center" mt="lg">
+        <Anchor component={Link} href="/forgot-password">
+          Ask for a new link
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

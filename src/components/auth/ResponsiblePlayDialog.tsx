@@ -1,0 +1,157 @@
+"use client";
+
+import { Alert, Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { formatUsd } from "@/shared/money";
+import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/shared/responsible-play";
+import { api } from "@/trpc/react";
+import { toastError, toastSuccess } from "./toasts";
+
+const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Weekly (7 days)", monthly: "Monthly (30 days)" };
+
+/**
+ * Account → Responsible play (docs/fair-play.md): spend limits on ticket purchases and paid spins,
+ * and self-exclusion. The server enforces both; this screen only shows and sets them.
+ */
+export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const utils = api.useUtils();
+  const data = api.responsiblePlay.limits.useQuery(undefined, { enabled: opened, staleTime: 0 });
+  const [draft, setDraft] = useState<Record<LimitPeriod, string>>({ daily: "", weekly: "", monthly: "" });
+  const [period, setPeriod] = useState<SelfExclusionPeriod>("6m");
+  const [confirming, setConfirming] = useState(false);
+  const [dob, setDob] = useState("");
+
+  useEffect(() => {
+    const l = data.data?.limits;
+    if (l) setDraft({ daily: l.daily ?? "", weekly: l.weekly ?? "", monthly: l.monthly ?? "" });
+  }, [data.data]);
+
+  const save = api.responsiblePlay.setLimits.useMutation({
+    onSuccess: async (r) => {
+      toastSuccess("Limits saved", r.message ?? "Your limits were saved");
+      await utils.responsiblePlay.limits.invalidate();
+    },
+    onError: (e) => toastError("Limits not saved", e, "Failed to save your limits"),
+  });
+  const exclude = api.responsiblePlay.selfExclude.useMutation({
+    onSuccess: async (r) => {
+      toastSuccess("Self-exclusion active", r.message);
+      setConfirming(false);
+      await utils.responsiblePlay.limits.invalidate();
+    },
+    onError: (e) => toastError("Self-exclusion failed", e, "Failed to start the self-exclusion"),
+  });
+
+  const declare = api.responsiblePlay.declareAge.useMutation({
+    onSuccess: async (r) => {
+      toastSuccess("Date of birth saved", r.message ?? "Thank you");
+      await utils.responsiblePlay.limits.invalidate();
+    },
+    onError: (e) => toastError("Date of birth not saved", e, "Failed to save your date of birth"),
+  });
+
+  const v = data.data;
+  const submit = () => {
+    const body: Partial<Record<LimitPeriod, string | null>> = {};
+    for (const p of LIMIT_PERIODS) {
+      const typed = draft[p].trim();
+      const current = v?.limits[p] ?? null;
+      if ((typed || null) !== current) body[p] = typed || null;
+    }
+    save.mutate(body);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Responsible play" size="lg">
+      <Stack data-testid="responsible-play">
+        {v?.selfExcludedUntil && (
+          <Alert color="red" data-testid="self-excluded">
+            Your account is self-excluded until {new Date(v.selfExcludedUntil).toLocaleDateString("en-US")}. You can still sign
+            in, read your history and withdraw.
+          </Alert>
+        )}
+        {v && !v.ageDeclared && (
+          <Alert color={v.ageDeclarationRequired ? "orange" : "blue"} data-testid="age-declaration">
+            <Stack gap="xs">
+              <Text size="sm">
+                Please confirm you are 18 or over with your date of birth
+                {v.ageDeclarationRequired ? " before topping up, buying tickets or spinning." : "."}
+              </Text>
+              <Group align="flex-end">
+                <TextInput label="Date of birth" type="date" value={dob} onChange={(e) => setDob(e.currentTarget.value)} />
+                <Button disabled={!dob} loading={declare.isPending} onClick={() => declare.mutate({ dateOfBirth: dob })}>
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+        <Title order={3} size="h5">
+          Spend limits
+        </Title>
+        <Text size="sm" c="dimmed">
+          Limits cover ticket purchases and paid wheel spins. A lower limit applies at once; a higher or removed limit only after
+          24 hours. Leave a field empty for no limit.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {LIMIT_PERIODS.map((p) => (
+            <TextInput
+              key={p}
+              label={LABEL[p]}
+              placeholder="No limit"
+              leftSection="$"
+              value={draft[p]}
+              onChange={(e) => setDraft({ ...draft, [p]: e.currentTarget.value })}
+              description={v ? `Spent: ${formatUsd(v.spent[p])}` : undefined}
+            />
+          ))}
+        </SimpleGrid>
+        {v?.pending && v.pendingFrom && (
+          <Text size="sm" data-testid="pending-limits">
+            From {new Date(v.pendingFrom).toLocaleString("en-US")}:{" "}
+            {Object.entries(v.pending)
+              .map(([p, value]) => `${p} ${value === null ? "removed" : formatUsd(value)}`)
+              .join(", ")}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={save.isPending}>
+            Save limits
+          </Button>
+        </Group>
+        <Divider />
+        <Title order={3} size="h5">
+          Self-exclusion
+        </Title>
+        <Text size="sm" c="dimmed">
+          Take a break: until it ends you cannot top up, buy tickets or spin the wheel. It cannot be shortened once started.
+        </Text>
+        <SegmentedControl
+          value={period}
+          onChange={(x) => setPeriod(x as SelfExclusionPeriod)}
+          data={[
+            { value: "6m", label: "6 months" },
+            { value: "1y", label: "1 year" },
+            { value: "5y", label: "5 years" },
+          ]}
+        />
+        {confirming ? (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Keep playing
+            </Button>
+            <Button color="red" loading={exclude.isPending} onClick={() => exclude.mutate({ period })}>
+              Yes, exclude me
+            </Button>
+          </Group>
+        ) : (
+          <Group justify="flex-end">
+            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+              Self-exclude
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { Badge, Button, Code, Group, Image, Stack, Text, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useState } from "react";
+import { twoFactorCodeSchema } from "@/shared/schemas/auth";
+import { api } from "@/trpc/react";
+import { toastError, toastSuccess } from "./toasts";
+
+type Setup = { secret: string; uri: string; qrCode: string };
+
+/** Admins: turn TOTP two-factor on (scan the QR code, confirm a code) or off (a current code). */
+export function TwoFactorSection() {
+  const utils = api.useUtils();
+  const status = api.auth.twoFactorStatus.useQuery(undefined, { staleTime: 0 });
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const form = useForm({ initialValues: { code: "" }, validate: schemaResolver(twoFactorCodeSchema, { sync: true }) });
+
+  const start = api.auth.twoFactorSetup.useMutation({
+    onSuccess: (data) => {
+      setSetup(data);
+      form.reset();
+    },
+    onError: (e) => toastError("Two-factor", e, "Could not start the set-up."),
+  });
+  const enable = api.auth.twoFactorEnable.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Two-factor is on", "Sign-ins to this account now ask for a code.");
+      setSetup(null);
+      form.reset();
+      await utils.auth.twoFactorStatus.invalidate();
+    },
+    onError: (e) => toastError("Two-factor", e, "Invalid authentication code. Please try again."),
+  });
+  const disable = api.auth.twoFactorDisable.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Two-factor is off", "Sign-ins no longer ask for a code.");
+      form.reset();
+      await utils.auth.twoFactorStatus.invalidate();
+    },
+    onError: (e) => toastError("Two-factor", e, "Invalid authentication code. Please try again."),
+  });
+
+  const enabled = status.data?.enabled ?? false;
+  const codeField = (
+    <TextInput
+      label="Authentication code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="123456"
+      maxLength={6}
+      key={form.key("code")}
+      {...form.getInputProps("code")}
+    />
+  );
+
+  return (
+    <Stack gap="sm" data-testid="two-factor-section">
+      <Group gap="xs">
+        <Title order={4}>Two-factor authentication</Title>
+        <Badge color={enabled ? "green" : "gray"}>{enabled ? "On" : "Off"}</Badge>
+      </Group>
+      {status.data?.required && !enabled && (
+        <Text size="sm" c="orange">
+          Approving payments and other actions that move money need two-factor on this site.
+        </Text>
+      )}
+      {enabled ? (
+        <form onSubmit={form.onSubmit((v) => disable.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
+          <Stack gap="sm">
+            <Text size="sm">Enter a current code to turn two-factor off.</Text>
+            {codeField}
+            <Button type="submit" color="red" variant="light" loading={disable.isPending} style={{ alignSelf: "flex-start" }}>
+              Turn off
+            </Button>
+          </Stack>
+        </form>
+      ) : setup ? (
+        <form onSubmit={form.onSubmit((v) => enable.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
+          <Stack gap="sm">
+            <Text size="sm">Scan this QR code with an authenticator app, then enter the code it shows.</Text>
+            <Image src={setup.qrCode} alt="QR code for your authenticator app" w={180} h={180} />
+            <Text size="xs" c="dimmed">
+              Or enter this key by hand: <Code>{setup.secret}</Code>
+            </Text>
+            {codeField}
+            <Button type="submit" loading={enable.isPending} style={{ alignSelf: "flex-start" }}>
+              Turn on
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm">Protect this admin account with a code from an authenticator app at every sign-in.</Text>
+          <Button onClick={() => start.mutate()} loading={start.isPending} style={{ alignSelf: "flex-start" }}>
+            Set up two-factor
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { Radio, Stack, Text } from "@mantine/core";
+import type { PublicContest } from "@/trpc/types";
+
+/** The contest's skill question, asked before Add to Cart (docs/fair-play.md); the server checks the answer. */
+export function SkillQuestion({
+  question,
+  value,
+  onChange,
+  size = "sm",
+}: {
+  question: NonNullable<PublicContest["skillQuestion"]>;
+  value: number | undefined;
+  onChange: (answerIndex: number) => void;
+  size?: "xs" | "sm";
+}) {
+  return (
+    <Radio.Group
+      value={value === undefined ? null : String(value)}
+      onChange={(v) => onChange(Number(v))}
+      label={
+        <Text size={size} fw={600} component="span">
+          To enter, answer: {question.text}
+        </Text>
+      }
+      data-testid="skill-question"
+    >
+      <Stack gap={4} mt={4}>
+        {question.options.map((option, i) => (
+          <Radio key={`${i}-${option}`} value={String(i)} label={option} size={size} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

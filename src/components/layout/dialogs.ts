@@ -1,0 +1,43 @@
+"use client";
+
+import { useCallback, useSyncExternalStore } from "react";
+
+/**
+ * The signed-in dialogs any menu may open: the header's user menu and support button on wide
+ * screens, the slide-out menu on phones and tablets. The dialogs stay mounted in the header (their
+ * buttons are only hidden on narrow screens, the modals live in portals), so opening one from the
+ * slide-out menu is just this switch. One dialog at a time.
+ */
+export type AccountDialog = "purchases" | "settings" | "support";
+
+let current: AccountDialog | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: AccountDialog | null) {
+  if (next === current) return;
+  current = next;
+  for (const l of listeners) l();
+}
+
+export function openAccountDialog(name: AccountDialog) {
+  set(name);
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** [opened, open, close] for one dialog. */
+export function useAccountDialog(name: AccountDialog): [boolean, () => void, () => void] {
+  const opened = useSyncExternalStore(
+    subscribe,
+    () => current === name,
+    () => false,
+  );
+  const open = useCallback(() => set(name), [name]);
+  const close = useCallback(() => {
+    if (current === name) set(null);
+  }, [name]);
+  return [opened, open, close];
+}

@@ -1,0 +1,141 @@
+"use client";
+
+import { Anchor, Button, Card, Container, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useState } from "react";
+import { formatUsd } from "@/shared/money";
+import { deliverySchema, PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
+import { api } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
+import { toastError, toastSuccess } from "../auth/toasts";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { StatusPill } from "./WithdrawalStatusBadge";
+
+type MyPrize = RouterOutputs["prizes"]["mine"][number];
+const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
+const FIELDS: [keyof typeof EMPTY, string][] = [
+  ["fullName", "Full name"],
+  ["addressLine1", "Address line 1"],
+  ["addressLine2", "Address line 2 (optional)"],
+  ["city", "City"],
+  ["postcode", "Postcode"],
+  ["country", "Country"],
+  ["phone", "Phone"],
+];
+
+/** The player's prizes: take the cash alternative or ask for delivery; then follow the shipping. */
+export function PrizesPage() {
+  const { user, isLoading } = useCurrentUser();
+  const utils = api.useUtils();
+  const prizes = api.prizes.mine.useQuery(undefined, { enabled: Boolean(user) });
+  const [deliveryFor, setDeliveryFor] = useState<MyPrize | null>(null);
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const claim = api.prizes.claim.useMutation({
+    onSuccess: async (p) => {
+      toastSuccess(
+        p.status === "cash_credited" ? "Cash Alternative Credited" : "Prize Requested",
+        p.status === "cash_credited"
+          ? `${formatUsd(p.cashAlternative)} has been added to your balance.`
+          : "We will let you know when your prize ships.",
+      );
+      setDeliveryFor(null);
+      await Promise.all([utils.prizes.mine.invalidate(), utils.auth.me.invalidate()]);
+    },
+    onError: (e) => toastError("Claim Failed", e, "Could not claim the prize"),
+  });
+
+  if (isLoading) return <Loader m="xl" />;
+  if (!user) {
+    return (
+      <Container py="xl">
+        <Text>
+          Please <Anchor href="/api/login">log in</Anchor> to see your prizes.
+        </Text>
+      </Container>
+    );
+  }
+  const submitDelivery = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!deliveryFor) return;
+    const parsed = deliverySchema.safeParse({ ...form, addressLine2: form.addressLine2 || undefined });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    claim.mutate({ id: deliveryFor.id, choice: "prize", delivery: parsed.data });
+  };
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Title order={1}>My Prizes</Title>
+        {prizes.isLoading ? (
+          <Loader />
+        ) : !prizes.data?.length ? (
+          <Text c="dimmed">No prizes yet. Good luck in the next draw!</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {prizes.data.map((p) => (
+              <Card key={p.id} withBorder radius="md" p="lg" data-testid="prize-card">
+                <Stack gap="xs">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={700}>{p.contestTitle}</Text>
+                    <StatusPill status={p.status} label={PRIZE_STATUS_LABELS[p.status as PrizeStatusName]} />
+                  </Group>
+                  {p.cashAlternative && <Text size="sm">Cash alternative: {formatUsd(p.cashAlternative)}</Text>}
+                  {p.status === "unclaimed" ? (
+                    <>
+                      <Text size="xs" c="dimmed">
+                        Choose by {new Date(p.claimBy).toLocaleDateString()}
+                      </Text>
+                      <Group>
+                        {p.cashAlternative && (
+                          <Button
+                            onClick={() => claim.mutate({ id: p.id, choice: "cash" })}
+                            loading={claim.isPending && claim.variables?.id === p.id}
+                          >
+                            Take {formatUsd(p.cashAlternative)} cash
+                          </Button>
+                        )}
+                        <Button variant="light" onClick={() => setDeliveryFor(p)}>
+                          Get the prize
+                        </Button>
+                      </Group>
+                    </>
+                  ) : (
+                    p.note && (
+                      <Text size="sm" c="dimmed">
+                        {p.note}
+                      </Text>
+                    )
+                  )}
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <Modal opened={deliveryFor !== null} onClose={() => setDeliveryFor(null)} title="Delivery address">
+        <form onSubmit={submitDelivery}>
+          <Stack>
+            {FIELDS.map(([key, label]) => (
+              <TextInput
+                key={key}
+                label={label}
+                value={form[key]}
+                onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
+                error={errors[key]}
+              />
+            ))}
+            <Button type="submit" loading={claim.isPending}>
+              Request delivery
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </Container>
+  );
+}

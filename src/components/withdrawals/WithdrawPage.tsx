@@ -1,0 +1,186 @@
+"use client";
+
+import { Anchor, Button, Card, Container, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useState } from "react";
+import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@/shared/constants";
+import { formatUsd } from "@/shared/money";
+import {
+  COIN_NETWORKS,
+  createWithdrawalSchema,
+  NETWORK_LABELS,
+  WITHDRAWAL_LIMITS,
+  type WithdrawalNetwork,
+} from "@/shared/withdrawals";
+import { api } from "@/trpc/react";
+import { toastError, toastSuccess } from "../auth/toasts";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { StatusPill } from "./WithdrawalStatusBadge";
+
+/** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
+export function WithdrawPage() {
+  const { user, isLoading } = useCurrentUser();
+  const utils = api.useUtils();
+  const list = api.withdrawals.mine.useQuery(undefined, { enabled: Boolean(user), refetchInterval: 15_000 });
+  const [amount, setAmount] = useState("");
+  const [coin, setCoin] = useState<CryptoCurrency>("USDT");
+  const [network, setNetwork] = useState<WithdrawalNetwork>("TRC20");
+  const [address, setAddress] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = api.withdrawals.create.useMutation({
+    onSuccess: async (w) => {
+      toastSuccess("Withdrawal Requested", `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`);
+      setAmount("");
+      setAddress("");
+      await Promise.all([utils.withdrawals.mine.invalidate(), utils.auth.me.invalidate()]);
+    },
+    onError: (e) => toastError("Withdrawal Failed", e, "Could not request the withdrawal"),
+  });
+
+  if (isLoading) return <Loader m="xl" />;
+  if (!user) {
+    return (
+      <Container py="xl">
+        <Text>
+          Please <Anchor href="/api/login">log in</Anchor> to withdraw.
+        </Text>
+      </Container>
+    );
+  }
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = createWithdrawalSchema.safeParse({ amount, cryptoCurrency: coin, network, address });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? "form")] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1}>Withdraw</Title>
+          <Text>
+            Balance:{" "}
+            <Text span fw={700} data-testid="balance">
+              {formatUsd(user.balance)}
+            </Text>
+          </Text>
+        </Group>
+        <Card withBorder radius="md" p="lg" component="form" onSubmit={submit} aria-label="Withdraw form">
+          <Stack>
+            <Text size="sm" c="dimmed">
+              Send part of your balance to your own crypto wallet. The amount is held at once; an admin approves the payout.
+              Between ${WITHDRAWAL_LIMITS.min} and ${WITHDRAWAL_LIMITS.max} per withdrawal.
+            </Text>
+            <Group grow align="flex-start">
+              <TextInput
+                label="Amount (USD)"
+                placeholder="25.00"
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.currentTarget.value)}
+                error={errors.amount}
+                data-testid="withdraw-amount"
+              />
+              <Select
+                label="Currency"
+                data={[...CRYPTO_CURRENCIES]}
+                value={coin}
+                allowDeselect={false}
+                onChange={(v) => {
+                  const c = (v ?? "USDT") as CryptoCurrency;
+                  setCoin(c);
+                  setNetwork(COIN_NETWORKS[c][0] as WithdrawalNetwork);
+                }}
+                error={errors.cryptoCurrency}
+                data-testid="withdraw-currency"
+              />
+              <Select
+                label="Network"
+                data={COIN_NETWORKS[coin].map((n) => ({ value: n, label: NETWORK_LABELS[n] }))}
+                value={network}
+                allowDeselect={false}
+                onChange={(v) => setNetwork((v ?? COIN_NETWORKS[coin][0]) as WithdrawalNetwork)}
+                error={errors.network}
+                data-testid="withdraw-network"
+              />
+            </Group>
+            <TextInput
+              label="Wallet address"
+              placeholder={network === "BTC" ? "bc1…" : network === "TRC20" ? "T…" : "0x…"}
+              value={address}
+              onChange={(e) => setAddress(e.currentTarget.value)}
+              error={errors.address}
+              spellCheck={false}
+              autoComplete="off"
+              data-testid="withdraw-address"
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={create.isPending} data-testid="withdraw-submit">
+                Request Withdrawal
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+        <Title order={2} size="h3">
+          My Withdrawals
+        </Title>
+        {list.isLoading ? (
+          <Loader />
+        ) : !list.data?.length ? (
+          <Text c="dimmed">No withdrawals yet.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={700}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>Currency</Table.Th>
+                  <Table.Th>Address</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Transaction</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((w) => (
+                  <Table.Tr key={w.id} data-testid="withdrawal-row">
+                    <Table.Td>{new Date(w.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>{formatUsd(w.amount)}</Table.Td>
+                    <Table.Td>
+                      {w.cryptoCurrency} ({w.network}){w.payAmount ? ` ${w.payAmount}` : ""}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
+                        {w.address}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusPill status={w.status} />
+                      {(w.rejectionReason || w.failureReason) && (
+                        <Text size="xs" c="dimmed">
+                          {w.rejectionReason || w.failureReason}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }} data-testid="withdrawal-txid">
+                        {w.txid ?? "—"}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Container>
+  );
+}

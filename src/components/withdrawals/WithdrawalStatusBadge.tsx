@@ -1,0 +1,23 @@
+import { Badge } from "@mantine/core";
+
+const COLORS: Record<string, string> = {
+  pending: "yellow",
+  processing: "blue",
+  paid: "green",
+  rejected: "red",
+  failed: "red",
+  unclaimed: "yellow",
+  cash_credited: "green",
+  prize_requested: "blue",
+  shipped: "indigo",
+  delivered: "green",
+};
+
+/** A withdrawal or prize status as a coloured badge. */
+export function StatusPill({ status, label }: { status: string; label?: string }) {
+  return (
+    <Badge color={COLORS[status] ?? "gray"} data-testid="status-badge">
+      {label ?? status.replace(/_/g, " ")}
+    </Badge>
+  );
+}

@@ -1,0 +1,15 @@
+import { declareAgeSchema, limitsInputSchema, selfExclusionSchema } from "@/shared/responsible-play";
+import { declareAge, getLimits, selfExclude, setLimits } from "../../services/responsible-play";
+import { authedProcedure, createTRPCRouter } from "../trpc";
+
+/** Account → Responsible play: spend limits and self-exclusion (docs/fair-play.md). */
+export const responsiblePlayRouter = createTRPCRouter({
+  limits: authedProcedure.query(({ ctx }) => getLimits(ctx.db, ctx.user.id)),
+  setLimits: authedProcedure.input(limitsInputSchema).mutation(({ ctx, input }) => setLimits(ctx.db, ctx.user.id, input)),
+  selfExclude: authedProcedure
+    .input(selfExclusionSchema)
+    .mutation(({ ctx, input }) => selfExclude(ctx.db, ctx.user.id, input.period)),
+  declareAge: authedProcedure
+    .input(declareAgeSchema)
+    .mutation(({ ctx, input }) => declareAge(ctx.db, ctx.user.id, input.dateOfBirth)),
+});

@@ -1,0 +1,24 @@
+import { createWithdrawalSchema, rejectWithdrawalSchema, withdrawalIdSchema } from "@/shared/withdrawals";
+import { enqueuePayoutRetry } from "../../jobs/app-jobs";
+import * as withdrawals from "../../services/withdrawals";
+import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
+
+export const withdrawalsRouter = createTRPCRouter({
+  create: authedProcedure
+    .input(createWithdrawalSchema)
+    .mutation(({ ctx, input }) => withdrawals.createWithdrawal(ctx.db, ctx.user.id, input)),
+
+  mine: authedProcedure.query(({ ctx }) => withdrawals.listMyWithdrawals(ctx.db, ctx.user.id)),
+
+  adminList: adminProcedure.query(({ ctx }) => withdrawals.listAdminWithdrawals(ctx.db)),
+
+  approve: adminProcedure
+    .input(withdrawalIdSchema)
+    .mutation(({ ctx, input }) =>
+      withdrawals.approveWithdrawal(ctx.db, ctx.user.id, input.id, { origin: ctx.origin, enqueueRetry: enqueuePayoutRetry }),
+    ),
+
+  reject: adminProcedure
+    .input(rejectWithdrawalSchema)
+    .mutation(({ ctx, input }) => withdrawals.rejectWithdrawal(ctx.db, ctx.user.id, input.id, input.reason)),
+});

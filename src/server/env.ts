@@ -1,0 +1,197 @@
+/**
+ * The environment, validated: every variable of `.env.example`, typed, with its default. A bad value
+ * stops the server at start-up (src/instrumentation.ts calls getEnv()) with one error naming every
+ * bad variable, e.g. `Invalid environment: PORT must be an integer from 1 to 65535`.
+ *
+ * Parsed on access, memoised on the raw values: getEnv() compares the current raw strings of the
+ * variables below with those it last parsed (a few string compares) and parses again only when one
+ * changed. So production parses once, and tests that set `process.env.X` per test see their value
+ * without a reset call. An empty value counts as unset (`.env.example` lists `DATABASE_URL=`).
+ *
+ * NODE_ENV, NEXT_RUNTIME and NEXT_PHASE are Next's own and stay plain `process.env` reads.
+ */
+import { z } from "zod";
+
+const int = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: what })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: what });
+
+const bool = z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true");
+
+const url = (protocols: readonly string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+  );
+
+const text = z.string();
+
+/** `sandbox`: the simulated gateway is used when no OxaPay key is set; `live`: real keys are required. */
+export const PAYMENTS_MODES = ["sandbox", "live"] as const;
+/** The sandbox key .env.example used to publish; refused so an old .env cannot bring it back. */
+const PUBLISHED_SANDBOX_SECRET = "sandbox-dev-webhook-secret";
+
+const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
+/** One entry per variable of `.env.example` (tests/unit/env.test.ts keeps the two in step). */
+const schema = z.object({
+  // Database
+  DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  PGLITE_DIR: text.default(".data/pglite"),
+  DATABASE_POOL_SIZE: int(1, 1000, "must be an integer from 1 to 1000").default(10),
+  // npm start: apply pending migrations first (scripts/db.ts start-check) instead of refusing to serve.
+  MIGRATE_ON_START: bool.default(false),
+  // Server
+  PORT: int(1, 65535, "must be an integer from 1 to 65535").default(3000),
+  HOST: text.default("0.0.0.0"),
+  APP_URL: url(["http:", "https:"])
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  COOKIE_SECURE: bool.default(true),
+  ADMIN_2FA_REQUIRED: bool.default(false),
+  HSTS: bool.default(true),
+  TRUST_PROXY_HOPS: int(0, 100, "must be an integer from 0 to 100").default(0),
+  // Bearer token of GET /api/metrics (src/server/ops/metrics-auth.ts); unset = the path is a 404.
+  METRICS_TOKEN: text.optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
+  // Demo data (npm run db:seed)
+  SEED_ADMIN_EMAIL: text.default("admin@example.com"),
+  SEED_ADMIN_PASSWORD: text.default("admin123"),
+  SEED_PLAYER_EMAIL: text.default("player@example.com"),
+  SEED_PLAYER_PASSWORD: text.default("player123"),
+  // Tests (read by vitest and Playwright; listed so the whole of .env.example is checked)
+  TEST_DATABASE_URL: url(["postgres:", "postgresql:"]).default("postgresql://postgres@127.0.0.1:5432/postgres"),
+  CHROMIUM_PATH: text.default("/usr/bin/chromium"),
+  // Payments (docs/payments.md)
+  OXAPAY_MERCHANT_API_KEY: text.optional(),
+  OXAPAY_BASE_URL: url(["http:", "https:"]).default("https://api.oxapay.com"),
+  OXAPAY_TIMEOUT_MS: int(1, 600_000, "must be an integer from 1 to 600000 (milliseconds)").default(10_000),
+  OXAPAY_LIFETIME_MINUTES: int(15, 2880, "must be an integer from 15 to 2880 (minutes)").default(60),
+  OXAPAY_SANDBOX: bool.default(false),
+  OXAPAY_PAYOUT_API_KEY: text.optional(),
+  // sandbox (default): without OXAPAY_MERCHANT_API_KEY top-ups are simulated; live: refuse to start without real keys.
+  PAYMENTS_MODE: z.enum(PAYMENTS_MODES, { error: `must be one of ${PAYMENTS_MODES.join(", ")}` }).default("sandbox"),
+  // Tests only: a fixed sandbox webhook key; unset = a random key generated once and kept in the database.
+  SANDBOX_WEBHOOK_SECRET: text
+    .refine((v) => v !== PUBLISHED_SANDBOX_SECRET && v.length >= 16, {
+      error:
+        "must be at least 16 characters and not the old published default (leave it empty: a random key is kept in the database)",
+    })
+    .optional(),
+  AUTO_APPROVE_PAID: bool.default(false),
+  // Limits and background work
+  // src/server/security/anonymous-limit.ts; 0 = off.
+  RATE_LIMIT_ANON_PER_MINUTE: int(0, 1_000_000_000, "must be an integer from 0 (off) to 1000000000").default(300),
+  RATE_LIMIT_SIGNUPS_PER_HOUR: int(1, 1_000_000, "must be an integer from 1 to 1000000").default(20),
+  ARGON2_MAX_CONCURRENT: int(1, 256, "must be an integer from 1 to 256").default(4),
+  ARGON2_MAX_QUEUE: int(1, 100_000, "must be an integer from 1 to 100000").default(32),
+  LIVE_STREAMS_PER_ACCOUNT: int(1, 1000, "must be an integer from 1 to 1000").default(5),
+  LIVE_STREAMS_PER_IP: int(1, 100_000, "must be an integer from 1 to 100000").default(20),
+  DRAW_SCHEDULER_INTERVAL_MS: int(0, 86_400_000, "must be an integer from 0 (off) to 86400000").default(30_000),
+  // Email (docs/email.md): empty SMTP_URL = mail stays in the admin Outbox.
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: text.default("Prize Contests <no-reply@prize-contests.local>"),
+  MAIL_DELIVERY_INTERVAL_MS: int(0, 86_400_000, "must be an integer from 0 (off) to 86400000").default(5_000),
+  // Job queue (docs/jobs.md)
+  JOBS_WORKERS: int(0, 1, "must be 0 (only enqueue) or 1 (run workers)").default(1),
+  JOBS_POLL_SECONDS: int(1, 3600, "must be an integer from 1 to 3600 (seconds)").default(2),
+  JOBS_MAINTENANCE_SECONDS: int(1, 86_400, "must be an integer from 1 to 86400 (seconds)").default(30),
+  // Fair and responsible play (docs/fair-play.md; read through src/server/fair-play-settings.ts)
+  MIN_CONTEST_OPEN_HOURS: int(0, 8760, "must be an integer from 0 to 8760 (hours)").default(72),
+  DRAW_BEACON: url(["http:", "https:"])
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  DRAW_BEACON_CHAIN_HASH: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { error: "must be 64 hex digits (a drand chain hash)" })
+    .optional(),
+  DRAW_BEACON_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-f]+$/, { error: "must be hex (the drand chain's public key)" })
+    .optional(),
+  FREE_ENTRY_ADDRESS: text.default("Prize Contests Free Entry, PO Box 1234, London, EC1A 1AA, United Kingdom"),
+  WHEEL_DAILY_PAYOUT_CAP: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,3})?$/, { error: "must be a USD amount such as 5 or 2.50" })
+    .default("5"),
+  REQUIRE_AGE_DECLARATION: bool.default(false),
+});
+
+export type Env = z.output<typeof schema>;
+export const ENV_KEYS = Object.keys(schema.shape) as (keyof Env)[];
+
+/** The error a bad environment raises; `message` names every bad variable. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses an environment (default: this process's). Empty strings count as unset. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const raw: Record<string, string> = {};
+  for (const key of ENV_KEYS) {
+    const value = source[key]?.trim();
+    if (value) raw[key] = value;
+  }
+  const result = schema.safeParse(raw);
+  const problems = result.success
+    ? paymentProblems(result.data)
+    : result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+  if (result.success && problems.length === 0) return result.data;
+  throw new EnvError(`Invalid environment: ${[...new Set(problems)].join("; ")}`);
+}
+
+/**
+ * Payment settings that only make sense together (docs/payments.md "Modes"): the sandbox never
+ * auto-credits, a real gateway needs APP_URL for its callbacks, and live mode needs real keys.
+ */
+function paymentProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const real = Boolean(env.OXAPAY_MERCHANT_API_KEY);
+  if (env.AUTO_APPROVE_PAID && !real) {
+    problems.push(
+      "AUTO_APPROVE_PAID cannot be true with the sandbox gateway (its payments are simulated): set OXAPAY_MERCHANT_API_KEY or leave it false",
+    );
+  }
+  if ((real || env.OXAPAY_PAYOUT_API_KEY) && !env.APP_URL) {
+    problems.push(
+      "APP_URL is required when OXAPAY_MERCHANT_API_KEY or OXAPAY_PAYOUT_API_KEY is set (the gateway's callback and return URLs)",
+    );
+  }
+  if (env.PAYMENTS_MODE === "live") {
+    if (!real) problems.push("PAYMENTS_MODE=live needs OXAPAY_MERCHANT_API_KEY (live mode never uses the sandbox)");
+    if (!env.OXAPAY_PAYOUT_API_KEY) {
+      problems.push("PAYMENTS_MODE=live needs OXAPAY_PAYOUT_API_KEY (sandbox payouts send no money)");
+    }
+    if (!env.APP_URL?.startsWith("https://")) problems.push("PAYMENTS_MODE=live needs APP_URL starting with https://");
+    if (env.SANDBOX_WEBHOOK_SECRET) problems.push("SANDBOX_WEBHOOK_SECRET must be empty with PAYMENTS_MODE=live");
+  }
+  return problems;
+}
+
+/**
+ * The app's public origin for absolute URLs (gateway callbacks, pay links, email links): APP_URL, else
+ * `http://localhost:${PORT}`. Never derived from a request's Host or X-Forwarded-* headers.
+ */
+export function appOrigin(env: Env = getEnv()): string {
+  return env.APP_URL ?? `http://localhost:${env.PORT}`;
+}
+
+let cached: { raw: (string | undefined)[]; env: Env } | undefined;
+
+/** This process's environment, parsed again only when one of its variables changed (see above). */
+export function getEnv(): Env {
+  const raw = ENV_KEYS.map((key) => process.env[key]);
+  if (cached && raw.every((value, i) => value === cached?.raw[i])) return cached.env;
+  const env = parseEnv(process.env);
+  cached = { raw, env };
+  return env;
+}

@@ -1,0 +1,51 @@
+/**
+ * The app's jobs and schedules, registered at start-up (src/instrumentation.ts). Add a job here:
+ * `registerJob(NAME, handler, def)` with an idempotent handler; other code enqueues it by name.
+ */
+import { getDb } from "../db";
+import { getEnv } from "../env";
+import { logger } from "../logger";
+import { registerMailJob } from "../mail/worker";
+import { runDueDraws } from "../services/draws";
+import { PAYOUT_JOB, PAYOUT_RETRY_LIMIT, reconcileProcessingWithdrawals, runPayoutJob } from "../services/withdrawals";
+import { enqueue, registerJob, schedule } from "./index";
+
+export const JOB = {
+  /** Draws every active contest that sold out or passed its end (each draw is a conditional UPDATE). */
+  drawsRun: "draws.run",
+  /** Another attempt at a withdrawal's payout after the gateway was unreachable (services/withdrawals.ts). */
+  payout: PAYOUT_JOB,
+  /** Asks the gateway about payouts still processing after 10 minutes (a lost webhook). */
+  payoutReconcile: "withdrawals.reconcile",
+} as const;
+
+/** Enqueues a payout retry in 30 s (then back-off); one queued job per withdrawal. */
+export function enqueuePayoutRetry(data: { id: string; origin: string }): Promise<string | null> {
+  return enqueue(JOB.payout, data, { startAfterSeconds: 30, singletonKey: data.id });
+}
+
+export async function runDrawsJob(): Promise<void> {
+  const done = await runDueDraws(await getDb());
+  if (done.length) logger.info({ contests: done.map((d) => d.contestId) }, "automatic draws");
+}
+
+export function registerAppJobs(): void {
+  registerJob<{ id: string; origin: string }>(JOB.payout, async (data, job) => runPayoutJob(await getDb(), data, job), {
+    retryLimit: PAYOUT_RETRY_LIMIT,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 180,
+    policy: "short",
+  });
+  registerJob(JOB.payoutReconcile, async () => void (await reconcileProcessingWithdrawals(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 300,
+  });
+  schedule(JOB.payoutReconcile, { everySeconds: 300 });
+  registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
+  // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
+  const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;
+  if (drawEveryMs > 0) schedule(JOB.drawsRun, { everySeconds: drawEveryMs / 1000 });
+  // Email delivery from the outbox, when SMTP_URL is set (src/server/mail/worker.ts, docs/email.md).
+  registerMailJob();
+}

@@ -1,0 +1,208 @@
+/**
+ * The job queue: pg-boss on the app's own database (PGlite in-process or PostgreSQL), so a job is
+ * a row that survives restarts and a killed worker. Why pg-boss and how to use it: docs/jobs.md.
+ *
+ *   registerJob("email.send", async (data) => { ... }, { retryLimit: 5 });  // at module load
+ *   await enqueue("email.send", { to, subject }, { singletonKey: `welcome-${userId}` });
+ *   schedule("draws.run", { everySeconds: 30 });                            // or { cron: "0 * * * *" }
+ *
+ * Delivery is at least once: a handler may run again after a crash or a timeout, so every handler
+ * must be idempotent (guard its writes with a conditional UPDATE or a unique key).
+ */
+import type { PGlite } from "@electric-sql/pglite";
+import PgBoss from "pg-boss";
+import type { DatabaseHandle } from "../db";
+import { logger } from "../logger";
+
+export type JobContext = { id: string; name: string; retryCount: number };
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export type JobDefinition = {
+  /** Attempts after the first failure (default 3). */
+  retryLimit?: number;
+  /** Seconds before the first retry (default 10); doubled each time when retryBackoff (default true). */
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** A job still active after this long is taken as lost (killed worker) and retried (default 300). */
+  expireInSeconds?: number;
+  /**
+   * pg-boss queue policy: "standard" (default), "short" (at most one queued job per singletonKey),
+   * "singleton" (at most one active job per key), "stately" (one queued and one active per key).
+   */
+  policy?: "standard" | "short" | "singleton" | "stately";
+};
+
+export type EnqueueOptions = {
+  /** Run no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
+  /**
+   * Dedupe key: with a "short"/"stately" policy a second job with the same key is refused while one
+   * is queued; with singletonSeconds, one job per key per time slot. enqueue returns null when refused.
+   */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  retryLimit?: number;
+};
+
+export type Schedule = { cron: string } | { everySeconds: number };
+
+type Registered = { handler: JobHandler<unknown>; def: JobDefinition };
+
+export type JobQueueOptions = {
+  /** Poll interval of each worker in seconds (default 2). */
+  pollingIntervalSeconds?: number;
+  /** How often the expiry of lost jobs is checked (default 30 s). */
+  maintenanceIntervalSeconds?: number;
+  /** Pool size of the queue's own connections on PostgreSQL (default 4). */
+  poolSize?: number;
+};
+
+/** pg-boss's `db` option over PGlite: text without values may hold several statements (schema, locks). */
+export function pgliteExecutor(pglite: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+
+/** One queue client per process (the app's) or per test; several may share one database. */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly registered = new Map<string, Registered>();
+  private readonly createdQueues = new Map<string, Promise<void>>();
+  private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private started: Promise<void> | undefined;
+  private working = false;
+  private running = false;
+
+  constructor(
+    handle: Pick<DatabaseHandle, "kind" | "pglite" | "url">,
+    private readonly opts: JobQueueOptions = {},
+  ) {
+    const maintenanceIntervalSeconds = opts.maintenanceIntervalSeconds ?? 30;
+    const common = { schema: "pgboss", maintenanceIntervalSeconds, monitorStateIntervalSeconds: 600 };
+    if (handle.kind === "pglite") {
+      if (!handle.pglite) throw new Error("job queue: PGlite handle without its instance");
+      this.boss = new PgBoss({ ...common, db: pgliteExecutor(handle.pglite) });
+    } else {
+      if (!handle.url) throw new Error("job queue: PostgreSQL handle without its URL");
+      this.boss = new PgBoss({ ...common, connectionString: handle.url, max: opts.poolSize ?? 4 });
+    }
+    this.boss.on("error", (err) => logger.error({ err }, "job queue error"));
+  }
+
+  /** Creates pg-boss's schema (idempotent, safe on several instances at once). */
+  start(): Promise<void> {
+    this.started ??= this.boss.start().then(() => {
+      this.running = true;
+    });
+    return this.started;
+  }
+
+  /** True from a successful start() until stop() (what `/api/ready` asks: src/server/ops/health.ts). */
+  isRunning(): boolean {
+    return this.running;
+  }
+
+  register<T>(name: string, handler: JobHandler<T>, def: JobDefinition = {}): void {
+    this.registered.set(name, { handler: handler as JobHandler<unknown>, def });
+  }
+
+  private ensureQueue(name: string): Promise<void> {
+    let created = this.createdQueues.get(name);
+    if (!created) {
+      const def = this.registered.get(name)?.def ?? {};
+      const options = {
+        retryLimit: def.retryLimit ?? 3,
+        retryDelay: def.retryDelaySeconds ?? 10,
+        retryBackoff: def.retryBackoff ?? true,
+        expireInSeconds: def.expireInSeconds ?? 300,
+        policy: def.policy ?? "standard",
+      };
+      created = (async () => {
+        await this.start();
+        await this.boss.createQueue(name, { name, ...options });
+        await this.boss.updateQueue(name, { name, ...options }); // a changed definition applies to an old queue
+      })();
+      created.catch(() => this.createdQueues.delete(name));
+      this.createdQueues.set(name, created);
+    }
+    return created;
+  }
+
+  async enqueue<T extends object | null>(name: string, data: T, opts: EnqueueOptions = {}): Promise<string | null> {
+    await this.ensureQueue(name);
+    return this.boss.send(name, data as object, {
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.singletonSeconds ? { singletonSeconds: opts.singletonSeconds } : {}),
+      ...(opts.retryLimit !== undefined ? { retryLimit: opts.retryLimit } : {}),
+    });
+  }
+
+  /**
+   * Runs `name` on a schedule. Every instance may call this: a cron schedule is one row that
+   * pg-boss fires once per tick; an interval sends a throttled job (one per time slot, across all
+   * instances), so the work runs once per interval however many instances run.
+   */
+  async schedule(name: string, when: Schedule, data: object | null = null): Promise<void> {
+    await this.ensureQueue(name);
+    if ("cron" in when) {
+      await this.boss.schedule(name, when.cron, data ?? undefined);
+      return;
+    }
+    const seconds = Math.max(1, Math.round(when.everySeconds));
+    const tick = () =>
+      void this.boss
+        .sendThrottled(name, data ?? {}, {}, seconds, "interval")
+        .catch((err: unknown) => logger.error({ err, job: name }, "scheduled enqueue failed"));
+    tick();
+    const timer = setInterval(tick, seconds * 1000);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** Starts a worker for every registered job (on every instance: a job is fetched by one only). */
+  async work(): Promise<void> {
+    if (this.working) return;
+    this.working = true;
+    await this.start();
+    for (const [name, { handler }] of this.registered) {
+      await this.ensureQueue(name);
+      await this.boss.work(
+        name,
+        { pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs as PgBoss.JobWithMetadata<unknown>[]) {
+            try {
+              await handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount });
+            } catch (err) {
+              logger.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, "job failed");
+              throw err; // pg-boss retries with back-off, then marks it failed
+            }
+          }
+        },
+      );
+    }
+  }
+
+  /** Stops polling and timers, waits up to `timeoutMs` for running jobs; unfinished ones expire and retry. */
+  async stop(timeoutMs = 8_000): Promise<void> {
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
+    this.running = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
+    this.started = undefined;
+    this.createdQueues.clear();
+    this.working = false;
+  }
+
+  /** The job row (state, retryCount, output) for tests and diagnostics. */
+  getJob(name: string, id: string) {
+    return this.boss.getJobById(name, id, { includeArchive: true });
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * One function per business event that mails someone. Services call these with their transaction
+ * client (one line each), so the email commits or rolls back with the event (outbox.ts).
+ */
+import type { DbTx } from "../db";
+import { mailUser } from "./outbox";
+import { formatUsd } from "@/shared/money";
+import {
+  drawResult,
+  notice,
+  passwordChanged,
+  purchaseReceipt,
+  type ReceiptLine,
+  ticketRange,
+  topUpApproved,
+  topUpRejected,
+} from "./templates";
+
+const nameOf = (u: { firstName: string; displayName: string | null }) => u.displayName?.trim() || u.firstName;
+
+/** Receipt for one checkout (every line, with each contest's published seed hash). */
+export async function mailPurchaseReceipt(
+  tx: DbTx,
+  userId: string,
+  purchase: { entries: Omit<ReceiptLine, "drawSeedHash">[]; totalAmount: string; balance: string },
+): Promise<void> {
+  const hashes = await tx.contest.findMany({
+    where: { id: { in: purchase.entries.map((e) => e.contestId) } },
+    select: { id: true, drawSeedHash: true },
+  });
+  const hashOf = new Map(hashes.map((c) => [c.id, c.drawSeedHash]));
+  const lines = purchase.entries.map((e) => ({ ...e, drawSeedHash: hashOf.get(e.contestId) ?? "" }));
+  await mailUser(tx, userId, "purchase_receipt", (u) =>
+    purchaseReceipt(nameOf(u), lines, purchase.totalAmount, purchase.balance),
+  );
+}
+
+/** After a draw: every entrant learns whether they won, with their tickets and the record link. */
+export async function mailDrawResults(
+  tx: DbTx,
+  draw: { contestId: string; contestTitle: string; winningTicket: number; soldTickets: number; winnerId: string },
+): Promise<number> {
+  const entries = await tx.ticketEntry.findMany({
+    where: { contestId: draw.contestId },
+    orderBy: { firstTicket: "asc" },
+    select: { userId: true, firstTicket: true, lastTicket: true },
+  });
+  const byUser = new Map<string, string[]>();
+  for (const e of entries) {
+    const list = byUser.get(e.userId) ?? [];
+    list.push(ticketRange(e.firstTicket, e.lastTicket));
+    byUser.set(e.userId, list);
+  }
+  let queued = 0;
+  for (const [userId, yourTickets] of byUser) {
+    const id = await mailUser(tx, userId, "draw_result", (u) =>
+      drawResult(nameOf(u), { ...draw, won: userId === draw.winnerId, yourTickets }),
+    );
+    if (id) queued++;
+  }
+  return queued;
+}
+
+export async function mailTopUpApproved(
+  tx: DbTx,
+  payment: { id: string; userId: string; amount: string },
+  balance: string,
+): Promise<void> {
+  await mailUser(tx, payment.userId, "topup_approved", (u) =>
+    topUpApproved(nameOf(u), { amount: payment.amount, balance, paymentId: payment.id }),
+  );
+}
+
+export async function mailTopUpRejected(
+  tx: DbTx,
+  payment: { id: string; userId: string; amount: string },
+  reason: string | null,
+): Promise<void> {
+  await mailUser(tx, payment.userId, "topup_rejected", (u) =>
+    topUpRejected(nameOf(u), { amount: payment.amount, reason, paymentId: payment.id }),
+  );
+}
+
+export async function mailPasswordChanged(tx: DbTx, userId: string, when: Date): Promise<void> {
+  await mailUser(tx, userId, "password_changed", (u) => passwordChanged(nameOf(u), when));
+}
+
+type WithdrawalMail = { id: string; userId: string; amount: string; cryptoCurrency: string; address: string };
+
+/** Withdrawal requested / paid / rejected / failed (src/server/services/withdrawals.ts). */
+export async function mailWithdrawal(
+  tx: DbTx,
+  w: WithdrawalMail,
+  event: { kind: "requested" } | { kind: "paid"; txid: string | null } | { kind: "rejected" | "failed"; reason: string },
+): Promise<void> {
+  const amount = formatUsd(w.amount);
+  const rows: [string, string][] = [
+    ["Amount", amount],
+    ["Currency", w.cryptoCurrency],
+    ["To address", w.address],
+    ["Withdrawal", w.id],
+  ];
+  const link = { label: "Your withdrawals", path: "/withdrawals" };
+  await mailUser(tx, w.userId, `withdrawal_${event.kind}`, (u) => {
+    const name = nameOf(u);
+    switch (event.kind) {
+      case "requested":
+        return notice(name, `Withdrawal requested: ${amount}`, {
+          paragraphs: [
+            `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance while an admin reviews it.`,
+          ],
+          rows,
+          button: link,
+        });
+      case "paid":
+        return notice(name, `Withdrawal sent: ${amount}`, {
+          paragraphs: [`Your withdrawal of ${amount} has been sent.`],
+          rows: event.txid ? [...rows, ["Transaction", event.txid]] : rows,
+          button: link,
+        });
+      case "rejected":
+        return notice(name, `Withdrawal rejected: ${amount}`, {
+          paragraphs: [
+            `Your withdrawal of ${amount} was rejected: ${event.reason}.`,
+            "The amount is back in your balance. Questions? Write to us in the support chat.",
+          ],
+          rows,
+          button: link,
+        });
+      case "failed":
+        return notice(name, `Withdrawal could not be sent: ${amount}`, {
+          paragraphs: [
+            `Your withdrawal of ${amount} could not be sent (${event.reason}).`,
+            "The amount is back in your balance; you can request it again.",
+          ],
+          rows,
+          button: link,
+        });
+    }
+  });
+}
+
+/** The winner's next steps: claim the prize or its cash alternative by the deadline (services/draws.ts). */
+export async function mailPrizeClaimSteps(
+  tx: DbTx,
+  prize: { userId: string; contestTitle: string; cashAlternative: string | null; claimBy: Date },
+): Promise<void> {
+  await mailUser(tx, prize.userId, "prize_claim_steps", (u) =>
+    notice(nameOf(u), `Claim your prize: ${prize.contestTitle}`, {
+      paragraphs: [
+        `Your prize "${prize.contestTitle}" is waiting for you. How to claim it:`,
+        "1. Open My Prizes (link below).",
+        prize.cashAlternative
+          ? `2. Choose the prize itself (enter your delivery address) or its cash alternative of ${formatUsd(prize.cashAlternative)}, credited to your balance at once.`
+          : "2. Enter the delivery address for your prize.",
+        "3. We email you when it ships and when it is delivered.",
+      ],
+      rows: [["Claim by", prize.claimBy.toUTCString()]],
+      button: { label: "Claim your prize", path: "/prizes" },
+    }),
+  );
+}
+
+/** A prize claim's progress: cash credited, delivery requested, shipped, delivered (services/prizes.ts). */
+export async function mailPrizeUpdate(
+  tx: DbTx,
+  userId: string,
+  contestTitle: string,
+  event: { kind: "cash"; amount: string } | { kind: "requested" } | { kind: "shipped"; note?: string } | { kind: "delivered" },
+): Promise<void> {
+  await mailUser(tx, userId, "prize_update", (u) => {
+    const name = nameOf(u);
+    const button = { label: "My Prizes", path: "/prizes" };
+    switch (event.kind) {
+      case "cash":
+        return notice(name, `Cash alternative credited: ${formatUsd(event.amount)}`, {
+          paragraphs: [`${formatUsd(event.amount)} for "${contestTitle}" has been added to your balance.`],
+          button,
+        });
+      case "requested":
+        return notice(name, `Prize claimed: ${contestTitle}`, {
+          paragraphs: [`We have your delivery address for "${contestTitle}" and will email you when it ships.`],
+          button,
+        });
+      case "shipped":
+        return notice(name, `Your prize is on its way: ${contestTitle}`, {
+          paragraphs: [`Your prize "${contestTitle}" has shipped.${event.note ? ` ${event.note}` : ""}`],
+          button,
+        });
+      case "delivered":
+        return notice(name, `Prize delivered: ${contestTitle}`, {
+          paragraphs: [`Your prize "${contestTitle}" has been delivered. Enjoy, and congratulations again!`],
+          button,
+        });
+    }
+  });
+}
+
+/** Responsible play: a confirmation of changed spend limits (src/server/services/responsible-play.ts). */
+export async function mailLimitsChanged(
+  tx: DbTx,
+  userId: string,
+  view: { message?: string; limits: Record<"daily" | "weekly" | "monthly", string | null> },
+): Promise<void> {
+  const show = (v: string | null) => (v ? formatUsd(v) : "No limit");
+  await mailUser(tx, userId, "limits_changed", (u) =>
+    notice(nameOf(u), "Your spend limits were changed", {
+      paragraphs: [view.message ?? "Your limits apply now.", "If you did not make this change, write to us in the support chat."],
+      rows: [
+        ["Daily", show(view.limits.daily)],
+        ["Weekly", show(view.limits.weekly)],
+        ["Monthly", show(view.limits.monthly)],
+      ],
+    }),
+  );
+}
+
+/** Responsible play: self-exclusion started or extended. */
+export async function mailSelfExclusion(tx: DbTx, userId: string, until: Date): Promise<void> {
+  await mailUser(tx, userId, "self_exclusion_started", (u) =>
+    notice(nameOf(u), "Your self-exclusion has started", {
+      paragraphs: [
+        `You are excluded from buying tickets, topping up and spinning the wheel until ${until.toUTCString()}. It cannot be shortened.`,
+        "You can still sign in, see your history and withdraw your balance.",
+      ],
+    }),
+  );
+}

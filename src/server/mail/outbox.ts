@@ -1,0 +1,145 @@
+/**
+ * The transactional outbox (docs/email.md). Services call `mailUser` with their transaction client,
+ * so the email row commits or rolls back with the business change: nothing is sent for a purchase
+ * that failed, and a slow mail server never slows one (delivery.ts sends later).
+ */
+import type { DbTx } from "../db";
+import { mailConfig } from "./config";
+import type { RenderedEmail } from "./templates";
+
+/** Optional emails a player may turn off in Account Settings; every other kind is always sent. */
+export const OPTIONAL_KINDS = { purchase_receipt: "receipts", draw_result: "results" } as const;
+
+export type EmailKind =
+  | keyof typeof OPTIONAL_KINDS
+  | "topup_approved"
+  | "topup_rejected"
+  | "password_reset"
+  | "password_changed"
+  | "withdrawal_requested"
+  | "withdrawal_paid"
+  | "withdrawal_rejected"
+  | "withdrawal_failed"
+  | "prize_claim_steps"
+  | "prize_update"
+  | "limits_changed"
+  | "self_exclusion_started";
+
+export type EmailPreferences = { receipts: boolean; results: boolean };
+export const DEFAULT_PREFERENCES: EmailPreferences = { receipts: true, results: true };
+
+/** Writes one rendered email to the outbox, in the caller's transaction. */
+export async function enqueueEmail(
+  tx: DbTx,
+  input: { to: string; kind: EmailKind; userId?: string | null; message: RenderedEmail },
+): Promise<string> {
+  const row = await tx.emailOutbox.create({
+    data: {
+      to: input.to,
+      kind: input.kind,
+      userId: input.userId ?? null,
+      subject: input.message.subject,
+      text: input.message.text,
+      html: input.message.html,
+    },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+export async function getEmailPreferences(db: DbTx, userId: string): Promise<EmailPreferences> {
+  const row = await db.emailPreference.findUnique({ where: { userId } });
+  return row ? { receipts: row.receipts, results: row.results } : { ...DEFAULT_PREFERENCES };
+}
+
+export async function setEmailPreferences(db: DbTx, userId: string, prefs: EmailPreferences): Promise<EmailPreferences> {
+  const row = await db.emailPreference.upsert({
+    where: { userId },
+    create: { userId, ...prefs },
+    update: prefs,
+  });
+  return { receipts: row.receipts, results: row.results };
+}
+
+type Recipient = { id: string; email: string; firstName: string; displayName: string | null };
+
+/**
+ * Mails a player unless the kind is optional and they turned it off. `render` gets the player's
+ * row so the greeting uses their name. Returns the outbox id, or null when not wanted.
+ */
+export async function mailUser(
+  tx: DbTx,
+  userId: string,
+  kind: EmailKind,
+  render: (user: Recipient) => RenderedEmail,
+): Promise<string | null> {
+  const user = await tx.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, firstName: true, displayName: true, emailPreference: true },
+  });
+  if (!user) return null;
+  const pref = OPTIONAL_KINDS[kind as keyof typeof OPTIONAL_KINDS];
+  if (pref && user.emailPreference && !user.emailPreference[pref]) return null;
+  return enqueueEmail(tx, { to: user.email, kind, userId, message: render(user) });
+}
+
+export type OutboxRow = {
+  id: string;
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  nextAttemptAt: Date;
+};
+
+/** Kinds whose body holds a secret (a reset token): hidden from admins once mail really goes out. */
+const SECRET_KINDS = new Set<string>(["password_reset"]);
+const TOKEN_IN_LINK = /token=[A-Za-z0-9_-]+/g;
+export const REDACTED_TOKEN = "token=[hidden: sent by email]";
+
+export function redactSecrets<T extends { text: string; html: string }>(mail: T): T {
+  return {
+    ...mail,
+    text: mail.text.replace(TOKEN_IN_LINK, REDACTED_TOKEN),
+    html: mail.html.replace(TOKEN_IN_LINK, REDACTED_TOKEN),
+  };
+}
+
+/**
+ * The admin Outbox tab: newest first, at most `limit` rows (bounded), optionally one recipient.
+ * With SMTP configured, reset links are hidden (an admin must not be able to take over an account);
+ * with no SMTP_URL (the demo) they are shown, as nothing else would deliver them.
+ */
+export async function listOutbox(
+  db: DbTx,
+  opts: { limit?: number; search?: string } = {},
+  smtpConfigured = Boolean(mailConfig().smtpUrl),
+): Promise<OutboxRow[]> {
+  const search = opts.search?.trim();
+  const rows = await db.emailOutbox.findMany({
+    where: search ? { to: { contains: search.toLowerCase(), mode: "insensitive" } } : undefined,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(opts.limit ?? 100, 1), 200),
+    select: {
+      id: true,
+      to: true,
+      kind: true,
+      subject: true,
+      text: true,
+      html: true,
+      status: true,
+      attempts: true,
+      lastError: true,
+      createdAt: true,
+      sentAt: true,
+      nextAttemptAt: true,
+    },
+  });
+  return rows.map((r) => (smtpConfigured && SECRET_KINDS.has(r.kind) ? redactSecrets(r) : r));
+}

@@ -1,0 +1,212 @@
+/**
+ * Every email the site sends, as plain functions returning subject + plain text + simple HTML
+ * (why plain functions and not React Email: docs/email.md). Values are HTML-escaped; links are
+ * absolute (APP_URL, src/server/mail/config.ts).
+ */
+import { formatUsd } from "@/shared/money";
+import { appLink } from "./config";
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+const BRAND = "Prize Contests";
+
+export function escapeHtml(value: string | number): string {
+  return String(value)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Where a contest's public draw record lives (the contest page shows the seed, hash and proof). */
+export function drawRecordPath(contestId: string): string {
+  return `/contest/${encodeURIComponent(contestId)}`;
+}
+
+/** "#7", "#3–#5" */
+export function ticketRange(first: number, last: number): string {
+  return first === last ? `#${first}` : `#${first}–#${last}`;
+}
+
+type Block = { p: string } | { rows: [string, string][] } | { button: { label: string; href: string } } | { small: string };
+
+/** One layout for every message: the same blocks become the text part and the HTML part. */
+function compose(subject: string, greetingName: string, blocks: Block[]): RenderedEmail {
+  const text: string[] = [`Hi ${greetingName},`, ""];
+  const html: string[] = [`<p>Hi ${escapeHtml(greetingName)},</p>`];
+  for (const b of blocks) {
+    if ("p" in b) {
+      text.push(b.p, "");
+      html.push(`<p>${escapeHtml(b.p)}</p>`);
+    } else if ("rows" in b) {
+      for (const [k, v] of b.rows) text.push(`${k}: ${v}`);
+      text.push("");
+      html.push(
+        `<table cellpadding="4" style="border-collapse:collapse">${b.rows
+          .map(([k, v]) => `<tr><td style="color:#555">${escapeHtml(k)}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`)
+          .join("")}</table>`,
+      );
+    } else if ("button" in b) {
+      text.push(`${b.button.label}: ${b.button.href}`, "");
+      html.push(
+        `<p><a href="${escapeHtml(b.button.href)}" style="display:inline-block;padding:10px 18px;background:#228be6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(b.button.label)}</a></p>`,
+      );
+    } else {
+      text.push(b.small, "");
+      html.push(`<p style="color:#777;font-size:12px">${escapeHtml(b.small)}</p>`);
+    }
+  }
+  const footer = `— The ${BRAND} team`;
+  text.push(footer, appLink("/"));
+  html.push(`<p>${escapeHtml(footer)}<br><a href="${escapeHtml(appLink("/"))}">${escapeHtml(appLink("/"))}</a></p>`);
+  return {
+    subject,
+    text: `${text.join("\n")}\n`,
+    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:560px">${html.join("")}</body></html>`,
+  };
+}
+
+const PREFERENCES_NOTE = "You can turn receipts and result emails off in Account Settings.";
+
+export type ReceiptLine = {
+  contestId: string;
+  contestTitle: string;
+  ticketCount: number;
+  firstTicket: number;
+  lastTicket: number;
+  totalAmount: string;
+  drawSeedHash: string;
+};
+
+export function purchaseReceipt(name: string, lines: ReceiptLine[], total: string, balance: string): RenderedEmail {
+  const count = lines.reduce((n, l) => n + l.ticketCount, 0);
+  const blocks: Block[] = [
+    {
+      p: `Thanks for entering! Here is your receipt for ${count} ticket${count === 1 ? "" : "s"}. Keep it: your ticket numbers are your proof of entry.`,
+    },
+  ];
+  for (const l of lines) {
+    blocks.push({
+      rows: [
+        ["Contest", l.contestTitle],
+        [l.ticketCount === 1 ? "Ticket number" : "Ticket numbers", ticketRange(l.firstTicket, l.lastTicket)],
+        ["Amount", formatUsd(l.totalAmount)],
+        ["Draw seed hash (SHA-256)", l.drawSeedHash],
+      ],
+    });
+  }
+  blocks.push(
+    {
+      rows: [
+        ["Total paid", formatUsd(total)],
+        ["Balance after purchase", formatUsd(balance)],
+      ],
+    },
+    {
+      p: "The seed hash is published before the draw; after the draw we reveal the seed so you can check the winning ticket yourself.",
+    },
+    { button: { label: "See your contest", href: appLink(drawRecordPath(lines[0]?.contestId ?? "")) } },
+    { small: PREFERENCES_NOTE },
+  );
+  const subject =
+    lines.length === 1
+      ? `Your tickets for ${lines[0]?.contestTitle}: ${ticketRange(lines[0]?.firstTicket ?? 0, lines[0]?.lastTicket ?? 0)}`
+      : `Your receipt: ${count} tickets in ${lines.length} contests`;
+  return compose(subject, name, blocks);
+}
+
+export function drawResult(
+  name: string,
+  input: {
+    contestId: string;
+    contestTitle: string;
+    winningTicket: number;
+    soldTickets: number;
+    won: boolean;
+    yourTickets: string[];
+  },
+): RenderedEmail {
+  const link = appLink(drawRecordPath(input.contestId));
+  const rows: [string, string][] = [
+    ["Contest", input.contestTitle],
+    ["Winning ticket", `#${input.winningTicket} of ${input.soldTickets}`],
+    ["Your tickets", input.yourTickets.join(", ")],
+  ];
+  if (input.won) {
+    return compose(`You won ${input.contestTitle}!`, name, [
+      { p: `Congratulations! Your ticket #${input.winningTicket} won the draw for "${input.contestTitle}".` },
+      { rows },
+      { p: "We will contact you about your prize. Anyone can verify the draw on its public record:" },
+      { button: { label: "View the draw record", href: link } },
+      { small: PREFERENCES_NOTE },
+    ]);
+  }
+  return compose(`Draw result: ${input.contestTitle}`, name, [
+    { p: `The draw for "${input.contestTitle}" has taken place. Not this time: ticket #${input.winningTicket} won.` },
+    { rows },
+    { p: "Thanks for playing, and better luck next time! Check the draw yourself on its public record:" },
+    { button: { label: "View the draw record", href: link } },
+    { small: PREFERENCES_NOTE },
+  ]);
+}
+
+export function topUpApproved(name: string, input: { amount: string; balance: string; paymentId: string }): RenderedEmail {
+  return compose(`Top-up approved: ${formatUsd(input.amount)} added`, name, [
+    { p: `Good news: your top-up of ${formatUsd(input.amount)} was approved and added to your balance.` },
+    {
+      rows: [
+        ["Amount", formatUsd(input.amount)],
+        ["New balance", formatUsd(input.balance)],
+        ["Payment", input.paymentId],
+      ],
+    },
+    { button: { label: "Browse contests", href: appLink("/") } },
+  ]);
+}
+
+export function topUpRejected(name: string, input: { amount: string; reason: string | null; paymentId: string }): RenderedEmail {
+  return compose(`Top-up rejected: ${formatUsd(input.amount)}`, name, [
+    { p: `We could not approve your top-up of ${formatUsd(input.amount)}.` },
+    {
+      rows: [
+        ["Amount", formatUsd(input.amount)],
+        ["Reason", input.reason || "Not given"],
+        ["Payment", input.paymentId],
+      ],
+    },
+    { p: "If you think this is a mistake, write to us in the support chat and quote the payment id." },
+  ]);
+}
+
+export const RESET_LINK_MINUTES = 30;
+
+export function passwordResetLink(name: string, link: string): RenderedEmail {
+  return compose("Reset your Prize Contests password", name, [
+    { p: "Someone (hopefully you) asked to reset the password of your Prize Contests account." },
+    { button: { label: "Set a new password", href: link } },
+    { p: `The link works once and expires in ${RESET_LINK_MINUTES} minutes.` },
+    { small: "If you did not ask for this, ignore this email: your password stays as it is." },
+  ]);
+}
+
+export function passwordChanged(name: string, when: Date): RenderedEmail {
+  return compose("Your Prize Contests password was changed", name, [
+    { p: `The password of your account was changed on ${when.toUTCString()}. You were signed out everywhere else.` },
+    { small: "If this was not you, reset your password at once and write to us in the support chat." },
+    { button: { label: "Reset password", href: appLink("/forgot-password") } },
+  ]);
+}
+
+/** A short transactional notice: one or two paragraphs, optional details and one link. */
+export function notice(
+  name: string,
+  subject: string,
+  input: { paragraphs: string[]; rows?: [string, string][]; button?: { label: string; path: string }; small?: string },
+): RenderedEmail {
+  const blocks: Block[] = input.paragraphs.map((p) => ({ p }));
+  if (input.rows?.length) blocks.splice(1, 0, { rows: input.rows });
+  if (input.button) blocks.push({ button: { label: input.button.label, href: appLink(input.button.path) } });
+  if (input.small) blocks.push({ small: input.small });
+  return compose(subject, name, blocks);
+}

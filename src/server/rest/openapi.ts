@@ -1,0 +1,176 @@
+/**
+ * The OpenAPI 3.1 document of every REST row (`GET /api/openapi.json`), generated from the route
+ * table (src/server/rest/table.ts) and each row's `doc` (src/server/rest/types.ts): request schemas
+ * are the called procedure's zod input, emitted as JSON Schema 2020-12 by zod's `z.toJSONSchema`.
+ * Answers are JSON (their shapes are the procedures' outputs; TypeScript tools use the typed tRPC
+ * client, src/client). tests/integration/openapi.test.ts holds rows and document together.
+ */
+import "server-only";
+import { z } from "zod";
+import { SESSION_COOKIE } from "@/shared/constants";
+import { appRouter } from "../api/root";
+import { restRoutes } from "./table";
+import type { RestRoute } from "./types";
+
+type JsonSchema = Record<string, unknown>;
+type AnyZod = z.ZodType;
+
+const ERROR_STATUSES: Record<string, string> = {
+  "400": "Invalid input (the message names the field and the rule) or malformed JSON",
+  "404": "Not found",
+  "409": "Conflict (e.g. sold out, already processed)",
+  "413": "Body too large",
+  "415": "Body is not JSON",
+  "429": "Rate limited (see Retry-After)",
+};
+
+/** The procedure's zod input (the first `.input()`), or undefined for a procedure without one. */
+export function procedureInput(name: string): AnyZod | undefined {
+  // At run time the record is flat, keyed by the dotted path ("admin.toggleAdmin").
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[] } } | undefined>;
+  const procedure = procedures[name];
+  if (!procedure) throw new Error(`OpenAPI: no procedure named ${name}`);
+  return procedure._def.inputs[0] as AnyZod | undefined;
+}
+
+/** The object schema under optional/nullable/default wrappers, when the input is an object. */
+export function objectOf(schema: AnyZod | undefined): z.ZodObject | undefined {
+  let s: unknown = schema;
+  for (let i = 0; i < 5 && s; i++) {
+    if (s instanceof z.ZodObject) return s;
+    if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap();
+    else if (s instanceof z.ZodPipe) s = s.in;
+    else return undefined;
+  }
+  return undefined;
+}
+
+export function jsonSchemaOf(schema: AnyZod): JsonSchema {
+  const out = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+}
+
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string);
+}
+
+/** The zod schema of a row's JSON body, from its procedure's input and `doc.body`. */
+export function requestBodySchema(route: RestRoute): AnyZod | undefined {
+  const { doc } = route;
+  if (!doc.body || !doc.procedure) return undefined;
+  const input = procedureInput(doc.procedure);
+  if (!input) throw new Error(`OpenAPI: ${route.method} ${route.path} declares a body but ${doc.procedure} has no input`);
+  if (doc.body === "input") return input;
+  const taken = [...pathParams(route.path).map((p) => doc.params?.[p] ?? p), ...(doc.query ?? [])];
+  const omitTaken = (o: z.ZodObject) => o.omit(Object.fromEntries(taken.map((k) => [k, true])) as never);
+  const obj = objectOf(input);
+  // A union of objects (e.g. a prize claim: cash or delivery): the body is one of them, less the path fields.
+  if (!obj && doc.body === "rest" && input instanceof z.ZodUnion) {
+    const options = input.options.map((o) => objectOf(o as AnyZod));
+    if (options.every((o): o is z.ZodObject => o !== undefined)) return z.union(options.map(omitTaken));
+  }
+  if (!obj) throw new Error(`OpenAPI: ${doc.procedure}'s input is not an object`);
+  if (doc.body === "rest") return omitTaken(obj);
+  const field = obj.shape[doc.body.field] as AnyZod | undefined;
+  if (!field) throw new Error(`OpenAPI: ${doc.procedure}'s input has no field ${doc.body.field}`);
+  return field;
+}
+
+function parameters(route: RestRoute): JsonSchema[] {
+  const { doc } = route;
+  const shape = doc.procedure ? objectOf(procedureInput(doc.procedure))?.shape : undefined;
+  const schemaFor = (field: string): JsonSchema => {
+    const s = shape?.[field] as AnyZod | undefined;
+    return s ? jsonSchemaOf(s) : { type: "string" };
+  };
+  return [
+    ...pathParams(route.path).map((p) => ({ name: p, in: "path", required: true, schema: schemaFor(doc.params?.[p] ?? p) })),
+    ...(doc.query ?? []).map((q) => ({
+      name: q,
+      in: "query",
+      required: !((shape?.[q] as AnyZod | undefined)?.safeParse(undefined).success ?? true),
+      schema: schemaFor(q),
+    })),
+  ];
+}
+
+function operation(route: RestRoute): JsonSchema {
+  const { doc } = route;
+  const op: JsonSchema = {
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    summary: doc.summary,
+    tags: [route.path.split("/")[2] ?? "api"],
+    "x-access": doc.access,
+  };
+  if (doc.procedure) op["x-trpc-procedure"] = doc.procedure;
+  const params = parameters(route);
+  if (params.length) op.parameters = params;
+  const body = requestBodySchema(route);
+  if (body) op.requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(body) } } };
+  else if (doc.rawBody) {
+    op.requestBody = {
+      required: true,
+      description: doc.rawBody.description,
+      content: { [doc.rawBody.contentType]: { schema: {} } },
+    };
+  }
+  const responses: JsonSchema = {};
+  if (doc.response) {
+    responses[String(doc.response.status)] = {
+      description: doc.response.description,
+      content: { [doc.response.contentType]: { schema: { type: "string" } } },
+    };
+  } else {
+    responses[String(route.status ?? 200)] = { description: "OK", content: { "application/json": { schema: {} } } };
+  }
+  const error = (description: string) => ({
+    description,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  });
+  for (const [status, description] of Object.entries(ERROR_STATUSES)) responses[status] = error(description);
+  if (doc.access !== "public") {
+    responses["401"] = error("Unauthorized: not signed in");
+    op.security = [{ session: [] }];
+  }
+  if (doc.access === "admin") responses["403"] = error("Forbidden: admins only");
+  op.responses = responses;
+  return op;
+}
+
+export function buildOpenApiDocument(routes: RestRoute[] = restRoutes): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const key = openApiPath(route.path);
+    paths[key] ??= {};
+    paths[key][route.method.toLowerCase()] = operation(route);
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Prize Contests REST API",
+      version: "1.0.0",
+      description:
+        'Every documented REST path (docs/product.md §7). Errors are {"message"}. Mutations from browsers must be same-origin (CSRF); sessions travel in an HttpOnly cookie.',
+    },
+    paths,
+    components: {
+      schemas: {
+        Error: { type: "object", required: ["message"], properties: { message: { type: "string" } } },
+      },
+      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+    },
+  };
+}
+
+let cached: string | undefined;
+/** The document as JSON text (built once per process: rows and schemas do not change at run time). */
+export function openApiJson(): string {
+  cached ??= JSON.stringify(buildOpenApiDocument());
+  return cached;
+}

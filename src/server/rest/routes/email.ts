@@ -1,0 +1,23 @@
+import { callWithJson } from "../json-input";
+import type { RestRoute } from "../types";
+
+/** Email preferences (docs/email.md); the reset-link rows live with the other auth rows. */
+export const emailRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/api/user/email-preferences",
+    doc: { summary: "The player's optional emails (receipts, results)", access: "user", procedure: "email.preferences" },
+    call: (c) => c.email.preferences(),
+  },
+  {
+    method: "PUT",
+    path: "/api/user/email-preferences",
+    doc: {
+      summary: "Turn purchase receipts and draw results emails on or off",
+      access: "user",
+      procedure: "email.setPreferences",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.email.setPreferences, body),
+  },
+];

@@ -1,0 +1,38 @@
+import { callWithJson } from "../json-input";
+import type { RestRoute } from "../types";
+
+export const prizesRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/api/user/prizes",
+    doc: { summary: "The player's prizes and their claim status", access: "user", procedure: "prizes.mine" },
+    call: async (c) =>
+      (await c.prizes.mine()).map((p) => ({
+        id: p.id,
+        contestId: p.contestId,
+        contestTitle: p.contestTitle,
+        cashAlternative: p.cashAlternative,
+        status: p.status,
+        claimBy: p.claimBy,
+      })),
+  },
+  {
+    method: "POST",
+    path: "/api/user/prizes/:id/claim",
+    doc: { summary: "Claim a prize: the cash alternative or delivery", access: "user", procedure: "prizes.claim", body: "rest" },
+    call: (c, { params, body }) => callWithJson(c.prizes.claim, { ...body, id: params.id ?? "" }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/prizes",
+    doc: { summary: "Prizes and their claim status", access: "admin", procedure: "prizes.adminList" },
+    call: (c) => c.prizes.adminList(),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/prizes/:id/status",
+    doc: { summary: "Mark a requested prize shipped or delivered", access: "admin", procedure: "prizes.setStatus", body: "rest" },
+    call: (c, { params, body }) =>
+      callWithJson(c.prizes.setStatus, { id: params.id ?? "", status: body.status, note: body.note }),
+  },
+];

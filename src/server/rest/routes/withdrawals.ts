@@ -1,0 +1,72 @@
+import { DomainError } from "../../errors";
+import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
+import { processPayoutWebhook } from "../../services/withdrawals";
+import { callWithJson } from "../json-input";
+import type { RestRoute } from "../types";
+
+export const withdrawalsRoutes: RestRoute[] = [
+  {
+    method: "POST",
+    path: "/api/withdrawals",
+    status: 201,
+    doc: {
+      summary: "Withdraw to a crypto wallet (the amount is held at once)",
+      access: "user",
+      procedure: "withdrawals.create",
+      body: "input",
+    },
+    call: async (c, { body }) => {
+      const w = await callWithJson(c.withdrawals.create, body);
+      return {
+        id: w.id,
+        status: w.status,
+        amount: w.amount,
+        cryptoCurrency: w.cryptoCurrency,
+        network: w.network,
+        address: w.address,
+        createdAt: w.createdAt,
+      };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/withdrawals",
+    doc: { summary: "The player's withdrawals, newest first", access: "user", procedure: "withdrawals.mine" },
+    call: (c) => c.withdrawals.mine(),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/withdrawals",
+    doc: { summary: "Withdrawals, pending first", access: "admin", procedure: "withdrawals.adminList" },
+    call: (c) => c.withdrawals.adminList(),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/withdrawals/:id/approve",
+    doc: { summary: "Approve a withdrawal (sends the payout)", access: "admin", procedure: "withdrawals.approve" },
+    call: (c, { params }) => c.withdrawals.approve({ id: params.id ?? "" }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/withdrawals/:id/reject",
+    doc: { summary: "Reject a withdrawal (the hold comes back)", access: "admin", procedure: "withdrawals.reject", body: "rest" },
+    call: (c, { params, body }) => callWithJson(c.withdrawals.reject, { id: params.id ?? "", reason: body.reason }),
+  },
+  /** The gateway's payout webhook (signed with the payout API key); answers 200 text "ok". */
+  {
+    method: "POST",
+    path: "/api/withdrawals/webhook",
+    doc: {
+      summary: "Gateway payout webhook (HMAC-SHA512 of the raw body with the payout key)",
+      access: "public",
+      rawBody: { contentType: "application/json", description: "The gateway's JSON exactly as signed" },
+      response: { status: 200, contentType: "text/plain", description: "ok" },
+    },
+    raw: async (req, { ctx }) => {
+      const read = await readBodyText(req, BODY_LIMITS.webhook);
+      if (!read.ok) throw new DomainError(read.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", read.message);
+      await processPayoutWebhook(ctx.db, read.text, req.headers.get("hmac"), { ip: ctx.ip });
+      return new Response("ok", { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
+    },
+  },
+];

@@ -1,0 +1,66 @@
+/**
+ * Free postal entries (docs/fair-play.md): an admin records a received postal entry for a player.
+ * The tickets are taken exactly like a purchase (takeTickets in ./purchases: the same conditional
+ * UPDATE, consecutive numbers, total and per-player caps under the contest's row lock) with a
+ * zero-amount ledger row, so the entry has the same odds and shows in the player's purchases.
+ */
+import { randomUUID } from "node:crypto";
+import { Prisma } from "@/generated/prisma/client";
+import type { Db } from "../db";
+import { notFound } from "../errors";
+import { logger } from "../logger";
+import { moneyString } from "@/shared/money";
+import { drawIfSoldOut } from "./draws";
+import { applyBalanceChange } from "./ledger";
+import { notifyMany } from "./notifications";
+import { guardSpending } from "./responsible-play";
+import { PURCHASE_TX_OPTIONS, type PurchasedLine, takeTickets } from "./purchases";
+
+export async function recordFreeEntry(
+  db: Db,
+  contestId: string,
+  userId: string,
+  quantity: number,
+): Promise<{ message: string; entry: PurchasedLine }> {
+  const entry = await db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
+    if (!user) throw notFound("User not found");
+    const c = await tx.contest.findUnique({
+      where: { id: contestId },
+      select: { id: true, ticketPrice: true, title: true, maxTicketsPerUser: true },
+    });
+    if (!c) throw notFound("Contest not found");
+    await guardSpending(tx, userId, null); // a self-excluded player gets no entries, free ones included
+    const entryId = randomUUID();
+    const zero = new Prisma.Decimal(0);
+    await applyBalanceChange(tx, {
+      userId,
+      amount: zero,
+      kind: "purchase",
+      reference: entryId,
+      note: `Free postal entry: ${quantity} × ${c.title}`,
+    });
+    const { firstTicket, lastTicket } = await takeTickets(tx, userId, { contestId, quantity }, c, entryId, zero);
+    await tx.ticketEntry.update({ where: { id: entryId }, data: { freeEntry: true } });
+    await notifyMany(tx, [
+      {
+        userId,
+        type: "success",
+        title: "Free entry received",
+        message: `Your postal entry for "${c.title}" was received: ticket${quantity === 1 ? "" : "s"} #${firstTicket}${quantity === 1 ? "" : `–#${lastTicket}`}.`,
+      },
+    ]);
+    return {
+      entryId,
+      contestId,
+      contestTitle: c.title,
+      ticketCount: quantity,
+      firstTicket,
+      lastTicket,
+      ticketPrice: "0.00",
+      totalAmount: moneyString(zero),
+    } satisfies PurchasedLine;
+  }, PURCHASE_TX_OPTIONS);
+  await drawIfSoldOut(db, contestId).catch((err: unknown) => logger.error({ err, contestId }, "draw after sell-out failed"));
+  return { message: "Free entry recorded", entry };
+}

@@ -1,0 +1,148 @@
+/**
+ * Prize claims (docs/payments.md "Prize claims"). The draw (services/draws.ts) creates one Prize row
+ * for the winner; the winner takes the cash alternative (credited once through the ledger, kind
+ * `prize_cash`, reference = prize id) or asks for the prize with a delivery address; an admin then
+ * marks it shipped and delivered. Every change is a conditional UPDATE on the expected status.
+ */
+import type { Prisma, Prize } from "@/generated/prisma/client";
+import { moneyString } from "@/shared/money";
+import type { ClaimPrizeInput } from "@/shared/prizes";
+import type { Db } from "../db";
+import { badRequest, conflict, notFound } from "../errors";
+import { logger } from "../logger";
+import { applyBalanceChange } from "./ledger";
+import { notify } from "./notifications";
+import { mailPrizeUpdate } from "../mail/events";
+
+export type PublicPrize = {
+  id: string;
+  contestId: string;
+  contestTitle: string;
+  cashAlternative: string | null;
+  status: Prize["status"];
+  claimBy: Date;
+  delivery: Prisma.JsonValue | null;
+  note: string | null;
+  claimedAt: Date | null;
+};
+
+type PrizeWithContest = Prize & { contest: { title: string } };
+
+function toPublicPrize(p: PrizeWithContest): PublicPrize {
+  return {
+    id: p.id,
+    contestId: p.contestId,
+    contestTitle: p.contest.title,
+    cashAlternative: p.cashAlternative ? moneyString(p.cashAlternative) : null,
+    status: p.status,
+    claimBy: p.claimBy,
+    delivery: p.delivery,
+    note: p.note,
+    claimedAt: p.claimedAt,
+  };
+}
+
+const withContest = { contest: { select: { title: true } } } as const;
+
+export async function listMyPrizes(db: Db, userId: string): Promise<PublicPrize[]> {
+  const rows = await db.prize.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 200, include: withContest });
+  return rows.map(toPublicPrize);
+}
+
+export async function claimPrize(db: Db, userId: string, input: ClaimPrizeInput): Promise<PublicPrize> {
+  const prize = await db.prize.findFirst({ where: { id: input.id, userId }, include: withContest });
+  if (!prize) throw notFound("Prize not found");
+  if (prize.status !== "unclaimed") throw conflict("Prize already claimed");
+  if (prize.claimBy.getTime() < Date.now()) throw conflict("The claim period for this prize has ended");
+  if (input.choice === "cash" && !prize.cashAlternative) throw badRequest("This prize has no cash alternative");
+  const ok = await db.$transaction(async (tx) => {
+    if (input.choice === "cash") {
+      const flipped = await tx.$executeRaw`
+        UPDATE "Prize" SET "status" = 'cash_credited', "claimedAt" = now(), "updatedAt" = now()
+        WHERE "id" = ${prize.id} AND "userId" = ${userId} AND "status" = 'unclaimed'`;
+      if (flipped !== 1) return false;
+      const cash = prize.cashAlternative as Prisma.Decimal;
+      await applyBalanceChange(tx, { userId, amount: cash, kind: "prize_cash", reference: prize.id, note: prize.contest.title });
+      await notify(tx, userId, {
+        type: "success",
+        title: "Cash Alternative Credited",
+        message: `$${moneyString(cash)} for "${prize.contest.title}" has been added to your balance.`,
+      });
+      await mailPrizeUpdate(tx, userId, prize.contest.title, { kind: "cash", amount: moneyString(cash) });
+      return true;
+    }
+    const flipped = await tx.prize.updateMany({
+      where: { id: prize.id, userId, status: "unclaimed" },
+      data: { status: "prize_requested", delivery: input.delivery, claimedAt: new Date() },
+    });
+    if (flipped.count !== 1) return false;
+    await notify(tx, userId, {
+      type: "success",
+      title: "Prize Requested",
+      message: `We have your delivery address for "${prize.contest.title}" and will let you know when it ships.`,
+    });
+    await mailPrizeUpdate(tx, userId, prize.contest.title, { kind: "requested" });
+    return true;
+  });
+  if (!ok) throw conflict("Prize already claimed");
+  logger.info({ prizeId: prize.id, userId, choice: input.choice }, "prize claimed");
+  return toPublicPrize(await db.prize.findUniqueOrThrow({ where: { id: prize.id }, include: withContest }));
+}
+
+export type AdminPrize = PublicPrize & { user: { id: string; email: string; firstName: string; lastName: string } };
+
+export async function listAdminPrizes(db: Db): Promise<AdminPrize[]> {
+  const rows = await db.prize.findMany({
+    orderBy: { createdAt: "desc" },
+    take: 500,
+    include: { ...withContest, user: { select: { id: true, email: true, firstName: true, lastName: true } } },
+  });
+  // Work to do first: requested prizes, then shipped ones, then the rest.
+  const rank: Record<Prize["status"], number> = { prize_requested: 0, shipped: 1, unclaimed: 2, cash_credited: 3, delivered: 4 };
+  return rows.sort((a, b) => rank[a.status] - rank[b.status]).map((p) => ({ ...toPublicPrize(p), user: p.user }));
+}
+
+/** prize_requested -> shipped -> delivered; anything else is 409. */
+export async function setPrizeStatus(
+  db: Db,
+  adminId: string,
+  input: { id: string; status: "shipped" | "delivered"; note?: string },
+): Promise<PublicPrize> {
+  const prize = await db.prize.findUnique({ where: { id: input.id }, include: withContest });
+  if (!prize) throw notFound("Prize not found");
+  const from = input.status === "shipped" ? "prize_requested" : "shipped";
+  const flipped = await db.$transaction(async (tx) => {
+    const r = await tx.prize.updateMany({
+      where: { id: prize.id, status: from },
+      data: {
+        status: input.status,
+        ...(input.note !== undefined ? { note: input.note || null } : {}),
+        ...(input.status === "shipped" ? { shippedAt: new Date() } : { deliveredAt: new Date() }),
+      },
+    });
+    if (r.count !== 1) return false;
+    await notify(tx, prize.userId, {
+      type: "success",
+      title: input.status === "shipped" ? "Prize Shipped" : "Prize Delivered",
+      message:
+        input.status === "shipped"
+          ? `Your prize "${prize.contest.title}" is on its way.${input.note ? ` ${input.note}` : ""}`
+          : `Your prize "${prize.contest.title}" has been delivered. Enjoy!`,
+    });
+    await mailPrizeUpdate(
+      tx,
+      prize.userId,
+      prize.contest.title,
+      input.status === "shipped" ? { kind: "shipped", note: input.note } : { kind: "delivered" },
+    );
+    return true;
+  });
+  if (!flipped) {
+    throw conflict(
+      `Prize is ${prize.status.replace("_", " ")}; it can be marked ${input.status} only when ${from.replace("_", " ")}`,
+    );
+  }
+  // TODO(audit): record the status change once services/audit.ts (recordAudit) is on main.
+  logger.info({ prizeId: prize.id, adminId, status: input.status }, "prize status changed");
+  return toPublicPrize(await db.prize.findUniqueOrThrow({ where: { id: prize.id }, include: withContest }));
+}

@@ -1,0 +1,215 @@
+/**
+ * Spend limits and self-exclusion (docs/fair-play.md), enforced on the server inside the same
+ * transaction as the spending: guardSpending locks the player's row (FOR UPDATE) before it reads
+ * what was spent, so two purchases at once cannot both slip under a limit.
+ */
+import { Prisma } from "@/generated/prisma/client";
+import {
+  LIMIT_PERIODS,
+  LIMIT_RAISE_DELAY_HOURS,
+  LIMIT_WINDOW_HOURS,
+  type LimitPeriod,
+  type LimitsInput,
+  RESPONSIBLE_MESSAGES,
+  SELF_EXCLUSION_PERIODS,
+  type SelfExclusionPeriod,
+} from "@/shared/responsible-play";
+import type { Db, DbTx } from "../db";
+import { conflict, forbidden, notFound } from "../errors";
+import { fairPlaySettings } from "../fair-play-settings";
+import { moneyString } from "@/shared/money";
+import { mailLimitsChanged, mailSelfExclusion } from "../mail/events";
+
+const COLUMN = { daily: "dailyLimit", weekly: "weeklyLimit", monthly: "monthlyLimit" } as const;
+type Pending = Partial<Record<LimitPeriod, string | null>>;
+type LimitRow = {
+  dailyLimit: Prisma.Decimal | null;
+  weeklyLimit: Prisma.Decimal | null;
+  monthlyLimit: Prisma.Decimal | null;
+  pendingLimits: unknown;
+  pendingLimitsAt: Date | null;
+  selfExcludedUntil: Date | null;
+  dateOfBirth: Date | null;
+};
+
+function pendingOf(value: unknown): Pending {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  const out: Pending = {};
+  for (const p of LIMIT_PERIODS) {
+    const v = (value as Record<string, unknown>)[p];
+    if (v === null || typeof v === "string") out[p] = v;
+  }
+  return out;
+}
+
+/** Applies raised/removed limits whose 24 h wait is over (inside the caller's transaction). */
+async function applyDuePending(tx: DbTx, userId: string, row: LimitRow, now: Date): Promise<LimitRow> {
+  if (!row.pendingLimitsAt || row.pendingLimitsAt > now) return row;
+  const pending = pendingOf(row.pendingLimits);
+  const data: Record<string, Prisma.Decimal | null | typeof Prisma.DbNull> = { pendingLimits: Prisma.DbNull };
+  for (const p of LIMIT_PERIODS)
+    if (p in pending) data[COLUMN[p]] = pending[p] == null ? null : new Prisma.Decimal(pending[p] as string);
+  const updated = await tx.user.update({ where: { id: userId }, data: { ...data, pendingLimitsAt: null } });
+  return updated;
+}
+
+async function lockUser(tx: DbTx, userId: string): Promise<LimitRow> {
+  const rows = await tx.$queryRaw<LimitRow[]>`
+    SELECT "dailyLimit", "weeklyLimit", "monthlyLimit", "pendingLimits", "pendingLimitsAt", "selfExcludedUntil", "dateOfBirth"
+    FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+  if (!rows[0]) throw notFound("User not found");
+  return rows[0];
+}
+
+/** What the player spent (ticket purchases + paid spins, net of nothing) in each rolling window. */
+async function spentInWindows(tx: DbTx, userId: string, now: Date): Promise<Record<LimitPeriod, Prisma.Decimal>> {
+  const since = (h: number) => new Date(now.getTime() - h * 3_600_000);
+  const rows = await tx.$queryRaw<
+    { daily: Prisma.Decimal | null; weekly: Prisma.Decimal | null; monthly: Prisma.Decimal | null }[]
+  >`
+    SELECT
+      -SUM("amount") FILTER (WHERE "createdAt" > ${since(LIMIT_WINDOW_HOURS.daily)}) AS "daily",
+      -SUM("amount") FILTER (WHERE "createdAt" > ${since(LIMIT_WINDOW_HOURS.weekly)}) AS "weekly",
+      -SUM("amount") AS "monthly"
+    FROM "LedgerEntry"
+    WHERE "userId" = ${userId} AND "kind" IN ('purchase', 'wheel_spin') AND "amount" < 0
+      AND "createdAt" > ${since(LIMIT_WINDOW_HOURS.monthly)}`;
+  const r = rows[0];
+  const d = (v: Prisma.Decimal | null | undefined) => new Prisma.Decimal(v ?? 0);
+  return { daily: d(r?.daily), weekly: d(r?.weekly), monthly: d(r?.monthly) };
+}
+
+/**
+ * Call inside the spending transaction, before the debit. Refuses (403) a self-excluded player,
+ * one without a declared date of birth when REQUIRE_AGE_DECLARATION=true, and, when `amount` is
+ * given, a spend beyond any limit (naming the limit and what is left).
+ */
+export async function guardSpending(tx: DbTx, userId: string, amount: Prisma.Decimal | null): Promise<void> {
+  const now = new Date();
+  let row = await lockUser(tx, userId);
+  if (row.selfExcludedUntil && row.selfExcludedUntil > now)
+    throw forbidden(RESPONSIBLE_MESSAGES.selfExcluded(row.selfExcludedUntil));
+  if (fairPlaySettings().requireAgeDeclaration && !row.dateOfBirth) throw forbidden(RESPONSIBLE_MESSAGES.ageRequired);
+  if (!amount || amount.lte(0)) return;
+  row = await applyDuePending(tx, userId, row, now);
+  if (!row.dailyLimit && !row.weeklyLimit && !row.monthlyLimit) return;
+  const spent = await spentInWindows(tx, userId, now);
+  for (const p of LIMIT_PERIODS) {
+    const limit = row[COLUMN[p]];
+    if (limit && spent[p].add(amount).gt(limit)) {
+      const left = Prisma.Decimal.max(0, limit.sub(spent[p]));
+      throw forbidden(RESPONSIBLE_MESSAGES.overLimit(p, moneyString(limit), moneyString(left)));
+    }
+  }
+}
+
+export type LimitsView = {
+  limits: Record<LimitPeriod, string | null>;
+  /** Raised or removed limits waiting for their 24 h, and when they apply. */
+  pending: Partial<Record<LimitPeriod, string | null>> | null;
+  pendingFrom: Date | null;
+  spent: Record<LimitPeriod, string>;
+  selfExcludedUntil: Date | null;
+  /** A date of birth (18+) is on file. */
+  ageDeclared: boolean;
+  /** REQUIRE_AGE_DECLARATION: spending waits for the declaration. */
+  ageDeclarationRequired: boolean;
+  message?: string;
+};
+
+async function view(tx: DbTx, userId: string, row: LimitRow, now: Date): Promise<LimitsView> {
+  const spent = await spentInWindows(tx, userId, now);
+  const pending = pendingOf(row.pendingLimits);
+  const s = (v: Prisma.Decimal | null) => (v ? moneyString(v) : null);
+  return {
+    limits: { daily: s(row.dailyLimit), weekly: s(row.weeklyLimit), monthly: s(row.monthlyLimit) },
+    pending: Object.keys(pending).length ? pending : null,
+    pendingFrom: Object.keys(pending).length ? row.pendingLimitsAt : null,
+    spent: { daily: moneyString(spent.daily), weekly: moneyString(spent.weekly), monthly: moneyString(spent.monthly) },
+    selfExcludedUntil: row.selfExcludedUntil && row.selfExcludedUntil > now ? row.selfExcludedUntil : null,
+    ageDeclared: row.dateOfBirth !== null,
+    ageDeclarationRequired: fairPlaySettings().requireAgeDeclaration,
+  };
+}
+
+export function getLimits(db: Db, userId: string): Promise<LimitsView> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const row = await applyDuePending(tx, userId, await lockUser(tx, userId), now);
+    return view(tx, userId, row, now);
+  });
+}
+
+/** Lower (or new) limits apply at once; higher or removed ones after LIMIT_RAISE_DELAY_HOURS. */
+export function setLimits(db: Db, userId: string, input: LimitsInput): Promise<LimitsView> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const row = await applyDuePending(tx, userId, await lockUser(tx, userId), now);
+    const pending = pendingOf(row.pendingLimits);
+    const data: Record<string, Prisma.Decimal | null> = {};
+    let delayed = false;
+    for (const p of LIMIT_PERIODS) {
+      const wanted = input[p];
+      if (wanted === undefined) continue;
+      const current = row[COLUMN[p]];
+      const next = wanted === null ? null : new Prisma.Decimal(wanted);
+      if (next && (!current || next.lte(current))) {
+        data[COLUMN[p]] = next; // stricter: at once, and it cancels a waiting raise of the same limit
+        delete pending[p];
+      } else if ((next === null && current === null) || (next && current && next.eq(current))) {
+        delete pending[p];
+      } else {
+        pending[p] = wanted;
+        delayed = true;
+      }
+    }
+    const hasPending = Object.keys(pending).length > 0;
+    const pendingFrom = delayed
+      ? new Date(now.getTime() + LIMIT_RAISE_DELAY_HOURS * 3_600_000)
+      : hasPending
+        ? row.pendingLimitsAt
+        : null;
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { ...data, pendingLimits: hasPending ? pending : Prisma.DbNull, pendingLimitsAt: pendingFrom },
+    });
+    const out = await view(tx, userId, updated, now);
+    out.message = delayed
+      ? `Lower limits apply now; higher or removed limits apply from ${pendingFrom?.toISOString()}`
+      : "Your limits apply now";
+    await mailLimitsChanged(tx, userId, out);
+    return out;
+  });
+}
+
+/** Starts or extends a self-exclusion; it can never be shortened. */
+export async function selfExclude(
+  db: Db,
+  userId: string,
+  period: SelfExclusionPeriod,
+): Promise<{ message: string; selfExcludedUntil: Date }> {
+  return db.$transaction(async (tx) => {
+    const row = await lockUser(tx, userId);
+    const until = new Date();
+    until.setUTCMonth(until.getUTCMonth() + SELF_EXCLUSION_PERIODS[period]);
+    const kept = row.selfExcludedUntil && row.selfExcludedUntil > until ? row.selfExcludedUntil : until;
+    await tx.user.update({ where: { id: userId }, data: { selfExcludedUntil: kept } });
+    await mailSelfExclusion(tx, userId, kept);
+    return {
+      message: `${RESPONSIBLE_MESSAGES.selfExcluded(kept)}. You can still sign in, read your history and withdraw.`,
+      selfExcludedUntil: kept,
+    };
+  });
+}
+
+/** Records the player's date of birth (already validated 18+ by declareAgeSchema); it cannot be changed afterwards. */
+export async function declareAge(db: Db, userId: string, dateOfBirth: string): Promise<LimitsView> {
+  return db.$transaction(async (tx) => {
+    const row = await lockUser(tx, userId);
+    if (row.dateOfBirth) throw conflict("Your date of birth is already on file; contact support to correct it");
+    const updated = await tx.user.update({ where: { id: userId }, data: { dateOfBirth: new Date(`${dateOfBirth}T00:00:00Z`) } });
+    const out = await view(tx, userId, updated, new Date());
+    out.message = "Thank you: your date of birth is on file";
+    return out;
+  });
+}

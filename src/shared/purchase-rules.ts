@@ -1,0 +1,119 @@
+/**
+ * What the server decides about buying tickets and about a player's entries, in one place both
+ * sides run: checkout (`src/server/services/purchases.ts`) refuses with these reasons, and the
+ * contest page (`src/components/contests/ContestDetail.tsx`) shows the same ones, so the two can
+ * never disagree (tests/integration/purchase-rules.test.ts holds them together).
+ */
+
+export type BlockerCode = "cancelled" | "sold_out" | "ended" | "not_enough_left";
+
+export type PurchaseBlocker = {
+  code: BlockerCode;
+  /** What the contest page says on its button ("Sold out"). */
+  label: string;
+  /** The sentence under it. */
+  detail: string;
+  /** The checkout refusal for a contest with this title (409). */
+  message: (title: string) => string;
+};
+
+type ContestForSale = {
+  status: string;
+  endDate: Date | string | null;
+  soldTickets: number;
+  maxTickets: number | null;
+};
+
+const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * Can `quantity` tickets of this contest be bought now, and if not, why? null = yes.
+ * Order matters: a cancelled contest says so; a sold-out contest is drawn at once and so ends, and
+ * "Sold out" says more than "ended"; then the end date; then how many are left.
+ */
+export function purchaseBlocker(c: ContestForSale, quantity = 1, now: number = Date.now()): PurchaseBlocker | null {
+  if (c.status === "cancelled") {
+    return {
+      code: "cancelled",
+      label: "Contest cancelled",
+      detail: "This contest was cancelled and every ticket refunded to its buyer's balance.",
+      message: (t) => `Contest was cancelled: ${t}`,
+    };
+  }
+  if (c.maxTickets !== null && c.soldTickets >= c.maxTickets) {
+    return {
+      code: "sold_out",
+      label: "Sold out",
+      detail: "All tickets for this contest have been sold.",
+      message: (t) => `Sold out: ${t}`,
+    };
+  }
+  if (c.status !== "active" || (c.endDate !== null && new Date(c.endDate).getTime() <= now)) {
+    return {
+      code: "ended",
+      label: "This contest has ended",
+      detail: "Tickets can no longer be bought for this contest.",
+      message: (t) => `Contest has ended: ${t}`,
+    };
+  }
+  const left = c.maxTickets === null ? null : c.maxTickets - c.soldTickets;
+  if (left !== null && left < quantity) {
+    return {
+      code: "not_enough_left",
+      label: `Only ${plural(left, "ticket")} left`,
+      detail: `Only ${plural(left, "ticket")} left: lower the quantity to buy.`,
+      message: (t) => `Sold out: only ${plural(left, "ticket")} left for ${t}`,
+    };
+  }
+  return null;
+}
+
+/** The stored outcome of one entry (TicketEntry.result), null until the contest is drawn or cancelled. */
+export type StoredEntryResult = "won" | "lost" | "refunded" | null;
+
+/** An entry's status as the server reports it (docs/product.md §4 "Purchase entry status"). */
+export type EntryStatusKind = "won" | "lost" | "active" | "pending" | "refunded";
+
+/**
+ * The server's rule: the entry's stored result first (won / lost / refunded are written by the draw
+ * or the cancellation, `src/server/services/draws.ts`); otherwise active until the end date, then
+ * pending until the draw.
+ */
+export function entryStatusKind(
+  entry: { result: StoredEntryResult; contestStatus: string; contestEndDate: Date | string | null },
+  now: number = Date.now(),
+): EntryStatusKind {
+  if (entry.result === "won" || entry.result === "lost" || entry.result === "refunded") return entry.result;
+  if (entry.contestStatus !== "active") return "pending"; // ended, results being written
+  if (entry.contestEndDate !== null && new Date(entry.contestEndDate).getTime() <= now) return "pending";
+  return "active";
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The words for a status (display only; the kind comes from the server). */
+export function entryStatusLabel(kind: EntryStatusKind, contestEndDate: Date | string | null, now: number = Date.now()): string {
+  switch (kind) {
+    case "won":
+      return "You won!";
+    case "lost":
+      return "Not a winner this time";
+    case "refunded":
+      return "Contest cancelled - your tickets were refunded";
+    case "pending":
+      return "Contest ended - awaiting results";
+    case "active": {
+      if (contestEndDate === null) return "Draw date to be announced";
+      const days = Math.max(1, Math.ceil((new Date(contestEndDate).getTime() - now) / DAY_MS));
+      return `${plural(days, "day")} left until draw`;
+    }
+  }
+}
+
+/** The badge beside an entry. */
+export function entryBadge(kind: EntryStatusKind): { label: string; color: string } {
+  if (kind === "active") return { label: "Active", color: "blue" };
+  if (kind === "pending") return { label: "Drawing", color: "orange" };
+  if (kind === "refunded") return { label: "Cancelled", color: "red" };
+  return { label: "Ended", color: "gray" };
+}

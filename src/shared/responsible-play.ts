@@ -1,0 +1,67 @@
+/** Spend limits and self-exclusion (docs/fair-play.md): inputs, periods and messages both sides use. */
+import "./schemas/zod-config";
+import { z } from "zod";
+
+export const LIMIT_PERIODS = ["daily", "weekly", "monthly"] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+/** Rolling windows the limits count over. */
+export const LIMIT_WINDOW_HOURS: Record<LimitPeriod, number> = { daily: 24, weekly: 24 * 7, monthly: 24 * 30 };
+/** A higher or removed limit waits this long. */
+export const LIMIT_RAISE_DELAY_HOURS = 24;
+
+export const SELF_EXCLUSION_PERIODS = { "6m": 6, "1y": 12, "5y": 60 } as const; // months
+export type SelfExclusionPeriod = keyof typeof SELF_EXCLUSION_PERIODS;
+
+const usd = z.preprocess(
+  (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
+  z
+    .string("Limits must be USD amounts as strings")
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, "Limits must be USD amounts with at most 2 decimals")
+    .refine((s) => Number(s) > 0, "A limit must be greater than 0 (use null to remove it)"),
+);
+
+/** PUT /api/user/limits: each period optional; null removes it; absent leaves it as it is. */
+export const limitsInputSchema = z
+  .object({ daily: usd.nullable().optional(), weekly: usd.nullable().optional(), monthly: usd.nullable().optional() })
+  .strict();
+export type LimitsInput = z.infer<typeof limitsInputSchema>;
+
+export const selfExclusionSchema = z.object({
+  period: z.enum(["6m", "1y", "5y"], 'period must be "6m", "1y" or "5y"'),
+});
+
+export const RESPONSIBLE_MESSAGES = {
+  selfExcluded: (until: Date) => `Your account is self-excluded until ${until.toISOString().slice(0, 10)}`,
+  overLimit: (period: LimitPeriod, limit: string, left: string) =>
+    `This would exceed your ${period} spend limit of $${limit}: $${left} left`,
+  ageRequired: "Please declare your date of birth (18+) in your account before spending",
+} as const;
+
+export const MINIMUM_AGE = 18;
+export const AGE_MESSAGES = {
+  required: "Please enter your date of birth",
+  invalid: "Date of birth must be a valid date (YYYY-MM-DD)",
+  underAge: `You must be ${MINIMUM_AGE} or over to play`,
+} as const;
+
+/** Whole years between a date of birth and `now` (UTC calendar). */
+export function ageOn(dateOfBirth: Date, now: Date = new Date()): number {
+  let age = now.getUTCFullYear() - dateOfBirth.getUTCFullYear();
+  const m = now.getUTCMonth() - dateOfBirth.getUTCMonth();
+  if (m < 0 || (m === 0 && now.getUTCDate() < dateOfBirth.getUTCDate())) age--;
+  return age;
+}
+
+/** "YYYY-MM-DD", a real calendar day after 1900, 18 or more years ago. */
+export const dateOfBirthSchema = z
+  .string(AGE_MESSAGES.invalid)
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, AGE_MESSAGES.invalid)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 1900;
+  }, AGE_MESSAGES.invalid)
+  .refine((s) => ageOn(new Date(`${s}T00:00:00Z`)) >= MINIMUM_AGE, AGE_MESSAGES.underAge);
+
+/** PUT /api/user/date-of-birth: a declaration for accounts made before sign-up asked for it. */
+export const declareAgeSchema = z.object({ dateOfBirth: dateOfBirthSchema });

@@ -1,0 +1,43 @@
+/** Email schemas: the admin Outbox query, Account Settings email preferences, the reset-link flow. */
+import "./zod-config";
+import { z } from "zod";
+import { MESSAGES } from "./auth";
+import { LIMITS } from "../constants";
+
+export const outboxQuerySchema = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    limit: z.number().int().min(1).max(200).optional(),
+  })
+  .optional();
+
+export const emailPreferencesSchema = z.object({ receipts: z.boolean(), results: z.boolean() });
+export type EmailPreferencesInput = z.infer<typeof emailPreferencesSchema>;
+
+const email = z.string(MESSAGES.email).trim().max(254, "Email must be at most 254 characters").pipe(z.email(MESSAGES.email));
+
+export const resetLinkRequestSchema = z.object({ email });
+
+/** The link's token: 32 random bytes, base64url (43 characters). */
+export const resetTokenSchema = z
+  .string("Invalid or expired reset link")
+  .min(20, "Invalid or expired reset link")
+  .max(100, "Invalid or expired reset link")
+  .regex(/^[A-Za-z0-9_-]+$/, "Invalid or expired reset link");
+
+const password = z
+  .string(MESSAGES.password)
+  .min(LIMITS.passwordMin, MESSAGES.password)
+  .max(256, "Password must be at most 256 characters");
+
+export const resetWithTokenSchema = z.object({ token: resetTokenSchema, password });
+
+/** The /reset-password form: new password plus its confirmation. */
+export const resetWithTokenFormSchema = z
+  .object({ password, confirmPassword: z.string(MESSAGES.confirmPassword).min(1, MESSAGES.confirmPassword).max(256) })
+  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsMatch, path: ["confirmPassword"] });
+
+/** What POST /api/auth/reset-link always answers (for every email, known or not). */
+export const RESET_LINK_SENT =
+  "If an account exists for that email, we have sent a link to reset its password. It expires in 30 minutes.";
+export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";

@@ -1,0 +1,218 @@
+/**
+ * Withdrawals: networks per coin, amount limits, wallet-address validation and the request schema,
+ * shared by the withdraw form and the server (docs/payments.md "Withdrawals").
+ */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { z } from "zod";
+import "./schemas/zod-config";
+import { CRYPTO_CURRENCIES, type CryptoCurrency } from "./constants";
+import { compareMoney } from "./money";
+
+export const WITHDRAWAL_NETWORKS = ["BTC", "ERC20", "TRC20", "BEP20"] as const;
+export type WithdrawalNetwork = (typeof WITHDRAWAL_NETWORKS)[number];
+
+export const NETWORK_LABELS: Record<WithdrawalNetwork, string> = {
+  BTC: "Bitcoin",
+  ERC20: "Ethereum (ERC20)",
+  TRC20: "Tron (TRC20)",
+  BEP20: "BNB Smart Chain (BEP20)",
+};
+
+/** Which networks each coin can be sent on (the first is the default). */
+export const COIN_NETWORKS: Record<CryptoCurrency, readonly WithdrawalNetwork[]> = {
+  BTC: ["BTC"],
+  ETH: ["ERC20"],
+  USDT: ["TRC20", "ERC20", "BEP20"],
+  BNB: ["BEP20"],
+};
+
+/** USD per withdrawal (inclusive). */
+export const WITHDRAWAL_LIMITS = { min: "10", max: "5000" } as const;
+
+export const WITHDRAWAL_STATUSES = ["pending", "processing", "paid", "rejected", "failed"] as const;
+export type WithdrawalStatusName = (typeof WITHDRAWAL_STATUSES)[number];
+
+export const WITHDRAWAL_MESSAGES = {
+  amountRequired: "Please enter an amount",
+  amountFormat: "Amount must be a number with at most 2 decimals",
+  amountMin: `Minimum withdrawal is $${WITHDRAWAL_LIMITS.min}`,
+  amountMax: `Maximum withdrawal is $${WITHDRAWAL_LIMITS.max}`,
+  currency: `Currency must be one of ${CRYPTO_CURRENCIES.join(", ")}`,
+  network: `Network must be one of ${WITHDRAWAL_NETWORKS.join(", ")}`,
+  networkForCoin: (coin: CryptoCurrency) => `${coin} can be sent on ${COIN_NETWORKS[coin].join(", ")} only`,
+  addressRequired: "Please enter a wallet address",
+  address: (network: WithdrawalNetwork) => `Invalid ${NETWORK_LABELS[network]} address`,
+  evmChecksum: "Address checksum (EIP-55) does not match: check the letters' case",
+  reasonRequired: "Please give a reason",
+} as const;
+
+// ---------- address checks ----------
+
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/** Base58 decode; null on a character outside the alphabet. */
+export function base58Decode(text: string): Uint8Array | null {
+  let value = 0n;
+  for (const ch of text) {
+    const digit = BASE58.indexOf(ch);
+    if (digit < 0) return null;
+    value = value * 58n + BigInt(digit);
+  }
+  const bytes: number[] = [];
+  while (value > 0n) {
+    bytes.unshift(Number(value & 0xffn));
+    value >>= 8n;
+  }
+  for (const ch of text) {
+    if (ch !== "1") break;
+    bytes.unshift(0);
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** Base58check payload (version byte first) when the 4-byte double-SHA-256 checksum matches. */
+export function base58CheckDecode(text: string): Uint8Array | null {
+  if (text.length < 5 || text.length > 60) return null;
+  const raw = base58Decode(text);
+  if (!raw || raw.length < 5) return null;
+  const payload = raw.slice(0, -4);
+  const check = sha256(sha256(payload)).slice(0, 4);
+  return check.every((b, i) => b === raw[raw.length - 4 + i]) ? payload : null;
+}
+
+const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+
+function bech32Polymod(values: number[]): number {
+  const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ v;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i] as number;
+  }
+  return chk >>> 0;
+}
+
+/** A mainnet segwit address (bc1…): bech32 for witness v0 (20 or 32 bytes), bech32m for v1+ (BIP-173/350). */
+export function isBech32BtcAddress(address: string): boolean {
+  if (address.length < 14 || address.length > 90) return false;
+  if (address !== address.toLowerCase() && address !== address.toUpperCase()) return false;
+  const a = address.toLowerCase();
+  const sep = a.lastIndexOf("1");
+  if (a.slice(0, sep) !== "bc") return false;
+  const data: number[] = [];
+  for (const ch of a.slice(sep + 1)) {
+    const d = BECH32.indexOf(ch);
+    if (d < 0) return false;
+    data.push(d);
+  }
+  if (data.length < 7) return false;
+  const hrp = [..."bc"].map((c) => c.charCodeAt(0));
+  const expanded = [...hrp.map((c) => c >> 5), 0, ...hrp.map((c) => c & 31)];
+  const check = bech32Polymod([...expanded, ...data]);
+  const version = data[0] as number;
+  if (version > 16) return false;
+  if (check !== (version === 0 ? 1 : 0x2bc830a3)) return false;
+  // 5-bit groups to bytes (the witness program).
+  let acc = 0;
+  let bits = 0;
+  const program: number[] = [];
+  for (const v of data.slice(1, -6)) {
+    acc = (acc << 5) | v;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      program.push((acc >> bits) & 0xff);
+    }
+  }
+  if (bits >= 5 || (acc & ((1 << bits) - 1)) !== 0) return false;
+  if (program.length < 2 || program.length > 40) return false;
+  return version !== 0 || program.length === 20 || program.length === 32;
+}
+
+export function isBtcAddress(address: string): boolean {
+  if (/^bc1/i.test(address)) return isBech32BtcAddress(address);
+  const payload = base58CheckDecode(address);
+  return !!payload && payload.length === 21 && (payload[0] === 0x00 || payload[0] === 0x05);
+}
+
+export function isTronAddress(address: string): boolean {
+  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;
+  const payload = base58CheckDecode(address);
+  return !!payload && payload.length === 21 && payload[0] === 0x41;
+}
+
+/** EIP-55 checksum form of a 0x address (for messages and tests). */
+export function toChecksumAddress(address: string): string {
+  const hex = address.slice(2).toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(hex));
+  let out = "0x";
+  for (let i = 0; i < 40; i++) {
+    const nibble = ((hash[i >> 1] as number) >> (i % 2 === 0 ? 4 : 0)) & 0xf;
+    out += nibble >= 8 ? (hex[i] as string).toUpperCase() : hex[i];
+  }
+  return out;
+}
+
+/** "ok", "format" or "checksum": all-lower / all-upper hex is accepted; mixed case must be EIP-55. */
+export function checkEvmAddress(address: string): "ok" | "format" | "checksum" {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return "format";
+  const body = address.slice(2);
+  if (body === body.toLowerCase() || body === body.toUpperCase()) return "ok";
+  return toChecksumAddress(address) === address ? "ok" : "checksum";
+}
+
+/** null when valid for the network, else the message to show. */
+export function addressProblem(network: WithdrawalNetwork, address: string): string | null {
+  switch (network) {
+    case "BTC":
+      return isBtcAddress(address) ? null : WITHDRAWAL_MESSAGES.address(network);
+    case "TRC20":
+      return isTronAddress(address) ? null : WITHDRAWAL_MESSAGES.address(network);
+    case "ERC20":
+    case "BEP20": {
+      const r = checkEvmAddress(address);
+      return r === "ok" ? null : r === "checksum" ? WITHDRAWAL_MESSAGES.evmChecksum : WITHDRAWAL_MESSAGES.address(network);
+    }
+  }
+}
+
+// ---------- schemas ----------
+
+const AMOUNT_TEXT = /^\d{1,9}(\.\d{1,2})?$/;
+
+export const withdrawalAmountSchema = z
+  .string(WITHDRAWAL_MESSAGES.amountRequired)
+  .trim()
+  .min(1, WITHDRAWAL_MESSAGES.amountRequired)
+  .regex(AMOUNT_TEXT, WITHDRAWAL_MESSAGES.amountFormat)
+  // Limits only for well-formed amounts (zod runs refinements after a failed regex too).
+  .refine((v) => !AMOUNT_TEXT.test(v) || compareMoney(v, WITHDRAWAL_LIMITS.min) >= 0, WITHDRAWAL_MESSAGES.amountMin)
+  .refine((v) => !AMOUNT_TEXT.test(v) || compareMoney(v, WITHDRAWAL_LIMITS.max) <= 0, WITHDRAWAL_MESSAGES.amountMax);
+
+export const createWithdrawalSchema = z
+  .object({
+    amount: withdrawalAmountSchema,
+    cryptoCurrency: z.enum(CRYPTO_CURRENCIES, WITHDRAWAL_MESSAGES.currency),
+    network: z.enum(WITHDRAWAL_NETWORKS, WITHDRAWAL_MESSAGES.network),
+    address: z.string(WITHDRAWAL_MESSAGES.addressRequired).trim().min(1, WITHDRAWAL_MESSAGES.addressRequired).max(100),
+  })
+  .superRefine((v, ctx) => {
+    if (!COIN_NETWORKS[v.cryptoCurrency].includes(v.network)) {
+      ctx.addIssue({ code: "custom", path: ["network"], message: WITHDRAWAL_MESSAGES.networkForCoin(v.cryptoCurrency) });
+      return;
+    }
+    const problem = addressProblem(v.network, v.address);
+    if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: problem });
+  });
+export type CreateWithdrawalInput = z.input<typeof createWithdrawalSchema>;
+
+export const withdrawalIdSchema = z.object({ id: z.string().trim().min(1, "Withdrawal id is required").max(100) });
+export const rejectWithdrawalSchema = withdrawalIdSchema.extend({
+  reason: z
+    .string(WITHDRAWAL_MESSAGES.reasonRequired)
+    .trim()
+    .min(1, WITHDRAWAL_MESSAGES.reasonRequired)
+    .max(500, "Reason must be at most 500 characters"),
+});

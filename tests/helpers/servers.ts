@@ -1,0 +1,73 @@
+/** Local HTTP servers for tests: the app's REST surface, and a drand relay replaying recorded rounds. */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { handleRestRequest } from "../../src/server/rest/handler";
+
+export type LocalServer = { url: string; close: () => Promise<void>; hits: string[] };
+
+async function listen(handler: http.RequestListener, hits: string[]): Promise<LocalServer> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** The REST adapter behind a real socket (GET only is enough for public readers such as the verifier). */
+export function startRestServer(): Promise<LocalServer> {
+  const hits: string[] = [];
+  return listen(async (req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method }));
+    res.statusCode = answer.status;
+    for (const [k, v] of answer.headers) res.setHeader(k, v);
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  }, hits);
+}
+
+/** drand quicknet: chain info and round 123 as api.drand.sh served them (recorded, never fetched live). */
+export const QUICKNET_INFO_JSON = {
+  public_key:
+    "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a",
+  period: 3,
+  genesis_time: 1692803367,
+  hash: "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971",
+  groupHash: "f477d5c89f21a17c863a7f937c6a6d15859414d2be09cd448d4279af331c5d3e",
+  schemeID: "bls-unchained-g1-rfc9380",
+  metadata: { beaconID: "quicknet" },
+};
+export const QUICKNET_ROUND_123 = {
+  round: 123,
+  randomness: "fb8f7bc29bf24db51871ec8c79f3a1e4bd0557bc0dfcee9ed1d924e69d1c60dc",
+  signature: "b75c69d0b72a5d906e854e808ba7e2accb1542ac355ae486d591aa9d43765482e26cd02df835d3546d23c4b13e0dfc92",
+};
+
+/**
+ * A drand relay serving /<chain>/info and /<chain>/public/<round> from `rounds`; unknown rounds are
+ * 404 (not emitted yet). `forge` answers every round with round 123's data relabelled (a bad signature).
+ */
+export function startDrandRelay(opts: { rounds?: Record<number, unknown>; forge?: boolean } = {}): Promise<LocalServer> {
+  const hits: string[] = [];
+  const rounds = opts.rounds ?? { 123: QUICKNET_ROUND_123 };
+  return listen((req, res) => {
+    hits.push(req.url ?? "");
+    res.setHeader("content-type", "application/json");
+    const m = /^\/([0-9a-f]{64})\/(info|public\/(\d+))$/.exec((req.url ?? "").split("?")[0] ?? "");
+    if (!m || m[1] !== QUICKNET_INFO_JSON.hash) {
+      res.statusCode = 404;
+      res.end("{}");
+      return;
+    }
+    if (m[2] === "info") {
+      res.end(JSON.stringify(QUICKNET_INFO_JSON));
+      return;
+    }
+    const round = Number(m[3]);
+    const body = opts.forge ? { ...QUICKNET_ROUND_123, round } : rounds[round];
+    if (!body) {
+      res.statusCode = 404;
+      res.end("{}");
+      return;
+    }
+    res.end(JSON.stringify(body));
+  }, hits);
+}

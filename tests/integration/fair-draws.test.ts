@@ -1,0 +1,162 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { User } from "../../src/generated/prisma/client";
+import { runDueDraws } from "../../src/server/services/draws";
+import { computeWinningTicket, entriesHashOf, sha256Hex } from "../../src/shared/draw";
+import { verifyDraw } from "../../scripts/verify-draw";
+import { createTestDb, dbKind, type TestDb } from "../helpers/db";
+import { buyTickets } from "../helpers/entries";
+import { createContest, createUser, rest } from "../helpers/fixtures";
+import { type LocalServer, QUICKNET_ROUND_123, startDrandRelay, startRestServer } from "../helpers/servers";
+
+describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, () => {
+  let t: TestDb;
+  let app: LocalServer;
+  let admin: User;
+  let ada: User;
+  let bob: User;
+  beforeAll(async () => {
+    t = await createTestDb();
+    app = await startRestServer();
+    admin = await createUser(t.db, { role: "admin" });
+    ada = await createUser(t.db, { balance: "100", firstName: "Ada", lastName: "Lovelace" });
+    bob = await createUser(t.db, { balance: "100", firstName: "Bob", lastName: "jones" });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+  afterEach(() => {
+    delete process.env.DRAW_BEACON;
+  });
+
+  const end = (id: string) => rest(t.db, "POST", `/api/admin/contests/${id}/status`, { body: { status: "ended" }, user: admin });
+  const record = async (id: string) => (await rest(t.db, "GET", `/api/contests/${id}/draw`)).body;
+
+  it("offline mode: the winner mixes the seed with the final entry list; an early End is recorded; the verifier agrees", async () => {
+    const c = await createContest(t.db, { title: "Offline Draw", maxTickets: 100 });
+    await buyTickets(t.db, ada, c, 3);
+    await buyTickets(t.db, bob, c, 4);
+    const before = await record(c.id);
+    expect(before).toMatchObject({ method: null, seed: null, soldTickets: 7, winningTicket: null, awaitingResults: false });
+    expect(before.entries.map((e: { name: string }) => e.name)).toEqual(["Ada L.", "Bob J."]);
+
+    expect((await end(c.id)).status).toBe(200);
+    const r = await record(c.id);
+    expect(r).toMatchObject({ method: "entries", soldTickets: 7, awaitingResults: false, beacon: null });
+    expect(r.endedEarlyAt).not.toBeNull();
+    expect(r.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(await sha256Hex(r.seed)).toBe(r.seedHash);
+    expect(await entriesHashOf(r.entries)).toBe(r.entriesHash);
+    // The seed alone (the old formula) is not what decides any more: the entry list is mixed in.
+    expect(await computeWinningTicket(r.seed, c.id, 7, [r.entriesHash])).toBe(r.winningTicket);
+    expect(r.entries[0]).toEqual({ id: expect.any(String), firstTicket: 1, lastTicket: 3, name: "Ada L." });
+    expect(JSON.stringify(r)).not.toContain(ada.id); // no user ids, no emails
+    expect(JSON.stringify(r)).not.toContain(ada.email);
+    const pub = (await rest(t.db, "GET", `/api/contests/${c.id}`)).body;
+    expect(pub.endedEarlyAt).toBe(r.endedEarlyAt);
+
+    const verified = await verifyDraw(app.url, c.id);
+    expect(verified.lines.join("\n")).not.toContain("FAIL");
+    expect(verified).toMatchObject({ ok: true, winningTicket: r.winningTicket });
+    expect(verified.winnerName).toBe(r.winningTicket <= 3 ? "Ada L." : "Bob J.");
+    expect(app.hits).toContain(`GET /api/contests/${c.id}/draw`);
+
+    // A record that was tampered with after the draw no longer verifies.
+    const other = r.winningTicket === 1 ? 2 : 1;
+    await t.db.contest.update({ where: { id: c.id }, data: { winningTicket: other } });
+    expect((await verifyDraw(app.url, c.id)).ok).toBe(false);
+    await t.db.contest.update({ where: { id: c.id }, data: { winningTicket: r.winningTicket } });
+    await t.db.ticketEntry.update({ where: { id: r.entries[0].id }, data: { id: "forged-entry-id" } });
+    const forged = await verifyDraw(app.url, c.id);
+    expect(forged.ok).toBe(false);
+    expect(forged.lines.join("\n")).toContain("FAIL entry list hashes to entriesHash");
+  });
+
+  it("a scheduled draw (end date passed) is not marked early", async () => {
+    const c = await createContest(t.db, { title: "Timed", endDate: new Date(Date.now() + 60 * 60_000) });
+    await buyTickets(t.db, ada, c, 2);
+    await t.db.contest.update({ where: { id: c.id }, data: { endDate: new Date(Date.now() - 1000) } });
+    const done = await runDueDraws(t.db);
+    expect(done.map((d) => d.contestId)).toContain(c.id);
+    const r = await record(c.id);
+    expect(r).toMatchObject({ method: "entries", endedEarlyAt: null, soldTickets: 2 });
+    expect((await verifyDraw(app.url, c.id)).ok).toBe(true);
+  });
+
+  it("legacy contests (drawn from seed and soldTickets only) still verify", async () => {
+    const c = await createContest(t.db, { title: "Old Draw" });
+    await buyTickets(t.db, bob, c, 5);
+    const row = await t.db.contest.findUniqueOrThrow({ where: { id: c.id } });
+    const ticket = await computeWinningTicket(row.drawSeed, c.id, 5);
+    await t.db.contest.update({
+      where: { id: c.id },
+      data: { status: "ended", drawnAt: new Date(), winningTicket: ticket, winnerId: bob.id },
+    });
+    const r = await record(c.id);
+    expect(r.method).toBe("legacy");
+    const v = await verifyDraw(app.url, c.id);
+    expect(v).toMatchObject({ ok: true, winningTicket: ticket, winnerName: "Bob J." });
+  });
+
+  it("beacon mode: awaiting results until the round fixed at close is published and its signature verifies", async () => {
+    const forged = await startDrandRelay({ forge: true });
+    process.env.DRAW_BEACON = forged.url;
+    const c = await createContest(t.db, { title: "Beacon Draw" });
+    await buyTickets(t.db, ada, c, 2);
+    await buyTickets(t.db, bob, c, 2);
+    const closedAt = Date.now();
+    expect((await end(c.id)).status).toBe(200);
+
+    let r = await record(c.id);
+    expect(r).toMatchObject({ method: "beacon", awaitingResults: true, seed: null, winningTicket: null });
+    // The round is one emitted after the close (quicknet: 3 s rounds from 1692803367).
+    const currentRound = Math.floor((closedAt / 1000 - 1692803367) / 3) + 1;
+    expect(r.beacon.round).toBeGreaterThan(currentRound);
+    expect(r.beacon.chainHash).toBe("52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971");
+    const pub = (await rest(t.db, "GET", `/api/contests/${c.id}`)).body;
+    expect(pub).toMatchObject({ status: "ended", awaitingResults: true, winningTicket: null, drawSeed: null });
+    // No more sales, no re-opening while the beacon is awaited.
+    const buy = await rest(t.db, "POST", "/api/cart/add", { body: { contestId: c.id, quantity: 1 }, user: ada });
+    expect(buy.status).toBe(409);
+    const reopen = await rest(t.db, "POST", `/api/admin/contests/${c.id}/status`, { body: { status: "active" }, user: admin });
+    expect(reopen.status).toBe(409);
+
+    // A relay answering with a signature that does not verify for the round is refused.
+    expect(await runDueDraws(t.db)).toEqual([]);
+    expect(forged.hits.some((h) => h.endsWith(`/public/${r.beacon.round}`))).toBe(true);
+    expect((await record(c.id)).awaitingResults).toBe(true);
+    await forged.close();
+
+    // Replay the recorded round 123 through a real relay: the contest is re-pointed at it, as if it had closed then.
+    const relay = await startDrandRelay();
+    process.env.DRAW_BEACON = relay.url;
+    expect(await runDueDraws(t.db)).toEqual([]); // its own round is not published: still awaiting
+    await t.db.contest.update({ where: { id: c.id }, data: { beaconRound: 123 } });
+    const done = await runDueDraws(t.db);
+    expect(done.map((d) => d.contestId)).toEqual([c.id]);
+    await relay.close();
+
+    r = await record(c.id);
+    expect(r).toMatchObject({ method: "beacon", awaitingResults: false });
+    expect(r.beacon).toEqual({
+      chainHash: expect.any(String),
+      round: 123,
+      ...{ randomness: QUICKNET_ROUND_123.randomness, signature: QUICKNET_ROUND_123.signature },
+    });
+    expect(await computeWinningTicket(r.seed, c.id, 4, [r.entriesHash, QUICKNET_ROUND_123.randomness])).toBe(r.winningTicket);
+    const v = await verifyDraw(app.url, c.id);
+    expect(v.lines.join("\n")).not.toContain("FAIL");
+    expect(v.ok).toBe(true);
+  });
+
+  it("an awaited draw can still be cancelled with refunds", async () => {
+    process.env.DRAW_BEACON = "http://127.0.0.1:9"; // nothing listens: the round never arrives
+    const c = await createContest(t.db, { title: "Beacon Never Comes" });
+    await buyTickets(t.db, ada, c, 1);
+    expect((await end(c.id)).status).toBe(200);
+    expect((await record(c.id)).awaitingResults).toBe(true);
+    const cancel = await rest(t.db, "POST", `/api/admin/contests/${c.id}/status`, { body: { status: "cancelled" }, user: admin });
+    expect(cancel.status).toBe(200);
+    expect((await t.db.ticketEntry.findFirstOrThrow({ where: { contestId: c.id } })).result).toBe("refunded");
+  });
+});

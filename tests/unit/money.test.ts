@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import {
+  addMoney,
+  compareMoney,
+  formatMoney,
+  formatUsd,
+  isShort,
+  lineTotal,
+  moneyString,
+  multiplyMoney,
+  parseMoney,
+  priceString,
+  subtractMoney,
+  sumLines,
+  toDecimal,
+} from "../../src/shared/money";
+import { DEFAULT_WHEEL_CONFIG, wheelTexts } from "../../src/shared/wheel";
+
+describe("src/shared/money.ts: exact arithmetic", () => {
+  it("adds, multiplies and sums decimal strings exactly (no float drift)", () => {
+    expect(moneyString(addMoney("0.1", "0.2"))).toBe("0.30"); // 0.1 + 0.2 in floats is 0.30000000000000004
+    expect(lineTotal("0.10", 3)).toBe("0.30");
+    expect(lineTotal("1.79", 7)).toBe("12.53");
+    expect(lineTotal("1.79", -2)).toBe("0.00");
+    expect(lineTotal("1.79", 2.9)).toBe("3.58");
+    expect(
+      sumLines([
+        { ticketPrice: "1.79", quantity: 4 },
+        { ticketPrice: "2.50", quantity: 2 },
+      ]),
+    ).toBe("12.16");
+    expect(moneyString(subtractMoney("46.221", "0.001"))).toBe("46.22");
+    expect(multiplyMoney("0.001", 1000).toFixed(3)).toBe("1.000");
+  });
+
+  it("compares exactly, whatever the spelling", () => {
+    expect(compareMoney("1.5", "1.50")).toBe(0);
+    expect(compareMoney("12.159", "12.16")).toBe(-1);
+    expect(compareMoney("100000", "99999.999")).toBe(1);
+    expect(isShort("12.159", "12.16")).toBe(true);
+    expect(isShort("12.16", "12.16")).toBe(false);
+    // 9007199254740993 is not representable as a float: Number() would call these equal
+    expect(compareMoney("9007199254740993", "9007199254740992")).toBe(1);
+  });
+
+  it("refuses floats and garbage instead of guessing", () => {
+    expect(() => toDecimal(0.1)).toThrow(/float/);
+    expect(() => toDecimal("1e3")).toThrow();
+    expect(() => toDecimal("abc")).toThrow();
+    expect(toDecimal(12).toFixed(2)).toBe("12.00");
+    expect(toDecimal(12n).toFixed(2)).toBe("12.00");
+  });
+
+  it("parses what a person typed, or says no", () => {
+    expect(parseMoney("12")?.toFixed(2)).toBe("12.00");
+    expect(parseMoney(" 12.5 ")?.toFixed(2)).toBe("12.50");
+    expect(parseMoney("0.5", 2)?.toFixed(2)).toBe("0.50");
+    for (const bad of ["", " ", "12.", ".5", "1e3", "-1", "0x10", "1,000", "12.345"]) {
+      expect(parseMoney(bad, 2), bad).toBeNull();
+    }
+    expect(parseMoney("12.345", 3)?.toFixed(3)).toBe("12.345");
+  });
+});
+
+describe("src/shared/money.ts: one display rule", () => {
+  it("two decimals everywhere, rounded toward zero so a balance never looks larger than it is", () => {
+    expect(formatUsd("46.221")).toBe("$46.22");
+    expect(formatUsd("46.229")).toBe("$46.22");
+    expect(formatUsd("19.400")).toBe("$19.40");
+    expect(formatUsd("0")).toBe("$0.00");
+    expect(formatUsd("1234567.5")).toBe("$1,234,567.50");
+    expect(formatUsd("-3.5")).toBe("-$3.50");
+    expect(formatUsd("-0.001")).toBe("$0.00");
+    expect(formatUsd(null)).toBe("$0.00");
+    expect(formatMoney("not money")).toBe("0.00");
+  });
+
+  it("the wheel keeps the third decimal when it is not zero", () => {
+    expect(formatUsd("0.001", "mills")).toBe("$0.001");
+    expect(formatUsd("46.221", "mills")).toBe("$46.221");
+    expect(formatUsd("0.020", "mills")).toBe("$0.02");
+    expect(formatUsd("1000", "mills")).toBe("$1,000.00");
+  });
+
+  it("API strings: prices two decimals, amounts a third only when it is not zero", () => {
+    expect(priceString("1.7")).toBe("1.70");
+    expect(priceString(null)).toBeNull();
+    expect(moneyString("19.400")).toBe("19.40");
+    expect(moneyString("46.221")).toBe("46.221");
+    expect(moneyString(toDecimal("5"))).toBe("5.00");
+  });
+});
+
+describe("wheel texts come from its configuration", () => {
+  it("default configuration reads as the product describes it", () => {
+    const t = wheelTexts(DEFAULT_WHEEL_CONFIG);
+    expect(t.headline).toBe("One free spin every 24 hours. Extra spins $0.001.");
+    expect(t.howToPrizes).toBe("Win $0.02, $0.05 or the $0.10 jackpot, credited to your balance at once.");
+    expect(t.odds).toBe("70% LOSE, 20% TRY AGAIN, 10% prizes: $0.02 6%, $0.05 3%, $0.10 1%");
+    expect(t.insufficientBalance).toBe("Insufficient balance for a paid spin ($0.001 needed)");
+    expect(t.noFreeSpin).toBe("No free spin available. Your next free spin is in less than 24 hours.");
+  });
+
+  it("a changed price, interval and prizes change every sentence", () => {
+    const config = {
+      ...DEFAULT_WHEEL_CONFIG,
+      spinPrice: "0.25",
+      freeSpinIntervalHours: 12,
+      segments: DEFAULT_WHEEL_CONFIG.segments.map((s) => (s.prize === "0.10" ? { ...s, prize: "5", label: "$5" } : s)),
+    };
+    const t = wheelTexts(config);
+    expect(t.headline).toBe("One free spin every 12 hours. Extra spins $0.25.");
+    expect(t.howToFree).toBe("Press Free Spin once every 12 hours, or spin for $0.25 from your balance.");
+    expect(t.howToPrizes).toBe("Win $0.02, $0.05 or the $5.00 jackpot, credited to your balance at once.");
+    expect(t.description).toContain("$0.25");
+    expect(t.insufficientBalance).toContain("$0.25");
+  });
+});

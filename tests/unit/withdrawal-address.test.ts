@@ -1,0 +1,58 @@
+/** Wallet-address rules per network (src/shared/withdrawals.ts), from the BIPs' and EIP-55's own examples. */
+import { describe, expect, it } from "vitest";
+import {
+  addressProblem,
+  checkEvmAddress,
+  createWithdrawalSchema,
+  isBtcAddress,
+  isTronAddress,
+  toChecksumAddress,
+} from "../../src/shared/withdrawals";
+
+describe("withdrawal addresses", () => {
+  it("BTC: base58check P2PKH/P2SH, bech32 v0 (BIP-173) and bech32m v1 (BIP-350)", () => {
+    expect(isBtcAddress("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")).toBe(true);
+    expect(isBtcAddress("3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy")).toBe(true);
+    expect(isBtcAddress("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")).toBe(true);
+    expect(isBtcAddress("BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4")).toBe(true);
+    expect(isBtcAddress("bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0")).toBe(true);
+    // One character changed: checksum fails.
+    expect(isBtcAddress("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb")).toBe(false);
+    expect(isBtcAddress("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")).toBe(false);
+    // v0 with the bech32m checksum, and mixed case, are invalid (BIP-350 / BIP-173).
+    expect(isBtcAddress("bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs")).toBe(true); // v2, bech32m
+    expect(isBtcAddress("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh")).toBe(false);
+    expect(isBtcAddress("bc1Qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")).toBe(false);
+    expect(isBtcAddress("tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx")).toBe(false); // testnet
+    expect(isBtcAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBe(false);
+  });
+
+  it("EVM: 0x + 40 hex; mixed case must match EIP-55", () => {
+    const good = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+    expect(toChecksumAddress(good.toLowerCase())).toBe(good);
+    expect(checkEvmAddress(good)).toBe("ok");
+    expect(checkEvmAddress(good.toLowerCase())).toBe("ok");
+    expect(checkEvmAddress(`0x${good.slice(2).toUpperCase()}`)).toBe("ok");
+    expect(checkEvmAddress("0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBe("checksum");
+    expect(checkEvmAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe")).toBe("format");
+    expect(checkEvmAddress("5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed00")).toBe("format");
+  });
+
+  it("TRON: base58check with version 0x41 (T…)", () => {
+    expect(isTronAddress("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe(true);
+    expect(isTronAddress("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u")).toBe(false);
+    expect(isTronAddress("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")).toBe(false);
+  });
+
+  it("the schema names the rule that failed", () => {
+    const base = { amount: "25.00", cryptoCurrency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" };
+    expect(createWithdrawalSchema.safeParse(base).success).toBe(true);
+    const msg = (v: object) => createWithdrawalSchema.safeParse({ ...base, ...v }).error?.issues[0]?.message;
+    expect(msg({ amount: "5" })).toBe("Minimum withdrawal is $10");
+    expect(msg({ amount: "5000.01" })).toBe("Maximum withdrawal is $5000");
+    expect(msg({ amount: "1e3" })).toBe("Amount must be a number with at most 2 decimals");
+    expect(msg({ cryptoCurrency: "BTC" })).toBe("BTC can be sent on BTC only");
+    expect(msg({ address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u" })).toBe("Invalid Tron (TRC20) address");
+    expect(addressProblem("ERC20", "0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toMatch(/EIP-55/);
+  });
+});
