@@ -8,12 +8,14 @@
  *    in CI: it drops every connection on the shared server): the app answers again by itself.
  * The database side (prepare, invariants, verify) runs in a separate process: scripts/fault-db.ts.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
+import { LIMITS } from "../src/shared/constants";
+import { exited, startApp, stopApp } from "../scripts/start-app";
 import pg from "pg";
 import type { PrepareResult, Successes, VerifyResult } from "../scripts/fault-db";
 
@@ -24,7 +26,8 @@ const PORT = BASE + 3000;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const PLAYERS = 10;
-const PAYMENTS_PER_PLAYER = 10;
+// A player may hold at most LIMITS.openTopUpsMax open top-ups (429 beyond), so prepare stays within it.
+const PAYMENTS_PER_PLAYER = LIMITS.openTopUpsMax;
 
 type DbEnv = { DATABASE_URL: string; PGLITE_DIR?: string };
 
@@ -77,43 +80,20 @@ async function answers(pathname: string, token?: string): Promise<boolean> {
   }
 }
 
-async function startServer(env: DbEnv): Promise<ChildProcess> {
-  expect(await answers("/api/contests"), `port ${PORT} is already taken`).toBe(false);
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+const startServer = (env: DbEnv): Promise<ChildProcess> =>
+  startApp({
+    port: PORT,
+    timeoutMs: 60_000,
     env: {
-      ...process.env,
       ...env,
-      NODE_ENV: "production",
-      NEXT_MANUAL_SIG_HANDLE: "1",
-      NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: "warn",
       DRAW_SCHEDULER_INTERVAL_MS: "0",
+      // The load below comes from 127.0.0.1: lift the anonymous per-IP budget.
+      RATE_LIMIT_ANON_PER_MINUTE: "1000000",
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await answers("/api/contests")) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not start (run `npm run build` first)");
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
-    else child.once("exit", (code, signal) => resolve({ code, signal }));
   });
 
-async function stopServer(child: ChildProcess): Promise<number | null> {
-  const done = exited(child);
-  child.kill("SIGTERM");
-  const t = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  const { code } = await done;
-  clearTimeout(t);
-  return code;
-}
+const stopServer = (child: ChildProcess) => stopApp(child);
 
 /** Players buy (POST /api/cart/add) and spin paid (POST /api/wheel/spin); the admin approves payments. */
 class Load {
