@@ -1,6 +1,7 @@
 /**
- * Issue 10, item 4: security headers on pages and API answers, a per-request CSP nonce on every
- * script, zero CSP violations on real pages, and the session cookie's flags. The e2e server runs in
+ * Security headers on pages and API answers: a per-request CSP nonce on every script of pages
+ * rendered per request, hashes for the inline scripts of pages prerendered at build time, zero
+ * CSP violations on real pages (static ones included), and the session cookie's flags. The e2e server runs in
  * production mode (scripts/server.mjs), so HSTS and Secure cookies are on.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -20,28 +21,41 @@ function expectBaseHeaders(headers: Record<string, string>) {
   expect(headers["strict-transport-security"]).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
 }
 
+function expectStrictScriptSrc(csp: string) {
+  const scriptSrc = directive(csp, "script-src");
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  expect(directive(csp, "default-src")).toBe("default-src 'self'");
+  expect(directive(csp, "frame-ancestors")).toBe("frame-ancestors 'none'");
+  expect(directive(csp, "object-src")).toBe("object-src 'none'");
+  expect(directive(csp, "base-uri")).toBe("base-uri 'self'");
+  return scriptSrc;
+}
+
+/** Every inline script's SHA-256, as a CSP source. */
+async function inlineScriptHashes(html: string): Promise<string[]> {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc=/.test(m[1] ?? "") || !m[2]) continue;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(m[2]));
+    hashes.push(`'sha256-${Buffer.from(digest).toString("base64")}'`);
+  }
+  return hashes;
+}
+
 for (const [path, serverText] of [
-  ["/", "Win Your Dream Car"],
   ["/winners", "Our Winners"],
   ["/login", "<title>Sign In | Prize Contests</title>"],
 ] as const) {
-  test(`${path}: CSP with a fresh nonce on every script, no inline scripts otherwise, and the other headers`, async ({
-    request,
-  }) => {
+  test(`${path} (rendered per request): CSP with a fresh nonce on every script, and the other headers`, async ({ request }) => {
     const first = await request.get(path);
     expect(first.status()).toBe(200);
     const headers = first.headers();
     expectBaseHeaders(headers);
     const csp = headers["content-security-policy"] ?? "";
-    const scriptSrc = directive(csp, "script-src");
+    const scriptSrc = expectStrictScriptSrc(csp);
     const nonce = scriptSrc.match(/'nonce-([A-Za-z0-9+/=]+)'/)?.[1];
     expect(nonce, `script-src has a nonce: ${scriptSrc}`).toBeTruthy();
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    expect(scriptSrc).not.toContain("'unsafe-eval'");
-    expect(directive(csp, "default-src")).toBe("default-src 'self'");
-    expect(directive(csp, "frame-ancestors")).toBe("frame-ancestors 'none'");
-    expect(directive(csp, "object-src")).toBe("object-src 'none'");
-    expect(directive(csp, "base-uri")).toBe("base-uri 'self'");
 
     // Server-rendered, and every <script> in the HTML carries this response's nonce.
     const html = await first.text();
@@ -49,13 +63,46 @@ for (const [path, serverText] of [
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-    expect(html).toContain("data-mantine-script"); // Mantine's ColorSchemeScript is among them
 
     // A new nonce per response.
     const second = await request.get(path);
     expect(second.headers()["content-security-policy"]).not.toBe(csp);
   });
 }
+
+for (const [path, serverText] of [
+  ["/", "Win Your Dream Car"],
+  ["/dream-car", "Drive Away in Your Dream Car"],
+  ["/no-such-page", "404 Page Not Found"],
+] as const) {
+  test(`${path} (prerendered at build time): the same bytes every time, every inline script allowed by hash`, async ({
+    request,
+  }) => {
+    const first = await request.get(path);
+    expect(first.status()).toBe(path === "/no-such-page" ? 404 : 200);
+    expectBaseHeaders(first.headers());
+    const scriptSrc = expectStrictScriptSrc(first.headers()["content-security-policy"] ?? "");
+    const html = await first.text();
+    expect(html).toContain(serverText);
+    const hashes = await inlineScriptHashes(html);
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(scriptSrc, `inline script ${hash} is allowed`).toContain(hash);
+    // Served from the build, not rendered again: byte-identical answers.
+    expect(await (await request.get(path)).text()).toBe(html);
+  });
+}
+
+test("a visitor's footer links on / go to sign-in first (the landing itself is a static file)", async ({ request }) => {
+  for (const [query, next] of [
+    ["?category=cars", "/?category=cars"],
+    ["?support=1", "/?support=1"],
+  ] as const) {
+    const res = await request.get(`/${query}`, { maxRedirects: 0 });
+    expect([303, 307]).toContain(res.status());
+    expect(res.headers().location).toBe(`/login?next=${encodeURIComponent(next)}`);
+  }
+  expect((await request.get("/?category=unknown", { maxRedirects: 0 })).status()).toBe(200);
+});
 
 test("/api/contests carries the non-CSP headers and a request id", async ({ request }) => {
   const res = await request.get("/api/contests");
@@ -106,6 +153,11 @@ test("pages run with zero CSP violations (public, signed-in player, admin); an i
   const anonCsp = await watchCsp(anon);
   await anon.goto("/");
   await expect(anon.getByRole("heading", { name: "Win Your Dream Car", level: 1 })).toBeVisible();
+  await expectHydrated(anon);
+  await anon.goto("/dream-car");
+  await expectHydrated(anon);
+  await anon.goto("/no-such-page");
+  await expect(anon.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expectHydrated(anon);
   await anon.goto("/login");
   await expect(anon.getByRole("button", { name: "Sign In" })).toBeVisible();

@@ -1,22 +1,47 @@
 /**
  * Next 16 Proxy (formerly middleware; Node.js runtime): security headers on every page and API
- * answer, and a per-request CSP nonce for pages. The nonce travels to the render in the request's
- * `x-nonce` and `Content-Security-Policy` headers: Next reads the latter and puts the nonce on its
- * own scripts; src/app/layout.tsx reads `x-nonce` for Mantine's ColorSchemeScript. Pages therefore
- * render per request (the layout reads headers()).
+ * answer, and the CSP of pages. Pages rendered per request get a fresh nonce: it travels to the
+ * render in the request's `Content-Security-Policy` header, from which Next puts it on its own
+ * scripts. Pages prerendered at build time (the landing, the dream-car pages, 404) are files
+ * without nonces: their inline scripts are allowed by hash, from .next/csp-hashes.json
+ * (scripts/csp-hashes.mjs).
  */
+import fs from "node:fs";
+import path from "node:path";
 import { type NextRequest, NextResponse } from "next/server";
 import { getEnv } from "@/server/env";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "@/server/security/headers";
 import { SESSION_COOKIE } from "@/shared/constants";
+import { landingSignInRedirect } from "@/shared/landing";
+
+let staticHashes: Record<string, string[]> | undefined;
+/** Hashes of the prerendered page at `pathname`, or of the 404 page (any unknown path renders it). */
+function hashesFor(pathname: string): string[] {
+  if (!staticHashes) {
+    try {
+      staticHashes = JSON.parse(fs.readFileSync(path.join(process.cwd(), ".next", "csp-hashes.json"), "utf8"));
+    } catch {
+      staticHashes = {}; // `next dev` and builds without the manifest: every page renders per request
+    }
+  }
+  const table = staticHashes ?? {};
+  return table[pathname] ?? table["/_not-found"] ?? [];
+}
 
 /**
  * "/" is the landing for visitors and the contest home for players (docs/product.md §2). With a
- * session cookie it is rewritten (same URL) to src/app/home/page.tsx, so visitors' "/" neither looks
- * up a session nor ships the signed-in home's code; an expired cookie still gets the landing there.
+ * session cookie it is rewritten (same URL) to src/app/home/page.tsx, so the landing stays a
+ * static file that ships none of the contest home's code; an expired cookie still gets the
+ * landing there. So does a visitor's footer link to a signed-in screen (`/?category=…`,
+ * `/?support=1`): the home page sends them to sign in first, with a relative Location.
  */
-function pageFor(request: NextRequest): URL | null {
-  if (request.nextUrl.pathname !== "/" || !request.cookies.has(SESSION_COOKIE)) return null;
+function landingRewrite(request: NextRequest): URL | null {
+  const { pathname, searchParams } = request.nextUrl;
+  if (pathname !== "/") return null;
+  const needsHome =
+    request.cookies.has(SESSION_COOKIE) ||
+    landingSignInRedirect(searchParams.get("category"), searchParams.get("support")) !== null;
+  if (!needsHome) return null;
   const url = request.nextUrl.clone();
   url.pathname = "/home";
   return url;
@@ -29,12 +54,13 @@ export function proxy(request: NextRequest): NextResponse {
     for (const [name, value] of Object.entries(base)) res.headers.set(name, value);
     return res;
   }
-  const nonce = createNonce();
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const csp = contentSecurityPolicy(createNonce(), {
+    dev: process.env.NODE_ENV === "development",
+    staticHashes: hashesFor(request.nextUrl.pathname),
+  });
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
-  const rewrite = pageFor(request);
+  const rewrite = landingRewrite(request);
   const res = rewrite
     ? NextResponse.rewrite(rewrite, { request: { headers: requestHeaders } })
     : NextResponse.next({ request: { headers: requestHeaders } });

@@ -1,14 +1,12 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";
+import { mantineHtmlProps } from "@mantine/core";
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
 import classes from "./layout.module.css";
 import { Providers } from "./providers";
 import { AppHeader } from "@/components/layout/AppHeader";
 import { DemoBanner } from "@/components/layout/DemoBanner";
 import { Footer } from "@/components/layout/Footer";
-import { paymentsSimulated } from "@/server/gateways";
 
 export const metadata: Metadata = {
   title: { default: "Prize Contests – Win Your Dream Car", template: "%s | Prize Contests" },
@@ -17,22 +15,24 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  // The per-request CSP nonce from src/proxy.ts (reading headers also makes every page render per request).
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+/**
+ * The root layout reads nothing from the request, so pages that need no request data (the
+ * landing, the dream-car pages, 404, the sign-in forms) are prerendered at build time and served
+ * as files; their inline scripts are allowed by hash (scripts/csp-hashes.mjs, src/proxy.ts).
+ * The site is light-only (src/app/providers.tsx forces it), so Mantine's ColorSchemeScript, an
+ * inline script, is not needed: mantineHtmlProps sets the scheme attribute.
+ */
+export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en" {...mantineHtmlProps}>
-      <head>
-        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
-      </head>
       <body className={classes.body}>
         <Providers>
-          {paymentsSimulated() && <DemoBanner />}
           <AppHeader />
           <main id="main" className={classes.main}>
             {children}
           </main>
           <Footer />
+          <DemoBanner />
         </Providers>
       </body>
     </html>

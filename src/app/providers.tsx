@@ -10,7 +10,7 @@ const Toasts = dynamic(() => import("@/components/layout/Toasts"), { ssr: false 
 
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {/* docs/product.md §9: one toast at a time (the newest), 5 s auto-close. */}
       <Toasts />
       <TRPCReactProvider>{children}</TRPCReactProvider>

@@ -10,6 +10,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { getEnv } from "./env";
+import { decodeEvent, EVENT_CHANNEL, type LiveEvent } from "./events/types";
 
 export type Db = PrismaClient;
 /** A Prisma client or an interactive-transaction client: what services accept. */
@@ -24,6 +25,16 @@ export type DatabaseHandle = {
   url?: string;
   /** The connection pool on a PostgreSQL server (its counts feed /api/metrics). */
   pool?: pg.Pool;
+  /**
+   * Events this process's own transactions sent, heard on the writing connection as its COMMIT
+   * returns: before any later request of this instance can read. The public-read cache
+   * (src/server/cache/public-reads.ts) uses it so a buyer never sees the figure from before
+   * their own purchase; other instances hear the same event through the event bus. On PGlite
+   * the bus itself is fed synchronously by the one connection, so this stays empty.
+   */
+  onOwnNotification?: (listener: (event: LiveEvent) => void) => void;
+  /** True for a backend pid of this handle's pool: the bus's copy of an event already heard above. */
+  isOwnSession?: (processId: number) => boolean;
   close: () => Promise<void>;
 };
 
@@ -36,10 +47,30 @@ export async function openDatabase(
   opts: { url?: string; pgliteDir?: string; pglite?: PGlite; poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
   if (opts.url) {
+    const ownListeners: ((event: LiveEvent) => void)[] = [];
+    const ownPids = new Set<number>();
+    // Each pooled connection LISTENs so it hears its own NOTIFYs (PostgreSQL delivers them to the
+    // sending session before the COMMIT's reply). Only its own: other sessions' events reach this
+    // instance once, through the event bus. One round trip per new connection, awaited by the
+    // pool (onConnect) before the connection is handed out.
+    const listenOnConnect = async (client: pg.ClientBase) => {
+      const pid = (client as unknown as { processID?: number }).processID;
+      if (pid !== undefined) {
+        ownPids.add(pid);
+        client.on("end", () => ownPids.delete(pid));
+      }
+      client.on("notification", (n) => {
+        if (n.channel !== EVENT_CHANNEL || n.processId !== pid) return;
+        const event = decodeEvent(n.payload);
+        if (event) for (const listener of ownListeners) listener(event);
+      });
+      await client.query(`LISTEN "${EVENT_CHANNEL}"`).catch(() => {});
+    };
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE,
       connectionTimeoutMillis: 5_000,
+      onConnect: listenOnConnect,
     });
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
@@ -50,6 +81,10 @@ export async function openDatabase(
       kind: "postgres",
       url: opts.url,
       pool,
+      onOwnNotification: (listener) => {
+        ownListeners.push(listener);
+      },
+      isOwnSession: (processId) => ownPids.has(processId),
       close: async () => {
         await db.$disconnect();
         if (!pool.ended) await pool.end().catch(() => {});

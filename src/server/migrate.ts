@@ -37,6 +37,25 @@ async function engineFor(factory: SqlMigrationAwareDriverAdapterFactory): Promis
   return bg.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
 }
 
+/**
+ * @prisma/adapter-pg runs a migration script by splitting it on ";", which cuts a function body
+ * (`$$ ... ; ... $$`) apart. PostgreSQL takes a whole multi-statement script in one simple query,
+ * inside the engine's own transaction handling, so send it whole.
+ */
+class WholeScriptPg extends PrismaPg {
+  constructor(private readonly scriptPool: pg.Pool) {
+    super(scriptPool);
+  }
+
+  override async connect() {
+    const adapter = await super.connect();
+    adapter.executeScript = async (script: string) => {
+      await this.scriptPool.query(script);
+    };
+    return adapter;
+  }
+}
+
 /** An adapter factory for the engine, and a close() that ends its connections (so none linger). */
 export function adapterFactoryFor(target: { url?: string; pglite?: PGlite }): {
   factory: SqlMigrationAwareDriverAdapterFactory;
@@ -44,7 +63,7 @@ export function adapterFactoryFor(target: { url?: string; pglite?: PGlite }): {
 } {
   if (target.url) {
     const pool = new pg.Pool({ connectionString: target.url, max: 2 });
-    return { factory: new PrismaPg(pool), close: () => pool.end() };
+    return { factory: new WholeScriptPg(pool), close: () => pool.end() };
   }
   if (target.pglite) return { factory: new PrismaPGlite(target.pglite), close: async () => {} };
   throw new Error("adapterFactoryFor: give a url or a PGlite instance");

@@ -6,17 +6,19 @@ import { useEffect } from "react";
 import { useCurrentUser } from "./useCurrentUser";
 
 /**
- * Login, sign-up and recovery pages: a spinner while the auth status loads, and signed-in users
- * go to / (docs/product.md §4). `hold` keeps the page while a success toast and its delay run.
+ * Login, sign-up and recovery pages: signed-in users go to / (docs/product.md §4). Their server
+ * render already sent signed-in users away, so the form shows at once. `hold` keeps the page while a success toast and its delay run.
  */
 export function AuthPageGuard({ children, hold = false }: { children: React.ReactNode; hold?: boolean }) {
-  const { user, isLoading } = useCurrentUser();
+  const { user } = useCurrentUser();
   const router = useRouter();
   const redirect = !!user && !hold;
   useEffect(() => {
     if (redirect) router.replace("/");
   }, [redirect, router]);
-  if (isLoading || redirect) {
+  // While the user loads, show the form: the page's server render already sent signed-in users
+  // away, so waiting would only hide server-rendered content and shift the page when it appears.
+  if (redirect) {
     return (
       <Center py={120}>
         <Loader aria-label="Loading" />

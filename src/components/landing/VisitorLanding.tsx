@@ -1,18 +1,13 @@
 import { redirect } from "next/navigation";
-import { CONTEST_CATEGORIES } from "@/shared/constants";
+import { landingSignInRedirect } from "@/shared/landing";
 import { Landing } from "./Landing";
 
 export type PageSearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** "/" for a visitor: the landing, or sign-in first when a footer link asked for a category or support. */
+/** The landing served from the signed-in home when the session has ended (same redirects as src/proxy.ts). */
 export async function VisitorLanding({ searchParams }: { searchParams: PageSearchParams }) {
   const { category, support } = await searchParams;
-  const wanted =
-    typeof category === "string" && (CONTEST_CATEGORIES as readonly string[]).includes(category)
-      ? `/?category=${category}`
-      : support === "1"
-        ? "/?support=1"
-        : null;
-  if (wanted) redirect(`/login?next=${encodeURIComponent(wanted)}`);
+  const target = landingSignInRedirect(category, support);
+  if (target) redirect(target);
   return <Landing />;
 }

@@ -57,9 +57,12 @@ export function AppHeader() {
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Box visibleFrom="md">
-              <AddBalanceButton />
-            </Box>
+            {/* Visitors never load the Add Balance dialog's code (its form and schemas). */}
+            {user && (
+              <Box visibleFrom="md">
+                <AddBalanceButton />
+              </Box>
+            )}
             <CartButton />
             {user ? (
               <>

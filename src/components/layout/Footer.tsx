@@ -38,9 +38,11 @@ export function Footer() {
             <ul className={classes.list}>
               {CONTEST_CATEGORIES.map((c) => (
                 <li key={c}>
-                  <Link href={categoryHref(c)} className={classes.link}>
+                  {/* A full page load: the server decides between the player's home and sign-in first
+                      (src/proxy.ts); the client router would reuse the static landing for "/". */}
+                  <a href={categoryHref(c)} className={classes.link}>
                     {CATEGORY_LABELS[c]}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -52,9 +54,15 @@ export function Footer() {
             <ul className={classes.list}>
               {PLATFORM_LINKS.map((l) => (
                 <li key={l.label}>
-                  <Link href={l.href} className={classes.link}>
-                    {l.label}
-                  </Link>
+                  {l.href.startsWith("/?") ? (
+                    <a href={l.href} className={classes.link}>
+                      {l.label}
+                    </a>
+                  ) : (
+                    <Link href={l.href} className={classes.link}>
+                      {l.label}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { logger } from "../logger";
-import type { EventBus, LiveEvent, LiveEventListener } from "./types";
+import type { EventBus, LiveEvent, LiveEventListener, LiveEventOrigin } from "./types";
 
 /**
  * In-process fan-out (an EventEmitter). Used alone on PGlite (one process owns the database);
@@ -15,10 +15,10 @@ export class InProcessEventBus implements EventBus {
   }
 
   /** Delivers to this process's listeners only. */
-  emitLocal(event: LiveEvent): void {
+  emitLocal(event: LiveEvent, origin?: LiveEventOrigin): void {
     for (const listener of this.emitter.listeners("event") as LiveEventListener[]) {
       try {
-        listener(event);
+        listener(event, origin);
       } catch (err) {
         logger.error({ err }, "live event listener failed");
       }

@@ -41,7 +41,7 @@ export class PgEventBus implements EventBus {
       client.on("notification", (msg) => {
         if (msg.channel !== this.channel) return;
         const event = decodeEvent(msg.payload);
-        if (event) this.local.emitLocal(event);
+        if (event) this.local.emitLocal(event, { processId: msg.processId });
       });
       client.on("error", (err) => {
         logger.warn({ err }, "live events: LISTEN connection error");

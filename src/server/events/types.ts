@@ -11,12 +11,20 @@ export type LiveEvent =
   | { kind: "support"; userId: string }
   /** Sessions of `userId` were deleted (logout, password reset or change): their live streams end. */
   | { kind: "session-ended"; userId: string }
-  /** Contest figures changed (tickets sold, drawn, cancelled, edited): lists and pages refetch. */
+  /**
+   * Contest figures changed (tickets sold, drawn, cancelled, edited): lists and pages refetch.
+   * Sent by a database trigger on "Contest" (prisma/migrations/20261124120000_public_read_events).
+   */
   | { kind: "contests" }
+  /** Winner posts changed (created, edited, published): the winners gallery refetches. */
+  | { kind: "winners" }
   /** The bus (re)connected and may have missed events: every subscriber should refetch. */
   | { kind: "resync" };
 
-export type LiveEventListener = (event: LiveEvent) => void;
+/** Where an event came from, when known: the PostgreSQL session (backend pid) that sent it. */
+export type LiveEventOrigin = { processId: number };
+
+export type LiveEventListener = (event: LiveEvent, origin?: LiveEventOrigin) => void;
 
 /** One bus per app process; subscribers are local, publishing fans out to every instance. */
 export interface EventBus {
@@ -40,6 +48,7 @@ export function decodeEvent(payload: string | undefined | null): LiveEvent | nul
     const e = JSON.parse(payload) as Partial<LiveEvent> & { userId?: unknown };
     if (e.kind === "resync") return { kind: "resync" };
     if (e.kind === "contests") return { kind: "contests" };
+    if (e.kind === "winners") return { kind: "winners" };
     if ((e.kind === "notification" || e.kind === "support" || e.kind === "session-ended") && typeof e.userId === "string") {
       return { kind: e.kind, userId: e.userId };
     }

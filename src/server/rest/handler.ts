@@ -7,8 +7,10 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 import { createContext } from "../api/context";
+import { type CachedJson, publicReadsFor } from "../cache/public-reads";
 import { createCaller } from "../api/root";
 import { zodMessage } from "../api/trpc";
+import { getDb } from "../db";
 import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../db-unavailable";
 import { DomainError, HTTP_STATUS } from "../errors";
 import { logger } from "../logger";
@@ -38,6 +40,7 @@ export function describeError(error: unknown): { status: number; message: string
     if (status >= 500 && error.code === "INTERNAL_SERVER_ERROR") return describeError(error.cause ?? null);
     return { status, message: error.message, retryAfter };
   }
+  if (error instanceof ZodError) return { status: 400, message: zodMessage(error) };
   if (error instanceof DomainError) {
     const retryAfter = error.details?.retryAfterSeconds as number | undefined;
     return { status: HTTP_STATUS[error.code], message: error.message, retryAfter };
@@ -67,6 +70,21 @@ async function readJsonBody(req: Request): Promise<{ ok: true; body: Record<stri
   return { ok: true, body: parsed as Record<string, unknown> };
 }
 
+/**
+ * A cached public answer: the stored JSON with its ETag. `no-cache` lets browsers and CDNs keep
+ * it but revalidate every time (a 304 costs no query and no body), so nobody sees an old count.
+ */
+function cachedResponse(req: Request, cached: CachedJson, headers: Headers): Response {
+  headers.set("etag", cached.etag);
+  headers.set("cache-control", "public, no-cache");
+  const ifNoneMatch = req.headers.get("if-none-match");
+  if (ifNoneMatch?.split(",").some((tag) => tag.trim() === cached.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(cached.json, { status: 200, headers });
+}
+
 /** Every REST request: served, logged once, answered with its `x-request-id`. */
 export function handleRestRequest(req: Request): Promise<Response> {
   return withRequestLog(req, (info) => serveRestRequest(req, info));
@@ -88,6 +106,11 @@ async function serveRestRequest(req: Request, info: RequestInfo): Promise<Respon
   info.route = route.path;
   const resHeaders = new Headers();
   try {
+    // Public cached reads need no session: no context, no session lookup, no caller.
+    const reads = route.cached ? await publicReadsFor(await getDb()) : undefined;
+    if (route.cached && reads) {
+      return cachedResponse(req, await route.cached(reads, { params, query: url.searchParams }), resHeaders);
+    }
     const ctx = await createContext({ req, resHeaders, info });
     if (route.raw) return await route.raw(req, { params, query: url.searchParams, ctx });
     const body = await readJsonBody(req);

@@ -1,6 +1,7 @@
 import type { createCaller } from "../api/root";
 import type { Context } from "../api/context";
 import type { Access } from "../api/trpc";
+import type { CachedJson, PublicReadCache } from "../cache/public-reads";
 
 export type Caller = ReturnType<typeof createCaller>;
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -50,6 +51,11 @@ export type RestRoute = {
   path: string;
   status?: number;
   doc: RestDoc;
+  /**
+   * A public read with a cached answer (src/server/cache/public-reads.ts): served with its ETag,
+   * 304 on a matching If-None-Match, no caller and no query. Must answer what `call` answers.
+   */
+  cached?: (reads: PublicReadCache, args: Pick<RestArgs, "params" | "query">) => Promise<CachedJson>;
 } & (
   | { call: (caller: Caller, args: RestArgs) => Promise<unknown>; raw?: never }
   | { raw: (req: Request, args: Omit<RestArgs, "body">) => Promise<Response>; call?: never }

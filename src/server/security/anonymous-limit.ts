@@ -7,7 +7,8 @@
  * It runs as a tRPC middleware (src/server/api/trpc.ts), which the REST rows pass through as well;
  * one HTTP request counts once however many procedures it batches (keyed on the request's
  * response headers, which every call of one request shares). Raw REST rows (the gateway webhook,
- * the login redirect) do not count. Over the budget: 429 with Retry-After.
+ * the login redirect) do not count, nor do cached public REST reads (src/server/cache/public-reads.ts):
+ * they cost no query, while counting them would cost a write each. Over the budget: 429 with Retry-After.
  */
 import type { DbTx } from "../db";
 import { getEnv } from "../env";

@@ -11,17 +11,20 @@ export function createNonce(): string {
 }
 
 /**
- * The page CSP. Scripts: only those carrying this response's nonce (Next puts it on its own
- * scripts; the layout passes it to Mantine's ColorSchemeScript), plus what they load
- * ('strict-dynamic'); no 'unsafe-inline' for scripts. Styles: Mantine writes <style> tags and
- * style="" attributes (CSS variables of style props) that cannot carry a nonce, so style-src allows
- * 'unsafe-inline' (and must not list a nonce, which would switch 'unsafe-inline' off). Images: admins
- * may enter any http(s) image URL. Development adds 'unsafe-eval' (React's dev tooling needs it).
+ * The page CSP. Scripts: same-origin files ('self': the build's chunks; /api answers are JSON
+ * with nosniff, so they cannot run as scripts), inline scripts carrying this response's nonce
+ * (Next puts it on its own scripts when it renders a page per request), and the inline scripts of
+ * pages prerendered at build time, by hash (`staticHashes`: scripts/csp-hashes.mjs). No
+ * 'unsafe-inline' for scripts. Styles: Mantine writes <style> tags and style="" attributes (CSS
+ * variables of style props) that cannot carry a nonce, so style-src allows 'unsafe-inline' (and
+ * must not list a nonce, which would switch 'unsafe-inline' off). Images: admins may enter any
+ * http(s) image URL. Development adds 'unsafe-eval' (React's dev tooling needs it).
  */
-export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean } = {}): string {
+export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; staticHashes?: readonly string[] } = {}): string {
+  const hashes = opts.staticHashes?.length ? ` ${opts.staticHashes.join(" ")}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}'${hashes}${opts.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
     "font-src 'self' data:",

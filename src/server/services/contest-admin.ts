@@ -10,7 +10,6 @@ import { type PublicContest, skillQuestionOf, toPublicContest } from "./contests
 /** The admin's view adds the skill question's correct option (never sent to players). */
 export type AdminContest = PublicContest & { skillQuestionAnswer: number | null };
 import { cancelContest, drawContest, newDrawSeed } from "./draws";
-import { publishAfterCommit } from "../events";
 
 const dec = (v: string | null | undefined) => (v == null ? null : new Prisma.Decimal(v));
 
@@ -71,7 +70,6 @@ export async function createContest(db: DbTx, input: ContestFormValues): Promise
   const row = await db.contest.create({
     data: { ...fields(input), status: "active", soldTickets: 0, ...(await newDrawSeed()) },
   });
-  await publishAfterCommit(db, { kind: "contests" });
   return toPublicContest(row);
 }
 
@@ -103,7 +101,6 @@ export async function updateContest(db: Db, id: string, input: ContestFormValues
       checkOpenPeriod(c.createdAt, data.endDate);
     }
     await tx.contest.update({ where: { id }, data });
-    await publishAfterCommit(tx, { kind: "contests" });
     return toPublicContest(await tx.contest.findUniqueOrThrow({ where: { id } }));
   });
 }
@@ -148,7 +145,6 @@ export async function setContestStatus(db: Db, id: string, status: "active" | "e
     }
   } else if (status === "active") {
     await activateContest(db, id);
-    await publishAfterCommit(db, { kind: "contests" });
   } else {
     await cancelContest(db, id);
   }

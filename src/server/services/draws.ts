@@ -15,7 +15,6 @@ import type { Prisma } from "@/generated/prisma/client";
 import { computeDrawWinner, type DrawMethod, entriesHashOf, sha256Hex } from "@/shared/draw";
 import type { Db, DbTx } from "../db";
 import { conflict, notFound } from "../errors";
-import { publishAfterCommit } from "../events";
 import { logger } from "../logger";
 import { moneyString } from "@/shared/money";
 import { PRIZE_CLAIM_DAYS } from "@/shared/prizes";
@@ -78,7 +77,6 @@ export async function closeSales(db: Db, contestId: string, opts: { early?: bool
       WHERE "id" = ${contestId} AND "status" = 'active' AND "drawnAt" IS NULL
       RETURNING "id", "soldTickets"`;
     if (!closed[0]) return false;
-    await publishAfterCommit(tx, { kind: "contests" }); // pages refetch: sales closed
     // Every purchase that got the row lock before us has committed; later ones find it ended.
     const entries = await tx.ticketEntry.findMany({
       where: { contestId },
@@ -141,7 +139,6 @@ export async function completeDraw(db: Db, contestId: string): Promise<DrawOutco
         "drawMethod", "entriesHash", "beaconRandomness"`;
     const contest = locked[0];
     if (!contest) return null;
-    await publishAfterCommit(tx, { kind: "contests" }); // delivered once this draw commits
 
     const winningTicket = await computeDrawWinner({
       seed: contest.drawSeed,
@@ -258,7 +255,6 @@ export async function cancelContest(db: Db, contestId: string): Promise<{ refund
       RETURNING "id", "title"`;
     const contest = locked[0];
     if (!contest) throw conflict("Only a contest that has not been drawn can be cancelled");
-    await publishAfterCommit(tx, { kind: "contests" });
 
     const entries = await tx.ticketEntry.findMany({ where: { contestId }, orderBy: { firstTicket: "asc" } });
     const perUser = new Map<string, Prisma.Decimal>();

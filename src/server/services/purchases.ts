@@ -8,7 +8,6 @@
  *  4. the optional per-player cap is checked under that lock (so it cannot be raced past).
  * Contests are taken last and in id order: the hot locks are held shortest and never deadlock.
  */
-import { publishAfterCommit } from "../events";
 import { logger } from "../logger";
 import { drawIfSoldOut } from "./draws";
 import { randomUUID } from "node:crypto";
@@ -230,8 +229,7 @@ export async function checkout(db: Db, userId: string, items: CartLine[]): Promi
     if (e instanceof InsufficientBalanceError) throw conflict(CART_MESSAGES.insufficientBalance);
     throw e;
   }
-  // Counts on every open card and contest page follow the sale (after commit, off the hot path).
-  await publishAfterCommit(db, { kind: "contests" }).catch((err: unknown) => logger.warn({ err }, "contests event failed"));
+  // Counts on every open card follow the sale: the "Contest" trigger sends the `contests` event.
   // A sale that sold a contest out draws it now (after commit; the scheduler is the safety net).
   for (const contestId of new Set(items.map((i) => i.contestId))) {
     await drawIfSoldOut(db, contestId).catch((err: unknown) => logger.error({ err, contestId }, "draw after sell-out failed"));

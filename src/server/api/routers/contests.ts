@@ -3,14 +3,26 @@ import { getContest, listActiveContests } from "../../services/contests";
 import { getDrawRecord } from "../../services/draw-record";
 import { getFairPlayInfo } from "../../services/fair-play";
 import { listPublishedWinnerPosts } from "../../services/winners";
+import { publicReadsFor } from "../../cache/public-reads";
 import { getEventBus, liveEvents } from "../../events";
 import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const contestsRouter = createTRPCRouter({
-  list: publicProcedure.input(contestListInputSchema).query(({ ctx, input }) => listActiveContests(ctx.db, input?.category)),
-  byId: publicProcedure.input(contestIdSchema).query(({ ctx, input }) => getContest(ctx.db, input.id)),
+  // The three public reads come from the in-process cache (src/server/cache/public-reads.ts)
+  // when the request uses the process's database; otherwise straight from the services.
+  list: publicProcedure.input(contestListInputSchema).query(async ({ ctx, input }) => {
+    const reads = await publicReadsFor(ctx.db);
+    return reads ? (await reads.contestList(input?.category)).value : listActiveContests(ctx.db, input?.category);
+  }),
+  byId: publicProcedure.input(contestIdSchema).query(async ({ ctx, input }) => {
+    const reads = await publicReadsFor(ctx.db);
+    return reads ? (await reads.contest(input.id)).value : getContest(ctx.db, input.id);
+  }),
   /** The public winners gallery (published winner posts, newest win first). */
-  publishedWinners: publicProcedure.query(({ ctx }) => listPublishedWinnerPosts(ctx.db)),
+  publishedWinners: publicProcedure.query(async ({ ctx }) => {
+    const reads = await publicReadsFor(ctx.db);
+    return reads ? (await reads.winnerPosts()).value : listPublishedWinnerPosts(ctx.db);
+  }),
   /** Open period, draw mode and the free postal entry route (docs/fair-play.md). */
   fairPlay: publicProcedure.query(() => getFairPlayInfo()),
   /** The public draw record: commitments, entry list (names masked), beacon, winner (docs/fair-play.md). */

@@ -1,3 +1,4 @@
+import { contestIdSchema } from "@/shared/schemas/contests";
 import type { RestRoute } from "../types";
 
 export const contestRoutes: RestRoute[] = [
@@ -6,12 +7,14 @@ export const contestRoutes: RestRoute[] = [
     path: "/api/contests",
     doc: { summary: "Active contests", access: "public", procedure: "contests.list" },
     call: (c) => c.contests.list(),
+    cached: (reads) => reads.contestList(),
   },
   {
     method: "GET",
     path: "/api/contests/:id",
     doc: { summary: "One contest", access: "public", procedure: "contests.byId" },
     call: (c, { params }) => c.contests.byId({ id: params.id ?? "" }),
+    cached: (reads, { params }) => reads.contest(contestIdSchema.parse({ id: params.id ?? "" }).id),
   },
   {
     method: "GET",
@@ -24,5 +27,6 @@ export const contestRoutes: RestRoute[] = [
     path: "/api/winner-posts",
     doc: { summary: "Published winner posts", access: "public", procedure: "contests.publishedWinners" },
     call: (c) => c.contests.publishedWinners(),
+    cached: (reads) => reads.winnerPosts(),
   },
 ];

@@ -1,0 +1,110 @@
+/**
+ * Lighthouse (mobile profile: emulated phone, simulated slow 4G and CPU slowdown, its defaults)
+ * on the built app with seeded data on PostgreSQL, driving the machine's Chromium. Prints the
+ * performance, accessibility, best-practices and SEO scores (0–100) and the first-load transfer
+ * for `/`, `/winners`, `/login` and a contest page (signed in). Scores are Lighthouse's own
+ * yardstick, not a ratio: it already compares against its reference distribution.
+ *   npm run build && npm run bench:lighthouse   (CHROME_PATH, default /usr/bin/chromium; BENCH_PORT, default 3204;
+ *   BENCH_LH_DETAIL=1 also lists every script each page loaded, largest first)
+ */
+import { createRequire } from "node:module";
+import os from "node:os";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { seed } from "../scripts/seed";
+import { startApp, stopApp } from "../scripts/start-app";
+import { createSession } from "../src/server/auth/session";
+import { openDatabase } from "../src/server/db";
+import { benchAppEnv, createBenchDatabase, fmt } from "./lib";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3204);
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+async function main() {
+  const database = await createBenchDatabase("bench_lh");
+  const handle = await openDatabase({ url: database.url, poolSize: 2 });
+  await seed(handle.db);
+  const player = await handle.db.user.findFirstOrThrow({ where: { email: "player@example.com" } });
+  const token = (await createSession(handle.db, player.id)).token;
+  const contest = await handle.db.contest.findFirstOrThrow({ where: { status: "active" }, orderBy: { createdAt: "desc" } });
+  await handle.close();
+
+  const base = `http://localhost:${PORT}`;
+  // COOKIE_SECURE=false: the session cookie must travel over plain http to localhost.
+  const app = await startApp({
+    port: PORT,
+    env: { ...benchAppEnv(database.url), COOKIE_SECURE: "false" },
+    readyPath: "/api/ready",
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const pages: { name: string; path: string; cookie?: string }[] = [
+      { name: "/ (visitor)", path: "/" },
+      { name: "/winners", path: "/winners" },
+      { name: "/login", path: "/login" },
+      { name: "/contest/{id} (signed in)", path: `/contest/${contest.id}`, cookie: `session=${token}` },
+    ];
+    const rows: string[] = [];
+    for (const page of pages) {
+      const result = await lighthouse(`${base}${page.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      });
+      if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
+      const { lhr } = result;
+      if (process.env.BENCH_LH_DETAIL) {
+        const metric = (id: string) => fmt(lhr.audits[id]?.numericValue ?? 0);
+        console.log(
+          `  ${page.path} layout shifts: ${JSON.stringify((lhr.audits["layout-shifts"]?.details as { items?: unknown[] })?.items?.slice(0, 3) ?? []).slice(0, 900)}\n` +
+            `  ${page.path} FCP ${metric("first-contentful-paint")} ms, LCP ${metric("largest-contentful-paint")} ms, TBT ${metric("total-blocking-time")} ms, ` +
+            `CLS ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}, SI ${metric("speed-index")} ms, TTFB ${metric("server-response-time")} ms, ` +
+            `LCP element: ${JSON.stringify((lhr.audits["largest-contentful-paint-element"]?.details as { items?: unknown[] })?.items?.[0] ?? null).slice(0, 300)}`,
+        );
+        const requests =
+          (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType: string; transferSize: number }[] })
+            ?.items ?? [];
+        for (const r of requests.filter((x) => x.resourceType === "Script").sort((a, b) => b.transferSize - a.transferSize)) {
+          console.log(`  ${page.path} ${(r.transferSize / 1024).toFixed(1)} KB ${r.url.replace(base, "")}`);
+        }
+      }
+      const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      const transfer = (lhr.audits["total-byte-weight"]?.numericValue ?? 0) / 1024;
+      const lcp = lhr.audits["largest-contentful-paint"]?.numericValue ?? 0;
+      // JavaScript as transferred (compressed) until the page settled: the first-load JS figure.
+      const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })
+        ?.items;
+      const js = (summary?.find((i) => i.resourceType === "script")?.transferSize ?? 0) / 1024;
+      rows.push(
+        `${page.name.padEnd(28)} ${String(score("performance")).padStart(5)} ${String(score("accessibility")).padStart(5)} ` +
+          `${String(score("best-practices")).padStart(5)} ${String(score("seo")).padStart(5)} ${fmt(lcp).padStart(8)} ${fmt(js).padStart(6)} ${fmt(transfer).padStart(9)}`,
+      );
+    }
+    console.log(`lighthouse ${lighthouseVersion()}: mobile profile, ${os.cpus().length} cores, ${new Date().toISOString()}`);
+    console.log(
+      `${"page".padEnd(28)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"seo".padStart(5)} ${"LCP ms".padStart(8)} ${"JS KB".padStart(6)} ${"total KB".padStart(9)}`,
+    );
+    for (const row of rows) console.log(row);
+  } finally {
+    await chrome.kill();
+    await stopApp(app);
+    await database.drop();
+  }
+}
+
+function lighthouseVersion(): string {
+  return (createRequire(import.meta.url)("lighthouse/package.json") as { version: string }).version;
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
