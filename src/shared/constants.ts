@@ -62,11 +62,42 @@ export const LIMITS = {
   /** Rows per page of the admin pending-payments list (default, and most a caller may ask for). */
   pendingPaymentsPage: 50,
   pendingPaymentsPageMax: 100,
+  /** Rows per page of the admin audit log. */
+  auditPage: 50,
+  /** Admin reasons (payment override, rejections): at most this many characters. */
+  reasonMax: 500,
   supportMessageMax: 2000,
   dashboardPreview: 3,
   listPlaceholders: 3,
   contestPlaceholders: 6,
 } as const;
+
+/** What the admin audit log records (src/server/services/audit.ts); the Audit tab filters by these. */
+export const AUDIT_ACTIONS = [
+  "payment.approve",
+  "payment.override",
+  "payment.reject",
+  "withdrawal.approve",
+  "withdrawal.reject",
+  "prize.status",
+  "contest.create",
+  "contest.update",
+  "contest.status",
+  "user.role",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "payment.approve": "Payment approved",
+  "payment.override": "Payment approved by override",
+  "payment.reject": "Payment rejected",
+  "withdrawal.approve": "Withdrawal approved",
+  "withdrawal.reject": "Withdrawal rejected",
+  "prize.status": "Prize status changed",
+  "contest.create": "Contest created",
+  "contest.update": "Contest edited",
+  "contest.status": "Contest status changed",
+  "user.role": "Admin role changed",
+};
 
 /** Milliseconds, docs/product.md §9. */
 export const DELAYS = {

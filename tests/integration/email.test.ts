@@ -178,7 +178,15 @@ describe(`email outbox and delivery (${dbKind()})`, () => {
     const user = await createUser(t.db);
     const mk = (trackId: string) =>
       t.db.payment.create({
-        data: { userId: user.id, amount: "25", cryptoCurrency: "BTC", provider: "sandbox", trackId, payLink: "/pay/x" },
+        data: {
+          userId: user.id,
+          amount: "25",
+          cryptoCurrency: "BTC",
+          provider: "sandbox",
+          trackId,
+          payLink: "/pay/x",
+          gatewayStatus: "paid",
+        },
       });
     await approvePayment(t.db, admin.id, (await mk(`tr-${user.id}-1`)).id);
     await rejectPayment(t.db, admin.id, (await mk(`tr-${user.id}-2`)).id, "Amount never arrived");
@@ -239,6 +247,7 @@ describe(`email outbox and delivery (${dbKind()})`, () => {
         provider: "sandbox",
         trackId: `tr-${user.id}`,
         payLink: "/pay/x",
+        gatewayStatus: "paid",
       },
     });
     await approvePayment(t.db, admin.id, payment.id);

@@ -5,7 +5,7 @@ import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { OxaPayGateway } from "../../src/server/gateways/oxapay";
 import { sandboxWebhookKey } from "../../src/server/gateways/sandbox";
-import { createPayment, processWebhook } from "../../src/server/services/payments";
+import { createPayment, processWebhook, reconcileOpenPayments } from "../../src/server/services/payments";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest } from "../helpers/fixtures";
 
@@ -199,6 +199,8 @@ describe(`payments: create, webhook, approval (${dbKind()})`, () => {
     const { body } = await create("20", "BNB", buyer);
     const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: body.trackId } });
     expect((await rest(t.db, "POST", `/api/payments/${row.id}/approve`, { user: buyer })).status).toBe(403);
+    // The buyer pays (the sandbox's signed 'Paid' webhook): now the gateway says paid.
+    expect((await rest(t.db, "POST", `/api/payments/sandbox/${body.trackId}/pay`, { user: buyer })).status).toBe(200);
     const ok = await rest(t.db, "POST", `/api/payments/${row.id}/approve`, { user: admin });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe("Payment approved");
@@ -262,7 +264,42 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
   let t: TestDb;
   let server: Server;
   let base: string;
-  let mode: "ok" | "error" | "hang" | "garbage" = "ok";
+  let mode: "ok" | "error" | "hang" | "garbage" | "busy" | "flaky" = "ok";
+  let flakyLeft = 0;
+  let nextTrackId = 184747701;
+  const paymentInfo = new Map<string, Record<string, unknown>>();
+  /** The documented example of GET /v1/payment/{track_id}, with this test's amounts. */
+  const documentedInfo = (over: Record<string, unknown>, txs: Record<string, unknown>[]) => ({
+    track_id: "168931368",
+    type: "white_label",
+    amount: 15,
+    currency: "USD",
+    status: "paid",
+    mixed_payment: false,
+    fee_paid_by_payer: 0,
+    under_paid_coverage: 0,
+    lifetime: 60,
+    callback_url: "https://app.example/api/payments/webhook",
+    return_url: "",
+    email: "payer@example.com",
+    order_id: "ORD-12345",
+    description: "Balance top-up",
+    thanks_message: "",
+    expired_at: 1728121075,
+    date: 1728117475,
+    txs: txs.map((tx) => ({
+      tx_hash: "0x2dehmnxmdfmhs3khxcppgsx41nelbjh34q5vjn1ogbudffamc9rg3",
+      network: "TRC20",
+      address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+      status: "confirmed",
+      confirmations: 11,
+      auto_convert: { processed: false },
+      auto_withdrawal: { processed: false },
+      date: 1728117736,
+      ...tx,
+    })),
+    ...over,
+  });
   const seen: { method: string; url: string; key: string | undefined; body: any }[] = [];
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -296,12 +333,32 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
         );
       }
       if (mode === "garbage") return res.end("<html>bad gateway</html>");
-      if (req.method === "POST" && req.url === "/v1/payment/invoice") {
+      if (mode === "busy" || (mode === "flaky" && flakyLeft-- > 0)) {
+        res.statusCode = 503;
+        return res.end(JSON.stringify({ data: {}, message: "Service temporarily unavailable", error: {}, status: 503 }));
+      }
+      // OxaPay's documented white-label answer (docs.oxapay.com, Generate White Label), for our order.
+      if (req.method === "POST" && req.url === "/v1/payment/white-label") {
+        const sent = JSON.parse(text);
         return res.end(
           JSON.stringify({
             data: {
-              track_id: "184747701",
-              payment_url: "https://pay.oxapay.test/184747701",
+              track_id: String(nextTrackId++),
+              amount: sent.amount,
+              currency: sent.currency,
+              pay_amount: 15.02,
+              pay_currency: sent.pay_currency,
+              network: sent.network,
+              address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+              callback_url: sent.callback_url,
+              description: sent.description,
+              email: sent.email,
+              fee_paid_by_payer: 0,
+              lifetime: sent.lifetime,
+              order_id: sent.order_id,
+              under_paid_coverage: 0,
+              rate: 0.9987,
+              qr_code: "https://api.qrserver.com/v1/create-qr-code/?data=TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
               expired_at: 1900000000,
               date: 1899996400,
             },
@@ -312,15 +369,28 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
           }),
         );
       }
-      if (req.method === "GET" && req.url === "/v1/payment/184747701") {
+      if (req.method === "POST" && req.url === "/v1/payment/invoice") {
         return res.end(
           JSON.stringify({
-            data: { track_id: "184747701", type: "invoice", amount: 15, currency: "USD", status: "Paid", order_id: "ORD-1" },
+            data: {
+              track_id: String(nextTrackId),
+              payment_url: `https://pay.oxapay.test/${nextTrackId++}`,
+              expired_at: 1900000000,
+              date: 1899996400,
+            },
             message: "Operation completed successfully!",
             error: {},
             status: 200,
             version: "1.0.0",
           }),
+        );
+      }
+      // OxaPay's documented payment-information answer (Payment Information), per track id.
+      const info =
+        req.method === "GET" ? paymentInfo.get(decodeURIComponent((req.url ?? "").replace("/v1/payment/", ""))) : undefined;
+      if (info) {
+        return res.end(
+          JSON.stringify({ data: info, message: "Operation completed successfully!", error: {}, status: 200, version: "1.0.0" }),
         );
       }
       res.statusCode = 404;
@@ -335,41 +405,106 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
     await t.close();
   });
 
-  const gateway = (key = "test-merchant", timeoutMs = 2000) =>
-    new OxaPayGateway({ merchantApiKey: key, baseUrl: `${base}/`, timeoutMs });
+  const gateway = (
+    key = "test-merchant",
+    timeoutMs = 2000,
+    extra: Partial<ConstructorParameters<typeof OxaPayGateway>[0]> = {},
+  ) => new OxaPayGateway({ merchantApiKey: key, baseUrl: `${base}/`, timeoutMs, ...extra });
 
-  it("creates an invoice with POST /v1/payment/invoice and the merchant_api_key header, then stores the payment", async () => {
+  it("creates a white-label payment (POST /v1/payment/white-label, coin and network) and fills address, amount, QR code and expiry", async () => {
     mode = "ok";
     const user = await createUser(t.db);
     const result = await createPayment(
       t.db,
       user,
-      { amount: "15.00", currency: "USD", cryptoCurrency: "USDT" },
+      { amount: "15.00", currency: "USD", cryptoCurrency: "USDT", network: "TRC20" },
       { origin: "https://app.example", gateway: gateway() },
     );
     const call = seen.at(-1)!;
-    expect(call).toMatchObject({ method: "POST", url: "/v1/payment/invoice", key: "test-merchant" });
+    expect(call).toMatchObject({ method: "POST", url: "/v1/payment/white-label", key: "test-merchant" });
     expect(call.body).toMatchObject({
+      pay_currency: "USDT",
+      network: "TRC20",
       amount: 15,
       currency: "USD",
+      lifetime: 60,
       callback_url: "https://app.example/api/payments/webhook",
-      return_url: "https://app.example/payments",
       order_id: result.paymentId,
-      sandbox: false,
     });
-    expect(typeof call.body.lifetime).toBe("number");
     expect(typeof call.body.description).toBe("string");
-    expect(result).toMatchObject({ success: true, trackId: "184747701", payLink: "https://pay.oxapay.test/184747701" });
-    expect(result.qrCode).toBeNull();
+    expect(result).toMatchObject({
+      success: true,
+      trackId: "184747701",
+      payLink: "https://app.example/pay/184747701",
+      address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+      payAmount: "15.02",
+      currency: "USDT",
+      network: "TRC20",
+    });
+    // Our own QR code (CSP: the pay page loads no outside images), not OxaPay's link.
+    expect(result.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(result.instructions.en).toContain("Send 15.02 USDT to TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
     const row = await t.db.payment.findUniqueOrThrow({ where: { trackId: "184747701" } });
-    expect(row).toMatchObject({ provider: "oxapay", status: "pending", gatewayStatus: "new" });
+    expect(row).toMatchObject({
+      provider: "oxapay",
+      status: "pending",
+      gatewayStatus: "new",
+      network: "TRC20",
+      payAmount: "15.02",
+    });
     expect(row.expiresAt?.getTime()).toBe(1900000000 * 1000);
   });
 
-  it("reads a payment with GET /v1/payment/{track_id}", async () => {
+  it("clamps the invoice lifetime to OxaPay's 15..2880 minutes and uses the hosted invoice in OxaPay's test mode", async () => {
     mode = "ok";
-    const info = await gateway().getPayment("184747701");
-    expect(info).toEqual({ trackId: "184747701", status: "paid", amount: "15", currency: "USD", orderId: "ORD-1" });
+    const user = await createUser(t.db);
+    const input = { amount: "5", currency: "USD", cryptoCurrency: "BTC" as const };
+    await createPayment(t.db, user, input, {
+      origin: "https://app.example",
+      gateway: gateway("test-merchant", 2000, { lifetimeMinutes: 5 }),
+    });
+    expect(seen.at(-1)!.body).toMatchObject({ lifetime: 15, pay_currency: "BTC", network: "Bitcoin Network" });
+    await t.db.payment.deleteMany({ where: { userId: user.id } });
+    await createPayment(t.db, user, input, {
+      origin: "https://app.example",
+      gateway: gateway("test-merchant", 2000, { lifetimeMinutes: 100_000, sandbox: true }),
+    });
+    expect(seen.at(-1)!).toMatchObject({
+      url: "/v1/payment/invoice",
+      body: { lifetime: 2880, sandbox: true, return_url: "https://app.example/payments" },
+    });
+  });
+
+  it("reads a payment with GET /v1/payment/{track_id}, retrying a busy gateway (503) but never a create", async () => {
+    mode = "ok";
+    paymentInfo.set("168931368", documentedInfo({}, [{ amount: 15.02, currency: "USDT" }]));
+    const info = await gateway().getPayment("168931368");
+    expect(info).toMatchObject({
+      trackId: "168931368",
+      status: "paid",
+      amount: "15",
+      currency: "USD",
+      orderId: "ORD-12345",
+      txs: [{ amount: "15.02", currency: "USDT", status: "confirmed" }],
+    });
+    mode = "flaky";
+    flakyLeft = 2;
+    const before = seen.length;
+    expect((await gateway().getPayment("168931368")).status).toBe("paid");
+    expect(seen.length - before).toBe(3);
+    mode = "busy";
+    const user = await createUser(t.db);
+    const sentBefore = seen.length;
+    await expect(
+      createPayment(
+        t.db,
+        user,
+        { amount: "5", currency: "USD", cryptoCurrency: "BTC" },
+        { origin: "http://x", gateway: gateway() },
+      ),
+    ).rejects.toMatchObject({ code: "BAD_GATEWAY" });
+    expect(seen.length - sentBefore).toBe(1);
+    mode = "ok";
   });
 
   it("a gateway failure answers 502 with a clear message and stores nothing", async () => {
@@ -418,6 +553,56 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
       delete process.env.OXAPAY_BASE_URL;
       delete process.env.APP_URL;
     }
+  });
+
+  it("reconciles against the payment-information endpoint: underpaid with its received value, then a webhook in crypto units confirmed there", async () => {
+    mode = "ok";
+    const user = await createUser(t.db);
+    const created = await createPayment(
+      t.db,
+      user,
+      { amount: "15.00", currency: "USD", cryptoCurrency: "USDT", network: "TRC20" },
+      { origin: "https://app.example", gateway: gateway() },
+    );
+    const info = (status: string, sent: number) =>
+      documentedInfo({ track_id: created.trackId, status, order_id: created.paymentId }, [{ amount: sent, currency: "USDT" }]);
+    paymentInfo.set(created.trackId, info("underpaid", 7.51));
+    // Quiet for longer than RECONCILE_AFTER_MINUTES: the job asks the gateway.
+    const later = new Date(Date.now() + 60 * 60_000);
+    const tally = await reconcileOpenPayments(t.db, { gateway: gateway(), now: later });
+    expect(tally).toMatchObject({ checked: 1, changed: 1 });
+    const row = await t.db.payment.findUniqueOrThrow({ where: { id: created.paymentId } });
+    expect(row).toMatchObject({ gatewayStatus: "underpaid", status: "pending" });
+    expect(row.receivedAmount?.toFixed(2)).toBe("7.50"); // 15 USD x 7.51 / 15.02 USDT
+    // A webhook that reports the crypto amount (as some of OxaPay's samples do) is checked with the gateway, not refused.
+    paymentInfo.set(created.trackId, info("paid", 15.02));
+    const body = JSON.stringify({
+      track_id: created.trackId,
+      status: "Paid",
+      amount: 15.02,
+      currency: "USDT",
+      order_id: created.paymentId,
+    });
+    const result = await processWebhook(t.db, body, hmacSha512Hex("test-merchant", body), {
+      gateway: gateway(),
+      autoApprove: false,
+    });
+    expect(result).toMatchObject({ changed: true, status: "paid" });
+    // The same webhook when the gateway's record disagrees is refused.
+    const other = await createPayment(
+      t.db,
+      user,
+      { amount: "9", currency: "USD", cryptoCurrency: "BTC" },
+      { origin: "https://app.example", gateway: gateway() },
+    );
+    paymentInfo.set(other.trackId, documentedInfo({ track_id: other.trackId, amount: 90, order_id: other.paymentId }, []));
+    const forged = JSON.stringify({ track_id: other.trackId, status: "Paid", amount: 90, currency: "USD" });
+    await expect(
+      processWebhook(t.db, forged, hmacSha512Hex("test-merchant", forged), { gateway: gateway() }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    expect((await t.db.payment.findUniqueOrThrow({ where: { id: other.paymentId } })).gatewayStatus).toBe("new");
   });
 
   it("accepts only webhooks signed with the merchant API key", async () => {

@@ -23,6 +23,8 @@ describe("payments under concurrency (PostgreSQL)", () => {
       body: { amount, currency: "USD", cryptoCurrency: "BTC" },
     });
     expect(res.status).toBe(200);
+    // The player pays (sandbox 'Paid' webhook), so approval is the gateway-confirmed path.
+    expect((await rest(t.db, "POST", `/api/payments/sandbox/${res.body.trackId}/pay`, { user })).status).toBe(200);
     return t.db.payment.findUniqueOrThrow({ where: { trackId: res.body.trackId } });
   }
 

@@ -4,7 +4,9 @@
  * chosen by configuration (getGateway).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
+import type { WithdrawalNetwork } from "@/shared/withdrawals";
 
 export type GatewayName = "oxapay" | "sandbox";
 
@@ -15,6 +17,8 @@ export type InvoiceRequest = {
   amount: string;
   currency: string;
   cryptoCurrency: CryptoCurrency;
+  /** The chain to pay on, for coins on several (USDT); the coin's default otherwise. */
+  network: WithdrawalNetwork;
   description: string;
   callbackUrl: string;
   returnUrl: string;
@@ -35,12 +39,17 @@ export type Invoice = {
   gatewayStatus: string;
 };
 
+/** One blockchain transaction the gateway saw for an invoice (OxaPay `txs[]`). */
+export type GatewayTx = { amount: string; currency: string | null; status: string };
+
 export type GatewayPaymentInfo = {
   trackId: string;
   status: string;
   amount: string | null;
   currency: string | null;
   orderId: string | null;
+  txs: GatewayTx[];
+  payload?: Record<string, unknown>;
 };
 
 /** A verified webhook's content, normalised. */
@@ -50,13 +59,15 @@ export type WebhookNotice = {
   amount: string | null;
   currency: string | null;
   orderId: string | null;
+  txs: GatewayTx[];
   payload: Record<string, unknown>;
 };
 
 export interface PaymentGateway {
   readonly name: GatewayName;
   createInvoice(req: InvoiceRequest): Promise<Invoice>;
-  getPayment(trackId: string): Promise<GatewayPaymentInfo>;
+  /** The gateway's view of an invoice; `known` is the app's (the sandbox, which has no other, answers from it). */
+  getPayment(trackId: string, known?: { status: string; expiresAt: Date | null }): Promise<GatewayPaymentInfo>;
   /** True only when `signature` is the hex HMAC-SHA512 of exactly `rawBody` with this gateway's key. */
   verifySignature(rawBody: string, signature: string | null): boolean;
 }
@@ -100,6 +111,39 @@ export function decimalField(value: unknown): string | null {
   return null;
 }
 
+/** The `txs` array of an OxaPay payload, normalised; entries without an amount are skipped. */
+export function parseTxs(value: unknown): GatewayTx[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((tx) => {
+    if (!tx || typeof tx !== "object") return [];
+    const t = tx as Record<string, unknown>;
+    const amount = decimalField(t.amount ?? t.received_amount ?? t.sent_amount);
+    if (amount === null) return [];
+    return [
+      { amount, currency: typeof t.currency === "string" ? t.currency.toUpperCase() : null, status: normaliseStatus(t.status) },
+    ];
+  });
+}
+
+/**
+ * The USD value of what arrived: the invoice's USD amount times the share of the expected crypto
+ * amount the transactions in the invoice's coin carried, rounded down to the cent and never more
+ * than the invoice. null when the expected crypto amount is unknown (nothing to compare with).
+ */
+export function receivedUsd(
+  invoice: { amount: Prisma.Decimal; payAmount: string | null; cryptoCurrency: string },
+  txs: GatewayTx[],
+): Prisma.Decimal | null {
+  if (!invoice.payAmount || txs.length === 0) return null;
+  const expected = new Prisma.Decimal(invoice.payAmount);
+  if (expected.lte(0)) return null;
+  const paid = txs
+    .filter((tx) => (tx.currency === null || tx.currency === invoice.cryptoCurrency) && tx.status !== "failed")
+    .reduce((sum, tx) => sum.add(tx.amount), new Prisma.Decimal(0));
+  const value = invoice.amount.mul(paid).div(expected).toDecimalPlaces(2, Prisma.Decimal.ROUND_DOWN);
+  return Prisma.Decimal.min(value, invoice.amount);
+}
+
 /** Parses a webhook body (already verified) into a notice; null if it carries no track id. */
 export function parseWebhookBody(rawBody: string): WebhookNotice | null {
   let payload: unknown;
@@ -118,6 +162,7 @@ export function parseWebhookBody(rawBody: string): WebhookNotice | null {
     amount: decimalField(p.amount),
     currency: typeof p.currency === "string" ? p.currency.toUpperCase() : null,
     orderId: typeof p.order_id === "string" ? p.order_id : null,
+    txs: parseTxs(p.txs),
     payload: p,
   };
 }

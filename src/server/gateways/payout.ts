@@ -60,7 +60,7 @@ export function payoutOutcome(status: string): "paid" | "failed" | "processing" 
 }
 
 /** OxaPay's `network` names for ours. */
-const OXAPAY_NETWORK: Record<WithdrawalNetwork, string> = {
+export const OXAPAY_NETWORK: Record<WithdrawalNetwork, string> = {
   BTC: "Bitcoin Network",
   ERC20: "ERC20",
   TRC20: "TRC20",

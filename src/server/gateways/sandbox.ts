@@ -8,7 +8,6 @@
  * it shows says SANDBOX and the site shows a "Demo mode" banner while it is active.
  */
 import { createHash, randomBytes } from "node:crypto";
-import QRCode from "qrcode";
 import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
 import type { DbTx } from "../db";
@@ -21,15 +20,16 @@ import {
   type PaymentGateway,
   verifyHmacSha512,
 } from "./gateway";
+import { paymentQrCode } from "./qr";
 
 export const SANDBOX_KEY_SETTING = "sandbox.webhookKey";
 
 /** Demo USD prices, only used to show a plausible crypto amount in the sandbox. */
-export const SANDBOX_RATES: Record<CryptoCurrency, { usd: string; decimals: number; uri: string }> = {
-  BTC: { usd: "65000", decimals: 8, uri: "bitcoin" },
-  ETH: { usd: "3200", decimals: 8, uri: "ethereum" },
-  USDT: { usd: "1", decimals: 2, uri: "tether" },
-  BNB: { usd: "580", decimals: 6, uri: "bnb" },
+export const SANDBOX_RATES: Record<CryptoCurrency, { usd: string; decimals: number }> = {
+  BTC: { usd: "65000", decimals: 8 },
+  ETH: { usd: "3200", decimals: 8 },
+  USDT: { usd: "1", decimals: 2 },
+  BNB: { usd: "580", decimals: 6 },
 };
 
 const keys = new WeakMap<object, string>();
@@ -74,11 +74,6 @@ export function sandboxPayAmount(crypto: CryptoCurrency, usdAmount: string): str
   return new Prisma.Decimal(usdAmount).div(rate.usd).toDecimalPlaces(rate.decimals, Prisma.Decimal.ROUND_UP).toFixed();
 }
 
-/** QR code (data: URL, PNG) of the payment URI a wallet would scan. */
-export function sandboxQrCode(crypto: CryptoCurrency, address: string, payAmount: string): Promise<string> {
-  return QRCode.toDataURL(`${SANDBOX_RATES[crypto].uri}:${address}?amount=${payAmount}`, { margin: 1, width: 240 });
-}
-
 export class SandboxGateway implements PaymentGateway {
   readonly name = "sandbox" as const;
   constructor(private readonly secret: string) {
@@ -94,15 +89,26 @@ export class SandboxGateway implements PaymentGateway {
       payLink: `${req.appOrigin}/pay/${trackId}`,
       payAmount,
       address,
-      qrCode: await sandboxQrCode(req.cryptoCurrency, address, payAmount),
+      qrCode: await paymentQrCode(req.cryptoCurrency, address, payAmount),
       expiresAt: new Date(Date.now() + 60 * 60 * 1000),
       gatewayStatus: "new",
     };
   }
 
-  /** The sandbox has no remote state: the app's own payment row is the truth. */
-  async getPayment(trackId: string): Promise<GatewayPaymentInfo> {
-    return { trackId, status: "unknown", amount: null, currency: null, orderId: null };
+  /**
+   * The sandbox has no remote state: the app's own payment row is the truth, and an invoice past
+   * its expiry is expired (the payments reconcile job passes both).
+   */
+  async getPayment(trackId: string, known?: { status: string; expiresAt: Date | null }): Promise<GatewayPaymentInfo> {
+    const expired = known?.expiresAt && known.expiresAt.getTime() <= Date.now() && known.status !== "paid";
+    return {
+      trackId,
+      status: expired ? "expired" : (known?.status ?? "unknown"),
+      amount: null,
+      currency: null,
+      orderId: null,
+      txs: [],
+    };
   }
 
   verifySignature(rawBody: string, signature: string | null): boolean {

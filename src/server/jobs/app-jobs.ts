@@ -7,6 +7,7 @@ import { getEnv } from "../env";
 import { logger } from "../logger";
 import { registerMailJob } from "../mail/worker";
 import { runDueDraws } from "../services/draws";
+import { reconcileOpenPayments } from "../services/payments";
 import { PAYOUT_JOB, PAYOUT_RETRY_LIMIT, reconcileProcessingWithdrawals, runPayoutJob } from "../services/withdrawals";
 import { enqueue, registerJob, schedule } from "./index";
 
@@ -17,6 +18,8 @@ export const JOB = {
   payout: PAYOUT_JOB,
   /** Asks the gateway about payouts still processing after 10 minutes (a lost webhook). */
   payoutReconcile: "withdrawals.reconcile",
+  /** Asks the gateway about open top-ups past expiry or quiet for 10 minutes (lost or never-sent webhooks). */
+  paymentsReconcile: "payments.reconcile",
 } as const;
 
 /** Enqueues a payout retry in 30 s (then back-off); one queued job per withdrawal. */
@@ -42,6 +45,14 @@ export function registerAppJobs(): void {
     expireInSeconds: 300,
   });
   schedule(JOB.payoutReconcile, { everySeconds: 300 });
+  // Retries with back-off when the gateway could not be asked at all (services/payments.ts).
+  registerJob(JOB.paymentsReconcile, async () => void (await reconcileOpenPayments(await getDb())), {
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  });
+  schedule(JOB.paymentsReconcile, { everySeconds: 120 });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;

@@ -5,6 +5,7 @@ import { conflict, notFound } from "../errors";
 import { moneyString } from "@/shared/money";
 import { type PublicContest, toPublicContest } from "./contests";
 import { likeLiteral } from "./like";
+import { recordAudit } from "./audit";
 import { type PublicUser, toPublicUser } from "./users";
 
 const DAY = 24 * 3600_000;
@@ -34,9 +35,9 @@ export async function listUsers(db: DbTx, search?: string): Promise<PublicUser[]
  * admin cannot remove themselves). The admin rows are locked first, so two admins demoting each
  * other at the same moment cannot both succeed.
  */
-export async function setAdmin(db: Db, userId: string, isAdmin: boolean): Promise<PublicUser> {
+export async function setAdmin(db: Db, userId: string, isAdmin: boolean, actorId: string | null = null): Promise<PublicUser> {
   return db.$transaction(async (tx) => {
-    const target = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
+    const target = await tx.user.findUnique({ where: { id: userId }, select: { id: true, role: true, email: true } });
     if (!target) throw notFound("User not found");
     if (!isAdmin) {
       const admins = await tx.$queryRaw<{ id: string }[]>`
@@ -46,6 +47,16 @@ export async function setAdmin(db: Db, userId: string, isAdmin: boolean): Promis
       }
     }
     const user = await tx.user.update({ where: { id: userId }, data: { role: isAdmin ? "admin" : "user" } });
+    if (target.role !== user.role) {
+      await recordAudit(tx, {
+        actorId,
+        action: "user.role",
+        targetType: "user",
+        targetId: userId,
+        before: { role: target.role, email: target.email },
+        after: { role: user.role },
+      });
+    }
     return toPublicUser(user);
   });
 }

@@ -1,10 +1,11 @@
 /** Admin contest management: list, create, edit, End (draw), Activate, Cancel (refunds). */
-import { Prisma } from "@/generated/prisma/client";
+import { type Contest, Prisma } from "@/generated/prisma/client";
 import { FAIR_PLAY_MESSAGES, FROZEN_TERMS, type SkillQuestion } from "@/shared/fair-play";
 import { type ContestFormValues, endDateError } from "@/shared/schemas/admin";
 import type { Db, DbTx } from "../db";
 import { badRequest, conflict, notFound } from "../errors";
 import { fairPlaySettings } from "../fair-play-settings";
+import { recordAudit } from "./audit";
 import { type PublicContest, skillQuestionOf, toPublicContest } from "./contests";
 
 /** The admin's view adds the skill question's correct option (never sent to players). */
@@ -63,14 +64,29 @@ const sameDate = (a: Date | null, b: Date | null) =>
   a === null || b === null ? a === b : Math.abs(a.getTime() - b.getTime()) < 60_000;
 
 /** New contests open at once: active, 0 sold, with a fresh secret seed whose hash is published. */
-export async function createContest(db: DbTx, input: ContestFormValues): Promise<PublicContest> {
+export async function createContest(db: DbTx, input: ContestFormValues, actorId: string | null = null): Promise<PublicContest> {
   const pastEnd = endDateError(input.endDate);
   if (pastEnd) throw badRequest(pastEnd);
   checkOpenPeriod(new Date(), input.endDate ?? null);
   const row = await db.contest.create({
     data: { ...fields(input), status: "active", soldTickets: 0, ...(await newDrawSeed()) },
   });
+  if (actorId) {
+    await recordAudit(db, { actorId, action: "contest.create", targetType: "contest", targetId: row.id, after: auditTerms(row) });
+  }
   return toPublicContest(row);
+}
+
+/** The terms an audit entry keeps of a contest (what players buy on). */
+function auditTerms(c: Contest) {
+  return {
+    title: c.title,
+    status: c.status,
+    ticketPrice: c.ticketPrice.toFixed(2),
+    maxTickets: c.maxTickets,
+    endDate: c.endDate,
+    cashAlternative: c.cashAlternative?.toFixed(2) ?? null,
+  };
 }
 
 /**
@@ -79,7 +95,12 @@ export async function createContest(db: DbTx, input: ContestFormValues): Promise
  * editable. The contest row is locked (FOR UPDATE) first, so a purchase cannot slip in between
  * the check and the write (purchases take the same row lock in their conditional UPDATE).
  */
-export async function updateContest(db: Db, id: string, input: ContestFormValues): Promise<PublicContest> {
+export async function updateContest(
+  db: Db,
+  id: string,
+  input: ContestFormValues,
+  actorId: string | null = null,
+): Promise<PublicContest> {
   const data = fields(input);
   return db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Contest" WHERE "id" = ${id} FOR UPDATE`;
@@ -100,8 +121,18 @@ export async function updateContest(db: Db, id: string, input: ContestFormValues
       if (pastEnd) throw badRequest(pastEnd);
       checkOpenPeriod(c.createdAt, data.endDate);
     }
-    await tx.contest.update({ where: { id }, data });
-    return toPublicContest(await tx.contest.findUniqueOrThrow({ where: { id } }));
+    const updated = await tx.contest.update({ where: { id }, data });
+    if (actorId) {
+      await recordAudit(tx, {
+        actorId,
+        action: "contest.update",
+        targetType: "contest",
+        targetId: id,
+        before: auditTerms(c),
+        after: auditTerms(updated),
+      });
+    }
+    return toPublicContest(updated);
   });
 }
 
@@ -135,7 +166,13 @@ async function activateContest(db: Db, id: string): Promise<void> {
 }
 
 /** POST /api/admin/contests/{id}/status: ended → draw; active → re-open; cancelled → refunds. */
-export async function setContestStatus(db: Db, id: string, status: "active" | "ended" | "cancelled"): Promise<PublicContest> {
+export async function setContestStatus(
+  db: Db,
+  id: string,
+  status: "active" | "ended" | "cancelled",
+  actorId: string | null = null,
+): Promise<PublicContest> {
+  const before = await db.contest.findUnique({ where: { id }, select: { status: true } });
   if (status === "ended") {
     const outcome = await drawContest(db, id, { early: true }); // early only if before end date / sell-out
     if (!outcome) {
@@ -148,5 +185,17 @@ export async function setContestStatus(db: Db, id: string, status: "active" | "e
   } else {
     await cancelContest(db, id);
   }
-  return toPublicContest(await db.contest.findUniqueOrThrow({ where: { id } }));
+  const after = await db.contest.findUniqueOrThrow({ where: { id } });
+  // Written after the change (draws and refunds run their own transactions); a repeated End is not logged twice.
+  if (actorId && before && before.status !== after.status) {
+    await recordAudit(db, {
+      actorId,
+      action: "contest.status",
+      targetType: "contest",
+      targetId: id,
+      before: { status: before.status },
+      after: { status: after.status, winningTicket: after.winningTicket },
+    });
+  }
+  return toPublicContest(after);
 }

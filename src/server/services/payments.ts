@@ -11,17 +11,31 @@ import { Prisma } from "@/generated/prisma/client";
 import { CRYPTO_LABELS, type CryptoCurrency, GATEWAY_STATUS_RANK, LIMITS } from "@/shared/constants";
 import { PAYMENT_MESSAGES } from "@/shared/schemas/payments";
 import type { Db, DbTx } from "../db";
-import { conflict, DomainError, notFound, tooManyRequests, unauthorized } from "../errors";
+import { badRequest, conflict, DomainError, notFound, tooManyRequests, unauthorized } from "../errors";
 import { logger } from "../logger";
 import { moneyString } from "@/shared/money";
-import { autoApprovePaid, GatewayError, getGateway, type PaymentGateway, parseWebhookBody, paymentsSimulated } from "../gateways";
-import { SandboxGateway, sandboxQrCode } from "../gateways/sandbox";
+import { COIN_NETWORKS, type WithdrawalNetwork } from "@/shared/withdrawals";
+import {
+  autoApprovePaid,
+  GatewayError,
+  type GatewayPaymentInfo,
+  getGateway,
+  type PaymentGateway,
+  parseWebhookBody,
+  paymentsSimulated,
+  receivedUsd,
+} from "../gateways";
+import { paymentQrCode } from "../gateways/qr";
+import { SandboxGateway } from "../gateways/sandbox";
+import { recordAudit } from "./audit";
 import { guardSpending } from "./responsible-play";
 import { applyBalanceChange } from "./ledger";
 
 export const WEBHOOK_PATH = "/api/payments/webhook";
 /** Gateway statuses that mean the money arrived (credited automatically when AUTO_APPROVE_PAID=true). */
 export const PAID_STATUSES = new Set(["paid", "manual_accept"]);
+/** Gateway statuses after which the invoice can no longer be paid: the payment leaves the pending list. */
+export const DEAD_STATUSES = new Set(["expired", "failed"]);
 
 export const badGateway = (m: string) => new DomainError("BAD_GATEWAY", m);
 
@@ -60,6 +74,10 @@ export type CreatePaymentResult = {
   payAmount: string | null;
   /** The currency of payAmount (the chosen crypto). The USD amount is `amount`. */
   currency: string;
+  /** The chain to send on (TRC20, ERC20, BEP20, BTC). */
+  network: WithdrawalNetwork;
+  /** When the invoice stops accepting money (the pay page counts down to it). */
+  expiresAt: Date | null;
   amount: string;
   paymentId: string;
 };
@@ -67,7 +85,7 @@ export type CreatePaymentResult = {
 export async function createPayment(
   db: Db,
   user: Pick<User, "id" | "email">,
-  input: { amount: string; currency: string; cryptoCurrency: CryptoCurrency },
+  input: { amount: string; currency: string; cryptoCurrency: CryptoCurrency; network?: WithdrawalNetwork },
   opts: { origin: string; gateway?: PaymentGateway },
 ): Promise<CreatePaymentResult> {
   // Responsible play: no top-up while self-excluded (or before the age declaration, when required).
@@ -79,6 +97,7 @@ export async function createPayment(
   const id = randomUUID();
   const amount = new Prisma.Decimal(input.amount);
   const usd = amount.toFixed(2);
+  const network = input.network ?? COIN_NETWORKS[input.cryptoCurrency][0] ?? "BTC";
   let invoice: Awaited<ReturnType<PaymentGateway["createInvoice"]>>;
   try {
     invoice = await gateway.createInvoice({
@@ -86,6 +105,7 @@ export async function createPayment(
       amount: usd,
       currency: input.currency,
       cryptoCurrency: input.cryptoCurrency,
+      network,
       description: `Balance top-up of $${usd} (${CRYPTO_LABELS[input.cryptoCurrency]})`,
       callbackUrl: `${opts.origin}${WEBHOOK_PATH}`,
       returnUrl: `${opts.origin}/payments`,
@@ -109,6 +129,7 @@ export async function createPayment(
         amount,
         currency: input.currency,
         cryptoCurrency: input.cryptoCurrency,
+        network,
         provider: gateway.name,
         trackId: invoice.trackId,
         payAmount: invoice.payAmount,
@@ -134,6 +155,8 @@ export async function createPayment(
     trackId: invoice.trackId,
     payAmount: invoice.payAmount,
     currency: input.cryptoCurrency,
+    network,
+    expiresAt: invoice.expiresAt,
     amount: usd,
     paymentId: id,
   };
@@ -143,7 +166,9 @@ export type WebhookResult = { changed: boolean; status: string; approved: boolea
 
 /**
  * A gateway webhook: only a valid signature is accepted (else 401, logged); unknown track id ->
- * 404 (logged); amount/currency must match the payment (else 400, logged). The status change is a
+ * 404 (logged). When the notice's amount, currency or order id differ from the payment (OxaPay's
+ * payloads vary), it is not trusted as is: the payment-information endpoint is asked and its answer
+ * used, and only if that disagrees too is the webhook refused (400). The status change is a
  * conditional UPDATE that only moves forward, so a repeated or concurrent delivery changes nothing.
  */
 export async function processWebhook(
@@ -174,67 +199,130 @@ export async function processWebhook(
     logger.warn({ trackId: notice.trackId, provider: payment.provider }, "payment webhook from another gateway");
     throw conflict("Payment was created through another gateway");
   }
-  const mismatch =
-    (notice.amount !== null && !new Prisma.Decimal(notice.amount).eq(payment.amount) && "amount") ||
-    (notice.currency !== null && notice.currency !== payment.currency && "currency") ||
-    (notice.orderId !== null && notice.orderId !== payment.id && "order_id");
+  let report: Pick<GatewayPaymentInfo, "status" | "txs"> & { payload: Record<string, unknown> } = notice;
+  const mismatch = mismatchOf(payment, notice);
   if (mismatch) {
-    logger.error(
-      { trackId: notice.trackId, field: mismatch, got: { amount: notice.amount, currency: notice.currency } },
-      "payment webhook does not match the payment",
+    const info = await gateway
+      .getPayment(payment.trackId, { status: payment.gatewayStatus, expiresAt: payment.expiresAt })
+      .catch(() => null);
+    // Only the gateway's own record of the invoice confirms (the sandbox has none: it reports no amount).
+    const confirmed = info !== null && info.amount !== null && !mismatchOf(payment, info);
+    logger.warn(
+      {
+        trackId: notice.trackId,
+        field: mismatch,
+        got: { amount: notice.amount, currency: notice.currency },
+        confirmed: Boolean(confirmed),
+      },
+      "payment webhook differs from the payment; reconciled against the gateway",
     );
-    throw new DomainError("BAD_REQUEST", `Webhook ${mismatch} does not match the payment`);
+    if (!info || !confirmed) throw new DomainError("BAD_REQUEST", `Webhook ${mismatch} does not match the payment`);
+    report = { status: info.status, txs: info.txs, payload: { webhook: notice.payload, confirmedBy: info.payload ?? null } };
   }
-  const rank = GATEWAY_STATUS_RANK[notice.status];
+  // The sandbox's payments are simulated: they never credit without an admin, whatever the caller asks.
+  const autoApprove = (opts.autoApprove ?? autoApprovePaid()) && gateway.name !== "sandbox";
+  const result = await applyGatewayStatus(db, payment, report, { autoApprove });
+  logger.info(
+    { trackId: notice.trackId, status: report.status, ...result },
+    result.changed ? "payment webhook recorded" : "payment webhook repeated; nothing changed",
+  );
+  return { changed: result.changed, approved: result.approved, status: result.changed ? report.status : payment.gatewayStatus };
+}
+
+/** Which of amount, currency, order id a gateway report contradicts (USD amount and currency of the invoice). */
+function mismatchOf(payment: Payment, report: { amount: string | null; currency: string | null; orderId: string | null }) {
+  return (
+    (report.amount !== null && !new Prisma.Decimal(report.amount).eq(payment.amount) && "amount") ||
+    (report.currency !== null && report.currency !== payment.currency && "currency") ||
+    (report.orderId !== null && report.orderId !== payment.id && "order_id") ||
+    null
+  );
+}
+
+/**
+ * Records what the gateway says (webhook or reconcile): the status moves only forward, the received
+ * value only up; a paid invoice is credited when auto-approval is on; an expired or failed one leaves
+ * the pending list and its player is told. One transaction; false `changed` when nothing was new.
+ */
+async function applyGatewayStatus(
+  db: Db,
+  payment: Payment,
+  report: Pick<GatewayPaymentInfo, "status" | "txs"> & { payload: Record<string, unknown> },
+  opts: { autoApprove: boolean },
+): Promise<{ changed: boolean; approved: boolean; expired: boolean }> {
+  const status = report.status;
+  const rank = GATEWAY_STATUS_RANK[status];
   if (rank === undefined) {
-    logger.warn({ trackId: notice.trackId, status: notice.status }, "payment webhook with unknown status ignored");
-    return { changed: false, status: payment.gatewayStatus, approved: false };
+    logger.warn({ trackId: payment.trackId, status }, "gateway status unknown; ignored");
+    return { changed: false, approved: false, expired: false };
   }
   const lower = Object.entries(GATEWAY_STATUS_RANK)
     .filter(([, r]) => r < rank)
     .map(([s]) => s);
-  // The sandbox's payments are simulated: they never credit without an admin, whatever the caller asks.
-  const autoApprove = (opts.autoApprove ?? autoApprovePaid()) && gateway.name !== "sandbox";
-  const result = await db.$transaction(async (tx) => {
+  const received = receivedUsd(payment, report.txs)?.toFixed(2) ?? null;
+  return db.$transaction(async (tx) => {
     const changed = await tx.$executeRaw`
-      UPDATE "Payment" SET "gatewayStatus" = ${notice.status}, "updatedAt" = now()
-      WHERE "id" = ${payment.id} AND "gatewayStatus" = ANY(${lower}::text[])`;
-    if (changed !== 1) return { changed: false, approved: false };
+      UPDATE "Payment" SET "gatewayStatus" = ${status},
+        "receivedAmount" = COALESCE(${received}::numeric, "receivedAmount"), "updatedAt" = now()
+      WHERE "id" = ${payment.id} AND ("gatewayStatus" = ANY(${lower}::text[])
+        OR ("gatewayStatus" = ${status} AND ${received}::numeric IS NOT NULL
+            AND ("receivedAmount" IS NULL OR "receivedAmount" < ${received}::numeric)))`;
+    if (changed !== 1) return { changed: false, approved: false, expired: false };
     await tx.paymentEvent.create({
-      data: { paymentId: payment.id, status: notice.status, payload: notice.payload as Prisma.InputJsonValue },
+      data: { paymentId: payment.id, status, payload: report.payload as Prisma.InputJsonValue },
     });
     let approved = false;
-    if (autoApprove && PAID_STATUSES.has(notice.status)) {
-      approved = await approveInTx(tx, payment, null);
+    if (opts.autoApprove && PAID_STATUSES.has(status)) {
+      approved = await approveInTx(tx, payment, null, { credit: payment.amount, overrideReason: null });
     }
-    return { changed: true, approved };
+    const expired = DEAD_STATUSES.has(status) && (await expireInTx(tx, payment));
+    return { changed: true, approved, expired };
   });
-  logger.info(
-    { trackId: notice.trackId, status: notice.status, ...result },
-    result.changed ? "payment webhook recorded" : "payment webhook repeated; nothing changed",
-  );
-  return { ...result, status: notice.status };
 }
 
-/** Flips pending -> approved and credits once; false if the payment was no longer pending. */
-async function approveInTx(tx: DbTx, payment: Payment, adminId: string | null): Promise<boolean> {
+/** pending -> expired (the gateway will not take money for it any more); the player is told. */
+async function expireInTx(tx: DbTx, payment: Payment): Promise<boolean> {
   const flipped = await tx.$executeRaw`
-    UPDATE "Payment" SET "status" = 'approved', "processedById" = ${adminId}, "processedAt" = now(), "updatedAt" = now()
+    UPDATE "Payment" SET "status" = 'expired', "processedAt" = now(), "updatedAt" = now()
+    WHERE "id" = ${payment.id} AND "status" = 'pending'`;
+  if (flipped !== 1) return false;
+  await notify(tx, payment.userId, {
+    type: "warning",
+    title: "Payment Expired",
+    message: `Your top-up of $${moneyString(payment.amount)} expired before a payment arrived. Nothing was charged; you can start a new top-up at any time.`,
+  });
+  return true;
+}
+
+/** Flips pending -> approved and credits `credit` once; false if the payment was no longer pending. */
+async function approveInTx(
+  tx: DbTx,
+  payment: Payment,
+  adminId: string | null,
+  decision: { credit: Prisma.Decimal; overrideReason: string | null },
+): Promise<boolean> {
+  const credit = decision.credit.toFixed(2);
+  const flipped = await tx.$executeRaw`
+    UPDATE "Payment" SET "status" = 'approved', "processedById" = ${adminId}, "processedAt" = now(),
+      "creditedAmount" = ${credit}::numeric, "overrideReason" = ${decision.overrideReason}, "updatedAt" = now()
     WHERE "id" = ${payment.id} AND "status" = 'pending'`;
   if (flipped !== 1) return false;
   const balance = await applyBalanceChange(tx, {
     userId: payment.userId,
-    amount: payment.amount,
+    amount: decision.credit,
     kind: "topup",
     reference: payment.id,
     note: `${payment.provider} ${payment.trackId}`,
   });
+  const partial = !decision.credit.eq(payment.amount);
   await notify(tx, payment.userId, {
     type: "success",
     title: "Payment Approved",
-    message: `Your payment of $${moneyString(payment.amount)} has been approved and added to your balance.`,
+    message: partial
+      ? `Your payment of $${moneyString(payment.amount)} arrived short: the $${credit} received has been added to your balance.`
+      : `Your payment of $${moneyString(payment.amount)} has been approved and added to your balance.`,
   });
-  await mailTopUpApproved(tx, { ...payment, amount: moneyString(payment.amount) }, moneyString(balance));
+  await mailTopUpApproved(tx, { ...payment, amount: credit }, moneyString(balance));
   return true;
 }
 
@@ -244,13 +332,128 @@ async function processedConflict(db: DbTx, id: string): Promise<never> {
   throw conflict(`Payment already ${current.status}`);
 }
 
-export async function approvePayment(db: Db, adminId: string, paymentId: string) {
+export type ApproveOptions = {
+  /** Approve although the gateway has not said paid (the admin checked the money arrived). */
+  override?: boolean;
+  /** Required with override: why; kept on the payment and in the audit log. */
+  reason?: string;
+};
+
+/**
+ * What an approval may credit, decided from the gateway's view (never the admin's):
+ * - paid / manual accept: the invoice amount;
+ * - underpaid: the received value (never more), once the gateway has reported it;
+ * - anything else: 409, unless the admin overrides with a reason (the invoice amount, or the
+ *   received value when one is known).
+ */
+export function creditDecision(
+  payment: Payment,
+  opts: ApproveOptions,
+): { credit: Prisma.Decimal; overrideReason: string | null } {
+  const received = payment.receivedAmount ? Prisma.Decimal.min(payment.receivedAmount, payment.amount) : null;
+  if (PAID_STATUSES.has(payment.gatewayStatus)) return { credit: payment.amount, overrideReason: null };
+  if (payment.gatewayStatus === "underpaid" && received?.gt(0)) return { credit: received, overrideReason: null };
+  if (!opts.override) {
+    throw conflict(
+      payment.gatewayStatus === "underpaid"
+        ? "The gateway reports an underpayment but not yet how much arrived. Wait for its next status check, or approve with an override and a reason."
+        : `The gateway has not confirmed this payment (status: ${payment.gatewayStatus}). Approve it only with an override and a reason.`,
+    );
+  }
+  const reason = opts.reason?.trim();
+  if (!reason) throw badRequest(PAYMENT_MESSAGES.overrideReason);
+  return { credit: received?.gt(0) ? received : payment.amount, overrideReason: reason };
+}
+
+export async function approvePayment(db: Db, adminId: string, paymentId: string, opts: ApproveOptions = {}) {
   const payment = await db.payment.findUnique({ where: { id: paymentId } });
   if (!payment) throw notFound("Payment not found");
-  const ok = await db.$transaction((tx) => approveInTx(tx, payment, adminId));
+  if (payment.status !== "pending") return processedConflict(db, paymentId);
+  const decision = creditDecision(payment, opts);
+  const ok = await db.$transaction(async (tx) => {
+    if (!(await approveInTx(tx, payment, adminId, decision))) return false;
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: decision.overrideReason ? "payment.override" : "payment.approve",
+      targetType: "payment",
+      targetId: payment.id,
+      before: { status: payment.status, gatewayStatus: payment.gatewayStatus, amount: moneyString(payment.amount) },
+      after: { status: "approved", credited: decision.credit.toFixed(2), userId: payment.userId },
+      reason: decision.overrideReason,
+    });
+    return true;
+  });
   if (!ok) return processedConflict(db, paymentId);
-  logger.info({ paymentId, adminId }, "payment approved");
+  logger.info(
+    { paymentId, adminId, credited: decision.credit.toFixed(2), override: Boolean(decision.overrideReason) },
+    "payment approved",
+  );
   return { message: "Payment approved", payment: toPaymentRow(await db.payment.findUniqueOrThrow({ where: { id: paymentId } })) };
+}
+
+/** Invoices quiet this long (or past their expiry) are asked about by the reconcile job. */
+export const RECONCILE_AFTER_MINUTES = 10;
+/** The same invoice is asked about at most this often. */
+export const RECONCILE_EVERY_MINUTES = 5;
+const RECONCILE_BATCH = 50;
+
+/**
+ * The payments reconcile job (src/server/jobs/app-jobs.ts): OxaPay's webhooks only promise
+ * "paying" and "paid" and give up after five tries, so open invoices past their expiry or quiet for
+ * RECONCILE_AFTER_MINUTES are looked up at the gateway's payment-information endpoint and recorded
+ * as a webhook would be (paid, underpaid with the received value, expired: off the pending list).
+ * Idempotent (forward-only updates); throws when every lookup failed so the queue retries with back-off.
+ */
+export async function reconcileOpenPayments(db: Db, opts: { gateway?: PaymentGateway; now?: Date } = {}) {
+  const now = opts.now ?? new Date();
+  const quietSince = new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000);
+  const checkedBefore = new Date(now.getTime() - RECONCILE_EVERY_MINUTES * 60_000);
+  const candidates = await db.payment.findMany({
+    where: {
+      status: "pending",
+      gatewayStatus: { in: UNPAID_STATUSES },
+      AND: [
+        { OR: [{ expiresAt: { lte: now } }, { createdAt: { lte: quietSince } }] },
+        { OR: [{ checkedAt: null }, { checkedAt: { lte: checkedBefore } }] },
+      ],
+    },
+    orderBy: { checkedAt: { sort: "asc", nulls: "first" } },
+    take: RECONCILE_BATCH,
+  });
+  const tally = { checked: 0, changed: 0, expired: 0, failed: 0 };
+  if (candidates.length === 0) return tally;
+  const gateway = opts.gateway ?? (await getGateway(db));
+  for (const payment of candidates) {
+    if (payment.provider !== gateway.name) continue;
+    let info: GatewayPaymentInfo;
+    try {
+      info = await gateway.getPayment(payment.trackId, { status: payment.gatewayStatus, expiresAt: payment.expiresAt });
+    } catch (err) {
+      tally.failed++;
+      logger.warn({ err, trackId: payment.trackId }, "payment reconcile: gateway lookup failed");
+      continue;
+    }
+    tally.checked++;
+    await db.payment.update({ where: { id: payment.id }, data: { checkedAt: now } });
+    if (info.orderId !== null && info.orderId !== payment.id) {
+      logger.error(
+        { trackId: payment.trackId, orderId: info.orderId },
+        "payment reconcile: gateway order id differs; left for an admin",
+      );
+      continue;
+    }
+    const r = await applyGatewayStatus(
+      db,
+      payment,
+      { status: info.status, txs: info.txs, payload: { source: "reconcile", ...(info.payload ?? {}) } },
+      { autoApprove: autoApprovePaid() && gateway.name !== "sandbox" },
+    );
+    if (r.changed) tally.changed++;
+    if (r.expired) tally.expired++;
+  }
+  logger.info(tally, "payments reconciled");
+  if (tally.failed > 0 && tally.checked === 0) throw new GatewayError(`Payment gateway lookups failed (${tally.failed})`);
+  return tally;
 }
 
 export async function rejectPayment(db: Db, adminId: string, paymentId: string, reason?: string) {
@@ -263,6 +466,15 @@ export async function rejectPayment(db: Db, adminId: string, paymentId: string, 
         "processedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${paymentId} AND "status" = 'pending'`;
     if (flipped !== 1) return false;
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "payment.reject",
+      targetType: "payment",
+      targetId: payment.id,
+      before: { status: payment.status, gatewayStatus: payment.gatewayStatus, amount: moneyString(payment.amount) },
+      after: { status: "rejected" },
+      reason: why,
+    });
     await notify(tx, payment.userId, {
       type: "error",
       title: "Payment Rejected",
@@ -306,10 +518,23 @@ export async function listPendingPayments(db: Db, opts: { limit?: number; cursor
     oxapayTrackId: p.trackId,
     oxapayPayAmount: p.payAmount,
     gatewayStatus: p.gatewayStatus,
+    network: p.network,
+    expiresAt: p.expiresAt,
+    receivedAmount: p.receivedAmount ? moneyString(p.receivedAmount) : null,
+    approval: approvalPreview(p),
     provider: p.provider,
     userId: p.userId,
     userEmail: p.user.email,
   }));
+}
+
+/** What Approve would credit now, or that it needs an override (decided here, shown by the admin page). */
+export function approvalPreview(p: Payment): { credit: string | null; needsOverride: boolean } {
+  try {
+    return { credit: creditDecision(p, {}).credit.toFixed(2), needsOverride: false };
+  } catch {
+    return { credit: null, needsOverride: true };
+  }
 }
 
 export function toPaymentRow(p: Payment) {
@@ -324,7 +549,11 @@ export function toPaymentRow(p: Payment) {
     payLink: p.payLink,
     address: p.address,
     gatewayStatus: p.gatewayStatus,
+    network: p.network,
     status: p.status,
+    receivedAmount: p.receivedAmount ? moneyString(p.receivedAmount) : null,
+    creditedAmount: p.creditedAmount ? moneyString(p.creditedAmount) : null,
+    overrideReason: p.overrideReason,
     rejectionReason: p.rejectionReason,
     processedAt: p.processedAt,
     expiresAt: p.expiresAt,
@@ -342,8 +571,7 @@ export async function listMyPayments(db: Db, userId: string) {
 export async function getPayPage(db: Db, user: Pick<User, "id" | "role">, trackId: string) {
   const p = await db.payment.findUnique({ where: { trackId } });
   if (!p || (p.userId !== user.id && user.role !== "admin")) throw notFound("Payment not found");
-  const qrCode =
-    p.provider === "sandbox" && p.address && p.payAmount ? await sandboxQrCode(p.cryptoCurrency, p.address, p.payAmount) : null;
+  const qrCode = p.address && p.payAmount ? await paymentQrCode(p.cryptoCurrency, p.address, p.payAmount) : null;
   const isSandbox = p.provider === "sandbox";
   // Only the owner may pay (simulate), and only while the sandbox is the configured gateway.
   return { ...toPaymentRow(p), qrCode, isSandbox, canSimulate: isSandbox && p.userId === user.id && paymentsSimulated() };
@@ -359,16 +587,25 @@ export async function simulateSandboxPayment(
   db: Db,
   user: Pick<User, "id">,
   trackId: string,
-  opts: { gateway?: PaymentGateway } = {},
+  opts: {
+    gateway?: PaymentGateway /** USD actually sent; less than the invoice simulates an underpayment. */;
+    usd?: string;
+  } = {},
 ) {
   if (!opts.gateway && !paymentsSimulated()) throw notFound("Not found: simulated payments exist only in the sandbox");
   const p = await db.payment.findUnique({ where: { trackId } });
   if (!p || p.userId !== user.id || p.provider !== "sandbox") throw notFound("Payment not found");
   const gateway = opts.gateway ?? (await getGateway(db));
   if (!(gateway instanceof SandboxGateway)) throw notFound("Not found: simulated payments exist only in the sandbox");
+  const sent = opts.usd ? Prisma.Decimal.min(new Prisma.Decimal(opts.usd), p.amount) : p.amount;
+  const short = sent.lt(p.amount);
+  const cryptoSent =
+    short && p.payAmount
+      ? new Prisma.Decimal(p.payAmount).mul(sent).div(p.amount).toDecimalPlaces(8, Prisma.Decimal.ROUND_DOWN).toFixed()
+      : p.payAmount;
   const payload = {
     track_id: p.trackId,
-    status: "Paid",
+    status: short ? "Underpaid" : "Paid",
     type: "invoice",
     amount: Number(p.amount.toFixed(2)),
     currency: p.currency,
@@ -379,7 +616,7 @@ export async function simulateSandboxPayment(
       {
         status: "confirmed",
         tx_hash: `sandbox-${p.trackId}`,
-        amount: p.payAmount,
+        amount: cryptoSent,
         currency: p.cryptoCurrency,
         address: p.address,
         confirmations: 1,

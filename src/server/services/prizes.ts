@@ -11,6 +11,7 @@ import type { Db } from "../db";
 import { badRequest, conflict, notFound } from "../errors";
 import { logger } from "../logger";
 import { applyBalanceChange } from "./ledger";
+import { recordAudit } from "./audit";
 import { notify } from "./notifications";
 import { mailPrizeUpdate } from "../mail/events";
 
@@ -121,6 +122,14 @@ export async function setPrizeStatus(
       },
     });
     if (r.count !== 1) return false;
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "prize.status",
+      targetType: "prize",
+      targetId: prize.id,
+      before: { status: from },
+      after: { status: input.status, note: input.note ?? null },
+    });
     await notify(tx, prize.userId, {
       type: "success",
       title: input.status === "shipped" ? "Prize Shipped" : "Prize Delivered",
@@ -142,7 +151,6 @@ export async function setPrizeStatus(
       `Prize is ${prize.status.replace("_", " ")}; it can be marked ${input.status} only when ${from.replace("_", " ")}`,
     );
   }
-  // TODO(audit): record the status change once services/audit.ts (recordAudit) is on main.
   logger.info({ prizeId: prize.id, adminId, status: input.status }, "prize status changed");
   return toPublicPrize(await db.prize.findUniqueOrThrow({ where: { id: prize.id }, include: withContest }));
 }

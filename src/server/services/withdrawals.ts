@@ -18,6 +18,7 @@ import { GatewayError } from "../gateways/gateway";
 import { getPayoutGateway, type PayoutGateway, parsePayoutWebhook, payoutOutcome } from "../gateways/payout";
 import { logger } from "../logger";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
+import { recordAudit } from "./audit";
 import { notify } from "./notifications";
 
 export const PAYOUT_WEBHOOK_PATH = "/api/withdrawals/webhook";
@@ -252,6 +253,14 @@ export async function approveWithdrawal(
       UPDATE "Withdrawal" SET "status" = 'processing', "processedById" = ${adminId}, "processedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id} AND "status" = 'pending'`;
     if (flipped !== 1) return false;
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "withdrawal.approve",
+      targetType: "withdrawal",
+      targetId: w.id,
+      before: { status: w.status, amount: amountString(w.amount) },
+      after: { status: "processing", cryptoCurrency: w.cryptoCurrency, network: w.network, address: w.address },
+    });
     await notify(tx, w.userId, {
       type: "other",
       title: "Withdrawal Approved",
@@ -260,7 +269,6 @@ export async function approveWithdrawal(
     return true;
   });
   if (!ok) return alreadyProcessed(db, id);
-  // TODO(audit): record the approval once services/audit.ts (recordAudit) is on main.
   logger.info({ withdrawalId: id, adminId }, "withdrawal approved");
   const outcome = await sendPayout(db, id, opts);
   if (outcome === "retry" && opts.enqueueRetry) await opts.enqueueRetry({ id, origin: opts.origin });
@@ -288,6 +296,15 @@ export async function rejectWithdrawal(db: Db, adminId: string, id: string, reas
       reference: w.id,
       note: "rejected",
     });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "withdrawal.reject",
+      targetType: "withdrawal",
+      targetId: w.id,
+      before: { status: w.status, amount: amountString(w.amount) },
+      after: { status: "rejected", released: amountString(w.amount) },
+      reason: why,
+    });
     await notify(tx, w.userId, {
       type: "error",
       title: "Withdrawal Rejected",
@@ -297,7 +314,6 @@ export async function rejectWithdrawal(db: Db, adminId: string, id: string, reas
     return true;
   });
   if (!ok) return alreadyProcessed(db, id);
-  // TODO(audit): record the rejection once services/audit.ts (recordAudit) is on main.
   logger.info({ withdrawalId: id, adminId }, "withdrawal rejected");
   return {
     message: "Withdrawal rejected",

@@ -14,6 +14,8 @@ import { createContest, listAllContests, setContestStatus, updateContest } from 
 import { recordFreeEntry } from "../../services/free-entries";
 import { createWinnerPost, deleteWinnerPost, listAllWinnerPosts, updateWinnerPost } from "../../services/winner-posts-admin";
 import { outboxQuerySchema } from "@/shared/schemas/email";
+import { auditQuerySchema } from "@/shared/schemas/payments";
+import { listAudit } from "../../services/audit";
 import { listOutbox } from "../../mail/outbox";
 import { adminProcedure, moneyAdminProcedure, createTRPCRouter } from "../trpc";
 
@@ -25,17 +27,17 @@ export const adminRouter = createTRPCRouter({
 
   users: adminProcedure.input(userSearchSchema).query(({ ctx, input }) => listUsers(ctx.db, input?.search)),
   toggleAdmin: moneyAdminProcedure.input(toggleAdminSchema).mutation(async ({ ctx, input }) => {
-    const user = await setAdmin(ctx.db, input.userId, input.isAdmin);
+    const user = await setAdmin(ctx.db, input.userId, input.isAdmin, ctx.user.id);
     return { message: "User updated", user };
   }),
 
   contests: adminProcedure.query(({ ctx }) => listAllContests(ctx.db)),
   createContest: adminProcedure.input(contestFormSchema).mutation(async ({ ctx, input }) => {
-    const contest = await createContest(ctx.db, input);
+    const contest = await createContest(ctx.db, input, ctx.user.id);
     return { message: "Contest created", contest };
   }),
   updateContest: adminProcedure.input(contestUpdateSchema).mutation(async ({ ctx, input }) => {
-    const contest = await updateContest(ctx.db, input.id, input.data);
+    const contest = await updateContest(ctx.db, input.id, input.data, ctx.user.id);
     return { message: "Contest updated", contest };
   }),
   /** A received postal (free) entry: tickets like a purchase, $0 (docs/fair-play.md). */
@@ -43,9 +45,12 @@ export const adminRouter = createTRPCRouter({
     .input(freeEntrySchema)
     .mutation(({ ctx, input }) => recordFreeEntry(ctx.db, input.contestId, input.userId, input.quantity)),
   setContestStatus: moneyAdminProcedure.input(contestStatusSchema).mutation(async ({ ctx, input }) => {
-    const contest = await setContestStatus(ctx.db, input.contestId, input.status);
+    const contest = await setContestStatus(ctx.db, input.contestId, input.status, ctx.user.id);
     return { message: "Contest updated", contest };
   }),
+
+  /** The audit log of admin actions, newest first, with filters (src/server/services/audit.ts). */
+  audit: adminProcedure.input(auditQuerySchema).query(({ ctx, input }) => listAudit(ctx.db, input ?? {})),
 
   /** Emails written to the outbox, newest first (docs/email.md). */
   outbox: adminProcedure.input(outboxQuerySchema).query(({ ctx, input }) => listOutbox(ctx.db, input ?? {})),

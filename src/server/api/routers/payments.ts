@@ -1,8 +1,9 @@
 import {
+  approvePaymentSchema,
   createPaymentSchema,
-  paymentIdSchema,
   pendingPaymentsQuerySchema,
   rejectPaymentSchema,
+  simulatePaymentSchema,
   trackIdSchema,
 } from "@/shared/schemas/payments";
 import * as payments from "../../services/payments";
@@ -25,17 +26,20 @@ export const paymentsRouter = createTRPCRouter({
 
   /** Sandbox only: the owner "pays" (a signed 'paid' webhook handled in-process); 404 with a real gateway. */
   simulate: authedProcedure
-    .input(trackIdSchema)
-    .mutation(({ ctx, input }) => payments.simulateSandboxPayment(ctx.db, ctx.user, input.trackId)),
+    .input(simulatePaymentSchema)
+    .mutation(({ ctx, input }) => payments.simulateSandboxPayment(ctx.db, ctx.user, input.trackId, { usd: input.amount })),
 
   /** Oldest first, a page at a time (`cursor` = last id of the previous page). */
   pending: adminProcedure
     .input(pendingPaymentsQuerySchema)
     .query(({ ctx, input }) => payments.listPendingPayments(ctx.db, input ?? {})),
 
+  /** 409 unless the gateway says paid (or underpaid: the received value); `override` + `reason` otherwise. */
   approve: moneyAdminProcedure
-    .input(paymentIdSchema)
-    .mutation(({ ctx, input }) => payments.approvePayment(ctx.db, ctx.user.id, input.id)),
+    .input(approvePaymentSchema)
+    .mutation(({ ctx, input }) =>
+      payments.approvePayment(ctx.db, ctx.user.id, input.id, { override: input.override, reason: input.reason }),
+    ),
 
   reject: moneyAdminProcedure
     .input(rejectPaymentSchema)

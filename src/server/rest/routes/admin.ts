@@ -5,6 +5,22 @@ import type { RestRoute } from "../types";
 export const adminRoutes: RestRoute[] = [
   {
     method: "GET",
+    path: "/api/admin/audit",
+    doc: {
+      summary: "Audit log of admin actions, newest first (filters: action, actor, targetId; keyset pages)",
+      access: "admin",
+      procedure: "admin.audit",
+      query: ["action", "actor", "targetId", "limit", "cursor"],
+    },
+    call: (c, { query }) =>
+      callWithJson(c.admin.audit, {
+        ...Object.fromEntries(
+          ["action", "actor", "targetId", "limit", "cursor"].flatMap((k) => (query.get(k) ? [[k, query.get(k)]] : [])),
+        ),
+      }),
+  },
+  {
+    method: "GET",
     path: "/api/admin/stats",
     doc: { summary: "Dashboard figures", access: "admin", procedure: "admin.stats" },
     call: (c) => c.admin.stats(),

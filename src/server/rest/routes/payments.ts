@@ -26,8 +26,14 @@ export const paymentsRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/payments/:id/approve",
-    doc: { summary: "Approve a payment (credits the balance once)", access: "admin", procedure: "payments.approve" },
-    call: (c, { params }) => c.payments.approve({ id: params.id ?? "" }),
+    doc: {
+      summary: "Approve a payment (credits once; 409 unless the gateway says paid; body { override, reason } to override)",
+      access: "admin",
+      procedure: "payments.approve",
+      body: "rest",
+    },
+    call: (c, { params, body }) =>
+      callWithJson(c.payments.approve, { id: params.id ?? "", override: body.override, reason: body.reason }),
   },
   {
     method: "POST",
@@ -47,8 +53,9 @@ export const paymentsRoutes: RestRoute[] = [
       summary: "Sandbox only: simulate paying your own top-up (404 with a real gateway)",
       access: "user",
       procedure: "payments.simulate",
+      body: "rest",
     },
-    call: (c, { params }) => c.payments.simulate({ trackId: params.trackId ?? "" }),
+    call: (c, { params, body }) => callWithJson(c.payments.simulate, { trackId: params.trackId ?? "", amount: body.amount }),
   },
   /**
    * Gateway webhook (OxaPay or the sandbox): the signature covers the raw body, so this row reads
