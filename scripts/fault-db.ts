@@ -17,7 +17,7 @@ import { applyMigrations } from "../src/server/migrate";
 import { SandboxGateway, sandboxWebhookKey } from "../src/server/gateways/sandbox";
 import { checkLedgerInvariants } from "../src/server/services/invariants";
 import { applyBalanceChange } from "../src/server/services/ledger";
-import { createPayment } from "../src/server/services/payments";
+import { createPayment, simulateSandboxPayment } from "../src/server/services/payments";
 import { SECURITY_QUESTIONS } from "../src/shared/constants";
 import { sha256Hex } from "../src/shared/draw";
 import { seed } from "./seed";
@@ -90,6 +90,8 @@ async function prepare(handle: DatabaseHandle, players: number, paymentsPerPlaye
         { amount, currency: "USD", cryptoCurrency: "BTC" },
         { origin: "http://127.0.0.1", gateway },
       );
+      // Paid at the gateway (the sandbox's signed webhook), so the load's approvals are the confirmed path.
+      await simulateSandboxPayment(db, user, r.trackId, { gateway });
       payments.push({ id: r.paymentId, amount });
     }
     out.players.push({ id: user.id, token: (await createSession(db, user.id)).token, payments });

@@ -9,23 +9,9 @@ import "./schemas/zod-config";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "./constants";
 import { compareMoney } from "./money";
 
-export const WITHDRAWAL_NETWORKS = ["BTC", "ERC20", "TRC20", "BEP20"] as const;
-export type WithdrawalNetwork = (typeof WITHDRAWAL_NETWORKS)[number];
+import { COIN_NETWORKS, NETWORK_LABELS, WITHDRAWAL_NETWORKS, type WithdrawalNetwork } from "./networks";
 
-export const NETWORK_LABELS: Record<WithdrawalNetwork, string> = {
-  BTC: "Bitcoin",
-  ERC20: "Ethereum (ERC20)",
-  TRC20: "Tron (TRC20)",
-  BEP20: "BNB Smart Chain (BEP20)",
-};
-
-/** Which networks each coin can be sent on (the first is the default). */
-export const COIN_NETWORKS: Record<CryptoCurrency, readonly WithdrawalNetwork[]> = {
-  BTC: ["BTC"],
-  ETH: ["ERC20"],
-  USDT: ["TRC20", "ERC20", "BEP20"],
-  BNB: ["BEP20"],
-};
+export { COIN_NETWORKS, NETWORK_LABELS, WITHDRAWAL_NETWORKS, type WithdrawalNetwork };
 
 /** USD per withdrawal (inclusive). */
 export const WITHDRAWAL_LIMITS = { min: "10", max: "5000" } as const;

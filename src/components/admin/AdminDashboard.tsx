@@ -8,6 +8,7 @@ import { useEffect, useRef } from "react";
 import { DELAYS } from "@/shared/constants";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { AnalyticsTab } from "./AnalyticsTab";
+import { AuditTab } from "./AuditTab";
 import { ContestsTab } from "./ContestsTab";
 import { MessagesTab } from "./MessagesTab";
 import { OutboxTab } from "./OutboxTab";
@@ -30,6 +31,7 @@ const TABS = [
   "messages",
   "outbox",
   "analytics",
+  "audit",
 ] as const;
 
 export function AdminDashboard() {
@@ -91,6 +93,7 @@ export function AdminDashboard() {
           <Tabs.Tab value="messages">Messages</Tabs.Tab>
           <Tabs.Tab value="outbox">Outbox</Tabs.Tab>
           <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
+          <Tabs.Tab value="audit">Audit</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
           <OverviewTab />
@@ -121,6 +124,9 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="analytics">
           <AnalyticsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit">
+          <AuditTab />
         </Tabs.Panel>
       </Tabs>
     </Container>

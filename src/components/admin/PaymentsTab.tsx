@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
@@ -8,10 +8,15 @@ import { api } from "@/trpc/react";
 import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../payments/PaymentStatusBadge";
 
-/** Gateway statuses that mean the money arrived; approving anything else asks first. */
-const GATEWAY_CONFIRMED = new Set(["paid", "manual_accept"]);
-
-type PendingRow = { id: string; amount: string; userEmail: string; gatewayStatus: string; oxapayTrackId: string };
+type PendingRow = {
+  id: string;
+  amount: string;
+  userEmail: string;
+  gatewayStatus: string;
+  oxapayTrackId: string;
+  /** Decided by the server: what Approve credits now, or that only an override with a reason can. */
+  approval: { credit: string | null; needsOverride: boolean };
+};
 
 const PAGE = LIMITS.pendingPaymentsPage;
 
@@ -54,9 +59,13 @@ export function PaymentsTab() {
     },
   });
   const [unconfirmed, setUnconfirmed] = useState<PendingRow | null>(null);
+  const [reason, setReason] = useState("");
   const askApprove = (p: PendingRow) => {
-    if (GATEWAY_CONFIRMED.has(p.gatewayStatus)) approve.mutate({ id: p.id });
-    else setUnconfirmed(p);
+    if (!p.approval.needsOverride) approve.mutate({ id: p.id });
+    else {
+      setReason("");
+      setUnconfirmed(p);
+    }
   };
   const busyId = approve.isPending ? approve.variables?.id : reject.isPending ? reject.variables?.id : undefined;
 
@@ -89,10 +98,18 @@ export function PaymentsTab() {
                   <Table.Tr key={p.id} data-testid="pending-payment" data-track-id={p.oxapayTrackId}>
                     <Table.Td>{new Date(p.createdAt).toLocaleString()}</Table.Td>
                     <Table.Td>{p.userEmail}</Table.Td>
-                    <Table.Td>{formatUsd(p.amount)}</Table.Td>
+                    <Table.Td>
+                      {formatUsd(p.amount)}
+                      {p.receivedAmount !== null && (
+                        <Text size="xs" c="orange" data-testid="received">
+                          received {formatUsd(p.receivedAmount)}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {p.cryptoCurrency}
                       {p.oxapayPayAmount ? ` ${p.oxapayPayAmount}` : ""}
+                      {p.network && p.network !== p.cryptoCurrency ? ` (${p.network})` : ""}
                     </Table.Td>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
@@ -114,7 +131,9 @@ export function PaymentsTab() {
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
-                          Approve
+                          {p.approval.credit && p.approval.credit !== p.amount
+                            ? `Approve ${formatUsd(p.approval.credit)}`
+                            : "Approve"}
                         </Button>
                         <Button
                           size="xs"
@@ -142,26 +161,41 @@ export function PaymentsTab() {
         )}
       </Stack>
       <Modal opened={unconfirmed !== null} onClose={() => setUnconfirmed(null)} title="Approve unconfirmed payment?">
-        <Stack>
-          <Text>
-            The gateway has not confirmed this payment (status &quot;{unconfirmed?.gatewayStatus.replace(/_/g, " ")}&quot;).
-            Approving credits {formatUsd(unconfirmed?.amount)} to {unconfirmed?.userEmail} now, whether or not the money arrives.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setUnconfirmed(null)}>
-              Keep pending
-            </Button>
-            <Button
-              color="orange"
-              onClick={() => {
-                if (unconfirmed) approve.mutate({ id: unconfirmed.id });
-                setUnconfirmed(null);
-              }}
-            >
-              Approve anyway
-            </Button>
-          </Group>
-        </Stack>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!unconfirmed || !reason.trim()) return;
+            approve.mutate({ id: unconfirmed.id, override: true, reason: reason.trim() });
+            setUnconfirmed(null);
+          }}
+        >
+          <Stack>
+            <Text>
+              The gateway has not confirmed this payment (status &quot;{unconfirmed?.gatewayStatus.replace(/_/g, " ")}&quot;).
+              Approving credits {formatUsd(unconfirmed?.amount)} to {unconfirmed?.userEmail} now, whether or not the money
+              arrives. Say how you know it arrived: the reason is kept in the audit log.
+            </Text>
+            <Textarea
+              label="Reason"
+              placeholder="e.g. Seen on-chain: transaction 0x…"
+              required
+              autosize
+              minRows={2}
+              maxLength={LIMITS.reasonMax}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setUnconfirmed(null)}>
+                Keep pending
+              </Button>
+              <Button type="submit" color="orange" disabled={!reason.trim()}>
+                Approve with override
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
     </Card>
   );

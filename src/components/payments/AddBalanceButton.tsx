@@ -1,6 +1,18 @@
 "use client";
 
-import { Anchor, Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Text, ThemeIcon } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+} from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconWallet } from "@tabler/icons-react";
@@ -8,13 +20,15 @@ import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
 import { useState } from "react";
 import { CRYPTO_CURRENCIES, CRYPTO_LABELS, CURRENCY, DELAYS, LIMITS } from "@/shared/constants";
+import { COIN_NETWORKS, NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
 
-type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string };
+type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string; network?: WithdrawalNetwork };
 const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };
+type Coin = (typeof CRYPTO_CURRENCIES)[number];
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "UNAUTHORIZED";
@@ -43,7 +57,8 @@ export function AddBalanceButton() {
       const result = await create.mutateAsync({
         amount: values.amount,
         currency: CURRENCY,
-        cryptoCurrency: values.cryptoCurrency as (typeof CRYPTO_CURRENCIES)[number],
+        cryptoCurrency: values.cryptoCurrency as Coin,
+        network: values.network,
       });
       notifications.show({
         title: "Payment Created Successfully",
@@ -112,7 +127,11 @@ export function AddBalanceButton() {
             <Radio.Group
               label="Payment method"
               value={form.values.cryptoCurrency}
-              onChange={(v) => form.setFieldValue("cryptoCurrency", v)}
+              onChange={(v) => {
+                form.setFieldValue("cryptoCurrency", v);
+                // Each coin starts on its default chain; a coin on several lets the player choose below.
+                form.setFieldValue("network", COIN_NETWORKS[v as Coin]?.[0]);
+              }}
             >
               <SimpleGrid cols={2} mt="xs">
                 {CRYPTO_CURRENCIES.map((c) => {
@@ -138,6 +157,24 @@ export function AddBalanceButton() {
                 })}
               </SimpleGrid>
             </Radio.Group>
+            {form.values.cryptoCurrency && (COIN_NETWORKS[form.values.cryptoCurrency as Coin]?.length ?? 0) > 1 && (
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="network-label">
+                  Network
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="network-label"
+                  fullWidth
+                  value={form.values.network ?? ""}
+                  onChange={(v) => form.setFieldValue("network", v as WithdrawalNetwork)}
+                  data={COIN_NETWORKS[form.values.cryptoCurrency as Coin].map((n) => ({ value: n, label: n }))}
+                />
+                <Text size="xs" c="dimmed">
+                  Send on {form.values.network ? NETWORK_LABELS[form.values.network] : "the chosen network"} only: coins sent on
+                  another chain are lost.
+                </Text>
+              </Stack>
+            )}
             {/* The amount's own error shows under the field; this line only for what has no field of its own. */}
             {errors.length > 0 && (requiredMissing || !form.errors.amount) && (
               <Text c="red" size="sm" role="alert">

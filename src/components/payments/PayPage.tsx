@@ -1,19 +1,83 @@
 "use client";
 
-import { Alert, Anchor, Badge, Button, Card, Code, Container, Group, Image, Loader, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Container,
+  Group,
+  Image,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useInterval } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconFlask } from "@tabler/icons-react";
+import { IconClockHour4, IconFlask } from "@tabler/icons-react";
 import Link from "next/link";
+import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
+import { NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { GatewayStatusBadge, PaymentStatusBadge } from "./PaymentStatusBadge";
 
-/** The in-app payment page of the local sandbox gateway (/pay/<trackId>). No real money moves. */
+/** "59:07" or "1:02:03": time left on the invoice. */
+function formatLeft(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+/** Counts down to the invoice's expiry (set by the gateway); the bar shows the share of time left. */
+function Countdown({ createdAt, expiresAt }: { createdAt: Date; expiresAt: Date }) {
+  const [now, setNow] = useState(() => Date.now());
+  const tick = useInterval(() => setNow(Date.now()), 1000);
+  useEffect(() => {
+    tick.start();
+    return tick.stop;
+  }, [tick]);
+  const left = expiresAt.getTime() - now;
+  const span = Math.max(1, expiresAt.getTime() - createdAt.getTime());
+  if (left <= 0) {
+    return (
+      <Alert color="red" icon={<IconClockHour4 />} title="This invoice has expired" data-testid="pay-expired">
+        Do not send anything to this address any more. Start a new top-up from Add Balance.
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap={4} data-testid="pay-countdown">
+      <Group justify="space-between">
+        <Text size="sm">Time left to pay</Text>
+        <Text size="sm" fw={700} ff="monospace" aria-live="off">
+          {formatLeft(left)}
+        </Text>
+      </Group>
+      <Progress value={(left / span) * 100} color={left < 5 * 60_000 ? "red" : "blue"} aria-label="Time left to pay" />
+    </Stack>
+  );
+}
+
+/**
+ * The in-app payment page (/pay/<trackId>): the address, crypto amount, network, QR code and a
+ * countdown of a white-label OxaPay invoice or of the local sandbox (which can simulate paying).
+ * It re-reads the status every 10 s while waiting, so the player sees the payment arrive.
+ */
 export function PayPage({ trackId }: { trackId: string }) {
   const { user, isLoading: userLoading } = useCurrentUser();
   const utils = api.useUtils();
-  const payment = api.payments.byTrackId.useQuery({ trackId }, { enabled: Boolean(user) });
+  const payment = api.payments.byTrackId.useQuery(
+    { trackId },
+    { enabled: Boolean(user), refetchInterval: (q) => (q.state.data?.status === "pending" ? 10_000 : false) },
+  );
   const simulate = api.payments.simulate.useMutation({
     onSuccess: async () => {
       notifications.show({ title: "Payment simulated", message: "The sandbox delivered a signed 'paid' webhook." });
@@ -47,6 +111,8 @@ export function PayPage({ trackId }: { trackId: string }) {
   }
   const p = payment.data;
   const paid = p.gatewayStatus === "paid" || p.gatewayStatus === "manual_accept";
+  const network = p.network && p.network in NETWORK_LABELS ? NETWORK_LABELS[p.network as WithdrawalNetwork] : null;
+  const waiting = p.status === "pending" && !paid && p.gatewayStatus !== "underpaid";
   return (
     <Container size="sm" py="xl">
       <Card withBorder radius="md" p="lg">
@@ -76,12 +142,29 @@ export function PayPage({ trackId }: { trackId: string }) {
                 <Text span fw={700} data-testid="pay-amount">
                   {p.payAmount} {p.cryptoCurrency}
                 </Text>{" "}
-                to this test address:
+                to this {p.isSandbox ? "test " : ""}address{network ? ` on ${network}` : ""}:
               </Text>
               <Code block data-testid="pay-address">
                 {p.address}
               </Code>
+              {network && (
+                <Text size="xs" c="dimmed">
+                  Use the {network} network only: coins sent on another chain cannot be recovered.
+                </Text>
+              )}
             </>
+          )}
+          {waiting && p.expiresAt && <Countdown createdAt={new Date(p.createdAt)} expiresAt={new Date(p.expiresAt)} />}
+          {p.status === "expired" && (
+            <Alert color="red" title="This invoice has expired" data-testid="pay-expired">
+              No payment arrived in time. Start a new top-up from Add Balance.
+            </Alert>
+          )}
+          {p.gatewayStatus === "underpaid" && p.status === "pending" && (
+            <Alert color="orange" title="Less than the invoice arrived" data-testid="pay-underpaid">
+              {p.receivedAmount ? `The gateway received ${formatUsd(p.receivedAmount)} of ${formatUsd(p.amount)}. ` : ""}
+              An administrator will credit what arrived.
+            </Alert>
           )}
           {p.qrCode && <Image src={p.qrCode} alt="Payment QR code" w={240} h={240} mx="auto" />}
           {p.isSandbox ? (
@@ -94,9 +177,11 @@ export function PayPage({ trackId }: { trackId: string }) {
               {simulate.isPending ? "Simulating..." : paid ? "Payment received" : "Simulate payment"}
             </Button>
           ) : (
-            <Button component="a" href={p.payLink}>
-              Open the payment page
-            </Button>
+            !p.address && (
+              <Button component="a" href={p.payLink}>
+                Open the payment page
+              </Button>
+            )
           )}
           {paid && p.status === "pending" && (
             <Text size="sm" data-testid="awaiting-approval">

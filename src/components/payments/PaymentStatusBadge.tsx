@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 
-const STATUS_COLORS: Record<string, string> = { pending: "yellow", approved: "green", rejected: "red" };
+const STATUS_COLORS: Record<string, string> = { pending: "yellow", approved: "green", rejected: "red", expired: "gray" };
 const GATEWAY_COLORS: Record<string, string> = {
   new: "gray",
   waiting: "gray",

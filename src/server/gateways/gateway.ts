@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
-import type { WithdrawalNetwork } from "@/shared/withdrawals";
+import type { WithdrawalNetwork } from "@/shared/networks";
 
 export type GatewayName = "oxapay" | "sandbox";
 

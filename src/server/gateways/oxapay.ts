@@ -11,7 +11,7 @@
  *   back-off; creating an invoice is never retried (a retry could open a second invoice).
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { COIN_NETWORKS } from "@/shared/withdrawals";
+import { COIN_NETWORKS } from "@/shared/networks";
 import {
   decimalField,
   GatewayError,

@@ -14,7 +14,7 @@ import type { Db, DbTx } from "../db";
 import { badRequest, conflict, DomainError, notFound, tooManyRequests, unauthorized } from "../errors";
 import { logger } from "../logger";
 import { moneyString } from "@/shared/money";
-import { COIN_NETWORKS, type WithdrawalNetwork } from "@/shared/withdrawals";
+import { COIN_NETWORKS, type WithdrawalNetwork } from "@/shared/networks";
 import {
   autoApprovePaid,
   GatewayError,

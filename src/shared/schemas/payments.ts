@@ -2,7 +2,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { AUDIT_ACTIONS, CRYPTO_CURRENCIES, CURRENCY, LIMITS } from "../constants";
-import { COIN_NETWORKS, WITHDRAWAL_NETWORKS } from "../withdrawals";
+import { COIN_NETWORKS, WITHDRAWAL_NETWORKS } from "../networks";
 import { type Decimal, isAtLeast, parseMoney } from "../money";
 
 export const PAYMENT_MESSAGES = {

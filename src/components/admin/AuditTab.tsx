@@ -1,0 +1,118 @@
+"use client";
+
+import { Badge, Button, Card, Code, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
+import { api } from "@/trpc/react";
+
+const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
+  "payment.override": "orange",
+  "payment.reject": "red",
+  "withdrawal.reject": "red",
+  "user.role": "grape",
+};
+
+/** "status: pending → approved, credited: 40.00": the fields an entry changed, before and after. */
+function changes(before: unknown, after: unknown): string {
+  const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
+  const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys
+    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+    .map((k) => (k in b && k in a ? `${k}: ${String(b[k])} → ${String(a[k])}` : `${k}: ${String(a[k] ?? b[k])}`))
+    .join(", ");
+}
+
+/**
+ * Admin dashboard 'Audit' tab: every admin action that moved money or changed a contest or a role,
+ * newest first, filtered by action and by admin (src/server/services/audit.ts). Read-only: the log
+ * cannot be edited by anyone.
+ */
+export function AuditTab() {
+  const [action, setAction] = useState<AuditAction | null>(null);
+  const [actor, setActor] = useState("");
+  const [debouncedActor] = useDebouncedValue(actor.trim(), 300);
+  const audit = api.admin.audit.useInfiniteQuery(
+    { action: action ?? undefined, actor: debouncedActor || undefined },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+  const entries = useMemo(() => (audit.data?.pages ?? []).flatMap((p) => p.entries), [audit.data]);
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3}>Audit log</Title>
+          <Group wrap="wrap">
+            <Select
+              aria-label="Filter by action"
+              placeholder="All actions"
+              clearable
+              data={AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))}
+              value={action}
+              onChange={(v) => setAction((v as AuditAction | null) ?? null)}
+            />
+            <TextInput
+              aria-label="Filter by admin email"
+              placeholder="Admin email"
+              leftSection={<IconSearch size={16} />}
+              value={actor}
+              onChange={(e) => setActor(e.currentTarget.value)}
+            />
+          </Group>
+        </Group>
+        {audit.isLoading ? (
+          <Loader />
+        ) : audit.error ? (
+          <Text c="red">{audit.error.message}</Text>
+        ) : !entries.length ? (
+          <Text c="dimmed">No admin actions recorded{action || debouncedActor ? " for this filter" : " yet"}.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Admin</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Target</Table.Th>
+                  <Table.Th>Change</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((e) => (
+                  <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
+                    <Table.Td>{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>{e.actorEmail}</Table.Td>
+                    <Table.Td>
+                      <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
+                        {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {e.targetType} <Code>{e.targetId}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{changes(e.before, e.after)}</Text>
+                    </Table.Td>
+                    <Table.Td>{e.reason ?? "—"}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {audit.hasNextPage && (
+          <Group justify="center">
+            <Button variant="default" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+              Load more
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
