@@ -37,5 +37,19 @@ test("approving a payment the gateway has not confirmed warns first", async ({ p
   await warn.getByRole("button", { name: "Keep pending" }).click();
   await expect(row).toBeVisible();
   await expect(page.getByText("Payment has been approved and user balance updated")).toHaveCount(0);
+
+  // An override needs a written reason, which the audit log keeps.
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expect(warn.getByRole("button", { name: "Approve with override" })).toBeDisabled();
+  await warn.getByLabel("Reason").fill("Seen on-chain by the e2e admin");
+  await warn.getByRole("button", { name: "Approve with override" }).click();
+  await expect(page.getByText("Payment has been approved and user balance updated")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.goto("/admin?tab=audit");
+  await page.getByRole("combobox", { name: "Filter by action" }).click();
+  await page.getByRole("option", { name: "Payment approved by override" }).click();
+  const entry = page.getByTestId("audit-entry").filter({ hasText: "Seen on-chain by the e2e admin" });
+  await expect(entry).toContainText(ADMIN.email);
+  await expect(entry).toContainText("status: pending → approved");
   await player.context.close();
 });

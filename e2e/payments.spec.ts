@@ -30,6 +30,11 @@ test("add balance -> pay in the sandbox -> admin approves -> the player's balanc
   await expect(dialog.getByText("Please enter amount and select payment method")).toBeVisible();
   await dialog.getByLabel("Amount (USD)").fill("12.50");
   await dialog.getByRole("radio", { name: "USDT Tether" }).check();
+  // USDT travels on several chains: the player picks one (TRC20 by default).
+  const network = dialog.getByRole("radiogroup", { name: "Network" });
+  await expect(network.getByRole("radio", { name: "TRC20" })).toBeChecked();
+  await network.getByText("BEP20").click();
+  await expect(dialog.getByText("Send on BNB Smart Chain (BEP20) only")).toBeVisible();
   const popupPromise = page.waitForEvent("popup");
   await dialog.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page.getByText("Payment Created Successfully")).toBeVisible();
@@ -42,6 +47,9 @@ test("add balance -> pay in the sandbox -> admin approves -> the player's balanc
   await expect(pay.getByText("SANDBOX").first()).toBeVisible();
   await expect(pay.getByRole("img", { name: "Payment QR code" })).toBeVisible();
   await expect(pay.getByTestId("pay-amount")).toHaveText("12.5 USDT");
+  await expect(pay.getByText("address on BNB Smart Chain (BEP20)")).toBeVisible();
+  // The invoice's hour counts down (the sandbox's lifetime is 60 minutes).
+  await expect(pay.getByTestId("pay-countdown")).toContainText(/(59|60):\d\d/);
   const trackId = (await pay.getByTestId("track-id").textContent())?.trim();
   expect(trackId).toBeTruthy();
   await pay.getByRole("button", { name: "Simulate payment" }).click();
