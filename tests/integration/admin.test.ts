@@ -281,6 +281,7 @@ describe(`admin stats on known data (${dbKind()})`, () => {
           trackId: `trk-${Math.random()}`,
           payLink: "https://pay.example/x",
           status,
+          creditedAmount: status === "approved" ? new Prisma.Decimal(amount) : null,
           processedAt: processedDaysAgo === undefined ? null : new Date(now - processedDaysAgo * DAY),
         },
       });

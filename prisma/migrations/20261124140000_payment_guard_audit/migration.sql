@@ -7,6 +7,9 @@ ADD COLUMN "creditedAmount" DECIMAL(14,3),
 ADD COLUMN "overrideReason" TEXT,
 ADD COLUMN "checkedAt" TIMESTAMP(3);
 
+-- Payments approved before this migration were credited in full.
+UPDATE "Payment" SET "creditedAmount" = "amount" WHERE "status" = 'approved';
+
 -- The reconcile job's scan: open invoices by when they were last checked.
 CREATE INDEX "Payment_open_check_idx" ON "Payment" ("checkedAt") WHERE "status" = 'pending';
 

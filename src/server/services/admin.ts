@@ -87,8 +87,9 @@ export async function getStats(db: DbTx, now = new Date()): Promise<AdminStats> 
       db.user.count(),
       db.user.count({ where: { createdAt: { gte: weekAgo } } }),
       db.user.aggregate({ _sum: { balance: true } }),
-      db.payment.aggregate({ where: { status: "approved" }, _sum: { amount: true } }),
-      db.payment.aggregate({ where: { status: "approved", processedAt: { gte: monthAgo } }, _sum: { amount: true } }),
+      // Revenue is what was credited (an underpaid invoice credits what arrived, not the invoice).
+      db.payment.aggregate({ where: { status: "approved" }, _sum: { creditedAmount: true } }),
+      db.payment.aggregate({ where: { status: "approved", processedAt: { gte: monthAgo } }, _sum: { creditedAmount: true } }),
       db.contest.count({ where: { status: "active" } }),
       db.contest.count(),
       db.payment.count({ where: { status: "pending" } }),
@@ -98,8 +99,8 @@ export async function getStats(db: DbTx, now = new Date()): Promise<AdminStats> 
     totalUsers,
     weeklySignups,
     totalBalance: sumString(balance._sum.balance),
-    totalRevenue: sumString(revenue._sum.amount),
-    monthlyRevenue: sumString(monthly._sum.amount),
+    totalRevenue: sumString(revenue._sum.creditedAmount),
+    monthlyRevenue: sumString(monthly._sum.creditedAmount),
     activeContests,
     totalContests,
     pendingPayments,
@@ -161,7 +162,7 @@ export async function getAnalytics(db: DbTx, now = new Date()): Promise<{ stats:
     getStats(db, now),
     db.$queryRaw<{ day: string; revenue: string; payments: number }[]>`
       SELECT to_char(date_trunc('day', "processedAt"), 'YYYY-MM-DD') AS "day",
-             SUM("amount")::text AS "revenue", COUNT(*)::int AS "payments"
+             SUM("creditedAmount")::text AS "revenue", COUNT(*)::int AS "payments"
       FROM "Payment" WHERE "status" = 'approved' AND "processedAt" >= ${start}
       GROUP BY 1`,
     db.$queryRaw<{ day: string; signups: number }[]>`

@@ -35,14 +35,17 @@ const CHECKS: CheckDef[] = [
   },
   {
     name: "payment-credited-once",
-    description: "at most one top-up per payment, only for approved payments, for its owner and amount",
+    description:
+      "at most one top-up per payment, only for approved payments, for its owner and the amount credited (never more than the invoice)",
     sql: `SELECT l."reference" AS payment, COUNT(*)::int AS credits, MIN(p."status"::text) AS status,
-                 BOOL_AND(p."id" IS NOT NULL AND l."userId" = p."userId" AND l."amount" = p."amount") AS matches
+                 BOOL_AND(p."id" IS NOT NULL AND l."userId" = p."userId"
+                   AND l."amount" = COALESCE(p."creditedAmount", p."amount") AND l."amount" <= p."amount") AS matches
           FROM "LedgerEntry" l LEFT JOIN "Payment" p ON p."id" = l."reference"
           WHERE l."kind" = 'topup'
           GROUP BY l."reference"
           HAVING COUNT(*) > 1 OR MIN(p."status"::text) IS DISTINCT FROM 'approved'
-              OR NOT BOOL_AND(p."id" IS NOT NULL AND l."userId" = p."userId" AND l."amount" = p."amount")`,
+              OR NOT BOOL_AND(p."id" IS NOT NULL AND l."userId" = p."userId"
+                   AND l."amount" = COALESCE(p."creditedAmount", p."amount") AND l."amount" <= p."amount")`,
     describe: (r) =>
       `payment ${r.payment}: ${r.credits} top-up row(s), status ${r.status ?? "missing"}${r.matches ? "" : ", owner or amount differs"}`,
   },
