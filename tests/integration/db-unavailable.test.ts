@@ -8,8 +8,9 @@
  * REST contest list keeps its last answer, at most MAX_AGE_MS old, since nothing can change it.
  */
 import { PGlite } from "@electric-sql/pglite";
+import fs from "node:fs/promises";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { GET as trpcGet } from "../../src/app/api/trpc/[trpc]/route";
 import { createSession } from "../../src/server/auth/session";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../../src/server/db";
@@ -109,7 +110,9 @@ describe(`database unavailable → 503, then recovery (${dbKind()})`, () => {
       await expectAllServing();
     } else {
       // The embedded database cannot come back once closed: a second one is closed under the app.
-      const doomed: DatabaseHandle = await openDatabase({ pglite: new PGlite("memory://") });
+      // Loaded from the migrated template (as createTestDb does) rather than migrated from scratch.
+      const dump = await fs.readFile(inject("pgliteDump"));
+      const doomed: DatabaseHandle = await openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([dump]) }) });
       setDatabase(doomed);
       await doomed.pglite?.close();
       await expectAllUnavailable();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as metricsRoute } from "../../src/app/api/metrics/route";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
@@ -76,8 +76,9 @@ describe(`/api/metrics (${dbKind()})`, () => {
       },
     });
     await createContest(t.db, { status: "ended", drawnAt: new Date() });
-    await new Promise((r) => setTimeout(r, 5_100)); // past the gauges' cache
-    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    // Past the gauges' 5 s cache: only the clock moves (timers stay real), so nothing waits.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5_100 });
+    const text = await (await scrape(`Bearer ${TOKEN}`)).text().finally(() => vi.useRealTimers());
     expect(value(text, 'prize_topups{status="rejected"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'prize_contests{status="ended"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, "prize_draws_total")).toBeGreaterThanOrEqual(1);

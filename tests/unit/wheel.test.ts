@@ -105,8 +105,9 @@ describe("provably fair draw", () => {
     expect(rolls.size).toBeGreaterThan(15);
   });
 
-  it("100,000 draws with a fixed seed stay within statistical bounds of the odds", async () => {
-    const n = 100_000;
+  it("25,000 draws with a fixed seed stay within statistical bounds of the odds", async () => {
+    // Deterministic (fixed seed); 25,000 still puts 5 standard deviations within ~1% of each share.
+    const n = 25_000;
     const counts = new Array<number>(10).fill(0);
     for (let nonce = 0; nonce < n; nonce++) {
       const d = await drawWheel("fixed-server-seed-for-statistics", "fixed-client", nonce);
