@@ -145,6 +145,7 @@ async function main() {
   await admin((c) => c.query(`CREATE DATABASE "${name}"`));
   const url = urlFor(name);
   const pool = new pg.Pool({ connectionString: url, max: POOL });
+  pool.on("error", () => {}); // the final DROP DATABASE … FORCE ends whatever is still connected
   const handle = await openDatabase({ url, poolSize: POOL });
   try {
     await applyMigrations({ url });

@@ -63,6 +63,8 @@ export function adapterFactoryFor(target: { url?: string; pglite?: PGlite }): {
 } {
   if (target.url) {
     const pool = new pg.Pool({ connectionString: target.url, max: 2 });
+    // An idle client ended by the server (restart, DROP DATABASE … FORCE) must not crash the process.
+    pool.on("error", () => {});
     return { factory: new WholeScriptPg(pool), close: () => pool.end() };
   }
   if (target.pglite) return { factory: new PrismaPGlite(target.pglite), close: async () => {} };
