@@ -54,10 +54,18 @@ export function PaymentHistory() {
                 {payments.data.map((p) => (
                   <Table.Tr key={p.id} data-testid="payment-row">
                     <Table.Td>{new Date(p.createdAt).toLocaleString()}</Table.Td>
-                    <Table.Td>{formatUsd(p.amount)}</Table.Td>
+                    <Table.Td>
+                      {formatUsd(p.amount)}
+                      {p.creditedAmount && p.creditedAmount !== p.amount && (
+                        <Text size="xs" c="orange">
+                          {formatUsd(p.creditedAmount)} credited
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {p.cryptoCurrency}
                       {p.payAmount ? ` (${p.payAmount})` : ""}
+                      {p.network && p.network !== p.cryptoCurrency ? ` · ${p.network}` : ""}
                     </Table.Td>
                     <Table.Td>{p.trackId}</Table.Td>
                     <Table.Td>
