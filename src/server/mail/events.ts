@@ -3,7 +3,7 @@
  * client (one line each), so the email commits or rolls back with the event (outbox.ts).
  */
 import type { DbTx } from "../db";
-import { mailUser } from "./outbox";
+import { enqueueEmail, mailUser, recipientFor } from "./outbox";
 import { formatUsd } from "@/shared/money";
 import {
   drawResult,
@@ -18,21 +18,25 @@ import {
 
 const nameOf = (u: { firstName: string; displayName: string | null }) => u.displayName?.trim() || u.firstName;
 
-/** Receipt for one checkout (every line, with each contest's published seed hash). */
-export async function mailPurchaseReceipt(
+/**
+ * Receipt for one checkout (every line, with each contest's published seed hash), in two steps so
+ * the purchase holds its contests' row locks for one INSERT only: `prepareReceipt` reads the player
+ * (and their preference) before the tickets are taken; the returned function writes the outbox row.
+ */
+export async function prepareReceipt(
   tx: DbTx,
   userId: string,
-  purchase: { entries: Omit<ReceiptLine, "drawSeedHash">[]; totalAmount: string; balance: string },
-): Promise<void> {
-  const hashes = await tx.contest.findMany({
-    where: { id: { in: purchase.entries.map((e) => e.contestId) } },
-    select: { id: true, drawSeedHash: true },
-  });
-  const hashOf = new Map(hashes.map((c) => [c.id, c.drawSeedHash]));
-  const lines = purchase.entries.map((e) => ({ ...e, drawSeedHash: hashOf.get(e.contestId) ?? "" }));
-  await mailUser(tx, userId, "purchase_receipt", (u) =>
-    purchaseReceipt(nameOf(u), lines, purchase.totalAmount, purchase.balance),
-  );
+): Promise<(purchase: { entries: ReceiptLine[]; totalAmount: string; balance: string }) => Promise<void>> {
+  const user = await recipientFor(tx, userId, "purchase_receipt");
+  return async (purchase) => {
+    if (!user) return;
+    await enqueueEmail(tx, {
+      to: user.email,
+      kind: "purchase_receipt",
+      userId,
+      message: purchaseReceipt(nameOf(user), purchase.entries, purchase.totalAmount, purchase.balance),
+    });
+  };
 }
 
 /** After a draw: every entrant learns whether they won, with their tickets and the record link. */

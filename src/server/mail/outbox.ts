@@ -61,7 +61,19 @@ export async function setEmailPreferences(db: DbTx, userId: string, prefs: Email
   return { receipts: row.receipts, results: row.results };
 }
 
-type Recipient = { id: string; email: string; firstName: string; displayName: string | null };
+export type Recipient = { id: string; email: string; firstName: string; displayName: string | null };
+
+/** The player to mail for `kind`, or null when there is none or they turned that kind off. */
+export async function recipientFor(tx: DbTx, userId: string, kind: EmailKind): Promise<Recipient | null> {
+  const user = await tx.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, firstName: true, displayName: true, emailPreference: true },
+  });
+  if (!user) return null;
+  const pref = OPTIONAL_KINDS[kind as keyof typeof OPTIONAL_KINDS];
+  if (pref && user.emailPreference && !user.emailPreference[pref]) return null;
+  return { id: user.id, email: user.email, firstName: user.firstName, displayName: user.displayName };
+}
 
 /**
  * Mails a player unless the kind is optional and they turned it off. `render` gets the player's
@@ -73,13 +85,8 @@ export async function mailUser(
   kind: EmailKind,
   render: (user: Recipient) => RenderedEmail,
 ): Promise<string | null> {
-  const user = await tx.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, firstName: true, displayName: true, emailPreference: true },
-  });
+  const user = await recipientFor(tx, userId, kind);
   if (!user) return null;
-  const pref = OPTIONAL_KINDS[kind as keyof typeof OPTIONAL_KINDS];
-  if (pref && user.emailPreference && !user.emailPreference[pref]) return null;
   return enqueueEmail(tx, { to: user.email, kind, userId, message: render(user) });
 }
 

@@ -18,7 +18,7 @@ import type { Db, DbTx } from "../db";
 import { badRequest, conflict, type DomainError, notFound } from "../errors";
 import { moneyString, priceString, toDecimal } from "@/shared/money";
 import { type EntryStatusKind, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
-import { mailPurchaseReceipt } from "../mail/events";
+import { prepareReceipt } from "../mail/events";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
 import { guardSpending } from "./responsible-play";
 import { checkSkillAnswers } from "./skill-question";
@@ -159,6 +159,7 @@ export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]):
       soldTickets: true,
       maxTickets: true,
       skillQuestion: true,
+      drawSeedHash: true,
     },
   });
   checkSkillAnswers(found, items); // fair play: before any money moves (docs/fair-play.md)
@@ -181,6 +182,9 @@ export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]):
     userId,
     priced.reduce((sum, p) => sum.add(p.amount), toDecimal(0)),
   );
+
+  // The receipt's reads happen now; after the tickets only its INSERT runs under the contest locks.
+  const sendReceipt = await prepareReceipt(tx, userId);
 
   let total = toDecimal(0);
   let balance = toDecimal(0);
@@ -215,7 +219,11 @@ export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]):
     totalAmount: moneyString(total),
     balance: moneyString(balance),
   };
-  await mailPurchaseReceipt(tx, userId, result); // the receipt commits (or rolls back) with the purchase
+  // The receipt commits (or rolls back) with the purchase.
+  await sendReceipt({
+    ...result,
+    entries: entries.map((e) => ({ ...e, drawSeedHash: byId.get(e.contestId)?.drawSeedHash ?? "" })),
+  });
   return result;
 }
 
