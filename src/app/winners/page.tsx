@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { WinnersGallery } from "@/components/winners/WinnersGallery";
-import { getServerCaller } from "@/server/api/server-caller";
+import { readPublishedWinners } from "@/server/cache/public-reads";
+import { getDb } from "@/server/db";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +10,7 @@ export const metadata: Metadata = {
   description: "Meet the players who won dream cars, motorbikes, watches and cash prizes in our contests.",
 };
 
+/** Public: read from the cache directly (no session lookup, no per-IP budget write on a page view). */
 export default async function WinnersPage() {
-  const caller = await getServerCaller();
-  return <WinnersGallery posts={await caller.contests.publishedWinners()} />;
+  return <WinnersGallery posts={await readPublishedWinners(await getDb())} />;
 }

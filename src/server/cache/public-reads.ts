@@ -197,3 +197,13 @@ export async function publicReadsFor(db: Db): Promise<PublicReadCache | undefine
   }
   return cache;
 }
+
+/**
+ * The published winner posts from the cache (or the database when the cache does not serve this
+ * handle). Public pages call this directly, like the cached REST rows: no session lookup and no
+ * per-IP budget write for a read that costs nothing.
+ */
+export async function readPublishedWinners(db: Db): Promise<PublicWinnerPost[]> {
+  const reads = await publicReadsFor(db);
+  return reads ? (await reads.winnerPosts()).value : listPublishedWinnerPosts(db);
+}

@@ -2,8 +2,7 @@ import { contestIdSchema, contestListInputSchema } from "@/shared/schemas/contes
 import { getContest, listActiveContests } from "../../services/contests";
 import { getDrawRecord } from "../../services/draw-record";
 import { getFairPlayInfo } from "../../services/fair-play";
-import { listPublishedWinnerPosts } from "../../services/winners";
-import { publicReadsFor } from "../../cache/public-reads";
+import { publicReadsFor, readPublishedWinners } from "../../cache/public-reads";
 import { getEventBus, liveEvents } from "../../events";
 import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
@@ -19,10 +18,7 @@ export const contestsRouter = createTRPCRouter({
     return reads ? (await reads.contest(input.id)).value : getContest(ctx.db, input.id);
   }),
   /** The public winners gallery (published winner posts, newest win first). */
-  publishedWinners: publicProcedure.query(async ({ ctx }) => {
-    const reads = await publicReadsFor(ctx.db);
-    return reads ? (await reads.winnerPosts()).value : listPublishedWinnerPosts(ctx.db);
-  }),
+  publishedWinners: publicProcedure.query(({ ctx }) => readPublishedWinners(ctx.db)),
   /** Open period, draw mode and the free postal entry route (docs/fair-play.md). */
   fairPlay: publicProcedure.query(() => getFairPlayInfo()),
   /** The public draw record: commitments, entry list (names masked), beacon, winner (docs/fair-play.md). */
