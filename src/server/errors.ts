@@ -14,7 +14,24 @@ export type DomainErrorCode =
   | "BAD_GATEWAY"
   | "SERVICE_UNAVAILABLE";
 
+/** Marks every DomainError, whichever copy of this module made it (see hasInstance below). */
+const DOMAIN_ERROR = Symbol.for("prize-contests.DomainError");
+
 export class DomainError extends Error {
+  readonly [DOMAIN_ERROR] = true;
+
+  /**
+   * Next bundles this module into each route and into src/instrumentation.ts separately, and some
+   * state is shared between them through globalThis (the public-read cache, the job queue): an
+   * error thrown by one copy must still be a DomainError to another, or it would answer 500.
+   * Subclasses keep the ordinary prototype check.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about (a subclass or DomainError)
+    if (this !== DomainError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as { [DOMAIN_ERROR]?: unknown })[DOMAIN_ERROR] === true;
+  }
+
   constructor(
     readonly code: DomainErrorCode,
     message: string,
