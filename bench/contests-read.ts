@@ -1,6 +1,8 @@
 /**
- * GET /api/contests through the app (Next route → REST adapter → tRPC caller → Prisma) against
- * the floor: a bare node:http + pg handler running the same query. Same database, same run.
+ * GET /api/contests through the app as `npm start` runs it (scripts/server.mjs: the fast path of
+ * src/server/fast-path.ts answers it from the public-read cache) against two floors in the same
+ * run: the issue's floor, a bare node:http + pg handler running the same query per request, and
+ * the ceiling of any in-memory answer, a bare node:http handler sending the same bytes.
  *   npm run build && npm run bench:contests-read   (BENCH_DURATION seconds, default 10; 50 connections)
  */
 import http from "node:http";
@@ -18,7 +20,8 @@ const QUERY = `SELECT * FROM "Contest" WHERE status = 'active' ORDER BY "created
 
 async function run(url: string) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  const kb = r.throughput.average / Math.max(1, r.requests.average) / 1024;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, kb, errors: r.errors + r.non2xx };
 }
 
 async function main() {
@@ -27,7 +30,7 @@ async function main() {
   await seed(handle.db);
   await handle.close();
 
-  const app = await startApp({ port: 3200, env: benchAppEnv(database.url), readyPath: "/api/ready" });
+  const app = await startApp({ port: 3200, entry: "server", env: benchAppEnv(database.url), readyPath: "/api/ready" });
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
   const floor = http.createServer(async (_req, res) => {
     const { rows } = await pool.query(QUERY);
@@ -35,26 +38,36 @@ async function main() {
     res.end(JSON.stringify(rows));
   });
   await new Promise<void>((r) => floor.listen(3201, "127.0.0.1", r));
+  const sameBytes = Buffer.from(await (await fetch("http://127.0.0.1:3200/api/contests")).text());
+  const memory = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(sameBytes);
+  });
+  await new Promise<void>((r) => memory.listen(3202, "127.0.0.1", r));
 
   try {
     await run("http://127.0.0.1:3200/api/contests"); // warm-up (JIT, pools)
     const appResult = await run("http://127.0.0.1:3200/api/contests");
     const floorResult = await run("http://127.0.0.1:3201/");
+    const memoryResult = await run("http://127.0.0.1:3202/");
     console.log(
       `contests-read: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores, ${new Date().toISOString()}`,
     );
-    console.log("target                 req/s    p50 ms   p99 ms   errors");
+    console.log("target                   req/s    p50 ms   p99 ms   KB   errors");
     for (const [name, r] of [
       ["app /api/contests", appResult],
       ["floor node:http+pg", floorResult],
+      ["node:http, same bytes", memoryResult],
     ] as const) {
       console.log(
-        `${name.padEnd(20)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50).padStart(9)} ${fmt(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`,
+        `${name.padEnd(22)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50).padStart(9)} ${fmt(r.p99).padStart(8)} ${fmt(r.kb, 1).padStart(5)} ${String(r.errors).padStart(8)}`,
       );
     }
-    console.log(`ratio app/floor: ${fmt((appResult.rps / floorResult.rps) * 100, 1)}% (later target: >= 60%)`);
+    console.log(`ratio app/floor (node:http + pg): ${fmt((appResult.rps / floorResult.rps) * 100, 1)}% (goal: >= 60%)`);
+    console.log(`ratio app/in-memory ceiling:      ${fmt((appResult.rps / memoryResult.rps) * 100, 1)}%`);
   } finally {
     floor.close();
+    memory.close();
     await pool.end();
     await stopApp(app);
     await database.drop();

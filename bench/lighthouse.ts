@@ -33,6 +33,7 @@ async function main() {
   // COOKIE_SECURE=false: the session cookie must travel over plain http to localhost.
   const app = await startApp({
     port: PORT,
+    entry: "server",
     env: { ...benchAppEnv(database.url), COOKIE_SECURE: "false" },
     readyPath: "/api/ready",
   });

@@ -116,7 +116,7 @@ async function main() {
     byAction.set(key, (byAction.get(key) ?? 0) + 1);
   };
 
-  const app = await startApp({ port: PORT, env: benchAppEnv(database.url), readyPath: "/api/ready" });
+  const app = await startApp({ port: PORT, entry: "server", env: benchAppEnv(database.url), readyPath: "/api/ready" });
   try {
     const run = (duration: number) =>
       autocannon({

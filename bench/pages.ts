@@ -47,7 +47,7 @@ async function main() {
   await handle.close();
 
   const base = `http://127.0.0.1:${PORT}`;
-  const app = await startApp({ port: PORT, env: benchAppEnv(database.url), readyPath: "/api/ready" });
+  const app = await startApp({ port: PORT, entry: "server", env: benchAppEnv(database.url), readyPath: "/api/ready" });
   try {
     // The floor: the first script chunk the landing page references, from the same server.
     const landing = await (await fetch(`${base}/`)).text();

@@ -92,6 +92,32 @@ for (const [path, serverText] of [
   });
 }
 
+test("the fast path's prerendered pages are Next's: same bytes and headers (src/server/fast-path.ts)", async ({ request }) => {
+  const withoutNonce = (csp = "") => csp.replace(/'nonce-[^']+'/, "'nonce'");
+  for (const path of ["/", "/dream-car", "/dream-car-competition"]) {
+    const fast = await request.get(path); // a visitor's plain request: answered before Next's router
+    const viaNext = await request.get(`${path}?via=next`); // a query sends it through Next and src/proxy.ts
+    expect(fast.status()).toBe(200);
+    expect(viaNext.status()).toBe(200);
+    expect(await fast.text()).toBe(await viaNext.text());
+    const [a, b] = [fast.headers(), viaNext.headers()];
+    for (const name of [
+      "content-type",
+      "cache-control",
+      "vary",
+      "x-nextjs-stale-time",
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "permissions-policy",
+      "strict-transport-security",
+    ]) {
+      expect({ path, name, value: a[name]?.toLowerCase() }).toEqual({ path, name, value: b[name]?.toLowerCase() });
+    }
+    expect(withoutNonce(a["content-security-policy"])).toBe(withoutNonce(b["content-security-policy"]));
+  }
+});
+
 test("a visitor's footer links on / go to sign-in first (the landing itself is a static file)", async ({ request }) => {
   for (const [query, next] of [
     ["?category=cars", "/?category=cars"],

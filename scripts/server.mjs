@@ -14,6 +14,10 @@
  * handlers here, and src/server/shutdown.ts (installed by src/instrumentation.ts when the app is
  * prepared) closes the database on SIGTERM/SIGINT and exits.
  *
+ * The fast path first: src/server/fast-path.ts (put on globalThis by src/instrumentation.ts when
+ * Next loads the app) answers the cached public reads and the visitor's prerendered pages from
+ * memory; everything else, and anything it declines, goes to Next.
+ *
  * Migrations first: before Next opens the database, `scripts/db.ts start-check` (a child process, so
  * the embedded database is closed again before the app opens it) refuses to serve while migrations
  * are pending and prints the command that applies them, or applies them when MIGRATE_ON_START=true
@@ -69,13 +73,22 @@ await app.prepare();
 const hopsSetting = Number(process.env.TRUST_PROXY_HOPS ?? 0);
 hops = Number.isInteger(hopsSetting) && hopsSetting > 0 ? hopsSetting : 0;
 
+/**
+ * Installed by src/instrumentation.ts once Next has loaded it (its first request: Next loads the
+ * app lazily), so looked up per request: answers already in memory, before Next's router.
+ */
+const noFastPath = async () => false;
+
 const server = http.createServer((req, res) => {
   rewriteForwardedHeaders(req);
-  handle(req, res).catch((error) => {
-    console.error("request failed", error);
-    if (!res.headersSent) res.statusCode = 500;
-    res.end();
-  });
+  const fastPath = globalThis.__prizeFastPath ?? noFastPath;
+  fastPath(req, res)
+    .then((served) => (served ? undefined : handle(req, res)))
+    .catch((error) => {
+      console.error("request failed", error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
 });
 server.listen(port, hostname, () => {
   console.log(`ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);

@@ -17,8 +17,37 @@ export type RequestInfo = { requestId: string; userId: string | null; route?: st
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export function requestIdFrom(headers: Headers): string {
-  const incoming = headers.get("x-request-id")?.trim();
+  return requestIdFromValue(headers.get("x-request-id"));
+}
+
+/** The same rule for a raw header value (src/server/fast-path.ts reads node:http headers). */
+export function requestIdFromValue(value: string | string[] | null | undefined): string {
+  const incoming = typeof value === "string" ? value.trim() : undefined;
   return incoming && WELL_FORMED_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The one log line and metrics sample of a finished request (every path that answers API requests). */
+export function recordRequest(line: {
+  requestId: string;
+  method: string;
+  path: string;
+  route?: string;
+  status: number;
+  elapsedMs: number;
+  userId?: string | null;
+}): void {
+  observeRequest(line.method, line.route ?? "unmatched", line.status, line.elapsedMs / 1000);
+  const ms = Math.round(line.elapsedMs * 10) / 10;
+  const entry = {
+    requestId: line.requestId,
+    method: line.method,
+    path: line.path,
+    status: line.status,
+    ms,
+    userId: line.userId ?? undefined,
+  };
+  if (line.status >= 500) logger.error(entry, "request");
+  else logger.info(entry, "request");
 }
 
 function withHeader(res: Response, name: string, value: string): Response {
@@ -47,11 +76,14 @@ export async function withRequestLog(req: Request, handle: (info: RequestInfo) =
     status = res.status;
     return withHeader(res, "x-request-id", info.requestId);
   } finally {
-    const elapsed = performance.now() - started;
-    observeRequest(req.method, info.route ?? "unmatched", status, elapsed / 1000);
-    const ms = Math.round(elapsed * 10) / 10;
-    const line = { requestId: info.requestId, method: req.method, path, status, ms, userId: info.userId ?? undefined };
-    if (status >= 500) logger.error(line, "request");
-    else logger.info(line, "request");
+    recordRequest({
+      requestId: info.requestId,
+      method: req.method,
+      path,
+      route: info.route,
+      status,
+      elapsedMs: performance.now() - started,
+      userId: info.userId,
+    });
   }
 }

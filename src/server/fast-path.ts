@@ -1,0 +1,195 @@
+/**
+ * The fast path of `npm start`: answers that are already in memory leave before Next's router and
+ * src/proxy.ts run. scripts/server.mjs asks it first for every request; anything it does not take
+ * (or cannot answer without doing real work) goes to Next as before. Two kinds qualify:
+ *
+ * - the cached public REST reads (the route table's `cached` rows: the contest list, one contest,
+ *   the winner posts), from src/server/cache/public-reads.ts, with the same ETag / 304, security
+ *   headers, request id, log line and metrics sample as src/server/rest/handler.ts;
+ * - the pages prerendered at build (the landing, the dream-car pages) for a visitor's plain
+ *   document request (no session cookie, no query, no router or RSC header): the build's HTML
+ *   file with the headers Next and src/proxy.ts give it (hash-based CSP, security headers,
+ *   Next's cache headers).
+ *
+ * Both bodies are gzipped once per version rather than per request. Why: Next's router and proxy
+ * cost about five static-file answers per request (bench/README.md, "Pages"), which capped these
+ * reads, the busiest on the site, far below what the machine can serve. The page answers are the
+ * build's own bytes; tests/e2e compare them with Next's answer (e2e/fast-path.spec.ts).
+ */
+import "server-only";
+import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { SESSION_COOKIE } from "@/shared/constants";
+import type { CachedJson } from "./cache/public-reads";
+import { publicReadsFor } from "./cache/public-reads";
+import { getDb } from "./db";
+import { getEnv } from "./env";
+import { recordRequest, requestIdFromValue } from "./request-log";
+import { matchRoute } from "./rest/table";
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security/headers";
+
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+/** A body kept in memory with its gzip form and a strong ETag. */
+type Body = { raw: Buffer; gzip: Buffer; etag: string };
+
+function toBody(raw: Buffer, etag = `"${createHash("sha1").update(raw).digest("base64url")}"`): Body {
+  return { raw, gzip: gzipSync(raw), etag };
+}
+
+/** The prerendered pages a visitor may get here: URL path → build file (.next/server/app). */
+const PRERENDERED: Record<string, string> = {
+  "/": "index",
+  "/dream-car": "dream-car",
+  "/dream-car-competition": "dream-car-competition",
+};
+
+type Page = { body: Body; headers: Record<string, string>; hashes: string[] };
+
+/** Next's own headers of a prerendered page (its .meta file), as `next start` sends them. */
+function nextPageHeaders(meta: { headers?: Record<string, string> }): Record<string, string> {
+  const headers: Record<string, string> = {
+    vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding",
+    "x-nextjs-cache": "HIT",
+    "cache-control": "s-maxage=31536000",
+    "content-type": "text/html; charset=utf-8",
+  };
+  for (const [name, value] of Object.entries(meta.headers ?? {})) {
+    if (name !== "x-next-cache-tags") headers[name] = value; // internal: Next does not send it
+  }
+  return headers;
+}
+
+/** Reads the build's prerendered pages; a missing file (another build layout, `next dev`) just stays with Next. */
+export function loadPrerenderedPages(buildDir = path.join(process.cwd(), ".next")): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  let hashes: Record<string, string[]> = {};
+  try {
+    hashes = JSON.parse(fs.readFileSync(path.join(buildDir, "csp-hashes.json"), "utf8"));
+  } catch {
+    return pages; // without the hashes the page's inline scripts would be blocked: let Next serve it
+  }
+  for (const [urlPath, file] of Object.entries(PRERENDERED)) {
+    const pageHashes = hashes[urlPath];
+    if (!pageHashes) continue;
+    try {
+      const base = path.join(buildDir, "server", "app", file);
+      const raw = fs.readFileSync(`${base}.html`);
+      const meta = JSON.parse(fs.readFileSync(`${base}.meta`, "utf8"));
+      pages.set(urlPath, { body: toBody(raw), headers: nextPageHeaders(meta), hashes: pageHashes });
+    } catch {
+      // not prerendered in this build
+    }
+  }
+  return pages;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  return /\bgzip\b/.test(header(req, "accept-encoding") ?? "");
+}
+
+function matchesEtag(req: IncomingMessage, etag: string): boolean {
+  return (header(req, "if-none-match") ?? "").split(",").some((tag) => tag.trim() === etag);
+}
+
+/** Writes the answer: 304 when the client has this version, else the body (gzipped when accepted). */
+function send(req: IncomingMessage, res: ServerResponse, body: Body, headers: Record<string, string>): number {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader("etag", body.etag);
+  if (matchesEtag(req, body.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return 304;
+  }
+  const gzip = acceptsGzip(req);
+  const bytes = gzip ? body.gzip : body.raw;
+  if (gzip) res.setHeader("content-encoding", "gzip");
+  res.setHeader("content-length", bytes.length);
+  res.statusCode = 200;
+  res.end(req.method === "HEAD" ? undefined : bytes);
+  return 200;
+}
+
+/** Router and RSC requests (client navigation, prefetch, server actions) need Next. */
+function isPlainDocumentRequest(req: IncomingMessage): boolean {
+  for (const name of Object.keys(req.headers)) {
+    if (name === "rsc" || name.startsWith("next-") || name.startsWith("x-nextjs")) return false;
+  }
+  const cookie = header(req, "cookie") ?? "";
+  return !new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
+}
+
+export function createFastPath(pages: Map<string, Page>): FastPath {
+  const env = getEnv();
+  const security = baseSecurityHeaders({ production: process.env.NODE_ENV === "production", hsts: env.HSTS });
+  const dev = process.env.NODE_ENV === "development";
+  const gzipped = new WeakMap<CachedJson, Body>();
+
+  function servePage(req: IncomingMessage, res: ServerResponse, page: Page): boolean {
+    const csp = contentSecurityPolicy(createNonce(), { dev, staticHashes: page.hashes });
+    send(req, res, page.body, { ...page.headers, ...security, "content-security-policy": csp });
+    return true;
+  }
+
+  async function serveCachedRead(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+    const started = performance.now();
+    const match = matchRoute("GET", pathname);
+    if (match.kind !== "found" || !match.route.cached) return false;
+    let cached: CachedJson;
+    try {
+      const reads = await publicReadsFor(await getDb());
+      if (!reads) return false;
+      cached = await match.route.cached(reads, { params: match.params, query: new URLSearchParams() });
+    } catch {
+      return false; // unknown id, bad id, database down on a cold entry: Next's path answers with the right error
+    }
+    let body = gzipped.get(cached);
+    if (!body) {
+      body = toBody(Buffer.from(cached.json), cached.etag);
+      gzipped.set(cached, body);
+    }
+    const requestId = requestIdFromValue(req.headers["x-request-id"]);
+    const status = send(req, res, body, {
+      ...security,
+      vary: "Accept-Encoding",
+      "cache-control": "public, no-cache",
+      "content-type": "application/json; charset=utf-8",
+      "x-request-id": requestId,
+    });
+    recordRequest({
+      requestId,
+      method: "GET",
+      path: pathname,
+      route: match.route.path,
+      status,
+      elapsedMs: performance.now() - started,
+    });
+    return true;
+  }
+
+  return async (req, res) => {
+    const url = req.url ?? "";
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (pathname.startsWith("/api/")) return req.method === "GET" ? serveCachedRead(req, res, pathname) : false;
+    const page = queryAt === -1 ? pages.get(pathname) : undefined;
+    if (page && isPlainDocumentRequest(req)) return servePage(req, res, page);
+    return false;
+  };
+}
+
+type GlobalWithFastPath = typeof globalThis & { __prizeFastPath?: FastPath };
+
+/** Called once at start (src/instrumentation.ts); scripts/server.mjs finds it on globalThis. */
+export function installFastPath(): void {
+  (globalThis as GlobalWithFastPath).__prizeFastPath = createFastPath(loadPrerenderedPages());
+}
