@@ -90,6 +90,14 @@ const server = http.createServer((req, res) => {
       res.end();
     });
 });
+/** Where the fast path asks Next for a page it keeps (src/server/fast-path.ts): this server, from HOST and PORT. */
+function loopbackOrigin() {
+  if (hostname === "0.0.0.0" || hostname === "") return `http://127.0.0.1:${port}`;
+  if (hostname === "::") return `http://[::1]:${port}`;
+  return hostname.includes(":") ? `http://[${hostname}]:${port}` : `http://${hostname}:${port}`;
+}
+
 server.listen(port, hostname, () => {
+  globalThis.__prizeLoopbackOrigin = loopbackOrigin();
   console.log(`ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });

@@ -9,7 +9,12 @@
  * - the pages prerendered at build (the landing, the dream-car pages) for a visitor's plain
  *   document request (no session cookie, no query, no router or RSC header): the build's HTML
  *   file with the headers Next and src/proxy.ts give it (hash-based CSP, security headers,
- *   Next's cache headers).
+ *   Next's cache headers);
+ * - pages Next renders per request although their HTML reads nothing from the request (the
+ *   winners gallery): rendered once by Next per version of their data (a loopback request to this
+ *   server, marked so that it goes to Next), then kept with their nonces taken out and their
+ *   inline scripts allowed by hash, like a prerendered page. A new winner post (the `winners`
+ *   event, through the public-read cache) gives a new version and the next request renders again.
  *
  * Both bodies are gzipped once per version rather than per request. Why: Next's router and proxy
  * cost about five static-file answers per request (bench/README.md, "Pages"), which capped these
@@ -23,13 +28,14 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { SESSION_COOKIE } from "@/shared/constants";
-import type { CachedJson } from "./cache/public-reads";
+import type { CachedJson, PublicReadCache } from "./cache/public-reads";
 import { publicReadsFor } from "./cache/public-reads";
 import { getDb } from "./db";
 import { getEnv } from "./env";
 import { recordRequest, requestIdFromValue } from "./request-log";
 import { matchRoute } from "./rest/table";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security/headers";
+import { inlineScriptHashes } from "./security/script-hashes";
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
@@ -49,10 +55,20 @@ const PRERENDERED: Record<string, string> = {
 
 type Page = { body: Body; headers: Record<string, string>; hashes: string[] };
 
+/** Pages rendered by Next once per version of their data (what the version is: the data's ETag). */
+const REGENERATED: Record<string, (reads: PublicReadCache) => Promise<string>> = {
+  "/winners": async (reads) => (await reads.winnerPosts()).etag,
+};
+
+/** A request carrying this header goes to Next: the fast path's own render of a regenerated page. */
+export const RENDER_BYPASS_HEADER = "x-fast-path-render";
+
+const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
+
 /** Next's own headers of a prerendered page (its .meta file), as `next start` sends them. */
 function nextPageHeaders(meta: { headers?: Record<string, string> }): Record<string, string> {
   const headers: Record<string, string> = {
-    vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding",
+    vary: NEXT_VARY,
     "x-nextjs-cache": "HIT",
     "cache-control": "s-maxage=31536000",
     "content-type": "text/html; charset=utf-8",
@@ -118,20 +134,90 @@ function send(req: IncomingMessage, res: ServerResponse, body: Body, headers: Re
   return 200;
 }
 
-/** Router and RSC requests (client navigation, prefetch, server actions) need Next. */
-function isPlainDocumentRequest(req: IncomingMessage): boolean {
+/** Router and RSC requests (client navigation, prefetch, server actions) and our own renders need Next. */
+function isDocumentRequest(req: IncomingMessage): boolean {
   for (const name of Object.keys(req.headers)) {
-    if (name === "rsc" || name.startsWith("next-") || name.startsWith("x-nextjs")) return false;
+    if (name === "rsc" || name.startsWith("next-") || name.startsWith("x-nextjs") || name === RENDER_BYPASS_HEADER) return false;
   }
-  const cookie = header(req, "cookie") ?? "";
-  return !new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
+  return true;
 }
 
-export function createFastPath(pages: Map<string, Page>): FastPath {
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+function hasSession(req: IncomingMessage): boolean {
+  return SESSION_COOKIE_PATTERN.test(header(req, "cookie") ?? "");
+}
+
+/**
+ * Next's render of `urlPath` made servable to everyone: the per-request nonce taken out of the
+ * HTML and its inline scripts allowed by hash instead (a nonce shared by every visitor would
+ * protect nothing). Anything unexpected (not a 200 HTML answer, a nonce it cannot account for)
+ * gives null, and the page stays with Next.
+ */
+export async function renderViaNext(origin: string, urlPath: string): Promise<Page | null> {
+  const res = await fetch(`${origin}${urlPath}`, {
+    headers: { [RENDER_BYPASS_HEADER]: "1", "accept-encoding": "identity" },
+    redirect: "manual",
+    signal: AbortSignal.timeout(10_000),
+  });
+  const html = await res.text();
+  if (res.status !== 200 || !res.headers.get("content-type")?.startsWith("text/html")) return null;
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+  // The attributes, and the value where Next repeats it in the RSC payload (style preload hints).
+  const shared = nonce ? html.split(` nonce="${nonce}"`).join("").split(nonce).join("") : html;
+  if (/\snonce=/.test(shared)) return null;
+  const headers = { vary: NEXT_VARY, "cache-control": "public, no-cache", "content-type": "text/html; charset=utf-8" };
+  return { body: toBody(Buffer.from(shared)), headers, hashes: inlineScriptHashes(shared) };
+}
+
+type GlobalWithOrigin = typeof globalThis & { __prizeLoopbackOrigin?: string };
+/** This server's own address (scripts/server.mjs, from HOST and PORT; never from a request). */
+const loopbackOrigin = () => (globalThis as GlobalWithOrigin).__prizeLoopbackOrigin;
+
+export function createFastPath(pages: Map<string, Page>, opts: { renderOrigin?: () => string | undefined } = {}): FastPath {
+  const renderOrigin = opts.renderOrigin ?? loopbackOrigin;
   const env = getEnv();
   const security = baseSecurityHeaders({ production: process.env.NODE_ENV === "production", hsts: env.HSTS });
   const dev = process.env.NODE_ENV === "development";
   const gzipped = new WeakMap<CachedJson, Body>();
+  /** The latest render of each regenerated page, with the data version it was made for. */
+  const rendered = new Map<string, { version: string; page: Page }>();
+  /** Renders under way (one per page and version, shared by every request that waits for it). */
+  const rendering = new Map<string, Promise<Page | null>>();
+
+  async function serveRegenerated(
+    req: IncomingMessage,
+    res: ServerResponse,
+    urlPath: string,
+    versionOf: (reads: PublicReadCache) => Promise<string>,
+  ): Promise<boolean> {
+    const origin = renderOrigin();
+    if (!origin) return false;
+    let version: string;
+    try {
+      const reads = await publicReadsFor(await getDb());
+      if (!reads) return false;
+      version = await versionOf(reads);
+    } catch {
+      return false; // database down on a cold cache: Next answers
+    }
+    const current = rendered.get(urlPath);
+    let page = current?.version === version ? current.page : undefined;
+    if (!page) {
+      const key = `${urlPath} ${version}`;
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = renderViaNext(origin, urlPath)
+          .catch(() => null)
+          .finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      const fresh = await pending;
+      if (!fresh) return false;
+      if (rendered.get(urlPath)?.version !== version) rendered.set(urlPath, { version, page: fresh });
+      page = fresh;
+    }
+    return servePage(req, res, page);
+  }
 
   function servePage(req: IncomingMessage, res: ServerResponse, page: Page): boolean {
     const csp = contentSecurityPolicy(createNonce(), { dev, staticHashes: page.hashes });
@@ -181,9 +267,12 @@ export function createFastPath(pages: Map<string, Page>): FastPath {
     const queryAt = url.indexOf("?");
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     if (pathname.startsWith("/api/")) return req.method === "GET" ? serveCachedRead(req, res, pathname) : false;
-    const page = queryAt === -1 ? pages.get(pathname) : undefined;
-    if (page && isPlainDocumentRequest(req)) return servePage(req, res, page);
-    return false;
+    if (queryAt !== -1 || !isDocumentRequest(req)) return false;
+    const page = pages.get(pathname);
+    if (page) return hasSession(req) ? false : servePage(req, res, page); // "/" is a player's home
+    // The same HTML for visitors and players: the layout reads nothing from the request.
+    const versionOf = REGENERATED[pathname];
+    return versionOf ? serveRegenerated(req, res, pathname, versionOf) : false;
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * The fast path of `npm start` (src/server/fast-path.ts) behind a real node:http server: what it
  * answers itself (a visitor's plain request for a prerendered page, the cached public REST reads)
- * and everything it must leave to Next, here a 599 "went to Next" stand-in. That Chromium gets the
- * same page as from Next is e2e/fast-path.spec.ts.
+ * and everything it must leave to Next, here a 599 "went to Next" stand-in; and the winners page,
+ * rendered once per version of the winner posts by a stand-in for Next that answers with a
+ * per-request nonce, as Next does. That Chromium gets the same pages as from Next is
+ * e2e/security-headers.spec.ts.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -11,7 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFastPath, loadPrerenderedPages } from "../../src/server/fast-path";
+import { createFastPath, loadPrerenderedPages, RENDER_BYPASS_HEADER } from "../../src/server/fast-path";
+import { inlineScriptHashes } from "../../src/server/security/script-hashes";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, rest } from "../helpers/fixtures";
@@ -54,17 +57,38 @@ function fakeBuild(): string {
   return dir;
 }
 
+/** A stand-in for Next's per-request render of /winners: a fresh nonce on every script, counted. */
+function fakeNext() {
+  const state = { renders: 0, bypassSeen: true, strayNonce: false };
+  const server = http.createServer((req, res) => {
+    state.renders += 1;
+    if (req.headers[RENDER_BYPASS_HEADER] !== "1") state.bypassSeen = false;
+    const nonce = `n${state.renders}AAAA==`;
+    const stray = state.strayNonce ? `<script nonce="other">x()</script>` : "";
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    res.setHeader("content-security-policy", `script-src 'self' 'nonce-${nonce}'`);
+    res.end(
+      `<html><head><script src="/_next/a.js" nonce="${nonce}" async=""></script></head>` +
+        `<body><h1>Our Winners</h1><script nonce="${nonce}">self.__next_f.push([1,"render ${state.renders} {\\"nonce\\":\\"${nonce}\\"}"])</script>${stray}</body></html>`,
+    );
+  });
+  return { server, state };
+}
+
 describe(`fast path of npm start (${dbKind()})`, () => {
   let t: TestDb;
   let server: http.Server;
   let base = "";
+  const next = fakeNext();
   let contestId = "";
   const buildDir = fakeBuild();
 
   beforeAll(async () => {
     t = await createTestDb();
     contestId = (await createContest(t.db, { title: "Fast Watch" })).id;
-    const fastPath = createFastPath(loadPrerenderedPages(buildDir));
+    await new Promise<void>((resolve) => next.server.listen(0, "127.0.0.1", resolve));
+    const nextOrigin = `http://127.0.0.1:${(next.server.address() as AddressInfo).port}`;
+    const fastPath = createFastPath(loadPrerenderedPages(buildDir), { renderOrigin: () => nextOrigin });
     server = http.createServer((req, res) => {
       fastPath(req, res).then((served) => {
         if (served) return;
@@ -77,6 +101,7 @@ describe(`fast path of npm start (${dbKind()})`, () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
+    await new Promise((resolve) => next.server.close(resolve));
     fs.rmSync(buildDir, { recursive: true, force: true });
     await t.close();
   });
@@ -182,5 +207,57 @@ describe(`fast path of npm start (${dbKind()})`, () => {
     const bare = fs.mkdtempSync(path.join(os.tmpdir(), "fast-path-bare-"));
     expect(loadPrerenderedPages(bare).size).toBe(0);
     fs.rmSync(bare, { recursive: true, force: true });
+  });
+
+  it("renders /winners once per version of the winner posts, nonces out, inline scripts allowed by hash", async () => {
+    const before = next.state.renders;
+    const burst = await Promise.all(Array.from({ length: 10 }, () => request(base, "/winners")));
+    expect(next.state.renders).toBe(before + 1); // one render answers the whole burst
+    expect(next.state.bypassSeen).toBe(true);
+    const first = burst[0] as Answer;
+    expect(first.status).toBe(200);
+    const html = first.body.toString();
+    expect(html).toContain(`render ${before + 1}`);
+    expect(html).not.toMatch(/\snonce=/);
+    expect(html).not.toContain(`n${before + 1}AAAA==`); // nor in the RSC payload's preload hints
+    const csp = first.headers["content-security-policy"] ?? "";
+    for (const hash of inlineScriptHashes(html)) expect(csp).toContain(hash);
+    expect(csp).not.toContain(`'nonce-n${before + 1}AAAA=='`);
+    expect(first.headers["cache-control"]).toBe("public, no-cache");
+    for (const res of burst) expect(res.body.toString()).toBe(html);
+
+    // The same HTML for a player (the layout reads nothing from the request), still from memory.
+    const player = await request(base, "/winners", { headers: { cookie: `${SESSION_COOKIE}=abc` } });
+    expect(player.body.toString()).toBe(html);
+    expect(next.state.renders).toBe(before + 1);
+    // Our own render request, a router request and a query go to Next.
+    expect((await request(base, "/winners", { headers: { [RENDER_BYPASS_HEADER]: "1" } })).status).toBe(WENT_TO_NEXT);
+    expect((await request(base, "/winners", { headers: { rsc: "1" } })).status).toBe(WENT_TO_NEXT);
+    expect((await request(base, "/winners?page=2")).status).toBe(WENT_TO_NEXT);
+
+    // A new published winner post (the `winners` event reaches the cache): rendered again.
+    await t.db.winnerPost.create({
+      data: {
+        title: "Fresh winner",
+        description: "d",
+        winnerName: "Ann",
+        winnerId: "u1",
+        contestId: contestId,
+        contestTitle: "Fast Watch",
+        winDate: new Date("2026-11-01T00:00:00Z"),
+      },
+    });
+    await expect.poll(async () => (await request(base, "/winners")).body.toString()).toContain(`render ${before + 2}`);
+    expect(next.state.renders).toBe(before + 2);
+  });
+
+  it("leaves /winners to Next when the render carries a nonce it cannot account for", async () => {
+    next.state.strayNonce = true;
+    try {
+      await t.db.winnerPost.updateMany({ data: { title: "Renamed winner" } }); // a new version to render
+      await expect.poll(async () => (await request(base, "/winners")).status).toBe(WENT_TO_NEXT);
+    } finally {
+      next.state.strayNonce = false;
+    }
   });
 });
