@@ -30,6 +30,7 @@ import { createHash } from "node:crypto";
 import { SESSION_COOKIE } from "@/shared/constants";
 import type { CachedJson, PublicReadCache } from "./cache/public-reads";
 import { publicReadsFor } from "./cache/public-reads";
+import { readSessionToken, sessionCookie, validateSessionToken } from "./auth/session";
 import { getDb } from "./db";
 import { getEnv } from "./env";
 import { recordRequest, requestIdFromValue } from "./request-log";
@@ -153,9 +154,13 @@ function hasSession(req: IncomingMessage): boolean {
  * protect nothing). Anything unexpected (not a 200 HTML answer, a nonce it cannot account for)
  * gives null, and the page stays with Next.
  */
-export async function renderViaNext(origin: string, urlPath: string): Promise<Page | null> {
+export async function renderViaNext(
+  origin: string,
+  urlPath: string,
+  opts: { cookie?: string; mustNotContain?: string[]; headers?: Record<string, string> } = {},
+): Promise<Page | null> {
   const res = await fetch(`${origin}${urlPath}`, {
-    headers: { [RENDER_BYPASS_HEADER]: "1", "accept-encoding": "identity" },
+    headers: { [RENDER_BYPASS_HEADER]: "1", "accept-encoding": "identity", ...(opts.cookie ? { cookie: opts.cookie } : {}) },
     redirect: "manual",
     signal: AbortSignal.timeout(10_000),
   });
@@ -165,9 +170,35 @@ export async function renderViaNext(origin: string, urlPath: string): Promise<Pa
   // The attributes, and the value where Next repeats it in the RSC payload (style preload hints).
   const shared = nonce ? html.split(` nonce="${nonce}"`).join("").split(nonce).join("") : html;
   if (/\snonce=/.test(shared)) return null;
-  const headers = { vary: NEXT_VARY, "cache-control": "public, no-cache", "content-type": "text/html; charset=utf-8" };
+  // A page kept for every player must not carry the one it was rendered for.
+  if (opts.mustNotContain?.some((secret) => secret && shared.includes(secret))) return null;
+  const headers = opts.headers ?? PUBLIC_PAGE_HEADERS;
   return { body: toBody(Buffer.from(shared)), headers, hashes: inlineScriptHashes(shared) };
 }
+
+const PUBLIC_PAGE_HEADERS = { vary: NEXT_VARY, "cache-control": "public, no-cache", "content-type": "text/html; charset=utf-8" };
+/** A player's page: the same bytes for every player, but "/" is the landing for visitors, so never in a shared cache. */
+const PLAYER_PAGE_HEADERS = {
+  vary: NEXT_VARY,
+  "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+  "content-type": "text/html; charset=utf-8",
+};
+
+/**
+ * Players' pages whose HTML depends on a signed-in player existing but not on which one (the
+ * contest home, a contest page: the player's own figures load in the browser), with what their
+ * version is. A page added here must read nothing of the player on the server; renderViaNext
+ * refuses to keep a render that contains the player's id or e-mail.
+ */
+function playerPage(pathname: string): { key: string; versionOf: (reads: PublicReadCache) => Promise<string> } | null {
+  if (pathname === "/") return { key: "home", versionOf: async (reads) => (await reads.contestList()).etag };
+  const id = /^\/contest\/([A-Za-z0-9_-]{1,64})$/.exec(pathname)?.[1];
+  if (id) return { key: `contest ${id}`, versionOf: async (reads) => (await reads.contest(id)).etag };
+  return null;
+}
+
+/** Renders kept at once, at most (contest pages are keyed by id). */
+const MAX_KEPT_PAGES = 500;
 
 type GlobalWithOrigin = typeof globalThis & { __prizeLoopbackOrigin?: string };
 /** This server's own address (scripts/server.mjs, from HOST and PORT; never from a request). */
@@ -184,44 +215,69 @@ export function createFastPath(pages: Map<string, Page>, opts: { renderOrigin?: 
   /** Renders under way (one per page and version, shared by every request that waits for it). */
   const rendering = new Map<string, Promise<Page | null>>();
 
-  async function serveRegenerated(
-    req: IncomingMessage,
-    res: ServerResponse,
+  /** The kept render of `key` for the current version of its data, rendering it first when needed; null: leave to Next. */
+  async function keptPage(
+    key: string,
     urlPath: string,
     versionOf: (reads: PublicReadCache) => Promise<string>,
-  ): Promise<boolean> {
+    render: Parameters<typeof renderViaNext>[2] = {},
+  ): Promise<Page | null> {
     const origin = renderOrigin();
-    if (!origin) return false;
+    if (!origin) return null;
     let version: string;
     try {
       const reads = await publicReadsFor(await getDb());
-      if (!reads) return false;
+      if (!reads) return null;
       version = await versionOf(reads);
     } catch {
-      return false; // database down on a cold cache: Next answers
+      return null; // unknown contest, database down on a cold cache: Next answers
     }
-    const current = rendered.get(urlPath);
-    let page = current?.version === version ? current.page : undefined;
-    if (!page) {
-      const key = `${urlPath} ${version}`;
-      let pending = rendering.get(key);
-      if (!pending) {
-        pending = renderViaNext(origin, urlPath)
-          .catch(() => null)
-          .finally(() => rendering.delete(key));
-        rendering.set(key, pending);
-      }
-      const fresh = await pending;
-      if (!fresh) return false;
-      if (rendered.get(urlPath)?.version !== version) rendered.set(urlPath, { version, page: fresh });
-      page = fresh;
+    const current = rendered.get(key);
+    if (current?.version === version) return current.page;
+    const renderKey = `${key} ${version}`;
+    let pending = rendering.get(renderKey);
+    if (!pending) {
+      pending = renderViaNext(origin, urlPath, render)
+        .catch(() => null)
+        .finally(() => rendering.delete(renderKey));
+      rendering.set(renderKey, pending);
     }
-    return servePage(req, res, page);
+    const fresh = await pending;
+    if (!fresh) return null;
+    if (rendered.get(key)?.version !== version) {
+      if (!rendered.has(key) && rendered.size >= MAX_KEPT_PAGES) rendered.delete(rendered.keys().next().value as string);
+      rendered.set(key, { version, page: fresh });
+    }
+    return fresh;
   }
 
-  function servePage(req: IncomingMessage, res: ServerResponse, page: Page): boolean {
+  /** A player's page: their session checked here as the app checks it (renewal included), the HTML shared. */
+  async function servePlayerPage(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+    const target = playerPage(pathname);
+    const token = target ? readSessionToken(new Headers({ cookie: header(req, "cookie") ?? "" })) : null;
+    if (!target || !token) return false;
+    let validated: Awaited<ReturnType<typeof validateSessionToken>>;
+    try {
+      validated = await validateSessionToken(await getDb(), token);
+    } catch {
+      return false;
+    }
+    if (!validated || validated.session.twoFactorPending) return false; // Next shows the landing or the sign-in
+    const page = await keptPage(target.key, pathname, target.versionOf, {
+      cookie: `${SESSION_COOKIE}=${token}`,
+      mustNotContain: [validated.user.id, validated.user.email],
+      headers: PLAYER_PAGE_HEADERS,
+    });
+    if (!page) return false;
+    const renewed: Record<string, string> = validated.renewed
+      ? { "set-cookie": sessionCookie(token, validated.session.expiresAt) }
+      : {};
+    return servePage(req, res, page, renewed);
+  }
+
+  function servePage(req: IncomingMessage, res: ServerResponse, page: Page, extra: Record<string, string> = {}): boolean {
     const csp = contentSecurityPolicy(createNonce(), { dev, staticHashes: page.hashes });
-    send(req, res, page.body, { ...page.headers, ...security, "content-security-policy": csp });
+    send(req, res, page.body, { ...page.headers, ...security, ...extra, "content-security-policy": csp });
     return true;
   }
 
@@ -268,11 +324,14 @@ export function createFastPath(pages: Map<string, Page>, opts: { renderOrigin?: 
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     if (pathname.startsWith("/api/")) return req.method === "GET" ? serveCachedRead(req, res, pathname) : false;
     if (queryAt !== -1 || !isDocumentRequest(req)) return false;
+    if (hasSession(req) && playerPage(pathname)) return servePlayerPage(req, res, pathname); // "/" is a player's home
     const page = pages.get(pathname);
-    if (page) return hasSession(req) ? false : servePage(req, res, page); // "/" is a player's home
+    if (page) return hasSession(req) ? false : servePage(req, res, page);
     // The same HTML for visitors and players: the layout reads nothing from the request.
     const versionOf = REGENERATED[pathname];
-    return versionOf ? serveRegenerated(req, res, pathname, versionOf) : false;
+    if (!versionOf) return false;
+    const kept = await keptPage(pathname, pathname, versionOf);
+    return kept ? servePage(req, res, kept) : false;
   };
 }
 

@@ -17,7 +17,8 @@ import { createFastPath, loadPrerenderedPages, RENDER_BYPASS_HEADER } from "../.
 import { inlineScriptHashes } from "../../src/server/security/script-hashes";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createContest, rest } from "../helpers/fixtures";
+import { createSession } from "../../src/server/auth/session";
+import { createContest, createUser, rest } from "../helpers/fixtures";
 
 const WENT_TO_NEXT = 599;
 const LANDING = "<!DOCTYPE html><html><body><h1>Landing</h1><script>self.__next_f=[]</script></body></html>";
@@ -59,17 +60,18 @@ function fakeBuild(): string {
 
 /** A stand-in for Next's per-request render of /winners: a fresh nonce on every script, counted. */
 function fakeNext() {
-  const state = { renders: 0, bypassSeen: true, strayNonce: false };
+  const state = { renders: 0, bypassSeen: true, strayNonce: false, leak: "", cookies: [] as string[] };
   const server = http.createServer((req, res) => {
     state.renders += 1;
     if (req.headers[RENDER_BYPASS_HEADER] !== "1") state.bypassSeen = false;
     const nonce = `n${state.renders}AAAA==`;
-    const stray = state.strayNonce ? `<script nonce="other">x()</script>` : "";
+    const stray = (state.strayNonce ? `<script nonce="other">x()</script>` : "") + state.leak;
+    state.cookies.push(req.headers.cookie ?? "");
     res.setHeader("content-type", "text/html; charset=utf-8");
     res.setHeader("content-security-policy", `script-src 'self' 'nonce-${nonce}'`);
     res.end(
       `<html><head><script src="/_next/a.js" nonce="${nonce}" async=""></script></head>` +
-        `<body><h1>Our Winners</h1><script nonce="${nonce}">self.__next_f.push([1,"render ${state.renders} {\\"nonce\\":\\"${nonce}\\"}"])</script>${stray}</body></html>`,
+        `<body><h1>Our Winners ${req.url}</h1><script nonce="${nonce}">self.__next_f.push([1,"render ${state.renders} {\\"nonce\\":\\"${nonce}\\"}"])</script>${stray}</body></html>`,
     );
   });
   return { server, state };
@@ -259,5 +261,71 @@ describe(`fast path of npm start (${dbKind()})`, () => {
     } finally {
       next.state.strayNonce = false;
     }
+  });
+
+  it("keeps a player's home and contest pages once per version of the contests, for every valid session", async () => {
+    const ann = await createUser(t.db);
+    const bob = await createUser(t.db);
+    const annToken = (await createSession(t.db, ann.id)).token;
+    const bobToken = (await createSession(t.db, bob.id)).token;
+    const cookie = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}` });
+    const before = next.state.renders;
+
+    const home = await request(base, "/", { headers: cookie(annToken) });
+    expect(home.status).toBe(200);
+    expect(home.body.toString()).toContain("Our Winners /</h1>"); // the stand-in's render of "/"
+    expect(home.headers["cache-control"]).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
+    expect(next.state.cookies.at(-1)).toBe(`${SESSION_COOKIE}=${annToken}`); // rendered as a player, no other cookie
+    const bobsHome = await request(base, "/", { headers: { cookie: `theme=dark; ${SESSION_COOKIE}=${bobToken}` } });
+    expect(bobsHome.body.toString()).toBe(home.body.toString());
+    expect(next.state.renders).toBe(before + 1);
+
+    const page = await request(base, `/contest/${contestId}`, { headers: cookie(bobToken) });
+    expect(page.body.toString()).toContain(`/contest/${contestId}`);
+    expect(next.state.renders).toBe(before + 2);
+
+    // Signed out, an unknown or ended session, a session waiting for its second factor, an unknown contest: Next.
+    const pending = (await createSession(t.db, ann.id, new Date(), { twoFactorPending: true })).token;
+    for (const [urlPath, headers] of [
+      ["/", cookie("a".repeat(32))],
+      ["/", cookie(pending)],
+      ["/contest/no-such-contest", cookie(annToken)],
+      ["/contest/../admin", cookie(annToken)],
+    ] as const) {
+      expect({ urlPath, status: (await request(base, urlPath, { headers })).status }).toEqual({ urlPath, status: WENT_TO_NEXT });
+    }
+
+    // A sale changes the contests: rendered again.
+    await t.db.contest.update({ where: { id: contestId }, data: { soldTickets: { increment: 1 } } });
+    await expect
+      .poll(async () => {
+        await request(base, "/", { headers: cookie(annToken) });
+        return next.state.renders;
+      })
+      .toBe(before + 3);
+  });
+
+  it("never keeps a player's page that carries the player it was rendered for", async () => {
+    const carol = await createUser(t.db);
+    const token = (await createSession(t.db, carol.id)).token;
+    next.state.leak = `<p>${carol.email}</p>`;
+    try {
+      await t.db.contest.update({ where: { id: contestId }, data: { title: "Fast Watch II" } }); // a new version
+      const res = await request(base, `/contest/${contestId}`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+      expect(res.status).toBe(WENT_TO_NEXT);
+    } finally {
+      next.state.leak = "";
+    }
+  });
+
+  it("renews a session near its end as the app does, with the cookie on the kept page", async () => {
+    const dave = await createUser(t.db);
+    const { token, session } = await createSession(t.db, dave.id);
+    await t.db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() + 60_000) } });
+    const res = await request(base, "/", { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(res.status).toBe(200);
+    expect(String(res.headers["set-cookie"])).toContain(`${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Lax`);
+    const row = await t.db.session.findUniqueOrThrow({ where: { id: session.id } });
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
   });
 });
