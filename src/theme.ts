@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Drawer, Modal } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme } from "@mantine/core";
 
 export const theme = createTheme({
   primaryColor: "violet",
@@ -11,9 +11,11 @@ export const theme = createTheme({
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
   // Mantine's close buttons are icon-only: give every dialog's a name screen readers can say.
+  // Plain objects, not Modal.extend(): importing Modal and Drawer here would put the dialogs' code
+  // (portal, focus trap, scroll area) into every page's first load.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
   },
 });
 
