@@ -1,18 +1,33 @@
 "use client";
 
 import { MantineProvider } from "@mantine/core";
+import { notificationsStore } from "@mantine/notifications";
 import dynamic from "next/dynamic";
+import { useSyncExternalStore } from "react";
 import { TRPCReactProvider } from "@/trpc/react";
 import { cssVariablesResolver, theme } from "@/theme";
 
-// The toast viewport loads after the page (toasts shown earlier wait in Mantine's store), keeping it out of first-load JS.
+// The toast viewport's code loads with the first toast (shown toasts wait in Mantine's store until
+// it mounts), so pages that never toast never load it: not first-load JS.
 const Toasts = dynamic(() => import("@/components/layout/Toasts"), { ssr: false });
+
+let toastShown = false;
+const hasToastBeenShown = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  toastShown ||= notifications.length + queue.length > 0;
+  return toastShown;
+};
+
+function ToastViewport() {
+  const wanted = useSyncExternalStore(notificationsStore.subscribe, hasToastBeenShown, () => false);
+  return wanted ? <Toasts /> : null;
+}
 
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {/* docs/product.md §9: one toast at a time (the newest), 5 s auto-close. */}
-      <Toasts />
+      <ToastViewport />
       <TRPCReactProvider>{children}</TRPCReactProvider>
     </MantineProvider>
   );

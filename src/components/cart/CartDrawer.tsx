@@ -1,9 +1,8 @@
 "use client";
 
-import { ActionIcon, Button, Divider, Drawer, Group, Image, Indicator, Stack, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { ActionIcon, Button, Divider, Drawer, Group, Image, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconShoppingCart, IconTrash } from "@tabler/icons-react";
+import { IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 
 import { DELAYS } from "@/shared/constants";
@@ -14,11 +13,13 @@ import { useCurrentUser } from "../auth/useCurrentUser";
 import { QuantityStepper } from "../contests/QuantityStepper";
 import { useCart } from "./cartStore";
 
-/** Header cart button with item-count badge and the cart drawer (docs/product.md §2 "Cart drawer"). */
-export function CartButton() {
+/**
+ * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
+ * (forms, money, the checkout mutation) loads the first time the cart is opened (CartButton.tsx).
+ */
+export default function CartDrawer({ opened, close }: { opened: boolean; close: () => void }) {
   const { user } = useCurrentUser();
   const cart = useCart(user?.id);
-  const [opened, { open, close }] = useDisclosure(false);
   const utils = api.useUtils();
   // Shown prices follow the current contest list when we have it; the server prices checkout anyway.
   const contests = api.contests.list.useQuery(undefined, { enabled: opened });
@@ -80,88 +81,65 @@ export function CartButton() {
   };
 
   return (
-    <>
-      <Indicator
-        label={<span data-testid="cart-count">{cart.items.length}</span>}
-        size={18}
-        disabled={cart.items.length === 0}
-        offset={4}
-        color="red"
-      >
-        <ActionIcon variant="default" size="lg" aria-label="Cart" onClick={open} data-testid="cart-button">
-          <IconShoppingCart size={20} />
-        </ActionIcon>
-      </Indicator>
-      <Drawer opened={opened} onClose={close} position="right" title="Your Cart" size="md">
-        {cart.items.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {CART_MESSAGES.emptyCart}
-          </Text>
-        ) : (
-          <Stack gap="md">
-            {lines.map((i) => (
-              <Group key={i.contestId} wrap="nowrap" align="flex-start" data-testid="cart-item">
-                <Image
-                  src={i.imageUrl ?? "/images/placeholder.svg"}
-                  alt=""
-                  w={64}
-                  h={64}
-                  radius="sm"
-                  fallbackSrc="/images/placeholder.svg"
-                />
-                <Stack gap={4} style={{ flex: 1 }}>
-                  <Text fw={600} lineClamp={2}>
-                    {i.title}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {formatUsd(i.ticketPrice)} per ticket
-                  </Text>
-                  <Group justify="space-between">
-                    <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
-                    <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
-                  </Group>
-                </Stack>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${i.title}`}
-                  onClick={() => cart.remove(i.contestId)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Stack>
-        )}
-        <Divider my="md" />
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Text fw={700}>Total</Text>
-            <Text fw={700} data-testid="cart-total">
-              {formatUsd(total)}
-            </Text>
-          </Group>
-          <Group justify="space-between">
-            <Text c="dimmed">Current balance</Text>
-            <Text c={short ? "red" : undefined} data-testid="cart-balance">
-              {formatUsd(balance)}
-            </Text>
-          </Group>
-          <Button
-            fullWidth
-            mt="sm"
-            onClick={onCheckout}
-            disabled={cart.items.length === 0 || short || !user || checkout.isPending}
-          >
-            {checkout.isPending ? "Processing..." : "Checkout with Balance"}
-          </Button>
-          {short && cart.items.length > 0 && (
-            <Text size="sm" c="red" ta="center">
-              Please add more balance to complete this purchase
-            </Text>
-          )}
+    <Drawer opened={opened} onClose={close} position="right" title="Your Cart" size="md">
+      {cart.items.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {CART_MESSAGES.emptyCart}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {lines.map((i) => (
+            <Group key={i.contestId} wrap="nowrap" align="flex-start" data-testid="cart-item">
+              <Image
+                src={i.imageUrl ?? "/images/placeholder.svg"}
+                alt=""
+                w={64}
+                h={64}
+                radius="sm"
+                fallbackSrc="/images/placeholder.svg"
+              />
+              <Stack gap={4} style={{ flex: 1 }}>
+                <Text fw={600} lineClamp={2}>
+                  {i.title}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {formatUsd(i.ticketPrice)} per ticket
+                </Text>
+                <Group justify="space-between">
+                  <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
+                  <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
+                </Group>
+              </Stack>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${i.title}`} onClick={() => cart.remove(i.contestId)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
         </Stack>
-      </Drawer>
-    </>
+      )}
+      <Divider my="md" />
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={700}>Total</Text>
+          <Text fw={700} data-testid="cart-total">
+            {formatUsd(total)}
+          </Text>
+        </Group>
+        <Group justify="space-between">
+          <Text c="dimmed">Current balance</Text>
+          <Text c={short ? "red" : undefined} data-testid="cart-balance">
+            {formatUsd(balance)}
+          </Text>
+        </Group>
+        <Button fullWidth mt="sm" onClick={onCheckout} disabled={cart.items.length === 0 || short || !user || checkout.isPending}>
+          {checkout.isPending ? "Processing..." : "Checkout with Balance"}
+        </Button>
+        {short && cart.items.length > 0 && (
+          <Text size="sm" c="red" ta="center">
+            Please add more balance to complete this purchase
+          </Text>
+        )}
+      </Stack>
+    </Drawer>
   );
 }
