@@ -3,17 +3,18 @@
  *
  * Amounts are exact: the database holds NUMERIC(14,3) (to $0.001, which the Fortune Wheel needs)
  * and the API carries decimal strings. Arithmetic and comparisons here go through decimal.js (the
- * `Decimal` Prisma ships, from its browser entry so client bundles may import it); never a float.
+ * `Decimal` Prisma ships, the very class its client returns, from its browser runtime so client
+ * bundles may import it without the generated schema namespace); never a float.
  *
  * Display rule (docs/product.md "Money on screen"): every amount shows two decimals, rounded toward
  * zero so a balance is never shown larger than it is ($46.221 -> $46.22). The one exception is the
  * Fortune Wheel page, whose price and prizes are in tenths of a cent: there `formatUsd(v, "mills")`
  * adds the third decimal when it is not zero ($0.001, $46.221, $0.02).
  */
-import { Prisma } from "../generated/prisma/browser";
+import { Decimal as PrismaDecimal } from "@prisma/client/runtime/index-browser";
 
-export const Decimal = Prisma.Decimal;
-export type Decimal = InstanceType<typeof Prisma.Decimal>;
+export const Decimal = PrismaDecimal;
+export type Decimal = InstanceType<typeof PrismaDecimal>;
 
 /** Anything that holds an exact amount: a decimal string, a Decimal, or a whole number of dollars. */
 export type MoneyLike = string | Decimal | bigint | number;
