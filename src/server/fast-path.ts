@@ -14,9 +14,11 @@
  *   winners gallery): rendered once by Next per version of their data (a loopback request to this
  *   server, marked so that it goes to Next), then kept with their nonces taken out and their
  *   inline scripts allowed by hash, like a prerendered page. A new winner post (the `winners`
- *   event, through the public-read cache) gives a new version and the next request renders again.
+ *   event, through the public-read cache) gives a new version and the next request renders again;
+ * - the build's scripts and styles, brotli-compressed at build, for browsers that accept brotli
+ *   (src/server/static-assets.ts).
  *
- * Both bodies are gzipped once per version rather than per request. Why: Next's router and proxy
+ * The bodies are gzipped once per version rather than per request. Why: Next's router and proxy
  * cost about five static-file answers per request (bench/README.md, "Pages"), which capped these
  * reads, the busiest on the site, far below what the machine can serve. The page answers are the
  * build's own bytes; tests/e2e compare them with Next's answer (e2e/fast-path.spec.ts).
@@ -36,6 +38,7 @@ import { getEnv } from "./env";
 import { recordRequest, requestIdFromValue } from "./request-log";
 import { matchRoute } from "./rest/table";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security/headers";
+import { acceptsEncoding, createStaticAssetServer, loadStaticAssets } from "./static-assets";
 import { inlineScriptHashes } from "./security/script-hashes";
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -109,10 +112,6 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-function acceptsGzip(req: IncomingMessage): boolean {
-  return /\bgzip\b/.test(header(req, "accept-encoding") ?? "");
-}
-
 function matchesEtag(req: IncomingMessage, etag: string): boolean {
   return (header(req, "if-none-match") ?? "").split(",").some((tag) => tag.trim() === etag);
 }
@@ -126,7 +125,7 @@ function send(req: IncomingMessage, res: ServerResponse, body: Body, headers: Re
     res.end();
     return 304;
   }
-  const gzip = acceptsGzip(req);
+  const gzip = acceptsEncoding(req, "gzip");
   const bytes = gzip ? body.gzip : body.raw;
   if (gzip) res.setHeader("content-encoding", "gzip");
   res.setHeader("content-length", bytes.length);
@@ -204,8 +203,12 @@ type GlobalWithOrigin = typeof globalThis & { __prizeLoopbackOrigin?: string };
 /** This server's own address (scripts/server.mjs, from HOST and PORT; never from a request). */
 const loopbackOrigin = () => (globalThis as GlobalWithOrigin).__prizeLoopbackOrigin;
 
-export function createFastPath(pages: Map<string, Page>, opts: { renderOrigin?: () => string | undefined } = {}): FastPath {
+export function createFastPath(
+  pages: Map<string, Page>,
+  opts: { renderOrigin?: () => string | undefined; staticAssets?: Map<string, string> } = {},
+): FastPath {
   const renderOrigin = opts.renderOrigin ?? loopbackOrigin;
+  const serveStaticAsset = createStaticAssetServer(opts.staticAssets ?? new Map());
   const env = getEnv();
   const security = baseSecurityHeaders({ production: process.env.NODE_ENV === "production", hsts: env.HSTS });
   const dev = process.env.NODE_ENV === "development";
@@ -322,6 +325,7 @@ export function createFastPath(pages: Map<string, Page>, opts: { renderOrigin?: 
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const queryAt = url.indexOf("?");
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (pathname.startsWith("/_next/static/")) return serveStaticAsset(req, res, pathname);
     if (pathname.startsWith("/api/")) return req.method === "GET" ? serveCachedRead(req, res, pathname) : false;
     if (queryAt !== -1 || !isDocumentRequest(req)) return false;
     if (hasSession(req) && playerPage(pathname)) return servePlayerPage(req, res, pathname); // "/" is a player's home
@@ -339,5 +343,7 @@ type GlobalWithFastPath = typeof globalThis & { __prizeFastPath?: FastPath };
 
 /** Called once at start (src/instrumentation.ts); scripts/server.mjs finds it on globalThis. */
 export function installFastPath(): void {
-  (globalThis as GlobalWithFastPath).__prizeFastPath = createFastPath(loadPrerenderedPages());
+  (globalThis as GlobalWithFastPath).__prizeFastPath = createFastPath(loadPrerenderedPages(), {
+    staticAssets: loadStaticAssets(),
+  });
 }

@@ -11,9 +11,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFastPath, loadPrerenderedPages, RENDER_BYPASS_HEADER } from "../../src/server/fast-path";
+import { loadStaticAssets } from "../../src/server/static-assets";
 import { inlineScriptHashes } from "../../src/server/security/script-hashes";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
@@ -22,6 +23,7 @@ import { createContest, createUser, rest } from "../helpers/fixtures";
 
 const WENT_TO_NEXT = 599;
 const LANDING = "<!DOCTYPE html><html><body><h1>Landing</h1><script>self.__next_f=[]</script></body></html>";
+const CHUNK = `(globalThis.TURBOPACK||[]).push(["chunk",${"1,".repeat(200)}0]);`;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -55,6 +57,14 @@ function fakeBuild(): string {
   fs.writeFileSync(path.join(dir, "server", "app", "dream-car.html"), "<html>dream</html>");
   fs.writeFileSync(path.join(dir, "server", "app", "dream-car.meta"), JSON.stringify(meta));
   // dream-car-competition has hashes but no file in this build: it stays with Next.
+  // Build assets as scripts/precompress-static.ts leaves them: a brotli copy beside each, but not beside b.js.
+  const chunks = path.join(dir, "static", "chunks");
+  fs.mkdirSync(chunks, { recursive: true });
+  fs.writeFileSync(path.join(chunks, "a1.js"), CHUNK);
+  fs.writeFileSync(path.join(chunks, "a1.js.br"), brotliCompressSync(CHUNK));
+  fs.writeFileSync(path.join(chunks, "b.js"), CHUNK);
+  fs.writeFileSync(path.join(dir, "static", "secret.txt"), "not an asset");
+  fs.writeFileSync(path.join(dir, "static", "secret.txt.br"), brotliCompressSync("not an asset"));
   return dir;
 }
 
@@ -90,7 +100,10 @@ describe(`fast path of npm start (${dbKind()})`, () => {
     contestId = (await createContest(t.db, { title: "Fast Watch" })).id;
     await new Promise<void>((resolve) => next.server.listen(0, "127.0.0.1", resolve));
     const nextOrigin = `http://127.0.0.1:${(next.server.address() as AddressInfo).port}`;
-    const fastPath = createFastPath(loadPrerenderedPages(buildDir), { renderOrigin: () => nextOrigin });
+    const fastPath = createFastPath(loadPrerenderedPages(buildDir), {
+      renderOrigin: () => nextOrigin,
+      staticAssets: loadStaticAssets(buildDir),
+    });
     server = http.createServer((req, res) => {
       fastPath(req, res).then((served) => {
         if (served) return;
@@ -161,6 +174,40 @@ describe(`fast path of npm start (${dbKind()})`, () => {
     }
     // A cookie whose name merely ends like the session cookie is a visitor's.
     expect((await request(base, "/", { headers: { cookie: `not${SESSION_COOKIE}=1` } })).status).toBe(200);
+  });
+
+  it("sends the build's brotli copy of a script to a browser that accepts brotli, and leaves the rest to Next", async () => {
+    const br = await request(base, "/_next/static/chunks/a1.js", { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toBe(CHUNK);
+    expect(br.headers["content-type"]).toBe("application/javascript; charset=UTF-8");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    const etag = br.headers.etag ?? "";
+    const again = await request(base, "/_next/static/chunks/a1.js?v=1", {
+      headers: { "accept-encoding": "br", "if-none-match": etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    for (const [urlPath, headers] of [
+      ["/_next/static/chunks/a1.js", {}], // no encoding asked for
+      ["/_next/static/chunks/a1.js", { "accept-encoding": "gzip" }],
+      ["/_next/static/chunks/a1.js", { "accept-encoding": "br;q=0, gzip" }], // brotli refused
+      ["/_next/static/chunks/a1.js", { "accept-encoding": "br", range: "bytes=0-9" }],
+      ["/_next/static/chunks/b.js", { "accept-encoding": "br" }], // no brotli copy
+      ["/_next/static/secret.txt", { "accept-encoding": "br" }], // not a script or style
+      ["/_next/static/chunks/../../csp-hashes.json", { "accept-encoding": "br" }],
+      ["/_next/static/chunks/missing.js", { "accept-encoding": "br" }],
+    ] as const) {
+      expect({ urlPath, headers, status: (await request(base, urlPath, { headers })).status }).toEqual({
+        urlPath,
+        headers,
+        status: WENT_TO_NEXT,
+      });
+    }
   });
 
   it("serves the cached public REST reads exactly as the REST adapter does", async () => {
