@@ -6,6 +6,7 @@ import { drawContest } from "../../src/server/services/draws";
 import { approvePayment, rejectPayment } from "../../src/server/services/payments";
 import { claimPrize } from "../../src/server/services/prizes";
 import { checkout, purchaseInTx } from "../../src/server/services/purchases";
+import { purchaseReceipt, ticketRange } from "../../src/server/mail/templates";
 import { selfExclude, setLimits } from "../../src/server/services/responsible-play";
 import { createWithdrawal, rejectWithdrawal } from "../../src/server/services/withdrawals";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
@@ -63,6 +64,38 @@ describe(`email outbox and delivery (${dbKind()})`, () => {
     expect(sent.sentAt).not.toBeNull();
     // A second pass sends nothing again.
     expect(await deliverPendingEmails(t.db, transport)).toEqual({ sent: 0, retried: 0, failed: 0 });
+  });
+
+  it("the receipt is queued before the tickets are taken, and commits complete: every line's numbers written in", async () => {
+    const user = await createUser(t.db, { balance: "50", firstName: "Bea" });
+    const watch = await createContest(t.db, { title: "Gold Watch", ticketPrice: "2" });
+    const bike = await createContest(t.db, { title: "Superbike", ticketPrice: "1.50" });
+    await checkout(t.db, (await createUser(t.db, { balance: "10" })).id, [{ contestId: bike.id, quantity: 4 }]);
+    const result = await checkout(t.db, user.id, [
+      { contestId: watch.id, quantity: 1 },
+      { contestId: bike.id, quantity: 3 },
+    ]);
+
+    const row = await t.db.emailOutbox.findFirstOrThrow({ where: { userId: user.id, kind: "purchase_receipt" } });
+    const lines = [watch, bike]
+      .map((c) => {
+        const e = result.entries.find((x) => x.contestId === c.id);
+        if (!e) throw new Error("missing line");
+        return {
+          contestId: c.id,
+          contestTitle: c.title,
+          ticketCount: e.ticketCount,
+          tickets: ticketRange(e.firstTicket, e.lastTicket),
+          totalAmount: e.totalAmount,
+          drawSeedHash: c.drawSeedHash,
+        };
+      })
+      .sort((a, b) => (a.contestId < b.contestId ? -1 : 1)); // lines in the checkout's (contest id) order
+    const expected = purchaseReceipt("Bea", lines, result.totalAmount, result.balance);
+    expect({ subject: row.subject, text: row.text, html: row.html }).toEqual(expected);
+    expect(row.text).toContain("Ticket number: #1");
+    expect(row.text).toContain("Ticket numbers: #5–#7");
+    expect(row.html).not.toContain("{{tickets:");
   });
 
   it("a purchase that rolls back writes no email, even after its receipt was written", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drawResult, passwordResetLink, purchaseReceipt, topUpRejected } from "../../src/server/mail/templates";
+import { drawResult, passwordResetLink, purchaseReceipt, ticketRange, topUpRejected } from "../../src/server/mail/templates";
 
 describe("email templates", () => {
   it("every message has a subject, a plain-text part and an HTML part saying the same", () => {
@@ -10,8 +10,7 @@ describe("email templates", () => {
           contestId: "c1",
           contestTitle: "BMW M3",
           ticketCount: 3,
-          firstTicket: 4,
-          lastTicket: 6,
+          tickets: ticketRange(4, 6),
           totalAmount: "5.37",
           drawSeedHash: "ab".repeat(32),
         },
@@ -19,8 +18,7 @@ describe("email templates", () => {
           contestId: "c2",
           contestTitle: "Cash £10k",
           ticketCount: 1,
-          firstTicket: 9,
-          lastTicket: 9,
+          tickets: ticketRange(9, 9),
           totalAmount: "2",
           drawSeedHash: "cd".repeat(32),
         },

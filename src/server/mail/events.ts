@@ -19,18 +19,27 @@ import {
 const nameOf = (u: { firstName: string; displayName: string | null }) => u.displayName?.trim() || u.firstName;
 
 /**
- * Receipt for one checkout (every line, with each contest's published seed hash), in two steps so
- * the purchase holds its contests' row locks for one INSERT only: `prepareReceipt` reads the player
- * (and their preference) before the tickets are taken; the returned function writes the outbox row.
+ * Where a receipt line's ticket numbers stand until the tickets are taken: the statement that takes
+ * them writes the numbers in its place (takeTickets in src/server/services/purchases.ts), in the
+ * same transaction, so the receipt is complete when it commits.
+ */
+export const ticketsPlaceholder = (entryId: string) => `{{tickets:${entryId}}}`;
+
+/**
+ * Receipt for one checkout (every line, with each contest's published seed hash), written before
+ * the tickets are taken so that nothing but the ticket statement and the commit runs under the
+ * contests' row locks: `prepareReceipt` reads the player (and their preference); the returned
+ * function writes the outbox row, ticket numbers as placeholders, and gives its id (null: the
+ * player turned receipts off).
  */
 export async function prepareReceipt(
   tx: DbTx,
   userId: string,
-): Promise<(purchase: { entries: ReceiptLine[]; totalAmount: string; balance: string }) => Promise<void>> {
+): Promise<(purchase: { entries: ReceiptLine[]; totalAmount: string; balance: string }) => Promise<string | null>> {
   const user = await recipientFor(tx, userId, "purchase_receipt");
   return async (purchase) => {
-    if (!user) return;
-    await enqueueEmail(tx, {
+    if (!user) return null;
+    return enqueueEmail(tx, {
       to: user.email,
       kind: "purchase_receipt",
       userId,

@@ -73,8 +73,8 @@ export type ReceiptLine = {
   contestId: string;
   contestTitle: string;
   ticketCount: number;
-  firstTicket: number;
-  lastTicket: number;
+  /** The line's ticket numbers as ticketRange writes them, or the placeholder a checkout fills in (events.ts). */
+  tickets: string;
   totalAmount: string;
   drawSeedHash: string;
 };
@@ -90,7 +90,7 @@ export function purchaseReceipt(name: string, lines: ReceiptLine[], total: strin
     blocks.push({
       rows: [
         ["Contest", l.contestTitle],
-        [l.ticketCount === 1 ? "Ticket number" : "Ticket numbers", ticketRange(l.firstTicket, l.lastTicket)],
+        [l.ticketCount === 1 ? "Ticket number" : "Ticket numbers", l.tickets],
         ["Amount", formatUsd(l.totalAmount)],
         ["Draw seed hash (SHA-256)", l.drawSeedHash],
       ],
@@ -111,7 +111,7 @@ export function purchaseReceipt(name: string, lines: ReceiptLine[], total: strin
   );
   const subject =
     lines.length === 1
-      ? `Your tickets for ${lines[0]?.contestTitle}: ${ticketRange(lines[0]?.firstTicket ?? 0, lines[0]?.lastTicket ?? 0)}`
+      ? `Your tickets for ${lines[0]?.contestTitle}: ${lines[0]?.tickets}`
       : `Your receipt: ${count} tickets in ${lines.length} contests`;
   return compose(subject, name, blocks);
 }

@@ -11,14 +11,14 @@
 import { logger } from "../logger";
 import { drawIfSoldOut } from "./draws";
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { CartLine } from "@/shared/schemas/cart";
 import { CART_MESSAGES } from "@/shared/schemas/cart";
 import type { Db, DbTx } from "../db";
 import { badRequest, conflict, type DomainError, notFound } from "../errors";
 import { moneyString, priceString, toDecimal } from "@/shared/money";
 import { type EntryStatusKind, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
-import { prepareReceipt } from "../mail/events";
+import { prepareReceipt, ticketsPlaceholder } from "../mail/events";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
 import { guardSpending } from "./responsible-play";
 import { checkSkillAnswers } from "./skill-question";
@@ -95,8 +95,27 @@ async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Pri
 }
 
 /**
+ * Fills the receipt's placeholder for this entry with its ticket numbers, written as
+ * ticketRange (src/server/mail/templates.ts) writes them: "#7", "#3–#5".
+ */
+function receiptFill(receiptId: string | null, entryId: string): Prisma.Sql {
+  if (!receiptId) return Prisma.empty;
+  const placeholder = ticketsPlaceholder(entryId);
+  return Prisma.sql`,
+    receipt AS (
+      UPDATE "EmailOutbox" SET "subject" = replace("subject", ${placeholder}, r.tickets),
+        "text" = replace("text", ${placeholder}, r.tickets), "html" = replace("html", ${placeholder}, r.tickets)
+      FROM (SELECT CASE WHEN "firstTicket" = "lastTicket" THEN '#' || "firstTicket"
+                        ELSE '#' || "firstTicket" || '–#' || "lastTicket" END AS tickets FROM entry) r
+      WHERE "EmailOutbox"."id" = ${receiptId}
+    )`;
+}
+
+/**
  * Takes the tickets and records the entry in ONE statement, so the contest's row lock (the only
  * hot lock: every buyer of the contest needs it) is held just for this statement and the commit.
+ * The same statement writes the ticket numbers into the checkout's receipt (`receiptId`, already
+ * queued with a placeholder), and says whether this sale sold the contest out.
  */
 export async function takeTickets(
   tx: DbTx,
@@ -105,21 +124,27 @@ export async function takeTickets(
   c: Priced,
   entryId: string,
   amount: Prisma.Decimal,
-): Promise<{ firstTicket: number; lastTicket: number }> {
-  const rows = await tx.$queryRaw<{ firstTicket: number; lastTicket: number }[]>`
+  receiptId: string | null = null,
+): Promise<{ firstTicket: number; lastTicket: number; soldOut: boolean }> {
+  const rows = await tx.$queryRaw<{ firstTicket: number; lastTicket: number; soldOut: boolean }[]>`
     WITH taken AS (
       UPDATE "Contest" SET "soldTickets" = "soldTickets" + ${line.quantity}, "updatedAt" = now()
       WHERE "id" = ${line.contestId} AND "status" = 'active'
         AND ("endDate" IS NULL OR "endDate" > now())
         AND ("maxTickets" IS NULL OR "soldTickets" + ${line.quantity} <= "maxTickets")
         AND "ticketPrice" = ${c.ticketPrice}::numeric
-      RETURNING "soldTickets"
-    )
-    INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount")
-    SELECT ${entryId}, ${userId}, ${line.contestId}, ${line.quantity}::int,
-           taken."soldTickets" - ${line.quantity}::int + 1, taken."soldTickets", ${amount}::numeric
-    FROM taken
-    RETURNING "firstTicket", "lastTicket"`;
+      RETURNING "soldTickets", "maxTickets"
+    ),
+    entry AS (
+      INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount")
+      SELECT ${entryId}, ${userId}, ${line.contestId}, ${line.quantity}::int,
+             taken."soldTickets" - ${line.quantity}::int + 1, taken."soldTickets", ${amount}::numeric
+      FROM taken
+      RETURNING "firstTicket", "lastTicket"
+    )${receiptFill(receiptId, entryId)}
+    SELECT entry."firstTicket", entry."lastTicket",
+           (taken."maxTickets" IS NOT NULL AND taken."soldTickets" >= taken."maxTickets") AS "soldOut"
+    FROM entry, taken`;
   const row = rows[0];
   if (!row) throw await whyNot(tx, line.contestId, line.quantity, c.ticketPrice);
   if (c.maxTicketsPerUser !== null) {
@@ -142,10 +167,15 @@ export async function takeTickets(
 
 /**
  * Runs inside the caller's transaction. Order: read prices (no lock) → debit the balance per line
- * through the ledger (the buyer's own row) → take the tickets of each contest in id order (the hot
- * rows, last, so their locks are held shortest; one fixed order, so no deadlock).
+ * through the ledger (the buyer's own row) → queue the receipt → take the tickets of each contest
+ * in id order (the hot rows, last, so their locks are held shortest; one fixed order, so no
+ * deadlock). Also gives the contests this checkout sold out (to be drawn after commit).
  */
-export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]): Promise<CheckoutResult> {
+export async function purchaseInTx(
+  tx: DbTx,
+  userId: string,
+  items: CartLine[],
+): Promise<{ result: CheckoutResult; soldOut: string[] }> {
   const lines = normaliseLines(items);
   const found = await tx.contest.findMany({
     where: { id: { in: lines.map((l) => l.contestId) } },
@@ -183,7 +213,6 @@ export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]):
     priced.reduce((sum, p) => sum.add(p.amount), toDecimal(0)),
   );
 
-  // The receipt's reads happen now; after the tickets only its INSERT runs under the contest locks.
   const sendReceipt = await prepareReceipt(tx, userId);
 
   let total = toDecimal(0);
@@ -199,9 +228,27 @@ export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]):
     total = total.add(p.amount);
   }
 
+  // The receipt commits (or rolls back) with the purchase. Queued now, its ticket numbers are
+  // written by the ticket statements: nothing else runs under the contests' row locks.
+  const receiptId = await sendReceipt({
+    entries: priced.map((p) => ({
+      contestId: p.line.contestId,
+      contestTitle: p.c.title,
+      ticketCount: p.line.quantity,
+      tickets: ticketsPlaceholder(p.entryId),
+      totalAmount: moneyString(p.amount),
+      drawSeedHash: p.c.drawSeedHash,
+    })),
+    totalAmount: moneyString(total),
+    balance: moneyString(balance),
+  });
+
   const entries: PurchasedLine[] = [];
+  const soldOut: string[] = [];
   for (const p of priced) {
-    const { firstTicket, lastTicket } = await takeTickets(tx, userId, p.line, p.c, p.entryId, p.amount);
+    const taken = await takeTickets(tx, userId, p.line, p.c, p.entryId, p.amount, receiptId);
+    const { firstTicket, lastTicket } = taken;
+    if (taken.soldOut) soldOut.push(p.line.contestId);
     entries.push({
       entryId: p.entryId,
       contestId: p.line.contestId,
@@ -219,30 +266,25 @@ export async function purchaseInTx(tx: DbTx, userId: string, items: CartLine[]):
     totalAmount: moneyString(total),
     balance: moneyString(balance),
   };
-  // The receipt commits (or rolls back) with the purchase.
-  await sendReceipt({
-    ...result,
-    entries: entries.map((e) => ({ ...e, drawSeedHash: byId.get(e.contestId)?.drawSeedHash ?? "" })),
-  });
-  return result;
+  return { result, soldOut };
 }
 
 /** The whole cart or nothing. */
 export async function checkout(db: Db, userId: string, items: CartLine[]): Promise<CheckoutResult> {
   normaliseLines(items); // 'Your cart is empty' before opening a transaction
-  let result: CheckoutResult;
+  let purchase: Awaited<ReturnType<typeof purchaseInTx>>;
   try {
-    result = await db.$transaction((tx) => purchaseInTx(tx, userId, items), PURCHASE_TX_OPTIONS);
+    purchase = await db.$transaction((tx) => purchaseInTx(tx, userId, items), PURCHASE_TX_OPTIONS);
   } catch (e) {
     if (e instanceof InsufficientBalanceError) throw conflict(CART_MESSAGES.insufficientBalance);
     throw e;
   }
   // Counts on every open card follow the sale: the "Contest" trigger sends the `contests` event.
-  // A sale that sold a contest out draws it now (after commit; the scheduler is the safety net).
-  for (const contestId of new Set(items.map((i) => i.contestId))) {
+  // The sale that sold a contest out draws it now (after commit; the scheduler is the safety net).
+  for (const contestId of purchase.soldOut) {
     await drawIfSoldOut(db, contestId).catch((err: unknown) => logger.error({ err, contestId }, "draw after sell-out failed"));
   }
-  return result;
+  return purchase.result;
 }
 
 /** POST /api/cart/add: one line, same rules, same single transaction. */
