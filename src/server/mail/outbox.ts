@@ -65,13 +65,16 @@ export type Recipient = { id: string; email: string; firstName: string; displayN
 
 /** The player to mail for `kind`, or null when there is none or they turned that kind off. */
 export async function recipientFor(tx: DbTx, userId: string, kind: EmailKind): Promise<Recipient | null> {
-  const user = await tx.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, firstName: true, displayName: true, emailPreference: true },
-  });
+  // One query with the preference joined (Prisma's relation select would be two round trips, and a
+  // checkout runs this inside its transaction).
+  const rows = await tx.$queryRaw<(Recipient & { receipts: boolean | null; results: boolean | null })[]>`
+    SELECT u."id", u."email", u."firstName", u."displayName", p."receipts", p."results"
+    FROM "User" u LEFT JOIN "EmailPreference" p ON p."userId" = u."id"
+    WHERE u."id" = ${userId}`;
+  const user = rows[0];
   if (!user) return null;
   const pref = OPTIONAL_KINDS[kind as keyof typeof OPTIONAL_KINDS];
-  if (pref && user.emailPreference && !user.emailPreference[pref]) return null;
+  if (pref && user[pref] === false) return null; // no row: the defaults (everything on)
   return { id: user.id, email: user.email, firstName: user.firstName, displayName: user.displayName };
 }
 
