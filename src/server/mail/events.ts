@@ -3,7 +3,7 @@
  * client (one line each), so the email commits or rolls back with the event (outbox.ts).
  */
 import type { DbTx } from "../db";
-import { enqueueEmail, mailUser, recipientFor } from "./outbox";
+import { enqueueEmail, mailUser, type RecipientRow, recipientIfWanted } from "./outbox";
 import { formatUsd } from "@/shared/money";
 import {
   drawResult,
@@ -28,24 +28,23 @@ export const ticketsPlaceholder = (entryId: string) => `{{tickets:${entryId}}}`;
 /**
  * Receipt for one checkout (every line, with each contest's published seed hash), written before
  * the tickets are taken so that nothing but the ticket statement and the commit runs under the
- * contests' row locks: `prepareReceipt` reads the player (and their preference); the returned
- * function writes the outbox row, ticket numbers as placeholders, and gives its id (null: the
- * player turned receipts off).
+ * contests' row locks. `buyer` is the player's row as the checkout read it (RECIPIENT_COLUMNS).
+ * Writes the outbox row, ticket numbers as placeholders, and gives its id (null: the player
+ * turned receipts off).
  */
-export async function prepareReceipt(
+export async function queueReceipt(
   tx: DbTx,
-  userId: string,
-): Promise<(purchase: { entries: ReceiptLine[]; totalAmount: string; balance: string }) => Promise<string | null>> {
-  const user = await recipientFor(tx, userId, "purchase_receipt");
-  return async (purchase) => {
-    if (!user) return null;
-    return enqueueEmail(tx, {
-      to: user.email,
-      kind: "purchase_receipt",
-      userId,
-      message: purchaseReceipt(nameOf(user), purchase.entries, purchase.totalAmount, purchase.balance),
-    });
-  };
+  buyer: RecipientRow,
+  purchase: { entries: ReceiptLine[]; totalAmount: string; balance: string },
+): Promise<string | null> {
+  const user = recipientIfWanted(buyer, "purchase_receipt");
+  if (!user) return null;
+  return enqueueEmail(tx, {
+    to: user.email,
+    kind: "purchase_receipt",
+    userId: user.id,
+    message: purchaseReceipt(nameOf(user), purchase.entries, purchase.totalAmount, purchase.balance),
+  });
 }
 
 /** After a draw: every entrant learns whether they won, with their tickets and the record link. */

@@ -3,6 +3,7 @@
  * so the email row commits or rolls back with the business change: nothing is sent for a purchase
  * that failed, and a slow mail server never slows one (delivery.ts sends later).
  */
+import { Prisma } from "@/generated/prisma/client";
 import type { DbTx } from "../db";
 import { mailConfig } from "./config";
 import type { RenderedEmail } from "./templates";
@@ -62,20 +63,28 @@ export async function setEmailPreferences(db: DbTx, userId: string, prefs: Email
 }
 
 export type Recipient = { id: string; email: string; firstName: string; displayName: string | null };
+/** A player's row as RECIPIENT_COLUMNS reads it: who they are and their optional-mail preferences (null: defaults). */
+export type RecipientRow = Recipient & { receipts: boolean | null; results: boolean | null };
+
+/** What recipientFor reads, for a caller that reads the player's row itself (FROM "User" ${RECIPIENT_JOIN}). */
+export const RECIPIENT_COLUMNS = Prisma.sql`"User"."id", "User"."email", "User"."firstName", "User"."displayName",
+  "EmailPreference"."receipts", "EmailPreference"."results"`;
+export const RECIPIENT_JOIN = Prisma.sql`LEFT JOIN "EmailPreference" ON "EmailPreference"."userId" = "User"."id"`;
+
+/** The player to mail for `kind` from their row, or null when there is none or they turned that kind off. */
+export function recipientIfWanted(row: RecipientRow | undefined, kind: EmailKind): Recipient | null {
+  if (!row) return null;
+  const pref = OPTIONAL_KINDS[kind as keyof typeof OPTIONAL_KINDS];
+  if (pref && row[pref] === false) return null; // no preference row: the defaults (everything on)
+  return { id: row.id, email: row.email, firstName: row.firstName, displayName: row.displayName };
+}
 
 /** The player to mail for `kind`, or null when there is none or they turned that kind off. */
 export async function recipientFor(tx: DbTx, userId: string, kind: EmailKind): Promise<Recipient | null> {
-  // One query with the preference joined (Prisma's relation select would be two round trips, and a
-  // checkout runs this inside its transaction).
-  const rows = await tx.$queryRaw<(Recipient & { receipts: boolean | null; results: boolean | null })[]>`
-    SELECT u."id", u."email", u."firstName", u."displayName", p."receipts", p."results"
-    FROM "User" u LEFT JOIN "EmailPreference" p ON p."userId" = u."id"
-    WHERE u."id" = ${userId}`;
-  const user = rows[0];
-  if (!user) return null;
-  const pref = OPTIONAL_KINDS[kind as keyof typeof OPTIONAL_KINDS];
-  if (pref && user[pref] === false) return null; // no row: the defaults (everything on)
-  return { id: user.id, email: user.email, firstName: user.firstName, displayName: user.displayName };
+  // One query with the preference joined (Prisma's relation select would be two round trips).
+  const rows = await tx.$queryRaw<RecipientRow[]>`
+    SELECT ${RECIPIENT_COLUMNS} FROM "User" ${RECIPIENT_JOIN} WHERE "User"."id" = ${userId}`;
+  return recipientIfWanted(rows[0], kind);
 }
 
 /**

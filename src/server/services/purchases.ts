@@ -18,9 +18,10 @@ import type { Db, DbTx } from "../db";
 import { badRequest, conflict, type DomainError, notFound } from "../errors";
 import { moneyString, priceString, toDecimal } from "@/shared/money";
 import { type EntryStatusKind, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
-import { prepareReceipt, ticketsPlaceholder } from "../mail/events";
+import { queueReceipt, ticketsPlaceholder } from "../mail/events";
+import { RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow } from "../mail/outbox";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
-import { guardSpending } from "./responsible-play";
+import { checkSpending, LIMIT_ROW_COLUMNS, type LimitRow } from "./responsible-play";
 import { checkSkillAnswers } from "./skill-question";
 
 export type PurchasedLine = {
@@ -165,6 +166,17 @@ export async function takeTickets(
   return row;
 }
 
+/** The buyer's row, locked (FOR UPDATE) for the spend-limit rules, with what their receipt needs: one statement. */
+async function lockBuyer(tx: DbTx, userId: string): Promise<LimitRow & RecipientRow> {
+  const rows = await tx.$queryRaw<(LimitRow & RecipientRow)[]>`
+    SELECT ${LIMIT_ROW_COLUMNS}, ${RECIPIENT_COLUMNS}
+    FROM "User" ${RECIPIENT_JOIN}
+    WHERE "User"."id" = ${userId}
+    FOR UPDATE OF "User"`;
+  if (!rows[0]) throw notFound("User not found");
+  return rows[0];
+}
+
 /**
  * Runs inside the caller's transaction. Order: read prices (no lock) → debit the balance per line
  * through the ledger (the buyer's own row) → queue the receipt → take the tickets of each contest
@@ -206,14 +218,15 @@ export async function purchaseInTx(
     priced.push({ line, c, price, amount: price.mul(line.quantity), entryId: randomUUID() });
   }
 
-  // Responsible play: self-exclusion, age declaration and spend limits, under the player's row lock.
-  await guardSpending(
+  // Responsible play: self-exclusion, age declaration and spend limits, under the player's row
+  // lock, taken by the one read of the buyer (their limits and what their receipt needs).
+  const buyer = await lockBuyer(tx, userId);
+  await checkSpending(
     tx,
     userId,
+    buyer,
     priced.reduce((sum, p) => sum.add(p.amount), toDecimal(0)),
   );
-
-  const sendReceipt = await prepareReceipt(tx, userId);
 
   let total = toDecimal(0);
   let balance = toDecimal(0);
@@ -230,7 +243,7 @@ export async function purchaseInTx(
 
   // The receipt commits (or rolls back) with the purchase. Queued now, its ticket numbers are
   // written by the ticket statements: nothing else runs under the contests' row locks.
-  const receiptId = await sendReceipt({
+  const receiptId = await queueReceipt(tx, buyer, {
     entries: priced.map((p) => ({
       contestId: p.line.contestId,
       contestTitle: p.c.title,

@@ -22,7 +22,7 @@ import { mailLimitsChanged, mailSelfExclusion } from "../mail/events";
 
 const COLUMN = { daily: "dailyLimit", weekly: "weeklyLimit", monthly: "monthlyLimit" } as const;
 type Pending = Partial<Record<LimitPeriod, string | null>>;
-type LimitRow = {
+export type LimitRow = {
   dailyLimit: Prisma.Decimal | null;
   weeklyLimit: Prisma.Decimal | null;
   monthlyLimit: Prisma.Decimal | null;
@@ -53,10 +53,12 @@ async function applyDuePending(tx: DbTx, userId: string, row: LimitRow, now: Dat
   return updated;
 }
 
+/** The columns guarding spending read (LimitRow), for a caller that locks the player's row itself. */
+export const LIMIT_ROW_COLUMNS = Prisma.sql`"User"."dailyLimit", "User"."weeklyLimit", "User"."monthlyLimit", "User"."pendingLimits",
+  "User"."pendingLimitsAt", "User"."selfExcludedUntil", "User"."dateOfBirth"`;
+
 async function lockUser(tx: DbTx, userId: string): Promise<LimitRow> {
-  const rows = await tx.$queryRaw<LimitRow[]>`
-    SELECT "dailyLimit", "weeklyLimit", "monthlyLimit", "pendingLimits", "pendingLimitsAt", "selfExcludedUntil", "dateOfBirth"
-    FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+  const rows = await tx.$queryRaw<LimitRow[]>`SELECT ${LIMIT_ROW_COLUMNS} FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
   if (!rows[0]) throw notFound("User not found");
   return rows[0];
 }
@@ -85,8 +87,17 @@ async function spentInWindows(tx: DbTx, userId: string, now: Date): Promise<Reco
  * given, a spend beyond any limit (naming the limit and what is left).
  */
 export async function guardSpending(tx: DbTx, userId: string, amount: Prisma.Decimal | null): Promise<void> {
+  await checkSpending(tx, userId, await lockUser(tx, userId), amount);
+}
+
+/**
+ * guardSpending's rules for a player whose row the caller has already locked (FOR UPDATE, with
+ * LIMIT_ROW_COLUMNS) in this transaction: a checkout reads the row together with what its
+ * receipt needs, in one statement.
+ */
+export async function checkSpending(tx: DbTx, userId: string, locked: LimitRow, amount: Prisma.Decimal | null): Promise<void> {
   const now = new Date();
-  let row = await lockUser(tx, userId);
+  let row = locked;
   if (row.selfExcludedUntil && row.selfExcludedUntil > now)
     throw forbidden(RESPONSIBLE_MESSAGES.selfExcluded(row.selfExcludedUntil));
   if (fairPlaySettings().requireAgeDeclaration && !row.dateOfBirth) throw forbidden(RESPONSIBLE_MESSAGES.ageRequired);
