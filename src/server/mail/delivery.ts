@@ -7,7 +7,7 @@
  */
 import type { DbTx } from "../db";
 import { logger } from "../logger";
-import { redactSecrets } from "./outbox";
+import { redactSecrets, withTicketNumbers } from "./outbox";
 import type { MailTransport } from "./transport";
 
 export const MAX_ATTEMPTS = 8;
@@ -45,7 +45,7 @@ export async function deliverPendingEmails(
     RETURNING "id", "kind", "to", "subject", "text", "html", "attempts"`;
 
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  for (const mail of claimed) {
+  for (const mail of await withTicketNumbers(db, claimed)) {
     try {
       await transport.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       await db.emailOutbox.updateMany({

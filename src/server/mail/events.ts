@@ -19,18 +19,12 @@ import {
 const nameOf = (u: { firstName: string; displayName: string | null }) => u.displayName?.trim() || u.firstName;
 
 /**
- * Where a receipt line's ticket numbers stand until the tickets are taken: the statement that takes
- * them writes the numbers in its place (takeTickets in src/server/services/purchases.ts), in the
- * same transaction, so the receipt is complete when it commits.
- */
-export const ticketsPlaceholder = (entryId: string) => `{{tickets:${entryId}}}`;
-
-/**
  * Receipt for one checkout (every line, with each contest's published seed hash), written before
  * the tickets are taken so that nothing but the ticket statement and the commit runs under the
- * contests' row locks. `buyer` is the player's row as the checkout read it (RECIPIENT_COLUMNS).
- * Writes the outbox row, ticket numbers as placeholders, and gives its id (null: the player
- * turned receipts off).
+ * contests' row locks: each line's numbers are a placeholder (ticketsPlaceholder in ./outbox,
+ * filled from the entry whenever the message is read). `buyer` is the player's row as the checkout
+ * read it (RECIPIENT_COLUMNS). Writes the outbox row and gives its id (null: the player turned
+ * receipts off).
  */
 export async function queueReceipt(
   tx: DbTx,

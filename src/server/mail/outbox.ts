@@ -6,7 +6,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { DbTx } from "../db";
 import { mailConfig } from "./config";
-import type { RenderedEmail } from "./templates";
+import { type RenderedEmail, ticketRange } from "./templates";
 
 /** Optional emails a player may turn off in Account Settings; every other kind is always sent. */
 export const OPTIONAL_KINDS = { purchase_receipt: "receipts", draw_result: "results" } as const;
@@ -102,6 +102,33 @@ export async function mailUser(
   return enqueueEmail(tx, { to: user.email, kind, userId, message: render(user) });
 }
 
+/**
+ * Where a receipt line's ticket numbers stand in the stored message: a checkout queues its receipt
+ * before it takes the tickets (so nothing but the ticket statement and the commit runs under the
+ * contests' row locks), and the numbers are read from the entries whenever the message is read,
+ * by delivery and by the admin Outbox tab (withTicketNumbers).
+ */
+export const ticketsPlaceholder = (entryId: string) => `{{tickets:${entryId}}}`;
+const TICKETS_PLACEHOLDER = /\{\{tickets:([0-9a-f-]{36})\}\}/g;
+
+/** The messages with their ticket placeholders replaced by the entries' numbers ("#7", "#3–#5"), one query for all. */
+export async function withTicketNumbers<T extends { subject: string; text: string; html: string }>(
+  db: DbTx,
+  mails: T[],
+): Promise<T[]> {
+  const ids = new Set<string>();
+  for (const m of mails) for (const match of `${m.subject}${m.text}`.matchAll(TICKETS_PLACEHOLDER)) ids.add(match[1] as string);
+  if (ids.size === 0) return mails;
+  const entries = await db.ticketEntry.findMany({
+    where: { id: { in: [...ids] } },
+    select: { id: true, firstTicket: true, lastTicket: true },
+  });
+  const numbers = new Map(entries.map((e) => [e.id, ticketRange(e.firstTicket, e.lastTicket)]));
+  // An entry is written in the receipt's own transaction, so it is always there; never send the raw token.
+  const fill = (value: string) => value.replace(TICKETS_PLACEHOLDER, (_, id: string) => numbers.get(id) ?? "(see My Purchases)");
+  return mails.map((m) => ({ ...m, subject: fill(m.subject), text: fill(m.text), html: fill(m.html) }));
+}
+
 export type OutboxRow = {
   id: string;
   to: string;
@@ -160,5 +187,5 @@ export async function listOutbox(
       nextAttemptAt: true,
     },
   });
-  return rows.map((r) => (smtpConfigured && SECRET_KINDS.has(r.kind) ? redactSecrets(r) : r));
+  return (await withTicketNumbers(db, rows)).map((r) => (smtpConfigured && SECRET_KINDS.has(r.kind) ? redactSecrets(r) : r));
 }

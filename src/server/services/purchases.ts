@@ -11,15 +11,15 @@
 import { logger } from "../logger";
 import { drawIfSoldOut } from "./draws";
 import { randomUUID } from "node:crypto";
-import { Prisma } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
 import type { CartLine } from "@/shared/schemas/cart";
 import { CART_MESSAGES } from "@/shared/schemas/cart";
 import type { Db, DbTx } from "../db";
 import { badRequest, conflict, type DomainError, notFound } from "../errors";
 import { moneyString, priceString, toDecimal } from "@/shared/money";
 import { type EntryStatusKind, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
-import { queueReceipt, ticketsPlaceholder } from "../mail/events";
-import { RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow } from "../mail/outbox";
+import { queueReceipt } from "../mail/events";
+import { RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow, ticketsPlaceholder } from "../mail/outbox";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
 import { checkSpending, LIMIT_ROW_COLUMNS, type LimitRow } from "./responsible-play";
 import { checkSkillAnswers } from "./skill-question";
@@ -96,27 +96,9 @@ async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Pri
 }
 
 /**
- * Fills the receipt's placeholder for this entry with its ticket numbers, written as
- * ticketRange (src/server/mail/templates.ts) writes them: "#7", "#3–#5".
- */
-function receiptFill(receiptId: string | null, entryId: string): Prisma.Sql {
-  if (!receiptId) return Prisma.empty;
-  const placeholder = ticketsPlaceholder(entryId);
-  return Prisma.sql`,
-    receipt AS (
-      UPDATE "EmailOutbox" SET "subject" = replace("subject", ${placeholder}, r.tickets),
-        "text" = replace("text", ${placeholder}, r.tickets), "html" = replace("html", ${placeholder}, r.tickets)
-      FROM (SELECT CASE WHEN "firstTicket" = "lastTicket" THEN '#' || "firstTicket"
-                        ELSE '#' || "firstTicket" || '–#' || "lastTicket" END AS tickets FROM entry) r
-      WHERE "EmailOutbox"."id" = ${receiptId}
-    )`;
-}
-
-/**
  * Takes the tickets and records the entry in ONE statement, so the contest's row lock (the only
  * hot lock: every buyer of the contest needs it) is held just for this statement and the commit.
- * The same statement writes the ticket numbers into the checkout's receipt (`receiptId`, already
- * queued with a placeholder), and says whether this sale sold the contest out.
+ * It also says whether this sale sold the contest out.
  */
 export async function takeTickets(
   tx: DbTx,
@@ -125,7 +107,6 @@ export async function takeTickets(
   c: Priced,
   entryId: string,
   amount: Prisma.Decimal,
-  receiptId: string | null = null,
 ): Promise<{ firstTicket: number; lastTicket: number; soldOut: boolean }> {
   const rows = await tx.$queryRaw<{ firstTicket: number; lastTicket: number; soldOut: boolean }[]>`
     WITH taken AS (
@@ -142,7 +123,7 @@ export async function takeTickets(
              taken."soldTickets" - ${line.quantity}::int + 1, taken."soldTickets", ${amount}::numeric
       FROM taken
       RETURNING "firstTicket", "lastTicket"
-    )${receiptFill(receiptId, entryId)}
+    )
     SELECT entry."firstTicket", entry."lastTicket",
            (taken."maxTickets" IS NOT NULL AND taken."soldTickets" >= taken."maxTickets") AS "soldOut"
     FROM entry, taken`;
@@ -241,9 +222,10 @@ export async function purchaseInTx(
     total = total.add(p.amount);
   }
 
-  // The receipt commits (or rolls back) with the purchase. Queued now, its ticket numbers are
-  // written by the ticket statements: nothing else runs under the contests' row locks.
-  const receiptId = await queueReceipt(tx, buyer, {
+  // The receipt commits (or rolls back) with the purchase. Queued before the tickets are taken
+  // (its numbers are read from the entries when it is read): nothing else runs under the contests'
+  // row locks.
+  await queueReceipt(tx, buyer, {
     entries: priced.map((p) => ({
       contestId: p.line.contestId,
       contestTitle: p.c.title,
@@ -259,7 +241,7 @@ export async function purchaseInTx(
   const entries: PurchasedLine[] = [];
   const soldOut: string[] = [];
   for (const p of priced) {
-    const taken = await takeTickets(tx, userId, p.line, p.c, p.entryId, p.amount, receiptId);
+    const taken = await takeTickets(tx, userId, p.line, p.c, p.entryId, p.amount);
     const { firstTicket, lastTicket } = taken;
     if (taken.soldOut) soldOut.push(p.line.contestId);
     entries.push({
