@@ -28,6 +28,23 @@ describe(`hostile input (${dbKind()})`, () => {
     expect(await trpc.json()).toEqual({ message: "Malformed URL path" });
   });
 
+  it("a NUL (%00) in a path parameter answers 400 on every route, the cached public reads included", async () => {
+    const user = await createUser(t.db);
+    for (const [method, path, as] of [
+      ["GET", "/api/contests/%00", undefined], // a cached read: no tRPC middleware on its way
+      ["GET", "/api/contests/seed%00x", undefined],
+      ["GET", "/api/contests/%00/draw", undefined],
+      ["POST", "/api/notifications/%00/read", user],
+    ] as const) {
+      const res = await rest(t.db, method, path, as ? { user: as } : {});
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 400,
+        body: { message: "URL path must not contain NUL (%00)" },
+      });
+    }
+  });
+
   it("admin user search matches % and _ literally", async () => {
     const admin = await createUser(t.db, { role: "admin", email: "boss@example.com" });
     await createUser(t.db, { email: "plain.one@example.com", firstName: "Plain" });

@@ -94,7 +94,7 @@ async function serveRestRequest(req: Request, info: RequestInfo): Promise<Respon
   const url = new URL(req.url);
   const match = matchRoute(req.method, url.pathname);
   if (match.kind === "not-found") return errorResponse(404, `Not found: ${req.method} ${url.pathname}`);
-  if (match.kind === "malformed-path") return errorResponse(400, "Malformed URL path");
+  if (match.kind === "malformed-path") return errorResponse(400, match.message);
   if (match.kind === "method-not-allowed") {
     return errorResponse(
       405,

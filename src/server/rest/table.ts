@@ -52,7 +52,7 @@ const compiled = restRoutes.map(compile).sort((a, b) => a.keys.length - b.keys.l
 export type RouteMatch =
   | { kind: "found"; route: RestRoute; params: Record<string, string> }
   | { kind: "method-not-allowed"; allowed: HttpMethod[] }
-  | { kind: "malformed-path" }
+  | { kind: "malformed-path"; message: string }
   | { kind: "not-found" };
 
 export function matchRoute(method: string, pathname: string): RouteMatch {
@@ -71,7 +71,12 @@ export function matchRoute(method: string, pathname: string): RouteMatch {
       });
     } catch {
       // A broken percent-escape (e.g. "%E0%A4%A") in a parameter: bad input, not a server error.
-      return { kind: "malformed-path" };
+      return { kind: "malformed-path", message: "Malformed URL path" };
+    }
+    // PostgreSQL cannot hold U+0000 in text (error 22021): refused here, as the tRPC middleware
+    // refuses it in inputs, so that no route (the cached reads skip tRPC) passes it to a query.
+    if (Object.values(params).some((v) => v.includes("\u0000"))) {
+      return { kind: "malformed-path", message: "URL path must not contain NUL (%00)" };
     }
     return { kind: "found", route: c.route, params };
   }
