@@ -502,10 +502,10 @@ function enc(s: string): string {
   return encodeURIComponent(Buffer.from(s, "utf8").toString("utf8"));
 }
 
+/** What the router takes as a path parameter (src/server/rest/table.ts): a valid escape, and no NUL once decoded. */
 function isDecodable(segment: string): boolean {
   try {
-    decodeURIComponent(segment);
-    return true;
+    return !decodeURIComponent(segment).includes("\u0000");
   } catch {
     return false;
   }
