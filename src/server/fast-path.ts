@@ -38,7 +38,8 @@ import { getEnv } from "./env";
 import { recordRequest, requestIdFromValue } from "./request-log";
 import { matchRoute } from "./rest/table";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security/headers";
-import { acceptsEncoding, createStaticAssetServer, loadStaticAssets } from "./static-assets";
+import { acceptsEncoding, header, matchesEtag } from "./http/request-headers";
+import { createStaticAssetServer, loadStaticAssets } from "./static-assets";
 import { inlineScriptHashes } from "./security/script-hashes";
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -105,15 +106,6 @@ export function loadPrerenderedPages(buildDir = path.join(process.cwd(), ".next"
     }
   }
   return pages;
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
-}
-
-function matchesEtag(req: IncomingMessage, etag: string): boolean {
-  return (header(req, "if-none-match") ?? "").split(",").some((tag) => tag.trim() === etag);
 }
 
 /** Writes the answer: 304 when the client has this version, else the body (gzipped when accepted). */

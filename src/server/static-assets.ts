@@ -9,6 +9,7 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createHash } from "node:crypto";
+import { acceptsEncoding, header, matchesEtag } from "./http/request-headers";
 
 /** What is precompressed, with the content type Next gives it. */
 export const STATIC_ASSET_TYPES: Record<string, string> = {
@@ -22,21 +23,6 @@ const STATIC_HEADERS = {
   vary: "Accept-Encoding",
   "x-content-type-options": "nosniff",
 };
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
-}
-
-/** Whether Accept-Encoding lists `coding` without refusing it (`;q=0`). */
-export function acceptsEncoding(req: IncomingMessage, coding: "gzip" | "br"): boolean {
-  return (header(req, "accept-encoding") ?? "").split(",").some((entry) => {
-    const [name, ...params] = entry.split(";").map((part) => part.trim().toLowerCase());
-    if (name !== coding) return false;
-    const q = params.find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
 
 /**
  * URL path → brotli copy, for every asset of this build that has one. Listed once at start, so
@@ -91,7 +77,7 @@ export function createStaticAssetServer(assets: Map<string, string>) {
     for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
     res.setHeader("content-type", STATIC_ASSET_TYPES[path.extname(pathname)] as string);
     res.setHeader("etag", asset.etag);
-    if ((header(req, "if-none-match") ?? "").split(",").some((tag) => tag.trim() === asset.etag)) {
+    if (matchesEtag(req, asset.etag)) {
       res.statusCode = 304;
       res.end();
       return true;
