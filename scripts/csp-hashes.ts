@@ -3,14 +3,20 @@
  * (.next/server/app/**.html), per path, into .next/csp-hashes.json. Prerendered pages are served
  * as files and carry no per-request nonce; src/proxy.ts allows exactly their inline scripts by
  * hash (and the 404 page's on every other path, since any unknown path may render it).
+ *
+ * Also the hashes of Next's and React's code scripts among them (not flight data) into
+ * .next/csp-next-scripts.json: the only code scripts a page kept by the fast path may carry
+ * (src/server/edge/kept-page-scripts.ts).
  *   tsx scripts/csp-hashes.ts   (package.json "build" runs it)
  */
 import fs from "node:fs";
 import path from "node:path";
+import { nextCodeScriptHashes } from "../src/server/edge/kept-page-scripts";
 import { inlineScriptHashes } from "../src/server/security/script-hashes";
 
 const appDir = path.join(process.cwd(), ".next", "server", "app");
 const out = path.join(process.cwd(), ".next", "csp-hashes.json");
+const codeOut = path.join(process.cwd(), ".next", "csp-next-scripts.json");
 
 function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -30,6 +36,14 @@ function routeOf(file: string): string {
 }
 
 const manifest: Record<string, string[]> = {};
-for (const file of htmlFiles(appDir)) manifest[routeOf(file)] = inlineScriptHashes(fs.readFileSync(file, "utf8"));
+const pages: string[] = [];
+for (const file of htmlFiles(appDir)) {
+  const html = fs.readFileSync(file, "utf8");
+  pages.push(html);
+  manifest[routeOf(file)] = inlineScriptHashes(html);
+}
 fs.writeFileSync(out, `${JSON.stringify(manifest, null, 1)}\n`);
+const code = nextCodeScriptHashes(pages);
+fs.writeFileSync(codeOut, `${JSON.stringify({ code }, null, 1)}\n`);
 console.log(`csp-hashes: ${Object.keys(manifest).length} prerendered pages → ${path.relative(process.cwd(), out)}`);
+console.log(`csp-hashes: ${code.length} code scripts of Next → ${path.relative(process.cwd(), codeOut)}`);

@@ -9,6 +9,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type NextRequest, NextResponse } from "next/server";
+import {
+  IDENTITY_FREE_HEADER,
+  IDENTITY_FREE_VALUE,
+  IDENTITY_HEADERS,
+  playerShellOf,
+  RENDER_BYPASS_HEADER,
+  sharedRouteKey,
+} from "@/server/edge/shared-pages";
 import { getEnv } from "@/server/env";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "@/server/security/headers";
 import { SESSION_COOKIE } from "@/shared/constants";
@@ -47,6 +55,20 @@ function landingRewrite(request: NextRequest): URL | null {
   return url;
 }
 
+/**
+ * The fast path's own render of a player's page ("/" or "/contest/<id>", marked with
+ * RENDER_BYPASS_HEADER) goes to that page's shared route (src/app/shell/), same URL. Anyone may
+ * send the header: they get the same public page without their identity.
+ */
+function sharedRenderRewrite(request: NextRequest): URL | null {
+  if (!request.headers.has(RENDER_BYPASS_HEADER)) return null;
+  const shell = playerShellOf(request.nextUrl.pathname);
+  if (!shell) return null;
+  const url = request.nextUrl.clone();
+  url.pathname = shell.route;
+  return url;
+}
+
 export function proxy(request: NextRequest): NextResponse {
   const base = baseSecurityHeaders({ production: process.env.NODE_ENV === "production", hsts: getEnv().HSTS });
   if (request.nextUrl.pathname.startsWith("/api/")) {
@@ -60,11 +82,16 @@ export function proxy(request: NextRequest): NextResponse {
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
-  const rewrite = landingRewrite(request);
+  const sharedRewrite = sharedRenderRewrite(request);
+  const rewrite = sharedRewrite ?? landingRewrite(request);
+  // A page kept for many users renders without anyone's identity (src/server/edge/shared-pages.ts).
+  const identityFree = sharedRouteKey(rewrite?.pathname ?? request.nextUrl.pathname) !== null;
+  if (identityFree) for (const name of IDENTITY_HEADERS) requestHeaders.delete(name);
   const res = rewrite
     ? NextResponse.rewrite(rewrite, { request: { headers: requestHeaders } })
     : NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set("content-security-policy", csp);
+  if (identityFree) res.headers.set(IDENTITY_FREE_HEADER, IDENTITY_FREE_VALUE);
   for (const [name, value] of Object.entries(base)) res.headers.set(name, value);
   return res;
 }

@@ -1,7 +1,7 @@
 /**
  * The fast path of `npm start`: answers that are already in memory leave before Next's router and
  * src/proxy.ts run. scripts/server.mjs asks it first for every request; anything it does not take
- * (or cannot answer without doing real work) goes to Next as before. Two kinds qualify:
+ * (or cannot answer without doing real work) goes to Next as before. What qualifies:
  *
  * - the cached public REST reads (the route table's `cached` rows: the contest list, one contest,
  *   the winner posts), from src/server/cache/public-reads.ts, with the same ETag / 304, security
@@ -10,18 +10,23 @@
  *   document request (no session cookie, no query, no router or RSC header): the build's HTML
  *   file with the headers Next and src/proxy.ts give it (hash-based CSP, security headers,
  *   Next's cache headers);
- * - pages Next renders per request although their HTML reads nothing from the request (the
- *   winners gallery): rendered once by Next per version of their data (a loopback request to this
- *   server, marked so that it goes to Next), then kept with their nonces taken out and their
- *   inline scripts allowed by hash, like a prerendered page. A new winner post (the `winners`
- *   event, through the public-read cache) gives a new version and the next request renders again;
+ * - pages kept for many users, rendered by Next once per version of their data (a loopback
+ *   request to this server, marked so that it goes to Next): the winners gallery for everyone,
+ *   and for a valid session the players' home at "/" and a contest page. They are rendered from
+ *   shared routes that never see a cookie or a personal header, and kept only when the answer is
+ *   positively that route's page (src/server/edge/shared-pages.ts); nonces are taken out and only
+ *   the inline scripts Next emits are allowed, by hash (src/server/edge/kept-page-scripts.ts). A
+ *   new version of the data (the `contests` or `winners` event, through the public-read cache)
+ *   renders again;
  * - the build's scripts and styles, brotli-compressed at build, for browsers that accept brotli
  *   (src/server/static-assets.ts).
  *
  * The bodies are gzipped once per version rather than per request. Why: Next's router and proxy
  * cost about five static-file answers per request (bench/README.md, "Pages"), which capped these
- * reads, the busiest on the site, far below what the machine can serve. The page answers are the
- * build's own bytes; tests/e2e compare them with Next's answer (e2e/fast-path.spec.ts).
+ * reads, the busiest on the site, far below what the machine can serve. Tests:
+ * tests/integration/fast-path.test.ts (behind a stand-in for Next running the real proxy),
+ * tests/integration/fast-path-privacy.test.ts (no player's data in another's answer), and
+ * e2e/security-headers.spec.ts (the same pages as Next's, in Chromium).
  */
 import "server-only";
 import fs from "node:fs";
@@ -40,7 +45,14 @@ import { matchRoute } from "./rest/table";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security/headers";
 import { acceptsEncoding, header, matchesEtag } from "./http/request-headers";
 import { createStaticAssetServer, loadStaticAssets } from "./static-assets";
-import { inlineScriptHashes } from "./security/script-hashes";
+import { keptPageScriptHashes } from "./edge/kept-page-scripts";
+import {
+  hasSharedPageMarker,
+  IDENTITY_FREE_HEADER,
+  IDENTITY_FREE_VALUE,
+  playerShellOf,
+  RENDER_BYPASS_HEADER,
+} from "./edge/shared-pages";
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
@@ -60,13 +72,12 @@ const PRERENDERED: Record<string, string> = {
 
 type Page = { body: Body; headers: Record<string, string>; hashes: string[] };
 
-/** Pages rendered by Next once per version of their data (what the version is: the data's ETag). */
-const REGENERATED: Record<string, (reads: PublicReadCache) => Promise<string>> = {
-  "/winners": async (reads) => (await reads.winnerPosts()).etag,
+/** Public pages rendered by Next once per version of their data (what the version is: the data's ETag), with their marker. */
+const REGENERATED: Record<string, { key: string; versionOf: (reads: PublicReadCache) => Promise<string> }> = {
+  "/winners": { key: "winners", versionOf: async (reads) => (await reads.winnerPosts()).etag },
 };
 
-/** A request carrying this header goes to Next: the fast path's own render of a regenerated page. */
-export const RENDER_BYPASS_HEADER = "x-fast-path-render";
+export { RENDER_BYPASS_HEADER };
 
 const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
 
@@ -108,6 +119,19 @@ export function loadPrerenderedPages(buildDir = path.join(process.cwd(), ".next"
   return pages;
 }
 
+/**
+ * The hashes of Next's code scripts in this build (scripts/csp-hashes.ts): the only code a kept
+ * render may carry. Missing (another build layout, `next dev`): none, so no render is kept.
+ */
+export function loadNextScriptHashes(buildDir = path.join(process.cwd(), ".next")): Set<string> {
+  try {
+    const { code } = JSON.parse(fs.readFileSync(path.join(buildDir, "csp-next-scripts.json"), "utf8")) as { code?: unknown };
+    return new Set(Array.isArray(code) ? code.filter((h): h is string => typeof h === "string") : []);
+  } catch {
+    return new Set();
+  }
+}
+
 /** Writes the answer: 304 when the client has this version, else the body (gzipped when accepted). */
 function send(req: IncomingMessage, res: ServerResponse, body: Body, headers: Record<string, string>): number {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -140,31 +164,33 @@ function hasSession(req: IncomingMessage): boolean {
 }
 
 /**
- * Next's render of `urlPath` made servable to everyone: the per-request nonce taken out of the
- * HTML and its inline scripts allowed by hash instead (a nonce shared by every visitor would
- * protect nothing). Anything unexpected (not a 200 HTML answer, a nonce it cannot account for)
- * gives null, and the page stays with Next.
+ * Next's render of `urlPath` made servable to everyone, or null (the page stays with Next). Kept
+ * only when it is positively the page asked for (src/server/edge/shared-pages.ts): a 200 HTML
+ * answer from a shared route, which src/proxy.ts rendered without any identity (the request
+ * carries no cookie either) and which carries that route's marker for `key`. Then the
+ * per-request nonce is taken out (a nonce shared by every visitor would protect nothing) and the
+ * inline scripts are allowed by hash, only those Next emits (src/server/edge/kept-page-scripts.ts).
  */
 export async function renderViaNext(
   origin: string,
   urlPath: string,
-  opts: { cookie?: string; mustNotContain?: string[]; headers?: Record<string, string> } = {},
+  expected: { key: string; headers: Record<string, string>; nextScripts: ReadonlySet<string> },
 ): Promise<Page | null> {
   const res = await fetch(`${origin}${urlPath}`, {
-    headers: { [RENDER_BYPASS_HEADER]: "1", "accept-encoding": "identity", ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    headers: { [RENDER_BYPASS_HEADER]: "1", "accept-encoding": "identity" },
     redirect: "manual",
     signal: AbortSignal.timeout(10_000),
   });
   const html = await res.text();
   if (res.status !== 200 || !res.headers.get("content-type")?.startsWith("text/html")) return null;
+  if (res.headers.get(IDENTITY_FREE_HEADER) !== IDENTITY_FREE_VALUE || !hasSharedPageMarker(html, expected.key)) return null;
   const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
   // The attributes, and the value where Next repeats it in the RSC payload (style preload hints).
   const shared = nonce ? html.split(` nonce="${nonce}"`).join("").split(nonce).join("") : html;
   if (/\snonce=/.test(shared)) return null;
-  // A page kept for every player must not carry the one it was rendered for.
-  if (opts.mustNotContain?.some((secret) => secret && shared.includes(secret))) return null;
-  const headers = opts.headers ?? PUBLIC_PAGE_HEADERS;
-  return { body: toBody(Buffer.from(shared)), headers, hashes: inlineScriptHashes(shared) };
+  const hashes = keptPageScriptHashes(shared, expected.nextScripts);
+  if (!hashes) return null;
+  return { body: toBody(Buffer.from(shared)), headers: expected.headers, hashes };
 }
 
 const PUBLIC_PAGE_HEADERS = { vary: NEXT_VARY, "cache-control": "public, no-cache", "content-type": "text/html; charset=utf-8" };
@@ -177,15 +203,18 @@ const PLAYER_PAGE_HEADERS = {
 
 /**
  * Players' pages whose HTML depends on a signed-in player existing but not on which one (the
- * contest home, a contest page: the player's own figures load in the browser), with what their
- * version is. A page added here must read nothing of the player on the server; renderViaNext
- * refuses to keep a render that contains the player's id or e-mail.
+ * contest home, a contest page), with what their version is. They are rendered from their shared
+ * routes (src/app/shell/, reached by the proxy's rewrite of the render request), which never see
+ * the player: the player's own figures load in the browser.
  */
 function playerPage(pathname: string): { key: string; versionOf: (reads: PublicReadCache) => Promise<string> } | null {
-  if (pathname === "/") return { key: "home", versionOf: async (reads) => (await reads.contestList()).etag };
-  const id = /^\/contest\/([A-Za-z0-9_-]{1,64})$/.exec(pathname)?.[1];
-  if (id) return { key: `contest ${id}`, versionOf: async (reads) => (await reads.contest(id)).etag };
-  return null;
+  const shell = playerShellOf(pathname);
+  if (!shell) return null;
+  const id = shell.key.startsWith("contest:") ? shell.key.slice("contest:".length) : null;
+  return {
+    key: shell.key,
+    versionOf: async (reads) => (id ? (await reads.contest(id)).etag : (await reads.contestList()).etag),
+  };
 }
 
 /** Renders kept at once, at most (contest pages are keyed by id). */
@@ -197,8 +226,9 @@ const loopbackOrigin = () => (globalThis as GlobalWithOrigin).__prizeLoopbackOri
 
 export function createFastPath(
   pages: Map<string, Page>,
-  opts: { renderOrigin?: () => string | undefined; staticAssets?: Map<string, string> } = {},
+  opts: { renderOrigin?: () => string | undefined; staticAssets?: Map<string, string>; nextScripts?: ReadonlySet<string> } = {},
 ): FastPath {
+  const nextScripts = opts.nextScripts ?? new Set<string>();
   const renderOrigin = opts.renderOrigin ?? loopbackOrigin;
   const serveStaticAsset = createStaticAssetServer(opts.staticAssets ?? new Map());
   const env = getEnv();
@@ -215,7 +245,7 @@ export function createFastPath(
     key: string,
     urlPath: string,
     versionOf: (reads: PublicReadCache) => Promise<string>,
-    render: Parameters<typeof renderViaNext>[2] = {},
+    headers: Record<string, string>,
   ): Promise<Page | null> {
     const origin = renderOrigin();
     if (!origin) return null;
@@ -232,7 +262,7 @@ export function createFastPath(
     const renderKey = `${key} ${version}`;
     let pending = rendering.get(renderKey);
     if (!pending) {
-      pending = renderViaNext(origin, urlPath, render)
+      pending = renderViaNext(origin, urlPath, { key, headers, nextScripts })
         .catch(() => null)
         .finally(() => rendering.delete(renderKey));
       rendering.set(renderKey, pending);
@@ -257,12 +287,9 @@ export function createFastPath(
     } catch {
       return false;
     }
+    // Who may get the players' page; what it holds never depends on who asks (renderViaNext).
     if (!validated || validated.session.twoFactorPending) return false; // Next shows the landing or the sign-in
-    const page = await keptPage(target.key, pathname, target.versionOf, {
-      cookie: `${SESSION_COOKIE}=${token}`,
-      mustNotContain: [validated.user.id, validated.user.email],
-      headers: PLAYER_PAGE_HEADERS,
-    });
+    const page = await keptPage(target.key, pathname, target.versionOf, PLAYER_PAGE_HEADERS);
     if (!page) return false;
     const renewed: Record<string, string> = validated.renewed
       ? { "set-cookie": sessionCookie(token, validated.session.expiresAt) }
@@ -324,9 +351,9 @@ export function createFastPath(
     const page = pages.get(pathname);
     if (page) return hasSession(req) ? false : servePage(req, res, page);
     // The same HTML for visitors and players: the layout reads nothing from the request.
-    const versionOf = REGENERATED[pathname];
-    if (!versionOf) return false;
-    const kept = await keptPage(pathname, pathname, versionOf);
+    const regenerated = REGENERATED[pathname];
+    if (!regenerated) return false;
+    const kept = await keptPage(regenerated.key, pathname, regenerated.versionOf, PUBLIC_PAGE_HEADERS);
     return kept ? servePage(req, res, kept) : false;
   };
 }
@@ -337,5 +364,6 @@ type GlobalWithFastPath = typeof globalThis & { __prizeFastPath?: FastPath };
 export function installFastPath(): void {
   (globalThis as GlobalWithFastPath).__prizeFastPath = createFastPath(loadPrerenderedPages(), {
     staticAssets: loadStaticAssets(),
+    nextScripts: loadNextScriptHashes(),
   });
 }

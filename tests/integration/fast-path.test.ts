@@ -1,9 +1,10 @@
 /**
  * The fast path of `npm start` (src/server/fast-path.ts) behind a real node:http server: what it
  * answers itself (a visitor's plain request for a prerendered page, the cached public REST reads)
- * and everything it must leave to Next, here a 599 "went to Next" stand-in; and the winners page,
- * rendered once per version of the winner posts by a stand-in for Next that answers with a
- * per-request nonce, as Next does. That Chromium gets the same pages as from Next is
+ * and everything it must leave to Next, here a 599 "went to Next" stand-in; and the pages it keeps
+ * (winners, the players' home and contest pages), rendered once per version of their data by a
+ * stand-in for Next that runs the real src/proxy.ts and answers with a per-request nonce, as Next
+ * does (tests/helpers/next-stand-in.ts). That Chromium gets the same pages as from Next is
  * e2e/security-headers.spec.ts.
  */
 import fs from "node:fs";
@@ -13,9 +14,11 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFastPath, loadPrerenderedPages, RENDER_BYPASS_HEADER } from "../../src/server/fast-path";
+import { createFastPath, loadNextScriptHashes, loadPrerenderedPages, RENDER_BYPASS_HEADER } from "../../src/server/fast-path";
 import { loadStaticAssets } from "../../src/server/static-assets";
 import { inlineScriptHashes } from "../../src/server/security/script-hashes";
+import { scriptHash } from "../../src/server/edge/kept-page-scripts";
+import { BOOTSTRAP_SCRIPT, startNextStandIn } from "../helpers/next-stand-in";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createSession } from "../../src/server/auth/session";
@@ -52,6 +55,7 @@ function fakeBuild(): string {
     JSON.stringify({ "/": ["'sha256-landing='"], "/dream-car": ["'sha256-dream='"], "/dream-car-competition": ["'sha256-x='"] }),
   );
   const meta = { headers: { "x-nextjs-stale-time": "300", "x-nextjs-prerender": "1", "x-next-cache-tags": "_N_T_/layout" } };
+  fs.writeFileSync(path.join(dir, "csp-next-scripts.json"), JSON.stringify({ code: [scriptHash(BOOTSTRAP_SCRIPT)] }));
   fs.writeFileSync(path.join(dir, "server", "app", "index.html"), LANDING);
   fs.writeFileSync(path.join(dir, "server", "app", "index.meta"), JSON.stringify(meta));
   fs.writeFileSync(path.join(dir, "server", "app", "dream-car.html"), "<html>dream</html>");
@@ -68,41 +72,22 @@ function fakeBuild(): string {
   return dir;
 }
 
-/** A stand-in for Next's per-request render of /winners: a fresh nonce on every script, counted. */
-function fakeNext() {
-  const state = { renders: 0, bypassSeen: true, strayNonce: false, leak: "", cookies: [] as string[] };
-  const server = http.createServer((req, res) => {
-    state.renders += 1;
-    if (req.headers[RENDER_BYPASS_HEADER] !== "1") state.bypassSeen = false;
-    const nonce = `n${state.renders}AAAA==`;
-    const stray = (state.strayNonce ? `<script nonce="other">x()</script>` : "") + state.leak;
-    state.cookies.push(req.headers.cookie ?? "");
-    res.setHeader("content-type", "text/html; charset=utf-8");
-    res.setHeader("content-security-policy", `script-src 'self' 'nonce-${nonce}'`);
-    res.end(
-      `<html><head><script src="/_next/a.js" nonce="${nonce}" async=""></script></head>` +
-        `<body><h1>Our Winners ${req.url}</h1><script nonce="${nonce}">self.__next_f.push([1,"render ${state.renders} {\\"nonce\\":\\"${nonce}\\"}"])</script>${stray}</body></html>`,
-    );
-  });
-  return { server, state };
-}
-
 describe(`fast path of npm start (${dbKind()})`, () => {
   let t: TestDb;
   let server: http.Server;
   let base = "";
-  const next = fakeNext();
+  let next: Awaited<ReturnType<typeof startNextStandIn>>;
   let contestId = "";
   const buildDir = fakeBuild();
 
   beforeAll(async () => {
     t = await createTestDb();
     contestId = (await createContest(t.db, { title: "Fast Watch" })).id;
-    await new Promise<void>((resolve) => next.server.listen(0, "127.0.0.1", resolve));
-    const nextOrigin = `http://127.0.0.1:${(next.server.address() as AddressInfo).port}`;
+    next = await startNextStandIn();
     const fastPath = createFastPath(loadPrerenderedPages(buildDir), {
-      renderOrigin: () => nextOrigin,
+      renderOrigin: () => next.origin,
       staticAssets: loadStaticAssets(buildDir),
+      nextScripts: loadNextScriptHashes(buildDir),
     });
     server = http.createServer((req, res) => {
       fastPath(req, res).then((served) => {
@@ -262,7 +247,6 @@ describe(`fast path of npm start (${dbKind()})`, () => {
     const before = next.state.renders;
     const burst = await Promise.all(Array.from({ length: 10 }, () => request(base, "/winners")));
     expect(next.state.renders).toBe(before + 1); // one render answers the whole burst
-    expect(next.state.bypassSeen).toBe(true);
     const first = burst[0] as Answer;
     expect(first.status).toBe(200);
     const html = first.body.toString();
@@ -275,10 +259,11 @@ describe(`fast path of npm start (${dbKind()})`, () => {
     expect(first.headers["cache-control"]).toBe("public, no-cache");
     for (const res of burst) expect(res.body.toString()).toBe(html);
 
-    // The same HTML for a player (the layout reads nothing from the request), still from memory.
+    // The same HTML for a player, still from memory; the route never saw a cookie.
     const player = await request(base, "/winners", { headers: { cookie: `${SESSION_COOKIE}=abc` } });
     expect(player.body.toString()).toBe(html);
     expect(next.state.renders).toBe(before + 1);
+    expect(next.state.seen.at(-1)).toEqual({ route: "/winners", cookie: null });
     // Our own render request, a router request and a query go to Next.
     expect((await request(base, "/winners", { headers: { [RENDER_BYPASS_HEADER]: "1" } })).status).toBe(WENT_TO_NEXT);
     expect((await request(base, "/winners", { headers: { rsc: "1" } })).status).toBe(WENT_TO_NEXT);
@@ -310,25 +295,66 @@ describe(`fast path of npm start (${dbKind()})`, () => {
     }
   });
 
-  it("keeps a player's home and contest pages once per version of the contests, for every valid session", async () => {
+  it("keeps no render carrying an inline script the build did not emit, however it looks", async () => {
+    for (const script of [
+      "<script>alert(document.cookie)</script>",
+      '<script>self.__next_f.push([1,"x"]);alert(1)</script>', // data plus code
+      '<script>self.__next_f.push([0,"x"])</script>', // not a data chunk
+      "<script>self.__next_f.push([1,'x'])</script>", // not Next's JSON
+    ]) {
+      next.state.extraScript = script;
+      try {
+        await t.db.winnerPost.updateMany({ data: { description: `v ${script}` } }); // a new version to render
+        await expect.poll(async () => (await request(base, "/winners")).status).toBe(WENT_TO_NEXT);
+      } finally {
+        next.state.extraScript = "";
+      }
+    }
+    await expect.poll(async () => (await request(base, "/winners")).status).toBe(200);
+  });
+
+  it("keeps no render that lacks its route's marker (a 200 of some other page)", async () => {
+    const ann = await createUser(t.db);
+    const cookie = { cookie: `${SESSION_COOKIE}=${(await createSession(t.db, ann.id)).token}` };
+    next.state.dropMarker = true;
+    try {
+      await t.db.contest.update({ where: { id: contestId }, data: { title: "Fast Watch unmarked" } });
+      await expect.poll(async () => (await request(base, "/", { headers: cookie })).status).toBe(WENT_TO_NEXT);
+      expect((await request(base, `/contest/${contestId}`, { headers: cookie })).status).toBe(WENT_TO_NEXT);
+      await t.db.winnerPost.updateMany({ data: { title: "Unmarked winner" } });
+      await expect.poll(async () => (await request(base, "/winners")).status).toBe(WENT_TO_NEXT);
+    } finally {
+      next.state.dropMarker = false;
+    }
+    await expect.poll(async () => (await request(base, "/", { headers: cookie })).status).toBe(200);
+  });
+
+  it("keeps a player's home and contest pages once per version of the contests, rendered without any identity", async () => {
     const ann = await createUser(t.db);
     const bob = await createUser(t.db);
     const annToken = (await createSession(t.db, ann.id)).token;
     const bobToken = (await createSession(t.db, bob.id)).token;
     const cookie = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}` });
+    await t.db.contest.update({ where: { id: contestId }, data: { title: "Fast Watch III" } }); // a version of its own
+    await expect.poll(async () => (await request(base, "/", { headers: cookie(annToken) })).status).toBe(200);
     const before = next.state.renders;
+    await t.db.contest.update({ where: { id: contestId }, data: { title: "Fast Watch IV" } });
+    await expect.poll(async () => (await request(base, "/", { headers: cookie(annToken) })).status).toBe(200);
+    expect(next.state.renders).toBe(before + 1);
 
     const home = await request(base, "/", { headers: cookie(annToken) });
-    expect(home.status).toBe(200);
-    expect(home.body.toString()).toContain("Our Winners /</h1>"); // the stand-in's render of "/"
+    expect(home.body.toString()).toContain("Page /shell/home</h1>"); // the shared route, at the player's URL
     expect(home.headers["cache-control"]).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
-    expect(next.state.cookies.at(-1)).toBe(`${SESSION_COOKIE}=${annToken}`); // rendered as a player, no other cookie
+    expect(next.state.seen.at(-1)).toEqual({ route: "/shell/home", cookie: null });
+    expect(home.body.toString()).not.toContain(annToken);
     const bobsHome = await request(base, "/", { headers: { cookie: `theme=dark; ${SESSION_COOKIE}=${bobToken}` } });
     expect(bobsHome.body.toString()).toBe(home.body.toString());
     expect(next.state.renders).toBe(before + 1);
 
     const page = await request(base, `/contest/${contestId}`, { headers: cookie(bobToken) });
-    expect(page.body.toString()).toContain(`/contest/${contestId}`);
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain(`Page /shell/contest/${contestId}</h1>`);
+    expect(next.state.seen.at(-1)).toEqual({ route: `/shell/contest/${contestId}`, cookie: null });
     expect(next.state.renders).toBe(before + 2);
 
     // Signed out, an unknown or ended session, a session waiting for its second factor, an unknown contest: Next.
@@ -352,17 +378,41 @@ describe(`fast path of npm start (${dbKind()})`, () => {
       .toBe(before + 3);
   });
 
-  it("never keeps a player's page that carries the player it was rendered for", async () => {
-    const carol = await createUser(t.db);
-    const token = (await createSession(t.db, carol.id)).token;
-    next.state.leak = `<p>${carol.email}</p>`;
+  it("a logout at the moment of a player's first page load never makes other players see the landing at /", async () => {
+    const fresh = await createUser(t.db, { firstName: "Freshly", lastName: "Signedin" });
+    const other = await createUser(t.db);
+    const freshToken = (await createSession(t.db, fresh.id)).token;
+    const otherToken = (await createSession(t.db, other.id)).token;
+    await t.db.contest.update({ where: { id: contestId }, data: { title: "Fast Watch race" } }); // nothing kept for this version
+    await expect.poll(async () => (await rest(t.db, "GET", "/api/contests")).body[0]?.title).toBe("Fast Watch race");
+
+    // Every render waits until the logout has landed: the session ends between the check and the render.
+    let landed: () => void = () => {};
+    next.state.gate = new Promise<void>((resolve) => {
+      landed = resolve;
+    });
     try {
-      await t.db.contest.update({ where: { id: contestId }, data: { title: "Fast Watch II" } }); // a new version
-      const res = await request(base, `/contest/${contestId}`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
-      expect(res.status).toBe(WENT_TO_NEXT);
+      const [page, logout] = await Promise.all([
+        request(base, "/", { headers: { cookie: `${SESSION_COOKIE}=${freshToken}` } }),
+        fetch(`${next.origin}/api/auth/logout`, {
+          method: "POST",
+          headers: { cookie: `${SESSION_COOKIE}=${freshToken}` },
+        }).then(async (res) => {
+          landed();
+          return res.status;
+        }),
+      ]);
+      expect(logout).toBe(200);
+      expect(await t.db.session.count({ where: { userId: fresh.id } })).toBe(0);
+      expect(page.body.toString()).not.toContain("Visitor landing");
     } finally {
-      next.state.leak = "";
+      landed();
+      next.state.gate = undefined;
     }
+    const otherHome = await request(base, "/", { headers: { cookie: `${SESSION_COOKIE}=${otherToken}` } });
+    expect(otherHome.status).toBe(200);
+    expect(otherHome.body.toString()).toContain("Page /shell/home</h1>");
+    expect(otherHome.body.toString()).not.toContain("Visitor landing");
   });
 
   it("renews a session near its end as the app does, with the cookie on the kept page", async () => {

@@ -207,3 +207,15 @@ export async function readPublishedWinners(db: Db): Promise<PublicWinnerPost[]> 
   const reads = await publicReadsFor(db);
   return reads ? (await reads.winnerPosts()).value : listPublishedWinnerPosts(db);
 }
+
+/** The active contests from the cache (or the database): the players' home shell reads them without a session (src/app/shell/). */
+export async function readContestList(db: Db): Promise<PublicContest[]> {
+  const reads = await publicReadsFor(db);
+  return reads ? (await reads.contestList()).value : listActiveContests(db);
+}
+
+/** One contest from the cache (or the database); an unknown id throws NotFound. */
+export async function readContest(db: Db, id: string): Promise<PublicContest> {
+  const reads = await publicReadsFor(db);
+  return reads ? (await reads.contest(id)).value : getContest(db, id);
+}

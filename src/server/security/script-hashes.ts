@@ -1,16 +1,13 @@
 /**
- * The CSP source of every inline <script> in an HTML page ('sha256-…'), for pages served without a
- * per-request nonce: the prerendered pages (scripts/csp-hashes.ts at build) and the pages the fast
- * path keeps in memory (src/server/fast-path.ts). Tags with a src attribute are same-origin
- * chunks, allowed by 'self'.
+ * The CSP source of every inline <script> in a page built at build time ('sha256-…'): the
+ * prerendered pages are build output, served as files without a per-request nonce
+ * (scripts/csp-hashes.ts at build, src/proxy.ts and src/server/fast-path.ts when serving). Pages
+ * rendered at run time and kept by the fast path are held to a stricter rule
+ * (src/server/edge/kept-page-scripts.ts). Tags with a src attribute are same-origin chunks,
+ * allowed by 'self'.
  */
-import { createHash } from "node:crypto";
+import { inlineScripts, scriptHash } from "../edge/kept-page-scripts";
 
 export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\ssrc=/.test(m[1] ?? "") || !m[2]) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
+  return [...new Set(inlineScripts(html).map(({ body }) => scriptHash(body)))];
 }

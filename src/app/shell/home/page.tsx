@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { SignedInHome } from "@/components/contests/SignedInHome";
+import { readContestList } from "@/server/cache/public-reads";
+import { getDb } from "@/server/db";
+import { sharedPageMetadata } from "@/server/edge/shared-pages";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { robots: { index: false }, other: sharedPageMetadata("home") };
+
+/**
+ * The players' contest home as one page for every player (the fast path keeps it and serves it at
+ * "/" to a valid session: src/server/edge/shared-pages.ts). Public data only, read without a
+ * session; src/proxy.ts strips cookies and personal headers from requests to this route. The
+ * player's own figures (name, balance, cart, notifications) load in the browser.
+ */
+export default async function SharedHomeShell() {
+  return <SignedInHome contests={await readContestList(await getDb())} />;
+}
