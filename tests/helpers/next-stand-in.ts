@@ -4,7 +4,8 @@
  * proxy's answer (the rewrite, the request headers the route sees, the answer's headers), and
  * /api/* through the real REST adapter (a real logout). The page routes are written as the worst
  * route could be: each prints every request header it sees, and a route reached with a valid
- * session prints that player's name, e-mail, balance and limits. So a kept page holds someone's
+ * session prints that player's name, balance and limits (not the id or e-mail, which the old
+ * text-search guard looked for). So a kept page holds someone's
  * identity exactly when the route that rendered it was given one. The shared routes
  * (src/app/shell/, /winners) write their marker as the real ones do (sharedPageMetadata);
  * /home gives the landing to a session that has ended, as src/app/home/page.tsx does.
@@ -71,7 +72,7 @@ export async function startNextStandIn(): Promise<{ server: http.Server; origin:
     const token = readSessionToken(seen);
     const who = token ? await validateSessionToken(await getDb(), token) : null;
     const identity = who
-      ? ` player ${who.user.firstName} ${who.user.lastName} ${who.user.email} balance ${who.user.balance} daily ${who.user.dailyLimit}`
+      ? ` player ${who.user.firstName} ${who.user.lastName} balance ${who.user.balance.toFixed(3)} daily ${who.user.dailyLimit?.toFixed(3)}`
       : "";
     const headersSeen = [...seen].filter(([name]) => name !== "content-security-policy").map(([n, v]) => `${n}=${v}`);
     const key = sharedRouteKey(route);
