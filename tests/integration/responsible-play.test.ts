@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
+import { formatDateTime } from "@/shared/format";
 
 describe(`spend limits and self-exclusion (${dbKind()})`, () => {
   let t: TestDb;
@@ -84,7 +85,7 @@ describe(`spend limits and self-exclusion (${dbKind()})`, () => {
     expect(res.status).toBe(200);
     const until = new Date(res.body.selfExcludedUntil);
     expect(until.getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
-    const message = `Your account is self-excluded until ${until.toISOString().slice(0, 10)}`;
+    const message = `Your account is self-excluded until ${formatDateTime(until, "UTC")}`;
 
     const purchase = await buy(u, c.id, 1);
     expect(purchase).toMatchObject({ status: 403, body: { message } });

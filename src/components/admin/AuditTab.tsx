@@ -6,6 +6,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
 import { api } from "@/trpc/react";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   "payment.override": "orange",
@@ -85,7 +86,9 @@ export function AuditTab() {
               <Table.Tbody>
                 {entries.map((e) => (
                   <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
-                    <Table.Td>{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateTime value={e.createdAt} />
+                    </Table.Td>
                     <Table.Td>{e.actorEmail}</Table.Td>
                     <Table.Td>
                       <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">

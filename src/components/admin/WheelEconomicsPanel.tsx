@@ -18,6 +18,7 @@ import { useEffect, useState } from "react";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { toastFailure, toastSuccess } from "./toasts";
+import { formatUsd } from "@/shared/money";
 
 const pct = (p: number) => `${(p * 100).toFixed(2)}%`;
 type Admin = RouterOutputs["wheel"]["economics"];
@@ -80,7 +81,7 @@ export function WheelEconomicsPanel() {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="sm">
         <Text size="sm">
-          Paid spin price: <b>${data.spinPrice}</b>
+          Paid spin price: <b>{formatUsd(data.spinPrice, "mills")}</b>
         </Text>
         <Text size="sm">
           Expected payout per paid spin: <b>${data.expectedPayoutPerPaidSpin.toFixed(6)}</b>
@@ -90,8 +91,9 @@ export function WheelEconomicsPanel() {
         </Text>
       </SimpleGrid>
       <Text size="sm" c="dimmed" mb="sm">
-        So far: {actual.spins} spins ({actual.paidSpins} paid), collected ${actual.collected}, paid out ${actual.paidOut}. Daily
-        winnings cap per player (WHEEL_DAILY_PAYOUT_CAP): ${query.data.dailyPayoutCap}.
+        So far: {actual.spins} spins ({actual.paidSpins} paid), collected {formatUsd(actual.collected, "mills")}, paid out{" "}
+        {formatUsd(actual.paidOut, "mills")}. Daily winnings cap per player (WHEEL_DAILY_PAYOUT_CAP):{" "}
+        {formatUsd(query.data.dailyPayoutCap)}.
       </Text>
       {data.returnToPlayer >= 1 && (
         <Alert

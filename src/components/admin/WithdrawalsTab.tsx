@@ -6,6 +6,7 @@ import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 /** Admin dashboard 'Withdrawals' tab: pending first; Approve sends the payout, Reject asks for a reason. */
 export function WithdrawalsTab() {
@@ -61,7 +62,9 @@ export function WithdrawalsTab() {
               <Table.Tbody>
                 {list.data.map((w) => (
                   <Table.Tr key={w.id} data-testid="admin-withdrawal-row">
-                    <Table.Td>{new Date(w.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateTime value={w.createdAt} />
+                    </Table.Td>
                     <Table.Td>{w.user.email}</Table.Td>
                     <Table.Td>{formatUsd(w.amount)}</Table.Td>
                     <Table.Td>

@@ -6,6 +6,7 @@ import { formatUsd } from "@/shared/money";
 import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/shared/responsible-play";
 import { api } from "@/trpc/react";
 import { toastError, toastSuccess } from "./toasts";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Weekly (7 days)", monthly: "Monthly (30 days)" };
 
@@ -66,8 +67,8 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
       <Stack data-testid="responsible-play">
         {v?.selfExcludedUntil && (
           <Alert color="red" data-testid="self-excluded">
-            Your account is self-excluded until {new Date(v.selfExcludedUntil).toLocaleDateString("en-US")}. You can still sign
-            in, read your history and withdraw.
+            Your account is self-excluded until <DateTime value={v.selfExcludedUntil} style="long" />. You can still sign in, read
+            your history and withdraw.
           </Alert>
         )}
         {v && !v.ageDeclared && (
@@ -108,7 +109,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
         </SimpleGrid>
         {v?.pending && v.pendingFrom && (
           <Text size="sm" data-testid="pending-limits">
-            From {new Date(v.pendingFrom).toLocaleString("en-US")}:{" "}
+            From <DateTime value={v.pendingFrom} />:{" "}
             {Object.entries(v.pending)
               .map(([p, value]) => `${p} ${value === null ? "removed" : formatUsd(value)}`)
               .join(", ")}

@@ -35,6 +35,8 @@ import { QuantityStepper } from "./QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { useLiveContests } from "./useLiveContests";
+import { DateTime } from "@/components/layout/useTimeZone";
+import { formatCount } from "@/shared/format";
 
 function Gallery({ images, title }: { images: string[]; title: string }) {
   const [selected, setSelected] = useState(0);
@@ -163,7 +165,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             {cancelled ? (
               // Its tickets were refunded: counting them as sold would mislead.
               <Text size="sm" c="dimmed" data-testid="tickets-refunded">
-                {c.soldTickets.toLocaleString("en-US")} ticket{c.soldTickets === 1 ? "" : "s"} refunded
+                {formatCount(c.soldTickets)} ticket{c.soldTickets === 1 ? "" : "s"} refunded
               </Text>
             ) : (
               <>
@@ -173,7 +175,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                       Tickets sold
                     </Text>
                     <Text fw={700} data-testid="tickets-sold">
-                      {c.soldTickets.toLocaleString("en-US")}
+                      {formatCount(c.soldTickets)}
                     </Text>
                   </Card>
                   <Card withBorder padding="sm">
@@ -181,7 +183,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                       Tickets left
                     </Text>
                     <Text fw={700} data-testid="tickets-left">
-                      {left === null ? "∞" : left.toLocaleString("en-US")}
+                      {left === null ? "∞" : formatCount(left)}
                     </Text>
                   </Card>
                 </SimpleGrid>
@@ -190,14 +192,11 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             )}
             {c.maxTicketsPerUser !== null && (
               <Text size="sm" c="dimmed">
-                Limit: {c.maxTicketsPerUser.toLocaleString("en-US")} tickets per player
+                Limit: {formatCount(c.maxTicketsPerUser)} tickets per player
               </Text>
             )}
             <Text size="sm">
-              <b>Ends:</b>{" "}
-              {c.endDate
-                ? new Date(c.endDate).toLocaleString("en-US", { dateStyle: "full", timeStyle: "short" })
-                : "No end date set"}
+              <b>Ends:</b> {c.endDate ? <DateTime value={c.endDate} style="long" /> : "No end date set"}
             </Text>
           </Stack>
         </Grid.Col>

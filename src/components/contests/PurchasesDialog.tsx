@@ -7,6 +7,7 @@ import { formatUsd } from "@/shared/money";
 import { entryBadge, entryStatusLabel } from "@/shared/purchase-rules";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 // Text shades that reach 4.5:1 on white (e2e/a11y.spec.ts); the label says the status too.
 const STATUS_COLOR = { won: "teal.9", lost: "gray.7", active: "blue.9", pending: "gray.8", refunded: "red.9" } as const;
@@ -65,7 +66,7 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                     <Text size="sm">
                       {e.ticketCount} ticket{e.ticketCount === 1 ? "" : "s"} ·{" "}
                       {e.freeEntry ? "Free postal entry" : formatUsd(e.totalAmount)} ·{" "}
-                      {new Date(e.entryDate).toLocaleDateString("en-US")}
+                      <DateTime value={e.entryDate} style="date" />
                     </Text>
                     <Text size="sm" ff="monospace" data-testid="ticket-numbers">
                       {ticketRange(e.firstTicket, e.lastTicket)}

@@ -5,6 +5,7 @@ import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { GatewayStatusBadge, PaymentStatusBadge } from "./PaymentStatusBadge";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 /** A player's own top-ups with their statuses (beyond docs/product.md). */
 export function PaymentHistory() {
@@ -53,7 +54,9 @@ export function PaymentHistory() {
               <Table.Tbody>
                 {payments.data.map((p) => (
                   <Table.Tr key={p.id} data-testid="payment-row">
-                    <Table.Td>{new Date(p.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateTime value={p.createdAt} />
+                    </Table.Td>
                     <Table.Td>
                       {formatUsd(p.amount)}
                       {p.creditedAmount && p.creditedAmount !== p.amount && (

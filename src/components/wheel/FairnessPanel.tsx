@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { sha256Hex } from "@/shared/draw";
 import { clientSeedSchema, drawWheel, type WheelConfig, type WheelSegment, wheelTexts } from "@/shared/wheel";
 import { api } from "@/trpc/react";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 type Verdict = "verified" | "mismatch" | "hidden";
 
@@ -145,7 +146,9 @@ export function FairnessPanel({ config }: { segments: WheelSegment[]; config: Wh
                   const v = verdicts[s.id];
                   return (
                     <Table.Tr key={s.id}>
-                      <Table.Td>{new Date(s.createdAt).toLocaleString()}</Table.Td>
+                      <Table.Td>
+                        <DateTime value={s.createdAt} />
+                      </Table.Td>
                       <Table.Td>{s.nonce}</Table.Td>
                       <Table.Td>{s.clientSeed}</Table.Td>
                       <Table.Td>

@@ -9,6 +9,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { toastError, toastSuccess } from "../auth/toasts";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { StatusPill } from "./WithdrawalStatusBadge";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
@@ -89,7 +90,7 @@ export function PrizesPage() {
                   {p.status === "unclaimed" ? (
                     <>
                       <Text size="xs" c="dimmed">
-                        Choose by {new Date(p.claimBy).toLocaleDateString()}
+                        Choose by <DateTime value={p.claimBy} style="long" />
                       </Text>
                       <Group>
                         {p.cashAlternative && (

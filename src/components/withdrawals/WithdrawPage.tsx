@@ -15,6 +15,7 @@ import { api } from "@/trpc/react";
 import { toastError, toastSuccess } from "../auth/toasts";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { StatusPill } from "./WithdrawalStatusBadge";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 /** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
 export function WithdrawPage() {
@@ -76,7 +77,7 @@ export function WithdrawPage() {
           <Stack>
             <Text size="sm" c="dimmed">
               Send part of your balance to your own crypto wallet. The amount is held at once; an admin approves the payout.
-              Between ${WITHDRAWAL_LIMITS.min} and ${WITHDRAWAL_LIMITS.max} per withdrawal.
+              Between {formatUsd(WITHDRAWAL_LIMITS.min)} and {formatUsd(WITHDRAWAL_LIMITS.max)} per withdrawal.
             </Text>
             <Group grow align="flex-start">
               <TextInput
@@ -151,7 +152,9 @@ export function WithdrawPage() {
               <Table.Tbody>
                 {list.data.map((w) => (
                   <Table.Tr key={w.id} data-testid="withdrawal-row">
-                    <Table.Td>{new Date(w.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateTime value={w.createdAt} />
+                    </Table.Td>
                     <Table.Td>{formatUsd(w.amount)}</Table.Td>
                     <Table.Td>
                       {w.cryptoCurrency} ({w.network}){w.payAmount ? ` ${w.payAmount}` : ""}

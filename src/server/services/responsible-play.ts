@@ -185,9 +185,7 @@ export function setLimits(db: Db, userId: string, input: LimitsInput): Promise<L
       data: { ...data, pendingLimits: hasPending ? pending : Prisma.DbNull, pendingLimitsAt: pendingFrom },
     });
     const out = await view(tx, userId, updated, now);
-    out.message = delayed
-      ? `Lower limits apply now; higher or removed limits apply from ${pendingFrom?.toISOString()}`
-      : "Your limits apply now";
+    out.message = delayed ? RESPONSIBLE_MESSAGES.limitsDelayed(pendingFrom!) : "Your limits apply now";
     await mailLimitsChanged(tx, userId, out);
     return out;
   });
