@@ -67,3 +67,26 @@ test("every signed-in screen is reachable at this width, and nothing overflows s
   expect(await hash.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await context.close();
 });
+
+// Issue 34, finding 1: below 992 px neither the slide-out menu nor Account Settings reached Responsible play.
+test("Responsible play (limits, self-exclusion, date of birth) opens from the menu and from Account Settings", async ({
+  browser,
+}, info) => {
+  const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Active Contests" })).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Responsible play" });
+
+  await fromMenu(page, "Responsible play");
+  await expect(dialog.getByRole("button", { name: "Save limits" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Self-exclude" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await fromMenu(page, "Account Settings");
+  const settings = page.getByRole("dialog", { name: "Account Settings" });
+  await settings.getByRole("button", { name: "Open Responsible play" }).click();
+  await expect(settings).toBeHidden();
+  await expect(dialog.getByRole("button", { name: "Save limits" })).toBeVisible();
+  await context.close();
+});

@@ -195,7 +195,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                 Limit: {formatCount(c.maxTicketsPerUser)} tickets per player
               </Text>
             )}
-            <Text size="sm">
+            <Text size="sm" data-testid="contest-ends">
               <b>Ends:</b> {c.endDate ? <DateTime value={c.endDate} style="long" /> : "No end date set"}
             </Text>
           </Stack>

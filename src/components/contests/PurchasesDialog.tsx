@@ -42,7 +42,8 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
       ) : (
         <Stack gap="sm">
           <Alert color="blue" variant="light" data-testid="responsible-play-prompt">
-            Play responsibly: set daily, weekly or monthly spend limits, or take a break, in your account menu → Responsible play.
+            Play responsibly: set daily, weekly or monthly spend limits, or take a break, in your account menu (the menu button on
+            phones) → Responsible play.
           </Alert>
           {query.data.map((e) => {
             // The status is the server's (the entry's stored result); only its words are chosen here.

@@ -61,6 +61,7 @@ export default function MobileMenuDrawer({
               </Text>
               {dialog("purchases", "My Purchases & Results")}
               {dialog("settings", "Account Settings")}
+              {dialog("responsible", "Responsible play")}
               {dialog("support", "Support Chat")}
               {link("/payments", "Payment History")}
               {link("/withdrawals", "Withdraw")}
