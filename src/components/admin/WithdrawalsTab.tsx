@@ -4,22 +4,29 @@ import { Button, Card, Group, Loader, Modal, Stack, Table, Text, Textarea, Title
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
 import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
 import { DateTime } from "@/components/layout/useTimeZone";
+
+type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
 /** Admin dashboard 'Withdrawals' tab: pending first; Approve sends the payout, Reject asks for a reason. */
 export function WithdrawalsTab() {
   const utils = api.useUtils();
   const list = api.withdrawals.adminList.useQuery(undefined, { refetchInterval: 15_000 });
   const refresh = () => utils.withdrawals.adminList.invalidate();
+  // Approving sends crypto that cannot be called back: it asks first, like End and Cancel (ContestsTab).
+  const [approving, setApproving] = useState<Withdrawal | null>(null);
   const approve = api.withdrawals.approve.useMutation({
     onSuccess: async (r) => {
       toastSuccess("Withdrawal Approved", r.message);
+      setApproving(null);
       await refresh();
     },
     onError: async (e) => {
       toastFailure("Approval Failed", e, "Failed to approve the withdrawal");
+      setApproving(null);
       await refresh();
     },
   });
@@ -89,7 +96,7 @@ export function WithdrawalsTab() {
                           <Button
                             size="xs"
                             color="green"
-                            onClick={() => approve.mutate({ id: w.id })}
+                            onClick={() => setApproving(w)}
                             loading={approve.isPending && approve.variables?.id === w.id}
                           >
                             Approve
@@ -107,6 +114,28 @@ export function WithdrawalsTab() {
           </Table.ScrollContainer>
         )}
       </Stack>
+      <Modal opened={approving !== null} onClose={() => setApproving(null)} title="Approve withdrawal">
+        <Stack>
+          <Text data-testid="approve-withdrawal-summary">
+            Send {approving && formatUsd(approving.amount)} in {approving?.cryptoCurrency} ({approving?.network}) to{" "}
+            {approving?.user.email}?
+          </Text>
+          <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
+            {approving?.address}
+          </Text>
+          <Text size="sm" c="dimmed">
+            The payout goes to this address at once. A crypto transfer cannot be reversed.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setApproving(null)}>
+              Keep pending
+            </Button>
+            <Button color="green" loading={approve.isPending} onClick={() => approving && approve.mutate({ id: approving.id })}>
+              Approve and send {approving && formatUsd(approving.amount)}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="Reject withdrawal">
         <Stack>
           <Textarea
