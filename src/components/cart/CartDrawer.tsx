@@ -1,6 +1,6 @@
 "use client";
 
-import { ActionIcon, Button, Divider, Drawer, Group, Image, Stack, Text } from "@mantine/core";
+import { ActionIcon, Button, Divider, Drawer, Group, Image, NativeSelect, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
@@ -25,7 +25,11 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
   const contests = api.contests.list.useQuery(undefined, { enabled: opened });
   const lines = useMemo(() => {
     const current = new Map((contests.data ?? []).map((c) => [c.id, c]));
-    return cart.items.map((i) => ({ ...i, ticketPrice: current.get(i.contestId)?.ticketPrice ?? i.ticketPrice }));
+    return cart.items.map((i) => ({
+      ...i,
+      ticketPrice: current.get(i.contestId)?.ticketPrice ?? i.ticketPrice,
+      skillQuestion: current.get(i.contestId)?.skillQuestion ?? i.skillQuestion,
+    }));
   }, [cart.items, contests.data]);
   const total = sumLines(lines);
   const balance = user?.balance ?? "0";
@@ -105,6 +109,20 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                 <Text size="sm" c="dimmed">
                   {formatUsd(i.ticketPrice)} per ticket
                 </Text>
+                {i.skillQuestion && (
+                  // The answer travels with the line: shown and changeable here, checked by the server at checkout.
+                  <NativeSelect
+                    size="sm"
+                    label={`Your answer: ${i.skillQuestion.text}`}
+                    data-testid="cart-answer"
+                    value={i.answerIndex === undefined ? "" : String(i.answerIndex)}
+                    onChange={(e) => cart.answer(i.contestId, Number(e.currentTarget.value))}
+                    data={[
+                      ...(i.answerIndex === undefined ? [{ value: "", label: "Choose an answer", disabled: true }] : []),
+                      ...i.skillQuestion.options.map((o, n) => ({ value: String(n), label: o })),
+                    ]}
+                  />
+                )}
                 <Group justify="space-between">
                   <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
                   <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
