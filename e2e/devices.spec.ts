@@ -90,3 +90,42 @@ test("Responsible play (limits, self-exclusion, date of birth) opens from the me
   await expect(dialog.getByRole("button", { name: "Save limits" })).toBeVisible();
   await context.close();
 });
+
+// Issue 34, finding 5: a self-excluded player saw live calls to action that failed only after the click.
+test("a self-excluded player is told why and until when before any click: home, wheel, contest, Add Balance", async ({
+  browser,
+}, info) => {
+  const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined });
+  const ex = await page.request.post("/api/user/self-exclusion", { data: { period: "6m" } });
+  expect(ex.status()).toBe(200);
+  const year = String(new Date((await ex.json()).selfExcludedUntil).getUTCFullYear());
+
+  await page.goto("/");
+  const notice = page.getByTestId("restriction-notice");
+  await expect(notice).toContainText("Your account is self-excluded until");
+  await expect(notice).toContainText(year);
+
+  await page.goto("/wheel");
+  await expect(page.getByTestId("restriction-notice")).toBeVisible();
+  await expect(page.getByTestId("spin-button")).toHaveText("Self-excluded");
+  await expect(page.getByTestId("spin-button")).toBeDisabled();
+  await expect(page.getByText("Your daily free spin is ready.")).toHaveCount(0);
+
+  await page.goto("/contest/seed-diver-watch");
+  await expect(page.getByRole("button", { name: "Self-excluded" })).toBeDisabled();
+  await expect(page.getByTestId("restricted-reason")).toContainText("self-excluded until");
+
+  // Add Balance says why instead of taking a payment; on narrow screens the menu closes first.
+  const narrow = (page.viewportSize()?.width ?? 1366) < 992;
+  if (narrow) {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Add Balance" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  } else {
+    await page.getByRole("button", { name: "Add Balance" }).click();
+  }
+  const topUp = page.getByRole("dialog", { name: "Add Balance" });
+  await expect(topUp.getByTestId("top-up-restricted")).toContainText("self-excluded until");
+  await expect(topUp.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);
+  await context.close();
+});

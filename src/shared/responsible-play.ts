@@ -38,6 +38,8 @@ export const RESPONSIBLE_MESSAGES = {
   overLimit: (period: LimitPeriod, limit: string, left: string) =>
     `This would exceed your ${period} spend limit of ${formatUsd(limit)}: ${formatUsd(left)} left`,
   limitsDelayed: (from: Date) => `Lower limits apply now; higher or removed limits apply from ${formatDateTime(from, "UTC")}`,
+  limitReached: (period: LimitPeriod, limit: string, until: Date | null) =>
+    `You have reached your ${period} spend limit of ${formatUsd(limit)}${until ? `: tickets and paid spins are open again from ${formatDateTime(until, "UTC")}` : ""}`,
   ageRequired: "Please declare your date of birth (18+) in your account before spending",
 } as const;
 

@@ -30,7 +30,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
   const save = api.responsiblePlay.setLimits.useMutation({
     onSuccess: async (r) => {
       toastSuccess("Limits saved", r.message ?? "Your limits were saved");
-      await utils.responsiblePlay.limits.invalidate();
+      await utils.responsiblePlay.invalidate();
     },
     onError: (e) => toastError("Limits not saved", e, "Failed to save your limits"),
   });
@@ -38,7 +38,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
     onSuccess: async (r) => {
       toastSuccess("Self-exclusion active", r.message);
       setConfirming(false);
-      await utils.responsiblePlay.limits.invalidate();
+      await utils.responsiblePlay.invalidate();
     },
     onError: (e) => toastError("Self-exclusion failed", e, "Failed to start the self-exclusion"),
   });
@@ -46,7 +46,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
   const declare = api.responsiblePlay.declareAge.useMutation({
     onSuccess: async (r) => {
       toastSuccess("Date of birth saved", r.message ?? "Thank you");
-      await utils.responsiblePlay.limits.invalidate();
+      await utils.responsiblePlay.invalidate();
     },
     onError: (e) => toastError("Date of birth not saved", e, "Failed to save your date of birth"),
   });

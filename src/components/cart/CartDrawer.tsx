@@ -12,6 +12,7 @@ import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { QuantityStepper } from "../contests/QuantityStepper";
 import { useCart } from "./cartStore";
+import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -34,13 +35,20 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
   const total = sumLines(lines);
   const balance = user?.balance ?? "0";
   const short = isShort(balance, total);
+  const standing = usePlayerStanding();
+  const restricted = standing && !standing.mayBuy ? standing.restriction : null;
 
   const checkout = api.cart.checkout.useMutation({
     onSuccess: async () => {
       cart.clear();
       close();
       notifications.show({ title: "Purchase Successful!", message: "All tickets have been purchased and added to your account" });
-      await Promise.all([utils.auth.me.invalidate(), utils.contests.invalidate(), utils.cart.purchases.invalidate()]);
+      await Promise.all([
+        utils.auth.me.invalidate(),
+        utils.contests.invalidate(),
+        utils.cart.purchases.invalidate(),
+        utils.responsiblePlay.standing.invalidate(),
+      ]);
     },
     onError: (error) => {
       if (error.data?.code === "UNAUTHORIZED") {
@@ -149,9 +157,19 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
             {formatUsd(balance)}
           </Text>
         </Group>
-        <Button fullWidth mt="sm" onClick={onCheckout} disabled={cart.items.length === 0 || short || !user || checkout.isPending}>
+        <Button
+          fullWidth
+          mt="sm"
+          onClick={onCheckout}
+          disabled={cart.items.length === 0 || short || !user || !!restricted || checkout.isPending}
+        >
           {checkout.isPending ? "Processing..." : "Checkout with Balance"}
         </Button>
+        {restricted && cart.items.length > 0 && (
+          <Text size="sm" c="orange.9" ta="center" data-testid="checkout-restricted">
+            <RestrictionText restriction={restricted} />
+          </Text>
+        )}
         {short && cart.items.length > 0 && (
           <Text size="sm" c="red" ta="center">
             Please add more balance to complete this purchase

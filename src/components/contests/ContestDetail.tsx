@@ -37,6 +37,7 @@ import { useAddToCart } from "./useAddToCart";
 import { useLiveContests } from "./useLiveContests";
 import { DateTime } from "@/components/layout/useTimeZone";
 import { formatCount } from "@/shared/format";
+import { RestrictionText, restrictionLabel, usePlayerStanding } from "../auth/PlayerStanding";
 
 function Gallery({ images, title }: { images: string[]; title: string }) {
   const [selected, setSelected] = useState(0);
@@ -87,6 +88,9 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
   const addToCart = useAddToCart();
   // The same rule checkout applies on the server (src/shared/purchase-rules.ts).
   const blocker = purchaseBlocker(c, quantity);
+  // The player's own standing (self-excluded, limit used up, age undeclared), from the server.
+  const standing = usePlayerStanding();
+  const restricted = !blocker && standing && !standing.mayBuy ? standing.restriction : null;
   const closed = blocker !== null && blocker.code !== "not_enough_left";
   const cancelled = c.status === "cancelled";
   const discounted = !!c.discountPercentage && c.discountPercentage > 0;
@@ -151,11 +155,16 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             <Button
               size="md"
               leftSection={<IconShoppingCart size={18} />}
-              disabled={!!blocker}
+              disabled={!!blocker || !!restricted}
               onClick={() => addToCart(c, quantity, answer)}
             >
-              {blocker?.label ?? "Add to Cart"}
+              {blocker?.label ?? (restricted ? restrictionLabel(restricted) : "Add to Cart")}
             </Button>
+            {restricted && (
+              <Text c="orange.9" size="sm" data-testid="restricted-reason">
+                <RestrictionText restriction={restricted} />
+              </Text>
+            )}
             {blocker && (
               <Text c="red" size="sm" data-testid="unavailable-reason">
                 {blocker.detail}

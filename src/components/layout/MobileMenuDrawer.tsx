@@ -54,7 +54,7 @@ export default function MobileMenuDrawer({
               <Text fw={700} size="lg" data-testid="mobile-balance">
                 {formatUsd(user.balance)}
               </Text>
-              <AddBalanceButton />
+              <AddBalanceButton onOpen={close} />
               <Divider my="xs" />
               <Text size="sm" fw={600} truncate="end" data-testid="mobile-user">
                 {user.email}
