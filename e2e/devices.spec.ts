@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { newPlayer } from "./players";
+import { ADMIN, signInViaApi } from "./helpers";
 
 // Runs on desktop (1366), tablet (900) and phone (390): every signed-in screen is reachable.
 // Below 992 px the user menu is hidden and below 576 px the chat button too; the slide-out menu
@@ -128,4 +129,42 @@ test("a self-excluded player is told why and until when before any click: home, 
   await expect(topUp.getByTestId("top-up-restricted")).toContainText("self-excluded until");
   await expect(topUp.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);
   await context.close();
+});
+
+// Issue 34, findings 6 and 7: money tables hid Status off-screen on phones; the admin's wheel
+// economics table widened the page to 482 px. Every list is a table on wide screens and stacked
+// cards (status first) on phones: nothing needs a sideways swipe.
+test("money lists show each row's status on screen, and admin analytics fits the width", async ({ browser }, info) => {
+  test.setTimeout(120_000);
+  const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined, balance: "30" });
+  const w = await page.request.post("/api/withdrawals", {
+    data: { amount: "12", cryptoCurrency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
+  });
+  expect(w.ok(), await w.text()).toBe(true);
+  const width = page.viewportSize()?.width ?? 1366;
+
+  for (const [path, row] of [
+    ["/payments", "payment-row"],
+    ["/withdrawals", "withdrawal-row"],
+  ] as const) {
+    await page.goto(path);
+    const first = page.getByTestId(row).first();
+    await expect(first).toBeVisible();
+    const status = first.locator(".mantine-Badge-root").filter({ hasText: /^(approved|pending|paid|processing)$/i });
+    await expect(status.first()).toBeVisible();
+    const box = await status.first().boundingBox();
+    expect(box && box.x + box.width, `${path}: status inside the ${width}px screen`).toBeLessThanOrEqual(width);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+  }
+  await context.close();
+
+  const admin = await browser.newContext({ viewport: info.project.use.viewport ?? undefined });
+  const adminPage = await admin.newPage();
+  await signInViaApi(adminPage, ADMIN);
+  await adminPage.goto("/admin?tab=analytics");
+  await expect(adminPage.getByTestId("wheel-economics")).toBeVisible({ timeout: 30_000 });
+  const overflow = await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `admin analytics scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+  await admin.close();
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, Card, Group, Loader, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
@@ -8,6 +8,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
 import { DateTime } from "@/components/layout/useTimeZone";
+import { DataTable } from "@/components/layout/DataTable";
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
@@ -53,65 +54,59 @@ export function WithdrawalsTab() {
         ) : !list.data?.length ? (
           <Text c="dimmed">No withdrawals yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Player</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Currency</Table.Th>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((w) => (
-                  <Table.Tr key={w.id} data-testid="admin-withdrawal-row">
-                    <Table.Td>
-                      <DateTime value={w.createdAt} />
-                    </Table.Td>
-                    <Table.Td>{w.user.email}</Table.Td>
-                    <Table.Td>{formatUsd(w.amount)}</Table.Td>
-                    <Table.Td>
-                      {w.cryptoCurrency} ({w.network})
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-                        {w.address}
+          <DataTable
+            rows={list.data}
+            rowKey={(w) => w.id}
+            rowProps={() => ({ "data-testid": "admin-withdrawal-row" })}
+            minWidth={900}
+            columns={[
+              { label: "Date", cell: (w) => <DateTime value={w.createdAt} /> },
+              { label: "Player", cell: (w) => w.user.email },
+              { label: "Amount", cell: (w) => formatUsd(w.amount) },
+              { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})` },
+              {
+                label: "Address",
+                cell: (w) => (
+                  <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
+                    {w.address}
+                  </Text>
+                ),
+              },
+              {
+                label: "Status",
+                lead: true,
+                cell: (w) => (
+                  <div>
+                    <StatusPill status={w.status} />
+                    {(w.txid || w.rejectionReason || w.failureReason) && (
+                      <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+                        {w.txid ?? w.rejectionReason ?? w.failureReason}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusPill status={w.status} />
-                      {(w.txid || w.rejectionReason || w.failureReason) && (
-                        <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-                          {w.txid ?? w.rejectionReason ?? w.failureReason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {w.status === "pending" && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            color="green"
-                            onClick={() => setApproving(w)}
-                            loading={approve.isPending && approve.variables?.id === w.id}
-                          >
-                            Approve
-                          </Button>
-                          <Button size="xs" color="red" variant="light" onClick={() => setRejecting(w.id)}>
-                            Reject
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    )}
+                  </div>
+                ),
+              },
+              {
+                label: "",
+                cell: (w) =>
+                  w.status === "pending" && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        color="green"
+                        onClick={() => setApproving(w)}
+                        loading={approve.isPending && approve.variables?.id === w.id}
+                      >
+                        Approve
+                      </Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => setRejecting(w.id)}>
+                        Reject
+                      </Button>
+                    </Group>
+                  ),
+              },
+            ]}
+          />
         )}
       </Stack>
       <Modal opened={approving !== null} onClose={() => setApproving(null)} title="Approve withdrawal">
