@@ -8,6 +8,7 @@ import {
   safeTimeZone,
   timeZoneLabel,
 } from "@/shared/format";
+import { auditChanges, auditValue } from "@/shared/audit-display";
 
 const AT = new Date("2026-11-26T08:46:49.907Z");
 
@@ -40,5 +41,21 @@ describe("the one date and money formatter (src/shared/format.ts)", () => {
     expect(formatCount(1234567)).toBe("1,234,567");
     expect(formatUsd("5000")).toBe("$5,000.00");
     expect(formatUsd("0.001", "mills")).toBe("$0.001");
+  });
+});
+
+describe("audit rows (src/shared/audit-display.ts)", () => {
+  it("never print undefined: absent and null read as none, instants are formatted with the zone", () => {
+    expect(auditChanges({ status: "active" }, { status: "ended", winningTicket: undefined }, "UTC")).toBe(
+      "status: active → ended",
+    );
+    expect(auditChanges({ endDate: "2026-11-26T08:46:49.907Z" }, { endDate: undefined }, "UTC")).toBe(
+      "endDate: Nov 26, 2026, 8:46 AM UTC → none",
+    );
+    expect(auditChanges({ endDate: null }, { endDate: "2026-11-26T08:46:49.907Z" }, "America/Los_Angeles")).toBe(
+      "endDate: none → Nov 26, 2026, 12:46 AM PST",
+    );
+    expect(auditChanges({}, { winningTicket: 7 }, "UTC")).toBe("winningTicket: 7");
+    expect(auditValue({ a: 1 }, "UTC")).toBe('{"a":1}');
   });
 });

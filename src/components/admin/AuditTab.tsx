@@ -6,7 +6,8 @@ import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
 import { api } from "@/trpc/react";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime, useTimeZone } from "@/components/layout/useTimeZone";
+import { auditChanges } from "@/shared/audit-display";
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   "payment.override": "orange",
@@ -15,23 +16,13 @@ const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   "user.role": "grape",
 };
 
-/** "status: pending → approved, credited: 40.00": the fields an entry changed, before and after. */
-function changes(before: unknown, after: unknown): string {
-  const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys
-    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((k) => (k in b && k in a ? `${k}: ${String(b[k])} → ${String(a[k])}` : `${k}: ${String(a[k] ?? b[k])}`))
-    .join(", ");
-}
-
 /**
  * Admin dashboard 'Audit' tab: every admin action that moved money or changed a contest or a role,
  * newest first, filtered by action and by admin (src/server/services/audit.ts). Read-only: the log
  * cannot be edited by anyone.
  */
 export function AuditTab() {
+  const zone = useTimeZone();
   const [action, setAction] = useState<AuditAction | null>(null);
   const [actor, setActor] = useState("");
   const [debouncedActor] = useDebouncedValue(actor.trim(), 300);
@@ -99,7 +90,7 @@ export function AuditTab() {
                       {e.targetType} <Code>{e.targetId}</Code>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{changes(e.before, e.after)}</Text>
+                      <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text>
                     </Table.Td>
                     <Table.Td>{e.reason ?? "—"}</Table.Td>
                   </Table.Tr>
