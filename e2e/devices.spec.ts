@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newPlayer } from "./players";
+import { createContestViaApi, newPlayer } from "./players";
 import { ADMIN, signInViaApi } from "./helpers";
 
 // Runs on desktop (1366), tablet (900) and phone (390): every signed-in screen is reachable.
@@ -167,4 +167,34 @@ test("money lists show each row's status on screen, and admin analytics fits the
   const overflow = await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `admin analytics scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
   await admin.close();
+});
+
+// Issue 34, finding 13: a win in My Purchases had no way to the claim (which has a deadline), and on
+// phones its badge was cut to "END…".
+test("a win in My Purchases links to the claim, and its badge is whole at this width", async ({ browser }, info) => {
+  test.setTimeout(120_000);
+  const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined, balance: "5" });
+  const contestId = await createContestViaApi(browser, {
+    title: `A rather long prize title that wraps on a phone ${Date.now()}`,
+    ticketPrice: 1,
+    maxTickets: 1,
+  });
+  expect((await page.request.post("/api/cart/add", { data: { contestId, quantity: 1 } })).ok()).toBe(true);
+  // The sell-out draw runs just after the purchase commits.
+  await expect
+    .poll(async () => JSON.stringify(await (await page.request.get("/api/user/prizes")).json()), { timeout: 30_000 })
+    .toContain(contestId);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Active Contests" })).toBeVisible();
+  await fromMenu(page, "My Purchases & Results");
+  const dialog = page.getByRole("dialog", { name: "My Purchases & Results" });
+  const entry = dialog.getByTestId("purchase-entry").first();
+  await expect(entry.getByTestId("entry-status")).toContainText("won", { ignoreCase: true, timeout: 30_000 });
+  const badge = entry.locator(".mantine-Badge-label");
+  await expect(badge).toHaveText("Ended");
+  expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await entry.getByRole("link", { name: "Claim your prize" }).click();
+  await expect(page).toHaveURL(/\/prizes$/);
+  await expect(page.getByTestId("prize-card").first()).toBeVisible();
+  await context.close();
 });

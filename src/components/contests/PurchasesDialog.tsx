@@ -1,6 +1,7 @@
 "use client";
 
-import { Alert, Badge, Card, Group, Image, Modal, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Card, Group, Image, Modal, Skeleton, Stack, Text } from "@mantine/core";
+import Link from "next/link";
 import { useEffect } from "react";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
@@ -60,8 +61,10 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                     fallbackSrc="/images/placeholder.svg"
                   />
                   <Stack gap={2} style={{ flex: 1 }}>
-                    <Group justify="space-between" wrap="nowrap">
-                      <Text fw={600}>{e.contestTitle}</Text>
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <Text fw={600} style={{ minWidth: 0, overflowWrap: "anywhere" }}>
+                        {e.contestTitle}
+                      </Text>
                       <Badge color={badge.color}>{badge.label}</Badge>
                     </Group>
                     <Text size="sm">
@@ -78,6 +81,12 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                         ? ` (winning ticket #${e.winningTicket})`
                         : ""}
                     </Text>
+                    {e.status === "won" && (
+                      // A prize waits for the winner's choice, with a deadline: the way there starts here.
+                      <Anchor component={Link} href="/prizes" size="sm" fw={700} onClick={onClose} data-testid="claim-prize">
+                        Claim your prize
+                      </Anchor>
+                    )}
                   </Stack>
                 </Group>
               </Card>
