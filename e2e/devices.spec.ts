@@ -198,3 +198,11 @@ test("a win in My Purchases links to the claim, and its badge is whole at this w
   await expect(page.getByTestId("prize-card").first()).toBeVisible();
   await context.close();
 });
+
+// Issue 34, finding 11: the demo banner was cut to "Demo mode: payments are simulated. No…" on phones.
+test("the demo banner's text is whole at this width", async ({ page }) => {
+  await page.goto("/");
+  const text = page.getByTestId("demo-banner").locator("p");
+  await expect(text).toContainText("Demo mode: payments are simulated.");
+  expect(await text.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+});

@@ -9,6 +9,7 @@ import {
   timeZoneLabel,
 } from "@/shared/format";
 import { auditChanges, auditValue } from "@/shared/audit-display";
+import { payPageHref } from "@/shared/pay-link";
 
 const AT = new Date("2026-11-26T08:46:49.907Z");
 
@@ -57,5 +58,14 @@ describe("audit rows (src/shared/audit-display.ts)", () => {
     );
     expect(auditChanges({}, { winningTicket: 7 }, "UTC")).toBe("winningTicket: 7");
     expect(auditValue({ a: 1 }, "UTC")).toBe('{"a":1}');
+  });
+});
+
+describe("pay links in the browser (src/shared/pay-link.ts)", () => {
+  it("our own pay page opens on the player's host; a gateway's hosted page is left alone", () => {
+    expect(payPageHref("https://prizes.example/pay/T123", "T123")).toBe("/pay/T123");
+    expect(payPageHref("http://localhost:3000/pay/T123", "T123")).toBe("/pay/T123");
+    expect(payPageHref("https://pay.oxapay.com/12345/T123", "T123")).toBe("https://pay.oxapay.com/12345/T123");
+    expect(payPageHref("https://evil.example/pay/OTHER", "T123")).toBe("https://evil.example/pay/OTHER");
   });
 });

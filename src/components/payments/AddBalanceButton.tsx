@@ -23,6 +23,7 @@ import { CRYPTO_CURRENCIES, CRYPTO_LABELS, CURRENCY, DELAYS, LIMITS } from "@/sh
 import { COIN_NETWORKS, NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
 import { api } from "@/trpc/react";
+import { payPageHref } from "@/shared/pay-link";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
 import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
@@ -69,7 +70,7 @@ export function AddBalanceButton({ onOpen }: { onOpen?: () => void } = {}) {
         title: "Payment Created Successfully",
         message: result.instructions?.en || "Your payment request has been created. Opening payment page...",
       });
-      if (result.payLink) window.open(result.payLink, "_blank");
+      if (result.payLink) window.open(payPageHref(result.payLink, result.trackId), "_blank");
       if (result.qrCode || result.address) {
         setTimeout(() => {
           notifications.show({

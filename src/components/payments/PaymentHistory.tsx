@@ -3,6 +3,7 @@
 import { Anchor, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
+import { payPageHref } from "@/shared/pay-link";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { GatewayStatusBadge, PaymentStatusBadge } from "./PaymentStatusBadge";
 import { DateTime } from "@/components/layout/useTimeZone";
@@ -84,7 +85,7 @@ export function PaymentHistory() {
                 label: "",
                 cell: (p) =>
                   p.status === "pending" && (
-                    <Anchor href={p.payLink} target="_blank" size="sm">
+                    <Anchor href={payPageHref(p.payLink, p.trackId)} target="_blank" size="sm">
                       Payment page
                     </Anchor>
                   ),
