@@ -37,7 +37,16 @@ test("money round trip: top up, win, take the cash alternative, withdraw it, the
   await page.goto("/prizes");
   const card = page.getByTestId("prize-card").first();
   await expect(card).toContainText("Cash alternative: $40.00", SLOW);
+  // Taking the cash gives up the prize: a dialog names the amount and the consequence first (issue 34, finding 2).
   await card.getByRole("button", { name: "Take $40.00 cash" }).click();
+  const confirmCash = page.getByRole("dialog", { name: "Take the cash instead?" });
+  await expect(confirmCash).toContainText("$40.00 is added to your balance and you give up");
+  await expect(confirmCash).toContainText("This cannot be undone.");
+  await confirmCash.getByRole("button", { name: "Keep my choice open" }).click();
+  await expect(confirmCash).toBeHidden();
+  expect((await (await page.request.get("/api/user/prizes")).json())[0]).toMatchObject({ status: "unclaimed" });
+  await card.getByRole("button", { name: "Take $40.00 cash" }).click();
+  await confirmCash.getByRole("button", { name: "Take $40.00 cash" }).click();
   await expect(card).not.toContainText("Take $40.00 cash", SLOW);
   // A second claim is refused: the cash is credited exactly once.
   const [prize] = await (await page.request.get("/api/user/prizes")).json();
@@ -61,6 +70,10 @@ test("money round trip: top up, win, take the cash alternative, withdraw it, the
   const adminRow = admin.getByTestId("admin-withdrawal-row").filter({ hasText: player.email });
   await expect(adminRow).toContainText("pending", SLOW);
   await adminRow.getByRole("button", { name: "Approve" }).click();
+  await admin
+    .getByRole("dialog", { name: "Approve withdrawal" })
+    .getByRole("button", { name: "Approve and send $40.00" })
+    .click();
   await expect(adminRow).toContainText("paid", SLOW);
   const audit = await (await admin.request.get("/api/admin/audit?action=withdrawal.approve")).json();
   expect(audit.entries[0]).toMatchObject({ actorEmail: ADMIN.email, after: { status: "processing", address: TRON } });

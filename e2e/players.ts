@@ -6,9 +6,12 @@ let counter = 0;
 /** A brand-new signed-in player in its own browser context (so specs never share a balance or a cart). */
 export async function newPlayer(
   browser: Browser,
-  opts: { balance?: string; viewport?: { width: number; height: number } } = {},
+  opts: { balance?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; email: string; password: string }> {
-  const context = await browser.newContext(opts.viewport ? { viewport: opts.viewport } : {});
+  const context = await browser.newContext({
+    ...(opts.viewport ? { viewport: opts.viewport } : {}),
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
+  });
   const page = await context.newPage();
   counter += 1;
   const email = `h18-${Date.now()}-${counter}@example.com`;

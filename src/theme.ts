@@ -16,6 +16,9 @@ export const theme = createTheme({
   components: {
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    // A status badge is one or two words: it keeps its width in a squeezed table cell or row instead
+    // of being cut to "SA…" / "END…" (issue 34, findings 7 and 13).
+    Badge: { styles: { root: { flexShrink: 0, minWidth: "max-content" } } },
   },
 });
 

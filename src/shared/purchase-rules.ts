@@ -4,6 +4,7 @@
  * contest page (`src/components/contests/ContestDetail.tsx`) shows the same ones, so the two can
  * never disagree (tests/integration/purchase-rules.test.ts holds them together).
  */
+import { formatCount } from "./format";
 
 export type BlockerCode = "cancelled" | "sold_out" | "ended" | "not_enough_left";
 
@@ -24,7 +25,7 @@ type ContestForSale = {
   maxTickets: number | null;
 };
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * Can `quantity` tickets of this contest be bought now, and if not, why? null = yes.

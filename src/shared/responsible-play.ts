@@ -1,6 +1,8 @@
 /** Spend limits and self-exclusion (docs/fair-play.md): inputs, periods and messages both sides use. */
 import "./schemas/zod-config";
 import { z } from "zod";
+import { formatDateTime } from "./format";
+import { formatUsd } from "./money";
 
 export const LIMIT_PERIODS = ["daily", "weekly", "monthly"] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
@@ -31,9 +33,13 @@ export const selfExclusionSchema = z.object({
 });
 
 export const RESPONSIBLE_MESSAGES = {
-  selfExcluded: (until: Date) => `Your account is self-excluded until ${until.toISOString().slice(0, 10)}`,
+  // Server texts name instants in UTC with the label; the browser shows its own zone where it formats itself.
+  selfExcluded: (until: Date) => `Your account is self-excluded until ${formatDateTime(until, "UTC")}`,
   overLimit: (period: LimitPeriod, limit: string, left: string) =>
-    `This would exceed your ${period} spend limit of $${limit}: $${left} left`,
+    `This would exceed your ${period} spend limit of ${formatUsd(limit)}: ${formatUsd(left)} left`,
+  limitsDelayed: (from: Date) => `Lower limits apply now; higher or removed limits apply from ${formatDateTime(from, "UTC")}`,
+  limitReached: (period: LimitPeriod, limit: string, until: Date | null) =>
+    `You have reached your ${period} spend limit of ${formatUsd(limit)}${until ? `: tickets and paid spins are open again from ${formatDateTime(until, "UTC")}` : ""}`,
   ageRequired: "Please declare your date of birth (18+) in your account before spending",
 } as const;
 

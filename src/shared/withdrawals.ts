@@ -7,7 +7,7 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { z } from "zod";
 import "./schemas/zod-config";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "./constants";
-import { compareMoney } from "./money";
+import { compareMoney, formatUsd } from "./money";
 
 import { COIN_NETWORKS, NETWORK_LABELS, WITHDRAWAL_NETWORKS, type WithdrawalNetwork } from "./networks";
 
@@ -22,8 +22,8 @@ export type WithdrawalStatusName = (typeof WITHDRAWAL_STATUSES)[number];
 export const WITHDRAWAL_MESSAGES = {
   amountRequired: "Please enter an amount",
   amountFormat: "Amount must be a number with at most 2 decimals",
-  amountMin: `Minimum withdrawal is $${WITHDRAWAL_LIMITS.min}`,
-  amountMax: `Maximum withdrawal is $${WITHDRAWAL_LIMITS.max}`,
+  amountMin: `Minimum withdrawal is ${formatUsd(WITHDRAWAL_LIMITS.min)}`,
+  amountMax: `Maximum withdrawal is ${formatUsd(WITHDRAWAL_LIMITS.max)}`,
   currency: `Currency must be one of ${CRYPTO_CURRENCIES.join(", ")}`,
   network: `Network must be one of ${WITHDRAWAL_NETWORKS.join(", ")}`,
   networkForCoin: (coin: CryptoCurrency) => `${coin} can be sent on ${COIN_NETWORKS[coin].join(", ")} only`,

@@ -75,4 +75,14 @@ describe(`free postal entries (${dbKind()})`, () => {
     expect((await free("nope", { userId: player.id })).status).toBe(404);
     expect(await t.db.ticketEntry.count({ where: { contestId: c.id } })).toBe(0);
   });
+
+  it("is never for the recording admin's own account (issue 34, finding 10)", async () => {
+    const c = await createContest(t.db, { title: "Own account" });
+    const own = await free(c.id, { userId: admin.id });
+    expect(own).toMatchObject({
+      status: 403,
+      body: { message: "An admin cannot record a free entry for their own account: another admin must record it" },
+    });
+    expect(await t.db.ticketEntry.count({ where: { contestId: c.id } })).toBe(0);
+  });
 });

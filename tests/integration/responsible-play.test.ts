@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
+import { formatDateTime } from "@/shared/format";
+import { getStanding } from "@/server/services/responsible-play";
 
 describe(`spend limits and self-exclusion (${dbKind()})`, () => {
   let t: TestDb;
@@ -84,7 +86,7 @@ describe(`spend limits and self-exclusion (${dbKind()})`, () => {
     expect(res.status).toBe(200);
     const until = new Date(res.body.selfExcludedUntil);
     expect(until.getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
-    const message = `Your account is self-excluded until ${until.toISOString().slice(0, 10)}`;
+    const message = `Your account is self-excluded until ${formatDateTime(until, "UTC")}`;
 
     const purchase = await buy(u, c.id, 1);
     expect(purchase).toMatchObject({ status: 403, body: { message } });
@@ -111,5 +113,37 @@ describe(`spend limits and self-exclusion (${dbKind()})`, () => {
     const longer = await rest(t.db, "POST", "/api/user/self-exclusion", { user: u, body: { period: "5y" } });
     expect(new Date(longer.body.selfExcludedUntil).getTime()).toBeGreaterThan(until.getTime());
     expect((await limits(u)).body.selfExcludedUntil).toBe(longer.body.selfExcludedUntil);
+  });
+
+  it("standing: the one answer the screens read says what the player may do and why not, before any click", async () => {
+    const u = await createUser(t.db, { balance: "20" });
+    const c = await createContest(t.db, { title: "Standing", ticketPrice: "1" });
+    expect(await getStanding(t.db, u.id)).toEqual({ mayTopUp: true, maySpinFree: true, mayBuy: true, restriction: null });
+
+    // A used-up limit stops tickets and paid spins only, until the first spend leaves the window.
+    await limits(u, { daily: "3" });
+    const before = Date.now();
+    expect((await buy(u, c.id, 3)).status).toBe(200);
+    const reached = await getStanding(t.db, u.id);
+    expect(reached).toMatchObject({
+      mayTopUp: true,
+      maySpinFree: true,
+      mayBuy: false,
+      restriction: { reason: "limit_reached", period: "daily", limit: "3.00" },
+    });
+    const until = reached.restriction!.until!.getTime();
+    expect(until).toBeGreaterThanOrEqual(before + 24 * 3_600_000 - 1000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+    expect(reached.restriction!.message).toBe(
+      `You have reached your daily spend limit of $3.00: tickets and paid spins are open again from ${formatDateTime(until, "UTC")}`,
+    );
+    // It agrees with the server's refusal.
+    expect((await buy(u, c.id, 1)).status).toBe(403);
+
+    // Self-exclusion stops everything and says until when.
+    const ex = await rest(t.db, "POST", "/api/user/self-exclusion", { user: u, body: { period: "6m" } });
+    const excluded = await getStanding(t.db, u.id);
+    expect(excluded).toMatchObject({ mayTopUp: false, maySpinFree: false, mayBuy: false });
+    expect(excluded.restriction).toMatchObject({ reason: "self_excluded", until: new Date(ex.body.selfExcludedUntil) });
   });
 });

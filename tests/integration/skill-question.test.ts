@@ -47,12 +47,15 @@ describe(`skill question (${dbKind()})`, () => {
     expect(adminList.body.find((c: { id: string }) => c.id === id).skillQuestionAnswer).toBe(1);
 
     const missing = await rest(t.db, "POST", "/api/cart/add", { body: { contestId: id, quantity: 2 }, user: player });
-    expect(missing).toMatchObject({ status: 400, body: { message: "Please answer the question to enter" } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { message: 'Please answer the skill question of "Skill Prize" to enter' },
+    });
     const wrong = await rest(t.db, "POST", "/api/cart/add", {
       body: { contestId: id, quantity: 2, answerIndex: 0 },
       user: player,
     });
-    expect(wrong).toMatchObject({ status: 400, body: { message: "Incorrect answer" } });
+    expect(wrong).toMatchObject({ status: 400, body: { message: 'Incorrect answer to the skill question of "Skill Prize"' } });
     expect(await balance()).toBe("50");
     expect(await t.db.ticketEntry.count({ where: { contestId: id } })).toBe(0);
     expect(await t.db.ledgerEntry.count({ where: { userId: player.id, kind: "purchase" } })).toBe(0);
@@ -71,13 +74,13 @@ describe(`skill question (${dbKind()})`, () => {
         { contestId: plain.id, quantity: 1 },
         { contestId: quiz.id, quantity: 1 },
       ]),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Please answer the question to enter" });
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: 'Please answer the skill question of "Quiz" to enter' });
     await expect(
       checkout(t.db, player.id, [
         { contestId: plain.id, quantity: 1 },
         { contestId: quiz.id, quantity: 1, answerIndex: 3 },
       ]),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Incorrect answer" });
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: 'Incorrect answer to the skill question of "Quiz"' });
     expect(await balance()).toBe(before);
     expect(await t.db.ticketEntry.count({ where: { contestId: { in: [plain.id, quiz.id] } } })).toBe(0);
 

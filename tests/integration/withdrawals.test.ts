@@ -63,8 +63,8 @@ describe("withdrawals", () => {
 
   it("a clear 400 for each rule, 409 beyond the balance, 401 signed out", async () => {
     const cases: [object, RegExp][] = [
-      [{ amount: "5" }, /Minimum withdrawal is \$10/],
-      [{ amount: "9999" }, /Maximum withdrawal is \$5000/],
+      [{ amount: "5" }, /Minimum withdrawal is \$10\.00/],
+      [{ amount: "9999" }, /Maximum withdrawal is \$5,000\.00/],
       [{ amount: "12.345" }, /at most 2 decimals/],
       [{ cryptoCurrency: "DOGE" }, /Currency must be one of/],
       [{ network: "SOL" }, /Network must be one of/],

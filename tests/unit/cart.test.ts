@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { humaniseKey } from "../../src/shared/contest-display";
 import { entryStatusKind, entryStatusLabel, purchaseBlocker } from "../../src/shared/purchase-rules";
-import { addItem, setQuantity } from "../../src/components/cart/cartStore";
+import { addItem, setAnswer, setQuantity } from "../../src/components/cart/cartStore";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -14,6 +14,15 @@ describe("cart items", () => {
     expect(setQuantity(items, "a", 1)[0]!.quantity).toBe(1);
     expect(setQuantity(items, "a", 0)).toEqual([]);
     expect(setQuantity(items, "a", -2)).toEqual([]);
+  });
+  it("re-adding with a different skill answer corrects the line instead of doubling it; the same answer adds", () => {
+    const quiz = { ...item, skillQuestion: { text: "2+2?", options: ["3", "4", "5"] } };
+    let items = addItem([], { ...quiz, answerIndex: 0 }, 2);
+    items = addItem(items, { ...quiz, answerIndex: 1 }, 2);
+    expect(items).toEqual([{ ...quiz, answerIndex: 1, quantity: 2 }]);
+    items = addItem(items, { ...quiz, answerIndex: 1 }, 3);
+    expect(items[0]!.quantity).toBe(5);
+    expect(setAnswer(items, "a", 2)[0]).toMatchObject({ answerIndex: 2, quantity: 5 });
   });
 });
 

@@ -48,8 +48,8 @@ describe("withdrawal addresses", () => {
     const base = { amount: "25.00", cryptoCurrency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" };
     expect(createWithdrawalSchema.safeParse(base).success).toBe(true);
     const msg = (v: object) => createWithdrawalSchema.safeParse({ ...base, ...v }).error?.issues[0]?.message;
-    expect(msg({ amount: "5" })).toBe("Minimum withdrawal is $10");
-    expect(msg({ amount: "5000.01" })).toBe("Maximum withdrawal is $5000");
+    expect(msg({ amount: "5" })).toBe("Minimum withdrawal is $10.00");
+    expect(msg({ amount: "5000.01" })).toBe("Maximum withdrawal is $5,000.00");
     expect(msg({ amount: "1e3" })).toBe("Amount must be a number with at most 2 decimals");
     expect(msg({ cryptoCurrency: "BTC" })).toBe("BTC can be sent on BTC only");
     expect(msg({ address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u" })).toBe("Invalid Tron (TRC20) address");

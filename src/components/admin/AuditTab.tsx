@@ -6,6 +6,8 @@ import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
 import { api } from "@/trpc/react";
+import { DateTime, useTimeZone } from "@/components/layout/useTimeZone";
+import { auditChanges } from "@/shared/audit-display";
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   "payment.override": "orange",
@@ -14,23 +16,13 @@ const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   "user.role": "grape",
 };
 
-/** "status: pending → approved, credited: 40.00": the fields an entry changed, before and after. */
-function changes(before: unknown, after: unknown): string {
-  const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys
-    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((k) => (k in b && k in a ? `${k}: ${String(b[k])} → ${String(a[k])}` : `${k}: ${String(a[k] ?? b[k])}`))
-    .join(", ");
-}
-
 /**
  * Admin dashboard 'Audit' tab: every admin action that moved money or changed a contest or a role,
  * newest first, filtered by action and by admin (src/server/services/audit.ts). Read-only: the log
  * cannot be edited by anyone.
  */
 export function AuditTab() {
+  const zone = useTimeZone();
   const [action, setAction] = useState<AuditAction | null>(null);
   const [actor, setActor] = useState("");
   const [debouncedActor] = useDebouncedValue(actor.trim(), 300);
@@ -85,7 +77,9 @@ export function AuditTab() {
               <Table.Tbody>
                 {entries.map((e) => (
                   <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
-                    <Table.Td>{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateTime value={e.createdAt} />
+                    </Table.Td>
                     <Table.Td>{e.actorEmail}</Table.Td>
                     <Table.Td>
                       <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
@@ -96,7 +90,7 @@ export function AuditTab() {
                       {e.targetType} <Code>{e.targetId}</Code>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{changes(e.before, e.after)}</Text>
+                      <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text>
                     </Table.Td>
                     <Table.Td>{e.reason ?? "—"}</Table.Td>
                   </Table.Tr>

@@ -11,6 +11,8 @@ import { ContestForm } from "./ContestForm";
 import { FreeEntryDialog } from "./FreeEntryDialog";
 import { ContestStatusBadge } from "./StatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
+import { DateTime } from "@/components/layout/useTimeZone";
+import { formatCount } from "@/shared/format";
 
 export function ContestsTab() {
   const utils = api.useUtils();
@@ -162,7 +164,7 @@ export function ContestsTab() {
           <Text>
             End &quot;{ending?.title}&quot; now?{" "}
             {ending?.soldTickets
-              ? `A winner is drawn at once from the ${ending.soldTickets.toLocaleString("en-US")} tickets sold.`
+              ? `A winner is drawn at once from the ${formatCount(ending.soldTickets)} tickets sold.`
               : "No tickets were sold, so it ends without a winner."}{" "}
             This cannot be undone.
           </Text>
@@ -220,7 +222,12 @@ function ContestDetails({ contest: c }: { contest: PublicContest }) {
       </Text>
       <Text size="sm">
         Tickets sold {c.soldTickets} of {c.maxTickets ?? "∞"}
-        {c.endDate && ` · ends ${new Date(c.endDate).toLocaleString()}`}
+        {c.endDate && (
+          <>
+            {" · ends "}
+            <DateTime value={c.endDate} />
+          </>
+        )}
       </Text>
       {c.winnerId && <Text size="sm">Winner user id: {c.winnerId}</Text>}
       <Text size="xs" c="dimmed">

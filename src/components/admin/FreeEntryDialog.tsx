@@ -5,10 +5,12 @@ import { useState } from "react";
 import { api } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
 import { toastFailure, toastSuccess } from "./toasts";
+import { useCurrentUser } from "../auth/useCurrentUser";
 
 /** Records a received postal (free) entry for a player (docs/fair-play.md). */
 export function FreeEntryDialog({ contest, onClose }: { contest: AdminContest | null; onClose: () => void }) {
   const utils = api.useUtils();
+  const me = useCurrentUser().user;
   const [search, setSearch] = useState("");
   const [userId, setUserId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<number | string>(1);
@@ -37,7 +39,10 @@ export function FreeEntryDialog({ contest, onClose }: { contest: AdminContest | 
           searchable
           searchValue={search}
           onSearchChange={setSearch}
-          data={(users.data ?? []).map((u) => ({ value: u.id, label: `${u.firstName} ${u.lastName} <${u.email}>` }))}
+          // Never the admin's own account (the server refuses it too).
+          data={(users.data ?? [])
+            .filter((u) => u.id !== me?.id)
+            .map((u) => ({ value: u.id, label: `${u.firstName} ${u.lastName} <${u.email}>` }))}
           value={userId}
           onChange={setUserId}
           nothingFoundMessage="No player found"

@@ -6,6 +6,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 type OutboxMail = RouterOutputs["admin"]["outbox"][number];
 
@@ -58,7 +59,9 @@ export function OutboxTab() {
               <Table.Tbody>
                 {outbox.data.map((m) => (
                   <Table.Tr key={m.id} style={{ cursor: "pointer" }} onClick={() => setOpen(m)}>
-                    <Table.Td>{new Date(m.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateTime value={m.createdAt} />
+                    </Table.Td>
                     <Table.Td>{m.to}</Table.Td>
                     <Table.Td>
                       <Text
@@ -92,8 +95,13 @@ export function OutboxTab() {
               <strong>To:</strong> {open.to}
             </Text>
             <Text size="sm">
-              <strong>Written:</strong> {new Date(open.createdAt).toLocaleString()}
-              {open.sentAt ? ` · sent ${new Date(open.sentAt).toLocaleString()}` : ""}
+              <strong>Written:</strong> <DateTime value={open.createdAt} />
+              {open.sentAt && (
+                <>
+                  {" · sent "}
+                  <DateTime value={open.sentAt} />
+                </>
+              )}
             </Text>
             {open.lastError && (
               <Text size="sm" c="red">

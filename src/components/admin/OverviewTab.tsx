@@ -4,6 +4,7 @@ import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@m
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { ContestStatusBadge } from "./StatusBadge";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 export function StatCard({ label, value, hint }: { label: string; value: string | number; hint: string }) {
   return (
@@ -60,7 +61,7 @@ export function OverviewTab() {
                     </Text>
                   </div>
                   <Text size="sm" c="dimmed">
-                    {new Date(p.createdAt).toLocaleString()}
+                    <DateTime value={p.createdAt} />
                   </Text>
                 </Group>
               ))}

@@ -7,6 +7,7 @@ import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../payments/PaymentStatusBadge";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 type PendingRow = {
   id: string;
@@ -96,7 +97,9 @@ export function PaymentsTab() {
               <Table.Tbody>
                 {rows.map((p) => (
                   <Table.Tr key={p.id} data-testid="pending-payment" data-track-id={p.oxapayTrackId}>
-                    <Table.Td>{new Date(p.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateTime value={p.createdAt} />
+                    </Table.Td>
                     <Table.Td>{p.userEmail}</Table.Td>
                     <Table.Td>
                       {formatUsd(p.amount)}

@@ -7,6 +7,7 @@ import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { toastFailure, toastSuccess } from "./toasts";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 export function UsersTab() {
   const utils = api.useUtils();
@@ -58,7 +59,9 @@ export function UsersTab() {
                 <Table.Td>{u.displayName ?? `${u.firstName} ${u.lastName}`}</Table.Td>
                 <Table.Td>{u.email}</Table.Td>
                 <Table.Td>{formatUsd(u.balance)}</Table.Td>
-                <Table.Td>{new Date(u.createdAt).toLocaleDateString()}</Table.Td>
+                <Table.Td>
+                  <DateTime value={u.createdAt} style="date" />
+                </Table.Td>
                 <Table.Td>
                   <Badge color={u.isAdmin ? "violet" : "gray"}>{u.isAdmin ? "Admin" : "User"}</Badge>
                 </Table.Td>

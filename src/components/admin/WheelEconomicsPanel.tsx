@@ -1,23 +1,12 @@
 "use client";
 
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { toastFailure, toastSuccess } from "./toasts";
+import { formatUsd } from "@/shared/money";
+import { DataTable } from "@/components/layout/DataTable";
 
 const pct = (p: number) => `${(p * 100).toFixed(2)}%`;
 type Admin = RouterOutputs["wheel"]["economics"];
@@ -80,7 +69,7 @@ export function WheelEconomicsPanel() {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="sm">
         <Text size="sm">
-          Paid spin price: <b>${data.spinPrice}</b>
+          Paid spin price: <b>{formatUsd(data.spinPrice, "mills")}</b>
         </Text>
         <Text size="sm">
           Expected payout per paid spin: <b>${data.expectedPayoutPerPaidSpin.toFixed(6)}</b>
@@ -90,8 +79,9 @@ export function WheelEconomicsPanel() {
         </Text>
       </SimpleGrid>
       <Text size="sm" c="dimmed" mb="sm">
-        So far: {actual.spins} spins ({actual.paidSpins} paid), collected ${actual.collected}, paid out ${actual.paidOut}. Daily
-        winnings cap per player (WHEEL_DAILY_PAYOUT_CAP): ${query.data.dailyPayoutCap}.
+        So far: {actual.spins} spins ({actual.paidSpins} paid), collected {formatUsd(actual.collected, "mills")}, paid out{" "}
+        {formatUsd(actual.paidOut, "mills")}. Daily winnings cap per player (WHEEL_DAILY_PAYOUT_CAP):{" "}
+        {formatUsd(query.data.dailyPayoutCap)}.
       </Text>
       {data.returnToPlayer >= 1 && (
         <Alert
@@ -117,56 +107,52 @@ export function WheelEconomicsPanel() {
           onChange={(e) => setDraft({ ...draft, paidSpinsEnabled: e.currentTarget.checked })}
         />
       </Group>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Segment</Table.Th>
-            <Table.Th>Prize ($)</Table.Th>
-            <Table.Th>Weight</Table.Th>
-            <Table.Th>Probability</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.segments.map((s, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>{s.label}</Table.Td>
-              <Table.Td>
-                {s.outcome === "prize" ? (
-                  <TextInput
-                    size="xs"
-                    w={100}
-                    aria-label={`Prize of segment ${i + 1}`}
-                    value={draft.segments[i]?.prize ?? ""}
-                    onChange={(e) => {
-                      const segments = [...draft.segments];
-                      segments[i] = { weight: segments[i]?.weight ?? 0, prize: e.currentTarget.value };
-                      setDraft({ ...draft, segments });
-                    }}
-                  />
-                ) : (
-                  "—"
-                )}
-              </Table.Td>
-              <Table.Td>
-                <NumberInput
+      {/* Stacked cards on phones: the table with its inputs widened the page to 482 px (issue 34, finding 7). */}
+      <DataTable
+        rows={data.segments.map((s, i) => ({ ...s, i }))}
+        rowKey={(s) => String(s.i)}
+        columns={[
+          { label: "Segment", cell: (s) => s.label, lead: true },
+          {
+            label: "Prize ($)",
+            cell: (s) =>
+              s.outcome === "prize" ? (
+                <TextInput
                   size="xs"
-                  w={110}
-                  min={0}
-                  allowDecimal={false}
-                  aria-label={`Weight of segment ${i + 1}`}
-                  value={draft.segments[i]?.weight ?? 0}
-                  onChange={(v) => {
+                  w={100}
+                  aria-label={`Prize of segment ${s.i + 1}`}
+                  value={draft.segments[s.i]?.prize ?? ""}
+                  onChange={(e) => {
                     const segments = [...draft.segments];
-                    segments[i] = { prize: segments[i]?.prize ?? "0", weight: v };
+                    segments[s.i] = { weight: segments[s.i]?.weight ?? 0, prize: e.currentTarget.value };
                     setDraft({ ...draft, segments });
                   }}
                 />
-              </Table.Td>
-              <Table.Td>{pct(s.probability)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+              ) : (
+                "—"
+              ),
+          },
+          {
+            label: "Weight",
+            cell: (s) => (
+              <NumberInput
+                size="xs"
+                w={110}
+                min={0}
+                allowDecimal={false}
+                aria-label={`Weight of segment ${s.i + 1}`}
+                value={draft.segments[s.i]?.weight ?? 0}
+                onChange={(v) => {
+                  const segments = [...draft.segments];
+                  segments[s.i] = { prize: segments[s.i]?.prize ?? "0", weight: v };
+                  setDraft({ ...draft, segments });
+                }}
+              />
+            ),
+          },
+          { label: "Probability", cell: (s) => pct(s.probability) },
+        ]}
+      />
       {needsConfirm ? (
         <Alert
           color="red"

@@ -22,6 +22,7 @@ import type { AdminWinnerPost } from "@/trpc/types";
 import { winnerPostSchema } from "@/shared/schemas/admin";
 import { api } from "@/trpc/react";
 import { toastFailure, toastSuccess } from "./toasts";
+import { formatCalendarDay } from "@/shared/format";
 
 type PostForm = {
   title: string;
@@ -186,7 +187,7 @@ export function WinnerPostsTab() {
                 {p.winAmount ? ` · ${p.winAmount}` : ""}
               </Text>
               <Text size="sm" c="dimmed">
-                {new Date(p.winDate).toLocaleDateString()}
+                {formatCalendarDay(p.winDate)}
               </Text>
               <Text size="sm" mt="xs" lineClamp={3}>
                 {p.description}

@@ -1,24 +1,33 @@
 "use client";
 
-import { Button, Card, Group, Loader, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
 import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
+import { DateTime } from "@/components/layout/useTimeZone";
+import { DataTable } from "@/components/layout/DataTable";
+
+type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
 /** Admin dashboard 'Withdrawals' tab: pending first; Approve sends the payout, Reject asks for a reason. */
 export function WithdrawalsTab() {
   const utils = api.useUtils();
   const list = api.withdrawals.adminList.useQuery(undefined, { refetchInterval: 15_000 });
   const refresh = () => utils.withdrawals.adminList.invalidate();
+  // Approving sends crypto that cannot be called back: it asks first, like End and Cancel (ContestsTab).
+  const [approving, setApproving] = useState<Withdrawal | null>(null);
   const approve = api.withdrawals.approve.useMutation({
     onSuccess: async (r) => {
       toastSuccess("Withdrawal Approved", r.message);
+      setApproving(null);
       await refresh();
     },
     onError: async (e) => {
       toastFailure("Approval Failed", e, "Failed to approve the withdrawal");
+      setApproving(null);
       await refresh();
     },
   });
@@ -45,65 +54,83 @@ export function WithdrawalsTab() {
         ) : !list.data?.length ? (
           <Text c="dimmed">No withdrawals yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Player</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Currency</Table.Th>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((w) => (
-                  <Table.Tr key={w.id} data-testid="admin-withdrawal-row">
-                    <Table.Td>{new Date(w.createdAt).toLocaleString()}</Table.Td>
-                    <Table.Td>{w.user.email}</Table.Td>
-                    <Table.Td>{formatUsd(w.amount)}</Table.Td>
-                    <Table.Td>
-                      {w.cryptoCurrency} ({w.network})
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-                        {w.address}
+          <DataTable
+            rows={list.data}
+            rowKey={(w) => w.id}
+            rowProps={() => ({ "data-testid": "admin-withdrawal-row" })}
+            minWidth={900}
+            columns={[
+              { label: "Date", cell: (w) => <DateTime value={w.createdAt} /> },
+              { label: "Player", cell: (w) => w.user.email },
+              { label: "Amount", cell: (w) => formatUsd(w.amount) },
+              { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})` },
+              {
+                label: "Address",
+                cell: (w) => (
+                  <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
+                    {w.address}
+                  </Text>
+                ),
+              },
+              {
+                label: "Status",
+                lead: true,
+                cell: (w) => (
+                  <div>
+                    <StatusPill status={w.status} />
+                    {(w.txid || w.rejectionReason || w.failureReason) && (
+                      <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+                        {w.txid ?? w.rejectionReason ?? w.failureReason}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusPill status={w.status} />
-                      {(w.txid || w.rejectionReason || w.failureReason) && (
-                        <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-                          {w.txid ?? w.rejectionReason ?? w.failureReason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {w.status === "pending" && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            color="green"
-                            onClick={() => approve.mutate({ id: w.id })}
-                            loading={approve.isPending && approve.variables?.id === w.id}
-                          >
-                            Approve
-                          </Button>
-                          <Button size="xs" color="red" variant="light" onClick={() => setRejecting(w.id)}>
-                            Reject
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    )}
+                  </div>
+                ),
+              },
+              {
+                label: "",
+                cell: (w) =>
+                  w.status === "pending" && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        color="green"
+                        onClick={() => setApproving(w)}
+                        loading={approve.isPending && approve.variables?.id === w.id}
+                      >
+                        Approve
+                      </Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => setRejecting(w.id)}>
+                        Reject
+                      </Button>
+                    </Group>
+                  ),
+              },
+            ]}
+          />
         )}
       </Stack>
+      <Modal opened={approving !== null} onClose={() => setApproving(null)} title="Approve withdrawal">
+        <Stack>
+          <Text data-testid="approve-withdrawal-summary">
+            Send {approving && formatUsd(approving.amount)} in {approving?.cryptoCurrency} ({approving?.network}) to{" "}
+            {approving?.user.email}?
+          </Text>
+          <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
+            {approving?.address}
+          </Text>
+          <Text size="sm" c="dimmed">
+            The payout goes to this address at once. A crypto transfer cannot be reversed.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setApproving(null)}>
+              Keep pending
+            </Button>
+            <Button color="green" loading={approve.isPending} onClick={() => approving && approve.mutate({ id: approving.id })}>
+              Approve and send {approving && formatUsd(approving.amount)}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="Reject withdrawal">
         <Stack>
           <Textarea

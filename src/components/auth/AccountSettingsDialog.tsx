@@ -11,6 +11,7 @@ import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "./useCurrentUser";
 import { toastError, toastSuccess } from "./toasts";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
+import { openAccountDialog } from "../layout/dialogs";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -163,6 +164,18 @@ function AccountSettingsBody() {
 
       <Divider />
       <EmailPreferencesSection />
+
+      <Divider />
+      <Stack gap="xs">
+        <Title order={4}>Responsible play</Title>
+        <Text size="sm" c="dimmed">
+          Spend limits, a break from playing (self-exclusion) and your date of birth.
+        </Text>
+        {/* One dialog at a time (src/components/layout/dialogs.ts): this closes Account Settings. */}
+        <Button variant="light" onClick={() => openAccountDialog("responsible")} style={{ alignSelf: "flex-start" }}>
+          Open Responsible play
+        </Button>
+      </Stack>
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { formatUsd } from "@/shared/money";
 import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/shared/responsible-play";
 import { api } from "@/trpc/react";
 import { toastError, toastSuccess } from "./toasts";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Weekly (7 days)", monthly: "Monthly (30 days)" };
 
@@ -29,7 +30,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
   const save = api.responsiblePlay.setLimits.useMutation({
     onSuccess: async (r) => {
       toastSuccess("Limits saved", r.message ?? "Your limits were saved");
-      await utils.responsiblePlay.limits.invalidate();
+      await utils.responsiblePlay.invalidate();
     },
     onError: (e) => toastError("Limits not saved", e, "Failed to save your limits"),
   });
@@ -37,7 +38,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
     onSuccess: async (r) => {
       toastSuccess("Self-exclusion active", r.message);
       setConfirming(false);
-      await utils.responsiblePlay.limits.invalidate();
+      await utils.responsiblePlay.invalidate();
     },
     onError: (e) => toastError("Self-exclusion failed", e, "Failed to start the self-exclusion"),
   });
@@ -45,7 +46,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
   const declare = api.responsiblePlay.declareAge.useMutation({
     onSuccess: async (r) => {
       toastSuccess("Date of birth saved", r.message ?? "Thank you");
-      await utils.responsiblePlay.limits.invalidate();
+      await utils.responsiblePlay.invalidate();
     },
     onError: (e) => toastError("Date of birth not saved", e, "Failed to save your date of birth"),
   });
@@ -66,8 +67,8 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
       <Stack data-testid="responsible-play">
         {v?.selfExcludedUntil && (
           <Alert color="red" data-testid="self-excluded">
-            Your account is self-excluded until {new Date(v.selfExcludedUntil).toLocaleDateString("en-US")}. You can still sign
-            in, read your history and withdraw.
+            Your account is self-excluded until <DateTime value={v.selfExcludedUntil} style="long" />. You can still sign in, read
+            your history and withdraw.
           </Alert>
         )}
         {v && !v.ageDeclared && (
@@ -108,7 +109,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
         </SimpleGrid>
         {v?.pending && v.pendingFrom && (
           <Text size="sm" data-testid="pending-limits">
-            From {new Date(v.pendingFrom).toLocaleString("en-US")}:{" "}
+            From <DateTime value={v.pendingFrom} />:{" "}
             {Object.entries(v.pending)
               .map(([p, value]) => `${p} ${value === null ? "removed" : formatUsd(value)}`)
               .join(", ")}

@@ -1,7 +1,6 @@
 "use client";
 
 import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
 import { IconGift, IconHeartHandshake, IconLogout, IconSettings, IconTicket, IconWallet } from "@tabler/icons-react";
 import Link from "next/link";
 import { formatUsd } from "@/shared/money";
@@ -28,7 +27,7 @@ export function UserMenu() {
   // Also opened from the slide-out menu on narrow screens (src/components/layout/dialogs.ts).
   const [purchasesOpen, openPurchases, closePurchases] = useAccountDialog("purchases");
   const [settingsOpen, openSettings, closeSettings] = useAccountDialog("settings");
-  const [responsibleOpen, responsible] = useDisclosure(false);
+  const [responsibleOpen, openResponsible, closeResponsible] = useAccountDialog("responsible");
   const { signOut, pending: signingOut } = useSignOut();
   if (!user) return null;
   const name = displayNameOf(user);
@@ -67,7 +66,7 @@ export function UserMenu() {
           <Menu.Item leftSection={<IconSettings size={16} />} onClick={openSettings}>
             Account Settings
           </Menu.Item>
-          <Menu.Item leftSection={<IconHeartHandshake size={16} />} onClick={responsible.open}>
+          <Menu.Item leftSection={<IconHeartHandshake size={16} />} onClick={openResponsible}>
             Responsible play
           </Menu.Item>
           <Menu.Divider />
@@ -78,7 +77,7 @@ export function UserMenu() {
       </Menu>
       <PurchasesDialog opened={purchasesOpen} onClose={closePurchases} />
       <AccountSettingsDialog opened={settingsOpen} onClose={closeSettings} />
-      <ResponsiblePlayDialog opened={responsibleOpen} onClose={responsible.close} />
+      <ResponsiblePlayDialog opened={responsibleOpen} onClose={closeResponsible} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { ActionIcon, Button, Divider, Drawer, Group, Image, Stack, Text } from "@mantine/core";
+import { ActionIcon, Button, Divider, Drawer, Group, Image, NativeSelect, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
@@ -12,6 +12,7 @@ import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { QuantityStepper } from "../contests/QuantityStepper";
 import { useCart } from "./cartStore";
+import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -25,18 +26,29 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
   const contests = api.contests.list.useQuery(undefined, { enabled: opened });
   const lines = useMemo(() => {
     const current = new Map((contests.data ?? []).map((c) => [c.id, c]));
-    return cart.items.map((i) => ({ ...i, ticketPrice: current.get(i.contestId)?.ticketPrice ?? i.ticketPrice }));
+    return cart.items.map((i) => ({
+      ...i,
+      ticketPrice: current.get(i.contestId)?.ticketPrice ?? i.ticketPrice,
+      skillQuestion: current.get(i.contestId)?.skillQuestion ?? i.skillQuestion,
+    }));
   }, [cart.items, contests.data]);
   const total = sumLines(lines);
   const balance = user?.balance ?? "0";
   const short = isShort(balance, total);
+  const standing = usePlayerStanding();
+  const restricted = standing && !standing.mayBuy ? standing.restriction : null;
 
   const checkout = api.cart.checkout.useMutation({
     onSuccess: async () => {
       cart.clear();
       close();
       notifications.show({ title: "Purchase Successful!", message: "All tickets have been purchased and added to your account" });
-      await Promise.all([utils.auth.me.invalidate(), utils.contests.invalidate(), utils.cart.purchases.invalidate()]);
+      await Promise.all([
+        utils.auth.me.invalidate(),
+        utils.contests.invalidate(),
+        utils.cart.purchases.invalidate(),
+        utils.responsiblePlay.standing.invalidate(),
+      ]);
     },
     onError: (error) => {
       if (error.data?.code === "UNAUTHORIZED") {
@@ -105,6 +117,20 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                 <Text size="sm" c="dimmed">
                   {formatUsd(i.ticketPrice)} per ticket
                 </Text>
+                {i.skillQuestion && (
+                  // The answer travels with the line: shown and changeable here, checked by the server at checkout.
+                  <NativeSelect
+                    size="sm"
+                    label={`Your answer: ${i.skillQuestion.text}`}
+                    data-testid="cart-answer"
+                    value={i.answerIndex === undefined ? "" : String(i.answerIndex)}
+                    onChange={(e) => cart.answer(i.contestId, Number(e.currentTarget.value))}
+                    data={[
+                      ...(i.answerIndex === undefined ? [{ value: "", label: "Choose an answer", disabled: true }] : []),
+                      ...i.skillQuestion.options.map((o, n) => ({ value: String(n), label: o })),
+                    ]}
+                  />
+                )}
                 <Group justify="space-between">
                   <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
                   <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
@@ -131,9 +157,19 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
             {formatUsd(balance)}
           </Text>
         </Group>
-        <Button fullWidth mt="sm" onClick={onCheckout} disabled={cart.items.length === 0 || short || !user || checkout.isPending}>
+        <Button
+          fullWidth
+          mt="sm"
+          onClick={onCheckout}
+          disabled={cart.items.length === 0 || short || !user || !!restricted || checkout.isPending}
+        >
           {checkout.isPending ? "Processing..." : "Checkout with Balance"}
         </Button>
+        {restricted && cart.items.length > 0 && (
+          <Text size="sm" c="orange.9" ta="center" data-testid="checkout-restricted">
+            <RestrictionText restriction={restricted} />
+          </Text>
+        )}
         {short && cart.items.length > 0 && (
           <Text size="sm" c="red" ta="center">
             Please add more balance to complete this purchase

@@ -15,6 +15,8 @@ export type CartItem = {
   imageUrl: string | null;
   /** The chosen option of the contest's skill question, sent with the checkout line. */
   answerIndex?: number;
+  /** The question itself, so the cart can show and change the answer. */
+  skillQuestion?: { text: string; options: string[] };
 };
 
 const PREFIX = "prize-cart:v1:";
@@ -76,12 +78,29 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Adding an existing contest increases its quantity; quantity 0 or less removes the item (docs/product.md §4). */
+/** Adding again with a different skill answer is a correction, not more tickets: the line is replaced. */
+export function isAnswerChange(items: CartItem[], item: Omit<CartItem, "quantity">): boolean {
+  const existing = items.find((i) => i.contestId === item.contestId);
+  return !!existing && item.answerIndex !== undefined && existing.answerIndex !== item.answerIndex;
+}
+
+/**
+ * Adding an existing contest increases its quantity (docs/product.md §4), unless it carries a
+ * different skill answer: then the line takes the new answer and quantity (re-adding after "Incorrect
+ * answer" must not double the tickets). Quantity 0 or less removes the item (setQuantity).
+ */
 export function addItem(items: CartItem[], item: Omit<CartItem, "quantity">, quantity: number): CartItem[] {
   const q = Math.max(1, Math.trunc(quantity));
   const existing = items.find((i) => i.contestId === item.contestId);
-  if (existing) return items.map((i) => (i.contestId === item.contestId ? { ...i, ...item, quantity: i.quantity + q } : i));
+  if (existing) {
+    const next = isAnswerChange(items, item) ? q : existing.quantity + q;
+    return items.map((i) => (i.contestId === item.contestId ? { ...i, ...item, quantity: next } : i));
+  }
   return [...items, { ...item, quantity: q }];
+}
+
+export function setAnswer(items: CartItem[], contestId: string, answerIndex: number): CartItem[] {
+  return items.map((i) => (i.contestId === contestId ? { ...i, answerIndex } : i));
 }
 
 export function setQuantity(items: CartItem[], contestId: string, quantity: number): CartItem[] {
@@ -105,7 +124,11 @@ export function useCart(userId: string | null | undefined) {
     [key],
   );
   const remove = useCallback((contestId: string) => write(key, setQuantity(read(key), contestId, 0)), [key]);
+  const answer = useCallback(
+    (contestId: string, answerIndex: number) => write(key, setAnswer(read(key), contestId, answerIndex)),
+    [key],
+  );
   const clear = useCallback(() => write(key, EMPTY), [key]);
   const count = items.reduce((n, i) => n + i.quantity, 0);
-  return { items, count, add, update, remove, clear };
+  return { items, count, add, update, remove, answer, clear };
 }

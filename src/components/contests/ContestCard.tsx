@@ -10,6 +10,7 @@ import { purchaseBlocker } from "@/shared/purchase-rules";
 import { QuantityStepper } from "./QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
+import { formatCount } from "@/shared/format";
 
 /** Sold/max bar (only when the contest has a maximum). */
 export function SoldProgress({ sold, max }: { sold: number; max: number | null }) {
@@ -19,7 +20,7 @@ export function SoldProgress({ sold, max }: { sold: number; max: number | null }
     <Stack gap={2}>
       <Progress value={pct} size="sm" aria-label={`${sold} of ${max} tickets sold`} />
       <Text size="xs" c="dimmed">
-        {sold.toLocaleString("en-US")} / {max.toLocaleString("en-US")} sold
+        {formatCount(sold)} / {formatCount(max)} sold
       </Text>
     </Stack>
   );

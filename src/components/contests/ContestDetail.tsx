@@ -35,6 +35,9 @@ import { QuantityStepper } from "./QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { useLiveContests } from "./useLiveContests";
+import { DateTime } from "@/components/layout/useTimeZone";
+import { formatCount } from "@/shared/format";
+import { RestrictionText, restrictionLabel, usePlayerStanding } from "../auth/PlayerStanding";
 
 function Gallery({ images, title }: { images: string[]; title: string }) {
   const [selected, setSelected] = useState(0);
@@ -85,6 +88,9 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
   const addToCart = useAddToCart();
   // The same rule checkout applies on the server (src/shared/purchase-rules.ts).
   const blocker = purchaseBlocker(c, quantity);
+  // The player's own standing (self-excluded, limit used up, age undeclared), from the server.
+  const standing = usePlayerStanding();
+  const restricted = !blocker && standing && !standing.mayBuy ? standing.restriction : null;
   const closed = blocker !== null && blocker.code !== "not_enough_left";
   const cancelled = c.status === "cancelled";
   const discounted = !!c.discountPercentage && c.discountPercentage > 0;
@@ -149,11 +155,16 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             <Button
               size="md"
               leftSection={<IconShoppingCart size={18} />}
-              disabled={!!blocker}
+              disabled={!!blocker || !!restricted}
               onClick={() => addToCart(c, quantity, answer)}
             >
-              {blocker?.label ?? "Add to Cart"}
+              {blocker?.label ?? (restricted ? restrictionLabel(restricted) : "Add to Cart")}
             </Button>
+            {restricted && (
+              <Text c="orange.9" size="sm" data-testid="restricted-reason">
+                <RestrictionText restriction={restricted} />
+              </Text>
+            )}
             {blocker && (
               <Text c="red" size="sm" data-testid="unavailable-reason">
                 {blocker.detail}
@@ -163,7 +174,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             {cancelled ? (
               // Its tickets were refunded: counting them as sold would mislead.
               <Text size="sm" c="dimmed" data-testid="tickets-refunded">
-                {c.soldTickets.toLocaleString("en-US")} ticket{c.soldTickets === 1 ? "" : "s"} refunded
+                {formatCount(c.soldTickets)} ticket{c.soldTickets === 1 ? "" : "s"} refunded
               </Text>
             ) : (
               <>
@@ -173,7 +184,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                       Tickets sold
                     </Text>
                     <Text fw={700} data-testid="tickets-sold">
-                      {c.soldTickets.toLocaleString("en-US")}
+                      {formatCount(c.soldTickets)}
                     </Text>
                   </Card>
                   <Card withBorder padding="sm">
@@ -181,7 +192,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                       Tickets left
                     </Text>
                     <Text fw={700} data-testid="tickets-left">
-                      {left === null ? "∞" : left.toLocaleString("en-US")}
+                      {left === null ? "∞" : formatCount(left)}
                     </Text>
                   </Card>
                 </SimpleGrid>
@@ -190,14 +201,11 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             )}
             {c.maxTicketsPerUser !== null && (
               <Text size="sm" c="dimmed">
-                Limit: {c.maxTicketsPerUser.toLocaleString("en-US")} tickets per player
+                Limit: {formatCount(c.maxTicketsPerUser)} tickets per player
               </Text>
             )}
-            <Text size="sm">
-              <b>Ends:</b>{" "}
-              {c.endDate
-                ? new Date(c.endDate).toLocaleString("en-US", { dateStyle: "full", timeStyle: "short" })
-                : "No end date set"}
+            <Text size="sm" data-testid="contest-ends">
+              <b>Ends:</b> {c.endDate ? <DateTime value={c.endDate} style="long" /> : "No end date set"}
             </Text>
           </Stack>
         </Grid.Col>

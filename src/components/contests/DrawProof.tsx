@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 type Check = { hashOk: boolean; entriesOk: boolean; ticket: number | null };
@@ -73,7 +74,7 @@ export function DrawProof({ contestId }: { contestId: string }) {
       )}
       {r.endedEarlyAt && (
         <Alert color="orange" data-testid="ended-early">
-          Ended early by an administrator on {new Date(r.endedEarlyAt).toLocaleString("en-US")}, before the end date or sell-out.
+          Ended early by an administrator on <DateTime value={r.endedEarlyAt} />, before the end date or sell-out.
         </Alert>
       )}
       {r.awaitingResults && (

@@ -1,12 +1,14 @@
 "use client";
 
-import { Alert, Badge, Card, Group, Image, Modal, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Card, Group, Image, Modal, Skeleton, Stack, Text } from "@mantine/core";
+import Link from "next/link";
 import { useEffect } from "react";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { entryBadge, entryStatusLabel } from "@/shared/purchase-rules";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 // Text shades that reach 4.5:1 on white (e2e/a11y.spec.ts); the label says the status too.
 const STATUS_COLOR = { won: "teal.9", lost: "gray.7", active: "blue.9", pending: "gray.8", refunded: "red.9" } as const;
@@ -41,7 +43,8 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
       ) : (
         <Stack gap="sm">
           <Alert color="blue" variant="light" data-testid="responsible-play-prompt">
-            Play responsibly: set daily, weekly or monthly spend limits, or take a break, in your account menu → Responsible play.
+            Play responsibly: set daily, weekly or monthly spend limits, or take a break, in your account menu (the menu button on
+            phones) → Responsible play.
           </Alert>
           {query.data.map((e) => {
             // The status is the server's (the entry's stored result); only its words are chosen here.
@@ -58,14 +61,16 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                     fallbackSrc="/images/placeholder.svg"
                   />
                   <Stack gap={2} style={{ flex: 1 }}>
-                    <Group justify="space-between" wrap="nowrap">
-                      <Text fw={600}>{e.contestTitle}</Text>
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <Text fw={600} style={{ minWidth: 0, overflowWrap: "anywhere" }}>
+                        {e.contestTitle}
+                      </Text>
                       <Badge color={badge.color}>{badge.label}</Badge>
                     </Group>
                     <Text size="sm">
                       {e.ticketCount} ticket{e.ticketCount === 1 ? "" : "s"} ·{" "}
                       {e.freeEntry ? "Free postal entry" : formatUsd(e.totalAmount)} ·{" "}
-                      {new Date(e.entryDate).toLocaleDateString("en-US")}
+                      <DateTime value={e.entryDate} style="date" />
                     </Text>
                     <Text size="sm" ff="monospace" data-testid="ticket-numbers">
                       {ticketRange(e.firstTicket, e.lastTicket)}
@@ -76,6 +81,12 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                         ? ` (winning ticket #${e.winningTicket})`
                         : ""}
                     </Text>
+                    {e.status === "won" && (
+                      // A prize waits for the winner's choice, with a deadline: the way there starts here.
+                      <Anchor component={Link} href="/prizes" size="sm" fw={700} onClick={onClose} data-testid="claim-prize">
+                        Claim your prize
+                      </Anchor>
+                    )}
                   </Stack>
                 </Group>
               </Card>

@@ -7,6 +7,7 @@ import type { PublicContest } from "@/trpc/types";
 import { CATEGORY_HEADINGS, CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory } from "@/shared/constants";
 import { api } from "@/trpc/react";
 import { WheelTeaser } from "../wheel/WheelTeaser";
+import { RestrictionNotice, usePlayerStanding } from "../auth/PlayerStanding";
 import { openAccountDialog } from "../layout/dialogs";
 import { ContestList, NO_CONTESTS } from "./ContestList";
 import { useLiveContests } from "./useLiveContests";
@@ -39,8 +40,10 @@ function Home({ initial }: { initial?: PublicContest[] }) {
     [query.data, category],
   );
   const { heading, subtitle } = CATEGORY_HEADINGS[category];
+  const standing = usePlayerStanding();
   return (
     <Stack gap="lg">
+      <RestrictionNotice standing={standing} />
       <div>
         <Title order={1}>{heading}</Title>
         <Text c="dimmed">{subtitle}</Text>

@@ -6,7 +6,7 @@ import type { PublicContest } from "@/trpc/types";
 import { CART_MESSAGES } from "@/shared/cart-messages";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import { useCurrentUser } from "../auth/useCurrentUser";
-import { useCart } from "../cart/cartStore";
+import { isAnswerChange, useCart } from "../cart/cartStore";
 
 /** Puts `quantity` tickets of a contest in the signed-in user's cart, with the spec's toasts. */
 export function useAddToCart() {
@@ -30,17 +30,22 @@ export function useAddToCart() {
         return;
       }
       const q = Math.max(1, Math.trunc(quantity));
-      cart.add(
-        {
-          contestId: contest.id,
-          title: contest.title,
-          ticketPrice: contest.ticketPrice,
-          imageUrl: contest.imageUrl,
-          ...(contest.skillQuestion && answerIndex !== undefined ? { answerIndex } : {}),
-        },
-        q,
+      const item = {
+        contestId: contest.id,
+        title: contest.title,
+        ticketPrice: contest.ticketPrice,
+        imageUrl: contest.imageUrl,
+        ...(contest.skillQuestion && answerIndex !== undefined
+          ? { answerIndex, skillQuestion: { text: contest.skillQuestion.text, options: contest.skillQuestion.options } }
+          : {}),
+      };
+      const corrected = isAnswerChange(cart.items, item);
+      cart.add(item, q);
+      notifications.show(
+        corrected
+          ? { title: "Answer Changed", message: `Your cart now has ${q} ticket(s) for ${contest.title} with the new answer` }
+          : { title: "Tickets Added!", message: `Added ${q} ticket(s) to cart` },
       );
-      notifications.show({ title: "Tickets Added!", message: `Added ${q} ticket(s) to cart` });
     },
     [cart],
   );

@@ -4,6 +4,7 @@ import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { useSessionExpiry } from "../auth/useSessionExpiry";
 import classes from "./AppHeader.module.css";
 import { MobileMenu } from "./MobileMenu";
 import { ContestsMenu } from "./ContestsMenu";
@@ -25,6 +26,7 @@ const UserMenu = dynamic(() => import("../auth/UserMenu").then((m) => m.UserMenu
  */
 export function AppHeader() {
   const { user } = useCurrentUser();
+  useSessionExpiry();
   return (
     <header className={classes.header}>
       <Box className={classes.promo} py={6} px="md">

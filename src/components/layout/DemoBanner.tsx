@@ -39,8 +39,13 @@ export function DemoBanner() {
           borderTop: "1px solid var(--mantine-color-yellow-4)",
         }}
       >
+        {/* The short form on phones: the whole sentence was cut to "Demo mode: payments are simulated. No…". */}
         <Text size="sm" fw={700} ta="center" lineClamp={1}>
-          Demo mode: payments are simulated. No real money is taken or paid out.
+          Demo mode: payments are simulated.
+          <Box component="span" visibleFrom="sm">
+            {" "}
+            No real money is taken or paid out.
+          </Box>
         </Text>
       </Box>
     </>

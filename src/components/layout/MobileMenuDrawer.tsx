@@ -54,13 +54,14 @@ export default function MobileMenuDrawer({
               <Text fw={700} size="lg" data-testid="mobile-balance">
                 {formatUsd(user.balance)}
               </Text>
-              <AddBalanceButton />
+              <AddBalanceButton onOpen={close} />
               <Divider my="xs" />
               <Text size="sm" fw={600} truncate="end" data-testid="mobile-user">
                 {user.email}
               </Text>
               {dialog("purchases", "My Purchases & Results")}
               {dialog("settings", "Account Settings")}
+              {dialog("responsible", "Responsible play")}
               {dialog("support", "Support Chat")}
               {link("/payments", "Payment History")}
               {link("/withdrawals", "Withdraw")}

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { api } from "@/trpc/react";
 import { toastError, toastSuccess } from "../auth/toasts";
+import { markSigningOut, unmarkSigningOut } from "../auth/useSessionExpiry";
 
 /**
  * Logout as docs/product.md §4: toast, forget the user's data, go to /. The header menu and the
@@ -21,7 +22,16 @@ export function useSignOut(onDone?: () => void) {
       onDone?.();
       router.push("/");
     },
-    onError: (error) => toastError("Logout Failed", error, "Failed to log out. Please try again."),
+    onError: (error) => {
+      unmarkSigningOut();
+      toastError("Logout Failed", error, "Failed to log out. Please try again.");
+    },
   });
-  return { signOut: () => mutation.mutate(), pending: mutation.isPending };
+  return {
+    signOut: () => {
+      markSigningOut();
+      mutation.mutate();
+    },
+    pending: mutation.isPending,
+  };
 }

@@ -23,8 +23,11 @@ import { CRYPTO_CURRENCIES, CRYPTO_LABELS, CURRENCY, DELAYS, LIMITS } from "@/sh
 import { COIN_NETWORKS, NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
 import { api } from "@/trpc/react";
+import { payPageHref } from "@/shared/pay-link";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
+import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
+import { openAccountDialog } from "../layout/dialogs";
 
 type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string; network?: WithdrawalNetwork };
 const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };
@@ -35,8 +38,11 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 /** Header 'Add Balance' button and dialog (docs/product.md §2, §4, §5, §8). Signed-in users only. */
-export function AddBalanceButton() {
+export function AddBalanceButton({ onOpen }: { onOpen?: () => void } = {}) {
   const { user } = useCurrentUser();
+  // Self-excluded or age undeclared: the dialog says why and until when instead of taking a payment.
+  const standing = usePlayerStanding();
+  const blocked = standing && !standing.mayTopUp ? standing.restriction : null;
   const [opened, setOpened] = useState(false);
   const form = useForm<FormValues>({
     mode: "controlled",
@@ -64,7 +70,7 @@ export function AddBalanceButton() {
         title: "Payment Created Successfully",
         message: result.instructions?.en || "Your payment request has been created. Opening payment page...",
       });
-      if (result.payLink) window.open(result.payLink, "_blank");
+      if (result.payLink) window.open(payPageHref(result.payLink, result.trackId), "_blank");
       if (result.qrCode || result.address) {
         setTimeout(() => {
           notifications.show({
@@ -105,90 +111,114 @@ export function AddBalanceButton() {
 
   return (
     <>
-      <Button leftSection={<IconWallet size={18} />} color="green" onClick={() => setOpened(true)}>
+      <Button
+        leftSection={<IconWallet size={18} />}
+        color="green"
+        onClick={() => {
+          onOpen?.(); // the slide-out menu closes first: the dialog never opens over it
+          setOpened(true);
+        }}
+      >
         Add Balance
       </Button>
       <Modal opened={opened} onClose={finish} title="Add Balance" centered>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <NumberInput
-              label={`Amount (${CURRENCY})`}
-              placeholder="Enter amount"
-              min={LIMITS.topUpMin}
-              step={0.01}
-              // Never change what was typed (0.5 stays 0.5, 0.555 stays 0.555): the schema's message says what is wrong.
-              clampBehavior="none"
-              prefix="$"
-              allowNegative={false}
-              value={form.values.amount}
-              onChange={(v) => form.setFieldValue("amount", v === "" ? "" : String(v))}
-              error={form.errors.amount && !requiredMissing ? form.errors.amount : undefined}
-            />
-            <Radio.Group
-              label="Payment method"
-              value={form.values.cryptoCurrency}
-              onChange={(v) => {
-                form.setFieldValue("cryptoCurrency", v);
-                // Each coin starts on its default chain; a coin on several lets the player choose below.
-                form.setFieldValue("network", COIN_NETWORKS[v as Coin]?.[0]);
+        {blocked ? (
+          <Stack data-testid="top-up-restricted">
+            <Text size="sm">
+              <RestrictionText restriction={blocked} />
+            </Text>
+            <Button
+              variant="light"
+              onClick={() => {
+                setOpened(false);
+                openAccountDialog("responsible");
               }}
             >
-              <SimpleGrid cols={2} mt="xs">
-                {CRYPTO_CURRENCIES.map((c) => {
-                  const Icon = CRYPTO_ICONS[c];
-                  return (
-                    <Radio.Card key={c} value={c} p="sm" radius="md" aria-label={`${c} ${CRYPTO_LABELS[c]}`}>
-                      <Group gap="sm" wrap="nowrap">
-                        <Radio.Indicator />
-                        <ThemeIcon variant="light" color={CRYPTO_COLORS[c]} radius="xl">
-                          <Icon size={18} />
-                        </ThemeIcon>
-                        <div>
-                          <Text fw={600} size="sm">
-                            {c}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {CRYPTO_LABELS[c]}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Radio.Card>
-                  );
-                })}
-              </SimpleGrid>
-            </Radio.Group>
-            {form.values.cryptoCurrency && (COIN_NETWORKS[form.values.cryptoCurrency as Coin]?.length ?? 0) > 1 && (
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="network-label">
-                  Network
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="network-label"
-                  fullWidth
-                  value={form.values.network ?? ""}
-                  onChange={(v) => form.setFieldValue("network", v as WithdrawalNetwork)}
-                  data={COIN_NETWORKS[form.values.cryptoCurrency as Coin].map((n) => ({ value: n, label: n }))}
-                />
-                <Text size="xs" c="dimmed">
-                  Send on {form.values.network ? NETWORK_LABELS[form.values.network] : "the chosen network"} only: coins sent on
-                  another chain are lost.
-                </Text>
-              </Stack>
-            )}
-            {/* The amount's own error shows under the field; this line only for what has no field of its own. */}
-            {errors.length > 0 && (requiredMissing || !form.errors.amount) && (
-              <Text c="red" size="sm" role="alert">
-                {requiredMissing ? PAYMENT_MESSAGES.required : errors[0]}
-              </Text>
-            )}
-            <Button type="submit" disabled={create.isPending} fullWidth>
-              {create.isPending ? "Creating Payment..." : "Continue to Payment"}
+              Responsible play
             </Button>
-            <Anchor component={Link} href="/payments" size="sm" ta="center" onClick={() => setOpened(false)}>
-              View my payment history
-            </Anchor>
           </Stack>
-        </form>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <NumberInput
+                label={`Amount (${CURRENCY})`}
+                placeholder="Enter amount"
+                min={LIMITS.topUpMin}
+                step={0.01}
+                // Never change what was typed (0.5 stays 0.5, 0.555 stays 0.555): the schema's message says what is wrong.
+                clampBehavior="none"
+                prefix="$"
+                allowNegative={false}
+                value={form.values.amount}
+                onChange={(v) => form.setFieldValue("amount", v === "" ? "" : String(v))}
+                error={form.errors.amount && !requiredMissing ? form.errors.amount : undefined}
+              />
+              <Radio.Group
+                label="Payment method"
+                value={form.values.cryptoCurrency}
+                onChange={(v) => {
+                  form.setFieldValue("cryptoCurrency", v);
+                  // Each coin starts on its default chain; a coin on several lets the player choose below.
+                  form.setFieldValue("network", COIN_NETWORKS[v as Coin]?.[0]);
+                }}
+              >
+                <SimpleGrid cols={2} mt="xs">
+                  {CRYPTO_CURRENCIES.map((c) => {
+                    const Icon = CRYPTO_ICONS[c];
+                    return (
+                      <Radio.Card key={c} value={c} p="sm" radius="md" aria-label={`${c} ${CRYPTO_LABELS[c]}`}>
+                        <Group gap="sm" wrap="nowrap">
+                          <Radio.Indicator />
+                          <ThemeIcon variant="light" color={CRYPTO_COLORS[c]} radius="xl">
+                            <Icon size={18} />
+                          </ThemeIcon>
+                          <div>
+                            <Text fw={600} size="sm">
+                              {c}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {CRYPTO_LABELS[c]}
+                            </Text>
+                          </div>
+                        </Group>
+                      </Radio.Card>
+                    );
+                  })}
+                </SimpleGrid>
+              </Radio.Group>
+              {form.values.cryptoCurrency && (COIN_NETWORKS[form.values.cryptoCurrency as Coin]?.length ?? 0) > 1 && (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="network-label">
+                    Network
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="network-label"
+                    fullWidth
+                    value={form.values.network ?? ""}
+                    onChange={(v) => form.setFieldValue("network", v as WithdrawalNetwork)}
+                    data={COIN_NETWORKS[form.values.cryptoCurrency as Coin].map((n) => ({ value: n, label: n }))}
+                  />
+                  <Text size="xs" c="dimmed">
+                    Send on {form.values.network ? NETWORK_LABELS[form.values.network] : "the chosen network"} only: coins sent on
+                    another chain are lost.
+                  </Text>
+                </Stack>
+              )}
+              {/* The amount's own error shows under the field; this line only for what has no field of its own. */}
+              {errors.length > 0 && (requiredMissing || !form.errors.amount) && (
+                <Text c="red" size="sm" role="alert">
+                  {requiredMissing ? PAYMENT_MESSAGES.required : errors[0]}
+                </Text>
+              )}
+              <Button type="submit" disabled={create.isPending} fullWidth>
+                {create.isPending ? "Creating Payment..." : "Continue to Payment"}
+              </Button>
+              <Anchor component={Link} href="/payments" size="sm" ta="center" onClick={() => setOpened(false)}>
+                View my payment history
+              </Anchor>
+            </Stack>
+          </form>
+        )}
       </Modal>
     </>
   );

@@ -80,7 +80,10 @@ export function PayPage({ trackId }: { trackId: string }) {
   );
   const simulate = api.payments.simulate.useMutation({
     onSuccess: async () => {
-      notifications.show({ title: "Payment simulated", message: "The sandbox delivered a signed 'paid' webhook." });
+      notifications.show({
+        title: "Payment simulated",
+        message: "The sandbox marked your payment as paid. An administrator approves it next; then your balance is credited.",
+      });
       await utils.payments.byTrackId.invalidate({ trackId });
     },
     onError: (e) => notifications.show({ color: "red", title: "Error", message: e.message || "Simulation failed" }),

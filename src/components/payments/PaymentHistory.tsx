@@ -1,10 +1,13 @@
 "use client";
 
-import { Anchor, Container, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
+import { payPageHref } from "@/shared/pay-link";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { GatewayStatusBadge, PaymentStatusBadge } from "./PaymentStatusBadge";
+import { DateTime } from "@/components/layout/useTimeZone";
+import { DataTable } from "@/components/layout/DataTable";
 
 /** A player's own top-ups with their statuses (beyond docs/product.md). */
 export function PaymentHistory() {
@@ -37,60 +40,58 @@ export function PaymentHistory() {
         ) : !payments.data?.length ? (
           <Text c="dimmed">No payments yet. Use Add Balance to top up.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Method</Table.Th>
-                  <Table.Th>Track ID</Table.Th>
-                  <Table.Th>Gateway</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {payments.data.map((p) => (
-                  <Table.Tr key={p.id} data-testid="payment-row">
-                    <Table.Td>{new Date(p.createdAt).toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      {formatUsd(p.amount)}
-                      {p.creditedAmount && p.creditedAmount !== p.amount && (
-                        <Text size="xs" c="orange">
-                          {formatUsd(p.creditedAmount)} credited
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {p.cryptoCurrency}
-                      {p.payAmount ? ` (${p.payAmount})` : ""}
-                      {p.network && p.network !== p.cryptoCurrency ? ` · ${p.network}` : ""}
-                    </Table.Td>
-                    <Table.Td>{p.trackId}</Table.Td>
-                    <Table.Td>
-                      <GatewayStatusBadge status={p.gatewayStatus} />
-                    </Table.Td>
-                    <Table.Td>
-                      <PaymentStatusBadge status={p.status} />
-                      {p.rejectionReason && (
-                        <Text size="xs" c="dimmed">
-                          {p.rejectionReason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {p.status === "pending" && (
-                        <Anchor href={p.payLink} target="_blank" size="sm">
-                          Payment page
-                        </Anchor>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={payments.data}
+            rowKey={(p) => p.id}
+            rowProps={() => ({ "data-testid": "payment-row" })}
+            minWidth={700}
+            columns={[
+              { label: "Date", cell: (p) => <DateTime value={p.createdAt} /> },
+              {
+                label: "Amount",
+                cell: (p) => (
+                  <div>
+                    {formatUsd(p.amount)}
+                    {p.creditedAmount && p.creditedAmount !== p.amount && (
+                      <Text size="xs" c="orange">
+                        {formatUsd(p.creditedAmount)} credited
+                      </Text>
+                    )}
+                  </div>
+                ),
+              },
+              {
+                label: "Method",
+                cell: (p) =>
+                  `${p.cryptoCurrency}${p.payAmount ? ` (${p.payAmount})` : ""}${p.network && p.network !== p.cryptoCurrency ? ` · ${p.network}` : ""}`,
+              },
+              { label: "Track ID", cell: (p) => p.trackId },
+              { label: "Gateway", cell: (p) => <GatewayStatusBadge status={p.gatewayStatus} /> },
+              {
+                label: "Status",
+                lead: true,
+                cell: (p) => (
+                  <div>
+                    <PaymentStatusBadge status={p.status} />
+                    {p.rejectionReason && (
+                      <Text size="xs" c="dimmed">
+                        {p.rejectionReason}
+                      </Text>
+                    )}
+                  </div>
+                ),
+              },
+              {
+                label: "",
+                cell: (p) =>
+                  p.status === "pending" && (
+                    <Anchor href={payPageHref(p.payLink, p.trackId)} target="_blank" size="sm">
+                      Payment page
+                    </Anchor>
+                  ),
+              },
+            ]}
+          />
         )}
       </Stack>
     </Container>

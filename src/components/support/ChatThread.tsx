@@ -3,6 +3,7 @@
 import { Box, Paper, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { LIMITS } from "@/shared/constants";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 export type ChatMessage = { id: string; message: string; isFromAdmin: boolean; createdAt: Date | string };
 
@@ -51,7 +52,7 @@ export function ChatThread(props: {
                 </Paper>
                 <Text size="xs" c="dimmed" ta={right ? "right" : "left"}>
                   {m.isFromAdmin ? "Support" : props.mine === "admin" ? "Player" : "You"} ·{" "}
-                  {new Date(m.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+                  <DateTime value={m.createdAt} style="time" />
                 </Text>
               </Box>
             );

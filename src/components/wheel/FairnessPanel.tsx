@@ -1,12 +1,14 @@
 "use client";
 
-import { Badge, Button, Card, Code, Group, ScrollArea, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Box, Button, Card, Code, Group, ScrollArea, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import { sha256Hex } from "@/shared/draw";
 import { clientSeedSchema, drawWheel, type WheelConfig, type WheelSegment, wheelTexts } from "@/shared/wheel";
 import { api } from "@/trpc/react";
+import { DateTime } from "@/components/layout/useTimeZone";
+import { DataTable } from "@/components/layout/DataTable";
 
 type Verdict = "verified" | "mismatch" | "hidden";
 
@@ -130,44 +132,35 @@ export function FairnessPanel({ config }: { segments: WheelSegment[]; config: Wh
           </Text>
         ) : (
           <ScrollArea.Autosize mah={320}>
-            <Table striped fz="xs" data-testid="verify-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Nonce</Table.Th>
-                  <Table.Th>Client seed</Table.Th>
-                  <Table.Th>Result</Table.Th>
-                  <Table.Th>Check</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {spins.map((s) => {
-                  const v = verdicts[s.id];
-                  return (
-                    <Table.Tr key={s.id}>
-                      <Table.Td>{new Date(s.createdAt).toLocaleString()}</Table.Td>
-                      <Table.Td>{s.nonce}</Table.Td>
-                      <Table.Td>{s.clientSeed}</Table.Td>
-                      <Table.Td>
-                        {s.segmentLabel}
-                        {s.isRespin ? " (re-spin)" : s.isPaid ? " (paid)" : " (free)"}
-                      </Table.Td>
-                      <Table.Td>
-                        {v === "verified" ? (
-                          <Badge color="green">Verified</Badge>
-                        ) : v === "mismatch" ? (
-                          <Badge color="red">Mismatch</Badge>
-                        ) : (
-                          <Text size="xs" c="dimmed">
-                            Rotate the seed to verify
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <Box fz="xs" data-testid="verify-table">
+              <DataTable
+                rows={spins}
+                rowKey={(s) => s.id}
+                columns={[
+                  { label: "When", cell: (s) => <DateTime value={s.createdAt} /> },
+                  { label: "Nonce", cell: (s) => s.nonce },
+                  { label: "Client seed", cell: (s) => s.clientSeed },
+                  {
+                    label: "Result",
+                    cell: (s) => `${s.segmentLabel}${s.isRespin ? " (re-spin)" : s.isPaid ? " (paid)" : " (free)"}`,
+                  },
+                  {
+                    label: "Check",
+                    lead: true,
+                    cell: (s) =>
+                      verdicts[s.id] === "verified" ? (
+                        <Badge color="green">Verified</Badge>
+                      ) : verdicts[s.id] === "mismatch" ? (
+                        <Badge color="red">Mismatch</Badge>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          Rotate the seed to verify
+                        </Text>
+                      ),
+                  },
+                ]}
+              />
+            </Box>
           </ScrollArea.Autosize>
         )}
       </Stack>

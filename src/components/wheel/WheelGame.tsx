@@ -26,6 +26,7 @@ import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { FairnessPanel } from "./FairnessPanel";
 import { WheelCanvas, type WheelCanvasHandle } from "./WheelCanvas";
+import { RestrictionNotice, restrictionLabel, usePlayerStanding } from "../auth/PlayerStanding";
 
 type LastResult = { label: string; outcome: WheelOutcome; prize: string };
 
@@ -95,6 +96,9 @@ function SignedInWheel() {
   const price = s?.spinPrice ?? config.spinPrice;
   const canSpinFree = s?.canSpinFree ?? false;
   const balanceOk = s ? isAtLeast(s.balance, price) : false;
+  // Self-exclusion and an undeclared age stop every spin, a used-up limit the paid ones (server's answer).
+  const standing = usePlayerStanding();
+  const blocked = standing ? !(canSpinFree ? standing.maySpinFree : standing.mayBuy) : false;
   // Texts follow the live configuration, with the server's price when it differs.
   const texts = wheelTexts({ ...config, spinPrice: price });
 
@@ -137,6 +141,7 @@ function SignedInWheel() {
       void utils.auth.me.invalidate();
       void utils.wheel.history.invalidate();
       void utils.wheel.fairness.invalidate();
+      void utils.responsiblePlay.standing.invalidate();
     }
   }
 
@@ -146,6 +151,7 @@ function SignedInWheel() {
 
   return (
     <Stack gap="lg">
+      <RestrictionNotice standing={standing} />
       <Paper withBorder p="lg" radius="md" bg="var(--mantine-color-grape-0)">
         <Group justify="space-between" wrap="wrap">
           <div>
@@ -157,17 +163,21 @@ function SignedInWheel() {
           </div>
           <Stack gap={4} align="flex-end">
             {canSpinFree ? (
-              <Button size="lg" color="green" onClick={onSpin} disabled={spinning || !s} data-testid="spin-button">
-                {s?.pendingRespin ? "Free Re-Spin" : "Free Spin"}
+              <Button size="lg" color="green" onClick={onSpin} disabled={spinning || !s || blocked} data-testid="spin-button">
+                {blocked && standing?.restriction
+                  ? restrictionLabel(standing.restriction)
+                  : s?.pendingRespin
+                    ? "Free Re-Spin"
+                    : "Free Spin"}
               </Button>
             ) : (
               <Button
                 size="lg"
                 onClick={onSpin}
-                disabled={spinning || !s || !balanceOk || status.data?.paidSpinsEnabled === false}
+                disabled={spinning || !s || !balanceOk || blocked || status.data?.paidSpinsEnabled === false}
                 data-testid="spin-button"
               >
-                {texts.spinFor}
+                {blocked && standing?.restriction ? restrictionLabel(standing.restriction) : texts.spinFor}
               </Button>
             )}
             {s && !canSpinFree && status.data?.paidSpinsEnabled === false && (
@@ -204,11 +214,13 @@ function SignedInWheel() {
                 {s?.freeSpinsAvailable ?? 0}
               </Text>
               <Text size="sm" c="dimmed">
-                {s?.pendingRespin
-                  ? "TRY AGAIN gave you a free re-spin."
-                  : nextFree
-                    ? `Next free spin in ${countdown(nextFree, now)}`
-                    : "Your daily free spin is ready."}
+                {standing && !standing.maySpinFree
+                  ? "Spins are paused: see the notice above."
+                  : s?.pendingRespin
+                    ? "TRY AGAIN gave you a free re-spin."
+                    : nextFree
+                      ? `Next free spin in ${countdown(nextFree, now)}`
+                      : "Your daily free spin is ready."}
               </Text>
             </Card>
             <Card withBorder radius="md" data-testid="last-result">

@@ -1,10 +1,7 @@
 import { Anchor, Badge, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { LinkButton } from "@/components/layout/links";
 import type { PublicWinnerPost } from "@/trpc/types";
-
-function formatDate(d: Date): string {
-  return new Date(d).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-}
+import { formatCalendarDay } from "@/shared/format";
 
 /** /winners: published winner posts (docs/product.md §2, Winners gallery), server-rendered. */
 export function WinnersGallery({ posts }: { posts: PublicWinnerPost[] }) {
@@ -46,7 +43,7 @@ export function WinnersGallery({ posts }: { posts: PublicWinnerPost[] }) {
                     {p.title}
                   </Title>
                   <Text size="sm" c="gray.7">
-                    {p.contestTitle} · <time dateTime={new Date(p.winDate).toISOString()}>{formatDate(p.winDate)}</time>
+                    {p.contestTitle} · <time dateTime={new Date(p.winDate).toISOString()}>{formatCalendarDay(p.winDate)}</time>
                   </Text>
                   <Text size="sm" lineClamp={3}>
                     {p.description}

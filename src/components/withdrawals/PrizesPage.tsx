@@ -9,6 +9,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { toastError, toastSuccess } from "../auth/toasts";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { StatusPill } from "./WithdrawalStatusBadge";
+import { DateTime } from "@/components/layout/useTimeZone";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
@@ -28,6 +29,8 @@ export function PrizesPage() {
   const utils = api.useUtils();
   const prizes = api.prizes.mine.useQuery(undefined, { enabled: Boolean(user) });
   const [deliveryFor, setDeliveryFor] = useState<MyPrize | null>(null);
+  // Taking the cash gives up the prize for good: it asks first, like the admin's End and Cancel.
+  const [cashFor, setCashFor] = useState<MyPrize | null>(null);
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const claim = api.prizes.claim.useMutation({
@@ -39,6 +42,7 @@ export function PrizesPage() {
           : "We will let you know when your prize ships.",
       );
       setDeliveryFor(null);
+      setCashFor(null);
       await Promise.all([utils.prizes.mine.invalidate(), utils.auth.me.invalidate()]);
     },
     onError: (e) => toastError("Claim Failed", e, "Could not claim the prize"),
@@ -89,18 +93,19 @@ export function PrizesPage() {
                   {p.status === "unclaimed" ? (
                     <>
                       <Text size="xs" c="dimmed">
-                        Choose by {new Date(p.claimBy).toLocaleDateString()}
+                        Choose by <DateTime value={p.claimBy} style="long" />
                       </Text>
                       <Group>
                         {p.cashAlternative && (
                           <Button
-                            onClick={() => claim.mutate({ id: p.id, choice: "cash" })}
-                            loading={claim.isPending && claim.variables?.id === p.id}
+                            variant="default"
+                            onClick={() => setCashFor(p)}
+                            loading={claim.isPending && claim.variables?.id === p.id && claim.variables.choice === "cash"}
                           >
                             Take {formatUsd(p.cashAlternative)} cash
                           </Button>
                         )}
-                        <Button variant="light" onClick={() => setDeliveryFor(p)}>
+                        <Button variant="default" onClick={() => setDeliveryFor(p)}>
                           Get the prize
                         </Button>
                       </Group>
@@ -118,9 +123,34 @@ export function PrizesPage() {
           </SimpleGrid>
         )}
       </Stack>
+      <Modal opened={cashFor !== null} onClose={() => setCashFor(null)} title="Take the cash instead?">
+        <Stack>
+          <Text data-testid="take-cash-summary">
+            {cashFor && formatUsd(cashFor.cashAlternative)} is added to your balance and you give up &quot;{cashFor?.contestTitle}
+            &quot; for good. This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setCashFor(null)}>
+              Keep my choice open
+            </Button>
+            <Button
+              color="orange"
+              loading={claim.isPending}
+              onClick={() => cashFor && claim.mutate({ id: cashFor.id, choice: "cash" })}
+            >
+              Take {cashFor && formatUsd(cashFor.cashAlternative)} cash
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={deliveryFor !== null} onClose={() => setDeliveryFor(null)} title="Delivery address">
         <form onSubmit={submitDelivery}>
           <Stack>
+            {deliveryFor?.cashAlternative && (
+              <Text size="sm" c="dimmed">
+                Asking for delivery gives up the {formatUsd(deliveryFor.cashAlternative)} cash alternative.
+              </Text>
+            )}
             {FIELDS.map(([key, label]) => (
               <TextInput
                 key={key}

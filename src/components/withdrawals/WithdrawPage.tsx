@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, Card, Container, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Card, Container, Group, Loader, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
@@ -15,6 +15,8 @@ import { api } from "@/trpc/react";
 import { toastError, toastSuccess } from "../auth/toasts";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { StatusPill } from "./WithdrawalStatusBadge";
+import { DateTime } from "@/components/layout/useTimeZone";
+import { DataTable } from "@/components/layout/DataTable";
 
 /** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
 export function WithdrawPage() {
@@ -76,7 +78,7 @@ export function WithdrawPage() {
           <Stack>
             <Text size="sm" c="dimmed">
               Send part of your balance to your own crypto wallet. The amount is held at once; an admin approves the payout.
-              Between ${WITHDRAWAL_LIMITS.min} and ${WITHDRAWAL_LIMITS.max} per withdrawal.
+              Between {formatUsd(WITHDRAWAL_LIMITS.min)} and {formatUsd(WITHDRAWAL_LIMITS.max)} per withdrawal.
             </Text>
             <Group grow align="flex-start">
               <TextInput
@@ -136,49 +138,47 @@ export function WithdrawPage() {
         ) : !list.data?.length ? (
           <Text c="dimmed">No withdrawals yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Currency</Table.Th>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Transaction</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((w) => (
-                  <Table.Tr key={w.id} data-testid="withdrawal-row">
-                    <Table.Td>{new Date(w.createdAt).toLocaleString()}</Table.Td>
-                    <Table.Td>{formatUsd(w.amount)}</Table.Td>
-                    <Table.Td>
-                      {w.cryptoCurrency} ({w.network}){w.payAmount ? ` ${w.payAmount}` : ""}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-                        {w.address}
+          <DataTable
+            rows={list.data}
+            rowKey={(w) => w.id}
+            rowProps={() => ({ "data-testid": "withdrawal-row" })}
+            minWidth={700}
+            columns={[
+              { label: "Date", cell: (w) => <DateTime value={w.createdAt} /> },
+              { label: "Amount", cell: (w) => formatUsd(w.amount) },
+              { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})${w.payAmount ? ` ${w.payAmount}` : ""}` },
+              {
+                label: "Address",
+                cell: (w) => (
+                  <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
+                    {w.address}
+                  </Text>
+                ),
+              },
+              {
+                label: "Status",
+                lead: true,
+                cell: (w) => (
+                  <div>
+                    <StatusPill status={w.status} />
+                    {(w.rejectionReason || w.failureReason) && (
+                      <Text size="xs" c="dimmed">
+                        {w.rejectionReason || w.failureReason}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusPill status={w.status} />
-                      {(w.rejectionReason || w.failureReason) && (
-                        <Text size="xs" c="dimmed">
-                          {w.rejectionReason || w.failureReason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }} data-testid="withdrawal-txid">
-                        {w.txid ?? "—"}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    )}
+                  </div>
+                ),
+              },
+              {
+                label: "Transaction",
+                cell: (w) => (
+                  <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }} data-testid="withdrawal-txid">
+                    {w.txid ?? "—"}
+                  </Text>
+                ),
+              },
+            ]}
+          />
         )}
       </Stack>
     </Container>

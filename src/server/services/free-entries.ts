@@ -7,7 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../db";
-import { notFound } from "../errors";
+import { forbidden, notFound } from "../errors";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import { logger } from "../logger";
 import { moneyString } from "@/shared/money";
 import { drawIfSoldOut } from "./draws";
@@ -21,7 +22,10 @@ export async function recordFreeEntry(
   contestId: string,
   userId: string,
   quantity: number,
+  /** The admin recording it: never for their own account (a free entry is an entry they could win). */
+  actorId?: string,
 ): Promise<{ message: string; entry: PurchasedLine }> {
+  if (actorId !== undefined && actorId === userId) throw forbidden(FAIR_PLAY_MESSAGES.freeEntryOwnAccount);
   const entry = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
     if (!user) throw notFound("User not found");

@@ -185,9 +185,7 @@ export function setLimits(db: Db, userId: string, input: LimitsInput): Promise<L
       data: { ...data, pendingLimits: hasPending ? pending : Prisma.DbNull, pendingLimitsAt: pendingFrom },
     });
     const out = await view(tx, userId, updated, now);
-    out.message = delayed
-      ? `Lower limits apply now; higher or removed limits apply from ${pendingFrom?.toISOString()}`
-      : "Your limits apply now";
+    out.message = delayed ? RESPONSIBLE_MESSAGES.limitsDelayed(pendingFrom!) : "Your limits apply now";
     await mailLimitsChanged(tx, userId, out);
     return out;
   });
@@ -223,4 +221,82 @@ export async function declareAge(db: Db, userId: string, dateOfBirth: string): P
     out.message = "Thank you: your date of birth is on file";
     return out;
   });
+}
+
+/** The earliest spend still inside each rolling window: when it drops out, room comes back. */
+async function oldestSpendInWindows(tx: DbTx, userId: string, now: Date): Promise<Record<LimitPeriod, Date | null>> {
+  const since = (h: number) => new Date(now.getTime() - h * 3_600_000);
+  const rows = await tx.$queryRaw<{ daily: Date | null; weekly: Date | null; monthly: Date | null }[]>`
+    SELECT
+      MIN("createdAt") FILTER (WHERE "createdAt" > ${since(LIMIT_WINDOW_HOURS.daily)}) AS "daily",
+      MIN("createdAt") FILTER (WHERE "createdAt" > ${since(LIMIT_WINDOW_HOURS.weekly)}) AS "weekly",
+      MIN("createdAt") AS "monthly"
+    FROM "LedgerEntry"
+    WHERE "userId" = ${userId} AND "kind" IN ('purchase', 'wheel_spin') AND "amount" < 0
+      AND "createdAt" > ${since(LIMIT_WINDOW_HOURS.monthly)}`;
+  const r = rows[0];
+  return { daily: r?.daily ?? null, weekly: r?.weekly ?? null, monthly: r?.monthly ?? null };
+}
+
+/**
+ * What this player may do now, the one answer every call to action reads (docs/fair-play.md
+ * "Restricted players"): the same rules guardSpending enforces, asked before the click rather than
+ * refused after it. The server still refuses on its own; this only lets the screens say why.
+ */
+export function getStanding(db: Db, userId: string): Promise<PlayerStanding> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const row = await applyDuePending(tx, userId, await lockUser(tx, userId), now);
+    if (row.selfExcludedUntil && row.selfExcludedUntil > now) {
+      return standing({
+        reason: "self_excluded",
+        until: row.selfExcludedUntil,
+        message: RESPONSIBLE_MESSAGES.selfExcluded(row.selfExcludedUntil),
+      });
+    }
+    if (fairPlaySettings().requireAgeDeclaration && !row.dateOfBirth) {
+      return standing({ reason: "age_required", until: null, message: RESPONSIBLE_MESSAGES.ageRequired });
+    }
+    if (!row.dailyLimit && !row.weeklyLimit && !row.monthlyLimit) return standing(null);
+    const spent = await spentInWindows(tx, userId, now);
+    for (const p of LIMIT_PERIODS) {
+      const limit = row[COLUMN[p]];
+      if (limit && spent[p].gte(limit)) {
+        const oldest = (await oldestSpendInWindows(tx, userId, now))[p];
+        const until = oldest ? new Date(oldest.getTime() + LIMIT_WINDOW_HOURS[p] * 3_600_000) : null;
+        return standing({
+          reason: "limit_reached",
+          period: p,
+          limit: moneyString(limit),
+          until,
+          message: RESPONSIBLE_MESSAGES.limitReached(p, moneyString(limit), until),
+        });
+      }
+    }
+    return standing(null);
+  });
+}
+
+export type Restriction = {
+  reason: "self_excluded" | "age_required" | "limit_reached";
+  /** When it ends (self-exclusion), or when the oldest spend leaves the limit's window; null: when the player acts. */
+  until: Date | null;
+  period?: LimitPeriod;
+  limit?: string;
+  /** The server's sentence (instants in UTC); screens compose their own with the player's zone. */
+  message: string;
+};
+
+export type PlayerStanding = {
+  /** Top-ups, free and paid spins, free entries: refused while self-excluded or undeclared. */
+  mayTopUp: boolean;
+  maySpinFree: boolean;
+  /** Tickets and paid spins: also refused once a spend limit is used up. */
+  mayBuy: boolean;
+  restriction: Restriction | null;
+};
+
+function standing(restriction: Restriction | null): PlayerStanding {
+  const blocksAll = restriction !== null && restriction.reason !== "limit_reached";
+  return { mayTopUp: !blocksAll, maySpinFree: !blocksAll, mayBuy: restriction === null, restriction };
 }

@@ -1,10 +1,11 @@
 import "./zod-config";
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { formatCount } from "../format";
 
 export const SUPPORT_MESSAGES = {
   empty: "Message cannot be empty",
-  tooLong: `Message must be at most ${LIMITS.supportMessageMax.toLocaleString("en-US")} characters`,
+  tooLong: `Message must be at most ${formatCount(LIMITS.supportMessageMax)} characters`,
   noUser: "No user selected",
 } as const;
 

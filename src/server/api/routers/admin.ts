@@ -43,7 +43,7 @@ export const adminRouter = createTRPCRouter({
   /** A received postal (free) entry: tickets like a purchase, $0 (docs/fair-play.md). */
   recordFreeEntry: moneyAdminProcedure
     .input(freeEntrySchema)
-    .mutation(({ ctx, input }) => recordFreeEntry(ctx.db, input.contestId, input.userId, input.quantity)),
+    .mutation(({ ctx, input }) => recordFreeEntry(ctx.db, input.contestId, input.userId, input.quantity, ctx.user.id)),
   setContestStatus: moneyAdminProcedure.input(contestStatusSchema).mutation(async ({ ctx, input }) => {
     const contest = await setContestStatus(ctx.db, input.contestId, input.status, ctx.user.id);
     return { message: "Contest updated", contest };

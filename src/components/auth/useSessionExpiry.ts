@@ -1,0 +1,37 @@
+"use client";
+
+import { notifications } from "@mantine/notifications";
+import { useEffect, useRef } from "react";
+import { DELAYS } from "@/shared/constants";
+import { useCurrentUser } from "./useCurrentUser";
+
+let signingOut = false;
+
+/** useSignOut calls this first: a sign-out the player asked for is not an expired session. */
+export function markSigningOut(): void {
+  signingOut = true;
+}
+
+export function unmarkSigningOut(): void {
+  signingOut = false;
+}
+
+/**
+ * A session that ends while a page is open (expired, revoked, signed out elsewhere) used to flip the
+ * header to Sign In and show an empty cart without a word. The spec's unauthorized toast and redirect
+ * apply instead (docs/product.md §8): the player's cart is kept per account and is back after signing in.
+ */
+export function useSessionExpiry(): void {
+  const { user, isLoading } = useCurrentUser();
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    if (isLoading) return;
+    const was = previous.current;
+    previous.current = user?.id ?? null;
+    if (user) signingOut = false;
+    if (!was || user || signingOut) return;
+    notifications.show({ color: "red", title: "Unauthorized", message: "You are logged out. Logging in again..." });
+    const id = setTimeout(() => window.location.assign("/api/login"), DELAYS.unauthorizedRedirect);
+    return () => clearTimeout(id);
+  }, [user, isLoading]);
+}

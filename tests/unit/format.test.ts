@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import {
+  browserTimeZone,
+  formatCalendarDay,
+  formatCount,
+  formatDateTime,
+  formatUsd,
+  safeTimeZone,
+  timeZoneLabel,
+} from "@/shared/format";
+import { auditChanges, auditValue } from "@/shared/audit-display";
+import { payPageHref } from "@/shared/pay-link";
+
+const AT = new Date("2026-11-26T08:46:49.907Z");
+
+describe("the one date and money formatter (src/shared/format.ts)", () => {
+  it("names the zone with every time of day, in the zone asked for", () => {
+    expect(formatDateTime(AT, "UTC")).toBe("Nov 26, 2026, 8:46 AM UTC");
+    expect(formatDateTime(AT, "America/Los_Angeles")).toBe("Nov 26, 2026, 12:46 AM PST");
+    expect(formatDateTime(AT, "America/Los_Angeles", "long")).toBe("Thursday, November 26, 2026 at 12:46 AM PST");
+    expect(timeZoneLabel(new Date("2026-07-01T12:00:00Z"), "America/Los_Angeles")).toBe("PDT");
+  });
+
+  it("takes the day an instant falls on in the zone, not the server's", () => {
+    const lateEvening = new Date("2026-11-26T03:00:00Z");
+    expect(formatDateTime(lateEvening, "UTC", "date")).toBe("November 26, 2026");
+    expect(formatDateTime(lateEvening, "America/Los_Angeles", "date")).toBe("November 25, 2026");
+  });
+
+  it("shows a calendar day as that day in every zone", () => {
+    expect(formatCalendarDay("2027-05-25T00:00:00.000Z")).toBe("May 25, 2027");
+  });
+
+  it("falls back to UTC for an unknown zone and prints a dash for an invalid date", () => {
+    expect(safeTimeZone("Mars/Olympus_Mons")).toBe("UTC");
+    expect(formatDateTime(AT, "Mars/Olympus_Mons")).toBe("Nov 26, 2026, 8:46 AM UTC");
+    expect(formatDateTime("not a date", "UTC")).toBe("—");
+    expect(typeof browserTimeZone()).toBe("string");
+  });
+
+  it("groups thousands in counts and amounts", () => {
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatUsd("5000")).toBe("$5,000.00");
+    expect(formatUsd("0.001", "mills")).toBe("$0.001");
+  });
+});
+
+describe("audit rows (src/shared/audit-display.ts)", () => {
+  it("never print undefined: absent and null read as none, instants are formatted with the zone", () => {
+    expect(auditChanges({ status: "active" }, { status: "ended", winningTicket: undefined }, "UTC")).toBe(
+      "status: active → ended",
+    );
+    expect(auditChanges({ endDate: "2026-11-26T08:46:49.907Z" }, { endDate: undefined }, "UTC")).toBe(
+      "endDate: Nov 26, 2026, 8:46 AM UTC → none",
+    );
+    expect(auditChanges({ endDate: null }, { endDate: "2026-11-26T08:46:49.907Z" }, "America/Los_Angeles")).toBe(
+      "endDate: none → Nov 26, 2026, 12:46 AM PST",
+    );
+    expect(auditChanges({}, { winningTicket: 7 }, "UTC")).toBe("winningTicket: 7");
+    expect(auditValue({ a: 1 }, "UTC")).toBe('{"a":1}');
+  });
+});
+
+describe("pay links in the browser (src/shared/pay-link.ts)", () => {
+  it("our own pay page opens on the player's host; a gateway's hosted page is left alone", () => {
+    expect(payPageHref("https://prizes.example/pay/T123", "T123")).toBe("/pay/T123");
+    expect(payPageHref("http://localhost:3000/pay/T123", "T123")).toBe("/pay/T123");
+    expect(payPageHref("https://pay.oxapay.com/12345/T123", "T123")).toBe("https://pay.oxapay.com/12345/T123");
+    expect(payPageHref("https://evil.example/pay/OTHER", "T123")).toBe("https://evil.example/pay/OTHER");
+  });
+});
