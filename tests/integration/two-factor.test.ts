@@ -2,10 +2,12 @@ import { generateHOTP } from "@oslojs/otp";
 import { decodeBase32 } from "@oslojs/encoding";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
+import { appRouter } from "../../src/server/api/root";
+import { PRIVILEGED_ADMIN_ACTIONS, SECOND_FACTOR_EXEMPT } from "../../src/server/api/privileged";
 import * as twoFactor from "../../src/server/services/two-factor";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
+import { createContest, createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
 
 const step = (offset = 0) => Math.floor(Date.now() / 1000 / 30) + offset;
 const codeFor = (secret: string, offset = 0) => generateHOTP(decodeBase32(secret), BigInt(step(offset)), 6);
@@ -135,5 +137,95 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     await twoFactor.disableTwoFactor(t.db, admin.id, code, later);
     const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
     expect(login.body.user.id).toBe(admin.id);
+  });
+
+  it("every admin mutation is either a privileged action or exempted by name with a reason", () => {
+    const procedures = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { type: string; meta?: { access?: string } } }
+    >;
+    const adminMutations = Object.entries(procedures)
+      .filter(([, p]) => p._def.meta?.access === "admin" && p._def.type === "mutation")
+      .map(([path]) => path);
+    expect(adminMutations.length).toBeGreaterThan(10);
+    const unclassified = adminMutations.filter(
+      (path) => !Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path) && !Object.hasOwn(SECOND_FACTOR_EXEMPT, path),
+    );
+    expect(unclassified, "admin mutations in neither list of src/server/api/privileged.ts").toEqual([]);
+    // No stale names: every listed action is a real admin procedure, every reason is written out.
+    for (const [path, reason] of [...Object.entries(PRIVILEGED_ADMIN_ACTIONS), ...Object.entries(SECOND_FACTOR_EXEMPT)]) {
+      expect(procedures[path]?._def.meta?.access, path).toBe("admin");
+      expect(reason.length, path).toBeGreaterThan(10);
+    }
+    // The money, terms, prize, role and wheel actions of the issue are all in the privileged list.
+    for (const path of [
+      "withdrawals.approve",
+      "withdrawals.reject",
+      "payments.approve",
+      "payments.reject",
+      "admin.createContest",
+      "admin.updateContest",
+      "admin.setContestStatus",
+      "admin.recordFreeEntry",
+      "admin.toggleAdmin",
+      "prizes.setStatus",
+      "wheel.setEconomics",
+    ]) {
+      expect(Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path), path).toBe(true);
+    }
+  });
+
+  it("the $5,000 scenario with ADMIN_2FA_REQUIRED=true: a session that never entered a code can neither create the contest nor pay out", async () => {
+    process.env.ADMIN_2FA_REQUIRED = "true";
+    const admin = await createUser(t.db, { role: "admin" });
+    const accomplice = await createUser(t.db, { balance: "5000" });
+    // A real password sign-in (no code ever entered).
+    const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
+    expect(login.status).toBe(200);
+    const token = cookieOf(login.headers);
+    const contests = await t.db.contest.count();
+    const create = await rest(t.db, "POST", "/api/admin/contests", {
+      token,
+      body: {
+        title: "Cash $5,000",
+        description: "One ticket, one winner.",
+        ticketPrice: 0.01,
+        maxTickets: 1,
+        cashAlternative: 5000,
+        category: "cash",
+        status: "active",
+      },
+    });
+    expect(create.status).toBe(403);
+    expect(create.body.message).toBe(twoFactor.TWO_FACTOR_REQUIRED);
+    expect(await t.db.contest.count()).toBe(contests);
+
+    // The accomplice "won" $5,000 and asks for it; approving or rejecting is refused alike.
+    const asked = await rest(t.db, "POST", "/api/withdrawals", {
+      user: accomplice,
+      body: { amount: "5000", cryptoCurrency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
+    });
+    expect(asked.status).toBe(201);
+    const approve = await rest(t.db, "POST", `/api/admin/withdrawals/${asked.body.id}/approve`, { token });
+    expect(approve.status).toBe(403);
+    expect(approve.body.message).toBe(twoFactor.TWO_FACTOR_REQUIRED);
+    const reject = await rest(t.db, "POST", `/api/admin/withdrawals/${asked.body.id}/reject`, { token, body: { reason: "no" } });
+    expect(reject.status).toBe(403);
+    expect((await t.db.withdrawal.findUniqueOrThrow({ where: { id: asked.body.id } })).status).toBe("pending");
+
+    // Every other privileged REST row is refused before it does anything.
+    const contest = await createContest(t.db);
+    for (const [method, path, body] of [
+      ["PUT", `/api/admin/contests/${contest.id}`, { title: "Changed" }],
+      ["POST", `/api/admin/contests/${contest.id}/status`, { status: "cancelled" }],
+      ["POST", "/api/admin/prizes/missing/status", { status: "shipped" }],
+      ["POST", `/api/admin/contests/${contest.id}/free-entries`, { userId: accomplice.id, quantity: 1 }],
+      ["POST", `/api/admin/users/${accomplice.id}/toggle-admin`, { isAdmin: true }],
+    ] as const) {
+      const res = await rest(t.db, method, path, { token, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    expect((await t.db.contest.findUniqueOrThrow({ where: { id: contest.id } })).status).toBe("active");
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: accomplice.id } })).role).toBe("user");
   });
 });

@@ -6,7 +6,7 @@
  * `verifyTwoFactorLogin` settles it. A code is accepted one step early or late, and never twice
  * (User.totpLastCounter moves forward with a conditional UPDATE). Code attempts are rate limited.
  * With ADMIN_2FA_REQUIRED=true, money-moving admin actions need a session that passed the check
- * (`moneyAdminProcedure`, src/server/api/trpc.ts).
+ * (`adminProcedure`, src/server/api/trpc.ts).
  */
 import { createTOTPKeyURI, verifyHOTP } from "@oslojs/otp";
 import { decodeHex, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
