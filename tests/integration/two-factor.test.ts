@@ -7,7 +7,7 @@ import { PRIVILEGED_ADMIN_ACTIONS, SECOND_FACTOR_EXEMPT } from "../../src/server
 import * as twoFactor from "../../src/server/services/two-factor";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createContest, createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
+import { createContest, createUser, FIXTURE_PASSWORD, rest, sessionTokenFor } from "../helpers/fixtures";
 
 const step = (offset = 0) => Math.floor(Date.now() / 1000 / 30) + offset;
 const codeFor = (secret: string, offset = 0) => generateHOTP(decodeBase32(secret), BigInt(step(offset)), 6);
@@ -227,5 +227,112 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     }
     expect((await t.db.contest.findUniqueOrThrow({ where: { id: contest.id } })).status).toBe("active");
     expect((await t.db.user.findUniqueOrThrow({ where: { id: accomplice.id } })).role).toBe("user");
+  });
+
+  it("ten single-use backup codes at enrolment, stored hashed; each stands in for a code once", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const token = await sessionTokenFor(t.db, admin);
+    const setup = await rest(t.db, "POST", "/api/auth/2fa/setup", { token });
+    const enable = await rest(t.db, "POST", "/api/auth/2fa/enable", { token, body: { code: codeFor(setup.body.secret) } });
+    expect(enable.status).toBe(200);
+    const codes: string[] = enable.body.backupCodes;
+    expect(codes).toHaveLength(twoFactor.BACKUP_CODE_COUNT);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const c of codes) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    const stored = await t.db.twoFactorBackupCode.findMany({ where: { userId: admin.id } });
+    expect(stored.map((r) => r.codeHash).sort()).toEqual(codes.map(twoFactor.hashBackupCode).sort());
+    expect(JSON.stringify(stored)).not.toContain(codes[0]);
+    // Sign-in with a backup code (any case, with or without the dash), once.
+    const signIn = async (code: string, ip = "10.20.0.1") => {
+      const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
+      const pending = cookieOf(login.headers);
+      const res = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+        token: pending,
+        body: { code },
+        headers: { "x-forwarded-for": ip },
+      });
+      return res.status;
+    };
+    expect(await signIn((codes[0] as string).toUpperCase())).toBe(200);
+    expect(await signIn(codes[0] as string)).toBe(401);
+    expect(await signIn((codes[1] as string).replace("-", ""))).toBe(200);
+  });
+
+  it("re-enrolment and turning off need the current code or a backup code; a verified session alone is not enough", async () => {
+    const { admin, secret } = await enrolledAdmin();
+    const token = await sessionTokenFor(t.db, admin);
+    const noCode = await rest(t.db, "POST", "/api/auth/2fa/setup", { token });
+    expect(noCode.status).toBe(403);
+    expect(noCode.body.message).toBe(twoFactor.CURRENT_CODE_NEEDED);
+    expect((await rest(t.db, "POST", "/api/auth/2fa/setup", { token, body: { code: "000000" } })).status).toBe(401);
+    const row = await t.db.user.findUniqueOrThrow({ where: { id: admin.id } });
+    expect(row.totpPendingSecret).toBeNull();
+    // With the current code (the next step: the enrolment used this one) a new key may be set up.
+    const again = await rest(t.db, "POST", "/api/auth/2fa/setup", { token, body: { code: codeFor(secret, 1) } });
+    expect(again.status).toBe(200);
+    // Turning off: a wrong code is refused, a backup code works.
+    expect((await rest(t.db, "POST", "/api/auth/2fa/disable", { token, body: { code: "abcde-fghij" } })).status).toBe(401);
+    const fresh = await enrolledAdmin();
+    const freshToken = await sessionTokenFor(t.db, fresh.admin);
+    const setup = await rest(t.db, "POST", "/api/auth/2fa/setup", {
+      token: freshToken,
+      body: { code: codeFor(fresh.secret, 1) },
+    });
+    const reenrolled = await rest(t.db, "POST", "/api/auth/2fa/enable", {
+      token: freshToken,
+      body: { code: codeFor(setup.body.secret) },
+    });
+    expect(reenrolled.status).toBe(200);
+    const off = await rest(t.db, "POST", "/api/auth/2fa/disable", {
+      token: freshToken,
+      body: { code: reenrolled.body.backupCodes[3] },
+    });
+    expect(off.status).toBe(200);
+    expect(await t.db.twoFactorBackupCode.count({ where: { userId: fresh.admin.id } })).toBe(0);
+    const audit = await t.db.auditLog.findMany({ where: { targetId: fresh.admin.id }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => a.action)).toEqual(["two_factor.enable", "two_factor.enable", "two_factor.disable"]);
+  });
+
+  it("a stranger with the password who guesses codes from elsewhere does not lock the owner out", async () => {
+    const { admin, secret } = await enrolledAdmin();
+    const pendingFrom = async () =>
+      cookieOf(
+        (await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } })).headers,
+      );
+    const stranger = { "x-forwarded-for": "203.0.113.66" };
+    const strangerToken = await pendingFrom();
+    for (let i = 0; i < twoFactor.TWO_FACTOR_RULE.limit; i++) {
+      await rest(t.db, "POST", "/api/auth/2fa/verify", { token: strangerToken, body: { code: "000000" }, headers: stranger });
+    }
+    const locked = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+      token: strangerToken,
+      body: { code: codeFor(secret, 1) },
+      headers: stranger,
+    });
+    expect(locked.status).toBe(429);
+    // The owner, from home, still signs in.
+    const owner = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+      token: await pendingFrom(),
+      body: { code: codeFor(secret, 1) },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(owner.status).toBe(200);
+    // Per IP across accounts: one address cannot spread its guesses over many admins.
+    const ip = { "x-forwarded-for": "203.0.113.99" };
+    let last = 0;
+    for (let i = 0; i <= twoFactor.TWO_FACTOR_IP_RULE.limit; i++) {
+      const other = await enrolledAdmin();
+      const login = await rest(t.db, "POST", "/api/auth/login", {
+        body: { email: other.admin.email, password: FIXTURE_PASSWORD },
+      });
+      last = (
+        await rest(t.db, "POST", "/api/auth/2fa/verify", {
+          token: cookieOf(login.headers),
+          body: { code: "000000" },
+          headers: ip,
+        })
+      ).status;
+    }
+    expect(last).toBe(429);
   });
 });

@@ -53,7 +53,7 @@ export const adminRouter = createTRPCRouter({
   audit: adminProcedure.input(auditQuerySchema).query(({ ctx, input }) => listAudit(ctx.db, input ?? {})),
 
   /** Emails written to the outbox, newest first (docs/email.md). */
-  outbox: adminProcedure.input(outboxQuerySchema).query(({ ctx, input }) => listOutbox(ctx.db, input ?? {})),
+  outbox: adminProcedure.input(outboxQuerySchema).query(({ ctx, input }) => listOutbox(ctx.db, input ?? {}, ctx.user.id)),
 
   winnerPosts: adminProcedure.query(({ ctx }) => listAllWinnerPosts(ctx.db)),
   createWinnerPost: adminProcedure.input(winnerPostSchema).mutation(async ({ ctx, input }) => {
