@@ -76,7 +76,9 @@ test("a purchase's receipt appears in the admin Outbox with the ticket numbers a
   await expect(admin.getByRole("button", { name: "Top-up approved: $10.00 added" })).toBeVisible();
 });
 
-test("reset link: asked for on /forgot-password, read from the Outbox, sets a new password and signs in", async ({ browser }) => {
+test("reset link: asked for on /forgot-password; the admin Outbox shows the mail with its link masked", async ({ browser }) => {
+  // The token is made when the mail is sent (never stored), so no admin can read a live link;
+  // the link itself is followed end to end over real SMTP in tests/integration/reset-link.test.ts.
   const player = await newPlayer(browser, "resetlink");
   const page = player.page;
   await page.goto("/forgot-password");
@@ -87,31 +89,6 @@ test("reset link: asked for on /forgot-password, read from the Outbox, sets a ne
   const admin = await (await browser.newContext()).newPage();
   await signInViaApi(admin, ADMIN);
   const text = await openOutboxMail(admin, player.email, "Reset your Prize Contests password");
-  const path = /\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
-  expect(path).toBeTruthy();
-
-  await page.goto(path as string);
-  await page.getByRole("textbox", { name: "New password", exact: true }).fill("abc");
-  await page.getByLabel("Confirm new password").fill("abc");
-  await page.getByRole("button", { name: "Set Password and Sign In" }).click();
-  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
-  await page.getByRole("textbox", { name: "New password", exact: true }).fill("fresh-pass-42");
-  await page.getByLabel("Confirm new password").fill("fresh-pass-42");
-  await page.getByRole("button", { name: "Set Password and Sign In" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId("user-menu")).toBeVisible();
-
-  // The link works once; the old password is gone, the new one signs in.
-  await page.goto(path as string);
-  await page.getByRole("textbox", { name: "New password", exact: true }).fill("another-pass-1");
-  await page.getByLabel("Confirm new password").fill("another-pass-1");
-  await page.getByRole("button", { name: "Set Password and Sign In" }).click();
-  await expect(page.getByText("This reset link is invalid or has expired")).toBeVisible();
-  const other = await (await browser.newContext()).newPage();
-  expect(
-    (await other.request.post("/api/auth/login", { data: { email: player.email, password: player.password } })).status(),
-  ).toBe(401);
-  expect((await other.request.post("/api/auth/login", { data: { email: player.email, password: "fresh-pass-42" } })).ok()).toBe(
-    true,
-  );
+  expect(text).toContain("/reset-password?token=[hidden: sent by email]");
+  expect(text).not.toMatch(/token=[A-Za-z0-9_-]{20}/);
 });

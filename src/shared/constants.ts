@@ -84,6 +84,11 @@ export const AUDIT_ACTIONS = [
   "contest.update",
   "contest.status",
   "user.role",
+  "two_factor.enable",
+  "two_factor.disable",
+  "wheel.economics",
+  "contest.free_entry",
+  "outbox.read",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -97,6 +102,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "contest.update": "Contest edited",
   "contest.status": "Contest status changed",
   "user.role": "Admin role changed",
+  "two_factor.enable": "Two-factor turned on",
+  "two_factor.disable": "Two-factor turned off",
+  "wheel.economics": "Wheel economics changed",
+  "contest.free_entry": "Free entry recorded",
+  "outbox.read": "Outbox read",
 };
 
 /** Milliseconds, docs/product.md §9. */

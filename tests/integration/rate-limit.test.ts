@@ -1,9 +1,29 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as auth from "../../src/server/services/auth";
+import { SECRET_CHANGE_RULES } from "../../src/server/services/account";
+import { RESET_LINK_RULES } from "../../src/server/services/reset-link";
 import { hit, peek, purgeExpiredRateLimits, refund, resetLimit } from "../../src/server/security/rate-limit";
 import { SECURITY_QUESTIONS } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
+import { callerFor, createUser, FIXTURE_PASSWORD, rest, sessionTokenFor } from "../helpers/fixtures";
+
+/** Every function under src/server whose body calls argon2 (hashSecret / verifySecret), by name. */
+function argon2Callers(): string[] {
+  const root = path.resolve(import.meta.dirname, "../../src/server");
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+  const names = new Set<string>();
+  for (const file of files) {
+    if (file === path.join("auth", "password.ts")) continue; // the wrappers themselves
+    const source = readFileSync(path.join(root, file), "utf8");
+    const parts = source.split(/^(?:export )?(?:async )?function (\w+)/m);
+    for (let i = 1; i < parts.length; i += 2) {
+      if (/\b(hashSecret|verifySecret)\(/.test(parts[i + 1] ?? "")) names.add(parts[i] as string);
+    }
+  }
+  return [...names].sort();
+}
 
 const MIN = 60_000;
 
@@ -156,6 +176,126 @@ describe(`rate limits in the database (${dbKind()})`, () => {
         headers: { "x-forwarded-for": "192.0.2.51" },
       });
       expect(elsewhere.status).toBe(201);
+    });
+  });
+
+  describe("every argon2 path is rate limited, signed in or not", () => {
+    afterEach(() => {
+      delete process.env.RATE_LIMIT_SIGNUPS_PER_HOUR;
+    });
+    let n = 0;
+    const ip = () => ({ "x-forwarded-for": `198.18.7.${++n}` });
+    const statusOf = (call: Promise<unknown>) =>
+      call.then(
+        () => 200,
+        (e: { code?: string }) => (e.code === "TOO_MANY_REQUESTS" ? 429 : /INTERNAL|UNAVAILABLE/.test(e.code ?? "") ? 500 : 400),
+      );
+
+    /**
+     * One scenario per argon2-calling function: the same call repeated from one address by a
+     * signed-in caller (so the anonymous budget never helps) must reach 429 within its limit + 1.
+     */
+    const scenarios: Record<string, () => Promise<number[]>> = {
+      signup: async () => {
+        process.env.RATE_LIMIT_SIGNUPS_PER_HOUR = "3";
+        const token = await sessionTokenFor(t.db, await createUser(t.db));
+        const headers = ip();
+        const out: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          const body = {
+            firstName: "Sam",
+            lastName: "Ray",
+            email: `sweep-${n}-${i}@example.com`,
+            password: "secret123",
+            confirmPassword: "secret123",
+            securityQuestion: SECURITY_QUESTIONS[1],
+            securityAnswer: "smith",
+          };
+          out.push((await rest(t.db, "POST", "/api/auth/signup", { body, token, headers })).status);
+        }
+        return out;
+      },
+      login: async () => {
+        const user = await createUser(t.db);
+        const token = await sessionTokenFor(t.db, user);
+        const headers = ip();
+        const out: number[] = [];
+        for (let i = 0; i <= auth.RATE_RULES.login.limit; i++) {
+          const body = { email: user.email, password: "wrong-password" };
+          out.push((await rest(t.db, "POST", "/api/auth/login", { body, token, headers })).status);
+        }
+        return out;
+      },
+      verifySecurity: async () => {
+        const user = await createUser(t.db);
+        const token = await sessionTokenFor(t.db, user);
+        const headers = ip();
+        const out: number[] = [];
+        for (let i = 0; i <= auth.RATE_RULES.recovery.limit; i++) {
+          const body = { email: user.email, securityAnswer: "wrong" };
+          out.push((await rest(t.db, "POST", "/api/auth/verify-security", { body, token, headers })).status);
+        }
+        return out;
+      },
+      resetPassword: async () => {
+        const user = await createUser(t.db);
+        const token = await sessionTokenFor(t.db, user);
+        const headers = ip();
+        const out: number[] = [];
+        for (let i = 0; i <= auth.RATE_RULES.resetAccount.limit; i++) {
+          const body = { email: user.email, password: "whatever1", confirmPassword: "whatever1" };
+          out.push((await rest(t.db, "POST", "/api/auth/reset-password", { body, token, headers })).status);
+        }
+        return out;
+      },
+      // Right current passwords each time: only the per-account/IP change limit can stop these.
+      changePassword: async () => {
+        const caller = await callerFor(t.db, await createUser(t.db), ip());
+        const out: number[] = [];
+        let current = FIXTURE_PASSWORD;
+        for (let i = 0; i <= SECRET_CHANGE_RULES.account.limit; i++) {
+          const next = `next-pass-${i}`;
+          const body = { currentPassword: current, newPassword: next, confirmPassword: next };
+          const status = await statusOf(caller.auth.changePassword(body));
+          if (status === 200) current = next;
+          out.push(status);
+        }
+        return out;
+      },
+      changeSecurity: async () => {
+        const caller = await callerFor(t.db, await createUser(t.db), ip());
+        const out: number[] = [];
+        for (let i = 0; i <= SECRET_CHANGE_RULES.account.limit; i++) {
+          const body = { currentPassword: FIXTURE_PASSWORD, securityQuestion: SECURITY_QUESTIONS[2], securityAnswer: `a${i}` };
+          out.push(await statusOf(caller.auth.changeSecurity(body)));
+        }
+        return out;
+      },
+      resetWithLink: async () => {
+        const token = await sessionTokenFor(t.db, await createUser(t.db));
+        const headers = ip();
+        const out: number[] = [];
+        for (let i = 0; i <= RESET_LINK_RULES.completeIp.limit; i++) {
+          const body = { token: `${"q".repeat(40)}${i}aa`, password: "long-enough-1" };
+          out.push((await rest(t.db, "POST", "/api/auth/reset-link/complete", { body, token, headers })).status);
+        }
+        return out;
+      },
+    };
+    // The helper both password changes share (reached through them above).
+    scenarios.checkCurrentPassword = scenarios.changePassword as () => Promise<number[]>;
+
+    it("finds the argon2 callers by reading src/server, and each has a scenario here", () => {
+      expect(argon2Callers()).toEqual(Object.keys(scenarios).sort());
+    });
+
+    it.each(argon2Callers())("%s reaches 429 from one address, never 5xx", async (name) => {
+      const statuses = await (scenarios[name] as () => Promise<number[]>)();
+      expect(
+        statuses.every((s) => s < 500),
+        statuses.join(),
+      ).toBe(true);
+      expect(statuses.at(-1), statuses.join()).toBe(429);
     });
   });
 });

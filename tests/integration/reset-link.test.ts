@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateHOTP } from "@oslojs/otp";
+import { decodeHex } from "@oslojs/encoding";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { withArgon2Slot } from "../../src/server/auth/password";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { RESET_LINK_INVALID, RESET_LINK_SENT } from "../../src/shared/schemas/email";
 import { deliverPendingEmails } from "../../src/server/mail/delivery";
@@ -7,6 +10,7 @@ import { createSmtpTransport } from "../../src/server/mail/transport";
 import {
   hashResetToken,
   RESET_LINK_MIN_RESPONSE_MS,
+  RESET_LINK_RULES,
   RESET_LINK_TTL_MS,
   resetWithLink,
 } from "../../src/server/services/reset-link";
@@ -35,6 +39,17 @@ describe(`password reset by emailed link (${dbKind()})`, () => {
     await smtp.close();
     await t.close();
   });
+  afterEach(() => {
+    delete process.env.SMTP_URL;
+  });
+
+  /** Delivers the outbox to the test SMTP server; the token of the last reset mail `email` got. */
+  async function mailedToken(email: string): Promise<string> {
+    const transport = createSmtpTransport(smtp.url, "Prize Contests <mail@prize.test>");
+    await deliverPendingEmails(t.db, transport);
+    transport.close?.();
+    return tokenFrom(smtp.received.findLast((m) => m.to[0] === email)?.body ?? "");
+  }
 
   it("answers the same for a real and an unknown email, no faster than the floor; only the real one gets a link", async () => {
     const user = await createUser(t.db);
@@ -53,11 +68,14 @@ describe(`password reset by emailed link (${dbKind()})`, () => {
 
     const mails = await t.db.emailOutbox.findMany({ where: { kind: "password_reset" } });
     expect(mails.map((m) => m.to)).toEqual([user.email]);
-    const token = tokenFrom(mails[0]?.text ?? "");
-    // Admins see the link only while no SMTP server would deliver it (the demo Outbox).
-    expect((await listOutbox(t.db, { search: user.email }, false))[0]?.text).toContain(token);
-    const withSmtp = await listOutbox(t.db, { search: user.email }, true);
-    expect(withSmtp[0]?.text + (withSmtp[0]?.html ?? "")).not.toContain(token);
+    // The row holds no token at all: it is made when the mail leaves.
+    expect(mails[0]?.text).toMatch(/reset-password\?token=\{\{reset-token:[a-z0-9]+\}\}/);
+    const token = await mailedToken(user.email);
+    expect(JSON.stringify(await t.db.emailOutbox.findMany({ where: { userId: user.id } }))).not.toContain(token);
+    // The Outbox masks the link, SMTP or not.
+    const listed = (await listOutbox(t.db, { search: user.email }))[0];
+    expect(listed?.text).toContain(REDACTED_TOKEN);
+    expect(`${listed?.text}${listed?.html}`).not.toMatch(/reset-token|token=[A-Za-z0-9_-]{20}/);
     // Only the hash is stored.
     const stored = await t.db.passwordResetToken.findMany({ where: { userId: user.id } });
     expect(stored).toHaveLength(1);
@@ -70,17 +88,13 @@ describe(`password reset by emailed link (${dbKind()})`, () => {
     const user = await createUser(t.db);
     const oldSession = await sessionTokenFor(t.db, user);
     await rest(t.db, "POST", "/api/auth/reset-link", { body: { email: user.email }, headers: freshIp() });
-    const transport = createSmtpTransport(smtp.url, "Prize Contests <mail@prize.test>");
-    await deliverPendingEmails(t.db, transport);
-    transport.close?.();
-    const mail = smtp.received.find((m) => m.to[0] === user.email);
+    const token = await mailedToken(user.email);
+    const mail = smtp.received.findLast((m) => m.to[0] === user.email);
     expect(mail?.subject).toBe("Reset your Prize Contests password");
-    const token = tokenFrom(mail?.body ?? "");
-    // Once delivered, the link is no longer readable in the outbox.
+    // Once delivered, the link is still not readable in the outbox.
     const row = await t.db.emailOutbox.findFirstOrThrow({ where: { userId: user.id, kind: "password_reset" } });
     expect(row.status).toBe("sent");
     expect(row.text + row.html).not.toContain(token);
-    expect(row.text).toContain(REDACTED_TOKEN);
 
     const done = await rest(t.db, "POST", "/api/auth/reset-link/complete", {
       body: { token, password: "brand-new-pass" },
@@ -121,12 +135,9 @@ describe(`password reset by emailed link (${dbKind()})`, () => {
     const user = await createUser(t.db);
     const ask = () => rest(t.db, "POST", "/api/auth/reset-link", { body: { email: user.email }, headers: freshIp() });
     await ask();
-    const first = tokenFrom(
-      (await t.db.emailOutbox.findFirstOrThrow({ where: { userId: user.id }, orderBy: { createdAt: "asc" } })).text,
-    );
+    const first = await mailedToken(user.email);
     await ask();
-    const rows = await t.db.emailOutbox.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
-    const second = tokenFrom(rows[1]?.text ?? "");
+    const second = await mailedToken(user.email);
     expect(second).not.toBe(first);
 
     const short = await rest(t.db, "POST", "/api/auth/reset-link/complete", { body: { token: second, password: "abc" } });
@@ -175,5 +186,76 @@ describe(`password reset by emailed link (${dbKind()})`, () => {
     const r = await rest(t.db, "POST", "/api/auth/reset-link", { body: { email: "not-an-email" }, headers: freshIp() });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/valid email/);
+  });
+
+  it("with no SMTP_URL no link is made for an admin (nothing could deliver it); with SMTP it is", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const ask = () => rest(t.db, "POST", "/api/auth/reset-link", { body: { email: admin.email }, headers: freshIp() });
+    expect((await ask()).body).toEqual({ message: RESET_LINK_SENT });
+    expect(await t.db.passwordResetToken.count({ where: { userId: admin.id } })).toBe(0);
+    expect(await t.db.emailOutbox.count({ where: { userId: admin.id, kind: "password_reset" } })).toBe(0);
+    process.env.SMTP_URL = smtp.url;
+    expect((await ask()).body).toEqual({ message: RESET_LINK_SENT });
+    expect(await t.db.passwordResetToken.count({ where: { userId: admin.id } })).toBe(1);
+  });
+
+  it("the token is checked before argon2 runs, and uses of links are limited per IP", async () => {
+    // Every argon2 slot busy: a bogus token is still refused as bogus (400), not queued for a hash (503).
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const hogs = Array.from({ length: 64 }, () => withArgon2Slot(() => held).catch(() => {}));
+    try {
+      const bogus = await rest(t.db, "POST", "/api/auth/reset-link/complete", {
+        body: { token: "y".repeat(43), password: "long-enough-1" },
+        headers: freshIp(),
+      });
+      expect(bogus.status).toBe(400);
+      expect(bogus.body.message).toBe(RESET_LINK_INVALID);
+    } finally {
+      release();
+      await Promise.all(hogs);
+    }
+    // Per IP: the 11th try from one address is 429, whatever the token.
+    const headers = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i <= RESET_LINK_RULES.completeIp.limit; i++) {
+      const r = await rest(t.db, "POST", "/api/auth/reset-link/complete", {
+        body: { token: `${"z".repeat(40)}${i}aa`, password: "long-enough-1" },
+        headers,
+      });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("an admin with two-factor on: the link ends every session and gives one that still owes the code", async () => {
+    process.env.SMTP_URL = smtp.url;
+    const admin = await createUser(t.db, { role: "admin" });
+    const keyHex = "3132333435363738393031323334353637383930";
+    await t.db.user.update({ where: { id: admin.id }, data: { totpSecret: keyHex, totpEnabledAt: new Date() } });
+    const old = await sessionTokenFor(t.db, admin);
+    await rest(t.db, "POST", "/api/auth/reset-link", { body: { email: admin.email }, headers: freshIp() });
+    const token = await mailedToken(admin.email);
+    const done = await rest(t.db, "POST", "/api/auth/reset-link/complete", {
+      body: { token, password: "brand-new-pass" },
+      headers: freshIp(),
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ message: "Password reset. Enter the code from your authenticator app", twoFactorRequired: true });
+    const pending = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(done.headers.get("set-cookie") ?? "")?.[1];
+    expect(pending).toBeTruthy();
+    // The old session is gone; the new one signs nobody in, so it cannot re-enrol or act.
+    expect((await rest(t.db, "GET", "/api/auth/user", { token: old })).status).toBe(401);
+    expect((await rest(t.db, "GET", "/api/auth/user", { token: pending })).status).toBe(401);
+    expect((await rest(t.db, "POST", "/api/auth/2fa/setup", { token: pending })).status).toBe(401);
+    expect((await rest(t.db, "GET", "/api/admin/users", { token: pending })).status).toBe(401);
+    // The code settles it.
+    const code = generateHOTP(decodeHex(keyHex), BigInt(Math.floor(Date.now() / 30_000)), 6);
+    const verified = await rest(t.db, "POST", "/api/auth/2fa/verify", { token: pending, body: { code }, headers: freshIp() });
+    expect(verified.status).toBe(200);
+    expect((await rest(t.db, "GET", "/api/auth/user", { token: pending })).body.id).toBe(admin.id);
   });
 });

@@ -2,10 +2,12 @@ import { generateHOTP } from "@oslojs/otp";
 import { decodeBase32 } from "@oslojs/encoding";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
+import { appRouter } from "../../src/server/api/root";
+import { PRIVILEGED_ADMIN_ACTIONS, SECOND_FACTOR_EXEMPT } from "../../src/server/api/privileged";
 import * as twoFactor from "../../src/server/services/two-factor";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
+import { createContest, createUser, FIXTURE_PASSWORD, rest, sessionTokenFor } from "../helpers/fixtures";
 
 const step = (offset = 0) => Math.floor(Date.now() / 1000 / 30) + offset;
 const codeFor = (secret: string, offset = 0) => generateHOTP(decodeBase32(secret), BigInt(step(offset)), 6);
@@ -135,5 +137,202 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     await twoFactor.disableTwoFactor(t.db, admin.id, code, later);
     const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
     expect(login.body.user.id).toBe(admin.id);
+  });
+
+  it("every admin mutation is either a privileged action or exempted by name with a reason", () => {
+    const procedures = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { type: string; meta?: { access?: string } } }
+    >;
+    const adminMutations = Object.entries(procedures)
+      .filter(([, p]) => p._def.meta?.access === "admin" && p._def.type === "mutation")
+      .map(([path]) => path);
+    expect(adminMutations.length).toBeGreaterThan(10);
+    const unclassified = adminMutations.filter(
+      (path) => !Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path) && !Object.hasOwn(SECOND_FACTOR_EXEMPT, path),
+    );
+    expect(unclassified, "admin mutations in neither list of src/server/api/privileged.ts").toEqual([]);
+    // No stale names: every listed action is a real admin procedure, every reason is written out.
+    for (const [path, reason] of [...Object.entries(PRIVILEGED_ADMIN_ACTIONS), ...Object.entries(SECOND_FACTOR_EXEMPT)]) {
+      expect(procedures[path]?._def.meta?.access, path).toBe("admin");
+      expect(reason.length, path).toBeGreaterThan(10);
+    }
+    // The money, terms, prize, role and wheel actions of the issue are all in the privileged list.
+    for (const path of [
+      "withdrawals.approve",
+      "withdrawals.reject",
+      "payments.approve",
+      "payments.reject",
+      "admin.createContest",
+      "admin.updateContest",
+      "admin.setContestStatus",
+      "admin.recordFreeEntry",
+      "admin.toggleAdmin",
+      "prizes.setStatus",
+      "wheel.setEconomics",
+    ]) {
+      expect(Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path), path).toBe(true);
+    }
+  });
+
+  it("the $5,000 scenario with ADMIN_2FA_REQUIRED=true: a session that never entered a code can neither create the contest nor pay out", async () => {
+    process.env.ADMIN_2FA_REQUIRED = "true";
+    const admin = await createUser(t.db, { role: "admin" });
+    const accomplice = await createUser(t.db, { balance: "5000" });
+    // A real password sign-in (no code ever entered).
+    const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
+    expect(login.status).toBe(200);
+    const token = cookieOf(login.headers);
+    const contests = await t.db.contest.count();
+    const create = await rest(t.db, "POST", "/api/admin/contests", {
+      token,
+      body: {
+        title: "Cash $5,000",
+        description: "One ticket, one winner.",
+        ticketPrice: 0.01,
+        maxTickets: 1,
+        cashAlternative: 5000,
+        category: "cash",
+        status: "active",
+      },
+    });
+    expect(create.status).toBe(403);
+    expect(create.body.message).toBe(twoFactor.TWO_FACTOR_REQUIRED);
+    expect(await t.db.contest.count()).toBe(contests);
+
+    // The accomplice "won" $5,000 and asks for it; approving or rejecting is refused alike.
+    const asked = await rest(t.db, "POST", "/api/withdrawals", {
+      user: accomplice,
+      body: { amount: "5000", cryptoCurrency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
+    });
+    expect(asked.status).toBe(201);
+    const approve = await rest(t.db, "POST", `/api/admin/withdrawals/${asked.body.id}/approve`, { token });
+    expect(approve.status).toBe(403);
+    expect(approve.body.message).toBe(twoFactor.TWO_FACTOR_REQUIRED);
+    const reject = await rest(t.db, "POST", `/api/admin/withdrawals/${asked.body.id}/reject`, { token, body: { reason: "no" } });
+    expect(reject.status).toBe(403);
+    expect((await t.db.withdrawal.findUniqueOrThrow({ where: { id: asked.body.id } })).status).toBe("pending");
+
+    // Every other privileged REST row is refused before it does anything.
+    const contest = await createContest(t.db);
+    for (const [method, path, body] of [
+      ["PUT", `/api/admin/contests/${contest.id}`, { title: "Changed" }],
+      ["POST", `/api/admin/contests/${contest.id}/status`, { status: "cancelled" }],
+      ["POST", "/api/admin/prizes/missing/status", { status: "shipped" }],
+      ["POST", `/api/admin/contests/${contest.id}/free-entries`, { userId: accomplice.id, quantity: 1 }],
+      ["POST", `/api/admin/users/${accomplice.id}/toggle-admin`, { isAdmin: true }],
+    ] as const) {
+      const res = await rest(t.db, method, path, { token, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    expect((await t.db.contest.findUniqueOrThrow({ where: { id: contest.id } })).status).toBe("active");
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: accomplice.id } })).role).toBe("user");
+  });
+
+  it("ten single-use backup codes at enrolment, stored hashed; each stands in for a code once", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const token = await sessionTokenFor(t.db, admin);
+    const setup = await rest(t.db, "POST", "/api/auth/2fa/setup", { token });
+    const enable = await rest(t.db, "POST", "/api/auth/2fa/enable", { token, body: { code: codeFor(setup.body.secret) } });
+    expect(enable.status).toBe(200);
+    const codes: string[] = enable.body.backupCodes;
+    expect(codes).toHaveLength(twoFactor.BACKUP_CODE_COUNT);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const c of codes) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    const stored = await t.db.twoFactorBackupCode.findMany({ where: { userId: admin.id } });
+    expect(stored.map((r) => r.codeHash).sort()).toEqual(codes.map(twoFactor.hashBackupCode).sort());
+    expect(JSON.stringify(stored)).not.toContain(codes[0]);
+    // Sign-in with a backup code (any case, with or without the dash), once.
+    const signIn = async (code: string, ip = "10.20.0.1") => {
+      const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
+      const pending = cookieOf(login.headers);
+      const res = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+        token: pending,
+        body: { code },
+        headers: { "x-forwarded-for": ip },
+      });
+      return res.status;
+    };
+    expect(await signIn((codes[0] as string).toUpperCase())).toBe(200);
+    expect(await signIn(codes[0] as string)).toBe(401);
+    expect(await signIn((codes[1] as string).replace("-", ""))).toBe(200);
+  });
+
+  it("re-enrolment and turning off need the current code or a backup code; a verified session alone is not enough", async () => {
+    const { admin, secret } = await enrolledAdmin();
+    const token = await sessionTokenFor(t.db, admin);
+    const noCode = await rest(t.db, "POST", "/api/auth/2fa/setup", { token });
+    expect(noCode.status).toBe(403);
+    expect(noCode.body.message).toBe(twoFactor.CURRENT_CODE_NEEDED);
+    expect((await rest(t.db, "POST", "/api/auth/2fa/setup", { token, body: { code: "000000" } })).status).toBe(401);
+    const row = await t.db.user.findUniqueOrThrow({ where: { id: admin.id } });
+    expect(row.totpPendingSecret).toBeNull();
+    // With the current code (the next step: the enrolment used this one) a new key may be set up.
+    const again = await rest(t.db, "POST", "/api/auth/2fa/setup", { token, body: { code: codeFor(secret, 1) } });
+    expect(again.status).toBe(200);
+    // Turning off: a wrong code is refused, a backup code works.
+    expect((await rest(t.db, "POST", "/api/auth/2fa/disable", { token, body: { code: "abcde-fghij" } })).status).toBe(401);
+    const fresh = await enrolledAdmin();
+    const freshToken = await sessionTokenFor(t.db, fresh.admin);
+    const setup = await rest(t.db, "POST", "/api/auth/2fa/setup", {
+      token: freshToken,
+      body: { code: codeFor(fresh.secret, 1) },
+    });
+    const reenrolled = await rest(t.db, "POST", "/api/auth/2fa/enable", {
+      token: freshToken,
+      body: { code: codeFor(setup.body.secret) },
+    });
+    expect(reenrolled.status).toBe(200);
+    const off = await rest(t.db, "POST", "/api/auth/2fa/disable", {
+      token: freshToken,
+      body: { code: reenrolled.body.backupCodes[3] },
+    });
+    expect(off.status).toBe(200);
+    expect(await t.db.twoFactorBackupCode.count({ where: { userId: fresh.admin.id } })).toBe(0);
+    const audit = await t.db.auditLog.findMany({ where: { targetId: fresh.admin.id }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => a.action)).toEqual(["two_factor.enable", "two_factor.enable", "two_factor.disable"]);
+  });
+
+  it("a stranger with the password who guesses codes from elsewhere does not lock the owner out", async () => {
+    const { admin, secret } = await enrolledAdmin();
+    const pendingFrom = async () =>
+      cookieOf(
+        (await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } })).headers,
+      );
+    const stranger = { "x-forwarded-for": "203.0.113.66" };
+    const strangerToken = await pendingFrom();
+    for (let i = 0; i < twoFactor.TWO_FACTOR_RULE.limit; i++) {
+      await rest(t.db, "POST", "/api/auth/2fa/verify", { token: strangerToken, body: { code: "000000" }, headers: stranger });
+    }
+    const locked = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+      token: strangerToken,
+      body: { code: codeFor(secret, 1) },
+      headers: stranger,
+    });
+    expect(locked.status).toBe(429);
+    // The owner, from home, still signs in.
+    const owner = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+      token: await pendingFrom(),
+      body: { code: codeFor(secret, 1) },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(owner.status).toBe(200);
+    // Per IP across accounts: one address cannot spread its guesses over many admins.
+    const ip = { "x-forwarded-for": "203.0.113.99" };
+    let last = 0;
+    for (let i = 0; i <= twoFactor.TWO_FACTOR_IP_RULE.limit; i++) {
+      const other = await enrolledAdmin();
+      const login = await rest(t.db, "POST", "/api/auth/login", {
+        body: { email: other.admin.email, password: FIXTURE_PASSWORD },
+      });
+      last = (
+        await rest(t.db, "POST", "/api/auth/2fa/verify", {
+          token: cookieOf(login.headers),
+          body: { code: "000000" },
+          headers: ip,
+        })
+      ).status;
+    }
+    expect(last).toBe(429);
   });
 });

@@ -66,7 +66,8 @@ export function LoginForm() {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 placeholder="123456"
-                maxLength={6}
+                description="Lost your device? Enter one of your backup codes."
+                maxLength={11}
                 required
                 data-autofocus
                 key={codeForm.key("code")}

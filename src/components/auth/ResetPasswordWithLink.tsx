@@ -1,9 +1,10 @@
 "use client";
 
-import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import Link from "next/link";
 import { useState } from "react";
+import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { resetTokenSchema, resetWithTokenFormSchema } from "@/shared/schemas/email";
 import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
@@ -18,16 +19,48 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
     validate: schemaResolver(resetWithTokenFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
+  const signedIn = () => {
+    setDone(true);
+    toastSuccess("Password Reset Successful", "You are signed in with your new password.");
+    // A full load: the new session cookie is read by the server-rendered header and pages.
+    window.location.assign("/");
+  };
+  // Accounts with two-factor on: the link does not replace the code (the session owes it).
+  const [needsCode, setNeedsCode] = useState(false);
+  const codeForm = useForm({ initialValues: { code: "" }, validate: schemaResolver(twoFactorCodeSchema, { sync: true }) });
   const reset = api.auth.resetWithLink.useMutation({
-    onSuccess: () => {
-      setDone(true);
-      toastSuccess("Password Reset Successful", "You are signed in with your new password.");
-      // A full load: the new session cookie is read by the server-rendered header and pages.
-      window.location.assign("/");
-    },
+    onSuccess: (answer) => ("twoFactorRequired" in answer ? setNeedsCode(true) : signedIn()),
     onError: (error) => toastError("Password Reset Failed", error, "This reset link is invalid or has expired."),
   });
+  const verify = api.auth.verifyTwoFactor.useMutation({
+    onSuccess: signedIn,
+    onError: (error) => toastError("Login Failed", error, "Invalid authentication code. Please try again."),
+  });
   const tokenOk = resetTokenSchema.safeParse(token).success;
+
+  if (needsCode) {
+    return (
+      <AuthCard title="Two-factor authentication" subtitle="Your password is changed. Enter the code from your authenticator app">
+        <form onSubmit={codeForm.onSubmit((v) => verify.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
+          <Stack>
+            <TextInput
+              label="Authentication code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              maxLength={11}
+              required
+              key={codeForm.key("code")}
+              {...codeForm.getInputProps("code")}
+            />
+            <Button type="submit" fullWidth loading={verify.isPending || done}>
+              Verify
+            </Button>
+          </Stack>
+        </form>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Choose a New Password" subtitle="Set the new password for your account">

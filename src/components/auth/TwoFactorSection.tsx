@@ -14,6 +14,8 @@ export function TwoFactorSection() {
   const utils = api.useUtils();
   const status = api.auth.twoFactorStatus.useQuery(undefined, { staleTime: 0 });
   const [setup, setSetup] = useState<Setup | null>(null);
+  // Shown once, right after enrolment: the server keeps only their hashes.
+  const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
   const form = useForm({ initialValues: { code: "" }, validate: schemaResolver(twoFactorCodeSchema, { sync: true }) });
 
   const start = api.auth.twoFactorSetup.useMutation({
@@ -24,9 +26,10 @@ export function TwoFactorSection() {
     onError: (e) => toastError("Two-factor", e, "Could not start the set-up."),
   });
   const enable = api.auth.twoFactorEnable.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       toastSuccess("Two-factor is on", "Sign-ins to this account now ask for a code.");
       setSetup(null);
+      setBackupCodes(answer.backupCodes);
       form.reset();
       await utils.auth.twoFactorStatus.invalidate();
     },
@@ -48,7 +51,7 @@ export function TwoFactorSection() {
       inputMode="numeric"
       autoComplete="one-time-code"
       placeholder="123456"
-      maxLength={6}
+      maxLength={11}
       key={form.key("code")}
       {...form.getInputProps("code")}
     />
@@ -65,10 +68,18 @@ export function TwoFactorSection() {
           Approving payments and other actions that move money need two-factor on this site.
         </Text>
       )}
+      {backupCodes && (
+        <Stack gap={4} data-testid="backup-codes">
+          <Text size="sm" fw={600}>
+            Backup codes: keep them somewhere safe. Each works once instead of a code; they are not shown again.
+          </Text>
+          <Code block>{backupCodes.join("\n")}</Code>
+        </Stack>
+      )}
       {enabled ? (
         <form onSubmit={form.onSubmit((v) => disable.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
           <Stack gap="sm">
-            <Text size="sm">Enter a current code to turn two-factor off.</Text>
+            <Text size="sm">Enter a current code (or a backup code) to turn two-factor off.</Text>
             {codeField}
             <Button type="submit" color="red" variant="light" loading={disable.isPending} style={{ alignSelf: "flex-start" }}>
               Turn off

@@ -15,6 +15,7 @@ import { TWO_FACTOR_REQUIRED } from "../services/two-factor";
 import { isCrossSiteRequest } from "../security/csrf";
 import { transformer } from "@/shared/transformer";
 import type { Context } from "./context";
+import { needsSecondFactor } from "./privileged";
 
 /** Readable text for a zod failure: each issue's message, prefixed by its field where it helps. */
 export function zodMessage(error: ZodError): string {
@@ -165,17 +166,14 @@ const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-const adminOnlyProcedure = signedInProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
-  return next();
-});
-
 /**
- * Admin actions that move money (docs/security.md): with ADMIN_2FA_REQUIRED=true the session must
- * have passed the TOTP check (src/server/services/two-factor.ts).
+ * Admins only; and with ADMIN_2FA_REQUIRED=true, the privileged actions (the one list in
+ * src/server/api/privileged.ts; unlisted admin mutations count too) need a session that passed the
+ * TOTP check (src/server/services/two-factor.ts). Decided here, by procedure path, for every router.
  */
-const moneyAdminOnlyProcedure = adminOnlyProcedure.use(({ ctx, next }) => {
-  if (getEnv().ADMIN_2FA_REQUIRED && !ctx.session.twoFactorVerifiedAt) {
+const adminOnlyProcedure = signedInProcedure.use(({ ctx, path, type, next }) => {
+  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
+  if (needsSecondFactor(path, type) && getEnv().ADMIN_2FA_REQUIRED && !ctx.session.twoFactorVerifiedAt) {
     throw new TRPCError({ code: "FORBIDDEN", message: TWO_FACTOR_REQUIRED });
   }
   return next();
@@ -185,7 +183,6 @@ const moneyAdminOnlyProcedure = adminOnlyProcedure.use(({ ctx, next }) => {
 export const publicProcedure = baseProcedure.use(noNul).meta({ access: "public" });
 export const authedProcedure = signedInProcedure.use(noNul).meta({ access: "user" });
 export const adminProcedure = adminOnlyProcedure.use(noNul).meta({ access: "admin" });
-export const moneyAdminProcedure = moneyAdminOnlyProcedure.use(noNul).meta({ access: "admin" });
 
 /**
  * Signed-in live streams (subscriptions): refused with 429 when the account or the address holds

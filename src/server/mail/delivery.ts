@@ -7,7 +7,8 @@
  */
 import type { DbTx } from "../db";
 import { logger } from "../logger";
-import { redactSecrets, withTicketNumbers } from "./outbox";
+import { renderResetTokens } from "../services/reset-link";
+import { withTicketNumbers } from "./outbox";
 import type { MailTransport } from "./transport";
 
 export const MAX_ATTEMPTS = 8;
@@ -47,17 +48,12 @@ export async function deliverPendingEmails(
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
   for (const mail of await withTicketNumbers(db, claimed)) {
     try {
-      await transport.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      // Secrets (a reset link's token) exist only in the message that leaves, never in the row.
+      const out = await renderResetTokens(db, mail, now);
+      await transport.send({ to: out.to, subject: out.subject, text: out.text, html: out.html });
       await db.emailOutbox.updateMany({
         where: { id: mail.id, status: "pending" },
-        // A delivered reset link is not kept readable in the database.
-        data: {
-          status: "sent",
-          sentAt: new Date(),
-          lockedUntil: null,
-          lastError: null,
-          ...(mail.kind === "password_reset" ? redactSecrets({ text: mail.text, html: mail.html }) : {}),
-        },
+        data: { status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null },
       });
       report.sent++;
     } catch (err) {

@@ -6,13 +6,27 @@ import { hashSecret, normaliseAnswer, verifySecret } from "../auth/password";
 import { invalidateUserSessions } from "../auth/session";
 import type { Db } from "../db";
 import { badRequest, notFound, tooManyRequests } from "../errors";
-import { hit, type RateRule, resetLimit, retryText } from "../security/rate-limit";
+import { consumeOrThrow, hit, type RateRule, resetLimit, retryText } from "../security/rate-limit";
 import type { User } from "@/generated/prisma/client";
 
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 
 /** Wrong current-password entries per user (a stolen session must not become a password oracle). */
 export const PASSWORD_CHECK_RULE: RateRule = { limit: 10, windowMs: 15 * 60_000 };
+/**
+ * Changes of password or security answer (each an argon2 verify and hash), right or wrong, per
+ * account and per IP: a signed-in caller cannot turn them into an argon2 flood.
+ */
+export const SECRET_CHANGE_RULES = {
+  account: { limit: 10, windowMs: 15 * 60_000 },
+  ip: { limit: 30, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateRule>;
+
+async function limitSecretChange(db: Db, userId: string, ip: string, now: Date): Promise<void> {
+  const busy = (retry: string) => `Too many account changes. Please try again ${retry}.`;
+  await consumeOrThrow(db, `secret-change-ip:${ip}`, SECRET_CHANGE_RULES.ip, busy, { now });
+  await consumeOrThrow(db, `secret-change:${userId}`, SECRET_CHANGE_RULES.account, busy, { now });
+}
 
 export type AccountSettings = {
   email: string;
@@ -57,7 +71,9 @@ export async function changePassword(
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
   now = new Date(),
+  ip = "unknown",
 ): Promise<void> {
+  await limitSecretChange(db, user.id, ip, now);
   await checkCurrentPassword(db, user, input.currentPassword, now);
   const passwordHash = await hashSecret(input.newPassword);
   await db.$transaction(async (tx) => {
@@ -72,7 +88,9 @@ export async function changeSecurity(
   user: User,
   input: { currentPassword: string; securityQuestion: string; securityAnswer: string },
   now = new Date(),
+  ip = "unknown",
 ): Promise<void> {
+  await limitSecretChange(db, user.id, ip, now);
   await checkCurrentPassword(db, user, input.currentPassword, now);
   const securityAnswerHash = await hashSecret(normaliseAnswer(input.securityAnswer));
   await db.user.update({

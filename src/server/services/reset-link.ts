@@ -7,17 +7,24 @@
  *   Per IP: RESET_LINK_RULES.ip requests, then 429. Per email: RESET_LINK_RULES.email links are
  *   mailed, further requests answer the same but mail nothing (no mail-bombing an inbox).
  * - The link carries 32 random bytes; only their SHA-256 is stored. It works once, for 30 minutes;
- *   a newer link replaces older unused ones.
- * - `resetWithLink` claims the token with one conditional UPDATE (single use even when raced), sets
- *   the password, ends every session, signs the player in with a new one and mails a notice.
+ *   a newer link replaces older unused ones. The token is made when the mail is sent
+ *   (`renderResetTokens`, called by src/server/mail/delivery.ts): the outbox row holds a placeholder,
+ *   so no admin and no database reader ever sees a live link.
+ * - With no SMTP_URL nothing would deliver a link, so none is made for an admin account (whose link
+ *   would only sit in the outbox); the security-question path stays.
+ * - `resetWithLink` counts the attempt per IP, finds the token (cheap: one indexed read), counts it
+ *   per account, and only then hashes the new password (argon2 is the expensive step). It claims the
+ *   token with one conditional UPDATE (single use even when raced), sets the password, ends every
+ *   session, mails a notice and signs the player in with a new session; for an account with
+ *   two-factor on that session still owes its code (recovery never skips a factor).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { RESET_LINK_INVALID, RESET_LINK_SENT } from "@/shared/schemas/email";
 import { hashSecret } from "../auth/password";
 import { createSession, invalidateUserSessions, type SessionInfo } from "../auth/session";
-import type { Db } from "../db";
+import type { Db, DbTx } from "../db";
 import { badRequest } from "../errors";
-import { appLink } from "../mail/config";
+import { appLink, mailConfig } from "../mail/config";
 import { mailPasswordChanged } from "../mail/events";
 import { mailUser } from "../mail/outbox";
 import { passwordResetLink, RESET_LINK_MINUTES } from "../mail/templates";
@@ -31,18 +38,56 @@ export const RESET_LINK_MIN_RESPONSE_MS = 400;
 export const RESET_LINK_RULES = {
   ip: { limit: 10, windowMs: 15 * MINUTE },
   email: { limit: 3, windowMs: 60 * MINUTE },
+  /** Attempts to use a link (right or wrong token) per IP, and per account once the token is found. */
+  completeIp: { limit: 10, windowMs: 15 * MINUTE },
+  completeAccount: { limit: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export const resetLinkKeys = {
   ip: (ip: string) => `reset-link-ip:${ip}`,
   email: (email: string) => `reset-link-email:${email}`,
+  completeIp: (ip: string) => `reset-link-complete-ip:${ip}`,
+  completeAccount: (userId: string) => `reset-link-complete-account:${userId}`,
 };
+
+const completeBusy = (retry: string) => `Too many password reset attempts. Please try again ${retry}.`;
 
 export function hashResetToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What an outbox row holds where the link's token goes (PasswordResetToken.id inside). */
+export const resetTokenPlaceholder = (tokenId: string) => `{{reset-token:${tokenId}}}`;
+const RESET_TOKEN_PLACEHOLDER = /\{\{reset-token:([A-Za-z0-9]+)\}\}/g;
+/** What a replaced, used or expired link's mail says instead of a token (the link page refuses it). */
+export const RESET_TOKEN_GONE = "expired";
+
+/**
+ * Sending a mail: each reset-token placeholder becomes a fresh token whose hash replaces the row's
+ * (only while the link is unused and unexpired), so the token exists only in the mail that leaves.
+ * A retried send makes a new token; the one before stops working.
+ */
+export async function renderResetTokens<T extends { text: string; html: string }>(
+  db: DbTx,
+  mail: T,
+  now = new Date(),
+): Promise<T> {
+  const ids = new Set([...`${mail.text}${mail.html}`.matchAll(RESET_TOKEN_PLACEHOLDER)].map((m) => m[1] as string));
+  if (ids.size === 0) return mail;
+  const tokens = new Map<string, string>();
+  for (const id of ids) {
+    const token = randomBytes(32).toString("base64url");
+    const set = await db.passwordResetToken.updateMany({
+      where: { id, usedAt: null, expiresAt: { gt: now } },
+      data: { tokenHash: hashResetToken(token) },
+    });
+    tokens.set(id, set.count === 1 ? token : RESET_TOKEN_GONE);
+  }
+  const fill = (s: string) => s.replace(RESET_TOKEN_PLACEHOLDER, (_, id: string) => tokens.get(id) ?? RESET_TOKEN_GONE);
+  return { ...mail, text: fill(mail.text), html: fill(mail.html) };
+}
 
 type Info = { ip?: string; now?: Date; minResponseMs?: number };
 
@@ -62,14 +107,16 @@ export async function requestResetLink(db: Db, input: { email: string }, info: I
     const token = randomBytes(32).toString("base64url");
     const tokenHash = hashResetToken(token);
     const counted = await hit(db, resetLinkKeys.email(email), RESET_LINK_RULES.email, { now });
-    const user = await db.user.findUnique({ where: { email }, select: { id: true } });
-    if (user && counted.points <= RESET_LINK_RULES.email.limit) {
-      const link = appLink(`/reset-password?token=${token}`);
+    const user = await db.user.findUnique({ where: { email }, select: { id: true, role: true } });
+    const deliverable = user?.role !== "admin" || Boolean(mailConfig().smtpUrl);
+    if (user && deliverable && counted.points <= RESET_LINK_RULES.email.limit) {
       await db.$transaction(async (tx) => {
         await tx.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } });
-        await tx.passwordResetToken.create({
+        // The hash of a token nobody holds: the link's real token is made at send time.
+        const row = await tx.passwordResetToken.create({
           data: { userId: user.id, tokenHash, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) },
         });
+        const link = appLink(`/reset-password?token=${resetTokenPlaceholder(row.id)}`);
         await mailUser(tx, user.id, "password_reset", (u) => passwordResetLink(u.displayName?.trim() || u.firstName, link));
       });
     }
@@ -83,10 +130,19 @@ export async function requestResetLink(db: Db, input: { email: string }, info: I
 export async function resetWithLink(
   db: Db,
   input: { token: string; password: string },
-  info: { now?: Date } = {},
-): Promise<{ user: User; token: string; session: SessionInfo }> {
+  info: { now?: Date; ip?: string } = {},
+): Promise<{ user: User; token: string; session: SessionInfo; twoFactorRequired: boolean }> {
   const now = info.now ?? new Date();
+  await consumeOrThrow(db, resetLinkKeys.completeIp(info.ip ?? "unknown"), RESET_LINK_RULES.completeIp, completeBusy, { now });
   const tokenHash = hashResetToken(input.token);
+  const found = await db.passwordResetToken.findUnique({
+    where: { tokenHash },
+    select: { userId: true, usedAt: true, expiresAt: true },
+  });
+  if (!found || found.usedAt || found.expiresAt <= now) throw badRequest(RESET_LINK_INVALID);
+  await consumeOrThrow(db, resetLinkKeys.completeAccount(found.userId), RESET_LINK_RULES.completeAccount, completeBusy, {
+    now,
+  });
   const passwordHash = await hashSecret(input.password);
   const result = await db.$transaction(async (tx) => {
     const claimed = await tx.$queryRaw<{ userId: string }[]>`
@@ -100,9 +156,11 @@ export async function resetWithLink(
     // Any other outstanding link or security-question grant is void now.
     await tx.passwordResetToken.deleteMany({ where: { userId, usedAt: null } });
     await tx.passwordResetGrant.deleteMany({ where: { userId, usedAt: null } });
-    const session = await createSession(tx, userId, now);
+    // The link proves the mailbox, not the authenticator: an enrolled account still owes its code.
+    const twoFactorRequired = Boolean(user.totpEnabledAt && user.totpSecret);
+    const session = await createSession(tx, userId, now, { twoFactorPending: twoFactorRequired });
     await mailPasswordChanged(tx, userId, now);
-    return { user, ...session };
+    return { user, twoFactorRequired, ...session };
   });
   // A new password is a fresh start for logins of this account from anywhere.
   await db.rateLimit.deleteMany({ where: { key: { startsWith: `login:${result.user.email}|` } } });

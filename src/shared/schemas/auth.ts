@@ -128,9 +128,13 @@ export const changeSecuritySchema = z.object({
 export type ForgotPasswordResult = { email: string; maskedEmail: string; securityQuestion: string };
 
 /** A TOTP code from an authenticator app (admin two-factor). */
+const SECOND_FACTOR_MESSAGE = "Enter the 6-digit code from your authenticator app or a backup code";
+/** A 6-digit TOTP code, or a backup code (xxxxx-xxxxx) where the current key's code is asked. */
 export const twoFactorCodeSchema = z.object({
   code: z
-    .string("Enter the 6-digit code from your authenticator app")
+    .string(SECOND_FACTOR_MESSAGE)
     .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+    .regex(/^(\d{6}|[A-Za-z2-7]{5}-?[A-Za-z2-7]{5})$/, SECOND_FACTOR_MESSAGE),
 });
+/** Starting (re-)enrolment: an account with two-factor on gives its current code or a backup code. */
+export const twoFactorSetupSchema = z.object({ code: twoFactorCodeSchema.shape.code.optional() }).optional();

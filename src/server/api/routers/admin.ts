@@ -17,7 +17,7 @@ import { outboxQuerySchema } from "@/shared/schemas/email";
 import { auditQuerySchema } from "@/shared/schemas/payments";
 import { listAudit } from "../../services/audit";
 import { listOutbox } from "../../mail/outbox";
-import { adminProcedure, moneyAdminProcedure, createTRPCRouter } from "../trpc";
+import { adminProcedure, createTRPCRouter } from "../trpc";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */
 export const adminRouter = createTRPCRouter({
@@ -26,7 +26,7 @@ export const adminRouter = createTRPCRouter({
   analytics: adminProcedure.query(({ ctx }) => getAnalytics(ctx.db)),
 
   users: adminProcedure.input(userSearchSchema).query(({ ctx, input }) => listUsers(ctx.db, input?.search)),
-  toggleAdmin: moneyAdminProcedure.input(toggleAdminSchema).mutation(async ({ ctx, input }) => {
+  toggleAdmin: adminProcedure.input(toggleAdminSchema).mutation(async ({ ctx, input }) => {
     const user = await setAdmin(ctx.db, input.userId, input.isAdmin, ctx.user.id);
     return { message: "User updated", user };
   }),
@@ -41,10 +41,10 @@ export const adminRouter = createTRPCRouter({
     return { message: "Contest updated", contest };
   }),
   /** A received postal (free) entry: tickets like a purchase, $0 (docs/fair-play.md). */
-  recordFreeEntry: moneyAdminProcedure
+  recordFreeEntry: adminProcedure
     .input(freeEntrySchema)
     .mutation(({ ctx, input }) => recordFreeEntry(ctx.db, input.contestId, input.userId, input.quantity, ctx.user.id)),
-  setContestStatus: moneyAdminProcedure.input(contestStatusSchema).mutation(async ({ ctx, input }) => {
+  setContestStatus: adminProcedure.input(contestStatusSchema).mutation(async ({ ctx, input }) => {
     const contest = await setContestStatus(ctx.db, input.contestId, input.status, ctx.user.id);
     return { message: "Contest updated", contest };
   }),
@@ -53,7 +53,7 @@ export const adminRouter = createTRPCRouter({
   audit: adminProcedure.input(auditQuerySchema).query(({ ctx, input }) => listAudit(ctx.db, input ?? {})),
 
   /** Emails written to the outbox, newest first (docs/email.md). */
-  outbox: adminProcedure.input(outboxQuerySchema).query(({ ctx, input }) => listOutbox(ctx.db, input ?? {})),
+  outbox: adminProcedure.input(outboxQuerySchema).query(({ ctx, input }) => listOutbox(ctx.db, input ?? {}, ctx.user.id)),
 
   winnerPosts: adminProcedure.query(({ ctx }) => listAllWinnerPosts(ctx.db)),
   createWinnerPost: adminProcedure.input(winnerPostSchema).mutation(async ({ ctx, input }) => {

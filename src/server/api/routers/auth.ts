@@ -6,6 +6,7 @@ import {
   resetPasswordSchema,
   signupSchema,
   twoFactorCodeSchema,
+  twoFactorSetupSchema,
   updateProfileSchema,
   verifySecuritySchema,
 } from "@/shared/schemas/auth";
@@ -41,7 +42,7 @@ export const authRouter = createTRPCRouter({
 
   /** Sign-in step 2 for accounts with two-factor on: the code settles the session the password opened. */
   verifyTwoFactor: publicProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
-    const { expiresAt } = await twoFactor.verifyTwoFactorLogin(ctx.db, ctx.pendingTwoFactor, input.code);
+    const { expiresAt } = await twoFactor.verifyTwoFactorLogin(ctx.db, ctx.pendingTwoFactor, input.code, new Date(), ctx.ip);
     const token = readSessionToken(ctx.headers);
     if (token && !ctx.headers.get("authorization")) ctx.resHeaders.append("set-cookie", sessionCookie(token, expiresAt));
     return { message: "Login successful" };
@@ -51,13 +52,16 @@ export const authRouter = createTRPCRouter({
   twoFactorStatus: authedProcedure.query(({ ctx }) =>
     twoFactor.twoFactorStatus(ctx.db, ctx.user.id, getEnv().ADMIN_2FA_REQUIRED),
   ),
-  twoFactorSetup: adminProcedure.mutation(({ ctx }) => twoFactor.setupTwoFactor(ctx.db, ctx.user)),
+  twoFactorSetup: adminProcedure
+    .input(twoFactorSetupSchema)
+    .mutation(({ ctx, input }) => twoFactor.setupTwoFactor(ctx.db, ctx.user, { code: input?.code, ip: ctx.ip })),
+  /** Answers the ten backup codes: shown this once, never again. */
   twoFactorEnable: adminProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
-    await twoFactor.enableTwoFactor(ctx.db, ctx.user.id, ctx.session.id, input.code);
-    return { message: "Two-factor authentication is on" };
+    const { backupCodes } = await twoFactor.enableTwoFactor(ctx.db, ctx.user.id, ctx.session.id, input.code, new Date(), ctx.ip);
+    return { message: "Two-factor authentication is on", backupCodes };
   }),
   twoFactorDisable: adminProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
-    await twoFactor.disableTwoFactor(ctx.db, ctx.user.id, input.code);
+    await twoFactor.disableTwoFactor(ctx.db, ctx.user.id, input.code, new Date(), ctx.ip);
     return { message: "Two-factor authentication is off" };
   }),
 
@@ -98,12 +102,12 @@ export const authRouter = createTRPCRouter({
   }),
 
   changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
-    await account.changePassword(ctx.db, ctx.user, ctx.session.id, input);
+    await account.changePassword(ctx.db, ctx.user, ctx.session.id, input, new Date(), ctx.ip);
     return { message: "Password changed" };
   }),
 
   changeSecurity: authedProcedure.input(changeSecuritySchema).mutation(async ({ ctx, input }) => {
-    await account.changeSecurity(ctx.db, ctx.user, input);
+    await account.changeSecurity(ctx.db, ctx.user, input, new Date(), ctx.ip);
     return { message: "Security question updated" };
   }),
 
@@ -112,10 +116,16 @@ export const authRouter = createTRPCRouter({
     .input(resetLinkRequestSchema)
     .mutation(({ ctx, input }) => requestResetLink(ctx.db, input, { ip: ctx.ip })),
 
-  /** Sets the new password from a reset link's token and signs the player in. */
+  /**
+   * Sets the new password from a reset link's token and signs the player in; an account with
+   * two-factor on gets a session that still owes its code (auth.verifyTwoFactor), like a login.
+   */
   resetWithLink: publicProcedure.input(resetWithTokenSchema).mutation(async ({ ctx, input }) => {
-    const { user, token, session } = await resetWithLink(ctx.db, input);
+    const { user, token, session, twoFactorRequired } = await resetWithLink(ctx.db, input, { ip: ctx.ip });
     ctx.resHeaders.append("set-cookie", sessionCookie(token, session.expiresAt));
+    if (twoFactorRequired) {
+      return { message: "Password reset. Enter the code from your authenticator app", twoFactorRequired: true as const };
+    }
     return { message: "Password reset successfully. You are signed in.", user: toPublicUser(user) };
   }),
 });

@@ -8,7 +8,7 @@ import {
 } from "@/shared/schemas/payments";
 import * as payments from "../../services/payments";
 import { paymentsSimulated } from "../../gateways";
-import { adminProcedure, moneyAdminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const paymentsRouter = createTRPCRouter({
   /** Whether top-ups are simulated (the sandbox gateway): the site shows its "Demo mode" banner then. */
@@ -35,13 +35,13 @@ export const paymentsRouter = createTRPCRouter({
     .query(({ ctx, input }) => payments.listPendingPayments(ctx.db, input ?? {})),
 
   /** 409 unless the gateway says paid (or underpaid: the received value); `override` + `reason` otherwise. */
-  approve: moneyAdminProcedure
+  approve: adminProcedure
     .input(approvePaymentSchema)
     .mutation(({ ctx, input }) =>
       payments.approvePayment(ctx.db, ctx.user.id, input.id, { override: input.override, reason: input.reason }),
     ),
 
-  reject: moneyAdminProcedure
+  reject: adminProcedure
     .input(rejectPaymentSchema)
     .mutation(({ ctx, input }) => payments.rejectPayment(ctx.db, ctx.user.id, input.id, input.reason)),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { clientSeedSchema, spinInputSchema, wheelConfigSchema } from "@/shared/wheel";
 import * as wheel from "../../services/wheel";
-import { adminProcedure, moneyAdminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const wheelRouter = createTRPCRouter({
   /** Segments, odds and price: what the browser draws and verifies with. */
@@ -23,7 +23,7 @@ export const wheelRouter = createTRPCRouter({
   /** Admins: the configuration, its expected payout per paid spin, and actual totals. */
   economics: adminProcedure.query(({ ctx }) => wheel.getWheelAdmin(ctx.db)),
   /** Odds, prices and the paid-spins switch; RTP >= 100% needs confirmRtp (docs/fair-play.md). */
-  setEconomics: moneyAdminProcedure
+  setEconomics: adminProcedure
     .input(wheelConfigSchema.and(z.object({ confirmRtp: z.boolean().optional(), paidSpinsEnabled: z.boolean().optional() })))
     .mutation(({ ctx, input }) => wheel.saveWheelAdmin(ctx.db, input)),
 });

@@ -53,11 +53,13 @@ export const authRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/auth/2fa/setup",
     doc: {
-      summary: "Start two-factor enrolment: secret, otpauth URI, QR code",
+      summary:
+        "Start two-factor enrolment: secret, otpauth URI, QR code (re-enrolling: { code } of the current key or a backup code)",
       access: "admin",
       procedure: "auth.twoFactorSetup",
+      body: "input",
     },
-    call: (c) => c.auth.twoFactorSetup(),
+    call: (c, { body }) => callWithJson(c.auth.twoFactorSetup, body),
   },
   {
     method: "POST",
