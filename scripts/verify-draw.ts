@@ -26,6 +26,8 @@ type PublicDrawRecord = {
   winningTicket: number | null;
   endedEarlyAt: string | null;
   awaitingResults: boolean;
+  /** Why the draw is pending (absent from servers older than issue 30). */
+  pendingReason?: string | null;
   entries: { id: string; firstTicket: number; lastTicket: number; name: string }[];
 };
 
@@ -55,7 +57,11 @@ export async function verifyDraw(baseUrl: string, contestId: string, opts: { bea
   lines.push(`Contest "${r.title}" (${r.contestId}): ${r.soldTickets} tickets, method ${r.method ?? "not closed"}`);
   if (r.endedEarlyAt) lines.push(`NOTE ended early by an admin at ${r.endedEarlyAt}`);
   if (!r.seed) {
-    lines.push(r.awaitingResults ? "Contest ended - awaiting results (beacon round not published yet)" : "Not drawn yet");
+    lines.push(
+      r.awaitingResults
+        ? `Contest ended - awaiting results (${r.pendingReason ?? (r.method === "beacon" ? "beacon round not published yet" : "draw not completed yet")})`
+        : "Not drawn yet",
+    );
     return { ok: false, lines, winningTicket: null, winnerName: null };
   }
 

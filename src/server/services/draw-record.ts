@@ -5,6 +5,7 @@
 import { type DrawMethod, maskedName } from "@/shared/draw";
 import type { DbTx } from "../db";
 import { notFound } from "../errors";
+import { pendingDrawReason } from "./draws";
 
 export type DrawRecord = {
   contestId: string;
@@ -23,8 +24,10 @@ export type DrawRecord = {
   /** Set when an admin pressed End before the end date or sell-out. */
   endedEarlyAt: Date | null;
   drawnAt: Date | null;
-  /** Sales closed, winner not drawn yet (waiting for the beacon round). */
+  /** Sales closed, winner not drawn yet (waiting for the beacon round, or a failed draw being retried). */
   awaitingResults: boolean;
+  /** Why it is awaiting results, in words (services/draws.ts pendingDrawReason); null when not awaiting. */
+  pendingReason: string | null;
   entries: { id: string; firstTicket: number; lastTicket: number; name: string }[];
 };
 
@@ -56,6 +59,7 @@ export async function getDrawRecord(db: DbTx, contestId: string): Promise<DrawRe
     endedEarlyAt: c.endedEarlyAt,
     drawnAt: c.drawnAt,
     awaitingResults: c.status === "ended" && c.salesClosedAt !== null && !drawn,
+    pendingReason: pendingDrawReason(c),
     entries: entries.map((e) => ({
       id: e.id,
       firstTicket: e.firstTicket,
