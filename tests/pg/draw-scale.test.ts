@@ -94,9 +94,28 @@ describe("a big contest draws in bounded work (postgres)", () => {
     const theirs = (await rest(t.db, "GET", "/api/user/purchases", { user: loser })).body as { status: string }[];
     expect(theirs.every((p) => p.status === "lost")).toBe(true);
 
+    // The record is a summary and one page: bounded however many entries the contest has.
+    const rec = await fetch(`${app.url}/api/contests/${c.id}/draw`);
+    const text = await rec.text();
+    expect(text.length).toBeLessThan(200_000);
+    const r = JSON.parse(text);
+    expect(r.entries).toHaveLength(1000);
+    expect(r.entriesNextCursor).toBe(4996); // the first ticket of the last entry shown
+    expect(r.winningEntry).toMatchObject({ id: holder.id, firstTicket: holder.firstTicket });
+    const page2 = (await rest(t.db, "GET", `/api/contests/${c.id}/draw?cursor=${r.entriesNextCursor}`)).body;
+    expect(page2.entries[0].firstTicket).toBe(5001);
+    const found = (await rest(t.db, "GET", `/api/contests/${c.id}/draw?ticket=77777&limit=1`)).body;
+    expect(found.entries).toEqual([expect.objectContaining({ firstTicket: 77776, lastTicket: 77780 })]);
+    // The downloadable list is the exact text of the hash (the verifier streams it).
+    const file = await fetch(`${app.url}${r.entriesFile}`);
+    expect(file.headers.get("content-type")).toContain("text/plain");
+    const { createHash } = await import("node:crypto");
+    expect(createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex")).toBe(row.entriesHash);
+
     const verified = await verifyDraw(app.url, c.id);
     expect(verified.lines.join("\n")).not.toContain("FAIL");
     expect(verified.ok).toBe(true);
+    expect(verified.winnerName).toBe(r.winningEntry.name);
   });
 
   it("the fan-out job tells every entrant exactly once, one live event per batch, when it fails part-way and is retried", async () => {
