@@ -110,7 +110,11 @@ describe("a big contest draws in bounded work (postgres)", () => {
     const file = await fetch(`${app.url}${r.entriesFile}`);
     expect(file.headers.get("content-type")).toContain("text/plain");
     const { createHash } = await import("node:crypto");
-    expect(createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex")).toBe(row.entriesHash);
+    expect(
+      createHash("sha256")
+        .update(Buffer.from(await file.arrayBuffer()))
+        .digest("hex"),
+    ).toBe(row.entriesHash);
 
     const verified = await verifyDraw(app.url, c.id);
     expect(verified.lines.join("\n")).not.toContain("FAIL");
