@@ -4,13 +4,15 @@
  * Recomputes a contest's winning ticket from its PUBLIC draw record only
  * (GET <base-url>/api/contests/<id>/draw) and the shared draw code (src/shared/draw.ts):
  *   1. the revealed seed hashes to the seedHash published when the contest opened;
- *   2. the entry list covers tickets 1..soldTickets exactly once and hashes to entriesHash;
+ *   2. the entry list (streamed from the record's entriesFile) covers tickets 1..soldTickets exactly
+ *      once and hashes to entriesHash;
  *   3. beacon draws: the randomness is the SHA-256 of the round's signature, and with
  *      --beacon-relay the round is fetched again from drand and its BLS signature verified;
  *   4. the winning ticket recomputes, and the entry holding it is named.
  * Exits 0 when everything matches, 1 when anything does not, 2 when it cannot run.
  * docs/fair-play.md explains what each check does and does not prove.
  */
+import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { computeDrawWinner, type DrawMethod, entriesHashOf, sha256Hex } from "../src/shared/draw";
 
@@ -26,8 +28,54 @@ type PublicDrawRecord = {
   winningTicket: number | null;
   endedEarlyAt: string | null;
   awaitingResults: boolean;
+  /** Why the draw is pending (absent from servers older than issue 30). */
+  pendingReason?: string | null;
   entries: { id: string; firstTicket: number; lastTicket: number; name: string }[];
+  /** The entry holding the winning ticket, and the path of the whole entry list (servers since issue 30). */
+  winningEntry?: { id: string; firstTicket: number; lastTicket: number; name: string } | null;
+  entriesFile?: string;
 };
+
+type ListCheck = { covered: boolean; hash: string; holder: { id: string; firstTicket: number; lastTicket: number } | null };
+
+/**
+ * Reads the entry-list file as it arrives (a 500k-entry list is never held whole): SHA-256 of its
+ * bytes (the file is the exact text entriesHash covers), coverage of 1..soldTickets, and the entry
+ * holding `ticket`, line by line.
+ */
+async function checkEntriesFile(url: string, soldTickets: number, ticket: number | null): Promise<ListCheck> {
+  const res = await fetch(url);
+  if (!res.ok || !res.body) throw new Error(`GET entry list: HTTP ${res.status}`);
+  const hash = createHash("sha256");
+  const decoder = new TextDecoder();
+  let next = 1;
+  let ordered = true;
+  let holder: ListCheck["holder"] = null;
+  let rest = "";
+  const line = (text: string) => {
+    const m = /^(\d+)-(\d+):(.+)$/.exec(text);
+    if (!m) {
+      ordered = false;
+      return;
+    }
+    const first = Number(m[1]);
+    const last = Number(m[2]);
+    if (first !== next || last < first) ordered = false;
+    next = last + 1;
+    if (ticket !== null && first <= ticket && last >= ticket)
+      holder = { id: m[3] as string, firstTicket: first, lastTicket: last };
+  };
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    hash.update(chunk);
+    const text = rest + decoder.decode(chunk, { stream: true });
+    const lines = text.split("\n");
+    rest = lines.pop() ?? "";
+    for (const l of lines) line(l);
+  }
+  rest += decoder.decode();
+  if (rest) line(rest);
+  return { covered: ordered && next === soldTickets + 1, hash: hash.digest("hex"), holder };
+}
 
 export type VerifyResult = { ok: boolean; lines: string[]; winningTicket: number | null; winnerName: string | null };
 
@@ -55,21 +103,35 @@ export async function verifyDraw(baseUrl: string, contestId: string, opts: { bea
   lines.push(`Contest "${r.title}" (${r.contestId}): ${r.soldTickets} tickets, method ${r.method ?? "not closed"}`);
   if (r.endedEarlyAt) lines.push(`NOTE ended early by an admin at ${r.endedEarlyAt}`);
   if (!r.seed) {
-    lines.push(r.awaitingResults ? "Contest ended - awaiting results (beacon round not published yet)" : "Not drawn yet");
+    lines.push(
+      r.awaitingResults
+        ? `Contest ended - awaiting results (${r.pendingReason ?? (r.method === "beacon" ? "beacon round not published yet" : "draw not completed yet")})`
+        : "Not drawn yet",
+    );
     return { ok: false, lines, winningTicket: null, winnerName: null };
   }
 
   check((await sha256Hex(r.seed)) === r.seedHash, "revealed seed matches the seedHash committed when the contest opened");
 
-  const sorted = [...r.entries].sort((a, b) => a.firstTicket - b.firstTicket);
-  let next = 1;
-  for (const e of sorted) {
-    if (e.firstTicket !== next || e.lastTicket < e.firstTicket) break;
-    next = e.lastTicket + 1;
+  // The announced ticket decides which entry to look for while streaming; it is recomputed below.
+  let list: ListCheck;
+  if (r.entriesFile) {
+    list = await checkEntriesFile(`${baseUrl.replace(/\/$/, "")}${r.entriesFile}`, r.soldTickets, r.winningTicket);
+  } else {
+    // Servers before issue 30 put the whole list in the record.
+    const sorted = [...r.entries].sort((a, b) => a.firstTicket - b.firstTicket);
+    let next = 1;
+    for (const e of sorted) {
+      if (e.firstTicket !== next || e.lastTicket < e.firstTicket) break;
+      next = e.lastTicket + 1;
+    }
+    const t = r.winningTicket;
+    const found = sorted.find((e) => t !== null && e.firstTicket <= t && e.lastTicket >= t) ?? null;
+    list = { covered: next === r.soldTickets + 1, hash: await entriesHashOf(sorted), holder: found };
   }
-  check(next === r.soldTickets + 1, `entries cover tickets 1..${r.soldTickets} exactly once`);
+  check(list.covered, `entries cover tickets 1..${r.soldTickets} exactly once`);
   if (r.method !== "legacy") {
-    check((await entriesHashOf(sorted)) === r.entriesHash, "entry list hashes to entriesHash");
+    check(list.hash === r.entriesHash, "entry list hashes to entriesHash");
   }
   if (r.method === "beacon") {
     const b = r.beacon;
@@ -95,9 +157,14 @@ export async function verifyDraw(baseUrl: string, contestId: string, opts: { bea
     beaconRandomness: r.beacon?.randomness ?? null,
   }).catch(() => null);
   check(ticket === r.winningTicket, `winning ticket recomputes: ${ticket} (announced ${r.winningTicket})`);
-  const holder = sorted.find((e) => ticket !== null && e.firstTicket <= ticket && e.lastTicket >= ticket);
-  if (holder) lines.push(`Winner: ${holder.name} (tickets ${holder.firstTicket}-${holder.lastTicket})`);
-  return { ok, lines, winningTicket: ticket, winnerName: holder?.name ?? null };
+  const holder = list.holder;
+  const name =
+    (holder && r.winningEntry?.id === holder.id ? r.winningEntry.name : null) ??
+    r.entries.find((e) => e.id === holder?.id)?.name ??
+    null;
+  if (r.winningTicket !== null) check(holder !== null, "the winning ticket is held by an entry of the list");
+  if (holder) lines.push(`Winner: ${name ?? "?"} (entry ${holder.id}, tickets ${holder.firstTicket}-${holder.lastTicket})`);
+  return { ok, lines, winningTicket: ticket, winnerName: name };
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -69,16 +69,28 @@ export function purchaseBlocker(c: ContestForSale, quantity = 1, now: number = D
   return null;
 }
 
-/** The stored outcome of one entry (TicketEntry.result), null until the contest is drawn or cancelled. */
+/** The stored outcome of one entry (TicketEntry.result): "refunded" when cancelled; won/lost only on entries drawn before issue 30. */
 export type StoredEntryResult = "won" | "lost" | "refunded" | null;
+
+/**
+ * An entry's outcome: what is stored (refunded, or won/lost written by old draws), else derived from
+ * the contest's winner once it is drawn (the draw no longer rewrites every entry: services/draws.ts).
+ */
+export function entryOutcome(
+  entry: { result: StoredEntryResult; userId: string },
+  contest: { drawnAt: Date | string | null; winnerId: string | null },
+): StoredEntryResult {
+  if (entry.result !== null) return entry.result;
+  if (contest.drawnAt === null || contest.winnerId === null) return null;
+  return entry.userId === contest.winnerId ? "won" : "lost";
+}
 
 /** An entry's status as the server reports it (docs/product.md §4 "Purchase entry status"). */
 export type EntryStatusKind = "won" | "lost" | "active" | "pending" | "refunded";
 
 /**
- * The server's rule: the entry's stored result first (won / lost / refunded are written by the draw
- * or the cancellation, `src/server/services/draws.ts`); otherwise active until the end date, then
- * pending until the draw.
+ * The server's rule: the entry's outcome first (`entryOutcome`: refunded by the cancellation, won /
+ * lost from the contest's winner); otherwise active until the end date, then pending until the draw.
  */
 export function entryStatusKind(
   entry: { result: StoredEntryResult; contestStatus: string; contestEndDate: Date | string | null },

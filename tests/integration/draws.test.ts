@@ -47,7 +47,12 @@ describe(`provably fair draws (${dbKind()})`, () => {
     const entries = await t.db.ticketEntry.findMany({ where: { contestId: c.id } });
     const holder = entries.find((e) => e.firstTicket <= pub.winningTicket && e.lastTicket >= pub.winningTicket)!;
     expect(pub.winnerId).toBe(holder.userId);
-    for (const e of entries) expect(e.result).toBe(e.userId === holder.userId ? "won" : "lost");
+    // No entry is rewritten by the draw: each player's won/lost is derived from the winner when read.
+    for (const e of entries) expect(e.result).toBeNull();
+    const purchasesOf = async (u: User) => (await rest(t.db, "GET", "/api/user/purchases", { user: u })).body;
+    for (const u of [alice, bob]) {
+      for (const p of await purchasesOf(u)) expect(p.status).toBe(u.id === holder.userId ? "won" : "lost");
+    }
 
     const notes = await t.db.notification.findMany({ where: { type: "contest_result" } });
     expect(notes.map((n) => n.userId).sort()).toEqual([alice.id, bob.id].sort());

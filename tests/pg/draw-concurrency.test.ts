@@ -37,7 +37,8 @@ describe("concurrent End clicks draw once (postgres)", () => {
     // Exactly one set of side effects.
     expect(await t.db.notification.count({ where: { type: "contest_result" } })).toBe(players.length);
     expect(await t.db.winnerPost.count({ where: { contestId: c.id } })).toBe(1);
-    expect(await t.db.ticketEntry.count({ where: { contestId: c.id, result: "won" } })).toBe(1);
+    expect(await t.db.prize.count({ where: { contestId: c.id } })).toBe(1);
+    expect(await t.db.drawFanout.count({ where: { contestId: c.id, notified: players.length } })).toBe(1);
     expect(direct.length).toBeLessThanOrEqual(1);
   });
 
@@ -50,7 +51,10 @@ describe("concurrent End clicks draw once (postgres)", () => {
     const entries = await t.db.ticketEntry.findMany({ where: { contestId: c.id } });
     const sold = entries.reduce((s, e) => s + e.ticketCount, 0);
     expect(row.soldTickets).toBe(sold); // the draw used the final count
-    expect(entries.every((e) => e.result === "won" || e.result === "lost")).toBe(true);
+    expect(row.drawnAt).not.toBeNull();
+    expect(
+      entries.some((e) => e.userId === row.winnerId && e.firstTicket <= row.winningTicket! && e.lastTicket >= row.winningTicket!),
+    ).toBe(true);
     if (buy.status === "rejected") expect(sold).toBe(2);
   });
 

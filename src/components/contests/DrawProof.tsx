@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Code, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Code, Group, Loader, NumberInput, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
 import { api } from "@/trpc/react";
@@ -8,7 +8,9 @@ import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/layout/useTimeZone";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
-type Check = { hashOk: boolean; entriesOk: boolean; ticket: number | null };
+type Entry = DrawRecord["entries"][number];
+/** entriesOk null: the list is longer than one page, so the browser leaves its hash to verify:draw. */
+type Check = { hashOk: boolean; entriesOk: boolean | null; ticket: number | null };
 
 /** 64 hex digits have no break opportunity: let them wrap instead of overflowing a phone's width. */
 const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
@@ -23,7 +25,8 @@ const METHOD_TEXT: Record<string, string> = {
 async function verify(r: DrawRecord): Promise<Check | null> {
   if (!r.seed) return null;
   const method = r.method === "legacy" || r.method === null ? null : r.method;
-  const [hash, entriesHash] = await Promise.all([sha256Hex(r.seed), entriesHashOf(r.entries)]);
+  const whole = r.entriesNextCursor === null;
+  const [hash, entriesHash] = await Promise.all([sha256Hex(r.seed), whole ? entriesHashOf(r.entries) : null]);
   const ticket = await computeDrawWinner({
     seed: r.seed,
     contestId: r.contestId,
@@ -32,7 +35,119 @@ async function verify(r: DrawRecord): Promise<Check | null> {
     entriesHash: r.entriesHash,
     beaconRandomness: r.beacon?.randomness ?? null,
   }).catch(() => null);
-  return { hashOk: hash === r.seedHash, entriesOk: method === null || entriesHash === r.entriesHash, ticket };
+  return {
+    hashOk: hash === r.seedHash,
+    entriesOk: method === null ? true : entriesHash === null ? null : entriesHash === r.entriesHash,
+    ticket,
+  };
+}
+
+const rangeText = (e: Entry) => (e.firstTicket === e.lastTicket ? `#${e.firstTicket}` : `#${e.firstTicket}–#${e.lastTicket}`);
+
+function EntriesTable({ entries, winnerId }: { entries: Entry[]; winnerId: string | null }) {
+  return (
+    <ScrollArea.Autosize mah={240}>
+      <Table withTableBorder striped data-testid="draw-entries">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Tickets</Table.Th>
+            <Table.Th>Player</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e) => (
+            <Table.Tr key={e.id} fw={e.id === winnerId ? 700 : undefined}>
+              <Table.Td>{rangeText(e)}</Table.Td>
+              <Table.Td>{e.name}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}
+
+/**
+ * The entry list a page at a time (1,000 entries; "Show more"), and "Find my tickets": the entry
+ * holding a ticket number, asked from the server (never the whole list in the browser).
+ */
+function EntryList({ r }: { r: DrawRecord }) {
+  const utils = api.useUtils();
+  const [more, setMore] = useState<Entry[]>([]);
+  const [cursor, setCursor] = useState<number | null>(r.entriesNextCursor);
+  const [loading, setLoading] = useState(false);
+  const [ticket, setTicket] = useState<string | number>("");
+  const [found, setFound] = useState<Entry | null | undefined>(undefined);
+  useEffect(() => {
+    setMore([]);
+    setCursor(r.entriesNextCursor);
+  }, [r]);
+  const shown = [...r.entries, ...more];
+  const loadMore = async () => {
+    if (cursor === null) return;
+    setLoading(true);
+    try {
+      const page = await utils.contests.drawRecord.fetch({ id: r.contestId, cursor });
+      setMore((m) => [...m, ...page.entries]);
+      setCursor(page.entriesNextCursor);
+    } finally {
+      setLoading(false);
+    }
+  };
+  const find = async () => {
+    const n = typeof ticket === "number" ? ticket : Number.parseInt(ticket, 10);
+    if (!Number.isInteger(n) || n < 1) return;
+    const page = await utils.contests.drawRecord.fetch({ id: r.contestId, ticket: n, limit: 1 });
+    setFound(page.entries[0] ?? null);
+  };
+  return (
+    <>
+      <Text size="sm" mt="xs">
+        Entries ({cursor === null ? shown.length : `${shown.length} shown of the ${r.soldTickets} tickets`}):
+      </Text>
+      {r.winningEntry && (
+        <Text size="sm" data-testid="winning-entry">
+          Winning entry: {rangeText(r.winningEntry)} · {r.winningEntry.name}
+        </Text>
+      )}
+      <Group gap="xs" align="flex-end">
+        <NumberInput
+          label="Find my tickets"
+          placeholder="Ticket number"
+          size="xs"
+          min={1}
+          max={Math.max(1, r.soldTickets)}
+          allowDecimal={false}
+          value={ticket}
+          onChange={setTicket}
+          data-testid="find-ticket"
+        />
+        <Button size="xs" variant="light" onClick={() => void find()}>
+          Find
+        </Button>
+      </Group>
+      {found !== undefined && (
+        <Text size="sm" data-testid="found-entry">
+          {found ? `Ticket is in entry ${rangeText(found)} · ${found.name}` : "No entry holds that ticket."}
+        </Text>
+      )}
+      {shown.length > 0 ? (
+        <EntriesTable entries={shown} winnerId={r.winningEntry?.id ?? null} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          No entries yet.
+        </Text>
+      )}
+      {cursor !== null && (
+        <Button size="xs" variant="subtle" loading={loading} onClick={() => void loadMore()}>
+          Show more entries
+        </Button>
+      )}
+      <Anchor size="xs" href={r.entriesFile} download data-testid="entries-file">
+        Download the whole entry list (the text its hash covers)
+      </Anchor>
+    </>
+  );
 }
 
 /**
@@ -57,7 +172,7 @@ export function DrawProof({ contestId }: { contestId: string }) {
   }, [r]);
 
   if (!r) return record.isLoading ? <Loader size="xs" aria-label="Loading draw record" /> : null;
-  const matches = !!check?.hashOk && check.entriesOk && check.ticket === r.winningTicket;
+  const matches = !!check?.hashOk && check.entriesOk !== false && check.ticket === r.winningTicket;
   return (
     <Stack gap={4} data-testid="draw-proof">
       <Text size="sm" fw={600}>
@@ -79,7 +194,7 @@ export function DrawProof({ contestId }: { contestId: string }) {
       )}
       {r.awaitingResults && (
         <Alert color="blue" data-testid="awaiting-results">
-          Contest ended - awaiting results (drand round {r.beacon?.round} is published a few seconds after sales close).
+          Contest ended - awaiting results ({r.pendingReason ?? "the draw is queued"}).
         </Alert>
       )}
       {r.entriesHash && (
@@ -110,8 +225,11 @@ export function DrawProof({ contestId }: { contestId: string }) {
             <Loader size="xs" aria-label="Verifying" />
           ) : matches ? (
             <Alert color="green" title="✓ Verified in your browser" data-testid="draw-proof-ok">
-              sha256(seed) equals the published hash, the entry list matches its hash, and the draw gives{" "}
-              {check.ticket === null ? "no winner" : `ticket #${check.ticket}`}.
+              sha256(seed) equals the published hash,{" "}
+              {check.entriesOk === null
+                ? "the published entry-list hash goes into the draw (check the list itself with verify:draw or the download below),"
+                : "the entry list matches its hash,"}{" "}
+              and the draw gives {check.ticket === null ? "no winner" : `ticket #${check.ticket}`}.
             </Alert>
           ) : (
             <Alert color="red" title="✗ Does not match" data-testid="draw-proof-fail">
@@ -130,35 +248,7 @@ export function DrawProof({ contestId }: { contestId: string }) {
           </Text>
         )
       )}
-      <Text size="sm" mt="xs">
-        Entries ({r.entries.length}):
-      </Text>
-      {r.entries.length > 0 ? (
-        <ScrollArea.Autosize mah={240}>
-          <Table withTableBorder striped data-testid="draw-entries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tickets</Table.Th>
-                <Table.Th>Player</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.entries.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>
-                    {e.firstTicket === e.lastTicket ? `#${e.firstTicket}` : `#${e.firstTicket}–#${e.lastTicket}`}
-                  </Table.Td>
-                  <Table.Td>{e.name}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
-      ) : (
-        <Text size="sm" c="dimmed">
-          No entries yet.
-        </Text>
-      )}
+      <EntryList r={r} />
       <Text size="xs" c="dimmed">
         Check it yourself:{" "}
         <Code>

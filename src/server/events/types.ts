@@ -7,6 +7,8 @@ export const EVENT_CHANNEL = "prize_live_events";
 export type LiveEvent =
   /** The user's notifications changed (new, read, all read). */
   | { kind: "notification"; userId: string }
+  /** Several users' notifications changed at once (one batch of a draw's results: services/draw-fanout.ts). */
+  | { kind: "notifications"; userIds: string[] }
   /** The support conversation of player `userId` changed (message, reply, read flags). */
   | { kind: "support"; userId: string }
   /** Sessions of `userId` were deleted (logout, password reset or change): their live streams end. */
@@ -45,10 +47,13 @@ export function encodeEvent(event: LiveEvent): string {
 export function decodeEvent(payload: string | undefined | null): LiveEvent | null {
   if (!payload) return null;
   try {
-    const e = JSON.parse(payload) as Partial<LiveEvent> & { userId?: unknown };
+    const e = JSON.parse(payload) as Partial<LiveEvent> & { userId?: unknown; userIds?: unknown[] };
     if (e.kind === "resync") return { kind: "resync" };
     if (e.kind === "contests") return { kind: "contests" };
     if (e.kind === "winners") return { kind: "winners" };
+    if (e.kind === "notifications" && Array.isArray(e.userIds) && e.userIds.every((id) => typeof id === "string")) {
+      return { kind: "notifications", userIds: e.userIds };
+    }
     if ((e.kind === "notification" || e.kind === "support" || e.kind === "session-ended") && typeof e.userId === "string") {
       return { kind: e.kind, userId: e.userId };
     }

@@ -6,7 +6,8 @@ import { getDb } from "../db";
 import { getEnv } from "../env";
 import { logger } from "../logger";
 import { registerMailJob } from "../mail/worker";
-import { runDueDraws } from "../services/draws";
+import { fanOutDrawResults } from "../services/draw-fanout";
+import { completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
 import { reconcileOpenPayments } from "../services/payments";
 import { PAYOUT_JOB, PAYOUT_RETRY_LIMIT, reconcileProcessingWithdrawals, runPayoutJob } from "../services/withdrawals";
 import { enqueue, registerJob, schedule } from "./index";
@@ -14,6 +15,10 @@ import { enqueue, registerJob, schedule } from "./index";
 export const JOB = {
   /** Draws every active contest that sold out or passed its end (each draw is a conditional UPDATE). */
   drawsRun: "draws.run",
+  /** Tells a drawn contest's entrants their result, in batches, resuming at its cursor (services/draw-fanout.ts). */
+  drawFanout: "draws.fanout",
+  /** Another attempt at completing a draw that failed (its reason is on the contest for admins). */
+  drawComplete: "draws.complete",
   /** Another attempt at a withdrawal's payout after the gateway was unreachable (services/withdrawals.ts). */
   payout: PAYOUT_JOB,
   /** Asks the gateway about payouts still processing after 10 minutes (a lost webhook). */
@@ -32,7 +37,43 @@ export async function runDrawsJob(): Promise<void> {
   if (done.length) logger.info({ contests: done.map((d) => d.contestId) }, "automatic draws");
 }
 
+/** draws.fanout: every batch until done; a throw retries from the cursor (nothing is told twice). */
+export async function runDrawFanoutJob(data: { contestId: string }): Promise<void> {
+  const progress = await fanOutDrawResults(await getDb(), data.contestId);
+  logger.info({ contestId: data.contestId, ...progress }, "draw results told");
+}
+
+/** draws.complete: a throw records the reason on the contest and hands the job back for a retry. */
+export async function runDrawCompleteJob(data: { contestId: string }): Promise<void> {
+  const db = await getDb();
+  try {
+    await completeDraw(db, data.contestId);
+  } catch (err) {
+    await recordDrawFailure(db, data.contestId, err);
+    throw err;
+  }
+}
+
 export function registerAppJobs(): void {
+  // After a draw commits: its fan-out and, when it failed, its retries go through the queue.
+  setDrawFollowUps({
+    fanOut: (_db, contestId) => enqueue(JOB.drawFanout, { contestId }, { singletonKey: contestId }),
+    retry: (_db, contestId) => enqueue(JOB.drawComplete, { contestId }, { singletonKey: contestId, startAfterSeconds: 10 }),
+  });
+  registerJob(JOB.drawFanout, runDrawFanoutJob, {
+    retryLimit: 10,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    policy: "short",
+  });
+  registerJob(JOB.drawComplete, runDrawCompleteJob, {
+    retryLimit: 8,
+    retryDelaySeconds: 15,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    policy: "short",
+  });
   registerJob<{ id: string; origin: string }>(JOB.payout, async (data, job) => runPayoutJob(await getDb(), data, job), {
     retryLimit: PAYOUT_RETRY_LIMIT,
     retryDelaySeconds: 60,

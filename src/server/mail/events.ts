@@ -5,16 +5,7 @@
 import type { DbTx } from "../db";
 import { enqueueEmail, mailUser, type RecipientRow, recipientIfWanted } from "./outbox";
 import { formatUsd } from "@/shared/money";
-import {
-  drawResult,
-  notice,
-  passwordChanged,
-  purchaseReceipt,
-  type ReceiptLine,
-  ticketRange,
-  topUpApproved,
-  topUpRejected,
-} from "./templates";
+import { notice, passwordChanged, purchaseReceipt, type ReceiptLine, topUpApproved, topUpRejected } from "./templates";
 
 const nameOf = (u: { firstName: string; displayName: string | null }) => u.displayName?.trim() || u.firstName;
 
@@ -39,32 +30,6 @@ export async function queueReceipt(
     userId: user.id,
     message: purchaseReceipt(nameOf(user), purchase.entries, purchase.totalAmount, purchase.balance),
   });
-}
-
-/** After a draw: every entrant learns whether they won, with their tickets and the record link. */
-export async function mailDrawResults(
-  tx: DbTx,
-  draw: { contestId: string; contestTitle: string; winningTicket: number; soldTickets: number; winnerId: string },
-): Promise<number> {
-  const entries = await tx.ticketEntry.findMany({
-    where: { contestId: draw.contestId },
-    orderBy: { firstTicket: "asc" },
-    select: { userId: true, firstTicket: true, lastTicket: true },
-  });
-  const byUser = new Map<string, string[]>();
-  for (const e of entries) {
-    const list = byUser.get(e.userId) ?? [];
-    list.push(ticketRange(e.firstTicket, e.lastTicket));
-    byUser.set(e.userId, list);
-  }
-  let queued = 0;
-  for (const [userId, yourTickets] of byUser) {
-    const id = await mailUser(tx, userId, "draw_result", (u) =>
-      drawResult(nameOf(u), { ...draw, won: userId === draw.winnerId, yourTickets }),
-    );
-    if (id) queued++;
-  }
-  return queued;
 }
 
 export async function mailTopUpApproved(

@@ -44,7 +44,10 @@ async function databaseCounts(handle: DatabaseHandle): Promise<DbCount[]> {
       ? `UNION ALL SELECT 'withdrawals', status::text, count(*)::int FROM "Withdrawal" GROUP BY 2`
       : "";
     return handle.db.$queryRawUnsafe<DbCount[]>(`
-      SELECT 'purchases' AS metric, COALESCE(result::text, 'open') AS status, count(*)::int AS n FROM "TicketEntry" GROUP BY 2
+      SELECT 'purchases' AS metric,
+        COALESCE(e.result::text, CASE WHEN c."drawnAt" IS NULL OR c."winnerId" IS NULL THEN 'open'
+          WHEN e."userId" = c."winnerId" THEN 'won' ELSE 'lost' END) AS status, count(*)::int AS n
+        FROM "TicketEntry" e JOIN "Contest" c ON c."id" = e."contestId" GROUP BY 2
       UNION ALL SELECT 'topups', status::text, count(*)::int FROM "Payment" GROUP BY 2
       UNION ALL SELECT 'contests', status::text, count(*)::int FROM "Contest" GROUP BY 2
       UNION ALL SELECT 'draws', 'drawn', count(*)::int FROM "Contest" WHERE "drawnAt" IS NOT NULL

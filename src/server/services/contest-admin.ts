@@ -8,19 +8,33 @@ import { fairPlaySettings } from "../fair-play-settings";
 import { recordAudit } from "./audit";
 import { type PublicContest, skillQuestionOf, toPublicContest } from "./contests";
 
-/** The admin's view adds the skill question's correct option (never sent to players). */
-export type AdminContest = PublicContest & { skillQuestionAnswer: number | null };
-import { cancelContest, drawContest, newDrawSeed } from "./draws";
+import { cancelContest, drawContest, newDrawSeed, pendingDrawReason } from "./draws";
+
+/**
+ * The admin's view adds the skill question's correct option (never sent to players) and, for a
+ * closed contest not drawn yet, why (drawPending) with the last failure's message (drawError).
+ */
+export type AdminContest = PublicContest & {
+  skillQuestionAnswer: number | null;
+  drawPending: string | null;
+  drawError: string | null;
+};
+
+export function toAdminContest(c: Contest): AdminContest {
+  return {
+    ...toPublicContest(c),
+    skillQuestionAnswer: skillQuestionOf(c.skillQuestion)?.correctIndex ?? null,
+    drawPending: pendingDrawReason(c),
+    drawError: c.drawnAt ? null : c.drawError,
+  };
+}
 
 const dec = (v: string | null | undefined) => (v == null ? null : new Prisma.Decimal(v));
 
 /** Every contest, newest first (admin list: active, ended and cancelled). */
 export async function listAllContests(db: DbTx): Promise<AdminContest[]> {
   const rows = await db.contest.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
-  return rows.map((c) => ({
-    ...toPublicContest(c),
-    skillQuestionAnswer: skillQuestionOf(c.skillQuestion)?.correctIndex ?? null,
-  }));
+  return rows.map(toAdminContest);
 }
 
 function fields(input: ContestFormValues) {

@@ -8,11 +8,17 @@
  * Exactly-once: closing is a conditional UPDATE (status = 'active' AND drawnAt IS NULL) that locks
  * the contest row, so concurrent End clicks, the scheduler on several instances and a purchase
  * racing the close serialise on that row; the draw is a second conditional UPDATE (drawnAt IS NULL).
+ *
+ * Bounded work (a 500k-ticket contest draws in about a second): the draw's transaction does only what
+ * must be atomic (the winning ticket, the winner, the prize, the winner post, the winner's claim
+ * e-mail). Entries are not rewritten: a player's won/lost is derived from the contest's winner when
+ * read (services/purchases.ts). Every entrant's notification and e-mail are written after commit, in
+ * batches, by the `draws.fanout` job (services/draw-fanout.ts). A draw that throws keeps its reason
+ * on the contest (drawError, shown to admins) and is retried by the `draws.complete` job.
  */
-import { notifyMany } from "./notifications";
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "@/generated/prisma/client";
-import { computeDrawWinner, type DrawMethod, entriesHashOf, sha256Hex } from "@/shared/draw";
+import { Prisma } from "@/generated/prisma/client";
+import { computeDrawWinner, type DrawMethod, sha256Hex } from "@/shared/draw";
 import type { Db, DbTx } from "../db";
 import { conflict, notFound } from "../errors";
 import { logger } from "../logger";
@@ -20,8 +26,34 @@ import { moneyString } from "@/shared/money";
 import { PRIZE_CLAIM_DAYS } from "@/shared/prizes";
 import { fairPlaySettings } from "../fair-play-settings";
 import { beaconChainInfo, fetchVerifiedRound, roundAfter } from "./beacon";
-import { mailDrawResults, mailPrizeClaimSteps } from "../mail/events";
+import { mailPrizeClaimSteps } from "../mail/events";
+import { createDrawFanout, fanOutDrawResults, findPendingFanouts } from "./draw-fanout";
 import { applyBalanceChange } from "./ledger";
+import { notifyMany } from "./notifications";
+
+/**
+ * What happens after a draw commits: its results fan-out, and another attempt when completing it
+ * failed. The app's job queue installs both (src/server/jobs/app-jobs.ts: `draws.fanout`,
+ * `draws.complete`); without it (scripts, tests) the fan-out runs right after the commit and the
+ * scheduler's next pass retries. Kept on globalThis: Next loads instrumentation and route handlers
+ * as separate module graphs.
+ */
+export type DrawFollowUps = {
+  fanOut(db: Db, contestId: string): Promise<unknown>;
+  retry(db: Db, contestId: string): Promise<unknown>;
+};
+const inlineFollowUps: DrawFollowUps = {
+  fanOut: (db, contestId) => fanOutDrawResults(db, contestId),
+  retry: async () => undefined,
+};
+const followUpsHolder = globalThis as typeof globalThis & { __prizeDrawFollowUps?: DrawFollowUps };
+export function setDrawFollowUps(f: DrawFollowUps | undefined): void {
+  followUpsHolder.__prizeDrawFollowUps = f;
+}
+const followUps = (): DrawFollowUps => followUpsHolder.__prizeDrawFollowUps ?? inlineFollowUps;
+
+/** The draw's one transaction: a few statements, so generous limits only absorb a busy database. */
+const DRAW_TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
 /** A fresh secret seed (32 random bytes, hex) and its published SHA-256. */
 export async function newDrawSeed(): Promise<{ drawSeed: string; drawSeedHash: string }> {
@@ -35,7 +67,6 @@ export type DrawOutcome = {
   winningTicket: number | null;
   winnerId: string | null;
   winnerPostId: string | null;
-  notified: number;
 };
 
 type LockedRow = {
@@ -77,15 +108,23 @@ export async function closeSales(db: Db, contestId: string, opts: { early?: bool
       WHERE "id" = ${contestId} AND "status" = 'active' AND "drawnAt" IS NULL
       RETURNING "id", "soldTickets"`;
     if (!closed[0]) return false;
-    // Every purchase that got the row lock before us has committed; later ones find it ended.
-    const entries = await tx.ticketEntry.findMany({
-      where: { contestId },
-      select: { id: true, firstTicket: true, lastTicket: true },
-    });
-    await tx.contest.update({ where: { id: contestId }, data: { entriesHash: await entriesHashOf(entries) } });
+    // Every purchase that got the row lock before us has committed; later ones find it ended. A new
+    // statement (a new snapshot) sees them all: the hash of the final entry list, computed where the
+    // rows are (no 100k rows through the driver), byte for byte the text of entriesDigestText.
+    await tx.$executeRaw`UPDATE "Contest" SET "entriesHash" = (${ENTRIES_HASH_SQL(contestId)}) WHERE "id" = ${contestId}`;
     return true;
-  });
+  }, DRAW_TX_OPTIONS);
 }
+
+/**
+ * SHA-256 (hex) of the contest's entry list as src/shared/draw.ts `entriesDigestText` writes it: one
+ * `first-last:id` line per entry by first ticket, joined by "\n" (an empty list hashes "").
+ */
+export const ENTRIES_HASH_SQL = (contestId: string) => Prisma.sql`
+  SELECT encode(sha256(convert_to(COALESCE(string_agg(
+           e."firstTicket"::text || '-' || e."lastTicket"::text || ':' || e."id", E'\\n' ORDER BY e."firstTicket"), ''),
+         'UTF8')), 'hex')
+  FROM "TicketEntry" e WHERE e."contestId" = ${contestId}`;
 
 /** Contests whose sales closed but whose winner is not drawn yet (e.g. waiting for the beacon). */
 export async function findAwaitingDraws(db: DbTx): Promise<string[]> {
@@ -101,19 +140,60 @@ export async function findAwaitingDraws(db: DbTx): Promise<string[]> {
 /**
  * Ends and draws an active contest once: closes sales, then draws at once unless the draw waits
  * for its beacon round (then the contest shows "Contest ended - awaiting results" and the
- * scheduler completes it). Returns null when someone else already closed it or the beacon is
- * pending; throws notFound for an unknown id.
+ * scheduler completes it). Returns null when someone else already closed it, the beacon is
+ * pending or the draw failed (its reason kept for admins, retried by the job queue); throws
+ * notFound for an unknown id. Sales stay closed whatever happens to the draw.
  */
 export async function drawContest(db: Db, contestId: string, opts: { early?: boolean } = {}): Promise<DrawOutcome | null> {
   const exists = await db.contest.findUnique({ where: { id: contestId }, select: { id: true } });
   if (!exists) throw notFound("Contest not found");
   if (!(await closeSales(db, contestId, opts))) return null;
-  return completeDraw(db, contestId);
+  try {
+    return await completeDraw(db, contestId);
+  } catch (err) {
+    await recordDrawFailure(db, contestId, err);
+    await followUps()
+      .retry(db, contestId)
+      .catch((e: unknown) => logger.error({ err: e, contestId }, "queueing the draw's retry failed"));
+    return null;
+  }
+}
+
+/** Keeps why completing the draw failed on the contest (admins see it; verify:draw says it is retrying). */
+export async function recordDrawFailure(db: Db, contestId: string, err: unknown): Promise<void> {
+  const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500) || "unknown error";
+  logger.error({ err, contestId }, "completing a draw failed");
+  await db.$executeRaw`
+    UPDATE "Contest" SET "drawError" = ${reason}, "drawAttempts" = "drawAttempts" + 1
+    WHERE "id" = ${contestId} AND "drawnAt" IS NULL`.catch((e: unknown) =>
+    logger.error({ err: e, contestId }, "recording a draw failure failed"),
+  );
+}
+
+/** Why a closed contest is not drawn yet, in words for the admin and the verifier (null: drawn or open). */
+export function pendingDrawReason(c: {
+  status: string;
+  salesClosedAt: Date | null;
+  drawnAt: Date | null;
+  drawMethod: string | null;
+  beaconRound: number | null;
+  drawError: string | null;
+  drawAttempts: number;
+}): string | null {
+  if (c.status !== "ended" || !c.salesClosedAt || c.drawnAt) return null;
+  if (c.drawError) return `the draw failed (${c.drawAttempts} attempt${c.drawAttempts === 1 ? "" : "s"}) and is being retried`;
+  if (c.drawMethod === "beacon") {
+    if (!fairPlaySettings().beacon)
+      return `waiting for drand round ${c.beaconRound}, but the beacon is switched off: an admin must cancel`;
+    return `waiting for drand round ${c.beaconRound} to be published`;
+  }
+  return "sales are closed; the draw is queued";
 }
 
 /**
  * Draws a closed contest once: fetches and verifies its beacon round when it uses one (outside the
- * transaction), then one transaction picks the winner. null = drawn already, or beacon pending.
+ * transaction), then one short transaction picks the winner. null = drawn already, or beacon
+ * pending. Throws when the draw cannot be completed (the caller records why and retries).
  */
 export async function completeDraw(db: Db, contestId: string): Promise<DrawOutcome | null> {
   const pending = await db.contest.findUnique({
@@ -128,10 +208,10 @@ export async function completeDraw(db: Db, contestId: string): Promise<DrawOutco
     beaconRound = await fetchVerifiedRound(settings, pending.beaconRound);
     if (!beaconRound) return null;
   }
-  return db.$transaction(async (tx) => {
+  const outcome = await db.$transaction(async (tx) => {
     const now = new Date();
     const locked = await tx.$queryRaw<LockedRow[]>`
-      UPDATE "Contest" SET "drawnAt" = ${now}, "updatedAt" = ${now},
+      UPDATE "Contest" SET "drawnAt" = ${now}, "updatedAt" = ${now}, "drawError" = NULL,
         "beaconRandomness" = COALESCE("beaconRandomness", ${beaconRound?.randomness ?? null}),
         "beaconSignature" = COALESCE("beaconSignature", ${beaconRound?.signature ?? null})
       WHERE "id" = ${contestId} AND "status" = 'ended' AND "salesClosedAt" IS NOT NULL AND "drawnAt" IS NULL
@@ -148,28 +228,27 @@ export async function completeDraw(db: Db, contestId: string): Promise<DrawOutco
       entriesHash: contest.entriesHash,
       beaconRandomness: contest.beaconRandomness,
     });
-    const outcome: DrawOutcome = {
+    const result: DrawOutcome = {
       contestId,
       soldTickets: contest.soldTickets,
       winningTicket,
       winnerId: null,
       winnerPostId: null,
-      notified: 0,
     };
-    if (winningTicket === null) return outcome; // no tickets sold: ended without a winner
+    if (winningTicket === null) return result; // no tickets sold: ended without a winner
 
+    // One index probe on (contestId, lastTicket): the first range ending at or after the ticket.
     const winnerEntry = await tx.ticketEntry.findFirst({
-      where: { contestId, firstTicket: { lte: winningTicket }, lastTicket: { gte: winningTicket } },
+      where: { contestId, lastTicket: { gte: winningTicket } },
+      orderBy: { lastTicket: "asc" },
       include: { user: { select: { id: true, firstName: true, lastName: true, displayName: true } } },
     });
-    if (!winnerEntry) {
+    if (!winnerEntry || winnerEntry.firstTicket > winningTicket) {
       // soldTickets and entries are written in one purchase transaction, so this means corrupt data.
       throw conflict(`No entry holds ticket ${winningTicket} of ${contest.soldTickets}`);
     }
     const winnerId = winnerEntry.userId;
     await tx.contest.update({ where: { id: contestId }, data: { winningTicket, winnerId } });
-    await tx.ticketEntry.updateMany({ where: { contestId, result: null }, data: { result: "lost" } });
-    await tx.ticketEntry.updateMany({ where: { contestId, userId: winnerId }, data: { result: "won" } });
     // The prize waits for the winner's claim: the cash alternative or delivery (services/prizes.ts).
     const prize = await tx.prize.create({
       data: {
@@ -185,38 +264,8 @@ export async function completeDraw(db: Db, contestId: string): Promise<DrawOutco
       cashAlternative: prize.cashAlternative ? moneyString(prize.cashAlternative) : null,
       claimBy: prize.claimBy,
     });
-
-    const participants = await tx.ticketEntry.findMany({
-      where: { contestId },
-      distinct: ["userId"],
-      select: { userId: true },
-    });
-    await notifyMany(
-      tx,
-      participants.map(({ userId }) =>
-        userId === winnerId
-          ? {
-              userId,
-              type: "contest_result" as const,
-              title: "Congratulations! You won!",
-              message: `Your ticket #${winningTicket} won "${contest.title}". Claim your prize or its cash alternative under My Prizes.`,
-            }
-          : {
-              userId,
-              type: "contest_result" as const,
-              title: "Contest Result",
-              message: `The draw for "${contest.title}" has taken place: ticket #${winningTicket} won. Better luck next time!`,
-            },
-      ),
-    );
-    outcome.notified = participants.length;
-    await mailDrawResults(tx, {
-      contestId,
-      contestTitle: contest.title,
-      winningTicket,
-      soldTickets: contest.soldTickets,
-      winnerId,
-    });
+    // Every entrant (winner included) is told after commit, in batches (services/draw-fanout.ts).
+    await createDrawFanout(tx, contestId);
 
     const post = await tx.winnerPost.create({
       data: {
@@ -232,10 +281,17 @@ export async function completeDraw(db: Db, contestId: string): Promise<DrawOutco
         isPublished: false,
       },
     });
-    outcome.winnerId = winnerId;
-    outcome.winnerPostId = post.id;
-    return outcome;
-  });
+    result.winnerId = winnerId;
+    result.winnerPostId = post.id;
+    return result;
+  }, DRAW_TX_OPTIONS);
+  if (outcome?.winnerId) {
+    // After commit: a failure here leaves the DrawFanout row pending, which the scheduler resumes.
+    await followUps()
+      .fanOut(db, contestId)
+      .catch((err: unknown) => logger.error({ err, contestId }, "draw results fan-out failed; the scheduler resumes it"));
+  }
+  return outcome;
 }
 
 /**
@@ -303,7 +359,7 @@ export async function runDueDraws(db: Db, now = new Date()): Promise<DrawOutcome
       const outcome = await completeDraw(db, id);
       if (outcome) done.push(outcome);
     } catch (err) {
-      logger.error({ err, contestId: id }, "completing a draw failed");
+      await recordDrawFailure(db, id, err);
     }
   }
   for (const id of await findDueContests(db, now)) {
@@ -313,6 +369,12 @@ export async function runDueDraws(db: Db, now = new Date()): Promise<DrawOutcome
     } catch (err) {
       logger.error({ err, contestId: id }, "automatic draw failed");
     }
+  }
+  // Fan-outs a crash or a lost job left unfinished resume where they stopped.
+  for (const id of await findPendingFanouts(db)) {
+    await followUps()
+      .fanOut(db, id)
+      .catch((err: unknown) => logger.error({ err, contestId: id }, "resuming a results fan-out failed"));
   }
   return done;
 }

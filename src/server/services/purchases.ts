@@ -17,7 +17,7 @@ import { CART_MESSAGES } from "@/shared/schemas/cart";
 import type { Db, DbTx } from "../db";
 import { badRequest, conflict, type DomainError, notFound } from "../errors";
 import { moneyString, priceString, toDecimal } from "@/shared/money";
-import { type EntryStatusKind, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
+import { type EntryStatusKind, entryOutcome, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
 import { queueReceipt } from "../mail/events";
 import { RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow, ticketsPlaceholder } from "../mail/outbox";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
@@ -293,7 +293,16 @@ export async function listPurchases(db: DbTx, userId: string): Promise<PurchaseE
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     include: {
       contest: {
-        select: { id: true, title: true, imageUrl: true, status: true, endDate: true, winnerId: true, winningTicket: true },
+        select: {
+          id: true,
+          title: true,
+          imageUrl: true,
+          status: true,
+          endDate: true,
+          winnerId: true,
+          winningTicket: true,
+          drawnAt: true,
+        },
       },
     },
   });
@@ -310,7 +319,11 @@ export async function listPurchases(db: DbTx, userId: string): Promise<PurchaseE
       contestStatus: ended ? "ended" : "active",
       contestEndDate: e.contest.endDate,
       result: ended ? e.contest.winnerId : null,
-      status: entryStatusKind({ result: e.result, contestStatus: e.contest.status, contestEndDate: e.contest.endDate }),
+      status: entryStatusKind({
+        result: entryOutcome(e, e.contest),
+        contestStatus: e.contest.status,
+        contestEndDate: e.contest.endDate,
+      }),
       firstTicket: e.firstTicket,
       lastTicket: e.lastTicket,
       winningTicket: ended ? e.contest.winningTicket : null,

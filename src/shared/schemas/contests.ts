@@ -5,3 +5,10 @@ import { CONTEST_CATEGORIES } from "../constants";
 export const contestIdSchema = z.object({ id: z.string().trim().min(1, "Contest ID required").max(64) });
 export const contestCategorySchema = z.enum(CONTEST_CATEGORIES);
 export const contestListInputSchema = z.object({ category: contestCategorySchema.optional() }).optional();
+
+/** The draw record's entry page: after first ticket `cursor`, or from the entry holding `ticket` ("find my tickets"). */
+export const drawRecordInputSchema = contestIdSchema.extend({
+  cursor: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  ticket: z.coerce.number().int().min(1, "Ticket numbers start at 1").max(2_147_483_647).optional(),
+});

@@ -1,4 +1,4 @@
-import { contestIdSchema, contestListInputSchema } from "@/shared/schemas/contests";
+import { contestIdSchema, contestListInputSchema, drawRecordInputSchema } from "@/shared/schemas/contests";
 import { getContest, listActiveContests } from "../../services/contests";
 import { getDrawRecord } from "../../services/draw-record";
 import { getFairPlayInfo } from "../../services/fair-play";
@@ -22,7 +22,11 @@ export const contestsRouter = createTRPCRouter({
   /** Open period, draw mode and the free postal entry route (docs/fair-play.md). */
   fairPlay: publicProcedure.query(() => getFairPlayInfo()),
   /** The public draw record: commitments, entry list (names masked), beacon, winner (docs/fair-play.md). */
-  drawRecord: publicProcedure.input(contestIdSchema).query(({ ctx, input }) => getDrawRecord(ctx.db, input.id)),
+  drawRecord: publicProcedure
+    .input(drawRecordInputSchema)
+    .query(({ ctx, input }) =>
+      getDrawRecord(ctx.db, input.id, { cursor: input.cursor, limit: input.limit, ticket: input.ticket }),
+    ),
   /** Live: ticks when any contest's figures change (a sale, a draw, an edit); the client refetches. */
   onChange: authedProcedure.subscription(async function* ({ signal }) {
     const bus = await getEventBus();

@@ -14,6 +14,10 @@ export const notificationsRouter = createTRPCRouter({
   /** Live: ticks when the signed-in user's notifications change (the client refetches). */
   onChange: authedStreamProcedure.subscription(async function* ({ ctx, signal }) {
     const userId = ctx.user.id;
-    yield* sessionLiveEvents(ctx.stream, (e) => e.kind === "notification" && e.userId === userId, signal);
+    yield* sessionLiveEvents(
+      ctx.stream,
+      (e) => (e.kind === "notification" && e.userId === userId) || (e.kind === "notifications" && e.userIds.includes(userId)),
+      signal,
+    );
   }),
 });

@@ -1,4 +1,6 @@
 import { contestIdSchema } from "@/shared/schemas/contests";
+import { drawEntriesFile } from "../../services/draw-record";
+import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
 export const contestRoutes: RestRoute[] = [
@@ -19,8 +21,41 @@ export const contestRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/contests/:id/draw",
-    doc: { summary: "The public draw record of a contest", access: "public", procedure: "contests.drawRecord" },
-    call: (c, { params }) => c.contests.drawRecord({ id: params.id ?? "" }),
+    doc: {
+      summary: "The public draw record of a contest (summary, winning entry, one page of 1,000 entries)",
+      access: "public",
+      procedure: "contests.drawRecord",
+      query: ["cursor", "limit", "ticket"],
+    },
+    call: (c, { params, query }) =>
+      callWithJson(c.contests.drawRecord, {
+        id: params.id ?? "",
+        ...Object.fromEntries(["cursor", "limit", "ticket"].flatMap((k) => (query.get(k) ? [[k, query.get(k)]] : []))),
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/contests/:id/draw/entries",
+    doc: {
+      summary: "The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed)",
+      access: "public",
+      response: {
+        status: 200,
+        contentType: "text/plain",
+        description: "`first-last:entryId` lines by first ticket, joined by a newline",
+      },
+    },
+    raw: async (_req, { params, ctx }) => {
+      const { id } = contestIdSchema.parse({ id: params.id ?? "" });
+      const body = await drawEntriesFile(ctx.db, id);
+      return new Response(body, {
+        status: 200,
+        headers: {
+          "content-type": "text/plain; charset=utf-8",
+          "content-disposition": `attachment; filename="entries-${id.replace(/[^A-Za-z0-9_-]/g, "")}.txt"`,
+        },
+      });
+    },
   },
   {
     method: "GET",
