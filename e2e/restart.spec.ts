@@ -1,41 +1,51 @@
+/**
+ * Restarts of the production server (scripts/server.mjs): the embedded database closes cleanly, and a
+ * SIGTERM under load cuts no request (src/server/shutdown.ts). Each test runs its own server on a free
+ * port and a fresh embedded database; all traffic stays on loopback and every loop is bounded.
+ */
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { migrateDatabase, startApp, stopApp } from "../scripts/start-app";
+import { exited, freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
 
 // pg_control's DBState (offset 16): 1 = shut down cleanly, 6 = in production (a crash would need recovery).
 const pgControlState = (dir: string) => fs.readFileSync(path.join(dir, "global", "pg_control")).readUInt32LE(16);
-const PORT = 3190;
 const DIR = path.join(process.cwd(), ".data", "e2e-restart");
 
 // The production server `npm start` runs (scripts/server.mjs).
-const startServer = () => startApp({ port: PORT, entry: "server", stderr: "ignore", env: { PGLITE_DIR: DIR, DATABASE_URL: "" } });
+const startServer = (port: number, env: Record<string, string> = {}) =>
+  startApp({ port, entry: "server", stderr: "ignore", env: { PGLITE_DIR: DIR, DATABASE_URL: "", ...env } });
+
+const signupBody = (email: string) =>
+  JSON.stringify({
+    firstName: "Res",
+    lastName: "Tart",
+    email,
+    password: "secret12",
+    confirmPassword: "secret12",
+    securityQuestion: "What is your favourite book?",
+    securityAnswer: "dune",
+  });
 
 test("stopping the server closes the embedded database cleanly and keeps the data", async () => {
+  const port = await freePort();
   fs.rmSync(DIR, { recursive: true, force: true });
   await migrateDatabase({ PGLITE_DIR: DIR, DATABASE_URL: "" });
 
-  const first = await startServer();
-  const signup = await fetch(`http://127.0.0.1:${PORT}/api/auth/signup`, {
+  const first = await startServer(port);
+  const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      firstName: "Res",
-      lastName: "Tart",
-      email: "restart@example.com",
-      password: "secret12",
-      confirmPassword: "secret12",
-      securityQuestion: "What is your favourite book?",
-      securityAnswer: "dune",
-    }),
+    body: signupBody("restart@example.com"),
   });
   expect(signup.status).toBe(201);
   expect(await stopApp(first)).toBe(0);
   expect(pgControlState(DIR)).toBe(1);
 
-  const second = await startServer();
+  const second = await startServer(port);
   try {
-    const login = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "restart@example.com", password: "secret12" }),
@@ -44,4 +54,166 @@ test("stopping the server closes the embedded database cleanly and keeps the dat
   } finally {
     await stopApp(second);
   }
+});
+
+/** A POST whose body arrives in pieces over `ms`: in flight for that long whatever the server does. */
+function slowPost(port: number, pathname: string, body: string, ms: number) {
+  return new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: pathname, method: "POST", agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      res.on("error", reject);
+    });
+    req.setHeader("content-type", "application/json");
+    req.setHeader("content-length", Buffer.byteLength(body));
+    req.on("error", reject);
+    const pieces = 5;
+    const size = Math.ceil(body.length / pieces);
+    let i = 0;
+    const tick = setInterval(() => {
+      req.write(body.slice(i * size, (i + 1) * size));
+      i += 1;
+      if (i === pieces) {
+        clearInterval(tick);
+        req.end();
+      }
+    }, ms / pieces);
+  });
+}
+
+/** A live stream (tRPC SSE) read to its end: the events it carried and how it ended. */
+async function readStream(url: string, cookie: string) {
+  const res = await fetch(url, { headers: { cookie, accept: "text/event-stream" } });
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let opened: () => void = () => {};
+  const open = new Promise<void>((resolve) => {
+    opened = resolve;
+  });
+  const ended = (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return { text, error: undefined };
+        text += decoder.decode(value, { stream: true });
+        if (text.includes("event: connected")) opened();
+      }
+    } catch (error) {
+      return { text, error };
+    }
+  })();
+  return { status: res.status, open, ended };
+}
+
+test("a SIGTERM under load cuts no request: ready turns 503 first, in-flight requests and live streams end cleanly", async () => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  fs.rmSync(DIR, { recursive: true, force: true });
+  await migrateDatabase({ PGLITE_DIR: DIR, DATABASE_URL: "" });
+  const GRACE_MS = 1_500;
+  const app = await startServer(port, {
+    SHUTDOWN_GRACE_MS: String(GRACE_MS),
+    SHUTDOWN_TIMEOUT_MS: "20000",
+    RATE_LIMIT_ANON_PER_MINUTE: "0",
+    RATE_LIMIT_SIGNUPS_PER_HOUR: "1000",
+  });
+  const appExit = exited(app);
+
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: signupBody("drain@example.com"),
+  });
+  expect(signup.status).toBe(201);
+  const cookie = (signup.headers.getSetCookie() ?? []).map((c) => c.split(";")[0]).join("; ");
+  expect(cookie).toContain("=");
+
+  // Three live streams, open before the restart.
+  const streams = await Promise.all([0, 1, 2].map(() => readStream(`${base}/api/trpc/notifications.onChange`, cookie)));
+  for (const s of streams) expect(s.status).toBe(200);
+  await Promise.all(streams.map((s) => s.open));
+
+  // A load balancer: polls /api/ready and stops routing here once it answers anything but 200.
+  let routed = true;
+  let sawDraining = false;
+  const balancer = (async () => {
+    while (routed) {
+      const res = await fetch(`${base}/api/ready`).catch(() => undefined);
+      if (res?.status === 503) sawDraining = (await res.json()).status === "draining";
+      else await res?.arrayBuffer();
+      if (res?.status !== 200) routed = false;
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+
+  // Clients: six loops of public reads, pages and logins while the balancer routes here.
+  const outcomes: { path: string; status: number | string }[] = [];
+  const paths = ["/api/contests", "/", "/api/winners", "/contests", "/api/health"];
+  const clients = Array.from({ length: 6 }, (_, c) =>
+    (async () => {
+      for (let i = 0; routed && i < 400; i++) {
+        const p = i % 7 === 3 ? "/api/auth/login" : (paths[(c + i) % paths.length] as string);
+        const init: RequestInit =
+          p === "/api/auth/login"
+            ? {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify({ email: "drain@example.com", password: "secret12" }),
+              }
+            : {};
+        try {
+          const res = await fetch(`${base}${p}`, init);
+          await res.arrayBuffer();
+          outcomes.push({ path: p, status: res.status });
+        } catch (error) {
+          outcomes.push({ path: p, status: String((error as Error).cause ?? error) });
+        }
+      }
+    })(),
+  );
+  await new Promise((r) => setTimeout(r, 1_000));
+
+  // Requests that are still arriving when the server stops taking connections.
+  const slow = [0, 1, 2].map(() =>
+    slowPost(port, "/api/auth/login", JSON.stringify({ email: "drain@example.com", password: "secret12" }), GRACE_MS + 2_000),
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  const signalled = Date.now();
+  app.kill("SIGTERM");
+
+  await balancer;
+  await Promise.all(clients);
+  expect(sawDraining, "the balancer saw /api/ready answer 503 draining").toBe(true);
+  expect(Date.now() - signalled, "the balancer noticed within the grace period").toBeLessThan(GRACE_MS);
+
+  // After the grace period: no new connections, while the slow requests are still in flight.
+  await new Promise((r) => setTimeout(r, Math.max(0, signalled + GRACE_MS + 500 - Date.now())));
+  const late = await fetch(`${base}/api/health`).then(
+    (r) => `status ${r.status}`,
+    (e: Error) => String((e.cause as { code?: string } | undefined)?.code ?? e),
+  );
+  expect(late).toBe("ECONNREFUSED");
+
+  for (const answer of await Promise.all(slow)) {
+    // Signed in, or refused by the login limit: an answer either way, not a cut connection.
+    expect([200, 429]).toContain(answer.status);
+    expect(answer.connection).toBe("close");
+  }
+  for (const s of streams) {
+    const { text, error } = await s.ended;
+    expect(error, "the stream ended, not reset").toBeUndefined();
+    expect(text).toContain("event: serialized-error");
+    expect(text).toContain("SERVICE_UNAVAILABLE");
+  }
+  expect(await appExit).toEqual({ code: 0, signal: null });
+  expect(pgControlState(DIR)).toBe(1);
+
+  const cut = outcomes.filter((o) => typeof o.status === "string" || o.status >= 500);
+  expect(cut, "requests cut or failed by the restart").toEqual([]);
+  expect(outcomes.length, "requests made under load").toBeGreaterThan(30);
+  console.log(
+    `drain: ${outcomes.length} requests under load, ${cut.length} cut; 3 slow uploads and 3 live streams ended cleanly`,
+  );
 });

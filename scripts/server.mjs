@@ -10,9 +10,10 @@
  * dropped; with TRUST_PROXY_HOPS=N the socket address is appended, and src/server/api/context.ts
  * clientIp() takes the entry N places before the last one.
  *
- * Clean shutdown stays as with `next start` under NEXT_MANUAL_SIG_HANDLE=1: Next installs no signal
- * handlers here, and src/server/shutdown.ts (installed by src/instrumentation.ts when the app is
- * prepared) closes the database on SIGTERM/SIGINT and exits.
+ * Graceful shutdown under NEXT_MANUAL_SIG_HANDLE=1: Next installs no signal handlers here, and
+ * src/server/shutdown.ts (installed by src/instrumentation.ts when the app is prepared) turns
+ * `/api/ready` to 503, waits SHUTDOWN_GRACE_MS, drains this server (`__prizeHttpDrain` below), stops
+ * the job queue, closes the database and exits.
  *
  * The fast path first: src/server/fast-path.ts (put on globalThis by src/instrumentation.ts when
  * Next loads the app) answers the cached public reads and the visitor's prerendered pages from
@@ -96,6 +97,38 @@ function loopbackOrigin() {
   if (hostname === "::") return `http://[::1]:${port}`;
   return hostname.includes(":") ? `http://[${hostname}]:${port}` : `http://${hostname}:${port}`;
 }
+
+/**
+ * Graceful shutdown (src/server/shutdown.ts runs the steps): `__prizeHttpDrain` stops accepting
+ * connections, answers every request in flight and every later one on an open keep-alive connection
+ * with `Connection: close`, closes connections as they fall idle, and resolves once all are gone or,
+ * after `timeoutMs`, cuts what is left and says how many requests that cut.
+ */
+const inFlight = new Set();
+let draining = false;
+server.prependListener("request", (_req, res) => {
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  if (draining) res.setHeader("connection", "close");
+});
+globalThis.__prizeHttpDrain = (timeoutMs) =>
+  new Promise((resolve) => {
+    draining = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
+    // A response whose headers already went out keep-alive (a live stream that just ended) leaves an idle connection.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const cutAfter = setTimeout(() => {
+      const cut = inFlight.size;
+      server.closeAllConnections();
+      finish(cut);
+    }, timeoutMs);
+    const finish = (cut) => {
+      clearInterval(sweep);
+      clearTimeout(cutAfter);
+      resolve({ cut });
+    };
+    server.close(() => finish(0));
+  });
 
 server.listen(port, hostname, () => {
   globalThis.__prizeLoopbackOrigin = loopbackOrigin();

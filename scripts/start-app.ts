@@ -4,6 +4,7 @@
  * already answers on (the test would talk to the wrong app).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
 
 export type StartAppOptions = {
   port: number;
@@ -48,6 +49,8 @@ export async function startApp(opts: StartAppOptions): Promise<ChildProcess> {
       NEXT_MANUAL_SIG_HANDLE: "1",
       HOST: "127.0.0.1",
       PORT: String(port),
+      // No load balancer to wait for: stop as soon as the requests in flight are answered (tests set it).
+      SHUTDOWN_GRACE_MS: "0",
       ...opts.env,
     },
     stdio: ["ignore", "ignore", stderr],
@@ -88,4 +91,16 @@ export async function migrateDatabase(env: Record<string, string | undefined>): 
   });
   const { code } = await exited(child);
   if (code !== 0) throw new Error(`migrate exited with ${code}`);
+}
+
+/** A TCP port nothing listens on right now (the OS picks it): tests never use fixed ports. */
+export function freePort(): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 }

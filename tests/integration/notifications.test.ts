@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEventBus } from "../../src/server/events";
+import { resetDrainForTests, SERVER_RESTARTING, startClosing } from "../../src/server/ops/drain";
 import { notify } from "../../src/server/services/notifications";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest, signalCallerFor } from "../helpers/fixtures";
@@ -123,6 +124,23 @@ describe(`notifications service, router and REST rows (${dbKind()})`, () => {
     controller.abort();
     expect((await waiting).done).toBe(true);
     expect(bus.listenerCount()).toBe(before);
+  });
+
+  it("a restart ends every live stream with SERVICE_UNAVAILABLE, the code httpSubscriptionLink reconnects on", async () => {
+    const user = await createUser(t.db);
+    const bus = await getEventBus();
+    const before = bus.listenerCount();
+    const caller = await signalCallerFor(t.db, user, new AbortController().signal);
+    const it = (await caller.notifications.onChange())[Symbol.asyncIterator]();
+    expect((await it.next()).value).toEqual({ kind: "ready" });
+    const waiting = it.next();
+    try {
+      startClosing();
+      await expect(waiting).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: SERVER_RESTARTING });
+      expect(bus.listenerCount()).toBe(before);
+    } finally {
+      resetDrainForTests();
+    }
   });
 
   it("subscriptions need a session", async () => {

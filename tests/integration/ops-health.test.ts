@@ -3,6 +3,7 @@ import { GET as health } from "../../src/app/api/health/route";
 import { GET as ready } from "../../src/app/api/ready/route";
 import { openDatabase, setDatabase } from "../../src/server/db";
 import { migrationStatus } from "../../src/server/migrate";
+import { resetDrainForTests, startDraining } from "../../src/server/ops/drain";
 import { setJobQueueProbe } from "../../src/server/ops/job-queue-hook";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 
@@ -32,6 +33,21 @@ describe(`/api/health and /api/ready (${dbKind()})`, () => {
     expect(res.status).toBe(200);
     expect(body.checks.database.ok).toBe(true);
     expect(body.checks.migrations.ok).toBe(true);
+  });
+
+  it("ready answers 503 at once from SIGTERM on (draining), while health still answers 200", async () => {
+    setDatabase(t);
+    try {
+      startDraining();
+      const res = await ready();
+      expect(res.status).toBe(503);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.json()).toEqual({ status: "draining" });
+      expect(health().status).toBe(200);
+    } finally {
+      resetDrainForTests();
+    }
+    expect((await ready()).status).toBe(200);
   });
 
   it("ready answers 503 and names the pending migrations when one on disk is not applied", async () => {

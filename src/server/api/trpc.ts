@@ -10,6 +10,7 @@ import { getEnv } from "../env";
 import { DomainError } from "../errors";
 import { assertStreamSlot, type StreamOwner } from "../events/streams";
 import { logger } from "../logger";
+import { closingSignal, SERVER_RESTARTING } from "../ops/drain";
 import { limitAnonymousRequest } from "../security/anonymous-limit";
 import { TWO_FACTOR_REQUIRED } from "../services/two-factor";
 import { isCrossSiteRequest } from "../security/csrf";
@@ -209,3 +210,13 @@ export const adminStreamProcedure = streamSlot
   })
   .use(noNul)
   .meta({ access: "admin" });
+
+/**
+ * A live stream that a restart ends (src/server/ops/drain.ts) ends with SERVICE_UNAVAILABLE: tRPC's
+ * httpSubscriptionLink treats that code as retryable and reconnects (through the proxy, to an
+ * instance that is not stopping), where a plain end of stream would stop the subscription for good.
+ */
+export async function* reconnectOnRestart<T>(events: AsyncIterable<T>): AsyncGenerator<T> {
+  yield* events;
+  if (closingSignal().aborted) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: SERVER_RESTARTING });
+}

@@ -7,6 +7,7 @@
  */
 import { type DatabaseHandle, type DbTx, getDatabase } from "../db";
 import { logger } from "../logger";
+import { closingSignal } from "../ops/drain";
 import { InProcessEventBus } from "./in-process";
 import { PgEventBus } from "./pg";
 import { decodeEvent, EVENT_CHANNEL, type EventBus, encodeEvent, type LiveEvent } from "./types";
@@ -59,17 +60,20 @@ export async function getEventBus(): Promise<EventBus> {
 }
 
 /**
- * Async iterator of the events that pass `filter` (plus `resync`), ending when `signal` aborts.
+ * Async iterator of the events that pass `filter` (plus `resync`), ending when `signal` aborts or
+ * the instance starts closing (src/server/ops/drain.ts: a restart ends every stream).
  * Yields once at the start so a (re)connecting client refetches whatever it missed. Bursts are
  * coalesced: subscribers only need to know "something changed".
  */
 export async function* liveEvents(
   bus: EventBus,
   filter: (event: LiveEvent) => boolean,
-  signal: AbortSignal | undefined,
+  caller: AbortSignal | undefined,
   /** Sees every event first (streams.ts watches for its session ending on the same listener). */
   onEvent?: (event: LiveEvent) => void,
 ): AsyncGenerator<{ kind: LiveEvent["kind"] | "ready" }> {
+  const closing = closingSignal();
+  const signal = caller ? AbortSignal.any([caller, closing]) : closing;
   let pending: LiveEvent["kind"] | null = null;
   let wake: (() => void) | null = null;
   const unsubscribe = bus.subscribe((event) => {
@@ -79,17 +83,17 @@ export async function* liveEvents(
     wake?.();
   });
   const onAbort = () => wake?.();
-  signal?.addEventListener("abort", onAbort);
+  signal.addEventListener("abort", onAbort);
   try {
     yield { kind: "ready" };
-    while (!signal?.aborted) {
+    while (!signal.aborted) {
       if (pending === null) {
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
         wake = null;
       }
-      if (signal?.aborted) break;
+      if (signal.aborted) break;
       if (pending !== null) {
         const kind: LiveEvent["kind"] = pending;
         pending = null;
@@ -98,7 +102,7 @@ export async function* liveEvents(
     }
   } finally {
     unsubscribe();
-    signal?.removeEventListener("abort", onAbort);
+    signal.removeEventListener("abort", onAbort);
   }
 }
 

@@ -1,9 +1,15 @@
 import { checkReadiness, noStoreJson } from "@/server/ops/health";
+import { isDraining } from "@/server/ops/drain";
 
 export const dynamic = "force-dynamic";
 
-/** Readiness: database reachable, migrations current, job queue running when present (docs/deploy.md). */
+/**
+ * Readiness: database reachable, migrations current, job queue running when present (docs/deploy.md).
+ * From SIGTERM on, 503 at once without looking further: the load balancer stops sending work here
+ * while the requests in flight finish (src/server/shutdown.ts).
+ */
 export async function GET(): Promise<Response> {
+  if (isDraining()) return noStoreJson({ status: "draining" }, 503);
   const r = await checkReadiness();
   return noStoreJson({ status: r.ready ? "ready" : "not ready", checks: r.checks }, r.ready ? 200 : 503);
 }

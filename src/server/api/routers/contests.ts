@@ -4,7 +4,7 @@ import { getDrawRecord } from "../../services/draw-record";
 import { getFairPlayInfo } from "../../services/fair-play";
 import { publicReadsFor, readPublishedWinners } from "../../cache/public-reads";
 import { getEventBus, liveEvents } from "../../events";
-import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import { authedProcedure, createTRPCRouter, reconnectOnRestart, publicProcedure } from "../trpc";
 
 export const contestsRouter = createTRPCRouter({
   // The three public reads come from the in-process cache (src/server/cache/public-reads.ts)
@@ -30,6 +30,6 @@ export const contestsRouter = createTRPCRouter({
   /** Live: ticks when any contest's figures change (a sale, a draw, an edit); the client refetches. */
   onChange: authedProcedure.subscription(async function* ({ signal }) {
     const bus = await getEventBus();
-    yield* liveEvents(bus, (e) => e.kind === "contests", signal);
+    yield* reconnectOnRestart(liveEvents(bus, (e) => e.kind === "contests", signal));
   }),
 });

@@ -1,7 +1,7 @@
 import { notificationIdSchema } from "@/shared/schemas/notifications";
 import { sessionLiveEvents } from "../../events/streams";
 import * as notifications from "../../services/notifications";
-import { authedProcedure, authedStreamProcedure, createTRPCRouter } from "../trpc";
+import { authedProcedure, authedStreamProcedure, createTRPCRouter, reconnectOnRestart } from "../trpc";
 
 export const notificationsRouter = createTRPCRouter({
   list: authedProcedure.query(({ ctx }) => notifications.listNotifications(ctx.db, ctx.user.id)),
@@ -14,10 +14,12 @@ export const notificationsRouter = createTRPCRouter({
   /** Live: ticks when the signed-in user's notifications change (the client refetches). */
   onChange: authedStreamProcedure.subscription(async function* ({ ctx, signal }) {
     const userId = ctx.user.id;
-    yield* sessionLiveEvents(
-      ctx.stream,
-      (e) => (e.kind === "notification" && e.userId === userId) || (e.kind === "notifications" && e.userIds.includes(userId)),
-      signal,
+    yield* reconnectOnRestart(
+      sessionLiveEvents(
+        ctx.stream,
+        (e) => (e.kind === "notification" && e.userId === userId) || (e.kind === "notifications" && e.userIds.includes(userId)),
+        signal,
+      ),
     );
   }),
 });

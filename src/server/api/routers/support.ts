@@ -1,7 +1,14 @@
 import { adminReplySchema, conversationListSchema, conversationUserSchema, supportSendSchema } from "@/shared/schemas/support";
 import { sessionLiveEvents } from "../../events/streams";
 import * as support from "../../services/support";
-import { adminProcedure, adminStreamProcedure, authedProcedure, authedStreamProcedure, createTRPCRouter } from "../trpc";
+import {
+  adminProcedure,
+  adminStreamProcedure,
+  authedProcedure,
+  authedStreamProcedure,
+  createTRPCRouter,
+  reconnectOnRestart,
+} from "../trpc";
 
 export const supportRouter = createTRPCRouter({
   /** The signed-in player's own thread (admin replies become read). */
@@ -13,7 +20,7 @@ export const supportRouter = createTRPCRouter({
   /** Live: ticks when the player's own conversation changes. */
   onThread: authedStreamProcedure.subscription(async function* ({ ctx, signal }) {
     const userId = ctx.user.id;
-    yield* sessionLiveEvents(ctx.stream, (e) => e.kind === "support" && e.userId === userId, signal);
+    yield* reconnectOnRestart(sessionLiveEvents(ctx.stream, (e) => e.kind === "support" && e.userId === userId, signal));
   }),
 
   conversations: adminProcedure
@@ -28,10 +35,10 @@ export const supportRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => support.adminMarkRead(ctx.db, input.userId)),
   /** Live (admins): ticks when any conversation changes. */
   onConversations: adminStreamProcedure.subscription(async function* ({ ctx, signal }) {
-    yield* sessionLiveEvents(ctx.stream, (e) => e.kind === "support", signal);
+    yield* reconnectOnRestart(sessionLiveEvents(ctx.stream, (e) => e.kind === "support", signal));
   }),
   /** Live (admins): ticks when the open conversation changes. */
   onConversation: adminStreamProcedure.input(conversationUserSchema).subscription(async function* ({ ctx, input, signal }) {
-    yield* sessionLiveEvents(ctx.stream, (e) => e.kind === "support" && e.userId === input.userId, signal);
+    yield* reconnectOnRestart(sessionLiveEvents(ctx.stream, (e) => e.kind === "support" && e.userId === input.userId, signal));
   }),
 });
