@@ -84,6 +84,10 @@ export const AUDIT_ACTIONS = [
   "contest.update",
   "contest.status",
   "user.role",
+  "review.credit",
+  "review.take_back",
+  "review.settle_payout",
+  "review.dismiss",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -97,6 +101,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "contest.update": "Contest edited",
   "contest.status": "Contest status changed",
   "user.role": "Admin role changed",
+  "review.credit": "Late payment credited",
+  "review.take_back": "Refunded credit taken back",
+  "review.settle_payout": "Unknown payout settled",
+  "review.dismiss": "Review entry dismissed",
 };
 
 /** Milliseconds, docs/product.md §9. */
