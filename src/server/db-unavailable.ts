@@ -16,8 +16,27 @@ const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "Sock
 /** PostgreSQL SQLSTATEs: connection exceptions (08…), shutdown / not accepting connections, too many clients. */
 const PG_CODES = /^(08...|57P0[1-3]|53300)$/;
 const NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN"]);
-const MESSAGES =
-  /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|not currently accepting connections/i;
+/**
+ * The texts node-postgres, pg-pool, Prisma and PostgreSQL use when the connection (not the query) is
+ * the problem, for errors that arrive without a code (tests/unit/db-unavailable.test.ts lists each).
+ */
+const MESSAGES = new RegExp(
+  [
+    "PGlite is closed",
+    "Connection terminated", // pg: "Connection terminated unexpectedly" / "due to connection timeout"
+    "timeout exceeded when trying to connect", // pg-pool: waiting for a pooled connection
+    "not currently accepting connections",
+    "encountered a connection error and is not queryable", // pg: a client whose socket failed
+    "Client was closed and is not queryable",
+    "Cannot use a pool after calling end on the pool",
+    "terminating connection due to administrator command", // PostgreSQL restart / pg_terminate_backend
+    "the database system is (starting up|shutting down|in recovery mode)",
+    "server closed the connection unexpectedly",
+    "Timed out fetching a new connection from the connection pool", // Prisma P2024
+    "Can't reach database server",
+  ].join("|"),
+  "i",
+);
 
 type Loose = {
   name?: unknown;

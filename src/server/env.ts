@@ -88,6 +88,20 @@ const schema = z.object({
     })
     .optional(),
   AUTO_APPROVE_PAID: bool.default(false),
+  // Terms sent on every invoice (docs/payments.md): who pays OxaPay's fee (1 = the payer, 0 = we do)
+  // and the underpayment OxaPay may still accept as paid (percent, 0-60).
+  OXAPAY_FEE_PAID_BY_PAYER: int(0, 1, "must be 0 (we pay OxaPay's fee) or 1 (the payer does)").default(0),
+  OXAPAY_UNDER_PAID_COVERAGE: z.coerce
+    .number({ error: "must be a number from 0 to 60 (percent)" })
+    .min(0, "must be a number from 0 to 60 (percent)")
+    .max(60, "must be a number from 0 to 60 (percent)")
+    .default(0),
+  // Money jobs (docs/jobs.md)
+  PAYOUT_RETRY_DELAY_SECONDS: int(1, 86_400, "must be an integer from 1 to 86400 (seconds)").default(30),
+  PAYOUT_UNKNOWN_LIMIT_MINUTES: int(1, 10_080, "must be an integer from 1 to 10080 (minutes)").default(60),
+  PAYMENTS_POLL_SECONDS: int(10, 86_400, "must be an integer from 10 to 86400 (seconds)").default(120),
+  RECONCILE_CRON: text.default("30 3 * * *"),
+  RECONCILE_DAYS: int(1, 90, "must be an integer from 1 to 90 (days)").default(3),
   // Limits and background work
   // src/server/security/anonymous-limit.ts; 0 = off.
   RATE_LIMIT_ANON_PER_MINUTE: int(0, 1_000_000_000, "must be an integer from 0 (off) to 1000000000").default(300),

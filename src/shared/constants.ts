@@ -89,6 +89,10 @@ export const AUDIT_ACTIONS = [
   "wheel.economics",
   "contest.free_entry",
   "outbox.read",
+  "review.credit",
+  "review.take_back",
+  "review.settle_payout",
+  "review.dismiss",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -107,6 +111,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "wheel.economics": "Wheel economics changed",
   "contest.free_entry": "Free entry recorded",
   "outbox.read": "Outbox read",
+  "review.credit": "Late payment credited",
+  "review.take_back": "Refunded credit taken back",
+  "review.settle_payout": "Unknown payout settled",
+  "review.dismiss": "Review entry dismissed",
 };
 
 /** Milliseconds, docs/product.md §9. */

@@ -141,28 +141,34 @@ describe("withdrawals", () => {
     expect((await rest(t.db, "POST", "/api/admin/withdrawals/nope/approve", { user: admin })).status).toBe(404);
   });
 
-  it("a gateway outage is retried by the job; after the last attempt the withdrawal fails and the hold returns once", async () => {
-    let calls = 0;
+  const unreachable = async () => {
+    throw new (await import("../../src/server/gateways/gateway")).GatewayError("down", { retryable: true, outcome: "unknown" });
+  };
+
+  it("a gateway that cannot even quote is retried by the job; after the last attempt (nothing sent) the withdrawal fails and the hold returns once", async () => {
+    let sends = 0;
     const down: PayoutGateway = {
       name: "sandbox",
-      quote: async () => "10.00",
+      quote: unreachable,
       createPayout: async () => {
-        calls++;
-        throw Object.assign(new (await import("../../src/server/gateways/gateway")).GatewayError("down", { retryable: true }));
+        sends++;
+        throw new Error("never reached");
       },
       verifySignature: () => false,
       getPayout: async () => null,
+      findPayoutByReference: async () => "absent",
+      listPayouts: async () => [],
     };
     const w = (await request(player, { amount: "10", cryptoCurrency: "USDT", network: "TRC20", address: TRON })).body;
     const before = await balance(player);
-    const retries: unknown[] = [];
+    const queued: unknown[] = [];
     const res = await approveWithdrawal(t.db, admin.id, w.id, {
       origin: "http://localhost:3000",
       gateway: down,
-      enqueueRetry: async (d) => retries.push(d),
+      enqueueInTx: async (_tx, d) => queued.push(d),
     });
     expect(res.withdrawal.status).toBe("processing");
-    expect(retries).toEqual([{ id: w.id, origin: "http://localhost:3000" }]);
+    expect(queued).toEqual([{ id: w.id, origin: "http://localhost:3000" }]);
     // An attempt that is not the last throws (the queue retries it later).
     await expect(runPayoutJob(t.db, { id: w.id, origin: "x" }, { retryCount: 1 }, { gateway: down })).rejects.toThrow(/retry/);
     // The last attempt gives up: failed, hold back once; running it again changes nothing.
@@ -170,12 +176,62 @@ describe("withdrawals", () => {
     await runPayoutJob(t.db, { id: w.id, origin: "x" }, { retryCount: PAYOUT_RETRY_LIMIT }, { gateway: down });
     const after = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
     expect(after.status).toBe("failed");
-    expect(calls).toBe(3);
+    expect(sends).toBe(0);
     expect(await balance(player)).toBe((Number(before) + 10).toFixed(2));
     expect(await t.db.ledgerEntry.count({ where: { kind: "withdrawal_release", reference: w.id } })).toBe(1);
   });
 
-  it("a recovered gateway on retry pays the withdrawal", async () => {
+  it("a payout sent without an answer is looked up, never resent blind; still unknown after the last attempt it goes to review and the hold stays", async () => {
+    let sends = 0;
+    let lookups = 0;
+    const silent: PayoutGateway = {
+      name: "sandbox",
+      quote: async () => "10.00",
+      createPayout: async () => {
+        sends++;
+        return unreachable();
+      },
+      verifySignature: () => false,
+      getPayout: async () => null,
+      findPayoutByReference: async () => {
+        lookups++;
+        return unreachable();
+      },
+      listPayouts: async () => [],
+    };
+    const w = (await request(player, { amount: "10", cryptoCurrency: "USDT", network: "TRC20", address: TRON })).body;
+    const before = await balance(player);
+    await approveWithdrawal(t.db, admin.id, w.id, { origin: "http://x", gateway: silent });
+    const stored = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
+    expect(stored.payoutRequest).toMatchObject({
+      address: TRON,
+      currency: "USDT",
+      amount: 10,
+      network: "TRC20",
+      description: `withdrawal ${w.id}`,
+    });
+    expect(stored.outcomeUnknownSince).not.toBeNull();
+    await expect(runPayoutJob(t.db, { id: w.id, origin: "x" }, { retryCount: 1 }, { gateway: silent })).rejects.toThrow(/retry/);
+    await runPayoutJob(t.db, { id: w.id, origin: "x" }, { retryCount: PAYOUT_RETRY_LIMIT }, { gateway: silent });
+    expect(sends).toBe(1);
+    expect(lookups).toBe(2);
+    const after = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
+    expect(after.status).toBe("processing");
+    expect(await balance(player)).toBe(before);
+    const entry = await t.db.reviewItem.findUniqueOrThrow({ where: { dedupeKey: `payout_unknown:${w.id}` } });
+    expect(entry).toMatchObject({ kind: "payout_unknown", status: "open", withdrawalId: w.id });
+    // The admin settles it as failed from the review queue: the hold comes back once.
+    const settle = (body: object) => rest(t.db, "POST", `/api/admin/review/${entry.id}/settle-payout`, { user: admin, body });
+    expect((await settle({ outcome: "paid", reason: "seen in panel" })).status).toBe(400); // paid needs the txid
+    expect((await settle({ outcome: "failed", reason: "not in OxaPay's panel" })).status).toBe(200);
+    expect((await settle({ outcome: "failed", reason: "again" })).status).toBe(409);
+    expect((await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe("failed");
+    expect(await balance(player)).toBe((Number(before) + 10).toFixed(2));
+    expect(await t.db.ledgerEntry.count({ where: { kind: "withdrawal_release", reference: w.id } })).toBe(1);
+    expect(await t.db.auditLog.count({ where: { action: "review.settle_payout", targetId: w.id } })).toBe(1);
+  });
+
+  it("a definite 'not there' after an unknown send lets the job send again, and a recovered gateway pays", async () => {
     const w = (await request(player, { amount: "10", cryptoCurrency: "USDT", network: "TRC20", address: TRON })).body;
     const down: PayoutGateway = {
       ...new SandboxPayoutGateway("k"),
@@ -183,12 +239,27 @@ describe("withdrawals", () => {
       quote: async () => "10",
       verifySignature: () => false,
       getPayout: async () => null,
-      createPayout: async () => {
-        throw new (await import("../../src/server/gateways/gateway")).GatewayError("503", { retryable: true });
-      },
+      findPayoutByReference: async () => "absent",
+      listPayouts: async () => [],
+      createPayout: unreachable,
     };
     await approveWithdrawal(t.db, admin.id, w.id, { origin: "http://x", gateway: down });
-    await runPayoutJob(t.db, { id: w.id, origin: "http://x" }, { retryCount: 1 }, { gateway: new SandboxPayoutGateway("k") });
+    // Too soon after the send, "absent" is not trusted (history may lag): nothing is sent.
+    await expect(
+      runPayoutJob(
+        t.db,
+        { id: w.id, origin: "http://x" },
+        { retryCount: 1 },
+        { gateway: new SandboxPayoutGateway("k"), absentAfterMs: 3_600_000 },
+      ),
+    ).rejects.toThrow(/retry/);
+    expect((await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe("processing");
+    await runPayoutJob(
+      t.db,
+      { id: w.id, origin: "http://x" },
+      { retryCount: 1 },
+      { gateway: new SandboxPayoutGateway("k"), absentAfterMs: 0 },
+    );
     expect((await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe("paid");
   });
 });
@@ -297,7 +368,7 @@ describe("OxaPay payout exchange (documented example, real client, local server)
       address: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
       currency: "BTC",
       amount: 0.002,
-      network: "Bitcoin Network",
+      // BTC travels on one chain: `network` is left out and OxaPay picks it.
       callback_url: "https://prizes.example/api/withdrawals/webhook",
       description: `withdrawal ${w.id}`,
     });

@@ -15,6 +15,7 @@ import { OutboxTab } from "./OutboxTab";
 import { OverviewTab } from "./OverviewTab";
 import { PaymentsTab } from "./PaymentsTab";
 import { PrizesTab } from "./PrizesTab";
+import { ReviewTab } from "./ReviewTab";
 import { UsersTab } from "./UsersTab";
 import { WinnerPostsTab } from "./WinnerPostsTab";
 import { WithdrawalsTab } from "./WithdrawalsTab";
@@ -24,6 +25,7 @@ const TABS = [
   "overview",
   "payments",
   "withdrawals",
+  "review",
   "prizes",
   "contests",
   "users",
@@ -86,6 +88,7 @@ export function AdminDashboard() {
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="payments">Payments</Tabs.Tab>
           <Tabs.Tab value="withdrawals">Withdrawals</Tabs.Tab>
+          <Tabs.Tab value="review">Review</Tabs.Tab>
           <Tabs.Tab value="prizes">Prizes</Tabs.Tab>
           <Tabs.Tab value="contests">Contests</Tabs.Tab>
           <Tabs.Tab value="users">Users</Tabs.Tab>
@@ -103,6 +106,9 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="withdrawals">
           <WithdrawalsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="review">
+          <ReviewTab />
         </Tabs.Panel>
         <Tabs.Panel value="prizes">
           <PrizesTab />

@@ -7,6 +7,7 @@ import { emailRouter } from "./routers/email";
 import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
 import { responsiblePlayRouter } from "./routers/responsible-play";
+import { reviewRouter } from "./routers/review";
 import { supportRouter } from "./routers/support";
 import { prizesRouter } from "./routers/prizes";
 import { wheelRouter } from "./routers/wheel";
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   support: supportRouter,
   admin: adminRouter,
   withdrawals: withdrawalsRouter,
+  review: reviewRouter,
   prizes: prizesRouter,
   responsiblePlay: responsiblePlayRouter,
   email: emailRouter,

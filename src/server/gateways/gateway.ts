@@ -117,7 +117,9 @@ export function parseTxs(value: unknown): GatewayTx[] {
   return value.flatMap((tx) => {
     if (!tx || typeof tx !== "object") return [];
     const t = tx as Record<string, unknown>;
-    const amount = decimalField(t.amount ?? t.received_amount ?? t.sent_amount);
+    // What the payer sent: OxaPay's `received_amount` is net of its fee and would value a
+    // partial payment short (7.51 USDT sent reads 7.39 received); `amount` is the older name.
+    const amount = decimalField(t.sent_amount ?? t.amount ?? t.received_amount);
     if (amount === null) return [];
     return [
       { amount, currency: typeof t.currency === "string" ? t.currency.toUpperCase() : null, status: normaliseStatus(t.status) },
@@ -144,8 +146,8 @@ export function receivedUsd(
   return Prisma.Decimal.min(value, invoice.amount);
 }
 
-/** Parses a webhook body (already verified) into a notice; null if it carries no track id. */
-export function parseWebhookBody(rawBody: string): WebhookNotice | null {
+/** A verified webhook body as JSON with its track id (payments and payouts alike); null otherwise. */
+export function parseSignedJson(rawBody: string): { trackId: string; payload: Record<string, unknown> } | null {
   let payload: unknown;
   try {
     payload = JSON.parse(rawBody);
@@ -156,8 +158,16 @@ export function parseWebhookBody(rawBody: string): WebhookNotice | null {
   const p = payload as Record<string, unknown>;
   const trackId = p.track_id ?? p.trackId;
   if (typeof trackId !== "string" && typeof trackId !== "number") return null;
+  return { trackId: String(trackId), payload: p };
+}
+
+/** Parses a payment webhook body (already verified) into a notice; null if it carries no track id. */
+export function parseWebhookBody(rawBody: string): WebhookNotice | null {
+  const parsed = parseSignedJson(rawBody);
+  if (!parsed) return null;
+  const p = parsed.payload;
   return {
-    trackId: String(trackId),
+    trackId: parsed.trackId,
     status: normaliseStatus(p.status),
     amount: decimalField(p.amount),
     currency: typeof p.currency === "string" ? p.currency.toUpperCase() : null,

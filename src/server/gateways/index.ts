@@ -21,6 +21,8 @@ export async function getGateway(db: DbTx, env: Env = getEnv()): Promise<Payment
       timeoutMs: env.OXAPAY_TIMEOUT_MS,
       lifetimeMinutes: env.OXAPAY_LIFETIME_MINUTES,
       sandbox: env.OXAPAY_SANDBOX,
+      feePaidByPayer: env.OXAPAY_FEE_PAID_BY_PAYER === 1 ? 1 : 0,
+      underPaidCoverage: env.OXAPAY_UNDER_PAID_COVERAGE,
     });
   }
   return new SandboxGateway(await sandboxWebhookKey(db));

@@ -10,7 +10,6 @@
  * - Status polls (GET /v1/payment/{track_id}) are retried on 429, 5xx and network errors with
  *   back-off; creating an invoice is never retried (a retry could open a second invoice).
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { COIN_NETWORKS } from "@/shared/networks";
 import {
   decimalField,
@@ -23,8 +22,10 @@ import {
   parseTxs,
   verifyHmacSha512,
 } from "./gateway";
-import { OXAPAY_NETWORK } from "./payout";
+import { OXAPAY_NETWORK, OxaPayHttp } from "./oxapay-http";
 import { paymentQrCode } from "./qr";
+
+export { OXAPAY_DEFAULT_BASE_URL, OXAPAY_GET_ATTEMPTS } from "./oxapay-http";
 
 export type OxaPayConfig = {
   merchantApiKey: string;
@@ -34,96 +35,42 @@ export type OxaPayConfig = {
   lifetimeMinutes?: number;
   /** Ask OxaPay for a sandbox invoice (their test mode). */
   sandbox?: boolean;
+  /** Sent on every invoice so the merchant panel never decides silently: 1 = the payer pays OxaPay's fee. */
+  feePaidByPayer?: 0 | 1;
+  /** Percent of underpayment OxaPay may still accept as paid (0..60). */
+  underPaidCoverage?: number;
 };
 
-export const OXAPAY_DEFAULT_BASE_URL = "https://api.oxapay.com";
 /** OxaPay accepts invoice lifetimes from 15 to 2880 minutes. */
 export const OXAPAY_LIFETIME_RANGE = { min: 15, max: 2880 } as const;
-/** Attempts of a safe (GET) request; waits grow 0.5 s, 1 s, 2 s (or the gateway's Retry-After, at most 10 s). */
-export const OXAPAY_GET_ATTEMPTS = 4;
 
 export function clampLifetime(minutes: number | undefined): number {
   const m = Math.round(minutes ?? 60);
   return Math.min(OXAPAY_LIFETIME_RANGE.max, Math.max(OXAPAY_LIFETIME_RANGE.min, Number.isFinite(m) ? m : 60));
 }
 
-class RetryableGatewayError extends GatewayError {
-  constructor(
-    message: string,
-    details: Record<string, unknown>,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message, details);
-  }
-}
-
-type Envelope = { data?: Record<string, unknown>; message?: string; error?: unknown; status?: number };
-
 export class OxaPayGateway implements PaymentGateway {
   readonly name = "oxapay" as const;
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  private readonly http: OxaPayHttp;
 
   constructor(private readonly config: OxaPayConfig) {
     if (!config.merchantApiKey) throw new Error("OxaPay needs a merchant API key");
-    this.baseUrl = (config.baseUrl || OXAPAY_DEFAULT_BASE_URL).replace(/\/+$/, "");
-    this.timeoutMs = config.timeoutMs ?? 10_000;
+    this.http = new OxaPayHttp({
+      keyHeader: "merchant_api_key",
+      key: config.merchantApiKey,
+      baseUrl: config.baseUrl,
+      timeoutMs: config.timeoutMs,
+      label: "Payment gateway",
+    });
   }
 
-  /** Retries safe requests (GET) on 429, 5xx and network errors; POSTs are sent once. */
-  private async request(method: "GET" | "POST", path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const attempts = method === "GET" ? OXAPAY_GET_ATTEMPTS : 1;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.requestOnce(method, path, body);
-      } catch (err) {
-        if (!(err instanceof RetryableGatewayError) || attempt >= attempts) throw err;
-        await sleep(Math.min(err.retryAfterMs ?? 500 * 2 ** (attempt - 1), 10_000));
-      }
-    }
+  private request(method: "GET" | "POST", path: string, body?: unknown) {
+    return this.http.request(method, path, body);
   }
 
-  private async requestOnce(method: "GET" | "POST", path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const url = `${this.baseUrl}${path}`;
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method,
-        headers: {
-          merchant_api_key: this.config.merchantApiKey,
-          "content-type": "application/json",
-          accept: "application/json",
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      throw new RetryableGatewayError(
-        timedOut ? `Payment gateway did not answer within ${this.timeoutMs} ms` : "Payment gateway is unreachable",
-        { url, cause: err instanceof Error ? err.message : String(err) },
-      );
-    }
-    const text = await res.text().catch(() => "");
-    let envelope: Envelope | null = null;
-    try {
-      envelope = text ? (JSON.parse(text) as Envelope) : null;
-    } catch {
-      envelope = null;
-    }
-    if (!res.ok || !envelope || (typeof envelope.status === "number" && envelope.status !== 200)) {
-      const gatewayMessage = envelope?.message || errorText(envelope?.error) || res.statusText || "no details";
-      const message = `Payment gateway error (${res.status}): ${gatewayMessage}`;
-      if (res.status === 429 || res.status >= 500) {
-        const retryAfter = Number(res.headers.get("retry-after"));
-        throw new RetryableGatewayError(message, { url, status: res.status }, retryAfter > 0 ? retryAfter * 1000 : undefined);
-      }
-      throw new GatewayError(message, { url, status: res.status });
-    }
-    if (!envelope.data || typeof envelope.data !== "object") {
-      throw new GatewayError("Payment gateway answered without data", { url, status: res.status });
-    }
-    return envelope.data;
+  /** The explicit terms of every invoice (never left to the merchant panel's defaults). */
+  private terms() {
+    return { fee_paid_by_payer: this.config.feePaidByPayer ?? 0, under_paid_coverage: this.config.underPaidCoverage ?? 0 };
   }
 
   async createInvoice(req: InvoiceRequest): Promise<Invoice> {
@@ -132,10 +79,13 @@ export class OxaPayGateway implements PaymentGateway {
 
   /** POST /v1/payment/white-label: the address and crypto amount to show on our own pay page. */
   private async createWhiteLabel(req: InvoiceRequest): Promise<Invoice> {
-    const network = COIN_NETWORKS[req.cryptoCurrency].includes(req.network) ? req.network : COIN_NETWORKS[req.cryptoCurrency][0];
+    const networks = COIN_NETWORKS[req.cryptoCurrency];
+    const network = networks.includes(req.network) ? req.network : networks[0];
     const data = await this.request("POST", "/v1/payment/white-label", {
       pay_currency: req.cryptoCurrency,
-      network: network ? OXAPAY_NETWORK[network] : undefined,
+      // Only where the coin travels on several chains (USDT): OxaPay picks the one chain of BTC, ETH, BNB.
+      network: network && networks.length > 1 ? OXAPAY_NETWORK[network] : undefined,
+      ...this.terms(),
       amount: Number(req.amount), // a JSON number; amounts have at most 2 decimals.
       currency: req.currency,
       lifetime: clampLifetime(this.config.lifetimeMinutes),
@@ -168,6 +118,7 @@ export class OxaPayGateway implements PaymentGateway {
       amount: Number(req.amount),
       currency: req.currency,
       lifetime: clampLifetime(this.config.lifetimeMinutes),
+      ...this.terms(),
       callback_url: req.callbackUrl,
       return_url: req.returnUrl,
       order_id: req.orderId,
@@ -207,10 +158,4 @@ export class OxaPayGateway implements PaymentGateway {
   verifySignature(rawBody: string, signature: string | null): boolean {
     return verifyHmacSha512(this.config.merchantApiKey, rawBody, signature);
   }
-}
-
-function errorText(error: unknown): string | undefined {
-  if (!error || typeof error !== "object") return undefined;
-  const e = error as Record<string, unknown>;
-  return typeof e.message === "string" && e.message ? e.message : undefined;
 }

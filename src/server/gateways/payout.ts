@@ -8,12 +8,29 @@
 import { randomBytes } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
+import { COIN_NETWORKS } from "@/shared/networks";
 import type { WithdrawalNetwork } from "@/shared/withdrawals";
 import type { DbTx } from "../db";
 import { type Env, getEnv } from "../env";
-import { decimalField, GatewayError, normaliseStatus, verifyHmacSha512 } from "./gateway";
-import { OXAPAY_DEFAULT_BASE_URL } from "./oxapay";
+import { DomainError } from "../errors";
+import { decimalField, GatewayError, normaliseStatus, parseSignedJson, verifyHmacSha512 } from "./gateway";
+import { OXAPAY_NETWORK, OxaPayHttp } from "./oxapay-http";
 import { SANDBOX_RATES, sandboxWebhookKey } from "./sandbox";
+
+export { OXAPAY_NETWORK } from "./oxapay-http";
+
+/** The exact body of a payout request: stored before it is sent, so it can be found again by `description`. */
+export type PayoutRequestBody = {
+  address: string;
+  currency: CryptoCurrency;
+  /** A JSON number, as OxaPay's API takes it. */
+  amount: number;
+  /** Omitted where the coin travels on one chain (OxaPay picks it). */
+  network?: string;
+  callback_url: string;
+  /** Our reference: "withdrawal <id>"; payout history is searched for it when an answer never came. */
+  description: string;
+};
 
 export type PayoutRequest = {
   /** Our withdrawal id (sent as the description so the operator can match it in OxaPay's panel). */
@@ -42,118 +59,133 @@ export type PayoutNotice = {
   payload: Record<string, unknown>;
 };
 
+/** A payout found in the gateway's history (daily reconciliation, lookups by reference). */
+export type PayoutHistoryItem = PayoutResult & { description: string | null; amount: string | null; currency: string | null };
+
 export interface PayoutGateway {
   readonly name: "oxapay" | "sandbox";
   /** The crypto amount worth `usd` (USDT is 1:1). */
   quote(coin: CryptoCurrency, usd: string): Promise<string>;
-  createPayout(req: PayoutRequest): Promise<PayoutResult>;
+  /** Sends exactly `body` (built by payoutBody and stored before sending). */
+  createPayout(body: PayoutRequestBody): Promise<PayoutResult>;
   /** The payout's current status at the gateway (null where the gateway keeps no remote state). */
   getPayout(trackId: string): Promise<PayoutResult | null>;
+  /**
+   * The payout whose description is `reference`, created since `since`: found, or definitely absent
+   * (the history answered and holds none). Throws when the gateway could not be asked.
+   */
+  findPayoutByReference(reference: string, since: Date): Promise<PayoutResult | "absent">;
+  /** Every payout created in [from, to] (daily reconciliation). */
+  listPayouts(from: Date, to: Date): Promise<PayoutHistoryItem[]>;
   verifySignature(rawBody: string, signature: string | null): boolean;
 }
 
-/** A payout status that ends the withdrawal as paid / failed; anything else keeps it processing. */
-export function payoutOutcome(status: string): "paid" | "failed" | "processing" {
-  if (status === "confirmed" || status === "complete" || status === "completed" || status === "paid") return "paid";
-  if (status === "rejected" || status === "canceled" || status === "cancelled" || status === "failed") return "failed";
-  return "processing";
+/** Our reference for a withdrawal's payout, sent as OxaPay's `description`. */
+export const payoutReference = (withdrawalId: string) => `withdrawal ${withdrawalId}`;
+
+/** The request body for a withdrawal: `network` only where the coin has several chains (USDT). */
+export function payoutBody(req: PayoutRequest): PayoutRequestBody {
+  const several = COIN_NETWORKS[req.cryptoCurrency].length > 1;
+  return {
+    address: req.address,
+    currency: req.cryptoCurrency,
+    amount: Number(req.payAmount),
+    ...(several ? { network: OXAPAY_NETWORK[req.network] } : {}),
+    callback_url: req.callbackUrl,
+    description: payoutReference(req.withdrawalId),
+  };
 }
 
-/** OxaPay's `network` names for ours. */
-export const OXAPAY_NETWORK: Record<WithdrawalNetwork, string> = {
-  BTC: "Bitcoin Network",
-  ERC20: "ERC20",
-  TRC20: "TRC20",
-  BEP20: "BEP20",
-};
-
 const COIN_DECIMALS: Record<CryptoCurrency, number> = { BTC: 8, ETH: 8, USDT: 2, BNB: 8 };
-
-type Envelope = { data?: Record<string, unknown>; message?: string; error?: unknown; status?: number };
+/** Pages of payout history read per lookup (200 payouts each). */
+const HISTORY_PAGES = 10;
+const HISTORY_PAGE_SIZE = 200;
 
 export class OxaPayPayoutGateway implements PayoutGateway {
   readonly name = "oxapay" as const;
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  private readonly http: OxaPayHttp;
 
-  constructor(private readonly config: { payoutApiKey: string; baseUrl?: string; timeoutMs?: number }) {
+  constructor(config: { payoutApiKey: string; baseUrl?: string; timeoutMs?: number }) {
     if (!config.payoutApiKey) throw new Error("OxaPay payouts need a payout API key");
-    this.baseUrl = (config.baseUrl || OXAPAY_DEFAULT_BASE_URL).replace(/\/+$/, "");
-    this.timeoutMs = config.timeoutMs ?? 10_000;
+    this.http = new OxaPayHttp({
+      keyHeader: "payout_api_key",
+      key: config.payoutApiKey,
+      baseUrl: config.baseUrl,
+      timeoutMs: config.timeoutMs,
+      label: "Payout gateway",
+    });
+    this.key = config.payoutApiKey;
   }
-
-  private async request(method: "GET" | "POST", path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const url = `${this.baseUrl}${path}`;
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method,
-        headers: { payout_api_key: this.config.payoutApiKey, "content-type": "application/json", accept: "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      throw new GatewayError(
-        timedOut ? `Payout gateway did not answer within ${this.timeoutMs} ms` : "Payout gateway is unreachable",
-        {
-          url,
-          retryable: true,
-        },
-      );
-    }
-    const text = await res.text().catch(() => "");
-    let envelope: Envelope | null = null;
-    try {
-      envelope = text ? (JSON.parse(text) as Envelope) : null;
-    } catch {
-      envelope = null;
-    }
-    if (!res.ok || !envelope || (typeof envelope.status === "number" && envelope.status !== 200)) {
-      const message = envelope?.message || res.statusText || "no details";
-      // 429 and 5xx may succeed later; a 4xx (bad address, no balance) will not.
-      const retryable = res.status === 429 || res.status >= 500 || !envelope;
-      throw new GatewayError(`Payout gateway error (${res.status}): ${message}`, { url, status: res.status, retryable });
-    }
-    if (!envelope.data || typeof envelope.data !== "object") {
-      throw new GatewayError("Payout gateway answered without data", { url, retryable: true });
-    }
-    return envelope.data;
-  }
+  private readonly key: string;
 
   async quote(coin: CryptoCurrency, usd: string): Promise<string> {
     if (coin === "USDT") return new Prisma.Decimal(usd).toFixed(2);
-    const prices = await this.request("GET", "/v1/common/prices");
+    const prices = await this.http.request("GET", "/v1/common/prices");
     const price = decimalField(prices[coin]);
     if (!price || new Prisma.Decimal(price).lte(0))
-      throw new GatewayError(`No ${coin} price from the gateway`, { retryable: true });
+      throw new GatewayError(`No ${coin} price from the gateway`, { retryable: true, outcome: "unknown" });
     return new Prisma.Decimal(usd).div(price).toDecimalPlaces(COIN_DECIMALS[coin], Prisma.Decimal.ROUND_DOWN).toFixed();
   }
 
-  async createPayout(req: PayoutRequest): Promise<PayoutResult> {
-    const data = await this.request("POST", "/v1/payout", {
-      address: req.address,
-      currency: req.cryptoCurrency,
-      amount: Number(req.payAmount), // a JSON number, as OxaPay's API takes it
-      network: OXAPAY_NETWORK[req.network],
-      callback_url: req.callbackUrl,
-      description: `withdrawal ${req.withdrawalId}`,
-    });
+  async createPayout(body: PayoutRequestBody): Promise<PayoutResult> {
+    const data = await this.http.request("POST", "/v1/payout", body);
     const trackId = data.track_id;
     if (typeof trackId !== "string" && typeof trackId !== "number") {
-      throw new GatewayError("Payout gateway answered without track_id", { retryable: false });
+      // It answered 200: the payout may exist. Unknown, so the job looks it up by description.
+      throw new GatewayError("Payout gateway answered without track_id", { retryable: true, outcome: "unknown" });
     }
     return { trackId: String(trackId), status: normaliseStatus(data.status), txid: txidOf(data) };
   }
 
   /** `GET /v1/payout/{track_id}` (payout information). */
   async getPayout(trackId: string): Promise<PayoutResult> {
-    const data = await this.request("GET", `/v1/payout/${encodeURIComponent(trackId)}`);
+    const data = await this.http.request("GET", `/v1/payout/${encodeURIComponent(trackId)}`);
     return { trackId: String(data.track_id ?? trackId), status: normaliseStatus(data.status), txid: txidOf(data) };
   }
 
+  /** `GET /v1/payout` (payout history) from `from` to `to`, every page (bounded). */
+  async listPayouts(from: Date, to: Date): Promise<PayoutHistoryItem[]> {
+    const items: PayoutHistoryItem[] = [];
+    for (let page = 1; page <= HISTORY_PAGES; page++) {
+      const query = new URLSearchParams({
+        from_date: String(Math.floor(from.getTime() / 1000)),
+        to_date: String(Math.ceil(to.getTime() / 1000)),
+        size: String(HISTORY_PAGE_SIZE),
+        page: String(page),
+      });
+      const data = await this.http.request("GET", `/v1/payout?${query}`);
+      const list = Array.isArray(data.list) ? data.list : null;
+      if (!list) throw new GatewayError("Payout history answered without a list", { retryable: true, outcome: "unknown" });
+      for (const raw of list) {
+        if (!raw || typeof raw !== "object") continue;
+        const p = raw as Record<string, unknown>;
+        if (typeof p.track_id !== "string" && typeof p.track_id !== "number") continue;
+        items.push({
+          trackId: String(p.track_id),
+          status: normaliseStatus(p.status),
+          txid: txidOf(p),
+          description: typeof p.description === "string" ? p.description : null,
+          amount: decimalField(p.amount),
+          currency: typeof p.currency === "string" ? p.currency.toUpperCase() : null,
+        });
+      }
+      const meta = (data.meta ?? {}) as Record<string, unknown>;
+      const last = Number(meta.last_page ?? meta.lastPage ?? page);
+      if (list.length < HISTORY_PAGE_SIZE || !(page < last)) return items;
+    }
+    // More than HISTORY_PAGES pages: we cannot say "absent" for certain.
+    throw new GatewayError("Payout history is longer than one lookup reads", { retryable: true, outcome: "unknown" });
+  }
+
+  async findPayoutByReference(reference: string, since: Date): Promise<PayoutResult | "absent"> {
+    // A minute of slack either side: OxaPay stamps its own clock.
+    const items = await this.listPayouts(new Date(since.getTime() - 60_000), new Date(Date.now() + 60_000));
+    const found = items.find((i) => i.description === reference);
+    return found ? { trackId: found.trackId, status: found.status, txid: found.txid } : "absent";
+  }
+
   verifySignature(rawBody: string, signature: string | null): boolean {
-    return verifyHmacSha512(this.config.payoutApiKey, rawBody, signature);
+    return verifyHmacSha512(this.key, rawBody, signature);
   }
 }
 
@@ -168,8 +200,8 @@ export class SandboxPayoutGateway implements PayoutGateway {
     return new Prisma.Decimal(usd).div(rate.usd).toDecimalPlaces(rate.decimals, Prisma.Decimal.ROUND_DOWN).toFixed();
   }
 
-  /** Pays at once: a confirmed payout with a made-up transaction hash. */
-  async createPayout(_req: PayoutRequest): Promise<PayoutResult> {
+  /** Pays at once: a confirmed payout with a made-up transaction hash (demo mode only: getPayoutGateway). */
+  async createPayout(_body: PayoutRequestBody): Promise<PayoutResult> {
     return {
       trackId: `sbxp${randomBytes(9).toString("hex")}`,
       status: "confirmed",
@@ -180,6 +212,15 @@ export class SandboxPayoutGateway implements PayoutGateway {
   /** Sandbox payouts are paid at once: nothing to look up. */
   async getPayout(_trackId: string): Promise<null> {
     return null;
+  }
+
+  /** The sandbox answers every send at once, so a sent payout always has its track id: nothing to find. */
+  async findPayoutByReference(_reference: string, _since: Date): Promise<"absent"> {
+    return "absent";
+  }
+
+  async listPayouts(_from: Date, _to: Date): Promise<PayoutHistoryItem[]> {
+    return [];
   }
 
   verifySignature(rawBody: string, signature: string | null): boolean {
@@ -194,18 +235,11 @@ function txidOf(p: Record<string, unknown>): string | null {
 
 /** Parses a (verified) payout webhook; null without a track id. */
 export function parsePayoutWebhook(rawBody: string): PayoutNotice | null {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(rawBody);
-  } catch {
-    return null;
-  }
-  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return null;
-  const p = payload as Record<string, unknown>;
-  const trackId = p.track_id ?? p.trackId;
-  if (typeof trackId !== "string" && typeof trackId !== "number") return null;
+  const parsed = parseSignedJson(rawBody);
+  if (!parsed) return null;
+  const p = parsed.payload;
   return {
-    trackId: String(trackId),
+    trackId: parsed.trackId,
     status: normaliseStatus(p.status),
     txid: txidOf(p),
     amount: decimalField(p.amount),
@@ -214,7 +248,13 @@ export function parsePayoutWebhook(rawBody: string): PayoutNotice | null {
   };
 }
 
-/** OxaPay payouts when OXAPAY_PAYOUT_API_KEY is set, else the sandbox (keyed with this installation's sandbox key). */
+export const WITHDRAWALS_NOT_CONFIGURED = "Withdrawals are not configured";
+
+/**
+ * OxaPay payouts when OXAPAY_PAYOUT_API_KEY is set; the sandbox only in demo mode (no merchant key:
+ * top-ups are simulated too). Real top-ups without a payout key answer 503 "Withdrawals are not
+ * configured": never a made-up transaction id for real money.
+ */
 export async function getPayoutGateway(db: DbTx, env: Env = getEnv()): Promise<PayoutGateway> {
   if (env.OXAPAY_PAYOUT_API_KEY) {
     return new OxaPayPayoutGateway({
@@ -223,5 +263,6 @@ export async function getPayoutGateway(db: DbTx, env: Env = getEnv()): Promise<P
       timeoutMs: env.OXAPAY_TIMEOUT_MS,
     });
   }
+  if (env.OXAPAY_MERCHANT_API_KEY) throw new DomainError("SERVICE_UNAVAILABLE", WITHDRAWALS_NOT_CONFIGURED);
   return new SandboxPayoutGateway(await sandboxWebhookKey(db));
 }

@@ -3,14 +3,21 @@
  * `registerJob(NAME, handler, def)` with an idempotent handler; other code enqueues it by name.
  */
 import { getDb } from "../db";
-import { getEnv } from "../env";
+import { appOrigin, getEnv } from "../env";
 import { logger } from "../logger";
 import { registerMailJob } from "../mail/worker";
 import { fanOutDrawResults } from "../services/draw-fanout";
 import { completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
 import { reconcileOpenPayments } from "../services/payments";
-import { PAYOUT_JOB, PAYOUT_RETRY_LIMIT, reconcileProcessingWithdrawals, runPayoutJob } from "../services/withdrawals";
-import { enqueue, registerJob, schedule } from "./index";
+import {
+  type EnqueuePayoutInTx,
+  PAYOUT_JOB,
+  PAYOUT_RETRY_LIMIT,
+  reconcileProcessingWithdrawals,
+  runPayoutJob,
+} from "../services/withdrawals";
+import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
+import { sweepStrandedPayouts } from "./payout-sweeper";
 
 export const JOB = {
   /** Draws every active contest that sold out or passed its end (each draw is a conditional UPDATE). */
@@ -27,9 +34,18 @@ export const JOB = {
   paymentsReconcile: "payments.reconcile",
 } as const;
 
-/** Enqueues a payout retry in 30 s (then back-off); one queued job per withdrawal. */
-export function enqueuePayoutRetry(data: { id: string; origin: string }): Promise<string | null> {
-  return enqueue(JOB.payout, data, { startAfterSeconds: 30, singletonKey: data.id });
+/** Queues a withdrawal's payout job (after PAYOUT_RETRY_DELAY_SECONDS); one queued job per withdrawal. */
+export function enqueuePayout(data: { id: string; origin: string }): Promise<string | null> {
+  return enqueue(JOB.payout, data, { startAfterSeconds: getEnv().PAYOUT_RETRY_DELAY_SECONDS, singletonKey: data.id });
+}
+
+/**
+ * For approveWithdrawal: queues the payout job inside the approving transaction (the job commits
+ * with `pending -> processing`, so a crash right after the commit still leaves one).
+ */
+export async function payoutJobInTx(): Promise<EnqueuePayoutInTx> {
+  const inTx = await enqueueInTransaction(JOB.payout);
+  return (tx, data) => inTx(tx, data, { startAfterSeconds: getEnv().PAYOUT_RETRY_DELAY_SECONDS, singletonKey: data.id });
 }
 
 export async function runDrawsJob(): Promise<void> {
@@ -76,15 +92,23 @@ export function registerAppJobs(): void {
   });
   registerJob<{ id: string; origin: string }>(JOB.payout, async (data, job) => runPayoutJob(await getDb(), data, job), {
     retryLimit: PAYOUT_RETRY_LIMIT,
-    retryDelaySeconds: 60,
+    retryDelaySeconds: getEnv().PAYOUT_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 180,
     policy: "short",
   });
-  registerJob(JOB.payoutReconcile, async () => void (await reconcileProcessingWithdrawals(await getDb())), {
-    retryLimit: 0,
-    expireInSeconds: 300,
-  });
+  registerJob(
+    JOB.payoutReconcile,
+    async () => {
+      const db = await getDb();
+      await sweepStrandedPayouts(db, enqueuePayout, appOrigin());
+      await reconcileProcessingWithdrawals(db);
+    },
+    {
+      retryLimit: 0,
+      expireInSeconds: 300,
+    },
+  );
   schedule(JOB.payoutReconcile, { everySeconds: 300 });
   // Retries with back-off when the gateway could not be asked at all (services/payments.ts).
   registerJob(JOB.paymentsReconcile, async () => void (await reconcileOpenPayments(await getDb())), {
@@ -93,7 +117,7 @@ export function registerAppJobs(): void {
     retryBackoff: true,
     expireInSeconds: 300,
   });
-  schedule(JOB.paymentsReconcile, { everySeconds: 120 });
+  schedule(JOB.paymentsReconcile, { everySeconds: getEnv().PAYMENTS_POLL_SECONDS });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;

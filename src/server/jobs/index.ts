@@ -9,7 +9,7 @@
  * State lives on globalThis: Next loads instrumentation and route handlers as separate module
  * graphs, and all of them must share one queue client per process.
  */
-import { getDatabase } from "../db";
+import { type DbTx, getDatabase } from "../db";
 import { getEnv } from "../env";
 import { logger } from "../logger";
 import { setJobQueueProbe } from "../ops/job-queue-hook";
@@ -60,6 +60,17 @@ export function getJobQueue(): Promise<JobQueue> {
 
 export async function enqueue<T extends object | null>(name: string, data: T, opts: EnqueueOptions = {}): Promise<string | null> {
   return (await getJobQueue()).enqueue(name, data, opts);
+}
+
+/**
+ * Enqueues inside the caller's transaction: `prepare` runs before the transaction opens, `inTx` inside it.
+ *   const job = await enqueueInTransaction("withdrawals.payout");
+ *   await db.$transaction(async (tx) => { ...; await job(tx, data, opts); });
+ */
+export async function enqueueInTransaction(name: string) {
+  const queue = await getJobQueue();
+  await queue.prepare(name);
+  return <T extends object | null>(tx: DbTx, data: T, opts: EnqueueOptions = {}) => queue.enqueueInTx(tx, name, data, opts);
 }
 
 /** Starts workers for every registered job and applies the schedules. JOBS_WORKERS=0 only enqueues. */

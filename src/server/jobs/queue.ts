@@ -11,7 +11,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
-import type { DatabaseHandle } from "../db";
+import type { DatabaseHandle, DbTx } from "../db";
 import { logger } from "../logger";
 
 export type JobContext = { id: string; name: string; retryCount: number };
@@ -64,6 +64,20 @@ export function pgliteExecutor(pglite: PGlite): PgBoss.Db {
       if (values && values.length > 0) return pglite.query(text, values);
       const results = await pglite.exec(text);
       return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+
+/**
+ * pg-boss's `db` option over a Prisma transaction. pg-boss sends its data as an object and leaves
+ * some parameters untyped; JSON-encoding objects keeps `$3::jsonb` exact on both drivers.
+ */
+export function prismaExecutor(tx: DbTx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const args = values.map((v) => (v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v));
+      const rows = await tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...args);
+      return { rows };
     },
   };
 }
@@ -131,6 +145,25 @@ export class JobQueue {
       this.createdQueues.set(name, created);
     }
     return created;
+  }
+
+  /** Creates the queue's row ahead of an enqueue inside a transaction (which must not wait on the queue's own connection). */
+  prepare(name: string): Promise<void> {
+    return this.ensureQueue(name);
+  }
+
+  /**
+   * Adds the job through the caller's transaction (pg-boss's `db` option): the job exists exactly
+   * when the transaction commits, so a crash between the commit and the work leaves the job behind.
+   * Call prepare(name) before opening the transaction.
+   */
+  enqueueInTx<T extends object | null>(tx: DbTx, name: string, data: T, opts: EnqueueOptions = {}): Promise<string | null> {
+    return this.boss.send(name, data as object, {
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.retryLimit !== undefined ? { retryLimit: opts.retryLimit } : {}),
+      db: prismaExecutor(tx),
+    });
   }
 
   async enqueue<T extends object | null>(name: string, data: T, opts: EnqueueOptions = {}): Promise<string | null> {

@@ -10,6 +10,7 @@ import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
+import { reviewRoutes } from "./routes/review";
 import { wheelRoutes } from "./routes/wheel";
 import { withdrawalsRoutes } from "./routes/withdrawals";
 import type { HttpMethod, RestRoute } from "./types";
@@ -25,6 +26,7 @@ export const restRoutes: RestRoute[] = [
   ...supportRoutes,
   ...adminRoutes,
   ...withdrawalsRoutes,
+  ...reviewRoutes,
   ...prizesRoutes,
   ...emailRoutes,
 ];

@@ -28,14 +28,14 @@ import {
 import { paymentQrCode } from "../gateways/qr";
 import { SandboxGateway } from "../gateways/sandbox";
 import { recordAudit } from "./audit";
+import { decidePaymentReport } from "./payment-lifecycle";
+import { openReview } from "./review-queue";
 import { guardSpending } from "./responsible-play";
 import { applyBalanceChange } from "./ledger";
 
 export const WEBHOOK_PATH = "/api/payments/webhook";
 /** Gateway statuses that mean the money arrived (credited automatically when AUTO_APPROVE_PAID=true). */
 export const PAID_STATUSES = new Set(["paid", "manual_accept"]);
-/** Gateway statuses after which the invoice can no longer be paid: the payment leaves the pending list. */
-export const DEAD_STATUSES = new Set(["expired", "failed"]);
 
 export const badGateway = (m: string) => new DomainError("BAD_GATEWAY", m);
 
@@ -240,9 +240,12 @@ function mismatchOf(payment: Payment, report: { amount: string | null; currency:
 }
 
 /**
- * Records what the gateway says (webhook or reconcile): the status moves only forward, the received
- * value only up; a paid invoice is credited when auto-approval is on; an expired or failed one leaves
- * the pending list and its player is told. One transaction; false `changed` when nothing was new.
+ * Records what the gateway says (webhook or reconcile) as the payment state machine decides
+ * (services/payment-lifecycle.ts): under the payment's row lock the report is checked against the
+ * current local and gateway status (duplicates and out-of-order reports change nothing), the
+ * received value only grows, a paid invoice is credited when auto-approval is on, a dead one leaves
+ * the pending list, and money we can no longer take automatically (late, after a reject, a refund
+ * after a credit) opens a review-queue entry. One transaction; false `changed` when nothing was new.
  */
 async function applyGatewayStatus(
   db: Db,
@@ -250,38 +253,92 @@ async function applyGatewayStatus(
   report: Pick<GatewayPaymentInfo, "status" | "txs"> & { payload: Record<string, unknown> },
   opts: { autoApprove: boolean },
 ): Promise<{ changed: boolean; approved: boolean; expired: boolean }> {
-  const status = report.status;
-  const rank = GATEWAY_STATUS_RANK[status];
-  if (rank === undefined) {
-    logger.warn({ trackId: payment.trackId, status }, "gateway status unknown; ignored");
-    return { changed: false, approved: false, expired: false };
+  const unchanged = { changed: false, approved: false, expired: false };
+  if (GATEWAY_STATUS_RANK[report.status] === undefined) {
+    logger.warn({ trackId: payment.trackId, status: report.status }, "gateway status unknown; ignored");
+    return unchanged;
   }
-  const lower = Object.entries(GATEWAY_STATUS_RANK)
-    .filter(([, r]) => r < rank)
-    .map(([s]) => s);
-  const received = receivedUsd(payment, report.txs)?.toFixed(2) ?? null;
   return db.$transaction(async (tx) => {
-    const changed = await tx.$executeRaw`
-      UPDATE "Payment" SET "gatewayStatus" = ${status},
-        "receivedAmount" = COALESCE(${received}::numeric, "receivedAmount"), "updatedAt" = now()
-      WHERE "id" = ${payment.id} AND ("gatewayStatus" = ANY(${lower}::text[])
-        OR ("gatewayStatus" = ${status} AND ${received}::numeric IS NOT NULL
-            AND ("receivedAmount" IS NULL OR "receivedAmount" < ${received}::numeric)))`;
-    if (changed !== 1) return { changed: false, approved: false, expired: false };
-    await tx.paymentEvent.create({
-      data: { paymentId: payment.id, status, payload: report.payload as Prisma.InputJsonValue },
+    await tx.$queryRaw`SELECT "id" FROM "Payment" WHERE "id" = ${payment.id} FOR UPDATE`;
+    const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    const reported = receivedUsd(current, report.txs);
+    // "paid" without transactions we can value: the whole invoice arrived.
+    const value = reported ?? (PAID_STATUSES.has(report.status) ? current.amount : null);
+    const known = current.receivedAmount;
+    const moneyGrew = value !== null && (known === null || value.gt(known));
+    const received = moneyGrew ? value : known;
+    const decision = decidePaymentReport(current.status, current.gatewayStatus, report.status, {
+      moneyGrew,
+      hasMoney: received?.gt(0) ?? false,
+      moneyBeyondCredit: received !== null && current.creditedAmount !== null && received.gt(current.creditedAmount),
     });
+    if (!decision.record) return unchanged;
+    await tx.payment.update({
+      where: { id: current.id },
+      data: { gatewayStatus: report.status, receivedAmount: received ?? undefined },
+    });
+    await tx.paymentEvent.create({
+      data: { paymentId: current.id, status: report.status, payload: report.payload as Prisma.InputJsonValue },
+    });
+    const fresh = { ...current, gatewayStatus: report.status, receivedAmount: received };
     let approved = false;
-    if (opts.autoApprove && PAID_STATUSES.has(status)) {
-      approved = await approveInTx(tx, payment, null, { credit: payment.amount, overrideReason: null });
+    let expired = false;
+    switch (decision.effect) {
+      case "credit_if_auto":
+        if (opts.autoApprove) approved = await approveInTx(tx, fresh, null, { credit: current.amount, overrideReason: null });
+        break;
+      case "expire":
+        expired = await expireInTx(tx, fresh, false);
+        break;
+      case "expire_and_review":
+        expired = await expireInTx(tx, fresh, true);
+        await openLatePaymentReview(tx, fresh, received ?? current.amount, report.status);
+        break;
+      case "review_late": {
+        const due = current.status === "approved" && received ? received.sub(current.creditedAmount ?? 0) : received;
+        if (due?.gt(0)) await openLatePaymentReview(tx, fresh, due, report.status);
+        break;
+      }
+      case "review_refund":
+        await openReview(tx, {
+          kind: "refund_after_credit",
+          dedupeKey: `refund_after_credit:${current.id}`,
+          userId: current.userId,
+          paymentId: current.id,
+          amount: current.creditedAmount ?? current.amount,
+          summary: `Top-up ${current.trackId} was credited $${moneyString(current.creditedAmount ?? current.amount)}, then the gateway reported it ${report.status}.`,
+          details: { trackId: current.trackId, gatewayStatus: report.status },
+          alertAdmins: true,
+        });
+        break;
+      case "record":
+        break;
     }
-    const expired = DEAD_STATUSES.has(status) && (await expireInTx(tx, payment));
     return { changed: true, approved, expired };
   });
 }
 
+/** Money on an invoice we can no longer credit automatically: one review entry per payment. */
+async function openLatePaymentReview(tx: DbTx, payment: Payment, value: Prisma.Decimal, status: string) {
+  await openReview(tx, {
+    kind: "late_payment",
+    dedupeKey: `late_payment:${payment.id}:${payment.status === "approved" ? "extra" : "late"}`,
+    userId: payment.userId,
+    paymentId: payment.id,
+    amount: value,
+    summary: `$${value.toFixed(2)} arrived on top-up ${payment.trackId} (invoice $${moneyString(payment.amount)}, ${payment.status} here, gateway ${status}).`,
+    details: {
+      trackId: payment.trackId,
+      invoice: moneyString(payment.amount),
+      payAmount: payment.payAmount,
+      gatewayStatus: status,
+    },
+    alertAdmins: true,
+  });
+}
+
 /** pending -> expired (the gateway will not take money for it any more); the player is told. */
-async function expireInTx(tx: DbTx, payment: Payment): Promise<boolean> {
+async function expireInTx(tx: DbTx, payment: Payment, moneyArrived: boolean): Promise<boolean> {
   const flipped = await tx.$executeRaw`
     UPDATE "Payment" SET "status" = 'expired', "processedAt" = now(), "updatedAt" = now()
     WHERE "id" = ${payment.id} AND "status" = 'pending'`;
@@ -289,7 +346,9 @@ async function expireInTx(tx: DbTx, payment: Payment): Promise<boolean> {
   await notify(tx, payment.userId, {
     type: "warning",
     title: "Payment Expired",
-    message: `Your top-up of $${moneyString(payment.amount)} expired before a payment arrived. Nothing was charged; you can start a new top-up at any time.`,
+    message: moneyArrived
+      ? `Your top-up of $${moneyString(payment.amount)} expired with part of the payment received. An admin will review what arrived and credit it.`
+      : `Your top-up of $${moneyString(payment.amount)} expired before a payment arrived. Nothing was charged; you can start a new top-up at any time.`,
   });
   return true;
 }

@@ -1,8 +1,10 @@
 /**
  * Withdrawals to crypto wallets (docs/payments.md "Withdrawals"):
  *   request  -> the amount leaves the balance at once (ledger `withdrawal_hold`, reference = id), status pending
- *   approve  -> pending -> processing, then the payout goes to the gateway (sandbox: paid at once);
- *               a gateway outage is retried by the `withdrawals.payout` job
+ *   approve  -> pending -> processing with the `withdrawals.payout` job queued in the same
+ *               transaction, then one attempt at once (sandbox: paid at once). The request is stored
+ *               before it is sent; an answer that never came is looked up, never resent blind
+ *               (services/payment-lifecycle.ts has the payout table)
  *   webhook  -> processing -> paid (with the txid) or failed
  *   reject / failed -> the hold comes back once (ledger `withdrawal_release`, same reference)
  * Every status change is a conditional UPDATE on the expected status, so races and repeats change nothing.
@@ -11,15 +13,25 @@ import type { Withdrawal } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
 import { moneyString as amountString } from "@/shared/money";
 import { mailWithdrawal } from "../mail/events";
-import type { CreateWithdrawalInput } from "@/shared/withdrawals";
+import type { CreateWithdrawalInput, WithdrawalNetwork } from "@/shared/withdrawals";
 import type { Db, DbTx } from "../db";
-import { conflict, DomainError, notFound, unauthorized } from "../errors";
-import { GatewayError } from "../gateways/gateway";
-import { getPayoutGateway, type PayoutGateway, parsePayoutWebhook, payoutOutcome } from "../gateways/payout";
+import { badRequest, conflict, DomainError, notFound, unauthorized } from "../errors";
+import { failureOutcome } from "../gateways/oxapay-http";
+import {
+  getPayoutGateway,
+  type PayoutGateway,
+  type PayoutResult,
+  parsePayoutWebhook,
+  payoutBody,
+  payoutReference,
+} from "../gateways/payout";
+import { getEnv } from "../env";
 import { logger } from "../logger";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
 import { recordAudit } from "./audit";
 import { notify } from "./notifications";
+import { decideAfterLookup, decidePayoutAttempt, decidePayoutReport } from "./payment-lifecycle";
+import { closePayoutReview, openReview } from "./review-queue";
 
 export const PAYOUT_WEBHOOK_PATH = "/api/withdrawals/webhook";
 export const PAYOUT_JOB = "withdrawals.payout";
@@ -140,7 +152,8 @@ async function alreadyProcessed(db: DbTx, id: string): Promise<never> {
 /** processing -> failed and the hold comes back (once: the flip and the unique ledger reference guard it). */
 async function failInTx(tx: DbTx, w: Withdrawal, reason: string): Promise<boolean> {
   const flipped = await tx.$executeRaw`
-    UPDATE "Withdrawal" SET "status" = 'failed', "failureReason" = ${reason}, "sendingUntil" = NULL, "updatedAt" = now()
+    UPDATE "Withdrawal" SET "status" = 'failed', "failureReason" = ${reason}, "sendingUntil" = NULL,
+      "outcomeUnknownSince" = NULL, "updatedAt" = now()
     WHERE "id" = ${w.id} AND "status" = 'processing'`;
   if (flipped !== 1) return false;
   await applyBalanceChange(tx, {
@@ -162,7 +175,7 @@ async function failInTx(tx: DbTx, w: Withdrawal, reason: string): Promise<boolea
 async function payInTx(tx: DbTx, w: Withdrawal, txid: string | null): Promise<boolean> {
   const flipped = await tx.$executeRaw`
     UPDATE "Withdrawal" SET "status" = 'paid', "txid" = COALESCE(${txid}, "txid"), "paidAt" = now(), "sendingUntil" = NULL,
-      "updatedAt" = now()
+      "outcomeUnknownSince" = NULL, "updatedAt" = now()
     WHERE "id" = ${w.id} AND "status" = 'processing'`;
   if (flipped !== 1) return false;
   await notify(tx, w.userId, {
@@ -174,17 +187,31 @@ async function payInTx(tx: DbTx, w: Withdrawal, txid: string | null): Promise<bo
   return true;
 }
 
-export type SendOutcome = "paid" | "processing" | "failed" | "retry" | "skipped";
+export type SendOutcome = "paid" | "processing" | "failed" | "retry" | "review" | "skipped";
+
+/** Tunables of one payout attempt (settings: PAYOUT_UNKNOWN_LIMIT_MINUTES; tests shorten them). */
+export type PayoutTiming = {
+  /** A payout whose outcome stays unknown this long goes to the review queue. */
+  unknownLimitMs?: number;
+  /** A lookup's "not there" is trusted only this long after the send (the gateway's history may lag). */
+  absentAfterMs?: number;
+  now?: () => Date;
+};
+
+const DEFAULT_ABSENT_AFTER_MS = 60_000;
 
 /**
- * One payout attempt for a processing withdrawal without a gateway track id. The attempt is claimed
- * with a lease (a conditional UPDATE), so two workers never send the same withdrawal at once.
- * "retry" = the gateway was unreachable or busy (429/5xx); the caller schedules another attempt.
+ * One payout attempt for a processing withdrawal without a gateway track id (the payout state
+ * machine, services/payment-lifecycle.ts). The attempt is claimed with a lease (a conditional
+ * UPDATE), so two workers never act on the same withdrawal at once. The request is stored with
+ * `outcomeUnknownSince` before it is sent: a timeout, a connection error, a 5xx or a crash leaves that
+ * mark, and the next attempt looks the payout up by its description instead of sending again; only a
+ * definite "not there" sends again. "retry" = try later; "review" = a person decides (the hold stays).
  */
 export async function sendPayout(
   db: Db,
   withdrawalId: string,
-  opts: { origin: string; gateway?: PayoutGateway },
+  opts: { origin: string; gateway?: PayoutGateway } & PayoutTiming,
 ): Promise<SendOutcome> {
   const claimed = await db.$queryRaw<Withdrawal[]>`
     UPDATE "Withdrawal" SET "attempts" = "attempts" + 1,
@@ -194,60 +221,127 @@ export async function sendPayout(
     RETURNING *`;
   const w = claimed[0];
   if (!w) return "skipped";
+  const now = opts.now?.() ?? new Date();
+  const release = () => db.withdrawal.updateMany({ where: { id: w.id, status: "processing" }, data: { sendingUntil: null } });
   const gateway = opts.gateway ?? (await getPayoutGateway(db));
-  let payAmount: string;
-  let result: Awaited<ReturnType<PayoutGateway["createPayout"]>>;
-  try {
-    payAmount = await gateway.quote(w.cryptoCurrency, amountString(w.amount));
-    result = await gateway.createPayout({
-      withdrawalId: w.id,
-      address: w.address,
-      cryptoCurrency: w.cryptoCurrency,
-      network: w.network as never,
-      payAmount,
-      callbackUrl: `${opts.origin}${PAYOUT_WEBHOOK_PATH}`,
-    });
-  } catch (err) {
-    const retryable = !(err instanceof GatewayError) || err.details?.retryable !== false;
-    logger.warn(
-      { withdrawalId: w.id, err: err instanceof Error ? err.message : String(err), retryable },
-      "payout attempt failed",
-    );
-    if (retryable) {
-      await db.withdrawal.updateMany({ where: { id: w.id, status: "processing" }, data: { sendingUntil: null } });
+
+  if (decidePayoutAttempt(w) === "lookup" && w.outcomeUnknownSince) {
+    const sentAt = w.outcomeUnknownSince;
+    let found: "found" | "absent" | "unknown" = "unknown";
+    let result: PayoutResult | null = null;
+    try {
+      const r = await gateway.findPayoutByReference(payoutReference(w.id), w.processedAt ?? w.createdAt);
+      if (r === "absent") {
+        // Too soon after the send, "not in the history" may only mean "not listed yet".
+        found = now.getTime() - sentAt.getTime() >= (opts.absentAfterMs ?? DEFAULT_ABSENT_AFTER_MS) ? "absent" : "unknown";
+      } else {
+        found = "found";
+        result = r;
+      }
+    } catch (err) {
+      logger.warn({ withdrawalId: w.id, err: errText(err) }, "payout lookup failed; outcome still unknown");
+    }
+    const pastLimit = now.getTime() - sentAt.getTime() > (opts.unknownLimitMs ?? getEnv().PAYOUT_UNKNOWN_LIMIT_MINUTES * 60_000);
+    const next = decideAfterLookup(found, pastLimit);
+    logger.info({ withdrawalId: w.id, found, next }, "payout outcome looked up");
+    if (next === "adopt" && result) return recordPayoutAnswer(db, w, gateway, result);
+    if (next === "wait") {
+      await release();
       return "retry";
     }
-    // The gateway refused it (bad address, no funds...): it will not pass later either.
-    const reason = err instanceof Error ? err.message.slice(0, 300) : "payout refused";
-    await db.$transaction((tx) => failInTx(tx, w, reason));
-    return "failed";
+    if (next === "review") {
+      await db.$transaction((tx) => openPayoutReview(tx, w, "the gateway's answer never came and its history does not say"));
+      await release();
+      return "review";
+    }
+    // "send": the gateway definitely has no such payout.
   }
-  // The gateway accepted it: from here on never release the hold on a database error (the lease
-  // expires and the track id is missing: an operator checks it in the gateway panel).
-  const outcome = payoutOutcome(result.status);
+
+  let payAmount: string;
+  try {
+    payAmount = await gateway.quote(w.cryptoCurrency, amountString(w.amount));
+  } catch (err) {
+    // Nothing was sent: a later attempt may quote again.
+    logger.warn({ withdrawalId: w.id, err: errText(err) }, "payout quote failed");
+    await release();
+    return failureOutcome(err) === "refused" ? failNow(db, w, err) : "retry";
+  }
+  const body = payoutBody({
+    withdrawalId: w.id,
+    address: w.address,
+    cryptoCurrency: w.cryptoCurrency,
+    network: w.network as WithdrawalNetwork,
+    payAmount,
+    callbackUrl: `${opts.origin}${PAYOUT_WEBHOOK_PATH}`,
+  });
+  // Stored before sending: from here until a definite answer the outcome is unknown.
+  await db.withdrawal.update({
+    where: { id: w.id },
+    data: { payoutRequest: body, payAmount, provider: gateway.name, outcomeUnknownSince: new Date() },
+  });
+  let result: PayoutResult;
+  try {
+    result = await gateway.createPayout(body);
+  } catch (err) {
+    if (failureOutcome(err) === "refused") return failNow(db, w, err);
+    logger.warn({ withdrawalId: w.id, err: errText(err) }, "payout sent without a definite answer; outcome unknown");
+    await release();
+    return "retry";
+  }
+  return recordPayoutAnswer(db, w, gateway, result);
+}
+
+/** The gateway refused the payout outright (bad address, no funds...): it will not pass later either. */
+async function failNow(db: Db, w: Withdrawal, err: unknown): Promise<SendOutcome> {
+  const reason = err instanceof Error ? err.message.slice(0, 300) : "payout refused";
+  await db.$transaction((tx) => failInTx(tx, w, reason));
+  return "failed";
+}
+
+/** The gateway has the payout (its answer, or found by reference): keep its track id and settle as the table says. */
+async function recordPayoutAnswer(db: Db, w: Withdrawal, gateway: PayoutGateway, result: PayoutResult): Promise<SendOutcome> {
+  const action = decidePayoutReport("processing", result.status);
   await db.$transaction(async (tx) => {
     await tx.withdrawal.update({
       where: { id: w.id },
-      data: { trackId: result.trackId, provider: gateway.name, payAmount, sendingUntil: null },
+      data: { trackId: result.trackId, provider: gateway.name, sendingUntil: null, outcomeUnknownSince: null },
     });
-    if (outcome === "paid") await payInTx(tx, w, result.txid);
-    if (outcome === "failed") await failInTx(tx, w, `gateway status ${result.status}`);
+    if (action === "pay") await payInTx(tx, w, result.txid);
+    if (action === "fail") await failInTx(tx, w, `gateway status ${result.status}`);
   });
-  logger.info({ withdrawalId: w.id, trackId: result.trackId, status: result.status }, "payout sent");
-  return outcome;
+  logger.info({ withdrawalId: w.id, trackId: result.trackId, status: result.status }, "payout recorded");
+  return action === "pay" ? "paid" : action === "fail" ? "failed" : "processing";
 }
 
-/** Called by the job queue and after approval: enqueues another attempt (with back-off) when needed. */
-export type EnqueuePayout = (data: { id: string; origin: string }) => Promise<unknown>;
+/** A payout nobody can settle automatically: one review entry per withdrawal; the hold stays. */
+async function openPayoutReview(tx: DbTx, w: Withdrawal, why: string) {
+  await openReview(tx, {
+    kind: "payout_unknown",
+    dedupeKey: `payout_unknown:${w.id}`,
+    userId: w.userId,
+    withdrawalId: w.id,
+    amount: w.amount,
+    summary: `Payout of $${amountString(w.amount)} (${w.cryptoCurrency} to ${w.address}): ${why}. Check OxaPay's panel for "${payoutReference(w.id)}".`,
+    details: { payoutRequest: w.payoutRequest, outcomeUnknownSince: w.outcomeUnknownSince, attempts: w.attempts },
+    alertAdmins: true,
+  });
+}
+
+const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Enqueues the payout job inside the approving transaction (src/server/jobs/app-jobs.ts supplies it). */
+export type EnqueuePayoutInTx = (tx: DbTx, data: { id: string; origin: string }) => Promise<unknown>;
 
 export async function approveWithdrawal(
   db: Db,
   adminId: string,
   id: string,
-  opts: { origin: string; gateway?: PayoutGateway; enqueueRetry?: EnqueuePayout },
+  opts: { origin: string; gateway?: PayoutGateway; enqueueInTx?: EnqueuePayoutInTx; sendNow?: boolean } & PayoutTiming,
 ) {
   const w = await db.withdrawal.findUnique({ where: { id } });
   if (!w) throw notFound("Withdrawal not found");
+  // Refuse before the flip when payouts cannot be sent at all (503 "Withdrawals are not configured").
+  const gateway = opts.gateway ?? (await getPayoutGateway(db));
   const ok = await db.$transaction(async (tx) => {
     const flipped = await tx.$executeRaw`
       UPDATE "Withdrawal" SET "status" = 'processing', "processedById" = ${adminId}, "processedAt" = now(), "updatedAt" = now()
@@ -266,12 +360,13 @@ export async function approveWithdrawal(
       title: "Withdrawal Approved",
       message: `Your withdrawal of $${amountString(w.amount)} was approved and is being sent.`,
     });
+    // The payout job commits with the flip: a crash after this commit still leaves a job to send it.
+    await opts.enqueueInTx?.(tx, { id, origin: opts.origin });
     return true;
-  });
+  }, TX_OPTIONS);
   if (!ok) return alreadyProcessed(db, id);
   logger.info({ withdrawalId: id, adminId }, "withdrawal approved");
-  const outcome = await sendPayout(db, id, opts);
-  if (outcome === "retry" && opts.enqueueRetry) await opts.enqueueRetry({ id, origin: opts.origin });
+  const outcome = opts.sendNow === false ? "processing" : await sendPayout(db, id, { ...opts, gateway });
   const current = await db.withdrawal.findUniqueOrThrow({ where: { id } });
   return {
     message: outcome === "retry" ? "Withdrawal approved; the payout will be retried" : "Withdrawal approved",
@@ -322,24 +417,69 @@ export async function rejectWithdrawal(db: Db, adminId: string, id: string, reas
 }
 
 /**
- * The `withdrawals.payout` job: one more attempt; throws to be retried with back-off, and after the
- * last attempt fails the withdrawal (the hold comes back). Idempotent: a paid, failed or already
- * sent withdrawal is skipped.
+ * The `withdrawals.payout` job: one more attempt; throws to be retried with back-off. After the last
+ * retry a withdrawal that was never sent fails (the hold comes back once); one whose request went out
+ * without a definite answer goes to the review queue instead (never released blind). Idempotent: a
+ * paid, failed or already recorded withdrawal is skipped.
  */
 export async function runPayoutJob(
   db: Db,
   data: { id: string; origin: string },
   job: { retryCount: number },
-  opts: { gateway?: PayoutGateway } = {},
+  opts: { gateway?: PayoutGateway } & PayoutTiming = {},
 ): Promise<void> {
-  const outcome = await sendPayout(db, data.id, { origin: data.origin, gateway: opts.gateway });
+  const outcome = await sendPayout(db, data.id, { origin: data.origin, ...opts });
   if (outcome !== "retry") return;
   if (job.retryCount >= PAYOUT_RETRY_LIMIT) {
     const w = await db.withdrawal.findUnique({ where: { id: data.id } });
-    if (w) await db.$transaction((tx) => failInTx(tx, w, "payout gateway unavailable"));
+    if (w?.status !== "processing") return;
+    if (w.outcomeUnknownSince) {
+      await db.$transaction((tx) =>
+        openPayoutReview(tx, w, `its outcome stayed unknown after ${PAYOUT_RETRY_LIMIT + 1} attempts`),
+      );
+    } else {
+      await db.$transaction((tx) => failInTx(tx, w, "payout gateway unavailable"));
+    }
     return;
   }
-  throw new Error(`payout ${data.id}: gateway unavailable, will retry`);
+  throw new Error(`payout ${data.id}: outcome not settled yet, will retry`);
+}
+
+/**
+ * An admin settles a payout from the review queue: paid (with the transaction id seen in OxaPay's
+ * panel) or failed (the hold comes back once). Closes the entry and flips the withdrawal in one
+ * transaction; audited.
+ */
+export async function settleUnknownPayout(
+  db: Db,
+  adminId: string,
+  input: { id: string; outcome: "paid" | "failed"; txid?: string; reason: string },
+) {
+  if (input.outcome === "paid" && !input.txid?.trim()) throw badRequest("A paid payout needs the transaction id");
+  const result = await db.$transaction(async (tx) => {
+    const item = await closePayoutReview(tx, input.id, adminId, input.reason);
+    const w = await tx.withdrawal.findUnique({ where: { id: item.withdrawalId } });
+    if (!w) throw notFound("Withdrawal not found");
+    const changed =
+      input.outcome === "paid"
+        ? await payInTx(tx, w, input.txid ?? null)
+        : await failInTx(tx, w, `settled by an admin: ${input.reason}`);
+    if (!changed) throw conflict(`Withdrawal already ${w.status}`);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "review.settle_payout",
+      targetType: "withdrawal",
+      targetId: w.id,
+      before: { status: w.status, review: item.id },
+      after: { status: input.outcome, txid: input.txid ?? null },
+      reason: input.reason,
+    });
+    return w.id;
+  });
+  return {
+    message: `Payout settled as ${input.outcome}`,
+    withdrawal: toPublicWithdrawal(await db.withdrawal.findUniqueOrThrow({ where: { id: result } })),
+  };
 }
 
 /** The gateway's payout webhook: signed with the payout key; moves processing -> paid / failed once. */
@@ -364,12 +504,7 @@ export async function processPayoutWebhook(
     logger.warn({ trackId: notice.trackId }, "payout webhook for unknown track id");
     throw notFound("Unknown track id");
   }
-  const outcome = payoutOutcome(notice.status);
-  const changed = await db.$transaction(async (tx) => {
-    if (outcome === "paid") return payInTx(tx, w, notice.txid);
-    if (outcome === "failed") return failInTx(tx, w, `gateway status ${notice.status}`);
-    return false;
-  });
+  const changed = await db.$transaction((tx) => applyPayoutReport(tx, w, notice.status, notice.txid));
   logger.info({ trackId: notice.trackId, status: notice.status, changed }, "payout webhook");
   return { changed, status: w.status };
 }
@@ -398,12 +533,11 @@ export async function reconcileProcessingWithdrawals(
     try {
       const info = await gateway.getPayout(w.trackId as string);
       if (!info) continue;
-      const outcome = payoutOutcome(info.status);
       const changed = await db.$transaction(async (tx) => {
-        if (outcome === "paid") return payInTx(tx, w, info.txid);
-        if (outcome === "failed") return failInTx(tx, w, `gateway status ${info.status}`);
-        await tx.withdrawal.updateMany({ where: { id: w.id, status: "processing" }, data: { updatedAt: new Date() } });
-        return false;
+        const settled = await applyPayoutReport(tx, w, info.status, info.txid);
+        if (!settled)
+          await tx.withdrawal.updateMany({ where: { id: w.id, status: "processing" }, data: { updatedAt: new Date() } });
+        return settled;
       });
       if (changed) settled++;
     } catch (err) {
@@ -412,4 +546,25 @@ export async function reconcileProcessingWithdrawals(
   }
   if (settled) logger.info({ checked: stuck.length, settled }, "payouts reconciled");
   return { checked: stuck.length, settled };
+}
+
+/** A gateway report (webhook or lookup) about a withdrawal with a track id, as the payout table decides. */
+async function applyPayoutReport(tx: DbTx, w: Withdrawal, status: string, txid: string | null): Promise<boolean> {
+  const current = await tx.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
+  const action = decidePayoutReport(current.status, status);
+  if (action === "pay") return payInTx(tx, current, txid);
+  if (action === "fail") return failInTx(tx, current, `gateway status ${status}`);
+  if (action === "review_conflict") {
+    await openReview(tx, {
+      kind: "reconcile_difference",
+      dedupeKey: `payout_conflict:${w.id}:${status}`,
+      userId: w.userId,
+      withdrawalId: w.id,
+      amount: w.amount,
+      summary: `Withdrawal ${w.id} is ${current.status} here but the gateway reports its payout ${status}.`,
+      details: { trackId: w.trackId, status, txid },
+      alertAdmins: true,
+    });
+  }
+  return false;
 }

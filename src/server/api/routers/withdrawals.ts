@@ -1,5 +1,5 @@
 import { createWithdrawalSchema, rejectWithdrawalSchema, withdrawalIdSchema } from "@/shared/withdrawals";
-import { enqueuePayoutRetry } from "../../jobs/app-jobs";
+import { payoutJobInTx } from "../../jobs/app-jobs";
 import * as withdrawals from "../../services/withdrawals";
 import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
 
@@ -14,8 +14,8 @@ export const withdrawalsRouter = createTRPCRouter({
 
   approve: adminProcedure
     .input(withdrawalIdSchema)
-    .mutation(({ ctx, input }) =>
-      withdrawals.approveWithdrawal(ctx.db, ctx.user.id, input.id, { origin: ctx.origin, enqueueRetry: enqueuePayoutRetry }),
+    .mutation(async ({ ctx, input }) =>
+      withdrawals.approveWithdrawal(ctx.db, ctx.user.id, input.id, { origin: ctx.origin, enqueueInTx: await payoutJobInTx() }),
     ),
 
   reject: adminProcedure

@@ -1,0 +1,183 @@
+"use client";
+
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useState } from "react";
+import { REVIEW_KIND_LABELS } from "@/shared/schemas/review";
+import { api } from "@/trpc/react";
+import { toastFailure, toastSuccess } from "./toasts";
+
+type Action = "credit" | "takeBack" | "settlePaid" | "settleFailed" | "dismiss";
+const ACTION_LABELS: Record<Action, string> = {
+  credit: "Credit",
+  takeBack: "Take back",
+  settlePaid: "Mark paid",
+  settleFailed: "Mark failed",
+  dismiss: "Dismiss",
+};
+
+/**
+ * Admin dashboard 'Review' tab (docs/payments.md "Review queue"): money the automatic flows must not
+ * decide alone. Every action needs a reason; the server applies each at most once and audits it.
+ */
+export function ReviewTab() {
+  const utils = api.useUtils();
+  const [status, setStatus] = useState<"open" | "all">("open");
+  const list = api.review.list.useQuery({ status }, { refetchInterval: 30_000 });
+  const [acting, setActing] = useState<{ id: string; action: Action; summary: string } | null>(null);
+  const [reason, setReason] = useState("");
+  const [txid, setTxid] = useState("");
+  const done = async (title: string, message: string) => {
+    toastSuccess(title, message);
+    setActing(null);
+    setReason("");
+    setTxid("");
+    await utils.review.list.invalidate();
+  };
+  const failed = (e: unknown) => toastFailure("Review Failed", e, "The review action failed");
+  const credit = api.review.credit.useMutation({
+    onSuccess: () => done("Credited", "The received value was added to the player's balance"),
+    onError: failed,
+  });
+  const takeBack = api.review.takeBack.useMutation({
+    onSuccess: (r) =>
+      done("Taken Back", r.claim === "0.00" ? `$${r.taken} taken back` : `$${r.taken} taken back; $${r.claim} recorded as owed`),
+    onError: failed,
+  });
+  const settle = api.review.settlePayout.useMutation({ onSuccess: (r) => done("Payout Settled", r.message), onError: failed });
+  const dismiss = api.review.dismiss.useMutation({ onSuccess: () => done("Dismissed", "The entry was closed"), onError: failed });
+  const pending = credit.isPending || takeBack.isPending || settle.isPending || dismiss.isPending;
+
+  const submit = () => {
+    if (!acting) return;
+    const input = { id: acting.id, reason };
+    if (acting.action === "credit") credit.mutate(input);
+    if (acting.action === "takeBack") takeBack.mutate(input);
+    if (acting.action === "settlePaid") settle.mutate({ ...input, outcome: "paid", txid });
+    if (acting.action === "settleFailed") settle.mutate({ ...input, outcome: "failed" });
+    if (acting.action === "dismiss") dismiss.mutate(input);
+  };
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={3}>Review queue</Title>
+          <SegmentedControl
+            value={status}
+            onChange={(v) => setStatus(v as "open" | "all")}
+            data={[
+              { value: "open", label: "Open" },
+              { value: "all", label: "All" },
+            ]}
+          />
+        </Group>
+        {list.isLoading ? (
+          <Loader />
+        ) : list.error ? (
+          <Text c="red">{list.error.message}</Text>
+        ) : !list.data?.length ? (
+          <Text c="dimmed">Nothing to review.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th>Player</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>What happened</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((e) => {
+                  const actions: Action[] = e.actions.flatMap((a): Action[] =>
+                    a === "settlePayout" ? ["settlePaid", "settleFailed"] : [a],
+                  );
+                  return (
+                    <Table.Tr key={e.id}>
+                      <Table.Td>{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                      <Table.Td>{REVIEW_KIND_LABELS[e.kind]}</Table.Td>
+                      <Table.Td>{e.userEmail ?? "—"}</Table.Td>
+                      <Table.Td>{e.amount ? `$${e.amount}` : "—"}</Table.Td>
+                      <Table.Td maw={420}>
+                        <Text size="sm">{e.summary}</Text>
+                        {e.resolution && (
+                          <Text size="xs" c="dimmed">
+                            Resolution: {e.resolution}
+                            {e.claimAmount ? ` (still owed: $${e.claimAmount})` : ""}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={e.status === "open" ? "orange" : "gray"}>{e.status.replace("_", " ")}</Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          {actions.map((a) => (
+                            <Button
+                              key={a}
+                              size="xs"
+                              variant={a === "dismiss" ? "default" : "filled"}
+                              onClick={() => setActing({ id: e.id, action: a, summary: e.summary })}
+                            >
+                              {ACTION_LABELS[a]}
+                            </Button>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <Modal opened={acting !== null} onClose={() => setActing(null)} title={acting ? ACTION_LABELS[acting.action] : ""}>
+        <Stack>
+          <Text size="sm">{acting?.summary}</Text>
+          {acting?.action === "settlePaid" && (
+            <TextInput label="Transaction id" required value={txid} onChange={(e) => setTxid(e.currentTarget.value)} />
+          )}
+          <Textarea
+            label="Reason"
+            required
+            autosize
+            minRows={2}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setActing(null)}>
+              Cancel
+            </Button>
+            <Button
+              loading={pending}
+              disabled={!reason.trim() || (acting?.action === "settlePaid" && !txid.trim())}
+              onClick={submit}
+            >
+              Confirm
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { reviewDecisionSchema, reviewListSchema, settlePayoutSchema } from "@/shared/schemas/review";
+import * as review from "../../services/review-queue";
+import { settleUnknownPayout } from "../../services/withdrawals";
+import { adminProcedure, createTRPCRouter } from "../trpc";
+
+/** The admin review queue (docs/payments.md "Review queue"); every mutation moves money or a hold. */
+export const reviewRouter = createTRPCRouter({
+  list: adminProcedure.input(reviewListSchema).query(({ ctx, input }) => review.listReview(ctx.db, input)),
+
+  credit: adminProcedure
+    .input(reviewDecisionSchema)
+    .mutation(({ ctx, input }) => review.creditReview(ctx.db, ctx.user.id, input.id, input.reason)),
+
+  takeBack: adminProcedure
+    .input(reviewDecisionSchema)
+    .mutation(({ ctx, input }) => review.takeBackReview(ctx.db, ctx.user.id, input.id, input.reason)),
+
+  settlePayout: adminProcedure
+    .input(settlePayoutSchema)
+    .mutation(({ ctx, input }) => settleUnknownPayout(ctx.db, ctx.user.id, input)),
+
+  dismiss: adminProcedure
+    .input(reviewDecisionSchema)
+    .mutation(({ ctx, input }) => review.dismissReview(ctx.db, ctx.user.id, input.id, input.reason)),
+});

@@ -1,0 +1,62 @@
+import { callWithJson } from "../json-input";
+import type { RestRoute } from "../types";
+
+/** The admin review queue (docs/payments.md "Review queue"). */
+export const reviewRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/api/admin/review",
+    doc: {
+      summary: "Review queue: open entries oldest first (?status=all adds closed ones)",
+      access: "admin",
+      procedure: "review.list",
+      query: ["status"],
+    },
+    call: (c, { query }) => callWithJson(c.review.list, query.get("status") ? { status: query.get("status") } : {}),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/review/:id/credit",
+    doc: {
+      summary: "Credit a late payment's received value (once, with a reason)",
+      access: "admin",
+      procedure: "review.credit",
+      body: "rest",
+    },
+    call: (c, { params, body }) => callWithJson(c.review.credit, { id: params.id ?? "", reason: body.reason }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/review/:id/take-back",
+    doc: {
+      summary: "Take back a refunded credit (never below a zero balance; the rest is recorded as a claim)",
+      access: "admin",
+      procedure: "review.takeBack",
+      body: "rest",
+    },
+    call: (c, { params, body }) => callWithJson(c.review.takeBack, { id: params.id ?? "", reason: body.reason }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/review/:id/settle-payout",
+    doc: {
+      summary: "Settle a payout whose outcome is unknown: paid (txid) or failed (the hold comes back)",
+      access: "admin",
+      procedure: "review.settlePayout",
+      body: "rest",
+    },
+    call: (c, { params, body }) =>
+      callWithJson(c.review.settlePayout, { id: params.id ?? "", reason: body.reason, outcome: body.outcome, txid: body.txid }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/review/:id/dismiss",
+    doc: {
+      summary: "Close a review entry without booking anything (with a reason)",
+      access: "admin",
+      procedure: "review.dismiss",
+      body: "rest",
+    },
+    call: (c, { params, body }) => callWithJson(c.review.dismiss, { id: params.id ?? "", reason: body.reason }),
+  },
+];
