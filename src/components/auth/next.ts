@@ -6,10 +6,17 @@
  */
 const PROBE_ORIGIN = "https://app.invalid";
 // C0 and C1 controls, every Unicode space, and the backslash (browsers read it as "/").
-const UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/;
+const UNSAFE_EXTRA = /[\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/;
+function unsafe(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c <= 0x20 || (c >= 0x7f && c <= 0xa0)) return true;
+  }
+  return UNSAFE_EXTRA.test(value);
+}
 
 export function safeNext(value: string | null | undefined): string {
-  if (!value || value.length > 300 || UNSAFE.test(value)) return "/";
+  if (!value || value.length > 300 || unsafe(value)) return "/";
   if (!value.startsWith("/") || value.startsWith("//")) return "/";
   let url: URL;
   try {
@@ -17,6 +24,7 @@ export function safeNext(value: string | null | undefined): string {
   } catch {
     return "/";
   }
-  if (url.origin !== PROBE_ORIGIN) return "/";
+  // The origin must survive, and so must the path stay a path ("/./..//x" resolves to "//x").
+  if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith("//")) return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }
