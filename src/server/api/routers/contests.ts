@@ -3,8 +3,8 @@ import { getContest, listActiveContests } from "../../services/contests";
 import { getDrawRecord } from "../../services/draw-record";
 import { getFairPlayInfo } from "../../services/fair-play";
 import { publicReadsFor, readPublishedWinners } from "../../cache/public-reads";
-import { getEventBus, liveEvents } from "../../events";
-import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import { sessionLiveEvents } from "../../events/streams";
+import { authedStreamProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const contestsRouter = createTRPCRouter({
   // The three public reads come from the in-process cache (src/server/cache/public-reads.ts)
@@ -23,9 +23,11 @@ export const contestsRouter = createTRPCRouter({
   fairPlay: publicProcedure.query(() => getFairPlayInfo()),
   /** The public draw record: commitments, entry list (names masked), beacon, winner (docs/fair-play.md). */
   drawRecord: publicProcedure.input(contestIdSchema).query(({ ctx, input }) => getDrawRecord(ctx.db, input.id)),
-  /** Live: ticks when any contest's figures change (a sale, a draw, an edit); the client refetches. */
-  onChange: authedProcedure.subscription(async function* ({ signal }) {
-    const bus = await getEventBus();
-    yield* liveEvents(bus, (e) => e.kind === "contests", signal);
+  /**
+   * Live: ticks when any contest's figures change (a sale, a draw, an edit); the client refetches.
+   * Capped per account and per IP and ended with its session, like every stream.
+   */
+  onChange: authedStreamProcedure.subscription(async function* ({ ctx, signal }) {
+    yield* sessionLiveEvents(ctx.stream, (e) => e.kind === "contests", signal);
   }),
 });
