@@ -89,6 +89,9 @@ export const AUDIT_ACTIONS = [
   "wheel.economics",
   "contest.free_entry",
   "outbox.read",
+  "winner_post.create",
+  "winner_post.update",
+  "winner_post.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -107,6 +110,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "wheel.economics": "Wheel economics changed",
   "contest.free_entry": "Free entry recorded",
   "outbox.read": "Outbox read",
+  "winner_post.create": "Winner post created",
+  "winner_post.update": "Winner post edited",
+  "winner_post.delete": "Winner post deleted",
 };
 
 /** Milliseconds, docs/product.md §9. */

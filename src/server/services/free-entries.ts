@@ -11,6 +11,7 @@ import { notFound } from "../errors";
 import { logger } from "../logger";
 import { moneyString } from "@/shared/money";
 import { drawIfSoldOut } from "./draws";
+import { recordAudit } from "./audit";
 import { applyBalanceChange } from "./ledger";
 import { notifyMany } from "./notifications";
 import { guardSpending } from "./responsible-play";
@@ -21,6 +22,7 @@ export async function recordFreeEntry(
   contestId: string,
   userId: string,
   quantity: number,
+  actorId: string | null = null,
 ): Promise<{ message: string; entry: PurchasedLine }> {
   const entry = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
@@ -42,6 +44,13 @@ export async function recordFreeEntry(
     });
     const { firstTicket, lastTicket } = await takeTickets(tx, userId, { contestId, quantity }, c, entryId, zero);
     await tx.ticketEntry.update({ where: { id: entryId }, data: { freeEntry: true } });
+    await recordAudit(tx, {
+      actorId,
+      action: "contest.free_entry",
+      targetType: "contest",
+      targetId: contestId,
+      after: { userId, quantity, entryId, firstTicket, lastTicket },
+    });
     await notifyMany(tx, [
       {
         userId,
