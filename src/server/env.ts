@@ -106,6 +106,10 @@ const schema = z.object({
   // src/server/security/anonymous-limit.ts; 0 = off.
   RATE_LIMIT_ANON_PER_MINUTE: int(0, 1_000_000_000, "must be an integer from 0 (off) to 1000000000").default(300),
   RATE_LIMIT_SIGNUPS_PER_HOUR: int(1, 1_000_000, "must be an integer from 1 to 1000000").default(20),
+  // Skill questions (src/server/services/skill-question.ts): wrong answers allowed per contest and
+  // account before it locks, and how long the lock lasts.
+  SKILL_MAX_ATTEMPTS: int(1, 100, "must be an integer from 1 to 100").default(1),
+  SKILL_LOCK_HOURS: int(1, 24 * 365, "must be an integer from 1 to 8760").default(24),
   ARGON2_MAX_CONCURRENT: int(1, 256, "must be an integer from 1 to 256").default(4),
   ARGON2_MAX_QUEUE: int(1, 100_000, "must be an integer from 1 to 100000").default(32),
   LIVE_STREAMS_PER_ACCOUNT: int(1, 1000, "must be an integer from 1 to 1000").default(5),

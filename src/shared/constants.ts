@@ -93,6 +93,9 @@ export const AUDIT_ACTIONS = [
   "review.take_back",
   "review.settle_payout",
   "review.dismiss",
+  "winner_post.create",
+  "winner_post.update",
+  "winner_post.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -115,6 +118,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "review.take_back": "Refunded credit taken back",
   "review.settle_payout": "Unknown payout settled",
   "review.dismiss": "Review entry dismissed",
+  "winner_post.create": "Winner post created",
+  "winner_post.update": "Winner post edited",
+  "winner_post.delete": "Winner post deleted",
 };
 
 /** Milliseconds, docs/product.md §9. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { Prisma } from "../../src/generated/prisma/client";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
+import { DEFAULT_WHEEL_CONFIG } from "../../src/shared/wheel";
 import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 
 const DAY = 24 * 3600_000;
@@ -323,5 +324,40 @@ describe(`admin stats on known data (${dbKind()})`, () => {
     expect(a.days.reduce((s, d) => s + d.revenue, 0)).toBeCloseTo(120.5, 6);
     expect(a.days.reduce((s, d) => s + d.payments, 0)).toBe(2);
     expect(a.days.at(-1)?.users).toBe(4);
+  });
+
+  it("audit rows for wheel economics, free entries, winner posts and Outbox reads: who, what, before and after", async () => {
+    const actor = await createUser(t.db, { role: "admin" });
+    const entrant = await createUser(t.db);
+    const boss = await callerFor(t.db, actor);
+    const since = new Date();
+    const rows = async (action: string) =>
+      t.db.auditLog.findMany({ where: { action, createdAt: { gte: since } }, orderBy: { createdAt: "asc" } });
+
+    await boss.wheel.setEconomics({ ...DEFAULT_WHEEL_CONFIG, spinPrice: "0.01" });
+    const [wheel] = await rows("wheel.economics");
+    expect(wheel).toMatchObject({ actorId: actor.id, actorEmail: actor.email, targetType: "wheel" });
+    expect(wheel?.after).toMatchObject({ spinPrice: "0.01" });
+    expect(wheel?.before).toBeTruthy();
+
+    const contest = await createContest(t.db, { title: "Postal" });
+    await boss.admin.recordFreeEntry({ contestId: contest.id, userId: entrant.id, quantity: 2 });
+    const [free] = await rows("contest.free_entry");
+    expect(free).toMatchObject({ actorId: actor.id, targetType: "contest", targetId: contest.id });
+    expect(free?.after).toMatchObject({ userId: entrant.id, quantity: 2 });
+
+    const created = await boss.admin.createWinnerPost({ ...validPost, winDate: "2026-10-02" });
+    await boss.admin.updateWinnerPost({ id: created.post.id, data: { ...validPost, title: "Edited" } });
+    await boss.admin.deleteWinnerPost({ id: created.post.id });
+    for (const action of ["winner_post.create", "winner_post.update", "winner_post.delete"]) {
+      expect(await rows(action), action).toMatchObject([{ actorId: actor.id, targetId: created.post.id }]);
+    }
+
+    await boss.admin.outbox({ search: "pat@" });
+    expect(await rows("outbox.read")).toMatchObject([{ actorId: actor.id, targetType: "outbox", targetId: "pat@" }]);
+    // The audit view lists them like the money actions.
+    const listed = await rest(t.db, "GET", "/api/admin/audit?action=wheel.economics", { user: actor });
+    expect(listed.status).toBe(200);
+    expect(listed.body.entries.length).toBeGreaterThan(0);
   });
 });

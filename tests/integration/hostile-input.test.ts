@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as trpcGet } from "../../src/app/api/trpc/[trpc]/route";
+import { safeNext } from "../../src/components/auth/next";
 import { SUPPORT_RATE_RULE } from "../../src/server/services/support";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
@@ -86,5 +87,31 @@ describe(`hostile input (${dbKind()})`, () => {
     // Another player is not affected.
     const other = await createUser(t.db);
     expect((await rest(t.db, "POST", "/api/support/messages", { user: other, body: { message: "hi" } })).status).toBe(201);
+  });
+
+  it("a sign-in redirect target is parsed against the origin: control characters, whitespace and other hosts go home", () => {
+    // Each of these leaves the site in a browser (which strips TAB/LF/CR) or is not a path at all.
+    for (const next of [
+      "/\t/evil.example",
+      "/\n/x",
+      "/\r/evil.example",
+      "/ /evil.example",
+      "/\u00a0/evil.example",
+      "/\u3000/evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "x",
+      "",
+      `/${"a".repeat(400)}`,
+    ]) {
+      expect(safeNext(next), JSON.stringify(next)).toBe("/");
+    }
+    // Paths on this site survive, query and hash included; odd characters are percent-encoded, never a host.
+    expect(safeNext("/?category=cars")).toBe("/?category=cars");
+    expect(safeNext("/contest/abc#draw")).toBe("/contest/abc#draw");
+    expect(safeNext("/\u3002/evil.example")).toBe("/%E3%80%82/evil.example");
+    expect(safeNext("/./..//evil.example")).toBe("/");
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { createContextInner } from "../../src/server/api/context";
-import { createCaller } from "../../src/server/api/root";
+import { appRouter, createCaller } from "../../src/server/api/root";
 import { createSession } from "../../src/server/auth/session";
 import { getEventBus } from "../../src/server/events";
 import { LIVE_STREAM_LIMITS, openStreams, TOO_MANY_STREAMS_ACCOUNT, TOO_MANY_STREAMS_IP } from "../../src/server/events/streams";
@@ -137,5 +137,38 @@ describe(`live streams end with their session and are capped (${dbKind()})`, () 
       await w;
     }
     expect(openStreams({ ip })).toBe(0);
+  });
+
+  it("every subscription is a capped stream that ends with its session (contests.onChange included)", async () => {
+    const procedures = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { type: string; meta?: { stream?: boolean } } }
+    >;
+    const subscriptions = Object.entries(procedures).filter(([, p]) => p._def.type === "subscription");
+    expect(subscriptions.map(([path]) => path)).toContain("contests.onChange");
+    for (const [path, p] of subscriptions) expect(p._def.meta?.stream, path).toBe(true);
+
+    // contests.onChange: refused beyond the account's share, and ended by logout.
+    const user = await createUser(t.db);
+    const ip = freshIp();
+    const open: { close: () => void; it: AsyncIterator<unknown>; token: string }[] = [];
+    for (let i = 0; i < LIVE_STREAM_LIMITS.perAccount; i++) {
+      const controller = new AbortController();
+      const { caller, token } = await signedIn(user, { ip, signal: controller.signal });
+      const it = (await caller.contests.onChange())[Symbol.asyncIterator]();
+      expect((await it.next()).value).toEqual({ kind: "ready" });
+      open.push({ it, token, close: () => controller.abort() });
+    }
+    const { caller: extra } = await signedIn(user, { ip });
+    await expect(extra.contests.onChange()).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: TOO_MANY_STREAMS_ACCOUNT,
+    });
+    const first = open[0] as (typeof open)[number];
+    const waiting = first.it.next();
+    const { caller: same } = await signedIn(user, { token: first.token });
+    await same.auth.logout();
+    expect((await waiting).done).toBe(true);
+    for (const s of open) s.close();
   });
 });

@@ -55,14 +55,27 @@ describe(`skill question (${dbKind()})`, () => {
       body: { contestId: id, quantity: 2, answerIndex: 0 },
       user: player,
     });
-    expect(wrong).toMatchObject({ status: 400, body: { message: 'Incorrect answer to the skill question of "Skill Prize"' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(
+      'Incorrect answer to the skill question of "Skill Prize": you may answer this contest\'s question again in 24 hours.',
+    );
     expect(await balance()).toBe("50");
     expect(await t.db.ticketEntry.count({ where: { contestId: id } })).toBe(0);
     expect(await t.db.ledgerEntry.count({ where: { userId: player.id, kind: "purchase" } })).toBe(0);
 
-    const ok = await rest(t.db, "POST", "/api/cart/add", { body: { contestId: id, quantity: 2, answerIndex: 1 }, user: player });
+    // That account cannot try again at once, not even with the right answer.
+    const retry = await rest(t.db, "POST", "/api/cart/add", {
+      body: { contestId: id, quantity: 2, answerIndex: 1 },
+      user: player,
+    });
+    expect(retry.status).toBe(429);
+    expect(retry.body.message).toMatch(/You may answer it again in 24 hours\./);
+    expect(await balance()).toBe("50");
+    // Another player who answers right enters.
+    const other = await createUser(t.db, { balance: "50" });
+    const ok = await rest(t.db, "POST", "/api/cart/add", { body: { contestId: id, quantity: 2, answerIndex: 1 }, user: other });
     expect(ok.status).toBe(200);
-    expect(await balance()).toBe("46");
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: other.id } })).balance.toString()).toBe("46");
   });
 
   it("checkout: a cart with one unanswered line buys nothing; a contest without a question ignores answerIndex", async () => {
@@ -80,14 +93,76 @@ describe(`skill question (${dbKind()})`, () => {
         { contestId: plain.id, quantity: 1 },
         { contestId: quiz.id, quantity: 1, answerIndex: 3 },
       ]),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: 'Incorrect answer to the skill question of "Quiz"' });
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/^Incorrect answer to the skill question of "Quiz"/),
+    });
     expect(await balance()).toBe(before);
     expect(await t.db.ticketEntry.count({ where: { contestId: { in: [plain.id, quiz.id] } } })).toBe(0);
 
-    const res = await checkout(t.db, player.id, [
+    const fresh = await createUser(t.db, { balance: "50" });
+    const res = await checkout(t.db, fresh.id, [
       { contestId: plain.id, quantity: 1, answerIndex: 2 },
       { contestId: quiz.id, quantity: 1, answerIndex: 1 },
     ]);
     expect(res.entries).toHaveLength(2);
+  });
+
+  it("cannot be retried for free: 40 parallel guesses judge one; the lock lasts the set period; attempts are recorded", async () => {
+    const quiz = await createContest(t.db, { title: "Guess", skillQuestion: question });
+    const guesser = await createUser(t.db, { balance: "50" });
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        rest(t.db, "POST", "/api/cart/add", {
+          body: { contestId: quiz.id, quantity: 1, answerIndex: i % 4 },
+          user: guesser,
+        }).then((r) => r.status),
+      ),
+    );
+    // Exactly one answer was judged (right or wrong); every other one was refused unjudged.
+    expect(statuses.filter((s) => s === 429)).toHaveLength(39);
+    const attempts = await t.db.skillAnswerAttempt.findMany({ where: { userId: guesser.id, contestId: quiz.id } });
+    expect(attempts).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200 || s === 400)).toHaveLength(1);
+    // A locked account is free again after SKILL_LOCK_HOURS.
+    const { gateSkillAnswers } = await import("../../src/server/services/skill-question");
+    const later = new Date(Date.now() + 24 * 3600_000 + 1000);
+    const wrongIndex = (question.correctIndex + 1) % 4;
+    const line = { contestId: quiz.id, quantity: 1 };
+    if (attempts[0]?.correct) {
+      // A right answer clears the counter: a later wrong one is judged (and locks).
+      await expect(gateSkillAnswers(t.db, guesser.id, [{ ...line, answerIndex: wrongIndex }])).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+      });
+    }
+    await expect(gateSkillAnswers(t.db, guesser.id, [{ ...line, answerIndex: question.correctIndex }])).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
+    await expect(
+      gateSkillAnswers(t.db, guesser.id, [{ ...line, answerIndex: question.correctIndex }], later),
+    ).resolves.toBeUndefined();
+  });
+
+  it("SKILL_MAX_ATTEMPTS allows more tries; the answer says how many are left", async () => {
+    process.env.SKILL_MAX_ATTEMPTS = "2";
+    try {
+      const quiz = await createContest(t.db, { title: "Two tries", skillQuestion: question });
+      const p = await createUser(t.db, { balance: "50" });
+      const add = (answerIndex: number) =>
+        rest(t.db, "POST", "/api/cart/add", { body: { contestId: quiz.id, quantity: 1, answerIndex }, user: p });
+      const first = await add(0);
+      expect(first).toMatchObject({ status: 400, body: { message: "Incorrect answer: 1 attempt left." } });
+      const second = await add(2);
+      expect(second.status).toBe(400);
+      expect(second.body.message).toMatch(/^Incorrect answer: you may answer this contest's question again in /);
+      expect((await add(1)).status).toBe(429);
+      const rows = await t.db.skillAnswerAttempt.findMany({ where: { userId: p.id }, orderBy: { createdAt: "asc" } });
+      expect(rows.map((r) => [r.answerIndex, r.correct])).toEqual([
+        [0, false],
+        [2, false],
+      ]);
+    } finally {
+      delete process.env.SKILL_MAX_ATTEMPTS;
+    }
   });
 });

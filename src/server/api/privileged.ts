@@ -5,25 +5,31 @@
  * treated as privileged (fail closed), and tests/integration/two-factor.test.ts enumerates the
  * router so none can stay unclassified.
  *
- * Keys are tRPC procedure paths; values say why the action is privileged.
+ * Keys are tRPC procedure paths; values say why the action is privileged and which audit rows
+ * (src/server/services/audit.ts) it writes, in the action's own transaction.
  */
+import type { AuditAction } from "@/shared/constants";
+
 export const PRIVILEGED_ADMIN_ACTIONS = {
-  "payments.approve": "credits a player's balance (override credits money no gateway confirmed)",
-  "payments.reject": "settles a top-up for good",
-  "withdrawals.approve": "sends money out of the platform",
-  "withdrawals.reject": "decides a payout",
-  "admin.createContest": "sets a contest's terms: prize, cash alternative, price, tickets",
-  "admin.updateContest": "changes a contest's terms",
-  "admin.setContestStatus": "ends or cancels a contest (draws, refunds)",
-  "admin.recordFreeEntry": "gives tickets without payment",
-  "admin.toggleAdmin": "grants or revokes admin rights",
-  "prizes.setStatus": "marks a prize shipped or delivered",
-  "wheel.setEconomics": "changes the wheel's odds, prices and paid spins",
-  "admin.createWinnerPost": "publishes who won",
-  "admin.updateWinnerPost": "changes what the winners page says",
-  "admin.deleteWinnerPost": "removes a published winner",
-  "admin.outbox": "reads every player's e-mail",
-} as const satisfies Record<string, string>;
+  "payments.approve": {
+    why: "credits a player's balance (override credits money no gateway confirmed)",
+    audit: ["payment.approve", "payment.override"],
+  },
+  "payments.reject": { why: "settles a top-up for good", audit: ["payment.reject"] },
+  "withdrawals.approve": { why: "sends money out of the platform", audit: ["withdrawal.approve"] },
+  "withdrawals.reject": { why: "decides a payout", audit: ["withdrawal.reject"] },
+  "admin.createContest": { why: "sets a contest's terms: prize, cash alternative, price, tickets", audit: ["contest.create"] },
+  "admin.updateContest": { why: "changes a contest's terms", audit: ["contest.update"] },
+  "admin.setContestStatus": { why: "ends or cancels a contest (draws, refunds)", audit: ["contest.status"] },
+  "admin.recordFreeEntry": { why: "gives tickets without payment", audit: ["contest.free_entry"] },
+  "admin.toggleAdmin": { why: "grants or revokes admin rights", audit: ["user.role"] },
+  "prizes.setStatus": { why: "marks a prize shipped or delivered", audit: ["prize.status"] },
+  "wheel.setEconomics": { why: "changes the wheel's odds, prices and paid spins", audit: ["wheel.economics"] },
+  "admin.createWinnerPost": { why: "publishes who won", audit: ["winner_post.create"] },
+  "admin.updateWinnerPost": { why: "changes what the winners page says", audit: ["winner_post.update"] },
+  "admin.deleteWinnerPost": { why: "removes a published winner", audit: ["winner_post.delete"] },
+  "admin.outbox": { why: "reads every player's e-mail", audit: ["outbox.read"] },
+} as const satisfies Record<string, { why: string; audit: readonly AuditAction[] }>;
 
 /** Admin mutations that a session without its second factor may call, and why that is safe. */
 export const SECOND_FACTOR_EXEMPT = {

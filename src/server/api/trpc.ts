@@ -63,7 +63,8 @@ function publicMessage(error: TRPCError, fallback: string): string {
 
 /** Who may call a procedure: set by the procedure kinds below; a REST row's `doc.access` (rest/types.ts) says the same or stricter (tests/unit/rest-table.test.ts). */
 export type Access = "public" | "user" | "admin";
-export type ProcedureMeta = { access: Access };
+/** `stream`: a live subscription built on the stream slot (capped, ended with its session). */
+export type ProcedureMeta = { access: Access; stream?: boolean };
 
 const t = initTRPC
   .context<Context>()
@@ -202,14 +203,14 @@ const streamSlot = signedInProcedure.use(({ ctx, next }) => {
   };
   return next({ ctx: { ...ctx, stream } });
 });
-export const authedStreamProcedure = streamSlot.use(noNul).meta({ access: "user" });
+export const authedStreamProcedure = streamSlot.use(noNul).meta({ access: "user", stream: true });
 export const adminStreamProcedure = streamSlot
   .use(({ ctx, next }) => {
     if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
     return next();
   })
   .use(noNul)
-  .meta({ access: "admin" });
+  .meta({ access: "admin", stream: true });
 
 /**
  * A live stream that a restart ends (src/server/ops/drain.ts) ends with SERVICE_UNAVAILABLE: tRPC's

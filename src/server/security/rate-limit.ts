@@ -87,10 +87,11 @@ export async function refund(db: DbTx, key: string, cost = 1): Promise<void> {
   await db.rateLimit.updateMany({ where: { key, points: { gte: cost } }, data: { points: { decrement: cost } } });
 }
 
-/** "in 14 minutes" / "in 30 seconds": when a refused caller may try again. */
+/** "in 14 minutes" / "in 30 seconds" / "in 24 hours": when a refused caller may try again. */
 export function retryText(retryAfterSeconds: number): string {
   if (retryAfterSeconds < 60) return `in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(retryAfterSeconds / 60);
+  if (minutes > 120) return `in ${Math.ceil(minutes / 60)} hours`;
   return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 

@@ -10,7 +10,7 @@ import { AUDIT_ACTIONS, type AuditAction, LIMITS } from "@/shared/constants";
 import type { Db, DbTx } from "../db";
 import { badRequest } from "../errors";
 
-export type AuditTargetType = "payment" | "withdrawal" | "prize" | "contest" | "user" | "wheel" | "outbox";
+export type AuditTargetType = "payment" | "withdrawal" | "prize" | "contest" | "user" | "wheel" | "outbox" | "winner_post";
 
 export type AuditInput = {
   actorId: string | null;

@@ -12,6 +12,7 @@ import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import { logger } from "../logger";
 import { moneyString } from "@/shared/money";
 import { drawIfSoldOut } from "./draws";
+import { recordAudit } from "./audit";
 import { applyBalanceChange } from "./ledger";
 import { notifyMany } from "./notifications";
 import { guardSpending } from "./responsible-play";
@@ -22,10 +23,9 @@ export async function recordFreeEntry(
   contestId: string,
   userId: string,
   quantity: number,
-  /** The admin recording it: never for their own account (a free entry is an entry they could win). */
-  actorId?: string,
+  actorId: string | null = null,
 ): Promise<{ message: string; entry: PurchasedLine }> {
-  if (actorId !== undefined && actorId === userId) throw forbidden(FAIR_PLAY_MESSAGES.freeEntryOwnAccount);
+  if (actorId !== null && actorId === userId) throw forbidden(FAIR_PLAY_MESSAGES.freeEntryOwnAccount);
   const entry = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
     if (!user) throw notFound("User not found");
@@ -46,6 +46,13 @@ export async function recordFreeEntry(
     });
     const { firstTicket, lastTicket } = await takeTickets(tx, userId, { contestId, quantity }, c, entryId, zero);
     await tx.ticketEntry.update({ where: { id: entryId }, data: { freeEntry: true } });
+    await recordAudit(tx, {
+      actorId,
+      action: "contest.free_entry",
+      targetType: "contest",
+      targetId: contestId,
+      after: { userId, quantity, entryId, firstTicket, lastTicket },
+    });
     await notifyMany(tx, [
       {
         userId,

@@ -22,7 +22,7 @@ import { queueReceipt } from "../mail/events";
 import { RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow, ticketsPlaceholder } from "../mail/outbox";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
 import { checkSpending, LIMIT_ROW_COLUMNS, type LimitRow } from "./responsible-play";
-import { checkSkillAnswers } from "./skill-question";
+import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
 
 export type PurchasedLine = {
   entryId: string;
@@ -267,6 +267,7 @@ export async function purchaseInTx(
 /** The whole cart or nothing. */
 export async function checkout(db: Db, userId: string, items: CartLine[]): Promise<CheckoutResult> {
   normaliseLines(items); // 'Your cart is empty' before opening a transaction
+  await gateSkillAnswers(db, userId, items); // counted and recorded outside the transaction (it may roll back)
   let purchase: Awaited<ReturnType<typeof purchaseInTx>>;
   try {
     purchase = await db.$transaction((tx) => purchaseInTx(tx, userId, items), PURCHASE_TX_OPTIONS);

@@ -2,7 +2,8 @@
 import type { WinnerPost } from "@/generated/prisma/client";
 import type { z } from "zod";
 import type { winnerPostSchema } from "@/shared/schemas/admin";
-import type { DbTx } from "../db";
+import type { Db, DbTx } from "../db";
+import { recordAudit } from "./audit";
 import { notFound } from "../errors";
 import { type PublicWinnerPost, toPublicWinnerPost } from "./winners";
 
@@ -34,17 +35,47 @@ export async function listAllWinnerPosts(db: DbTx): Promise<AdminWinnerPost[]> {
   return rows.map(toAdminWinnerPost);
 }
 
-export async function createWinnerPost(db: DbTx, input: WinnerPostValues): Promise<AdminWinnerPost> {
-  return toAdminWinnerPost(await db.winnerPost.create({ data: data(input) }));
+export async function createWinnerPost(db: Db, input: WinnerPostValues, actorId: string | null = null): Promise<AdminWinnerPost> {
+  return db.$transaction(async (tx) => {
+    const row = await tx.winnerPost.create({ data: data(input) });
+    await recordAudit(tx, {
+      actorId,
+      action: "winner_post.create",
+      targetType: "winner_post",
+      targetId: row.id,
+      after: data(input),
+    });
+    return toAdminWinnerPost(row);
+  });
 }
 
-export async function updateWinnerPost(db: DbTx, id: string, input: WinnerPostValues): Promise<AdminWinnerPost> {
-  const { count } = await db.winnerPost.updateMany({ where: { id }, data: data(input) });
-  if (count === 0) throw notFound("Winner post not found");
-  return toAdminWinnerPost(await db.winnerPost.findUniqueOrThrow({ where: { id } }));
+export async function updateWinnerPost(
+  db: Db,
+  id: string,
+  input: WinnerPostValues,
+  actorId: string | null = null,
+): Promise<AdminWinnerPost> {
+  return db.$transaction(async (tx) => {
+    const before = await tx.winnerPost.findUnique({ where: { id } });
+    const { count } = await tx.winnerPost.updateMany({ where: { id }, data: data(input) });
+    if (count === 0 || !before) throw notFound("Winner post not found");
+    await recordAudit(tx, {
+      actorId,
+      action: "winner_post.update",
+      targetType: "winner_post",
+      targetId: id,
+      before,
+      after: data(input),
+    });
+    return toAdminWinnerPost(await tx.winnerPost.findUniqueOrThrow({ where: { id } }));
+  });
 }
 
-export async function deleteWinnerPost(db: DbTx, id: string): Promise<void> {
-  const { count } = await db.winnerPost.deleteMany({ where: { id } });
-  if (count === 0) throw notFound("Winner post not found");
+export async function deleteWinnerPost(db: Db, id: string, actorId: string | null = null): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const before = await tx.winnerPost.findUnique({ where: { id } });
+    const { count } = await tx.winnerPost.deleteMany({ where: { id } });
+    if (count === 0 || !before) throw notFound("Winner post not found");
+    await recordAudit(tx, { actorId, action: "winner_post.delete", targetType: "winner_post", targetId: id, before });
+  });
 }

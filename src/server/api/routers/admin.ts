@@ -57,15 +57,15 @@ export const adminRouter = createTRPCRouter({
 
   winnerPosts: adminProcedure.query(({ ctx }) => listAllWinnerPosts(ctx.db)),
   createWinnerPost: adminProcedure.input(winnerPostSchema).mutation(async ({ ctx, input }) => {
-    const post = await createWinnerPost(ctx.db, input);
+    const post = await createWinnerPost(ctx.db, input, ctx.user.id);
     return { message: "Winner post created successfully", post };
   }),
   updateWinnerPost: adminProcedure.input(winnerPostUpdateSchema).mutation(async ({ ctx, input }) => {
-    const post = await updateWinnerPost(ctx.db, input.id, input.data);
+    const post = await updateWinnerPost(ctx.db, input.id, input.data, ctx.user.id);
     return { message: "Winner post updated successfully", post };
   }),
   deleteWinnerPost: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
-    await deleteWinnerPost(ctx.db, input.id);
+    await deleteWinnerPost(ctx.db, input.id, ctx.user.id);
     return { message: "Winner post deleted successfully" };
   }),
 });

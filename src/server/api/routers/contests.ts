@@ -3,8 +3,8 @@ import { getContest, listActiveContests } from "../../services/contests";
 import { getDrawRecord } from "../../services/draw-record";
 import { getFairPlayInfo } from "../../services/fair-play";
 import { publicReadsFor, readPublishedWinners } from "../../cache/public-reads";
-import { getEventBus, liveEvents } from "../../events";
-import { authedProcedure, createTRPCRouter, reconnectOnRestart, publicProcedure } from "../trpc";
+import { sessionLiveEvents } from "../../events/streams";
+import { authedStreamProcedure, createTRPCRouter, publicProcedure, reconnectOnRestart } from "../trpc";
 
 export const contestsRouter = createTRPCRouter({
   // The three public reads come from the in-process cache (src/server/cache/public-reads.ts)
@@ -27,9 +27,11 @@ export const contestsRouter = createTRPCRouter({
     .query(({ ctx, input }) =>
       getDrawRecord(ctx.db, input.id, { cursor: input.cursor, limit: input.limit, ticket: input.ticket }),
     ),
-  /** Live: ticks when any contest's figures change (a sale, a draw, an edit); the client refetches. */
-  onChange: authedProcedure.subscription(async function* ({ signal }) {
-    const bus = await getEventBus();
-    yield* reconnectOnRestart(liveEvents(bus, (e) => e.kind === "contests", signal));
+  /**
+   * Live: ticks when any contest's figures change (a sale, a draw, an edit); the client refetches.
+   * Capped per account and per IP and ended with its session, like every stream.
+   */
+  onChange: authedStreamProcedure.subscription(async function* ({ ctx, signal }) {
+    yield* reconnectOnRestart(sessionLiveEvents(ctx.stream, (e) => e.kind === "contests", signal));
   }),
 });

@@ -25,5 +25,5 @@ export const wheelRouter = createTRPCRouter({
   /** Odds, prices and the paid-spins switch; RTP >= 100% needs confirmRtp (docs/fair-play.md). */
   setEconomics: adminProcedure
     .input(wheelConfigSchema.and(z.object({ confirmRtp: z.boolean().optional(), paidSpinsEnabled: z.boolean().optional() })))
-    .mutation(({ ctx, input }) => wheel.saveWheelAdmin(ctx.db, input)),
+    .mutation(({ ctx, input }) => wheel.saveWheelAdmin(ctx.db, input, ctx.user.id)),
 });

@@ -7,6 +7,7 @@ import { DEFAULT_WHEEL_CONFIG, type WheelConfig, wheelConfigSchema, wheelEconomi
 import type { Db, DbTx } from "../../db";
 import { moneyString } from "@/shared/money";
 import { conflict } from "../../errors";
+import { recordAudit } from "../audit";
 import { fairPlaySettings } from "../../fair-play-settings";
 
 export const WHEEL_SETTING_KEY = "wheel";
@@ -70,7 +71,11 @@ export async function getWheelAdmin(db: DbTx) {
  * Saves odds, prices and the paid-spins switch. A configuration whose return to player is 100% or
  * more (paid spins lose money on average) is refused (409) unless `confirmRtp` is true.
  */
-export async function saveWheelAdmin(db: Db, input: WheelConfig & { confirmRtp?: boolean; paidSpinsEnabled?: boolean }) {
+export async function saveWheelAdmin(
+  db: Db,
+  input: WheelConfig & { confirmRtp?: boolean; paidSpinsEnabled?: boolean },
+  actorId: string | null = null,
+) {
   const config = wheelConfigSchema.parse(input);
   const rtp = wheelEconomics(config).returnToPlayer;
   if (rtp >= 1 && input.confirmRtp !== true) {
@@ -79,6 +84,16 @@ export async function saveWheelAdmin(db: Db, input: WheelConfig & { confirmRtp?:
     );
   }
   await db.$transaction(async (tx) => {
+    const before = await getWheelConfig(tx);
+    const paidBefore = await tx.appSetting.findUnique({ where: { key: WHEEL_PAID_SPINS_KEY } });
+    await recordAudit(tx, {
+      actorId,
+      action: "wheel.economics",
+      targetType: "wheel",
+      targetId: "wheel",
+      before: { ...before, paidSpins: paidBefore?.value ?? null },
+      after: { ...config, returnToPlayer: rtp, paidSpins: input.paidSpinsEnabled ?? paidBefore?.value ?? null },
+    });
     await setWheelConfig(tx, config);
     if (input.paidSpinsEnabled !== undefined) {
       const value = { enabled: input.paidSpinsEnabled };
