@@ -41,6 +41,7 @@ import { readSessionToken, sessionCookie, validateSessionToken } from "./auth/se
 import { getDb } from "./db";
 import { getEnv } from "./env";
 import { recordRequest, requestIdFromValue } from "./request-log";
+import { isPagedQuery } from "./rest/paging";
 import { matchRoute } from "./rest/table";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security/headers";
 import { acceptsEncoding, header, matchesEtag } from "./http/request-headers";
@@ -345,7 +346,11 @@ export function createFastPath(
     const queryAt = url.indexOf("?");
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     if (pathname.startsWith("/_next/static/")) return serveStaticAsset(req, res, pathname);
-    if (pathname.startsWith("/api/")) return req.method === "GET" ? serveCachedRead(req, res, pathname) : false;
+    if (pathname.startsWith("/api/")) {
+      // A paged request (?limit, ?cursor) goes to the procedure: the cache holds the first page only.
+      const paged = queryAt !== -1 && isPagedQuery(new URLSearchParams(url.slice(queryAt + 1)));
+      return req.method === "GET" && !paged ? serveCachedRead(req, res, pathname) : false;
+    }
     if (queryAt !== -1 || !isDocumentRequest(req)) return false;
     if (hasSession(req) && playerPage(pathname)) return servePlayerPage(req, res, pathname); // "/" is a player's home
     const page = pages.get(pathname);

@@ -64,6 +64,12 @@ export const LIMITS = {
   pendingPaymentsPageMax: 100,
   /** Rows per page of the admin audit log. */
   auditPage: 50,
+  /**
+   * Keyset pages of the growing lists (issue 30): rows per page by default (also what a REST row
+   * answers when no paging parameter is given), and the most one request may ask for.
+   */
+  listPage: 50,
+  listPageMax: 100,
   /** Admin reasons (payment override, rejections): at most this many characters. */
   reasonMax: 500,
   supportMessageMax: 2000,

@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
 import { WinnersGallery } from "@/components/winners/WinnersGallery";
 import { readPublishedWinners } from "@/server/cache/public-reads";
+import { notFound } from "next/navigation";
 import { getDb } from "@/server/db";
 import { sharedPageMetadata } from "@/server/edge/shared-pages";
+import { DomainError } from "@/server/errors";
+import { listPublishedWinnerPosts } from "@/server/services/winners";
+import { LIMITS } from "@/shared/constants";
 
 export const dynamic = "force-dynamic";
 
@@ -13,10 +17,21 @@ export const metadata: Metadata = {
 };
 
 /**
- * Public: read from the cache directly (no session lookup, no per-IP budget write on a page view).
- * The fast path keeps it for everyone (src/server/edge/shared-pages.ts): src/proxy.ts strips
- * cookies and personal headers from requests to this route.
+ * Public: the first page read from the cache directly (no session lookup, no per-IP budget write on
+ * a page view); the fast path keeps that first page for everyone (src/server/edge/shared-pages.ts;
+ * src/proxy.ts strips cookies and personal headers here). Older winners a page at a time through
+ * `?cursor=<last id>` (a link, no client code; the fast path never keeps a page with a query).
  */
-export default async function WinnersPage() {
-  return <WinnersGallery posts={await readPublishedWinners(await getDb())} />;
+export default async function WinnersPage({ searchParams }: { searchParams: Promise<{ cursor?: string | string[] }> }) {
+  const { cursor } = await searchParams;
+  const db = await getDb();
+  const after = typeof cursor === "string" && cursor.length <= 100 ? cursor : undefined;
+  const posts = after
+    ? await listPublishedWinnerPosts(db, { cursor: after }).catch((e: unknown) => {
+        if (e instanceof DomainError) notFound(); // a cursor that names no published post
+        throw e;
+      })
+    : await readPublishedWinners(db);
+  const older = posts.length === LIMITS.listPage ? posts.at(-1)?.id : undefined;
+  return <WinnersGallery posts={posts} olderHref={older ? `/winners?cursor=${encodeURIComponent(older)}` : null} />;
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Anchor, Badge, Card, Group, Image, Modal, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Group, Image, Modal, Skeleton, Stack, Text } from "@mantine/core";
 import Link from "next/link";
 import { useEffect } from "react";
 import { LIMITS } from "@/shared/constants";
@@ -17,14 +17,26 @@ function ticketRange(first: number, last: number): string {
   return first === last ? `Ticket #${first}` : `Tickets #${first}–#${last}`;
 }
 
-/** "My Purchases & Results": the player's entries, fetched each time the dialog opens. */
+const PAGE = LIMITS.listPage;
+
+/**
+ * "My Purchases & Results": the player's entries, newest first, 50 at a time ("Load more"),
+ * fetched again each time the dialog opens.
+ */
 export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { user } = useCurrentUser();
-  const query = api.cart.purchases.useQuery(undefined, { enabled: opened && !!user });
+  const query = api.cart.purchases.useInfiniteQuery(
+    { limit: PAGE },
+    {
+      enabled: opened && !!user,
+      getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.entryId : undefined),
+    },
+  );
   const { refetch } = query;
   useEffect(() => {
     if (opened && user) void refetch();
   }, [opened, user, refetch]);
+  const entries = query.data?.pages.flat() ?? [];
 
   return (
     <Modal opened={opened} onClose={onClose} title="My Purchases & Results" size="lg">
@@ -36,7 +48,7 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
         </Stack>
       ) : query.error ? (
         <Alert color="red">{query.error.message}</Alert>
-      ) : !query.data?.length ? (
+      ) : !entries.length ? (
         <Text c="dimmed" ta="center" py="lg">
           You have no purchases yet.
         </Text>
@@ -46,7 +58,7 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
             Play responsibly: set daily, weekly or monthly spend limits, or take a break, in your account menu (the menu button on
             phones) → Responsible play.
           </Alert>
-          {query.data.map((e) => {
+          {entries.map((e) => {
             // The status is the server's (the entry's stored result); only its words are chosen here.
             const badge = entryBadge(e.status);
             return (
@@ -92,6 +104,16 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
               </Card>
             );
           })}
+          {query.hasNextPage && (
+            <Button
+              variant="light"
+              onClick={() => void query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+              data-testid="purchases-load-more"
+            >
+              Load more
+            </Button>
+          )}
         </Stack>
       )}
     </Modal>

@@ -4,7 +4,7 @@ import type { PublicWinnerPost } from "@/trpc/types";
 import { formatCalendarDay } from "@/shared/format";
 
 /** /winners: published winner posts (docs/product.md §2, Winners gallery), server-rendered. */
-export function WinnersGallery({ posts }: { posts: PublicWinnerPost[] }) {
+export function WinnersGallery({ posts, olderHref = null }: { posts: PublicWinnerPost[]; olderHref?: string | null }) {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
@@ -63,6 +63,11 @@ export function WinnersGallery({ posts }: { posts: PublicWinnerPost[] }) {
           </SimpleGrid>
         )}
         <Group justify="center">
+          {olderHref && (
+            <LinkButton href={olderHref} size="md" variant="light" data-testid="older-winners">
+              Older winners
+            </LinkButton>
+          )}
           <LinkButton href="/" size="md">
             View Contests
           </LinkButton>

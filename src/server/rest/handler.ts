@@ -17,6 +17,7 @@ import { logger } from "../logger";
 import { type RequestInfo, withRequestLog } from "../request-log";
 import { BODY_LIMITS, readBodyText } from "../security/body-limit";
 import { hasNonJsonBody } from "../security/csrf";
+import { isPagedQuery } from "./paging";
 import { matchRoute } from "./table";
 
 export function jsonResponse(body: unknown, status = 200, headers?: Headers): Response {
@@ -107,7 +108,8 @@ async function serveRestRequest(req: Request, info: RequestInfo): Promise<Respon
   const resHeaders = new Headers();
   try {
     // Public cached reads need no session: no context, no session lookup, no caller.
-    const reads = route.cached ? await publicReadsFor(await getDb()) : undefined;
+    // A paged request (?limit or ?cursor) is answered by the procedure: the cache holds the first page.
+    const reads = route.cached && !isPagedQuery(url.searchParams) ? await publicReadsFor(await getDb()) : undefined;
     if (route.cached && reads) {
       return cachedResponse(req, await route.cached(reads, { params, query: url.searchParams }), resHeaders);
     }

@@ -5,27 +5,38 @@ import { conflict, notFound } from "../errors";
 import { moneyString } from "@/shared/money";
 import { type PublicContest, toPublicContest } from "./contests";
 import { likeLiteral } from "./like";
+import { cursorRow, pageLimit } from "./paging";
+import type { PageQuery } from "@/shared/schemas/paging";
 import { recordAudit } from "./audit";
 import { type PublicUser, toPublicUser } from "./users";
 
 const DAY = 24 * 3600_000;
 
-export async function listUsers(db: DbTx, search?: string): Promise<PublicUser[]> {
+/** Users newest first, optionally searched: a keyset page (default 50; `cursor` = the last id seen). */
+export async function listUsers(db: DbTx, search?: string, page: PageQuery = {}): Promise<PublicUser[]> {
   const trimmed = search?.trim();
   const q = trimmed ? likeLiteral(trimmed) : undefined;
+  const after = await cursorRow(page.cursor, (id) =>
+    db.user.findUnique({ where: { id }, select: { id: true, createdAt: true } }),
+  );
   const rows = await db.user.findMany({
-    where: q
-      ? {
-          OR: [
-            { email: { contains: q, mode: "insensitive" } },
-            { firstName: { contains: q, mode: "insensitive" } },
-            { lastName: { contains: q, mode: "insensitive" } },
-            { displayName: { contains: q, mode: "insensitive" } },
-          ],
-        }
-      : undefined,
+    where: {
+      AND: [
+        after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {},
+        q
+          ? {
+              OR: [
+                { email: { contains: q, mode: "insensitive" } },
+                { firstName: { contains: q, mode: "insensitive" } },
+                { lastName: { contains: q, mode: "insensitive" } },
+                { displayName: { contains: q, mode: "insensitive" } },
+              ],
+            }
+          : {},
+      ],
+    },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take: 500,
+    take: pageLimit(page),
   });
   return rows.map(toPublicUser);
 }

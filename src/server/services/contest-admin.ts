@@ -6,6 +6,9 @@ import type { Db, DbTx } from "../db";
 import { badRequest, conflict, notFound } from "../errors";
 import { fairPlaySettings } from "../fair-play-settings";
 import { recordAudit } from "./audit";
+import { likeLiteral } from "./like";
+import { cursorRow, pageLimit } from "./paging";
+import type { PageQuery } from "@/shared/schemas/paging";
 import { type PublicContest, skillQuestionOf, toPublicContest } from "./contests";
 
 import { cancelContest, drawContest, newDrawSeed, pendingDrawReason } from "./draws";
@@ -31,9 +34,28 @@ export function toAdminContest(c: Contest): AdminContest {
 
 const dec = (v: string | null | undefined) => (v == null ? null : new Prisma.Decimal(v));
 
-/** Every contest, newest first (admin list: active, ended and cancelled). */
-export async function listAllContests(db: DbTx): Promise<AdminContest[]> {
-  const rows = await db.contest.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+export type AdminContestQuery = PageQuery & { status?: "active" | "ended" | "cancelled"; search?: string };
+
+/**
+ * Contests newest first (admin list: active, ended and cancelled), filtered by status and a title
+ * search: a keyset page (default 50; `cursor` = the last id seen).
+ */
+export async function listAllContests(db: DbTx, q: AdminContestQuery = {}): Promise<AdminContest[]> {
+  const after = await cursorRow(q.cursor, (id) =>
+    db.contest.findUnique({ where: { id }, select: { id: true, createdAt: true } }),
+  );
+  const search = q.search?.trim();
+  const rows = await db.contest.findMany({
+    where: {
+      AND: [
+        after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {},
+        q.status ? { status: q.status } : {},
+        search ? { title: { contains: likeLiteral(search), mode: "insensitive" as const } } : {},
+      ],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: pageLimit(q),
+  });
   return rows.map(toAdminContest);
 }
 

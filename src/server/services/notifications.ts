@@ -7,6 +7,8 @@ import type { Notification, NotificationType } from "@/generated/prisma/client";
 import type { DbTx } from "../db";
 import { notFound } from "../errors";
 import { publishAfterCommit } from "../events";
+import type { PageQuery } from "@/shared/schemas/paging";
+import { cursorRow, olderThan, pageLimit } from "./paging";
 
 export type NotificationInput = { type?: NotificationType; title: string; message: string };
 
@@ -51,11 +53,15 @@ export async function notifyMany(client: DbTx, items: (NotificationInput & { use
   return count;
 }
 
-export async function listNotifications(db: DbTx, userId: string): Promise<PublicNotification[]> {
+/** Newest first, a keyset page (default 50; `cursor` = the last id seen), on the (userId, createdAt, id) index. */
+export async function listNotifications(db: DbTx, userId: string, q: PageQuery = {}): Promise<PublicNotification[]> {
+  const after = await cursorRow(q.cursor, (id) =>
+    db.notification.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
+  );
   const rows = await db.notification.findMany({
-    where: { userId },
+    where: { userId, ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: NOTIFICATION_LIST_LIMIT,
+    take: pageLimit(q, NOTIFICATION_LIST_LIMIT),
   });
   return rows.map(toPublicNotification);
 }

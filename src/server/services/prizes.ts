@@ -7,6 +7,8 @@
 import type { Prisma, Prize } from "@/generated/prisma/client";
 import { moneyString } from "@/shared/money";
 import type { ClaimPrizeInput } from "@/shared/prizes";
+import type { PageQuery } from "@/shared/schemas/paging";
+import { cursorRow, olderThan, pageLimit } from "./paging";
 import type { Db } from "../db";
 import { badRequest, conflict, notFound } from "../errors";
 import { logger } from "../logger";
@@ -45,8 +47,17 @@ function toPublicPrize(p: PrizeWithContest): PublicPrize {
 
 const withContest = { contest: { select: { title: true } } } as const;
 
-export async function listMyPrizes(db: Db, userId: string): Promise<PublicPrize[]> {
-  const rows = await db.prize.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 200, include: withContest });
+/** The player's prizes newest first: a keyset page (default 50; `cursor` = the last id seen). */
+export async function listMyPrizes(db: Db, userId: string, q: PageQuery = {}): Promise<PublicPrize[]> {
+  const after = await cursorRow(q.cursor, (id) =>
+    db.prize.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
+  );
+  const rows = await db.prize.findMany({
+    where: { userId, ...olderThan(after) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: pageLimit(q),
+    include: withContest,
+  });
   return rows.map(toPublicPrize);
 }
 

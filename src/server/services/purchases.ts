@@ -10,6 +10,8 @@
  */
 import { logger } from "../logger";
 import { drawIfSoldOut } from "./draws";
+import { cursorRow, olderThan, pageLimit } from "./paging";
+import type { PageQuery } from "@/shared/schemas/paging";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { CartLine } from "@/shared/schemas/cart";
@@ -288,10 +290,15 @@ export function addToCart(db: Db, userId: string, line: CartLine): Promise<Check
   return checkout(db, userId, [line]);
 }
 
-export async function listPurchases(db: DbTx, userId: string): Promise<PurchaseEntry[]> {
+/** GET /api/user/purchases: newest first, a keyset page (default 50; `cursor` = the last entryId seen). */
+export async function listPurchases(db: DbTx, userId: string, q: PageQuery = {}): Promise<PurchaseEntry[]> {
+  const after = await cursorRow(q.cursor, (id) =>
+    db.ticketEntry.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
+  );
   const rows = await db.ticketEntry.findMany({
-    where: { userId },
+    where: { userId, ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: pageLimit(q),
     include: {
       contest: {
         select: {

@@ -5,7 +5,9 @@ import type { winnerPostSchema } from "@/shared/schemas/admin";
 import type { Db, DbTx } from "../db";
 import { recordAudit } from "./audit";
 import { notFound } from "../errors";
-import { type PublicWinnerPost, toPublicWinnerPost } from "./winners";
+import type { PageQuery } from "@/shared/schemas/paging";
+import { cursorRow, pageLimit } from "./paging";
+import { afterWinnerPost, type PublicWinnerPost, toPublicWinnerPost, WINNER_POST_ORDER } from "./winners";
 
 type WinnerPostValues = z.output<typeof winnerPostSchema>;
 
@@ -30,8 +32,16 @@ function data(input: WinnerPostValues) {
   };
 }
 
-export async function listAllWinnerPosts(db: DbTx): Promise<AdminWinnerPost[]> {
-  const rows = await db.winnerPost.findMany({ orderBy: [{ winDate: "desc" }, { createdAt: "desc" }, { id: "asc" }] });
+/** Every post, drafts included, in the gallery's order: a keyset page (default 50; `cursor` = the last id seen). */
+export async function listAllWinnerPosts(db: DbTx, q: PageQuery = {}): Promise<AdminWinnerPost[]> {
+  const after = await cursorRow(q.cursor, (id) =>
+    db.winnerPost.findUnique({ where: { id }, select: { id: true, winDate: true, createdAt: true } }),
+  );
+  const rows = await db.winnerPost.findMany({
+    where: afterWinnerPost(after),
+    orderBy: [...WINNER_POST_ORDER],
+    take: pageLimit(q),
+  });
   return rows.map(toAdminWinnerPost);
 }
 

@@ -1,6 +1,8 @@
 /** The public winners gallery: published winner posts, newest win first. Admin edits live elsewhere. */
 import type { WinnerPost } from "@/generated/prisma/client";
+import type { PageQuery } from "@/shared/schemas/paging";
 import type { DbTx } from "../db";
+import { cursorRow, pageLimit } from "./paging";
 
 /** docs/product.md §3 Winner post, as GET /api/winner-posts answers it. */
 export type PublicWinnerPost = {
@@ -37,11 +39,33 @@ export function toPublicWinnerPost(p: WinnerPost): PublicWinnerPost {
   };
 }
 
-/** Only published posts (drafts stay private), newest win date first; ties by newest creation. */
-export async function listPublishedWinnerPosts(db: DbTx): Promise<PublicWinnerPost[]> {
+/** The gallery's order: newest win date first; ties by newest creation, then id. */
+export const WINNER_POST_ORDER = [{ winDate: "desc" }, { createdAt: "desc" }, { id: "asc" }] as const;
+
+/** Posts after `after` in WINNER_POST_ORDER (the keyset of a page). */
+export function afterWinnerPost(after: { winDate: Date; createdAt: Date; id: string } | null) {
+  if (!after) return {};
+  return {
+    OR: [
+      { winDate: { lt: after.winDate } },
+      { winDate: after.winDate, createdAt: { lt: after.createdAt } },
+      { winDate: after.winDate, createdAt: after.createdAt, id: { gt: after.id } },
+    ],
+  };
+}
+
+/**
+ * Only published posts (drafts stay private), in WINNER_POST_ORDER, a keyset page (default 50;
+ * `cursor` = the last id seen). GET /api/winner-posts without paging answers the cached first page.
+ */
+export async function listPublishedWinnerPosts(db: DbTx, q: PageQuery = {}): Promise<PublicWinnerPost[]> {
+  const after = await cursorRow(q.cursor, (id) =>
+    db.winnerPost.findFirst({ where: { id, isPublished: true }, select: { id: true, winDate: true, createdAt: true } }),
+  );
   const rows = await db.winnerPost.findMany({
-    where: { isPublished: true },
-    orderBy: [{ winDate: "desc" }, { createdAt: "desc" }, { id: "asc" }],
+    where: { isPublished: true, ...afterWinnerPost(after) },
+    orderBy: [...WINNER_POST_ORDER],
+    take: pageLimit(q),
   });
   return rows.map(toPublicWinnerPost);
 }

@@ -27,6 +27,8 @@ import {
 } from "../gateways/payout";
 import { getEnv } from "../env";
 import { logger } from "../logger";
+import type { PageQuery } from "@/shared/schemas/paging";
+import { cursorRow, olderThan, pageLimit } from "./paging";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
 import { recordAudit } from "./audit";
 import { notify } from "./notifications";
@@ -112,8 +114,16 @@ export async function createWithdrawal(db: Db, userId: string, input: CreateWith
   }
 }
 
-export async function listMyWithdrawals(db: Db, userId: string): Promise<PublicWithdrawal[]> {
-  const rows = await db.withdrawal.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: LIST_LIMIT });
+/** The player's withdrawals newest first: a keyset page (default 50; `cursor` = the last id seen). */
+export async function listMyWithdrawals(db: Db, userId: string, q: PageQuery = {}): Promise<PublicWithdrawal[]> {
+  const after = await cursorRow(q.cursor, (id) =>
+    db.withdrawal.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
+  );
+  const rows = await db.withdrawal.findMany({
+    where: { userId, ...olderThan(after) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: pageLimit(q),
+  });
   return rows.map(toPublicWithdrawal);
 }
 

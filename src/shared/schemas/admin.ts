@@ -4,6 +4,7 @@
  */
 import "./zod-config";
 import { z } from "zod";
+import { pageFields } from "./paging";
 import { CONTEST_CATEGORIES } from "../constants";
 import { isPositive, parseMoney } from "../money";
 import { skillQuestionSchema } from "../fair-play";
@@ -168,7 +169,16 @@ export const toggleAdminSchema = z.object({
   isAdmin: z.boolean("isAdmin must be true or false"),
 });
 
-export const userSearchSchema = z.object({ search: z.string().trim().max(200).optional() }).optional();
+export const userSearchSchema = z.object({ search: z.string().trim().max(200).optional(), ...pageFields }).optional();
+
+/** The admin contest list: a status filter and a title search, a keyset page (docs/admin.md). */
+export const adminContestsQuerySchema = z
+  .object({
+    status: z.enum(["active", "ended", "cancelled"]).optional(),
+    search: z.string().trim().max(200).optional(),
+    ...pageFields,
+  })
+  .optional();
 
 /** Winner post form (docs/product.md §5); socialMediaLinks: a list, or the textarea's lines. */
 export const winnerPostSchema = z.object({

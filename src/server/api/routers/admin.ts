@@ -1,9 +1,11 @@
+import { pageQuerySchema } from "@/shared/schemas/paging";
 import {
   contestFormSchema,
   contestStatusSchema,
   contestUpdateSchema,
   idSchema,
   toggleAdminSchema,
+  adminContestsQuerySchema,
   userSearchSchema,
   winnerPostSchema,
   winnerPostUpdateSchema,
@@ -25,13 +27,13 @@ export const adminRouter = createTRPCRouter({
   overview: adminProcedure.query(({ ctx }) => getOverview(ctx.db)),
   analytics: adminProcedure.query(({ ctx }) => getAnalytics(ctx.db)),
 
-  users: adminProcedure.input(userSearchSchema).query(({ ctx, input }) => listUsers(ctx.db, input?.search)),
+  users: adminProcedure.input(userSearchSchema).query(({ ctx, input }) => listUsers(ctx.db, input?.search, input)),
   toggleAdmin: adminProcedure.input(toggleAdminSchema).mutation(async ({ ctx, input }) => {
     const user = await setAdmin(ctx.db, input.userId, input.isAdmin, ctx.user.id);
     return { message: "User updated", user };
   }),
 
-  contests: adminProcedure.query(({ ctx }) => listAllContests(ctx.db)),
+  contests: adminProcedure.input(adminContestsQuerySchema).query(({ ctx, input }) => listAllContests(ctx.db, input ?? {})),
   createContest: adminProcedure.input(contestFormSchema).mutation(async ({ ctx, input }) => {
     const contest = await createContest(ctx.db, input, ctx.user.id);
     return { message: "Contest created", contest };
@@ -55,7 +57,7 @@ export const adminRouter = createTRPCRouter({
   /** Emails written to the outbox, newest first (docs/email.md). */
   outbox: adminProcedure.input(outboxQuerySchema).query(({ ctx, input }) => listOutbox(ctx.db, input ?? {}, ctx.user.id)),
 
-  winnerPosts: adminProcedure.query(({ ctx }) => listAllWinnerPosts(ctx.db)),
+  winnerPosts: adminProcedure.input(pageQuerySchema).query(({ ctx, input }) => listAllWinnerPosts(ctx.db, input)),
   createWinnerPost: adminProcedure.input(winnerPostSchema).mutation(async ({ ctx, input }) => {
     const post = await createWinnerPost(ctx.db, input, ctx.user.id);
     return { message: "Winner post created successfully", post };

@@ -1,3 +1,5 @@
+import { pageQuerySchema } from "@/shared/schemas/paging";
+import { listPublishedWinnerPosts } from "../../services/winners";
 import { contestIdSchema, contestListInputSchema, drawRecordInputSchema } from "@/shared/schemas/contests";
 import { getContest, listActiveContests } from "../../services/contests";
 import { getDrawRecord } from "../../services/draw-record";
@@ -18,7 +20,11 @@ export const contestsRouter = createTRPCRouter({
     return reads ? (await reads.contest(input.id)).value : getContest(ctx.db, input.id);
   }),
   /** The public winners gallery (published winner posts, newest win first). */
-  publishedWinners: publicProcedure.query(({ ctx }) => readPublishedWinners(ctx.db)),
+  publishedWinners: publicProcedure
+    .input(pageQuerySchema)
+    .query(({ ctx, input }) =>
+      input?.cursor || input?.limit ? listPublishedWinnerPosts(ctx.db, input) : readPublishedWinners(ctx.db),
+    ),
   /** Open period, draw mode and the free postal entry route (docs/fair-play.md). */
   fairPlay: publicProcedure.query(() => getFairPlayInfo()),
   /** The public draw record: commitments, entry list (names masked), beacon, winner (docs/fair-play.md). */

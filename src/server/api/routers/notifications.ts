@@ -1,10 +1,13 @@
+import { pageQuerySchema } from "@/shared/schemas/paging";
 import { notificationIdSchema } from "@/shared/schemas/notifications";
 import { sessionLiveEvents } from "../../events/streams";
 import * as notifications from "../../services/notifications";
 import { authedProcedure, authedStreamProcedure, createTRPCRouter, reconnectOnRestart } from "../trpc";
 
 export const notificationsRouter = createTRPCRouter({
-  list: authedProcedure.query(({ ctx }) => notifications.listNotifications(ctx.db, ctx.user.id)),
+  list: authedProcedure
+    .input(pageQuerySchema)
+    .query(({ ctx, input }) => notifications.listNotifications(ctx.db, ctx.user.id, input)),
   unreadCount: authedProcedure.query(({ ctx }) => notifications.unreadCount(ctx.db, ctx.user.id)),
   markRead: authedProcedure
     .input(notificationIdSchema)

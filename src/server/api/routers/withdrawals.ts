@@ -1,3 +1,4 @@
+import { pageQuerySchema } from "@/shared/schemas/paging";
 import { createWithdrawalSchema, rejectWithdrawalSchema, withdrawalIdSchema } from "@/shared/withdrawals";
 import { payoutJobInTx } from "../../jobs/app-jobs";
 import * as withdrawals from "../../services/withdrawals";
@@ -8,7 +9,9 @@ export const withdrawalsRouter = createTRPCRouter({
     .input(createWithdrawalSchema)
     .mutation(({ ctx, input }) => withdrawals.createWithdrawal(ctx.db, ctx.user.id, input)),
 
-  mine: authedProcedure.query(({ ctx }) => withdrawals.listMyWithdrawals(ctx.db, ctx.user.id)),
+  mine: authedProcedure
+    .input(pageQuerySchema)
+    .query(({ ctx, input }) => withdrawals.listMyWithdrawals(ctx.db, ctx.user.id, input)),
 
   adminList: adminProcedure.query(({ ctx }) => withdrawals.listAdminWithdrawals(ctx.db)),
 

@@ -1,4 +1,5 @@
 import { callWithJson } from "../json-input";
+import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
 
 /** docs/product.md §7 admin rows (payments and conversations live with their own areas). */
@@ -28,8 +29,13 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/admin/users",
-    doc: { summary: "Users (optional search)", access: "admin", procedure: "admin.users", query: ["search"] },
-    call: (c, { query }) => c.admin.users({ search: query.get("search") ?? undefined }),
+    doc: {
+      summary: "Users newest first (optional search) (a page: ?limit, default 50, ?cursor = the last id seen)",
+      access: "admin",
+      procedure: "admin.users",
+      query: ["search", ...PAGE_PARAMS],
+    },
+    call: (c, { query }) => callWithJson(c.admin.users, queryInput(query, ["search", ...PAGE_PARAMS])),
   },
   {
     method: "POST",
@@ -40,8 +46,13 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/admin/contests",
-    doc: { summary: "Every contest", access: "admin", procedure: "admin.contests" },
-    call: (c) => c.admin.contests(),
+    doc: {
+      summary: "Contests newest first (?status, ?search on the title) (a page: ?limit, default 50, ?cursor = the last id seen)",
+      access: "admin",
+      procedure: "admin.contests",
+      query: ["status", "search", ...PAGE_PARAMS],
+    },
+    call: (c, { query }) => callWithJson(c.admin.contests, queryInput(query, ["status", "search", ...PAGE_PARAMS])),
   },
   {
     method: "POST",
@@ -96,8 +107,13 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/admin/winner-posts",
-    doc: { summary: "Every winner post", access: "admin", procedure: "admin.winnerPosts" },
-    call: (c) => c.admin.winnerPosts(),
+    doc: {
+      summary: "Winner posts, drafts included, newest win first (a page: ?limit, default 50, ?cursor = the last id seen)",
+      access: "admin",
+      procedure: "admin.winnerPosts",
+      query: [...PAGE_PARAMS],
+    },
+    call: (c, { query }) => callWithJson(c.admin.winnerPosts, queryInput(query)),
   },
   {
     method: "POST",

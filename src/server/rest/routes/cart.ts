@@ -1,4 +1,5 @@
 import { callWithJson } from "../json-input";
+import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
 
 /** REST rows of docs/product.md §7 for the cart and purchases. */
@@ -12,7 +13,12 @@ export const cartRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/user/purchases",
-    doc: { summary: "The user's purchases and results", access: "user", procedure: "cart.purchases" },
-    call: (c) => c.cart.purchases(),
+    doc: {
+      summary: "The user's purchases and results, newest first (a page: ?limit, default 50, ?cursor = the last entryId seen)",
+      access: "user",
+      procedure: "cart.purchases",
+      query: [...PAGE_PARAMS],
+    },
+    call: (c, { query }) => callWithJson(c.cart.purchases, queryInput(query)),
   },
 ];

@@ -1,6 +1,7 @@
 import { contestIdSchema } from "@/shared/schemas/contests";
 import { drawEntriesFile } from "../../services/draw-record";
 import { callWithJson } from "../json-input";
+import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
 
 export const contestRoutes: RestRoute[] = [
@@ -60,8 +61,14 @@ export const contestRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/winner-posts",
-    doc: { summary: "Published winner posts", access: "public", procedure: "contests.publishedWinners" },
-    call: (c) => c.contests.publishedWinners(),
+    doc: {
+      summary:
+        "Published winner posts, newest win first (a page: ?limit, default 50, ?cursor = the last id seen); the first page is the cached one",
+      access: "public",
+      procedure: "contests.publishedWinners",
+      query: [...PAGE_PARAMS],
+    },
+    call: (c, { query }) => callWithJson(c.contests.publishedWinners, queryInput(query)),
     cached: (reads) => reads.winnerPosts(),
   },
 ];

@@ -1,3 +1,5 @@
+import { callWithJson } from "../json-input";
+import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
 
 /** docs/product.md §7: notifications. Lists are bare arrays, the unread count a bare number. */
@@ -5,8 +7,13 @@ export const notificationsRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/notifications",
-    doc: { summary: "The user's notifications", access: "user", procedure: "notifications.list" },
-    call: (c) => c.notifications.list(),
+    doc: {
+      summary: "The user's notifications, newest first (a page: ?limit, default 50, ?cursor = the last id seen)",
+      access: "user",
+      procedure: "notifications.list",
+      query: [...PAGE_PARAMS],
+    },
+    call: (c, { query }) => callWithJson(c.notifications.list, queryInput(query)),
   },
   {
     method: "GET",

@@ -1,13 +1,20 @@
 import { callWithJson } from "../json-input";
+import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
 
 export const prizesRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/user/prizes",
-    doc: { summary: "The player's prizes and their claim status", access: "user", procedure: "prizes.mine" },
-    call: async (c) =>
-      (await c.prizes.mine()).map((p) => ({
+    doc: {
+      summary:
+        "The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen)",
+      access: "user",
+      procedure: "prizes.mine",
+      query: [...PAGE_PARAMS],
+    },
+    call: async (c, { query }) =>
+      (await callWithJson(c.prizes.mine, queryInput(query))).map((p) => ({
         id: p.id,
         contestId: p.contestId,
         contestTitle: p.contestTitle,

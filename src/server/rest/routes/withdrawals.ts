@@ -2,6 +2,7 @@ import { DomainError } from "../../errors";
 import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processPayoutWebhook } from "../../services/withdrawals";
 import { callWithJson } from "../json-input";
+import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
 
 export const withdrawalsRoutes: RestRoute[] = [
@@ -31,8 +32,13 @@ export const withdrawalsRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/withdrawals",
-    doc: { summary: "The player's withdrawals, newest first", access: "user", procedure: "withdrawals.mine" },
-    call: (c) => c.withdrawals.mine(),
+    doc: {
+      summary: "The player's withdrawals, newest first (a page: ?limit, default 50, ?cursor = the last id seen)",
+      access: "user",
+      procedure: "withdrawals.mine",
+      query: [...PAGE_PARAMS],
+    },
+    call: (c, { query }) => callWithJson(c.withdrawals.mine, queryInput(query)),
   },
   {
     method: "GET",

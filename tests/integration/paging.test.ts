@@ -1,0 +1,110 @@
+/**
+ * Every growing list is a keyset page (issue 30): without paging parameters a REST row answers the
+ * spec's bare array, capped at its first page; `?limit&cursor` (cursor = the last id seen) walks the
+ * rest without gaps or repeats; an unknown cursor is a 400 that names it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertEntries, insertPlayers } from "../../bench/scale-data";
+import type { User } from "../../src/generated/prisma/client";
+import { LIMITS } from "../../src/shared/constants";
+import { createTestDb, dbKind, type TestDb } from "../helpers/db";
+import { createContest, createUser, rest } from "../helpers/fixtures";
+
+describe(`every list is a page (${dbKind()})`, () => {
+  let t: TestDb;
+  let admin: User;
+  let heavy: User;
+  beforeAll(async () => {
+    t = await createTestDb();
+    admin = await createUser(t.db, { role: "admin" });
+    const exec = (sql: string) => t.db.$executeRawUnsafe(sql);
+    await insertPlayers(exec, "pg", 1);
+    const c = await createContest(t.db, { title: "Many Entries" });
+    await insertEntries(exec, { tag: "pg", contestId: c.id, players: 1, entries: 130, ticketsPerEntry: 1, ticketPrice: "1" });
+    heavy = await t.db.user.findUniqueOrThrow({ where: { id: "pg_u_0000001" } });
+  });
+  afterAll(() => t.close());
+
+  /** Walks a row page by page; returns every id once and the number of pages. */
+  async function walk(path: string, user: User, idOf: (row: Record<string, string>) => string, limit = 40) {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 1; pages < 100; pages++) {
+      const sep = path.includes("?") ? "&" : "?";
+      const res = await rest(t.db, "GET", `${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, { user });
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body)).toBe(true);
+      seen.push(...res.body.map(idOf));
+      if (res.body.length < limit) return { seen, pages };
+      cursor = idOf(res.body.at(-1));
+    }
+    throw new Error("too many pages");
+  }
+
+  it("purchases: the bare first page holds 50, pages walk all 130 newest first, once each", async () => {
+    const first = await rest(t.db, "GET", "/api/user/purchases", { user: heavy });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(LIMITS.listPage);
+    const { seen, pages } = await walk("/api/user/purchases", heavy, (r) => r.entryId as string);
+    expect(pages).toBe(4);
+    expect(new Set(seen).size).toBe(130);
+    expect(seen.slice(0, 50)).toEqual(first.body.map((r: { entryId: string }) => r.entryId));
+    const bad = await rest(t.db, "GET", "/api/user/purchases?cursor=nope", { user: heavy });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Unknown cursor");
+    // Someone else's entry id is no cursor for you.
+    expect((await rest(t.db, "GET", `/api/user/purchases?cursor=${seen[0]}`, { user: admin })).status).toBe(400);
+  });
+
+  it("notifications, newest first, in pages", async () => {
+    await t.db.notification.createMany({
+      data: Array.from({ length: 75 }, (_, i) => ({
+        userId: heavy.id,
+        title: `Note ${i}`,
+        message: "m",
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      })),
+    });
+    const first = await rest(t.db, "GET", "/api/notifications", { user: heavy });
+    expect(first.body).toHaveLength(50);
+    expect(first.body[0].title).toBe("Note 74");
+    const { seen } = await walk("/api/notifications", heavy, (r) => r.id as string, 30);
+    expect(new Set(seen).size).toBe(75);
+  });
+
+  it("winner posts: public (cached first page, then pages), admin with drafts", async () => {
+    await t.db.winnerPost.createMany({
+      data: Array.from({ length: 70 }, (_, i) => ({
+        title: `Win ${i}`,
+        description: "d",
+        winnerName: "W",
+        winnerId: heavy.id,
+        contestId: "c",
+        contestTitle: "C",
+        winDate: new Date(Date.UTC(2025, 0, 1 + (i % 20))), // ties on the date: the keyset breaks them
+        isPublished: i % 7 !== 0,
+      })),
+    });
+    const published = await t.db.winnerPost.count({ where: { isPublished: true } });
+    const first = await rest(t.db, "GET", "/api/winner-posts");
+    expect(first.body).toHaveLength(50);
+    const pub = await walk("/api/winner-posts", admin, (r) => r.id as string, 25);
+    expect(pub.seen.length).toBe(published);
+    expect(new Set(pub.seen).size).toBe(published);
+    expect(pub.seen.slice(0, 50)).toEqual(first.body.map((r: { id: string }) => r.id));
+    const all = await walk("/api/admin/winner-posts", admin, (r) => r.id as string, 25);
+    expect(new Set(all.seen).size).toBe(70);
+  });
+
+  it("admin contests: status filter, title search and pages; admin users in pages", async () => {
+    for (let i = 0; i < 6; i++) await createContest(t.db, { title: `Porsche ${i}`, status: i % 2 ? "ended" : "active" });
+    const ended = await rest(t.db, "GET", "/api/admin/contests?status=ended&search=porsche", { user: admin });
+    expect(ended.body.map((c: { title: string }) => c.title).sort()).toEqual(["Porsche 1", "Porsche 3", "Porsche 5"]);
+    const paged = await walk("/api/admin/contests?search=PORSCHE", admin, (r) => r.id as string, 4);
+    expect(paged.seen).toHaveLength(6);
+    expect((await rest(t.db, "GET", "/api/admin/contests?status=won", { user: admin })).status).toBe(400);
+    for (let i = 0; i < 5; i++) await createUser(t.db);
+    const users = await walk("/api/admin/users", admin, (r) => r.id as string, 3);
+    expect(new Set(users.seen).size).toBe(await t.db.user.count());
+  });
+});
