@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { checkoutOutput, purchaseOutput } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
@@ -6,13 +8,18 @@ export const cartRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/cart/add",
-    doc: { summary: "Buy tickets for one contest", access: "user", procedure: "cart.add", body: "input" },
+    doc: { output: checkoutOutput, summary: "Buy tickets for one contest", access: "user", procedure: "cart.add", body: "input" },
     call: (c, { body }) => callWithJson(c.cart.add, body),
   },
   {
     method: "GET",
     path: "/api/user/purchases",
-    doc: { summary: "The user's purchases and results", access: "user", procedure: "cart.purchases" },
+    doc: {
+      output: z.array(purchaseOutput),
+      summary: "The user's purchases and results",
+      access: "user",
+      procedure: "cart.purchases",
+    },
     call: (c) => c.cart.purchases(),
   },
 ];

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { countWithMessageOutput, notificationOutput, notificationWithMessageOutput } from "@/shared/schemas/responses";
 import type { RestRoute } from "../types";
 
 /** docs/product.md §7: notifications. Lists are bare arrays, the unread count a bare number. */
@@ -5,25 +7,45 @@ export const notificationsRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/notifications",
-    doc: { summary: "The user's notifications", access: "user", procedure: "notifications.list" },
+    doc: {
+      output: z.array(notificationOutput),
+      summary: "The user's notifications",
+      access: "user",
+      procedure: "notifications.list",
+    },
     call: (c) => c.notifications.list(),
   },
   {
     method: "GET",
     path: "/api/notifications/unread-count",
-    doc: { summary: "Unread notifications (a bare number)", access: "user", procedure: "notifications.unreadCount" },
+    doc: {
+      output: z.number().int(),
+      summary: "Unread notifications (a bare number)",
+      access: "user",
+      procedure: "notifications.unreadCount",
+    },
     call: (c) => c.notifications.unreadCount(),
   },
   {
     method: "POST",
     path: "/api/notifications/mark-all-read",
-    doc: { summary: "Mark every notification read", access: "user", procedure: "notifications.markAllRead" },
+    doc: {
+      output: countWithMessageOutput,
+      summary: "Mark every notification read",
+      access: "user",
+      procedure: "notifications.markAllRead",
+    },
     call: (c) => c.notifications.markAllRead(),
   },
   {
     method: "POST",
     path: "/api/notifications/:id/read",
-    doc: { summary: "Mark one notification read", access: "user", procedure: "notifications.markRead" },
+    doc: {
+      output: notificationWithMessageOutput,
+      summary: "Mark one notification read",
+      access: "user",
+      procedure: "notifications.markRead",
+    },
     call: (c, { params }) => c.notifications.markRead({ id: params.id ?? "" }),
   },
 ];

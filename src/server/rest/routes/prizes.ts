@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { adminPrizeOutput, prizeOutput } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
@@ -5,7 +7,12 @@ export const prizesRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/user/prizes",
-    doc: { summary: "The player's prizes and their claim status", access: "user", procedure: "prizes.mine" },
+    doc: {
+      output: z.array(prizeOutput),
+      summary: "The player's prizes and their claim status",
+      access: "user",
+      procedure: "prizes.mine",
+    },
     call: async (c) =>
       (await c.prizes.mine()).map((p) => ({
         id: p.id,
@@ -19,19 +26,36 @@ export const prizesRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/user/prizes/:id/claim",
-    doc: { summary: "Claim a prize: the cash alternative or delivery", access: "user", procedure: "prizes.claim", body: "rest" },
+    doc: {
+      output: prizeOutput,
+      summary: "Claim a prize: the cash alternative or delivery",
+      access: "user",
+      procedure: "prizes.claim",
+      body: "rest",
+    },
     call: (c, { params, body }) => callWithJson(c.prizes.claim, { ...body, id: params.id ?? "" }),
   },
   {
     method: "GET",
     path: "/api/admin/prizes",
-    doc: { summary: "Prizes and their claim status", access: "admin", procedure: "prizes.adminList" },
+    doc: {
+      output: z.array(adminPrizeOutput),
+      summary: "Prizes and their claim status",
+      access: "admin",
+      procedure: "prizes.adminList",
+    },
     call: (c) => c.prizes.adminList(),
   },
   {
     method: "POST",
     path: "/api/admin/prizes/:id/status",
-    doc: { summary: "Mark a requested prize shipped or delivered", access: "admin", procedure: "prizes.setStatus", body: "rest" },
+    doc: {
+      output: prizeOutput,
+      summary: "Mark a requested prize shipped or delivered",
+      access: "admin",
+      procedure: "prizes.setStatus",
+      body: "rest",
+    },
     call: (c, { params, body }) =>
       callWithJson(c.prizes.setStatus, { id: params.id ?? "", status: body.status, note: body.note }),
   },
