@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# What the test suite needs beyond node_modules: Debian's Chromium.
+# What the test suite needs beyond node_modules: Debian's Chromium, and Debian's nginx for
+# e2e/proxy.spec.ts (it runs deploy/nginx/nginx.conf in front of the built app).
 set -euo pipefail
 if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   echo "Installing Chromium from apt…"
@@ -7,6 +8,14 @@ if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+fi
+if [ -z "${NGINX_PATH:-}" ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  echo "Installing nginx from apt…"
+  if [ "$(id -u)" = "0" ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
   fi
 fi
 # PostgreSQL: scripts/test-all.sh runs the suite under scripts/test-postgres.ts, which uses the server at

@@ -111,6 +111,8 @@ server.prependListener("request", (_req, res) => {
   res.once("close", () => inFlight.delete(res));
   if (draining) res.setHeader("connection", "close");
 });
+/** Page requests in the structured log (src/server/page-log.ts, installed with the app). */
+server.prependListener("request", (req, res) => globalThis.__prizePageLog?.(req, res));
 globalThis.__prizeHttpDrain = (timeoutMs) =>
   new Promise((resolve) => {
     draining = true;

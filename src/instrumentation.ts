@@ -6,6 +6,9 @@ export async function register(): Promise<void> {
     getEnv();
     const { installShutdownHandlers } = await import("./server/shutdown");
     installShutdownHandlers();
+    // Page requests get a log line like API requests (src/server/page-log.ts; called by scripts/server.mjs).
+    const { installPageLog } = await import("./server/page-log");
+    installPageLog();
     // Answers already in memory skip Next's router under `npm start` (src/server/fast-path.ts).
     const { installFastPath } = await import("./server/fast-path");
     installFastPath();

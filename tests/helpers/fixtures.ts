@@ -11,6 +11,7 @@ import { applyBalanceChange } from "../../src/server/services/ledger";
 import { handleRestRequest } from "../../src/server/rest/handler";
 import { sha256Hex } from "../../src/shared/draw";
 import { SECURITY_QUESTIONS, SESSION_COOKIE } from "../../src/shared/constants";
+import { assertMatchesDocument } from "./contract";
 
 let cachedHash: Promise<string> | undefined;
 let cachedAnswerHash: Promise<string> | undefined;
@@ -107,5 +108,7 @@ export async function rest(
   } catch {
     /* non-JSON answers (e.g. the webhook's "ok") stay text */
   }
+  // Every answer is also a contract test: the OpenAPI document must describe it (tests/helpers/contract.ts).
+  assertMatchesDocument(method, new URL(path, "http://localhost").pathname, res.status, res.headers.get("content-type"), parsed);
   return { status: res.status, body: parsed, headers: res.headers };
 }

@@ -5,9 +5,16 @@
  * procedures' zod inputs; non-public rows answer 401 signed out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import { GET as openApiRoute } from "../../src/app/api/openapi.json/route";
-import { objectOf, openApiPath, pathParams, procedureInput, requestBodySchema } from "../../src/server/rest/openapi";
+import {
+  jsonSchemaOf,
+  objectOf,
+  openApiPath,
+  pathParams,
+  procedureInput,
+  requestBodySchema,
+} from "../../src/server/rest/openapi";
 import { restRoutes } from "../../src/server/rest/table";
 import type { Caller, RestRoute } from "../../src/server/rest/types";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
@@ -33,11 +40,7 @@ function recordingCaller(log: { name?: string; input?: unknown }): Caller {
   return make([]) as Caller;
 }
 
-const jsonSchema = (s: z.ZodType) => {
-  const out = z.toJSONSchema(s, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  delete out.$schema;
-  return out;
-};
+const jsonSchema = (s: z.ZodType) => jsonSchemaOf(s);
 
 const label = (r: RestRoute) => `${r.method} ${r.path}`;
 

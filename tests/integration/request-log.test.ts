@@ -1,7 +1,10 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as trpcGet, POST as trpcPost } from "../../src/app/api/trpc/[trpc]/route";
 import { clientIp } from "../../src/server/api/context";
 import { createLogger, swapLogger } from "../../src/server/logger";
+import { logPageRequest } from "../../src/server/page-log";
 import { requestIdFrom } from "../../src/server/request-log";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
@@ -104,6 +107,43 @@ describe(`request ids and request logs (${dbKind()})`, () => {
     ]);
     expect(logs.text()).not.toContain(password);
     expect(logs.text()).not.toContain(token);
+  });
+
+  it("page requests get the same log line (path without query, status, id echoed); API and asset paths are left to their own logs", async () => {
+    logs = captureLogs();
+    const server = http.createServer((req, res) => {
+      logPageRequest(req, res);
+      if (req.url?.startsWith("/slow")) return; // never answers: the client gives up
+      res.statusCode = req.url?.startsWith("/missing") ? 404 : 200;
+      res.end("<html></html>");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let missingId: string | null = null;
+    try {
+      const page = await fetch(`${base}/contests/abc?token=secret-in-query`, { headers: { "x-request-id": "page-req-0001" } });
+      expect(page.headers.get("x-request-id")).toBe("page-req-0001");
+      await page.text();
+      const missing = await fetch(`${base}/missing-page`);
+      missingId = missing.headers.get("x-request-id");
+      await missing.text();
+      for (const p of ["/api/contests", "/_next/static/chunks/a.js", "/favicon.ico"]) {
+        const res = await fetch(`${base}${p}`);
+        expect(res.headers.get("x-request-id"), p).toBeNull();
+        await res.text();
+      }
+      await fetch(`${base}/slow`, { signal: AbortSignal.timeout(200) }).catch(() => undefined);
+      await expect.poll(() => logs.requests().length).toBe(3);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+    expect(logs.requests()).toEqual([
+      expect.objectContaining({ requestId: "page-req-0001", method: "GET", path: "/contests/abc", status: 200 }),
+      expect.objectContaining({ requestId: missingId, method: "GET", path: "/missing-page", status: 404 }),
+      expect.objectContaining({ method: "GET", path: "/slow", status: 499 }),
+    ]);
+    expect(logs.text()).not.toContain("secret-in-query");
   });
 
   it("keeps only well-formed incoming request ids", () => {

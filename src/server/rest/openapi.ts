@@ -1,9 +1,11 @@
 /**
  * The OpenAPI 3.1 document of every REST row (`GET /api/openapi.json`), generated from the route
  * table (src/server/rest/table.ts) and each row's `doc` (src/server/rest/types.ts): request schemas
- * are the called procedure's zod input, emitted as JSON Schema 2020-12 by zod's `z.toJSONSchema`.
- * Answers are JSON (their shapes are the procedures' outputs; TypeScript tools use the typed tRPC
- * client, src/client). tests/integration/openapi.test.ts holds rows and document together.
+ * are the called procedure's zod input and response schemas each row's `doc.output` (the shared JSON
+ * answer schemas of src/shared/schemas/responses.ts), emitted as JSON Schema 2020-12 by zod's
+ * `z.toJSONSchema`. tests/integration/openapi.test.ts holds rows and document together; CI lints the
+ * document with Redocly (redocly.yaml) and tests/integration/openapi-client.test.ts calls the app
+ * through a client generated from it.
  */
 import "server-only";
 import { z } from "zod";
@@ -45,8 +47,16 @@ export function objectOf(schema: AnyZod | undefined): z.ZodObject | undefined {
   return undefined;
 }
 
-export function jsonSchemaOf(schema: AnyZod): JsonSchema {
-  const out = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
+export function jsonSchemaOf(schema: AnyZod, io: "input" | "output" = "input"): JsonSchema {
+  const out = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    // A date travels in JSON as its ISO 8601 text (zod cannot say that of z.date() by itself).
+    override: (ctx) => {
+      if (ctx.zodSchema._zod.def.type === "date") Object.assign(ctx.jsonSchema, { type: "string", format: "date-time" });
+    },
+  }) as JsonSchema;
   delete out.$schema;
   return out;
 }
@@ -126,16 +136,29 @@ function operation(route: RestRoute): JsonSchema {
       content: { [doc.response.contentType]: { schema: { type: "string" } } },
     };
   } else {
-    responses[String(route.status ?? 200)] = { description: "OK", content: { "application/json": { schema: {} } } };
+    if (!doc.output) throw new Error(`OpenAPI: ${route.method} ${route.path} answers JSON but declares no doc.output`);
+    responses[String(route.status ?? 200)] = {
+      description: "OK",
+      content: { "application/json": { schema: jsonSchemaOf(doc.output, "output") } },
+    };
   }
   const error = (description: string) => ({
     description,
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   });
   for (const [status, description] of Object.entries(ERROR_STATUSES)) responses[status] = error(description);
+  responses["503"] = error("The database is unreachable or the server is busy (see Retry-After)");
+  if (/^(payments|withdrawals)\./.test(doc.procedure ?? "")) responses["502"] = error("The payment gateway failed or refused");
+  if (route.raw && route.path.endsWith("/webhook")) responses["401"] = error("Signature missing or invalid");
+  if (route.method !== "GET") responses["403"] = error("Cross-site request refused (CSRF), or not allowed");
+  for (const [status, description] of Object.entries(doc.errors ?? {})) responses[status] = error(description);
+  if (route.cached) responses["304"] = { description: "Not modified: the answer for the If-None-Match ETag is current" };
   if (doc.access !== "public") {
     responses["401"] = error("Unauthorized: not signed in");
     op.security = [{ session: [] }];
+  } else {
+    // Public: overrides any document-wide requirement, and says so to linters and generators.
+    op.security = [];
   }
   if (doc.access === "admin") responses["403"] = error("Forbidden: admins only");
   op.responses = responses;
@@ -158,6 +181,8 @@ export function buildOpenApiDocument(routes: RestRoute[] = restRoutes): JsonSche
       description:
         'Every documented REST path (docs/product.md §7). Errors are {"message"}. Mutations from browsers must be same-origin (CSRF); sessions travel in an HttpOnly cookie.',
     },
+    // Relative: clients resolve it against where they fetched the document (any deployment's origin).
+    servers: [{ url: "/", description: "The server this document was fetched from" }],
     paths,
     components: {
       schemas: {

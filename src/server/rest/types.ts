@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { createCaller } from "../api/root";
 import type { Context } from "../api/context";
 import type { Access } from "../api/trpc";
@@ -37,6 +38,13 @@ export type RestDoc = {
   query?: string[];
   /** Raw rows: the body as sent. */
   rawBody?: { contentType: string; description: string };
+  /**
+   * The JSON answer on success, from src/shared/schemas/responses.ts (the document's response
+   * schema; tests validate every answer against it). Every JSON row has one.
+   */
+  output?: z.ZodType;
+  /** Error answers particular to this row, beyond the ones every row may give (status → when). */
+  errors?: Record<number, string>;
   /** A non-JSON answer (raw rows). */
   response?: { status: number; contentType: string; description: string };
 };

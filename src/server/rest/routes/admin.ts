@@ -1,3 +1,17 @@
+import { z } from "zod";
+import {
+  adminContestOutput,
+  analyticsOutput,
+  auditPageOutput,
+  contestWithMessageOutput,
+  freeEntryOutput,
+  messageOutput,
+  messageWithUserOutput,
+  statsOutput,
+  userOutput,
+  winnerPostOutput,
+  winnerPostWithMessageOutput,
+} from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
@@ -8,6 +22,7 @@ export const adminRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/admin/audit",
     doc: {
+      output: auditPageOutput,
       summary: "Audit log of admin actions, newest first (filters: action, actor, targetId; keyset pages)",
       access: "admin",
       procedure: "admin.audit",
@@ -23,13 +38,14 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/admin/stats",
-    doc: { summary: "Dashboard figures", access: "admin", procedure: "admin.stats" },
+    doc: { output: statsOutput, summary: "Dashboard figures", access: "admin", procedure: "admin.stats" },
     call: (c) => c.admin.stats(),
   },
   {
     method: "GET",
     path: "/api/admin/users",
     doc: {
+      output: z.array(userOutput),
       summary: "Users newest first (optional search) (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "admin.users",
@@ -40,13 +56,20 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/admin/users/:userId/toggle-admin",
-    doc: { summary: "Grant or revoke admin", access: "admin", procedure: "admin.toggleAdmin", body: "rest" },
+    doc: {
+      output: messageWithUserOutput,
+      summary: "Grant or revoke admin",
+      access: "admin",
+      procedure: "admin.toggleAdmin",
+      body: "rest",
+    },
     call: (c, { params, body }) => callWithJson(c.admin.toggleAdmin, { userId: params.userId ?? "", isAdmin: body.isAdmin }),
   },
   {
     method: "GET",
     path: "/api/admin/contests",
     doc: {
+      output: z.array(adminContestOutput),
       summary: "Contests newest first (?status, ?search on the title) (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "admin.contests",
@@ -57,7 +80,13 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/admin/contests",
-    doc: { summary: "Create a contest", access: "admin", procedure: "admin.createContest", body: "input" },
+    doc: {
+      output: contestWithMessageOutput,
+      summary: "Create a contest",
+      access: "admin",
+      procedure: "admin.createContest",
+      body: "input",
+    },
     status: 201,
     call: (c, { body }) => callWithJson(c.admin.createContest, body),
   },
@@ -65,6 +94,7 @@ export const adminRoutes: RestRoute[] = [
     method: "PUT",
     path: "/api/admin/contests/:contestId",
     doc: {
+      output: contestWithMessageOutput,
       summary: "Edit a contest",
       access: "admin",
       procedure: "admin.updateContest",
@@ -77,6 +107,7 @@ export const adminRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/admin/contests/:contestId/status",
     doc: {
+      output: contestWithMessageOutput,
       summary: "End, cancel (refunds) or reopen a contest",
       access: "admin",
       procedure: "admin.setContestStatus",
@@ -90,6 +121,7 @@ export const adminRoutes: RestRoute[] = [
     path: "/api/admin/contests/:contestId/free-entries",
     status: 201,
     doc: {
+      output: freeEntryOutput,
       summary: "Record a received free postal entry (tickets like a purchase, $0)",
       access: "admin",
       procedure: "admin.recordFreeEntry",
@@ -101,13 +133,14 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/admin/analytics",
-    doc: { summary: "Charts data", access: "admin", procedure: "admin.analytics" },
+    doc: { output: analyticsOutput, summary: "Charts data", access: "admin", procedure: "admin.analytics" },
     call: (c) => c.admin.analytics(),
   },
   {
     method: "GET",
     path: "/api/admin/winner-posts",
     doc: {
+      output: z.array(winnerPostOutput),
       summary: "Winner posts, drafts included, newest win first (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "admin.winnerPosts",
@@ -118,20 +151,32 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/admin/winner-posts",
-    doc: { summary: "Create a winner post", access: "admin", procedure: "admin.createWinnerPost", body: "input" },
+    doc: {
+      output: winnerPostWithMessageOutput,
+      summary: "Create a winner post",
+      access: "admin",
+      procedure: "admin.createWinnerPost",
+      body: "input",
+    },
     status: 201,
     call: (c, { body }) => callWithJson(c.admin.createWinnerPost, body),
   },
   {
     method: "PUT",
     path: "/api/admin/winner-posts/:id",
-    doc: { summary: "Edit a winner post", access: "admin", procedure: "admin.updateWinnerPost", body: { field: "data" } },
+    doc: {
+      output: winnerPostWithMessageOutput,
+      summary: "Edit a winner post",
+      access: "admin",
+      procedure: "admin.updateWinnerPost",
+      body: { field: "data" },
+    },
     call: (c, { params, body }) => callWithJson(c.admin.updateWinnerPost, { id: params.id ?? "", data: body }),
   },
   {
     method: "DELETE",
     path: "/api/admin/winner-posts/:id",
-    doc: { summary: "Delete a winner post", access: "admin", procedure: "admin.deleteWinnerPost" },
+    doc: { output: messageOutput, summary: "Delete a winner post", access: "admin", procedure: "admin.deleteWinnerPost" },
     call: (c, { params }) => c.admin.deleteWinnerPost({ id: params.id ?? "" }),
   },
 ];

@@ -1,3 +1,13 @@
+import {
+  forgotPasswordOutput,
+  loginOutput,
+  messageOutput,
+  messageWithUserOutput,
+  twoFactorSetupOutput,
+  twoFactorStatusOutput,
+  userOutput,
+  verifySecurityOutput,
+} from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 import { unauthorized } from "../../errors";
@@ -6,7 +16,7 @@ export const authRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/auth/user",
-    doc: { summary: "The signed-in user (401 when signed out)", access: "user", procedure: "auth.me" },
+    doc: { output: userOutput, summary: "The signed-in user (401 when signed out)", access: "user", procedure: "auth.me" },
     call: async (c) => {
       const user = await c.auth.me();
       if (!user) throw unauthorized("Unauthorized");
@@ -16,14 +26,27 @@ export const authRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/auth/signup",
-    doc: { summary: "Create an account and sign in", access: "public", procedure: "auth.signup", body: "input" },
+    doc: {
+      output: messageWithUserOutput,
+      summary: "Create an account and sign in",
+      access: "public",
+      procedure: "auth.signup",
+      body: "input",
+    },
     status: 201,
     call: (c, { body }) => callWithJson(c.auth.signup, body),
   },
   {
     method: "POST",
     path: "/api/auth/login",
-    doc: { summary: "Sign in (session cookie)", access: "public", procedure: "auth.login", body: "input" },
+    doc: {
+      output: loginOutput,
+      errors: { 401: "Wrong email or password" },
+      summary: "Sign in (session cookie)",
+      access: "public",
+      procedure: "auth.login",
+      body: "input",
+    },
     // The token stays in the HttpOnly cookie for browsers; the legacy answer does not repeat it.
     call: async (c, { body }) => {
       const answer = await callWithJson(c.auth.login, body);
@@ -36,6 +59,8 @@ export const authRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/auth/2fa/verify",
     doc: {
+      output: messageOutput,
+      errors: { 401: "Wrong or expired code, or no sign-in waiting for one" },
       summary: "Sign-in step 2 for two-factor accounts: the authenticator code",
       access: "public",
       procedure: "auth.verifyTwoFactor",
@@ -46,13 +71,19 @@ export const authRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/auth/2fa",
-    doc: { summary: "Two-factor status: enabled, required", access: "user", procedure: "auth.twoFactorStatus" },
+    doc: {
+      output: twoFactorStatusOutput,
+      summary: "Two-factor status: enabled, required",
+      access: "user",
+      procedure: "auth.twoFactorStatus",
+    },
     call: (c) => c.auth.twoFactorStatus(),
   },
   {
     method: "POST",
     path: "/api/auth/2fa/setup",
     doc: {
+      output: twoFactorSetupOutput,
       summary:
         "Start two-factor enrolment: secret, otpauth URI, QR code (re-enrolling: { code } of the current key or a backup code)",
       access: "admin",
@@ -65,6 +96,7 @@ export const authRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/auth/2fa/enable",
     doc: {
+      output: messageOutput,
       summary: "Confirm two-factor enrolment with a code",
       access: "admin",
       procedure: "auth.twoFactorEnable",
@@ -76,6 +108,7 @@ export const authRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/auth/2fa/disable",
     doc: {
+      output: messageOutput,
       summary: "Turn two-factor off with a current code",
       access: "admin",
       procedure: "auth.twoFactorDisable",
@@ -86,13 +119,14 @@ export const authRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/auth/logout",
-    doc: { summary: "Sign out", access: "user", procedure: "auth.logout" },
+    doc: { output: messageOutput, summary: "Sign out", access: "user", procedure: "auth.logout" },
     call: (c) => c.auth.logout(),
   },
   {
     method: "POST",
     path: "/api/auth/forgot-password",
     doc: {
+      output: forgotPasswordOutput,
       summary: "Recovery step 1: the account's security question",
       access: "public",
       procedure: "auth.forgotPassword",
@@ -104,6 +138,8 @@ export const authRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/auth/verify-security",
     doc: {
+      errors: { 401: "Wrong answer to the security question" },
+      output: verifySecurityOutput,
       summary: "Recovery step 2: answer the security question",
       access: "public",
       procedure: "auth.verifySecurity",
@@ -114,13 +150,20 @@ export const authRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/auth/reset-password",
-    doc: { summary: "Recovery step 3: set a new password", access: "public", procedure: "auth.resetPassword", body: "input" },
+    doc: {
+      output: messageOutput,
+      summary: "Recovery step 3: set a new password",
+      access: "public",
+      procedure: "auth.resetPassword",
+      body: "input",
+    },
     call: (c, { body }) => callWithJson(c.auth.resetPassword, body),
   },
   {
     method: "POST",
     path: "/api/auth/reset-link",
     doc: {
+      output: messageOutput,
       summary: "Email a password reset link (the same answer for every email)",
       access: "public",
       procedure: "auth.requestResetLink",
@@ -132,6 +175,7 @@ export const authRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/auth/reset-link/complete",
     doc: {
+      output: messageWithUserOutput,
       summary: "Set a new password from a reset link's token and sign in",
       access: "public",
       procedure: "auth.resetWithLink",

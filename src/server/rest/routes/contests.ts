@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { contestOutput, drawRecordOutput, winnerPostOutput } from "@/shared/schemas/responses";
 import { contestIdSchema } from "@/shared/schemas/contests";
 import { drawEntriesFile } from "../../services/draw-record";
 import { callWithJson } from "../json-input";
@@ -8,14 +10,14 @@ export const contestRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/contests",
-    doc: { summary: "Active contests", access: "public", procedure: "contests.list" },
+    doc: { output: z.array(contestOutput), summary: "Active contests", access: "public", procedure: "contests.list" },
     call: (c) => c.contests.list(),
     cached: (reads) => reads.contestList(),
   },
   {
     method: "GET",
     path: "/api/contests/:id",
-    doc: { summary: "One contest", access: "public", procedure: "contests.byId" },
+    doc: { output: contestOutput, summary: "One contest", access: "public", procedure: "contests.byId" },
     call: (c, { params }) => c.contests.byId({ id: params.id ?? "" }),
     cached: (reads, { params }) => reads.contest(contestIdSchema.parse({ id: params.id ?? "" }).id),
   },
@@ -38,6 +40,7 @@ export const contestRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/contests/:id/draw/entries",
     doc: {
+      output: drawRecordOutput,
       summary: "The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed)",
       access: "public",
       response: {
@@ -62,6 +65,7 @@ export const contestRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/winner-posts",
     doc: {
+      output: z.array(winnerPostOutput),
       summary:
         "Published winner posts, newest win first (a page: ?limit, default 50, ?cursor = the last id seen); the first page is the cached one",
       access: "public",

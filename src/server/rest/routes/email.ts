@@ -1,3 +1,4 @@
+import { emailPreferencesOutput, emailPreferencesWithMessageOutput } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
@@ -6,13 +7,19 @@ export const emailRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/user/email-preferences",
-    doc: { summary: "The player's optional emails (receipts, results)", access: "user", procedure: "email.preferences" },
+    doc: {
+      output: emailPreferencesOutput,
+      summary: "The player's optional emails (receipts, results)",
+      access: "user",
+      procedure: "email.preferences",
+    },
     call: (c) => c.email.preferences(),
   },
   {
     method: "PUT",
     path: "/api/user/email-preferences",
     doc: {
+      output: emailPreferencesWithMessageOutput,
       summary: "Turn purchase receipts and draw results emails on or off",
       access: "user",
       procedure: "email.setPreferences",

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { countWithMessageOutput, notificationOutput, notificationWithMessageOutput } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
@@ -8,6 +10,7 @@ export const notificationsRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/notifications",
     doc: {
+      output: z.array(notificationOutput),
       summary: "The user's notifications, newest first (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "user",
       procedure: "notifications.list",
@@ -18,19 +21,34 @@ export const notificationsRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/notifications/unread-count",
-    doc: { summary: "Unread notifications (a bare number)", access: "user", procedure: "notifications.unreadCount" },
+    doc: {
+      output: z.number().int(),
+      summary: "Unread notifications (a bare number)",
+      access: "user",
+      procedure: "notifications.unreadCount",
+    },
     call: (c) => c.notifications.unreadCount(),
   },
   {
     method: "POST",
     path: "/api/notifications/mark-all-read",
-    doc: { summary: "Mark every notification read", access: "user", procedure: "notifications.markAllRead" },
+    doc: {
+      output: countWithMessageOutput,
+      summary: "Mark every notification read",
+      access: "user",
+      procedure: "notifications.markAllRead",
+    },
     call: (c) => c.notifications.markAllRead(),
   },
   {
     method: "POST",
     path: "/api/notifications/:id/read",
-    doc: { summary: "Mark one notification read", access: "user", procedure: "notifications.markRead" },
+    doc: {
+      output: notificationWithMessageOutput,
+      summary: "Mark one notification read",
+      access: "user",
+      procedure: "notifications.markRead",
+    },
     call: (c, { params }) => c.notifications.markRead({ id: params.id ?? "" }),
   },
 ];

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { createPaymentOutput, paymentWithMessageOutput, pendingPaymentOutput } from "@/shared/schemas/responses";
 import { DomainError } from "../../errors";
 import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processWebhook } from "../../services/payments";
@@ -8,13 +10,20 @@ export const paymentsRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/payments/create",
-    doc: { summary: "Start a crypto top-up", access: "user", procedure: "payments.create", body: "input" },
+    doc: {
+      output: createPaymentOutput,
+      summary: "Start a crypto top-up",
+      access: "user",
+      procedure: "payments.create",
+      body: "input",
+    },
     call: (c, { body }) => callWithJson(c.payments.create, body),
   },
   {
     method: "GET",
     path: "/api/payments/pending",
     doc: {
+      output: z.array(pendingPaymentOutput),
       summary: "Payments awaiting approval, oldest first (a page: ?limit, default 50, and ?cursor = last id seen)",
       access: "admin",
       procedure: "payments.pending",
@@ -27,6 +36,7 @@ export const paymentsRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/payments/:id/approve",
     doc: {
+      output: paymentWithMessageOutput,
       summary: "Approve a payment (credits once; 409 unless the gateway says paid; body { override, reason } to override)",
       access: "admin",
       procedure: "payments.approve",
@@ -38,7 +48,13 @@ export const paymentsRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/payments/:id/reject",
-    doc: { summary: "Reject a payment", access: "admin", procedure: "payments.reject", body: "rest" },
+    doc: {
+      output: paymentWithMessageOutput,
+      summary: "Reject a payment",
+      access: "admin",
+      procedure: "payments.reject",
+      body: "rest",
+    },
     call: (c, { params, body }) =>
       c.payments.reject({ id: params.id ?? "", reason: typeof body.reason === "string" ? body.reason : undefined }),
   },
@@ -50,6 +66,7 @@ export const paymentsRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/payments/sandbox/:trackId/pay",
     doc: {
+      output: paymentWithMessageOutput,
       summary: "Sandbox only: simulate paying your own top-up (404 with a real gateway)",
       access: "user",
       procedure: "payments.simulate",

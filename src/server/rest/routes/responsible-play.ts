@@ -1,3 +1,4 @@
+import { limitsOutput, limitsWithMessageOutput, selfExclusionOutput } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
@@ -7,6 +8,7 @@ export const responsiblePlayRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/user/limits",
     doc: {
+      output: limitsOutput,
       summary: "Spend limits, pending changes, amounts spent, self-exclusion",
       access: "user",
       procedure: "responsiblePlay.limits",
@@ -17,6 +19,7 @@ export const responsiblePlayRoutes: RestRoute[] = [
     method: "PUT",
     path: "/api/user/limits",
     doc: {
+      output: limitsWithMessageOutput,
       summary: "Set spend limits (lower at once, higher after 24 h)",
       access: "user",
       procedure: "responsiblePlay.setLimits",
@@ -27,13 +30,25 @@ export const responsiblePlayRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/user/self-exclusion",
-    doc: { summary: "Self-exclude for 6m, 1y or 5y", access: "user", procedure: "responsiblePlay.selfExclude", body: "input" },
+    doc: {
+      output: selfExclusionOutput,
+      summary: "Self-exclude for 6m, 1y or 5y",
+      access: "user",
+      procedure: "responsiblePlay.selfExclude",
+      body: "input",
+    },
     call: (c, { body }) => callWithJson(c.responsiblePlay.selfExclude, body),
   },
   {
     method: "PUT",
     path: "/api/user/date-of-birth",
-    doc: { summary: "Declare a date of birth (18+)", access: "user", procedure: "responsiblePlay.declareAge", body: "input" },
+    doc: {
+      output: limitsWithMessageOutput,
+      summary: "Declare a date of birth (18+)",
+      access: "user",
+      procedure: "responsiblePlay.declareAge",
+      body: "input",
+    },
     call: (c, { body }) => callWithJson(c.responsiblePlay.declareAge, body),
   },
 ];

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { conversationOutput, countWithMessageOutput, supportMessageOutput } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
@@ -9,39 +11,72 @@ export const supportRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/support/messages",
-    doc: { summary: "The player's support conversation", access: "user", procedure: "support.messages" },
+    doc: {
+      output: z.array(supportMessageOutput),
+      summary: "The player's support conversation",
+      access: "user",
+      procedure: "support.messages",
+    },
     call: (c) => c.support.messages(),
   },
   {
     method: "POST",
     path: "/api/support/messages",
-    doc: { summary: "Send a support message", access: "user", procedure: "support.send", body: "input" },
+    doc: {
+      output: supportMessageOutput,
+      summary: "Send a support message",
+      access: "user",
+      procedure: "support.send",
+      body: "input",
+    },
     status: 201,
     call: (c, { body }) => callWithJson(c.support.send, body),
   },
   {
     method: "GET",
     path: "/api/admin/conversations",
-    doc: { summary: "Support conversations", access: "admin", procedure: "support.conversations", query: ["search"] },
+    doc: {
+      output: z.array(conversationOutput),
+      summary: "Support conversations",
+      access: "admin",
+      procedure: "support.conversations",
+      query: ["search"],
+    },
     call: (c, { query }) => c.support.conversations({ search: query.get("search") ?? undefined }),
   },
   {
     method: "GET",
     path: "/api/admin/conversations/:userId/messages",
-    doc: { summary: "One conversation's messages", access: "admin", procedure: "support.conversationMessages" },
+    doc: {
+      output: z.array(supportMessageOutput),
+      summary: "One conversation's messages",
+      access: "admin",
+      procedure: "support.conversationMessages",
+    },
     call: (c, { params }) => c.support.conversationMessages({ userId: params.userId ?? "" }),
   },
   {
     method: "POST",
     path: "/api/support/admin-reply",
-    doc: { summary: "Reply to a player", access: "admin", procedure: "support.adminReply", body: "input" },
+    doc: {
+      output: supportMessageOutput,
+      summary: "Reply to a player",
+      access: "admin",
+      procedure: "support.adminReply",
+      body: "input",
+    },
     status: 201,
     call: (c, { body }) => callWithJson(c.support.adminReply, body),
   },
   {
     method: "POST",
     path: "/api/admin/conversations/:userId/read",
-    doc: { summary: "Mark a conversation read", access: "admin", procedure: "support.markConversationRead" },
+    doc: {
+      output: countWithMessageOutput,
+      summary: "Mark a conversation read",
+      access: "admin",
+      procedure: "support.markConversationRead",
+    },
     call: (c, { params }) => c.support.markConversationRead({ userId: params.userId ?? "" }),
   },
 ];

@@ -1,3 +1,4 @@
+import { wheelBalanceOutput, wheelSpinOutput, wheelStatusOutput } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
@@ -6,19 +7,31 @@ export const wheelRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/wheel/status",
-    doc: { summary: "Wheel state: free spin, price, balance", access: "user", procedure: "wheel.status" },
+    doc: {
+      output: wheelStatusOutput,
+      summary: "Wheel state: free spin, price, balance",
+      access: "user",
+      procedure: "wheel.status",
+    },
     call: (c) => c.wheel.status(),
   },
   {
     method: "POST",
     path: "/api/wheel/spin",
-    doc: { summary: "Spin the wheel (server-drawn)", access: "user", procedure: "wheel.spin", body: "input" },
+    doc: {
+      output: wheelSpinOutput,
+      summary: "Spin the wheel (server-drawn)",
+      access: "user",
+      procedure: "wheel.spin",
+      body: "input",
+    },
     call: (c, { body }) => callWithJson(c.wheel.spin, body),
   },
   {
     method: "POST",
     path: "/api/wheel/update-balance",
     doc: {
+      output: wheelBalanceOutput,
       summary: "Legacy: acknowledges a spin result, never adds money",
       access: "user",
       procedure: "wheel.updateBalance",

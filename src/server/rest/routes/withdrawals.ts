@@ -1,3 +1,10 @@
+import { z } from "zod";
+import {
+  adminWithdrawalOutput,
+  withdrawalCreatedOutput,
+  withdrawalOutput,
+  withdrawalWithMessageOutput,
+} from "@/shared/schemas/responses";
 import { DomainError } from "../../errors";
 import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processPayoutWebhook } from "../../services/withdrawals";
@@ -11,6 +18,7 @@ export const withdrawalsRoutes: RestRoute[] = [
     path: "/api/withdrawals",
     status: 201,
     doc: {
+      output: withdrawalCreatedOutput,
       summary: "Withdraw to a crypto wallet (the amount is held at once)",
       access: "user",
       procedure: "withdrawals.create",
@@ -33,6 +41,7 @@ export const withdrawalsRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/withdrawals",
     doc: {
+      output: z.array(withdrawalOutput),
       summary: "The player's withdrawals, newest first (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "user",
       procedure: "withdrawals.mine",
@@ -43,19 +52,35 @@ export const withdrawalsRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/admin/withdrawals",
-    doc: { summary: "Withdrawals, pending first", access: "admin", procedure: "withdrawals.adminList" },
+    doc: {
+      output: z.array(adminWithdrawalOutput),
+      summary: "Withdrawals, pending first",
+      access: "admin",
+      procedure: "withdrawals.adminList",
+    },
     call: (c) => c.withdrawals.adminList(),
   },
   {
     method: "POST",
     path: "/api/admin/withdrawals/:id/approve",
-    doc: { summary: "Approve a withdrawal (sends the payout)", access: "admin", procedure: "withdrawals.approve" },
+    doc: {
+      output: withdrawalWithMessageOutput,
+      summary: "Approve a withdrawal (sends the payout)",
+      access: "admin",
+      procedure: "withdrawals.approve",
+    },
     call: (c, { params }) => c.withdrawals.approve({ id: params.id ?? "" }),
   },
   {
     method: "POST",
     path: "/api/admin/withdrawals/:id/reject",
-    doc: { summary: "Reject a withdrawal (the hold comes back)", access: "admin", procedure: "withdrawals.reject", body: "rest" },
+    doc: {
+      output: withdrawalWithMessageOutput,
+      summary: "Reject a withdrawal (the hold comes back)",
+      access: "admin",
+      procedure: "withdrawals.reject",
+      body: "rest",
+    },
     call: (c, { params, body }) => callWithJson(c.withdrawals.reject, { id: params.id ?? "", reason: body.reason }),
   },
   /** The gateway's payout webhook (signed with the payout API key); answers 200 text "ok". */

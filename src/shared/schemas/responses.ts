@@ -1,0 +1,342 @@
+/**
+ * What the REST rows answer, as JSON (src/server/rest/routes/*: each row's `doc.output`). The OpenAPI
+ * document turns these into its response schemas (src/server/rest/openapi.ts), clients generated
+ * from it get typed answers, and every answer the integration tests receive through the REST helper
+ * is validated against that document (tests/helpers/fixtures.ts). Money is a decimal string, times
+ * are ISO 8601 strings (what superjson's Date becomes in JSON).
+ */
+import { z } from "zod";
+import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
+import { WITHDRAWAL_NETWORKS } from "../networks";
+import { PRIZE_STATUSES } from "../prizes";
+import { WITHDRAWAL_STATUSES } from "../withdrawals";
+
+const money = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .describe("USD amount, a decimal string");
+const time = z.string().describe("ISO 8601 date-time");
+const id = z.string();
+const message = z.string();
+
+export const userOutput = z.object({
+  id,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  displayName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  balance: money,
+  createdAt: time,
+  isAdmin: z.boolean(),
+});
+export const messageOutput = z.object({ message });
+export const messageWithUserOutput = z.object({ message, user: userOutput });
+/** Signed in, or (a two-factor account) half signed in: the code goes to POST /api/auth/2fa/verify. */
+export const loginOutput = z.union([messageWithUserOutput, z.object({ message, twoFactorRequired: z.literal(true) })]);
+
+export const contestOutput = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  detailedDescription: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  previewImages: z.array(z.string()),
+  category: z.enum(CONTEST_CATEGORIES),
+  status: z.enum(["active", "ended", "cancelled"]),
+  ticketPrice: money,
+  originalPrice: money.nullable(),
+  discountPercentage: z.number().nullable(),
+  cashAlternative: money.nullable(),
+  features: z.array(z.string()),
+  specifications: z.record(z.string(), z.string()),
+  soldTickets: z.number().int(),
+  maxTickets: z.number().int().nullable(),
+  maxTicketsPerUser: z.number().int().nullable(),
+  endDate: time.nullable(),
+  createdAt: time,
+  drawSeedHash: z.string(),
+  drawSeed: z.string().nullable(),
+  winningTicket: z.number().int().nullable(),
+  winnerId: z.string().nullable(),
+  drawnAt: time.nullable(),
+  skillQuestion: z.object({ text: z.string(), options: z.array(z.string()) }).nullable(),
+  awaitingResults: z.boolean(),
+  endedEarlyAt: time.nullable(),
+});
+export const adminContestOutput = contestOutput.extend({ skillQuestionAnswer: z.number().int().nullable() });
+
+export const drawRecordOutput = z.object({
+  contestId: id,
+  title: z.string(),
+  status: z.string(),
+  method: z.enum(["entries", "beacon", "legacy"]).nullable(),
+  seedHash: z.string(),
+  seed: z.string().nullable(),
+  entriesHash: z.string().nullable(),
+  beacon: z
+    .object({
+      chainHash: z.string(),
+      round: z.number().int(),
+      randomness: z.string().nullable(),
+      signature: z.string().nullable(),
+    })
+    .nullable(),
+  soldTickets: z.number().int(),
+  winningTicket: z.number().int().nullable(),
+  salesClosedAt: time.nullable(),
+  endedEarlyAt: time.nullable(),
+  drawnAt: time.nullable(),
+  awaitingResults: z.boolean(),
+  entries: z.array(z.object({ id, firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() })),
+});
+
+export const winnerPostOutput = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  winnerName: z.string(),
+  winnerId: z.string().nullable(),
+  contestId: z.string().nullable(),
+  contestTitle: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  winAmount: z.string().nullable(),
+  winDate: time,
+  isPublished: z.boolean(),
+  socialMediaLinks: z.array(z.string()),
+  createdAt: time,
+});
+
+const entryReceipt = z.object({
+  entryId: id,
+  contestId: id,
+  contestTitle: z.string(),
+  ticketCount: z.number().int(),
+  firstTicket: z.number().int(),
+  lastTicket: z.number().int(),
+  ticketPrice: money,
+  totalAmount: money,
+});
+export const checkoutOutput = z.object({ message, entries: z.array(entryReceipt), totalAmount: money, balance: money });
+export const purchaseOutput = z.object({
+  entryId: id,
+  contestId: id,
+  contestTitle: z.string(),
+  contestImage: z.string().nullable(),
+  ticketCount: z.number().int(),
+  totalAmount: money,
+  entryDate: time,
+  contestStatus: z.string(),
+  contestEndDate: time.nullable(),
+  result: z.enum(["won", "lost", "refunded"]).nullable(),
+  status: z.string(),
+  firstTicket: z.number().int(),
+  lastTicket: z.number().int(),
+  winningTicket: z.number().int().nullable(),
+  freeEntry: z.boolean(),
+});
+
+const periods = <T extends z.ZodType>(v: T) => z.object({ daily: v, weekly: v, monthly: v });
+export const limitsOutput = z.object({
+  limits: periods(money.nullable()),
+  /** Raised limits waiting out their 24 hours: only the periods that changed. */
+  pending: periods(money.nullable()).partial().nullable(),
+  pendingFrom: time.nullable(),
+  spent: periods(money),
+  selfExcludedUntil: time.nullable(),
+  ageDeclared: z.boolean(),
+  ageDeclarationRequired: z.boolean(),
+});
+export const limitsWithMessageOutput = limitsOutput.extend({ message });
+
+export const createPaymentOutput = z.object({
+  success: z.boolean(),
+  message,
+  instructions: z.record(z.string(), z.string()),
+  payLink: z.string(),
+  qrCode: z.string().nullable(),
+  address: z.string().nullable(),
+  trackId: z.string(),
+  payAmount: z.string().nullable(),
+  currency: z.string(),
+  network: z.string().nullable(),
+  expiresAt: time.nullable(),
+  amount: money,
+  paymentId: id,
+});
+export const pendingPaymentOutput = z.object({
+  id,
+  amount: money,
+  currency: z.string(),
+  cryptoCurrency: z.enum(CRYPTO_CURRENCIES),
+  createdAt: time,
+  oxapayTrackId: z.string().nullable(),
+  oxapayPayAmount: z.string().nullable(),
+  gatewayStatus: z.string(),
+  network: z.string().nullable(),
+  expiresAt: time.nullable(),
+  receivedAmount: money.nullable(),
+  approval: z.object({ credit: money.nullable(), needsOverride: z.boolean() }).passthrough(),
+  provider: z.string(),
+  userId: id,
+  userEmail: z.string(),
+});
+export const paymentOutput = z.object({
+  id,
+  amount: money,
+  currency: z.string(),
+  cryptoCurrency: z.enum(CRYPTO_CURRENCIES),
+  provider: z.string(),
+  trackId: z.string().nullable(),
+  payAmount: z.string().nullable(),
+  payLink: z.string().nullable(),
+  address: z.string().nullable(),
+  gatewayStatus: z.string(),
+  network: z.string().nullable(),
+  status: z.enum(["pending", "approved", "rejected", "expired"]),
+  receivedAmount: money.nullable(),
+  creditedAmount: money.nullable(),
+  overrideReason: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  processedAt: time.nullable(),
+  expiresAt: time.nullable(),
+  createdAt: time,
+});
+export const paymentWithMessageOutput = z.object({ message, payment: paymentOutput });
+
+const wheelState = z.object({
+  balance: money,
+  canSpinFree: z.boolean(),
+  nextFreeSpinAt: time.nullable(),
+  pendingRespin: z.enum(["free", "paid"]).nullable(),
+  freeSpinsAvailable: z.number().int(),
+  spinPrice: money,
+});
+export const wheelStatusOutput = wheelState.extend({ paidSpinsEnabled: z.boolean() });
+export const wheelSpinOutput = wheelState.extend({
+  spinId: id,
+  isPaid: z.boolean(),
+  isRespin: z.boolean(),
+  segmentIndex: z.number().int(),
+  segmentLabel: z.string(),
+  segment: z.object({ label: z.string(), value: z.number() }),
+  outcome: z.string(),
+  prize: money,
+  cost: money,
+  message,
+  nonce: z.number().int(),
+  clientSeed: z.string(),
+  serverSeedHash: z.string(),
+});
+export const wheelBalanceOutput = z.object({ balance: money, message });
+
+export const notificationOutput = z.object({
+  id,
+  type: z.enum(["contest_result", "success", "warning", "error", "other"]),
+  title: z.string(),
+  message,
+  isRead: z.boolean(),
+  createdAt: time,
+});
+export const countWithMessageOutput = z.object({ message, count: z.number().int() });
+
+export const supportMessageOutput = z.object({ id, message, isFromAdmin: z.boolean(), createdAt: time });
+export const conversationOutput = z.object({
+  id,
+  userId: id,
+  userName: z.string(),
+  userEmail: z.string(),
+  unreadCount: z.number().int(),
+  lastMessageAt: time.nullable(),
+});
+
+export const auditEntryOutput = z.object({
+  id,
+  createdAt: time,
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+});
+export const auditPageOutput = z.object({ entries: z.array(auditEntryOutput), nextCursor: z.string().nullable() });
+
+export const statsOutput = z.object({
+  totalUsers: z.number().int(),
+  weeklySignups: z.number().int(),
+  totalBalance: money,
+  totalRevenue: money,
+  monthlyRevenue: money,
+  activeContests: z.number().int(),
+  totalContests: z.number().int(),
+  pendingPayments: z.number().int(),
+  totalPayments: z.number().int(),
+});
+export const analyticsOutput = z.object({
+  stats: statsOutput,
+  days: z.array(
+    z.object({
+      date: z.string(),
+      revenue: z.number(),
+      payments: z.number().int(),
+      signups: z.number().int(),
+      users: z.number().int(),
+    }),
+  ),
+});
+
+const withdrawalBase = z.object({
+  id,
+  status: z.enum(WITHDRAWAL_STATUSES),
+  amount: money,
+  cryptoCurrency: z.enum(CRYPTO_CURRENCIES),
+  network: z.enum(WITHDRAWAL_NETWORKS),
+  address: z.string(),
+  createdAt: time,
+});
+export const withdrawalCreatedOutput = withdrawalBase;
+export const withdrawalOutput = withdrawalBase.extend({
+  payAmount: z.string().nullable(),
+  txid: z.string().nullable(),
+  paidAt: time.nullable(),
+  rejectionReason: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+const userRef = z.object({ id, email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
+export const adminWithdrawalOutput = withdrawalOutput.extend({
+  user: userRef,
+  processedAt: time.nullable(),
+  attempts: z.number().int(),
+});
+export const withdrawalWithMessageOutput = z.object({ message, withdrawal: withdrawalOutput });
+
+const prizeBase = z.object({
+  id,
+  contestId: id,
+  contestTitle: z.string(),
+  cashAlternative: money.nullable(),
+  status: z.enum(PRIZE_STATUSES),
+  claimBy: time,
+});
+export const prizeOutput = prizeBase.extend({
+  delivery: z.record(z.string(), z.string()).nullable().optional(),
+  note: z.string().nullable().optional(),
+  claimedAt: time.nullable().optional(),
+});
+export const adminPrizeOutput = prizeOutput.extend({ user: userRef });
+
+export const emailPreferencesOutput = z.object({ receipts: z.boolean(), results: z.boolean() });
+
+export const twoFactorStatusOutput = z.object({ enabled: z.boolean(), required: z.boolean() });
+export const twoFactorSetupOutput = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });
+export const forgotPasswordOutput = z.object({ email: z.string(), maskedEmail: z.string(), securityQuestion: z.string() });
+export const verifySecurityOutput = z.object({ message, verified: z.boolean() });
+export const selfExclusionOutput = z.object({ message, selfExcludedUntil: time });
+export const notificationWithMessageOutput = z.object({ message, notification: notificationOutput });
+export const contestWithMessageOutput = z.object({ message, contest: contestOutput });
+export const freeEntryOutput = z.object({ message, entry: entryReceipt });
+export const winnerPostWithMessageOutput = z.object({ message, post: winnerPostOutput });
+export const emailPreferencesWithMessageOutput = z.object({ message, preferences: emailPreferencesOutput });
