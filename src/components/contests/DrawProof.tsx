@@ -110,7 +110,8 @@ export function DrawProof({ contestId }: { contestId: string }) {
             <Loader size="xs" aria-label="Verifying" />
           ) : matches ? (
             <Alert color="green" title="✓ Verified in your browser" data-testid="draw-proof-ok">
-              sha256(seed) equals the published hash, the entry list matches its hash, and the draw gives{" "}
+              sha256(seed) equals the published hash,{" "}
+              {r.entriesHash ? "the entry list matches its hash, " : "(drawn before entry lists were hashed) "}and the draw gives{" "}
               {check.ticket === null ? "no winner" : `ticket #${check.ticket}`}.
             </Alert>
           ) : (
