@@ -4,9 +4,12 @@ import { defineConfig, devices } from "@playwright/test";
 // fresh embedded database seeded with demo data. Debian's Chromium; override with CHROMIUM_PATH.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
-/** Mobile access runs on the tablet and the phone too; the axe and page-error walk runs on the phone only. */
-const DEVICE_SPECS = /devices\.spec\.ts$/;
-const PHONE_SPECS = /(devices|a11y)\.spec\.ts$/;
+/**
+ * Mobile access and the visual check run on the tablet and the phone too; the axe and page-error
+ * walk runs on the phone only.
+ */
+const DEVICE_SPECS = /(devices|visual)\.spec\.ts$/;
+const PHONE_SPECS = /(devices|visual|a11y)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -15,7 +18,12 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // e2e/visual.spec.ts: approved screenshots at CSS pixels, no animations or caret. A layout break
+    // moves whole blocks (far over 2% of the pixels); anti-aliasing and a repainted shadow stay under.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.02, threshold: 0.2, animations: "disabled", caret: "hide", scale: "css" },
+  },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: E2E_BASE_URL,

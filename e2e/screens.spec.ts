@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newPlayer } from "./players";
+import { createContestViaApi, newPlayer } from "./players";
 
 // Issue 34's screen findings on desktop (1366×900): each test fails on the code before its fix.
 
@@ -28,5 +28,26 @@ test("an expired session says so and goes to sign in; the cart is back after sig
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await context.close();
+});
+
+test("toasts leave the header's cart and Add Balance and a dialog's close button uncovered (finding 15)", async ({ browser }) => {
+  const contestId = await createContestViaApi(browser, { title: `Toast Watch ${Date.now()}` });
+  const { context, page } = await newPlayer(browser);
+  await page.goto(`/contest/${contestId}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  const toast = page.locator(".mantine-Notification-root");
+  await expect(toast).toContainText("Added 1 ticket(s) to cart");
+  const overlaps = async (other: import("@playwright/test").Locator) => {
+    const [a, b] = [await toast.boundingBox(), await other.boundingBox()];
+    if (!a || !b) return false;
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  expect(await overlaps(page.getByTestId("cart-button"))).toBe(false);
+  expect(await overlaps(page.getByRole("button", { name: "Add Balance" }))).toBe(false);
+  await page.getByRole("button", { name: "Add Balance" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Balance" });
+  await expect(dialog).toBeVisible();
+  expect(await overlaps(dialog.getByRole("button", { name: "Close" }))).toBe(false);
   await context.close();
 });

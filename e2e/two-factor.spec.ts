@@ -52,6 +52,12 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  // The code step has a way back to the password (issue 34, finding 15); signing in again asks again.
+  await page.getByRole("button", { name: "Back to sign in" }).click();
+  await expect(page.getByRole("textbox", { name: "Password", exact: true })).toHaveValue("");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
   await page.getByLabel("Authentication code").fill("000000");
   await page.getByRole("button", { name: "Verify" }).click();

@@ -2,6 +2,8 @@
 
 export const CONTEST_CATEGORIES = ["cars", "houses", "bikes", "watches", "money", "cash", "tax_free_cash"] as const;
 export type ContestCategory = (typeof CONTEST_CATEGORIES)[number];
+/** What the admin contest form offers for a new contest (docs/product.md: no cars; seeded car contests keep theirs). */
+export const ADMIN_FORM_CATEGORIES = ["houses", "bikes", "watches", "money", "cash", "tax_free_cash"] as const;
 
 /** Header dropdown and mobile menu labels. */
 export const CATEGORY_LABELS: Record<ContestCategory, string> = {

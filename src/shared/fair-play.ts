@@ -55,7 +55,7 @@ export const FROZEN_TERMS = {
 /** The postal free-entry rules shown on every contest page (the address comes from FREE_ENTRY_ADDRESS). */
 export function freeEntryRules(): string[] {
   return [
-    "Send one postcard or letter per entry, by ordinary post, to the address below.",
+    "Send one postcard or letter per entry, by ordinary post, to the address above.",
     "Write your full name, the email address of your account, the contest title and your answer to the skill question (if the contest has one).",
     "Each valid postal entry gives one ticket with exactly the same chance of winning as a paid ticket; the same per-player and total ticket limits apply.",
     "Entries must arrive before the contest closes; entries that arrive late or are illegible are not entered.",

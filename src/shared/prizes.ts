@@ -27,6 +27,7 @@ export const deliverySchema = z.object({
   phone: z
     .string("Phone is required")
     .trim()
+    .min(1, "Phone is required")
     .regex(/^\+?[0-9 ()-]{6,20}$/, "Phone must be 6-20 digits, spaces, dashes or brackets, optionally starting with +"),
 });
 export type DeliveryInput = z.infer<typeof deliverySchema>;

@@ -2,8 +2,8 @@
 
 import { Button, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { CATEGORY_LABELS, CONTEST_CATEGORIES } from "@/shared/constants";
-import { DEFAULT_MIN_CONTEST_OPEN_HOURS } from "@/shared/fair-play";
+import { ADMIN_FORM_CATEGORIES, CATEGORY_LABELS, CONTEST_CATEGORIES } from "@/shared/constants";
+import { DEFAULT_MIN_CONTEST_OPEN_HOURS, FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import { contestFormSchema, endDateError } from "@/shared/schemas/admin";
 import { api } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
@@ -117,6 +117,12 @@ export function ContestForm({
       };
       const pastEnd = endDateError(values.endDate || null, initialValues.endDate || null);
       if (pastEnd && !errors.endDate) errors.endDate = pastEnd;
+      // A new contest opens now: the minimum open period is checked here, under the field, before the
+      // server's refusal (which also covers edits, timed from when the contest opened).
+      if (!initial && values.endDate && !errors.endDate) {
+        const end = new Date(values.endDate).getTime();
+        if (end < Date.now() + minHours * 3_600_000) errors.endDate = FAIR_PLAY_MESSAGES.minOpen(minHours);
+      }
       return errors;
     },
   });
@@ -138,7 +144,10 @@ export function ContestForm({
           <Select
             label="Category"
             withAsterisk
-            data={CONTEST_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+            // An existing contest in another category (a seeded car) keeps it on edit.
+            data={CONTEST_CATEGORIES.filter(
+              (c) => (ADMIN_FORM_CATEGORIES as readonly string[]).includes(c) || c === initial?.category,
+            ).map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
             {...form.getInputProps("category")}
           />
           <NumberInput label="Original price" min={0} clampBehavior="none" prefix="$" {...form.getInputProps("originalPrice")} />

@@ -7,6 +7,7 @@ import {
   Card,
   Group,
   Image,
+  Loader,
   Modal,
   SimpleGrid,
   Stack,
@@ -160,7 +161,13 @@ export function WinnerPostsTab() {
         </Title>
         <Button onClick={() => setEditing("new")}>Add Winner Post</Button>
       </Group>
-      {posts.data && list.length === 0 ? (
+      {posts.isPending ? (
+        <Stack align="center" py="xl">
+          <Loader aria-label="Loading winner posts" />
+        </Stack>
+      ) : posts.error ? (
+        <Text c="red">{posts.error.message}</Text>
+      ) : list.length === 0 ? (
         <Stack align="center" py="xl" gap={4}>
           <Title order={3} size="h4">
             No Winner Posts

@@ -76,6 +76,19 @@ export function LoginForm() {
               <Button type="submit" fullWidth loading={verify.isPending || done}>
                 Verify
               </Button>
+              {/* A way back (another account, a mistyped password): signing in again starts a new attempt. */}
+              <Button
+                variant="subtle"
+                fullWidth
+                disabled={verify.isPending || done}
+                onClick={() => {
+                  setNeedsCode(false);
+                  codeForm.reset();
+                  form.setFieldValue("password", "");
+                }}
+              >
+                Back to sign in
+              </Button>
             </Stack>
           </form>
         </AuthCard>

@@ -50,7 +50,7 @@ export function ContestList({
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="contest-grid">
       {contests.map((c) => (
         <ContestCard key={c.id} contest={c} />
       ))}

@@ -226,9 +226,11 @@ export function DrawProof({ contestId }: { contestId: string }) {
           ) : matches ? (
             <Alert color="green" title="✓ Verified in your browser" data-testid="draw-proof-ok">
               sha256(seed) equals the published hash,{" "}
-              {check.entriesOk === null
-                ? "the published entry-list hash goes into the draw (check the list itself with verify:draw or the download below),"
-                : "the entry list matches its hash,"}{" "}
+              {!r.entriesHash
+                ? "(drawn before entry lists were hashed)"
+                : check.entriesOk === null
+                  ? "the published entry-list hash goes into the draw (check the list itself with verify:draw or the download below),"
+                  : "the entry list matches its hash,"}{" "}
               and the draw gives {check.ticket === null ? "no winner" : `ticket #${check.ticket}`}.
             </Alert>
           ) : (

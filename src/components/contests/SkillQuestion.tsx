@@ -1,7 +1,9 @@
 "use client";
 
 import { Radio, Stack, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import type { PublicContest } from "@/trpc/types";
+import classes from "./SkillQuestion.module.css";
 
 /** The contest's skill question, asked before Add to Cart (docs/fair-play.md); the server checks the answer. */
 export function SkillQuestion({
@@ -15,6 +17,7 @@ export function SkillQuestion({
   onChange: (answerIndex: number) => void;
   size?: "xs" | "sm";
 }) {
+  const touch = useMediaQuery("(pointer: coarse)") ?? false;
   return (
     <Radio.Group
       value={value === undefined ? null : String(value)}
@@ -28,7 +31,14 @@ export function SkillQuestion({
     >
       <Stack gap={4} mt={4}>
         {question.options.map((option, i) => (
-          <Radio key={`${i}-${option}`} value={String(i)} label={option} size={size} />
+          <Radio
+            key={`${i}-${option}`}
+            value={String(i)}
+            label={option}
+            // 20 px circles were too small to tap (issue 34, finding 15).
+            size={touch ? "lg" : size}
+            classNames={{ body: classes.body }}
+          />
         ))}
       </Stack>
     </Radio.Group>

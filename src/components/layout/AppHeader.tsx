@@ -61,9 +61,14 @@ export function AppHeader() {
           <Group gap="xs" wrap="nowrap">
             {/* Visitors never load the Add Balance dialog's code (its form and schemas). */}
             {user && (
-              <Box visibleFrom="md">
-                <AddBalanceButton />
-              </Box>
+              <>
+                <Box visibleFrom="md">
+                  <AddBalanceButton />
+                </Box>
+                <Box hiddenFrom="md">
+                  <AddBalanceButton compact />
+                </Box>
+              </>
             )}
             <CartButton />
             {user ? (

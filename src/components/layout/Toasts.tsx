@@ -19,5 +19,7 @@ export default function Toasts() {
       }),
     [],
   );
-  return <Notifications limit={1} autoClose={DELAYS.toastAutoClose} position="top-right" />;
+  // Bottom right, above the demo banner: at the top they covered the header's Add Balance and cart
+  // and the close button of dialogs (issue 34, finding 15).
+  return <Notifications limit={1} autoClose={DELAYS.toastAutoClose} position="bottom-right" style={{ bottom: 48 }} />;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  ActionIcon,
   Anchor,
   Button,
   Group,
@@ -38,7 +39,7 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 /** Header 'Add Balance' button and dialog (docs/product.md §2, §4, §5, §8). Signed-in users only. */
-export function AddBalanceButton({ onOpen }: { onOpen?: () => void } = {}) {
+export function AddBalanceButton({ onOpen, compact = false }: { onOpen?: () => void; compact?: boolean } = {}) {
   const { user } = useCurrentUser();
   // Self-excluded or age undeclared: the dialog says why and until when instead of taking a payment.
   const standing = usePlayerStanding();
@@ -111,16 +112,23 @@ export function AddBalanceButton({ onOpen }: { onOpen?: () => void } = {}) {
 
   return (
     <>
-      <Button
-        leftSection={<IconWallet size={18} />}
-        color="green"
-        onClick={() => {
-          onOpen?.(); // the slide-out menu closes first: the dialog never opens over it
-          setOpened(true);
-        }}
-      >
-        Add Balance
-      </Button>
+      {compact ? (
+        // The narrow header's form (docs/product.md §2: the header has Add Balance on every width).
+        <ActionIcon variant="filled" color="green" size="lg" aria-label="Add Balance" onClick={() => setOpened(true)}>
+          <IconWallet size={18} />
+        </ActionIcon>
+      ) : (
+        <Button
+          leftSection={<IconWallet size={18} />}
+          color="green"
+          onClick={() => {
+            onOpen?.(); // the slide-out menu closes first: the dialog never opens over it
+            setOpened(true);
+          }}
+        >
+          Add Balance
+        </Button>
+      )}
       <Modal opened={opened} onClose={finish} title="Add Balance" centered>
         {blocked ? (
           <Stack data-testid="top-up-restricted">
