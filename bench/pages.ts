@@ -2,12 +2,16 @@
  * Pages under a crowd: the built app on PostgreSQL, each page for BENCH_DURATION seconds at
  * BENCH_CONNECTIONS connections, against two floors measured in the same run: a static JS chunk
  * served by the same server, and /api/health (a Next route doing no work: what any dynamic
- * answer costs at least). Signed-in pages rotate over
- * BENCH_USERS distinct sessions, so per-user work is not cached away.
+ * answer costs at least). Each page also gets its own floor: a bare node:http server in a child
+ * process answering that page's bytes from memory (the runtime's own limit for that answer).
+ * Signed-in pages rotate over BENCH_USERS distinct sessions, so per-user work is not cached away.
  *   npm run build && npm run bench:pages
  *   BENCH_DURATION (s, default 10), BENCH_USERS (default 200), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 3203)
  */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { seed } from "../scripts/seed";
 import { startApp, stopApp } from "../scripts/start-app";
@@ -22,7 +26,31 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3203);
 
 type Target = { name: string; path: string; signedIn: boolean };
-type Result = { name: string; rps: number; p50: number; p99: number; bad: number; kb: number };
+type Result = { name: string; rps: number; p50: number; p99: number; bad: number; kb: number; bare?: number };
+
+/** A bare node:http server in its own process answering `body` to every request; resolves to its stopper. */
+async function bareServer(body: Buffer, contentType: string, port: number): Promise<() => void> {
+  const file = path.join(os.tmpdir(), `bench-bare-${process.pid}-${port}`);
+  fs.writeFileSync(file, body);
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const body=require("fs").readFileSync(process.argv[1]);require("http").createServer((q,r)=>{r.writeHead(200,{"content-type":process.argv[2],"content-length":body.length});r.end(body)}).listen(${port},"127.0.0.1",()=>console.log("ready"))`,
+      file,
+      contentType,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited ${code}`)));
+  });
+  return () => {
+    child.kill();
+    fs.rmSync(file, { force: true });
+  };
+}
 
 async function main() {
   const database = await createBenchDatabase("bench_pages");
@@ -66,9 +94,9 @@ async function main() {
     ];
     const results: Result[] = [];
     for (const target of targets) {
-      const run = (duration: number) =>
+      const run = (duration: number, url = base) =>
         autocannon({
-          url: base,
+          url,
           connections: CONNECTIONS,
           duration,
           requests: [
@@ -84,7 +112,26 @@ async function main() {
         });
       await run(Math.min(3, DURATION)); // warm-up: JIT, pools, Next's route cache
       const r = await run(DURATION);
+      let bare: number | undefined;
+      if (!target.name.startsWith("floor")) {
+        // The same bytes the app just sent (no Accept-Encoding, as autocannon asks), from a bare server.
+        const sample = await fetch(`${base}${target.path}`, {
+          headers: { "accept-encoding": "identity", ...(target.signedIn ? { cookie: `session=${tokens[0]}` } : {}) },
+        });
+        const stop = await bareServer(
+          Buffer.from(await sample.arrayBuffer()),
+          sample.headers.get("content-type") ?? "text/html",
+          PORT + 1,
+        );
+        try {
+          await run(Math.min(3, DURATION), `http://127.0.0.1:${PORT + 1}`);
+          bare = (await run(DURATION, `http://127.0.0.1:${PORT + 1}`)).requests.average;
+        } finally {
+          stop();
+        }
+      }
       results.push({
+        bare,
         name: target.name,
         rps: r.requests.average,
         p50: r.latency.p50,
@@ -100,11 +147,11 @@ async function main() {
         `${fmt(os.totalmem() / 2 ** 30)} GiB, ${new Date().toISOString()}`,
     );
     console.log(
-      `${"target".padEnd(26)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"KB".padStart(6)} ${"bad".padStart(5)}  of static  of route`,
+      `${"target".padEnd(26)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"KB".padStart(6)} ${"bad".padStart(5)}  of static  of route   of bare`,
     );
     for (const r of results) {
       console.log(
-        `${r.name.padEnd(26)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50).padStart(8)} ${fmt(r.p99).padStart(8)} ${fmt(r.kb).padStart(6)} ${String(r.bad).padStart(5)}  ${`${fmt((r.rps / floor) * 100, 1)}%`.padStart(9)} ${`${fmt((r.rps / routeFloor) * 100, 1)}%`.padStart(9)}`,
+        `${r.name.padEnd(26)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50).padStart(8)} ${fmt(r.p99).padStart(8)} ${fmt(r.kb).padStart(6)} ${String(r.bad).padStart(5)}  ${`${fmt((r.rps / floor) * 100, 1)}%`.padStart(9)} ${`${fmt((r.rps / routeFloor) * 100, 1)}%`.padStart(9)} ${r.bare ? `${fmt((r.rps / r.bare) * 100, 1)}%`.padStart(9) : "".padStart(9)}`,
       );
     }
   } finally {

@@ -4,14 +4,16 @@
  * as files and carry no per-request nonce; src/proxy.ts allows exactly their inline scripts by
  * hash (and the 404 page's on every other path, since any unknown path may render it).
  *
- * Also the hashes of Next's and React's code scripts among them (not flight data) into
- * .next/csp-next-scripts.json: the only code scripts a page kept by the fast path may carry
- * (src/server/edge/kept-page-scripts.ts).
+ * Also the hashes of Next's and React's code scripts into .next/csp-next-scripts.json, the only
+ * code scripts a page kept by the fast path may carry (src/server/edge/kept-page-scripts.ts): those
+ * among the prerendered pages' scripts (not flight data), and React's streaming instruction
+ * scripts as the react-dom that Next ships writes them.
  *   tsx scripts/csp-hashes.ts   (package.json "build" runs it)
  */
 import fs from "node:fs";
 import path from "node:path";
-import { nextCodeScriptHashes } from "../src/server/edge/kept-page-scripts";
+import { createRequire } from "node:module";
+import { nextCodeScriptHashes, reactInstructionScripts, scriptHash } from "../src/server/edge/kept-page-scripts";
 import { inlineScriptHashes } from "../src/server/security/script-hashes";
 
 const appDir = path.join(process.cwd(), ".next", "server", "app");
@@ -43,7 +45,13 @@ for (const file of htmlFiles(appDir)) {
   manifest[routeOf(file)] = inlineScriptHashes(html);
 }
 fs.writeFileSync(out, `${JSON.stringify(manifest, null, 1)}\n`);
-const code = nextCodeScriptHashes(pages);
+const reactServer = createRequire(import.meta.url).resolve(
+  "next/dist/compiled/react-dom/cjs/react-dom-server.node.production.js",
+);
+const instructions = reactInstructionScripts(fs.readFileSync(reactServer, "utf8"));
+if (instructions.length === 0)
+  console.warn("csp-hashes: React's streaming instructions not found: kept pages with streamed parts stay with Next");
+const code = [...new Set([...nextCodeScriptHashes(pages), ...instructions.map(scriptHash)])].sort();
 fs.writeFileSync(codeOut, `${JSON.stringify({ code }, null, 1)}\n`);
 console.log(`csp-hashes: ${Object.keys(manifest).length} prerendered pages → ${path.relative(process.cwd(), out)}`);
-console.log(`csp-hashes: ${code.length} code scripts of Next → ${path.relative(process.cwd(), codeOut)}`);
+console.log(`csp-hashes: ${code.length} code scripts of Next and React → ${path.relative(process.cwd(), codeOut)}`);

@@ -3,9 +3,11 @@
  * is served to many users without a per-request nonce, so its inline scripts are allowed by hash,
  * and only these two kinds, never "whatever is in the HTML now":
  *
- * - Next's and React's code scripts (the flight bootstrap, React's streaming helpers): exactly
- *   the code scripts of the build's own prerendered pages, hashed at build by
- *   scripts/csp-hashes.ts into .next/csp-next-scripts.json;
+ * - Next's and React's code scripts, hashed at build by scripts/csp-hashes.ts into
+ *   .next/csp-next-scripts.json: the code scripts of the build's own prerendered pages (the
+ *   flight bootstrap, Turbopack's chunk list), and every streaming instruction script the React
+ *   that Next ships can write (`reactInstructionScripts`: its runtime, read from Next's compiled
+ *   react-dom, followed by a boundary or segment completion with ids up to a bound);
  * - the page's flight data, which no build can know in advance: accepted only in the exact form
  *   Next writes it (src: next/dist/server/app-render/use-flight-response.js),
  *   `self.__next_f.push([1,"<JSON string>"])` (or 3: base64), byte for byte what Next's own
@@ -70,6 +72,53 @@ export function nextCodeScriptHashes(pages: readonly string[]): string[] {
     for (const { body } of inlineScripts(html)) if (!isFlightDataPush(body)) hashes.add(scriptHash(body));
   }
   return [...hashes].sort();
+}
+
+/** Ids React gives boundaries and segments ("B:0", "S:1f"): hex counters; renders past this bound are not kept. */
+const MAX_INSTRUCTION_ID = 32;
+
+const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", v: "\v", "0": "\0" };
+
+/** The value of a quoted JS string literal (its escapes undone). */
+function unquote(literal: string): string {
+  return literal
+    .slice(1, -1)
+    .replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\s\S])/g, (_, e: string) =>
+      e.length > 1 ? String.fromCharCode(Number.parseInt(e.slice(1), 16)) : (ESCAPES[e] ?? e),
+    );
+}
+
+/** A string constant of React's server bundle (`name = stringToPrecomputedChunk('…')`), or null. */
+function reactConstant(source: string, name: string): string | null {
+  const literal = new RegExp(`${name} = stringToPrecomputedChunk\\(\\s*("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*')`).exec(
+    source,
+  )?.[1];
+  return literal ? unquote(literal) : null;
+}
+
+/**
+ * At build: every streaming instruction script React writes into a page, from its server bundle's
+ * source (next/dist/compiled/react-dom/cjs/react-dom-server.node.production.js): the shell-time
+ * script, and a boundary ($RC) or segment ($RS) completion with ids below MAX_INSTRUCTION_ID,
+ * with its runtime in front (the first of its kind in a page) or alone. Error instructions ($RX)
+ * and style-hoisting completions ($RR) carry data and are left out: such a page is not kept.
+ * Empty when a constant is not found (another React): no page with streamed parts is kept.
+ */
+export function reactInstructionScripts(source: string): string[] {
+  const shellTime = reactConstant(source, "shellTimeRuntimeScript");
+  const boundaryRuntime = reactConstant(source, "completeBoundaryScriptFunctionOnly");
+  const segmentFull = reactConstant(source, "completeSegmentScript1Full");
+  if (!shellTime || !boundaryRuntime || !segmentFull?.endsWith('$RS("')) return [];
+  const segmentRuntime = segmentFull.slice(0, -'$RS("'.length);
+  const scripts = [shellTime];
+  for (let a = 0; a < MAX_INSTRUCTION_ID; a += 1) {
+    for (let b = 0; b < MAX_INSTRUCTION_ID; b += 1) {
+      const boundary = `$RC("B:${a.toString(16)}","S:${b.toString(16)}")`;
+      const segment = `$RS("S:${a.toString(16)}","P:${b.toString(16)}")`;
+      scripts.push(boundary, boundaryRuntime + boundary, segment, segmentRuntime + segment);
+    }
+  }
+  return scripts;
 }
 
 /**
