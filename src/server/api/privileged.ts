@@ -29,6 +29,13 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
   "admin.updateWinnerPost": { why: "changes what the winners page says", audit: ["winner_post.update"] },
   "admin.deleteWinnerPost": { why: "removes a published winner", audit: ["winner_post.delete"] },
   "admin.outbox": { why: "reads every player's e-mail", audit: ["outbox.read"] },
+  "review.credit": { why: "credits a late payment's received value", audit: ["review.credit"] },
+  "review.takeBack": { why: "debits a refunded credit from a player", audit: ["review.take_back"] },
+  "review.settlePayout": {
+    why: "settles a payout whose outcome was unknown (paid, or the hold comes back)",
+    audit: ["review.settle_payout"],
+  },
+  "review.dismiss": { why: "closes a money review without booking anything", audit: ["review.dismiss"] },
 } as const satisfies Record<string, { why: string; audit: readonly AuditAction[] }>;
 
 /** Admin mutations that a session without its second factor may call, and why that is safe. */

@@ -66,6 +66,8 @@ export const contestOutput = z.object({
 });
 export const adminContestOutput = contestOutput.extend({ skillQuestionAnswer: z.number().int().nullable() });
 
+const drawRecordEntryOutput = z.object({ id, firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() });
+
 export const drawRecordOutput = z.object({
   contestId: id,
   title: z.string(),
@@ -88,7 +90,11 @@ export const drawRecordOutput = z.object({
   endedEarlyAt: time.nullable(),
   drawnAt: time.nullable(),
   awaitingResults: z.boolean(),
-  entries: z.array(z.object({ id, firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() })),
+  pendingReason: z.string().nullable(),
+  winningEntry: drawRecordEntryOutput.nullable(),
+  entries: z.array(drawRecordEntryOutput),
+  entriesNextCursor: z.number().int().nullable(),
+  entriesFile: z.string(),
 });
 
 export const winnerPostOutput = z.object({
@@ -340,3 +346,27 @@ export const contestWithMessageOutput = z.object({ message, contest: contestOutp
 export const freeEntryOutput = z.object({ message, entry: entryReceipt });
 export const winnerPostWithMessageOutput = z.object({ message, post: winnerPostOutput });
 export const emailPreferencesWithMessageOutput = z.object({ message, preferences: emailPreferencesOutput });
+
+/** The admin review queue (src/server/services/review-queue.ts ReviewRow). */
+export const reviewRowOutput = z.object({
+  id,
+  kind: z.enum(["late_payment", "refund_after_credit", "payout_unknown", "reconcile_difference"]),
+  status: z.enum(["open", "credited", "taken_back", "resolved"]),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  withdrawalId: z.string().nullable(),
+  amount: z.string().nullable(),
+  claimAmount: z.string().nullable(),
+  summary: z.string(),
+  details: z.unknown(),
+  resolution: z.string().nullable(),
+  resolvedAt: time.nullable(),
+  createdAt: time,
+  actions: z.array(z.enum(["credit", "takeBack", "settlePayout", "dismiss"])),
+});
+export const reviewDecisionOutput = z.object({ message, entry: reviewRowOutput });
+export const reviewTakeBackOutput = z.object({ message, taken: z.string(), claim: z.string(), entry: reviewRowOutput });
+export const reviewSettlePayoutOutput = z.object({ message, withdrawal: withdrawalOutput });
+/** Two-factor turned on: the ten single-use backup codes, shown this once (stored hashed). */
+export const twoFactorEnableOutput = z.object({ message, backupCodes: z.array(z.string()).length(10) });

@@ -3,6 +3,7 @@ import {
   loginOutput,
   messageOutput,
   messageWithUserOutput,
+  twoFactorEnableOutput,
   twoFactorSetupOutput,
   twoFactorStatusOutput,
   userOutput,
@@ -96,7 +97,7 @@ export const authRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/auth/2fa/enable",
     doc: {
-      output: messageOutput,
+      output: twoFactorEnableOutput,
       summary: "Confirm two-factor enrolment with a code",
       access: "admin",
       procedure: "auth.twoFactorEnable",

@@ -25,6 +25,7 @@ export const contestRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/contests/:id/draw",
     doc: {
+      output: drawRecordOutput,
       summary: "The public draw record of a contest (summary, winning entry, one page of 1,000 entries)",
       access: "public",
       procedure: "contests.drawRecord",
@@ -40,7 +41,6 @@ export const contestRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/contests/:id/draw/entries",
     doc: {
-      output: drawRecordOutput,
       summary: "The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed)",
       access: "public",
       response: {

@@ -1,3 +1,10 @@
+import { z } from "zod";
+import {
+  reviewDecisionOutput,
+  reviewRowOutput,
+  reviewSettlePayoutOutput,
+  reviewTakeBackOutput,
+} from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
 
@@ -7,6 +14,7 @@ export const reviewRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/admin/review",
     doc: {
+      output: z.array(reviewRowOutput),
       summary: "Review queue: open entries oldest first (?status=all adds closed ones)",
       access: "admin",
       procedure: "review.list",
@@ -18,6 +26,7 @@ export const reviewRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/admin/review/:id/credit",
     doc: {
+      output: reviewDecisionOutput,
       summary: "Credit a late payment's received value (once, with a reason)",
       access: "admin",
       procedure: "review.credit",
@@ -29,6 +38,7 @@ export const reviewRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/admin/review/:id/take-back",
     doc: {
+      output: reviewTakeBackOutput,
       summary: "Take back a refunded credit (never below a zero balance; the rest is recorded as a claim)",
       access: "admin",
       procedure: "review.takeBack",
@@ -40,6 +50,7 @@ export const reviewRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/admin/review/:id/settle-payout",
     doc: {
+      output: reviewSettlePayoutOutput,
       summary: "Settle a payout whose outcome is unknown: paid (txid) or failed (the hold comes back)",
       access: "admin",
       procedure: "review.settlePayout",
@@ -52,6 +63,7 @@ export const reviewRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/admin/review/:id/dismiss",
     doc: {
+      output: reviewDecisionOutput,
       summary: "Close a review entry without booking anything (with a reason)",
       access: "admin",
       procedure: "review.dismiss",
