@@ -27,7 +27,7 @@ export interface paths {
     get: operations["getApiAuth2fa"];
   };
   "/api/auth/2fa/setup": {
-    /** Start two-factor enrolment: secret, otpauth URI, QR code */
+    /** Start two-factor enrolment: secret, otpauth URI, QR code (re-enrolling: { code } of the current key or a backup code) */
     post: operations["postApiAuth2faSetup"];
   };
   "/api/auth/2fa/enable": {
@@ -75,11 +75,15 @@ export interface paths {
     get: operations["getApiContestsId"];
   };
   "/api/contests/{id}/draw": {
-    /** The public draw record of a contest */
+    /** The public draw record of a contest (summary, winning entry, one page of 1,000 entries) */
     get: operations["getApiContestsIdDraw"];
   };
+  "/api/contests/{id}/draw/entries": {
+    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+    get: operations["getApiContestsIdDrawEntries"];
+  };
   "/api/winner-posts": {
-    /** Published winner posts */
+    /** Published winner posts, newest win first (a page: ?limit, default 50, ?cursor = the last id seen); the first page is the cached one */
     get: operations["getApiWinnerPosts"];
   };
   "/api/cart/add": {
@@ -87,7 +91,7 @@ export interface paths {
     post: operations["postApiCartAdd"];
   };
   "/api/user/purchases": {
-    /** The user's purchases and results */
+    /** The user's purchases and results, newest first (a page: ?limit, default 50, ?cursor = the last entryId seen) */
     get: operations["getApiUserPurchases"];
   };
   "/api/user/limits": {
@@ -141,7 +145,7 @@ export interface paths {
     post: operations["postApiWheelUpdateBalance"];
   };
   "/api/notifications": {
-    /** The user's notifications */
+    /** The user's notifications, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiNotifications"];
   };
   "/api/notifications/unread-count": {
@@ -187,7 +191,7 @@ export interface paths {
     get: operations["getApiAdminStats"];
   };
   "/api/admin/users": {
-    /** Users (optional search) */
+    /** Users newest first (optional search) (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminUsers"];
   };
   "/api/admin/users/{userId}/toggle-admin": {
@@ -195,7 +199,7 @@ export interface paths {
     post: operations["postApiAdminUsersUserIdToggleAdmin"];
   };
   "/api/admin/contests": {
-    /** Every contest */
+    /** Contests newest first (?status, ?search on the title) (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminContests"];
     /** Create a contest */
     post: operations["postApiAdminContests"];
@@ -217,7 +221,7 @@ export interface paths {
     get: operations["getApiAdminAnalytics"];
   };
   "/api/admin/winner-posts": {
-    /** Every winner post */
+    /** Winner posts, drafts included, newest win first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminWinnerPosts"];
     /** Create a winner post */
     post: operations["postApiAdminWinnerPosts"];
@@ -229,7 +233,7 @@ export interface paths {
     delete: operations["deleteApiAdminWinnerPostsId"];
   };
   "/api/withdrawals": {
-    /** The player's withdrawals, newest first */
+    /** The player's withdrawals, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiWithdrawals"];
     /** Withdraw to a crypto wallet (the amount is held at once) */
     post: operations["postApiWithdrawals"];
@@ -250,8 +254,28 @@ export interface paths {
     /** Gateway payout webhook (HMAC-SHA512 of the raw body with the payout key) */
     post: operations["postApiWithdrawalsWebhook"];
   };
+  "/api/admin/review": {
+    /** Review queue: open entries oldest first (?status=all adds closed ones) */
+    get: operations["getApiAdminReview"];
+  };
+  "/api/admin/review/{id}/credit": {
+    /** Credit a late payment's received value (once, with a reason) */
+    post: operations["postApiAdminReviewIdCredit"];
+  };
+  "/api/admin/review/{id}/take-back": {
+    /** Take back a refunded credit (never below a zero balance; the rest is recorded as a claim) */
+    post: operations["postApiAdminReviewIdTakeBack"];
+  };
+  "/api/admin/review/{id}/settle-payout": {
+    /** Settle a payout whose outcome is unknown: paid (txid) or failed (the hold comes back) */
+    post: operations["postApiAdminReviewIdSettlePayout"];
+  };
+  "/api/admin/review/{id}/dismiss": {
+    /** Close a review entry without booking anything (with a reason) */
+    post: operations["postApiAdminReviewIdDismiss"];
+  };
   "/api/user/prizes": {
-    /** The player's prizes and their claim status */
+    /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiUserPrizes"];
   };
   "/api/user/prizes/{id}/claim": {
@@ -683,8 +707,15 @@ export interface operations {
       };
     };
   };
-  /** Start two-factor enrolment: secret, otpauth URI, QR code */
+  /** Start two-factor enrolment: secret, otpauth URI, QR code (re-enrolling: { code } of the current key or a backup code) */
   postApiAuth2faSetup: {
+    requestBody: {
+      content: {
+        "application/json": {
+          code?: string;
+        };
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -767,6 +798,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
+            backupCodes: string[];
           };
         };
       };
@@ -1264,7 +1296,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
+          "application/json": ({
             message: string;
             user: {
               id: string;
@@ -1279,6 +1311,10 @@ export interface operations {
               createdAt: string;
               isAdmin: boolean;
             };
+          }) | {
+            message: string;
+            /** @constant */
+            twoFactorRequired: true;
           };
         };
       };
@@ -1578,9 +1614,14 @@ export interface operations {
       };
     };
   };
-  /** The public draw record of a contest */
+  /** The public draw record of a contest (summary, winning entry, one page of 1,000 entries) */
   getApiContestsIdDraw: {
     parameters: {
+      query?: {
+        cursor?: number;
+        limit?: number;
+        ticket?: number;
+      };
       path: {
         id: string;
       };
@@ -1609,12 +1650,21 @@ export interface operations {
             endedEarlyAt: string | null;
             drawnAt: string | null;
             awaitingResults: boolean;
+            pendingReason: string | null;
+            winningEntry: {
+              id: string;
+              firstTicket: number;
+              lastTicket: number;
+              name: string;
+            } | null;
             entries: {
                 id: string;
                 firstTicket: number;
                 lastTicket: number;
                 name: string;
               }[];
+            entriesNextCursor: number | null;
+            entriesFile: string;
           };
         };
       };
@@ -1662,8 +1712,72 @@ export interface operations {
       };
     };
   };
-  /** Published winner posts */
+  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+  getApiContestsIdDrawEntries: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description `first-last:entryId` lines by first ticket, joined by a newline */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Published winner posts, newest win first (a page: ?limit, default 50, ?cursor = the last id seen); the first page is the cached one */
   getApiWinnerPosts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -1828,8 +1942,14 @@ export interface operations {
       };
     };
   };
-  /** The user's purchases and results */
+  /** The user's purchases and results, newest first (a page: ?limit, default 50, ?cursor = the last entryId seen) */
   getApiUserPurchases: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -1846,7 +1966,7 @@ export interface operations {
               entryDate: string;
               contestStatus: string;
               contestEndDate: string | null;
-              result: ("won" | "lost" | "refunded") | null;
+              result: string | null;
               status: string;
               firstTicket: number;
               lastTicket: number;
@@ -3109,8 +3229,14 @@ export interface operations {
       };
     };
   };
-  /** The user's notifications */
+  /** The user's notifications, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiNotifications: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -3839,7 +3965,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4002,11 +4128,13 @@ export interface operations {
       };
     };
   };
-  /** Users (optional search) */
+  /** Users newest first (optional search) (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminUsers: {
     parameters: {
       query?: {
         search?: string;
+        limit?: number;
+        cursor?: string;
       };
     };
     responses: {
@@ -4176,8 +4304,16 @@ export interface operations {
       };
     };
   };
-  /** Every contest */
+  /** Contests newest first (?status, ?search on the title) (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminContests: {
+    parameters: {
+      query?: {
+        status?: "active" | "ended" | "cancelled";
+        search?: string;
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -4220,6 +4356,8 @@ export interface operations {
               awaitingResults: boolean;
               endedEarlyAt: string | null;
               skillQuestionAnswer: number | null;
+              drawPending: string | null;
+              drawError: string | null;
             })[];
         };
       };
@@ -4856,8 +4994,14 @@ export interface operations {
       };
     };
   };
-  /** Every winner post */
+  /** Winner posts, drafts included, newest win first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminWinnerPosts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -5220,8 +5364,14 @@ export interface operations {
       };
     };
   };
-  /** The player's withdrawals, newest first */
+  /** The player's withdrawals, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiWithdrawals: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -5768,8 +5918,503 @@ export interface operations {
       };
     };
   };
-  /** The player's prizes and their claim status */
+  /** Review queue: open entries oldest first (?status=all adds closed ones) */
+  getApiAdminReview: {
+    parameters: {
+      query?: {
+        status?: "open" | "all";
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              id: string;
+              /** @enum {string} */
+              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
+              /** @enum {string} */
+              status: "open" | "credited" | "taken_back" | "resolved";
+              userId: string | null;
+              userEmail: string | null;
+              paymentId: string | null;
+              withdrawalId: string | null;
+              amount: string | null;
+              claimAmount: string | null;
+              summary: string;
+              details: unknown;
+              resolution: string | null;
+              resolvedAt: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
+            })[];
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Credit a late payment's received value (once, with a reason) */
+  postApiAdminReviewIdCredit: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            entry: {
+              id: string;
+              /** @enum {string} */
+              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
+              /** @enum {string} */
+              status: "open" | "credited" | "taken_back" | "resolved";
+              userId: string | null;
+              userEmail: string | null;
+              paymentId: string | null;
+              withdrawalId: string | null;
+              amount: string | null;
+              claimAmount: string | null;
+              summary: string;
+              details: unknown;
+              resolution: string | null;
+              resolvedAt: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Take back a refunded credit (never below a zero balance; the rest is recorded as a claim) */
+  postApiAdminReviewIdTakeBack: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            taken: string;
+            claim: string;
+            entry: {
+              id: string;
+              /** @enum {string} */
+              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
+              /** @enum {string} */
+              status: "open" | "credited" | "taken_back" | "resolved";
+              userId: string | null;
+              userEmail: string | null;
+              paymentId: string | null;
+              withdrawalId: string | null;
+              amount: string | null;
+              claimAmount: string | null;
+              summary: string;
+              details: unknown;
+              resolution: string | null;
+              resolvedAt: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Settle a payout whose outcome is unknown: paid (txid) or failed (the hold comes back) */
+  postApiAdminReviewIdSettlePayout: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          reason: string;
+          /** @enum {string} */
+          outcome: "paid" | "failed";
+          txid?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            withdrawal: {
+              id: string;
+              /** @enum {string} */
+              status: "pending" | "processing" | "paid" | "rejected" | "failed";
+              /** @description USD amount, a decimal string */
+              amount: string;
+              /** @enum {string} */
+              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+              /** @enum {string} */
+              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+              address: string;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              payAmount: string | null;
+              txid: string | null;
+              paidAt: string | null;
+              rejectionReason: string | null;
+              failureReason: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Close a review entry without booking anything (with a reason) */
+  postApiAdminReviewIdDismiss: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            entry: {
+              id: string;
+              /** @enum {string} */
+              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
+              /** @enum {string} */
+              status: "open" | "credited" | "taken_back" | "resolved";
+              userId: string | null;
+              userEmail: string | null;
+              paymentId: string | null;
+              withdrawalId: string | null;
+              amount: string | null;
+              claimAmount: string | null;
+              summary: string;
+              details: unknown;
+              resolution: string | null;
+              resolvedAt: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiUserPrizes: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {

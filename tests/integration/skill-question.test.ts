@@ -151,10 +151,15 @@ describe(`skill question (${dbKind()})`, () => {
       const add = (answerIndex: number) =>
         rest(t.db, "POST", "/api/cart/add", { body: { contestId: quiz.id, quantity: 1, answerIndex }, user: p });
       const first = await add(0);
-      expect(first).toMatchObject({ status: 400, body: { message: "Incorrect answer: 1 attempt left." } });
+      expect(first).toMatchObject({
+        status: 400,
+        body: { message: expect.stringMatching(/^Incorrect answer to the skill question of ".+": 1 attempt left\.$/) },
+      });
       const second = await add(2);
       expect(second.status).toBe(400);
-      expect(second.body.message).toMatch(/^Incorrect answer: you may answer this contest's question again in /);
+      expect(second.body.message).toMatch(
+        /^Incorrect answer to the skill question of ".+": you may answer this contest's question again in /,
+      );
       expect((await add(1)).status).toBe(429);
       const rows = await t.db.skillAnswerAttempt.findMany({ where: { userId: p.id }, orderBy: { createdAt: "asc" } });
       expect(rows.map((r) => [r.answerIndex, r.correct])).toEqual([

@@ -64,7 +64,12 @@ export const contestOutput = z.object({
   awaitingResults: z.boolean(),
   endedEarlyAt: time.nullable(),
 });
-export const adminContestOutput = contestOutput.extend({ skillQuestionAnswer: z.number().int().nullable() });
+export const adminContestOutput = contestOutput.extend({
+  skillQuestionAnswer: z.number().int().nullable(),
+  /** Closed but not drawn yet: why, in words; and the last failed attempt's message. */
+  drawPending: z.string().nullable(),
+  drawError: z.string().nullable(),
+});
 
 const drawRecordEntryOutput = z.object({ id, firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() });
 
@@ -134,7 +139,8 @@ export const purchaseOutput = z.object({
   entryDate: time,
   contestStatus: z.string(),
   contestEndDate: time.nullable(),
-  result: z.enum(["won", "lost", "refunded"]).nullable(),
+  /** The winner's user id once the contest has ended (docs/product.md); `status` is this entry's own outcome. */
+  result: z.string().nullable(),
   status: z.string(),
   firstTicket: z.number().int(),
   lastTicket: z.number().int(),

@@ -176,7 +176,7 @@ export const authRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/auth/reset-link/complete",
     doc: {
-      output: messageWithUserOutput,
+      output: loginOutput,
       summary: "Set a new password from a reset link's token and sign in",
       access: "public",
       procedure: "auth.resetWithLink",
