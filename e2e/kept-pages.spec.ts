@@ -1,6 +1,6 @@
 /**
  * The pages the fast path keeps for many players, on the real build (src/server/edge/shared-pages.ts,
- * src/server/fast-path.ts): the same bytes for every player, none of their data in them, never the
+ * src/server/edge/fast-path.ts): the same bytes for every player, none of their data in them, never the
  * visitor landing after a logout raced the first render, and only Next's scripts allowed.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";

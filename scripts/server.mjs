@@ -14,7 +14,7 @@
  * handlers here, and src/server/shutdown.ts (installed by src/instrumentation.ts when the app is
  * prepared) closes the database on SIGTERM/SIGINT and exits.
  *
- * The fast path first: src/server/fast-path.ts (put on globalThis by src/instrumentation.ts when
+ * The fast path first: src/server/edge/fast-path.ts (put on globalThis by src/instrumentation.ts when
  * Next loads the app) answers the cached public reads and the visitor's prerendered pages from
  * memory; everything else, and anything it declines, goes to Next.
  *
@@ -90,7 +90,7 @@ const server = http.createServer((req, res) => {
       res.end();
     });
 });
-/** Where the fast path asks Next for a page it keeps (src/server/fast-path.ts): this server, from HOST and PORT. */
+/** Where the fast path asks Next for a page it keeps (src/server/edge/fast-path.ts): this server, from HOST and PORT. */
 function loopbackOrigin() {
   if (hostname === "0.0.0.0" || hostname === "") return `http://127.0.0.1:${port}`;
   if (hostname === "::") return `http://[::1]:${port}`;

@@ -1,7 +1,7 @@
 /**
  * The build's scripts and styles (/_next/static/**.js, .css) for browsers that accept brotli:
  * scripts/precompress-static.ts writes a best-quality brotli copy of each at build, and the fast
- * path of `npm start` (src/server/fast-path.ts) sends it, read once and kept. That is about 13%
+ * path of `npm start` (src/server/edge/fast-path.ts) sends it, read once and kept. That is about 13%
  * fewer bytes than the gzip Next's static handler makes per request (docs/performance.md, "First
  * load"). Anything else (no copy, a gzip-only client, a Range request) goes to Next as before.
  */
@@ -9,7 +9,7 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { acceptsEncoding, header, matchesEtag } from "./http/request-headers";
+import { acceptsEncoding, header, matchesEtag } from "./request-headers";
 
 /** What is precompressed, with the content type Next gives it. */
 export const STATIC_ASSET_TYPES: Record<string, string> = {

@@ -1,6 +1,6 @@
 /**
  * Request-header reading for the node:http answers of `npm start` that leave before Next
- * (src/server/fast-path.ts, src/server/static-assets.ts).
+ * (src/server/edge/fast-path.ts, src/server/edge/static-assets.ts).
  */
 import type { IncomingMessage } from "node:http";
 
