@@ -33,7 +33,6 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { createHash } from "node:crypto";
 import { SESSION_COOKIE } from "@/shared/constants";
 import type { CachedJson, PublicReadCache } from "../cache/public-reads";
 import { publicReadsFor } from "../cache/public-reads";
@@ -43,6 +42,7 @@ import { getEnv } from "../env";
 import { recordRequest, requestIdFromValue } from "../request-log";
 import { matchRoute } from "../rest/table";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "../security/headers";
+import { strongEtag } from "./etag";
 import { acceptsEncoding, header, matchesEtag } from "./request-headers";
 import { createStaticAssetServer, loadStaticAssets } from "./static-assets";
 import { keptPageScriptHashes } from "./kept-page-scripts";
@@ -59,7 +59,7 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<bo
 /** A body kept in memory with its gzip form and a strong ETag. */
 type Body = { raw: Buffer; gzip: Buffer; etag: string };
 
-function toBody(raw: Buffer, etag = `"${createHash("sha1").update(raw).digest("base64url")}"`): Body {
+function toBody(raw: Buffer, etag = strongEtag(raw)): Body {
   return { raw, gzip: gzipSync(raw), etag };
 }
 

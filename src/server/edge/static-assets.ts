@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { createHash } from "node:crypto";
+import { strongEtag } from "./etag";
 import { acceptsEncoding, header, matchesEtag } from "./request-headers";
 
 /** What is precompressed, with the content type Next gives it. */
@@ -65,7 +65,7 @@ export function createStaticAssetServer(assets: Map<string, string>) {
     if (!pending) {
       pending = fs.promises
         .readFile(file)
-        .then((br) => ({ br, etag: `"br-${createHash("sha1").update(br).digest("base64url")}"` }))
+        .then((br) => ({ br, etag: strongEtag(br, "br-") }))
         .catch(() => null);
       kept.set(pathname, pending);
     }
