@@ -71,7 +71,7 @@ for (const [path, serverText] of [
   ["/", "Win Your Dream Car"],
   ["/dream-car", "Drive Away in Your Dream Car"],
   ["/no-such-page", "404 Page Not Found"],
-  ["/winners", "Our Winners"], // rendered once per version of the winner posts (src/server/fast-path.ts)
+  ["/winners", "Our Winners"], // rendered once per version of the winner posts (src/server/edge/fast-path.ts)
 ] as const) {
   test(`${path} (prerendered, or kept by the fast path): the same bytes every time, every inline script allowed by hash`, async ({
     request,
@@ -90,7 +90,9 @@ for (const [path, serverText] of [
   });
 }
 
-test("the fast path's prerendered pages are Next's: same bytes and headers (src/server/fast-path.ts)", async ({ request }) => {
+test("the fast path's prerendered pages are Next's: same bytes and headers (src/server/edge/fast-path.ts)", async ({
+  request,
+}) => {
   const withoutNonce = (csp = "") => csp.replace(/'nonce-[^']+'/, "'nonce'");
   for (const path of ["/", "/dream-car", "/dream-car-competition", "/winners"]) {
     const fast = await request.get(path); // a plain document request: answered before Next's router

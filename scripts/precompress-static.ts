@@ -1,7 +1,7 @@
 /**
  * After `next build`: a brotli copy (best quality) of every script and style in .next/static,
  * beside it as `<file>.br`. `npm start` sends it to browsers that accept brotli
- * (src/server/fast-path.ts): about 13% fewer bytes than the gzip Next's static handler makes per
+ * (src/server/edge/fast-path.ts): about 13% fewer bytes than the gzip Next's static handler makes per
  * request, at no cost per request and none at start.
  *   tsx scripts/precompress-static.ts   (package.json "build" runs it)
  */
@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
-import { STATIC_ASSET_TYPES } from "../src/server/static-assets";
+import { STATIC_ASSET_TYPES } from "../src/server/edge/static-assets";
 
 const brotli = promisify(brotliCompress);
 const root = path.join(process.cwd(), ".next", "static");

@@ -15,7 +15,7 @@
  * `/api/ready` to 503, waits SHUTDOWN_GRACE_MS, drains this server (`__prizeHttpDrain` below), stops
  * the job queue, closes the database and exits.
  *
- * The fast path first: src/server/fast-path.ts (put on globalThis by src/instrumentation.ts when
+ * The fast path first: src/server/edge/fast-path.ts (put on globalThis by src/instrumentation.ts when
  * Next loads the app) answers the cached public reads and the visitor's prerendered pages from
  * memory; everything else, and anything it declines, goes to Next.
  *
@@ -91,7 +91,7 @@ const server = http.createServer((req, res) => {
       res.end();
     });
 });
-/** Where the fast path asks Next for a page it keeps (src/server/fast-path.ts): this server, from HOST and PORT. */
+/** Where the fast path asks Next for a page it keeps (src/server/edge/fast-path.ts): this server, from HOST and PORT. */
 function loopbackOrigin() {
   if (hostname === "0.0.0.0" || hostname === "") return `http://127.0.0.1:${port}`;
   if (hostname === "::") return `http://[::1]:${port}`;

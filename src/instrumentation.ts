@@ -9,8 +9,8 @@ export async function register(): Promise<void> {
     // Page requests get a log line like API requests (src/server/page-log.ts; called by scripts/server.mjs).
     const { installPageLog } = await import("./server/page-log");
     installPageLog();
-    // Answers already in memory skip Next's router under `npm start` (src/server/fast-path.ts).
-    const { installFastPath } = await import("./server/fast-path");
+    // Answers already in memory skip Next's router under `npm start` (src/server/edge/fast-path.ts).
+    const { installFastPath } = await import("./server/edge/fast-path");
     installFastPath();
     // The job queue (docs/jobs.md): automatic draws and the other background work, on every instance.
     const { registerAppJobs } = await import("./server/jobs/app-jobs");

@@ -20,7 +20,7 @@ export function requestIdFrom(headers: Headers): string {
   return requestIdFromValue(headers.get("x-request-id"));
 }
 
-/** The same rule for a raw header value (src/server/fast-path.ts reads node:http headers). */
+/** The same rule for a raw header value (src/server/edge/fast-path.ts reads node:http headers). */
 export function requestIdFromValue(value: string | string[] | null | undefined): string {
   const incoming = typeof value === "string" ? value.trim() : undefined;
   return incoming && WELL_FORMED_ID.test(incoming) ? incoming : randomUUID();

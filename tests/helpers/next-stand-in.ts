@@ -1,5 +1,5 @@
 /**
- * A stand-in for Next behind the fast path (src/server/fast-path.ts renders kept pages through
+ * A stand-in for Next behind the fast path (src/server/edge/fast-path.ts renders kept pages through
  * it): every request goes through the real src/proxy.ts first, with what Next then does with the
  * proxy's answer (the rewrite, the request headers the route sees, the answer's headers), and
  * /api/* through the real REST adapter (a real logout). The page routes are written as the worst

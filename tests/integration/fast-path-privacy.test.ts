@@ -1,7 +1,7 @@
 /**
  * Zero bytes of one player's data in another player's answer (issue 31): a property test over
  * random interleavings of logins, logouts, purchases and page loads from many players, through
- * the fast path (src/server/fast-path.ts) and, for what it declines, a stand-in for Next that runs
+ * the fast path (src/server/edge/fast-path.ts) and, for what it declines, a stand-in for Next that runs
  * the real src/proxy.ts and whose routes print whatever identity they are given
  * (tests/helpers/next-stand-in.ts): a display name, balance and limits, and every header seen.
  * The players have distinctive names, balances and limits; their session tokens count as theirs
@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { createSession } from "../../src/server/auth/session";
-import { createFastPath } from "../../src/server/fast-path";
+import { createFastPath } from "../../src/server/edge/fast-path";
 import { checkout } from "../../src/server/services/purchases";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";

@@ -1,5 +1,5 @@
 /**
- * The fast path of `npm start` (src/server/fast-path.ts) behind a real node:http server: what it
+ * The fast path of `npm start` (src/server/edge/fast-path.ts) behind a real node:http server: what it
  * answers itself (a visitor's plain request for a prerendered page, the cached public REST reads)
  * and everything it must leave to Next, here a 599 "went to Next" stand-in; and the pages it keeps
  * (winners, the players' home and contest pages), rendered once per version of their data by a
@@ -14,8 +14,13 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFastPath, loadNextScriptHashes, loadPrerenderedPages, RENDER_BYPASS_HEADER } from "../../src/server/fast-path";
-import { loadStaticAssets } from "../../src/server/static-assets";
+import {
+  createFastPath,
+  loadNextScriptHashes,
+  loadPrerenderedPages,
+  RENDER_BYPASS_HEADER,
+} from "../../src/server/edge/fast-path";
+import { loadStaticAssets } from "../../src/server/edge/static-assets";
 import { inlineScriptHashes } from "../../src/server/security/script-hashes";
 import { scriptHash } from "../../src/server/edge/kept-page-scripts";
 import { BOOTSTRAP_SCRIPT, startNextStandIn } from "../helpers/next-stand-in";

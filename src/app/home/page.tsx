@@ -9,6 +9,8 @@ export const metadata: Metadata = { robots: { index: false } };
 /**
  * The contest home for signed-in players, served at "/": src/proxy.ts rewrites "/" here when the
  * request carries a session cookie. A cookie whose session has ended gets the visitor's landing.
+ * Under `npm start` a valid session usually gets the shared copy instead (src/app/shell/home,
+ * kept by src/server/edge/fast-path.ts); this route answers what the fast path leaves to Next.
  */
 export default async function SignedInHomePage({ searchParams }: { searchParams: PageSearchParams }) {
   const caller = await getServerCaller();

@@ -15,7 +15,7 @@
  *   runs, readers get the previous answer for at most STALE_WINDOW_MS instead of queueing, so a
  *   sold count can lag by about a second while tickets are selling fast, never more.
  */
-import { createHash } from "node:crypto";
+import { strongEtag } from "../edge/etag";
 import type { ContestCategory } from "@/shared/constants";
 import type { DatabaseHandle, Db } from "../db";
 import { getDatabase } from "../db";
@@ -57,7 +57,7 @@ function deepFreeze<T>(value: T): T {
 function toCached<T>(value: T): CachedJson<T> {
   deepFreeze(value);
   const json = JSON.stringify(value);
-  const etag = `"${createHash("sha1").update(json).digest("base64url")}"`;
+  const etag = strongEtag(json);
   return { value, json, etag };
 }
 

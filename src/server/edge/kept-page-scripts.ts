@@ -1,5 +1,5 @@
 /**
- * Which inline scripts a kept page may run. A page the fast path keeps (src/server/fast-path.ts)
+ * Which inline scripts a kept page may run. A page the fast path keeps (src/server/edge/fast-path.ts)
  * is served to many users without a per-request nonce, so its inline scripts are allowed by hash,
  * and only these two kinds, never "whatever is in the HTML now":
  *

@@ -1,5 +1,5 @@
 /**
- * The pages the fast path keeps in memory and serves to many users (src/server/fast-path.ts), and
+ * The pages the fast path keeps in memory and serves to many users (src/server/edge/fast-path.ts), and
  * the two guarantees a kept render must carry before it is stored:
  *
  * - **rendered without identity**: the route it comes from never sees a cookie or a personal

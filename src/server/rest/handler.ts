@@ -19,6 +19,7 @@ import { BODY_LIMITS, readBodyText } from "../security/body-limit";
 import { hasNonJsonBody } from "../security/csrf";
 import { isPagedQuery } from "./paging";
 import { matchRoute } from "./table";
+import { etagMatches } from "../edge/etag";
 
 export function jsonResponse(body: unknown, status = 200, headers?: Headers): Response {
   const h = new Headers(headers);
@@ -78,8 +79,7 @@ async function readJsonBody(req: Request): Promise<{ ok: true; body: Record<stri
 function cachedResponse(req: Request, cached: CachedJson, headers: Headers): Response {
   headers.set("etag", cached.etag);
   headers.set("cache-control", "public, no-cache");
-  const ifNoneMatch = req.headers.get("if-none-match");
-  if (ifNoneMatch?.split(",").some((tag) => tag.trim() === cached.etag)) {
+  if (etagMatches(req.headers.get("if-none-match"), cached.etag)) {
     return new Response(null, { status: 304, headers });
   }
   headers.set("content-type", "application/json; charset=utf-8");

@@ -1,8 +1,9 @@
 /**
  * Request-header reading for the node:http answers of `npm start` that leave before Next
- * (src/server/fast-path.ts, src/server/static-assets.ts).
+ * (src/server/edge/fast-path.ts, src/server/edge/static-assets.ts).
  */
 import type { IncomingMessage } from "node:http";
+import { etagMatches } from "./etag";
 
 /** A header as one string (repeated headers joined), or undefined. */
 export function header(req: IncomingMessage, name: string): string | undefined {
@@ -22,5 +23,5 @@ export function acceptsEncoding(req: IncomingMessage, coding: "gzip" | "br"): bo
 
 /** Whether If-None-Match names `etag` (so a 304 answers). */
 export function matchesEtag(req: IncomingMessage, etag: string): boolean {
-  return (header(req, "if-none-match") ?? "").split(",").some((tag) => tag.trim() === etag);
+  return etagMatches(header(req, "if-none-match"), etag);
 }

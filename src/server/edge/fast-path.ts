@@ -19,7 +19,7 @@
  *   new version of the data (the `contests` or `winners` event, through the public-read cache)
  *   renders again;
  * - the build's scripts and styles, brotli-compressed at build, for browsers that accept brotli
- *   (src/server/static-assets.ts).
+ *   (src/server/edge/static-assets.ts).
  *
  * The bodies are gzipped once per version rather than per request. Why: Next's router and proxy
  * cost about five static-file answers per request (bench/README.md, "Pages"), which capped these
@@ -33,34 +33,34 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { createHash } from "node:crypto";
 import { SESSION_COOKIE } from "@/shared/constants";
-import type { CachedJson, PublicReadCache } from "./cache/public-reads";
-import { publicReadsFor } from "./cache/public-reads";
-import { readSessionToken, sessionCookie, validateSessionToken } from "./auth/session";
-import { getDb } from "./db";
-import { getEnv } from "./env";
-import { recordRequest, requestIdFromValue } from "./request-log";
-import { isPagedQuery } from "./rest/paging";
-import { matchRoute } from "./rest/table";
-import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security/headers";
-import { acceptsEncoding, header, matchesEtag } from "./http/request-headers";
+import type { CachedJson, PublicReadCache } from "../cache/public-reads";
+import { publicReadsFor } from "../cache/public-reads";
+import { readSessionToken, sessionCookie, validateSessionToken } from "../auth/session";
+import { getDb } from "../db";
+import { getEnv } from "../env";
+import { recordRequest, requestIdFromValue } from "../request-log";
+import { isPagedQuery } from "../rest/paging";
+import { matchRoute } from "../rest/table";
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "../security/headers";
+import { strongEtag } from "./etag";
+import { acceptsEncoding, header, matchesEtag } from "./request-headers";
 import { createStaticAssetServer, loadStaticAssets } from "./static-assets";
-import { keptPageScriptHashes } from "./edge/kept-page-scripts";
+import { keptPageScriptHashes } from "./kept-page-scripts";
 import {
   hasSharedPageMarker,
   IDENTITY_FREE_HEADER,
   IDENTITY_FREE_VALUE,
   playerShellOf,
   RENDER_BYPASS_HEADER,
-} from "./edge/shared-pages";
+} from "./shared-pages";
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 /** A body kept in memory with its gzip form and a strong ETag. */
 type Body = { raw: Buffer; gzip: Buffer; etag: string };
 
-function toBody(raw: Buffer, etag = `"${createHash("sha1").update(raw).digest("base64url")}"`): Body {
+function toBody(raw: Buffer, etag = strongEtag(raw)): Body {
   return { raw, gzip: gzipSync(raw), etag };
 }
 

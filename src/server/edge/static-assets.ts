@@ -1,15 +1,15 @@
 /**
  * The build's scripts and styles (/_next/static/**.js, .css) for browsers that accept brotli:
  * scripts/precompress-static.ts writes a best-quality brotli copy of each at build, and the fast
- * path of `npm start` (src/server/fast-path.ts) sends it, read once and kept. That is about 13%
+ * path of `npm start` (src/server/edge/fast-path.ts) sends it, read once and kept. That is about 13%
  * fewer bytes than the gzip Next's static handler makes per request (docs/performance.md, "First
  * load"). Anything else (no copy, a gzip-only client, a Range request) goes to Next as before.
  */
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { createHash } from "node:crypto";
-import { acceptsEncoding, header, matchesEtag } from "./http/request-headers";
+import { strongEtag } from "./etag";
+import { acceptsEncoding, header, matchesEtag } from "./request-headers";
 
 /** What is precompressed, with the content type Next gives it. */
 export const STATIC_ASSET_TYPES: Record<string, string> = {
@@ -65,7 +65,7 @@ export function createStaticAssetServer(assets: Map<string, string>) {
     if (!pending) {
       pending = fs.promises
         .readFile(file)
-        .then((br) => ({ br, etag: `"br-${createHash("sha1").update(br).digest("base64url")}"` }))
+        .then((br) => ({ br, etag: strongEtag(br, "br-") }))
         .catch(() => null);
       kept.set(pathname, pending);
     }
