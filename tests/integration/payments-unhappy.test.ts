@@ -75,6 +75,11 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
           date: 1899996400,
         });
       }
+      if (req.method === "GET" && (req.url ?? "").startsWith("/v1/payment?")) {
+        // Payment History: { list, meta } (every invoice this stand-in knows).
+        const list = [...info.values()];
+        return ok({ list, meta: { page: 1, last_page: 1, total: list.length } });
+      }
       const found = req.method === "GET" ? info.get((req.url ?? "").replace("/v1/payment/", "")) : undefined;
       if (found) return ok(found);
       res.statusCode = 404;
@@ -230,5 +235,34 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
     const [ra, rb] = await Promise.all([a, b].map((x) => t.db.payment.findUniqueOrThrow({ where: { id: x.paymentId } })));
     expect(ra?.receivedAmount?.toFixed(2)).toBe("7.50"); // 15 x 7.51 / 15.02, rounded down
     expect(rb?.receivedAmount?.toFixed(2)).toBe("7.50");
+  });
+
+  it("the daily reconciliation records a status we missed through the state machine and lists an invoice we have no record of, once", async () => {
+    const { reconcileWithGateway } = await import("../../src/server/services/reconciliation");
+    const player = await createUser(t.db);
+    const p = await topUp(player, "12.00");
+    // The paid webhook never came and the invoice was not polled: only OxaPay's history knows.
+    info.set(p.trackId, { track_id: p.trackId, status: "Paid", amount: 12, currency: "USD", order_id: p.paymentId, txs: [] });
+    info.set("777000111", {
+      track_id: "777000111",
+      status: "Paid",
+      amount: 50,
+      currency: "USD",
+      order_id: "someone-else",
+      txs: [],
+    });
+    const run = () =>
+      reconcileWithGateway(t.db, {
+        gateway: gateway(),
+        payoutGateway: null,
+        days: 1,
+        settleMinutes: 0,
+        now: new Date(Date.now() + 60_000),
+      });
+    const tally = await run();
+    expect(tally.settled).toBeGreaterThanOrEqual(1);
+    expect((await t.db.payment.findUniqueOrThrow({ where: { id: p.paymentId } })).gatewayStatus).toBe("paid");
+    expect(await t.db.reviewItem.count({ where: { dedupeKey: "reconcile:payment:777000111" } })).toBe(1);
+    expect((await run()).differences).toBe(0);
   });
 });

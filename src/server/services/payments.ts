@@ -318,6 +318,16 @@ async function applyGatewayStatus(
   });
 }
 
+/** A gateway report from elsewhere (the daily reconciliation), through the same state machine as webhooks and polls. */
+export function recordGatewayReport(db: Db, payment: Payment, info: GatewayPaymentInfo, source: string) {
+  return applyGatewayStatus(
+    db,
+    payment,
+    { status: info.status, txs: info.txs, payload: { source, ...(info.payload ?? {}) } },
+    { autoApprove: autoApprovePaid() && payment.provider !== "sandbox" },
+  );
+}
+
 /** Money on an invoice we can no longer credit automatically: one review entry per payment. */
 async function openLatePaymentReview(tx: DbTx, payment: Payment, value: Prisma.Decimal, status: string) {
   await openReview(tx, {
