@@ -83,7 +83,7 @@ export function registerAppJobs(): void {
     },
   );
   schedule(JOB.payoutReconcile, { everySeconds: 300 });
-  // Retries with back-off when the gateway could not be asked at all (services/payments.ts).
+  // Retries with back-off when the gateway could not be asked at all (services/payments/gateway-status.ts).
   registerJob(JOB.paymentsReconcile, async () => void (await reconcileOpenPayments(await getDb())), {
     retryLimit: 3,
     retryDelaySeconds: 30,
