@@ -190,6 +190,11 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
     expect((await t.db.reviewItem.findUniqueOrThrow({ where: { id: entry.id } })).claimAmount?.toFixed(2)).toBe("20.00");
     expect((await takeBack()).status).toBe(409);
     expect(await t.db.ledgerEntry.count({ where: { kind: "review_take_back", reference: entry.id } })).toBe(1);
+    // check:ledger notices a review credit that no entry explains.
+    await t.db.$executeRaw`INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference")
+      VALUES ('bogus-review-credit', ${player.id}, 'review_credit', 0, 0, 'no-such-entry')`;
+    expect((await checkLedgerInvariants(t.db)).map((v) => v.check)).toContain("review-ledger-once");
+    await t.db.$executeRaw`DELETE FROM "LedgerEntry" WHERE "id" = 'bogus-review-credit'`;
   });
 
   it("OxaPay's documented Paid IPN, byte for byte: parsed from what was sent (sent_amount, not the fee-net received_amount), checked against payment information, recorded once", async () => {
