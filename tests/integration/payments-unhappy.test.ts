@@ -17,6 +17,13 @@ import { createUser, rest } from "../helpers/fixtures";
 
 const KEY = "test-merchant";
 
+/**
+ * OxaPay's documented "Paid IPN" sample (docs.oxapay.com, Webhook, Sample Payment IPN data), as JSON
+ * without the page's type annotations: replayed exactly as these bytes, signed over them.
+ */
+const DOCS_PAID_IPN =
+  '{"track_id":"151811887","status":"Paid","type":"invoice","module_name":"OxaPay","amount":10,"value":3.6839,"sent_value":3.6839,"currency":"POL","order_id":"ORD-12345","email":"customer@oxapay.com","note":"","fee_paid_by_payer":0,"under_paid_coverage":0,"description":"Test Description","date":1738493900,"txs":[{"status":"confirmed","tx_hash":"x","sent_amount":10,"received_amount":9.85,"value":3.6839,"sent_value":3.6839,"currency":"POL","network":"Polygon Network","sender_address":"x","address":"x","rate":0.36839,"confirmations":10,"auto_convert_amount":0,"auto_convert_currency":"USDT","date":1738494035}]}';
+
 describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, () => {
   let t: TestDb;
   let server: Server;
@@ -67,6 +74,11 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
           expired_at: 1900000000,
           date: 1899996400,
         });
+      }
+      if (req.method === "GET" && (req.url ?? "").startsWith("/v1/payment?")) {
+        // Payment History: { list, meta } (every invoice this stand-in knows).
+        const list = [...info.values()];
+        return ok({ list, meta: { page: 1, last_page: 1, total: list.length } });
       }
       const found = req.method === "GET" ? info.get((req.url ?? "").replace("/v1/payment/", "")) : undefined;
       if (found) return ok(found);
@@ -178,6 +190,36 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
     expect((await t.db.reviewItem.findUniqueOrThrow({ where: { id: entry.id } })).claimAmount?.toFixed(2)).toBe("20.00");
     expect((await takeBack()).status).toBe(409);
     expect(await t.db.ledgerEntry.count({ where: { kind: "review_take_back", reference: entry.id } })).toBe(1);
+    // check:ledger notices a review credit that no entry explains.
+    await t.db.$executeRaw`INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference")
+      VALUES ('bogus-review-credit', ${player.id}, 'review_credit', 0, 0, 'no-such-entry')`;
+    expect((await checkLedgerInvariants(t.db)).map((v) => v.check)).toContain("review-ledger-once");
+    await t.db.$executeRaw`DELETE FROM "LedgerEntry" WHERE "id" = 'bogus-review-credit'`;
+  });
+
+  it("OxaPay's documented Paid IPN, byte for byte: parsed from what was sent (sent_amount, not the fee-net received_amount), checked against payment information, recorded once", async () => {
+    const { parseWebhookBody } = await import("../../src/server/gateways/gateway");
+    const notice = parseWebhookBody(DOCS_PAID_IPN);
+    expect(notice).toMatchObject({ trackId: "151811887", status: "paid", amount: "10", currency: "POL", orderId: "ORD-12345" });
+    expect(notice?.txs).toEqual([{ amount: "10", currency: "POL", status: "confirmed" }]);
+    const player = await createUser(t.db);
+    const payment = await t.db.payment.create({
+      data: {
+        userId: player.id,
+        amount: "10",
+        cryptoCurrency: "USDT",
+        provider: "oxapay",
+        trackId: "151811887",
+        payLink: "https://app.example/pay/151811887",
+      },
+    });
+    // The sample's amount is in POL and its order id is OxaPay's: the payment-information endpoint confirms it.
+    info.set("151811887", { track_id: "151811887", status: "Paid", amount: 10, currency: "USD", order_id: payment.id, txs: [] });
+    expect(await deliver(DOCS_PAID_IPN)).toMatchObject({ changed: true, status: "paid" });
+    expect(await deliver(DOCS_PAID_IPN)).toMatchObject({ changed: false });
+    const row = await t.db.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { events: true } });
+    expect(row).toMatchObject({ gatewayStatus: "paid", status: "pending" });
+    expect(row.events).toHaveLength(1);
   });
 
   it("a partial payment is valued from what the payer sent, the same through the webhook and through polling", async () => {
@@ -198,5 +240,34 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
     const [ra, rb] = await Promise.all([a, b].map((x) => t.db.payment.findUniqueOrThrow({ where: { id: x.paymentId } })));
     expect(ra?.receivedAmount?.toFixed(2)).toBe("7.50"); // 15 x 7.51 / 15.02, rounded down
     expect(rb?.receivedAmount?.toFixed(2)).toBe("7.50");
+  });
+
+  it("the daily reconciliation records a status we missed through the state machine and lists an invoice we have no record of, once", async () => {
+    const { reconcileWithGateway } = await import("../../src/server/services/reconciliation");
+    const player = await createUser(t.db);
+    const p = await topUp(player, "12.00");
+    // The paid webhook never came and the invoice was not polled: only OxaPay's history knows.
+    info.set(p.trackId, { track_id: p.trackId, status: "Paid", amount: 12, currency: "USD", order_id: p.paymentId, txs: [] });
+    info.set("777000111", {
+      track_id: "777000111",
+      status: "Paid",
+      amount: 50,
+      currency: "USD",
+      order_id: "someone-else",
+      txs: [],
+    });
+    const run = () =>
+      reconcileWithGateway(t.db, {
+        gateway: gateway(),
+        payoutGateway: null,
+        days: 1,
+        settleMinutes: 0,
+        now: new Date(Date.now() + 60_000),
+      });
+    const tally = await run();
+    expect(tally.settled).toBeGreaterThanOrEqual(1);
+    expect((await t.db.payment.findUniqueOrThrow({ where: { id: p.paymentId } })).gatewayStatus).toBe("paid");
+    expect(await t.db.reviewItem.count({ where: { dedupeKey: "reconcile:payment:777000111" } })).toBe(1);
+    expect((await run()).differences).toBe(0);
   });
 });

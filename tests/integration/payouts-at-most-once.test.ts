@@ -12,7 +12,9 @@ import type { User } from "../../src/generated/prisma/client";
 import { OxaPayPayoutGateway } from "../../src/server/gateways/payout";
 import { sweepStrandedPayouts } from "../../src/server/jobs/payout-sweeper";
 import type { JobQueue } from "../../src/server/jobs/queue";
+import { SandboxGateway } from "../../src/server/gateways/sandbox";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { reconcileWithGateway } from "../../src/server/services/reconciliation";
 import { approveWithdrawal, PAYOUT_JOB, runPayoutJob } from "../../src/server/services/withdrawals";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
@@ -113,8 +115,8 @@ describe(`payouts at most once (${dbKind()})`, () => {
 
   it("OxaPay accepts the payout but answers after our timeout: the job finds it by its description and adopts it; exactly one payout is sent", async () => {
     const w = await requestWithdrawal();
-    answerAfterMs = 800;
-    const res = await approveWithdrawal(t.db, admin.id, w.id, { origin: "https://app.example", gateway: gateway(200) });
+    answerAfterMs = 3_000;
+    const res = await approveWithdrawal(t.db, admin.id, w.id, { origin: "https://app.example", gateway: gateway(1_500) });
     answerAfterMs = 0;
     expect(res.withdrawal.status).toBe("processing");
     const row = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
@@ -206,5 +208,42 @@ describe(`payouts at most once (${dbKind()})`, () => {
     expect(sentFor(w.id)).toBe(1);
     // Recorded at the gateway: nothing left to sweep.
     expect(await sweepStrandedPayouts(t.db, enqueue, "https://app.example", { quietSeconds: 0 })).toEqual([]);
+  });
+
+  it("the daily reconciliation settles a payout OxaPay confirmed, and lists a duplicate payout and a payout OxaPay does not have in the review queue, once", async () => {
+    const w = await requestWithdrawal("12");
+    await approveWithdrawal(t.db, admin.id, w.id, { origin: "https://app.example", gateway: gateway() });
+    const row = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
+    expect(row.status).toBe("processing");
+    // OxaPay confirmed it, and (as the old blind retry did) holds a second payout for the same withdrawal.
+    for (const p of accepted) if (p.description === `withdrawal ${w.id}`) p.status = "confirmed";
+    accepted.push({
+      track_id: "999000111",
+      description: `withdrawal ${w.id}`,
+      amount: 12,
+      status: "confirmed",
+      date: Math.floor(Date.now() / 1000),
+    });
+    // A payout we recorded that OxaPay's history does not hold.
+    const ghost = await requestWithdrawal("11");
+    await t.db.withdrawal.update({
+      where: { id: ghost.id },
+      data: { status: "processing", trackId: "ghost-1", provider: "oxapay", processedAt: new Date(), processedById: admin.id },
+    });
+    const run = () =>
+      reconcileWithGateway(t.db, {
+        gateway: new SandboxGateway("k".repeat(32)),
+        payoutGateway: gateway(),
+        days: 1,
+        settleMinutes: 0,
+        now: new Date(Date.now() + 60_000),
+      });
+    const first = await run();
+    expect(first.settled).toBeGreaterThanOrEqual(1);
+    expect((await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe("paid");
+    const keys = (await t.db.reviewItem.findMany({ where: { kind: "reconcile_difference" } })).map((r) => r.dedupeKey);
+    expect(keys).toEqual(expect.arrayContaining([`reconcile:payout-duplicate:${w.id}`, `reconcile:payout-missing:${ghost.id}`]));
+    const again = await run();
+    expect(again.differences).toBe(0);
   });
 });

@@ -141,6 +141,24 @@ describe("withdrawals", () => {
     expect((await rest(t.db, "POST", "/api/admin/withdrawals/nope/approve", { user: admin })).status).toBe(404);
   });
 
+  it("real top-ups without a payout key: approval answers 503 'Withdrawals are not configured' and changes nothing (never a sandbox txid)", async () => {
+    const w = (await request(player, { amount: "10", cryptoCurrency: "USDT", network: "TRC20", address: TRON })).body;
+    process.env.OXAPAY_MERCHANT_API_KEY = "real-merchant-key";
+    process.env.APP_URL = "https://prizes.example";
+    try {
+      const res = await rest(t.db, "POST", `/api/admin/withdrawals/${w.id}/approve`, { user: admin });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe("Withdrawals are not configured");
+    } finally {
+      delete process.env.OXAPAY_MERCHANT_API_KEY;
+      delete process.env.APP_URL;
+    }
+    const row = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
+    expect(row).toMatchObject({ status: "pending", txid: null, trackId: null });
+    // Back in demo mode the same approval goes through the sandbox.
+    expect((await rest(t.db, "POST", `/api/admin/withdrawals/${w.id}/approve`, { user: admin })).status).toBe(200);
+  });
+
   const unreachable = async () => {
     throw new (await import("../../src/server/gateways/gateway")).GatewayError("down", { retryable: true, outcome: "unknown" });
   };

@@ -70,6 +70,8 @@ export interface PaymentGateway {
   getPayment(trackId: string, known?: { status: string; expiresAt: Date | null }): Promise<GatewayPaymentInfo>;
   /** True only when `signature` is the hex HMAC-SHA512 of exactly `rawBody` with this gateway's key. */
   verifySignature(rawBody: string, signature: string | null): boolean;
+  /** Every invoice created in [from, to] (daily reconciliation); absent where the gateway keeps no history (sandbox). */
+  listPayments?(from: Date, to: Date): Promise<GatewayPaymentInfo[]>;
 }
 
 /** Thrown when the gateway cannot be reached or answers with an error; the service turns it into 502. */

@@ -66,6 +66,35 @@ export class OxaPayHttp {
     }
   }
 
+  /**
+   * Every row of a history endpoint (`GET /v1/payment`, `GET /v1/payout`: `{ list, meta: { last_page } }`)
+   * created in [from, to], all pages up to `maxPages`; throws ("unknown") when there are more, so a
+   * caller never mistakes a truncated history for "not there".
+   */
+  async history(path: string, from: Date, to: Date, maxPages = 10, size = 200): Promise<Record<string, unknown>[]> {
+    const rows: Record<string, unknown>[] = [];
+    for (let page = 1; page <= maxPages; page++) {
+      const query = new URLSearchParams({
+        from_date: String(Math.floor(from.getTime() / 1000)),
+        to_date: String(Math.ceil(to.getTime() / 1000)),
+        size: String(size),
+        page: String(page),
+      });
+      const data = await this.request("GET", `${path}?${query}`);
+      if (!Array.isArray(data.list)) {
+        throw new GatewayError(`${this.config.label} history answered without a list`, { outcome: "unknown", retryable: true });
+      }
+      for (const row of data.list) if (row && typeof row === "object") rows.push(row as Record<string, unknown>);
+      const meta = (data.meta ?? {}) as Record<string, unknown>;
+      const last = Number(meta.last_page ?? page);
+      if (data.list.length < size || !(page < last)) return rows;
+    }
+    throw new GatewayError(`${this.config.label} history is longer than one lookup reads`, {
+      outcome: "unknown",
+      retryable: true,
+    });
+  }
+
   private async once(method: "GET" | "POST", path: string, body?: unknown): Promise<Record<string, unknown>> {
     const url = `${this.baseUrl}${path}`;
     const label = this.config.label;

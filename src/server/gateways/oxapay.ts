@@ -143,19 +143,29 @@ export class OxaPayGateway implements PaymentGateway {
   }
 
   async getPayment(trackId: string): Promise<GatewayPaymentInfo> {
-    const data = await this.request("GET", `/v1/payment/${encodeURIComponent(trackId)}`);
-    return {
-      trackId: String(data.track_id ?? trackId),
-      status: normaliseStatus(data.status),
-      amount: decimalField(data.amount),
-      currency: typeof data.currency === "string" ? data.currency.toUpperCase() : null,
-      orderId: typeof data.order_id === "string" ? data.order_id : null,
-      txs: parseTxs(data.txs),
-      payload: data,
-    };
+    return paymentInfoOf(await this.request("GET", `/v1/payment/${encodeURIComponent(trackId)}`), trackId);
+  }
+
+  /** `GET /v1/payment` (payment history) from `from` to `to`, every page (bounded). */
+  async listPayments(from: Date, to: Date): Promise<GatewayPaymentInfo[]> {
+    const rows = await this.http.history("/v1/payment", from, to);
+    return rows.flatMap((p) => (typeof p.track_id === "string" || typeof p.track_id === "number" ? [paymentInfoOf(p, "")] : []));
   }
 
   verifySignature(rawBody: string, signature: string | null): boolean {
     return verifyHmacSha512(this.config.merchantApiKey, rawBody, signature);
   }
+}
+
+/** Payment information and history rows share one shape (webhooks: gateway.ts parseWebhookBody). */
+function paymentInfoOf(data: Record<string, unknown>, trackId: string): GatewayPaymentInfo {
+  return {
+    trackId: String(data.track_id ?? trackId),
+    status: normaliseStatus(data.status),
+    amount: decimalField(data.amount),
+    currency: typeof data.currency === "string" ? data.currency.toUpperCase() : null,
+    orderId: typeof data.order_id === "string" ? data.order_id : null,
+    txs: parseTxs(data.txs),
+    payload: data,
+  };
 }

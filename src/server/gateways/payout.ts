@@ -97,9 +97,6 @@ export function payoutBody(req: PayoutRequest): PayoutRequestBody {
 }
 
 const COIN_DECIMALS: Record<CryptoCurrency, number> = { BTC: 8, ETH: 8, USDT: 2, BNB: 8 };
-/** Pages of payout history read per lookup (200 payouts each). */
-const HISTORY_PAGES = 10;
-const HISTORY_PAGE_SIZE = 200;
 
 export class OxaPayPayoutGateway implements PayoutGateway {
   readonly name = "oxapay" as const;
@@ -145,36 +142,21 @@ export class OxaPayPayoutGateway implements PayoutGateway {
 
   /** `GET /v1/payout` (payout history) from `from` to `to`, every page (bounded). */
   async listPayouts(from: Date, to: Date): Promise<PayoutHistoryItem[]> {
-    const items: PayoutHistoryItem[] = [];
-    for (let page = 1; page <= HISTORY_PAGES; page++) {
-      const query = new URLSearchParams({
-        from_date: String(Math.floor(from.getTime() / 1000)),
-        to_date: String(Math.ceil(to.getTime() / 1000)),
-        size: String(HISTORY_PAGE_SIZE),
-        page: String(page),
-      });
-      const data = await this.http.request("GET", `/v1/payout?${query}`);
-      const list = Array.isArray(data.list) ? data.list : null;
-      if (!list) throw new GatewayError("Payout history answered without a list", { retryable: true, outcome: "unknown" });
-      for (const raw of list) {
-        if (!raw || typeof raw !== "object") continue;
-        const p = raw as Record<string, unknown>;
-        if (typeof p.track_id !== "string" && typeof p.track_id !== "number") continue;
-        items.push({
-          trackId: String(p.track_id),
-          status: normaliseStatus(p.status),
-          txid: txidOf(p),
-          description: typeof p.description === "string" ? p.description : null,
-          amount: decimalField(p.amount),
-          currency: typeof p.currency === "string" ? p.currency.toUpperCase() : null,
-        });
-      }
-      const meta = (data.meta ?? {}) as Record<string, unknown>;
-      const last = Number(meta.last_page ?? meta.lastPage ?? page);
-      if (list.length < HISTORY_PAGE_SIZE || !(page < last)) return items;
-    }
-    // More than HISTORY_PAGES pages: we cannot say "absent" for certain.
-    throw new GatewayError("Payout history is longer than one lookup reads", { retryable: true, outcome: "unknown" });
+    const rows = await this.http.history("/v1/payout", from, to);
+    return rows.flatMap((p) =>
+      typeof p.track_id === "string" || typeof p.track_id === "number"
+        ? [
+            {
+              trackId: String(p.track_id),
+              status: normaliseStatus(p.status),
+              txid: txidOf(p),
+              description: typeof p.description === "string" ? p.description : null,
+              amount: decimalField(p.amount),
+              currency: typeof p.currency === "string" ? p.currency.toUpperCase() : null,
+            },
+          ]
+        : [],
+    );
   }
 
   async findPayoutByReference(reference: string, since: Date): Promise<PayoutResult | "absent"> {

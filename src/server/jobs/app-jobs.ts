@@ -5,9 +5,12 @@
 import { getDb } from "../db";
 import { appOrigin, getEnv } from "../env";
 import { logger } from "../logger";
+import { getGateway } from "../gateways";
+import { getPayoutGateway } from "../gateways/payout";
 import { registerMailJob } from "../mail/worker";
 import { fanOutDrawResults } from "../services/draw-fanout";
 import { completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
+import { reconcileWithGateway } from "../services/reconciliation";
 import { reconcileOpenPayments } from "../services/payments";
 import {
   type EnqueuePayoutInTx,
@@ -32,6 +35,8 @@ export const JOB = {
   payoutReconcile: "withdrawals.reconcile",
   /** Asks the gateway about open top-ups past expiry or quiet for 10 minutes (lost or never-sent webhooks). */
   paymentsReconcile: "payments.reconcile",
+  /** Daily: our payments and payouts against OxaPay's history; differences go to the review queue. */
+  reconcileDaily: "payments.reconcileDaily",
 } as const;
 
 /** Queues a withdrawal's payout job (after PAYOUT_RETRY_DELAY_SECONDS); one queued job per withdrawal. */
@@ -46,6 +51,15 @@ export function enqueuePayout(data: { id: string; origin: string }): Promise<str
 export async function payoutJobInTx(): Promise<EnqueuePayoutInTx> {
   const inTx = await enqueueInTransaction(JOB.payout);
   return (tx, data) => inTx(tx, data, { startAfterSeconds: getEnv().PAYOUT_RETRY_DELAY_SECONDS, singletonKey: data.id });
+}
+
+/** The daily reconciliation against OxaPay (nothing to compare in demo mode: the sandbox keeps no history). */
+export async function runDailyReconciliation(): Promise<void> {
+  const db = await getDb();
+  const env = getEnv();
+  if (!env.OXAPAY_MERCHANT_API_KEY) return;
+  const payoutGateway = env.OXAPAY_PAYOUT_API_KEY ? await getPayoutGateway(db) : null;
+  await reconcileWithGateway(db, { gateway: await getGateway(db), payoutGateway, days: env.RECONCILE_DAYS });
 }
 
 export async function runDrawsJob(): Promise<void> {
@@ -110,7 +124,7 @@ export function registerAppJobs(): void {
     },
   );
   schedule(JOB.payoutReconcile, { everySeconds: 300 });
-  // Retries with back-off when the gateway could not be asked at all (services/payments.ts).
+  // Retries with back-off when the gateway could not be asked at all (services/payments/gateway-status.ts).
   registerJob(JOB.paymentsReconcile, async () => void (await reconcileOpenPayments(await getDb())), {
     retryLimit: 3,
     retryDelaySeconds: 30,
@@ -118,6 +132,8 @@ export function registerAppJobs(): void {
     expireInSeconds: 300,
   });
   schedule(JOB.paymentsReconcile, { everySeconds: getEnv().PAYMENTS_POLL_SECONDS });
+  registerJob(JOB.reconcileDaily, runDailyReconciliation, { retryLimit: 2, retryDelaySeconds: 600, expireInSeconds: 900 });
+  schedule(JOB.reconcileDaily, { cron: getEnv().RECONCILE_CRON });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;

@@ -190,6 +190,26 @@ const CHECKS: CheckDef[] = [
             AND NOT EXISTS (SELECT 1 FROM "Prize" p WHERE p."id" = l."reference" AND p."userId" = l."userId")`,
     describe: (r) => `prize ${r.id} (${r.status}): ${r.credits} cash row(s) of ${r.credited}`,
   },
+  {
+    name: "review-ledger-once",
+    description:
+      "review-queue money moves once per entry, for its player, only when resolved that way: a credit of exactly its amount; a take back of at most its amount, the rest its claim",
+    sql: `SELECT r."id", r."status"::text AS status, l."kind"::text AS kind, COUNT(l."id")::int AS rows,
+                 COALESCE(SUM(l."amount"), 0)::text AS moved
+          FROM "ReviewItem" r
+          LEFT JOIN "LedgerEntry" l ON l."reference" = r."id" AND l."kind" IN ('review_credit', 'review_take_back')
+          GROUP BY r."id", r."status", l."kind", r."amount", r."claimAmount"
+          HAVING (l."kind" = 'review_credit' AND (r."status" <> 'credited' OR SUM(l."amount") <> r."amount" OR COUNT(*) <> 1))
+              OR (l."kind" = 'review_take_back' AND (r."status" <> 'taken_back' OR COUNT(*) <> 1
+                  OR -SUM(l."amount") + COALESCE(r."claimAmount", 0) <> r."amount"))
+              OR (r."status" = 'credited' AND l."kind" IS NULL)
+          UNION ALL
+          SELECT l."reference", 'no such entry', l."kind"::text, 1, l."amount"::text
+          FROM "LedgerEntry" l
+          WHERE l."kind" IN ('review_credit', 'review_take_back')
+            AND NOT EXISTS (SELECT 1 FROM "ReviewItem" r WHERE r."id" = l."reference" AND r."userId" = l."userId")`,
+    describe: (r) => `review entry ${r.id} (${r.status}): ${r.rows} ${r.kind ?? "ledger"} row(s) moving ${r.moved}`,
+  },
 ];
 
 /** Every check with its violations (empty when it holds). Read-only. */

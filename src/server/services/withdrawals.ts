@@ -578,3 +578,8 @@ async function applyPayoutReport(tx: DbTx, w: Withdrawal, status: string, txid: 
   }
   return false;
 }
+
+/** For the daily reconciliation: one gateway report about a recorded payout, in its own transaction. */
+export function applyPayoutReportOnce(db: Db, w: Withdrawal, status: string, txid: string | null): Promise<boolean> {
+  return db.$transaction((tx) => applyPayoutReport(tx, w, status, txid));
+}
