@@ -44,6 +44,12 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
   await section.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByText("Two-factor is on", { exact: true })).toBeVisible();
   await expect(section.getByText("On", { exact: true })).toBeVisible();
+  // Ten backup codes, shown this once.
+  const backup = ((await section.getByTestId("backup-codes").locator("pre, code").first().textContent()) ?? "")
+    .trim()
+    .split(/\s+/);
+  expect(backup).toHaveLength(10);
+  for (const c of backup) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
 
   // Sign out, sign in again: the password alone is not enough.
   await page.request.post("/api/auth/logout");
@@ -58,6 +64,18 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
   await expect(page.getByText("Invalid authentication code. Please try again.").first()).toBeVisible();
   // The enrolment used this step's code; the next step's is accepted.
   await page.getByLabel("Authentication code").fill(code(secret, 1));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === "/");
+  expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+
+  // A lost phone: a backup code signs in once.
+  await page.request.post("/api/auth/logout");
+  await page.goto("/login");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByLabel("Authentication code").fill(backup[0] as string);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
   await page.waitForURL((url) => url.pathname === "/");
