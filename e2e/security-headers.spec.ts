@@ -256,3 +256,39 @@ test("the session cookie is HttpOnly, SameSite=Lax and Secure (production)", asy
   const cookie = (await page.context().cookies()).find((c) => c.name === "session");
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true });
 });
+
+test("malformed paths and odd methods get a 4xx with the security headers, never a 500 (scripts/request-guard.mjs)", async ({
+  request,
+}) => {
+  for (const path of ["/api/contests/%FF", "/contest/%FF", "/%0a/x", "/api/trpc/contests.list%FF"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(400);
+    expectBaseHeaders(res.headers());
+  }
+  // An ideographic full stop is a valid path: a 404 page, not a 500.
+  const odd = await request.get("/%E3%80%82/evil.example");
+  expect(odd.status()).toBe(404);
+  expectBaseHeaders(odd.headers());
+  const trace = await request.fetch("/", { method: "TRACE" });
+  expect(trace.status()).toBe(405);
+  expectBaseHeaders(trace.headers());
+});
+
+test("sign-in's ?next= stays on the site: a TAB, a newline or an ideographic full stop cannot leave it", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL ?? "http://localhost").origin;
+  for (const next of ["/%09/evil.example", "/%0a/x", "/%E3%80%82/evil.example"]) {
+    const res = await page.goto(`/login?next=${next}`);
+    expect(res?.status(), next).toBe(200);
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(PLAYER.email);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(PLAYER.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+    await page.waitForURL((url) => url.pathname !== "/login");
+    expect(new URL(page.url()).origin, next).toBe(origin);
+    await page.request.post("/api/auth/logout");
+    await page.context().clearCookies();
+  }
+});

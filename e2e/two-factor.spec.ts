@@ -1,13 +1,19 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
 import { decodeBase32 } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import { ADMIN, signInViaApi } from "./helpers";
+import { exited, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
+import { ADMIN, PLAYER, signInViaApi } from "./helpers";
 
 /** The code of the 30-second step `offset` steps from now. */
 const code = (secret: string, offset = 0) =>
   generateHOTP(decodeBase32(secret), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
 
 test("an admin turns on two-factor in Account Settings, then sign-in asks for the code", async ({ page, baseURL }) => {
+  test.setTimeout(120_000); // three sign-ins (password, code, backup code) on a shared machine
   // A fresh admin (the seeded one stays as it is for the other specs).
   const email = `e2e-2fa-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = "secret123";
@@ -44,6 +50,12 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
   await section.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByText("Two-factor is on", { exact: true })).toBeVisible();
   await expect(section.getByText("On", { exact: true })).toBeVisible();
+  // Ten backup codes, shown this once.
+  const backup = ((await section.getByTestId("backup-codes").locator("pre, code").first().textContent()) ?? "")
+    .trim()
+    .split(/\s+/);
+  expect(backup).toHaveLength(10);
+  for (const c of backup) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
 
   // Sign out, sign in again: the password alone is not enough.
   await page.request.post("/api/auth/logout");
@@ -68,4 +80,84 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
   await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
   await page.waitForURL((url) => url.pathname === "/");
   expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+
+  // A lost phone: a backup code signs in once.
+  await page.request.post("/api/auth/logout");
+  await page.goto("/login");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByLabel("Authentication code").fill(backup[0] as string);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === "/");
+  expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+});
+
+test("the $5,000 scenario on a production server with ADMIN_2FA_REQUIRED=true: no code, no contest, no payout", async () => {
+  test.setTimeout(180_000);
+  // A server of its own (the shared e2e server runs without the setting), on a free port.
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: p } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(p));
+    });
+  });
+  const dir = path.join(process.cwd(), ".data", `e2e-2fa-required-${port}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const dbEnv = { PGLITE_DIR: dir, DATABASE_URL: "" };
+  await migrateDatabase(dbEnv);
+  const seed = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed.ts"], {
+    env: { ...process.env, ...dbEnv },
+    stdio: "ignore",
+  });
+  expect((await exited(seed)).code).toBe(0);
+  const app = await startApp({
+    port,
+    entry: "server",
+    stderr: "ignore",
+    env: { ...dbEnv, ADMIN_2FA_REQUIRED: "true", RATE_LIMIT_ANON_PER_MINUTE: "0" },
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const admin = await playwrightRequest.newContext({ baseURL });
+  const accomplice = await playwrightRequest.newContext({ baseURL });
+  try {
+    // The admin's password, and never a code.
+    expect((await admin.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
+    const terms = {
+      title: "Cash $5,000",
+      description: "One ticket, one winner.",
+      ticketPrice: 0.01,
+      maxTickets: 1,
+      cashAlternative: 5000,
+      category: "cash",
+      status: "active",
+    };
+    const create = await admin.post("/api/admin/contests", { data: terms });
+    expect(create.status()).toBe(403);
+    expect((await create.json()).message).toMatch(/needs two-factor authentication/);
+
+    // The accomplice asks for a payout; the code-less admin cannot approve it.
+    expect((await accomplice.post("/api/auth/login", { data: PLAYER })).ok()).toBe(true);
+    const asked = await accomplice.post("/api/withdrawals", {
+      data: { amount: "20", cryptoCurrency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
+    });
+    expect(asked.status()).toBe(201);
+    const { id } = (await asked.json()) as { id: string };
+    const approve = await admin.post(`/api/admin/withdrawals/${id}/approve`);
+    expect(approve.status()).toBe(403);
+    const mine = (await (await accomplice.get("/api/withdrawals")).json()) as { id: string; status: string }[];
+    expect(mine.find((w) => w.id === id)?.status).toBe("pending");
+
+    // Enrolled and verified, the same admin may act.
+    const setup = (await (await admin.post("/api/auth/2fa/setup", { data: {} })).json()) as { secret: string };
+    expect((await admin.post("/api/auth/2fa/enable", { data: { code: code(setup.secret) } })).ok()).toBe(true);
+    expect((await admin.post("/api/admin/contests", { data: terms })).status()).toBe(201);
+    expect((await admin.post(`/api/admin/withdrawals/${id}/approve`)).status()).not.toBe(403);
+  } finally {
+    await admin.dispose();
+    await accomplice.dispose();
+    await stopApp(app);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -27,6 +27,7 @@
  */
 import { spawnSync } from "node:child_process";
 import http from "node:http";
+import { connectionCapFromEnv, guardHeaders, guardServer, refuseMalformedRequest, SERVER_OPTIONS } from "./request-guard.mjs";
 
 process.env.NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -80,7 +81,10 @@ hops = Number.isInteger(hopsSetting) && hopsSetting > 0 ? hopsSetting : 0;
  */
 const noFastPath = async () => false;
 
-const server = http.createServer((req, res) => {
+// Time-outs, method/path guard and per-IP connection cap: scripts/request-guard.mjs.
+const refusedHeaders = guardHeaders({ production: process.env.NODE_ENV === "production", hsts: process.env.HSTS !== "false" });
+const server = http.createServer(SERVER_OPTIONS, (req, res) => {
+  if (refuseMalformedRequest(req, res, refusedHeaders)) return;
   rewriteForwardedHeaders(req);
   const fastPath = globalThis.__prizeFastPath ?? noFastPath;
   fastPath(req, res)
@@ -91,6 +95,8 @@ const server = http.createServer((req, res) => {
       res.end();
     });
 });
+guardServer(server, refusedHeaders, connectionCapFromEnv(process.env, hops));
+
 /** Where the fast path asks Next for a page it keeps (src/server/edge/fast-path.ts): this server, from HOST and PORT. */
 function loopbackOrigin() {
   if (hostname === "0.0.0.0" || hostname === "") return `http://127.0.0.1:${port}`;

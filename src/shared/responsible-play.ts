@@ -58,16 +58,25 @@ export function ageOn(dateOfBirth: Date, now: Date = new Date()): number {
   return age;
 }
 
-/** "YYYY-MM-DD", a real calendar day after 1900, 18 or more years ago. */
-export const dateOfBirthSchema = z
+/** "YYYY-MM-DD", a real calendar day after 1900 (the age is judged separately). */
+export const dateOfBirthFormatSchema = z
   .string(AGE_MESSAGES.invalid)
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, AGE_MESSAGES.invalid)
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 1900;
-  }, AGE_MESSAGES.invalid)
-  .refine((s) => ageOn(new Date(`${s}T00:00:00Z`)) >= MINIMUM_AGE, AGE_MESSAGES.underAge);
+  }, AGE_MESSAGES.invalid);
+
+/** "YYYY-MM-DD", a real calendar day after 1900, 18 or more years ago. */
+export const dateOfBirthSchema = dateOfBirthFormatSchema.refine(
+  (s) => ageOn(new Date(`${s}T00:00:00Z`)) >= MINIMUM_AGE,
+  AGE_MESSAGES.underAge,
+);
 
 /** PUT /api/user/date-of-birth: a declaration for accounts made before sign-up asked for it. */
 export const declareAgeSchema = z.object({ dateOfBirth: dateOfBirthSchema });
+/** What the server takes: any real date, so an under-18 declaration reaches the service and is remembered. */
+export const declareAgeInputSchema = z.object({ dateOfBirth: dateOfBirthFormatSchema });
+/** Hours an account that declared an under-18 date of birth must wait before declaring again. */
+export const UNDER_AGE_LOCK_HOURS = 24;

@@ -72,7 +72,9 @@ describe(`age declaration (${dbKind()})`, () => {
       ageDeclarationRequired: true,
     });
 
-    const tooYoung = await rest(t.db, "PUT", "/api/user/date-of-birth", { user: u, body: { dateOfBirth: yearsAgo(10) } });
+    // (An under-18 declaration locks the account's declarations for a day: another account shows it.)
+    const kid = await createUser(t.db);
+    const tooYoung = await rest(t.db, "PUT", "/api/user/date-of-birth", { user: kid, body: { dateOfBirth: yearsAgo(10) } });
     expect(tooYoung.status).toBe(400);
     const declared = await rest(t.db, "PUT", "/api/user/date-of-birth", { user: u, body: { dateOfBirth: "1990-05-17" } });
     expect(declared.status).toBe(200);
@@ -86,5 +88,19 @@ describe(`age declaration (${dbKind()})`, () => {
     delete process.env.REQUIRE_AGE_DECLARATION;
     const other = await createUser(t.db, { balance: "5" });
     expect((await rest(t.db, "POST", "/api/cart/add", { user: other, body: { contestId: c.id, quantity: 1 } })).status).toBe(200);
+  });
+
+  it("an under-18 declaration cannot be retried at once with an older date", async () => {
+    const u = await createUser(t.db);
+    const young = await rest(t.db, "PUT", "/api/user/date-of-birth", { user: u, body: { dateOfBirth: yearsAgo(16) } });
+    expect(young).toMatchObject({ status: 400, body: { message: "You must be 18 or over to play" } });
+    const retry = await rest(t.db, "PUT", "/api/user/date-of-birth", { user: u, body: { dateOfBirth: "1990-05-17" } });
+    expect(retry.status).toBe(429);
+    expect(retry.body.message).toMatch(/You must be 18 or over to play\. You may declare your date of birth again in 24 hours\./);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: u.id } })).dateOfBirth).toBeNull();
+    // A day later the account may declare again.
+    const { declareAge } = await import("../../src/server/services/responsible-play");
+    const later = new Date(Date.now() + 24 * 3600_000 + 1000);
+    await expect(declareAge(t.db, u.id, "1990-05-17", later)).resolves.toMatchObject({ ageDeclared: true });
   });
 });

@@ -18,6 +18,9 @@
  * One database and one set of users serve every case (sessions are made once per role and only
  * remade after an accepted call may have ended them), so the cost is the requests themselves.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { TRPCError } from "@trpc/server";
 import fc from "fast-check";
@@ -32,6 +35,14 @@ import { MAX_INPUT_NODES, type ProcedureMeta } from "../../src/server/api/trpc";
 import { createSession } from "../../src/server/auth/session";
 import { handleRestRequest } from "../../src/server/rest/handler";
 import { BODY_LIMITS } from "../../src/server/security/body-limit";
+import { baseSecurityHeaders } from "../../src/server/security/headers";
+import {
+  connectionCapFromEnv,
+  guardHeaders,
+  guardServer,
+  refuseMalformedRequest,
+  SERVER_OPTIONS,
+} from "../../scripts/request-guard.mjs";
 import { restRoutes } from "../../src/server/rest/table";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import { SESSION_COOKIE } from "../../src/shared/constants";
@@ -661,5 +672,117 @@ describe(`crafted attacks (${dbKind()})`, () => {
     expect(created.status).toBe(400);
     expect(created.body.message).toContain("Max tickets must be at most 2147483647");
     expect(changedTables(before, await snapshotDb(t)).filter((n) => n !== "Session")).toEqual([]);
+  });
+});
+
+describe("the production server's guard (scripts/request-guard.mjs)", () => {
+  /** A node:http server like scripts/server.mjs: the guard first, then an app that answers 200. */
+  async function serve(opts: { cap?: number; options?: http.ServerOptions } = {}) {
+    const headers = guardHeaders({ production: true, hsts: true });
+    const server = http.createServer({ ...SERVER_OPTIONS, ...opts.options }, (req, res) => {
+      if (refuseMalformedRequest(req, res, headers)) return;
+      res.end("app");
+    });
+    guardServer(server, headers, opts.cap ?? 0);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as AddressInfo;
+    return { port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  }
+
+  /** One raw request (so malformed paths and odd methods reach the server as written). */
+  function raw(port: number, head: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
+      let data = "";
+      socket.on("data", (d) => {
+        data += d.toString();
+      });
+      socket.on("end", () => resolve(data));
+      socket.on("error", reject);
+    });
+  }
+
+  it("answers what baseSecurityHeaders answers", () => {
+    expect(guardHeaders({ production: true, hsts: true })).toEqual(baseSecurityHeaders({ production: true, hsts: true }));
+    expect(guardHeaders({ production: false, hsts: true })).toEqual(baseSecurityHeaders({ production: false, hsts: true }));
+  });
+
+  it("malformed paths are 400 and odd methods 405, with the security headers; good paths reach the app", async () => {
+    const s = await serve();
+    try {
+      for (const path of ["/api/contests/%FF", "/contest/%FF", "/%0a/x", "/login%09x", "/%E0%A4%A", "http://evil.example/"]) {
+        const answer = await raw(s.port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        expect(answer, path).toMatch(/^HTTP\/1\.1 400 /);
+        expect(answer, path).toContain('{"message":"Malformed URL path"}');
+        expect(answer.toLowerCase(), path).toContain("x-content-type-options: nosniff");
+        expect(answer.toLowerCase(), path).toContain("x-frame-options: deny");
+        expect(answer.toLowerCase(), path).toContain("strict-transport-security: max-age=63072000");
+      }
+      for (const method of ["TRACE", "TRACK", "CONNECT", "PROPFIND"]) {
+        const target = method === "CONNECT" ? "x:443" : "/";
+        const answer = await raw(s.port, `${method} ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        // Node's parser refuses methods it does not know (TRACK, PROPFIND) itself: 400, still with the headers.
+        expect(answer, method).toMatch(/^HTTP\/1\.1 (405|400) /);
+        if (answer.includes(" 405 "))
+          expect(answer.toLowerCase(), method).toContain("allow: get, head, post, put, delete, options");
+        expect(answer.toLowerCase(), method).toContain("x-content-type-options: nosniff");
+      }
+      for (const path of ["/", "/contest/abc", "/%E3%80%82/evil.example", "/api/contests?x=%FF"]) {
+        const answer = await raw(s.port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        expect(answer, path).toMatch(/^HTTP\/1\.1 200 /);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a trickled request head is cut off (at most 15 s in production); connections per IP are capped", async () => {
+    expect(SERVER_OPTIONS.headersTimeout).toBeLessThanOrEqual(15_000);
+    expect(connectionCapFromEnv({}, 0)).toBe(64);
+    expect(connectionCapFromEnv({}, 1)).toBe(0);
+    expect(connectionCapFromEnv({ MAX_CONNECTIONS_PER_IP: "10" }, 1)).toBe(10);
+    // The same mechanism with a 1 s head time-out: one header byte every 200 ms is not enough.
+    const s = await serve({
+      cap: 3,
+      options: { headersTimeout: 1_000, requestTimeout: 2_000, connectionsCheckingInterval: 100 },
+    });
+    try {
+      const started = Date.now();
+      const closed = await new Promise<string>((resolve) => {
+        const socket = net.connect(s.port, "127.0.0.1", () => socket.write("GET / HTTP/1.1\r\nHost: x\r\n"));
+        let data = "";
+        const timer = setInterval(() => socket.write("X"), 200);
+        socket.on("data", (d) => {
+          data += d.toString();
+        });
+        socket.on("close", () => {
+          clearInterval(timer);
+          resolve(data);
+        });
+        socket.on("error", () => {});
+      });
+      expect(closed).toMatch(/^HTTP\/1\.1 408 /);
+      expect(closed.toLowerCase()).toContain("x-content-type-options: nosniff");
+      expect(Date.now() - started).toBeLessThan(5_000);
+
+      // Three open connections from one address are served; the fourth is refused at once.
+      const held = await Promise.all(
+        Array.from(
+          { length: 3 },
+          () =>
+            new Promise<net.Socket>((r) => {
+              const c = net.connect(s.port, "127.0.0.1", () => r(c));
+            }),
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      const fourth = await raw(s.port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+      expect(fourth).toMatch(/^HTTP\/1\.1 503 /);
+      for (const c of held) c.destroy();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await raw(s.port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      await s.close();
+    }
   });
 });

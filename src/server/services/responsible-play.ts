@@ -5,6 +5,8 @@
  */
 import { Prisma } from "@/generated/prisma/client";
 import {
+  AGE_MESSAGES,
+  ageOn,
   LIMIT_PERIODS,
   LIMIT_RAISE_DELAY_HOURS,
   LIMIT_WINDOW_HOURS,
@@ -12,10 +14,13 @@ import {
   type LimitsInput,
   RESPONSIBLE_MESSAGES,
   SELF_EXCLUSION_PERIODS,
+  MINIMUM_AGE,
   type SelfExclusionPeriod,
+  UNDER_AGE_LOCK_HOURS,
 } from "@/shared/responsible-play";
 import type { Db, DbTx } from "../db";
-import { conflict, forbidden, notFound } from "../errors";
+import { badRequest, conflict, forbidden, notFound } from "../errors";
+import { assertNotLimited, hit } from "../security/rate-limit";
 import { fairPlaySettings } from "../fair-play-settings";
 import { moneyString } from "@/shared/money";
 import { mailLimitsChanged, mailSelfExclusion } from "../mail/events";
@@ -211,8 +216,26 @@ export async function selfExclude(
   });
 }
 
-/** Records the player's date of birth (already validated 18+ by declareAgeSchema); it cannot be changed afterwards. */
-export async function declareAge(db: Db, userId: string, dateOfBirth: string): Promise<LimitsView> {
+/**
+ * Records the player's date of birth; it cannot be changed afterwards. An under-18 date is refused
+ * and remembered: that account may not declare again for UNDER_AGE_LOCK_HOURS (no trying a later
+ * year at once). The counter is written outside the declaration's transaction, so it stays.
+ */
+export async function declareAge(db: Db, userId: string, dateOfBirth: string, now = new Date()): Promise<LimitsView> {
+  const key = `age-under:${userId}`;
+  const lockMs = UNDER_AGE_LOCK_HOURS * 3600_000;
+  const rule = { limit: 1, windowMs: lockMs };
+  await assertNotLimited(
+    db,
+    key,
+    rule,
+    (retry) => `${AGE_MESSAGES.underAge}. You may declare your date of birth again ${retry}.`,
+    now,
+  );
+  if (ageOn(new Date(`${dateOfBirth}T00:00:00Z`), now) < MINIMUM_AGE) {
+    await hit(db, key, rule, { now });
+    throw badRequest(AGE_MESSAGES.underAge);
+  }
   return db.$transaction(async (tx) => {
     const row = await lockUser(tx, userId);
     if (row.dateOfBirth) throw conflict("Your date of birth is already on file; contact support to correct it");

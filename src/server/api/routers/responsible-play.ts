@@ -1,4 +1,4 @@
-import { declareAgeSchema, limitsInputSchema, selfExclusionSchema } from "@/shared/responsible-play";
+import { declareAgeInputSchema, limitsInputSchema, selfExclusionSchema } from "@/shared/responsible-play";
 import { declareAge, getLimits, getStanding, selfExclude, setLimits } from "../../services/responsible-play";
 import { authedProcedure, createTRPCRouter } from "../trpc";
 
@@ -12,6 +12,6 @@ export const responsiblePlayRouter = createTRPCRouter({
     .input(selfExclusionSchema)
     .mutation(({ ctx, input }) => selfExclude(ctx.db, ctx.user.id, input.period)),
   declareAge: authedProcedure
-    .input(declareAgeSchema)
+    .input(declareAgeInputSchema)
     .mutation(({ ctx, input }) => declareAge(ctx.db, ctx.user.id, input.dateOfBirth)),
 });

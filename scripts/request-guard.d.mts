@@ -1,0 +1,12 @@
+/** Types of scripts/request-guard.mjs (plain JS: scripts/server.mjs runs without a TypeScript loader). */
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
+
+export const SERVER_OPTIONS: Required<Pick<ServerOptions, "headersTimeout" | "requestTimeout" | "connectionsCheckingInterval">>;
+export const ALLOWED_METHODS: string[];
+export function guardHeaders(env: { production: boolean; hsts: boolean }): Record<string, string>;
+export function malformedPath(url: string): boolean;
+export function refuseMalformedRequest(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): boolean;
+export function capConnectionsPerIp(server: Server, max: number): void;
+export function connectionCapFromEnv(env: Record<string, string | undefined>, hops: number): number;
+export function answerClientErrors(server: Server, headers: Record<string, string>): void;
+export function guardServer(server: Server, headers: Record<string, string>, maxConnectionsPerIp: number): void;
