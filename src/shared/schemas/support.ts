@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { pageFields } from "./paging";
 import { LIMITS } from "../constants";
 
 export const SUPPORT_MESSAGES = {
@@ -27,4 +28,4 @@ export const conversationUserSchema = z.object({
 
 export const adminReplySchema = conversationUserSchema.extend({ message: supportTextSchema });
 
-export const conversationListSchema = z.object({ search: z.string().trim().max(200).optional() }).optional();
+export const conversationListSchema = z.object({ search: z.string().trim().max(200).optional(), ...pageFields }).optional();

@@ -1,4 +1,5 @@
 import { callWithJson } from "../json-input";
+import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
 
 /**
@@ -22,8 +23,14 @@ export const supportRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/admin/conversations",
-    doc: { summary: "Support conversations", access: "admin", procedure: "support.conversations", query: ["search"] },
-    call: (c, { query }) => c.support.conversations({ search: query.get("search") ?? undefined }),
+    doc: {
+      summary:
+        "Support conversations, latest message first (optional search; a page: ?limit, default 50, ?cursor = the last id seen)",
+      access: "admin",
+      procedure: "support.conversations",
+      query: ["search", ...PAGE_PARAMS],
+    },
+    call: (c, { query }) => callWithJson(c.support.conversations, queryInput(query, ["search", ...PAGE_PARAMS])),
   },
   {
     method: "GET",
