@@ -12,14 +12,14 @@ export type Exec = (sql: string) => Promise<unknown>;
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-/** Players `${tag}_u_0000001`… with e-mails `${tag}+n@scale.test`; returns nothing (idempotent per tag: fails on a repeat). */
+/** Players `${tag}_u_0000001`… with e-mails `${tag}+n@scale.test`, one sign-up every 10 minutes back from now (200k span ~4 years). */
 export async function insertPlayers(exec: Exec, tag: string, players: number): Promise<void> {
   await exec(`
     INSERT INTO "User" ("id", "email", "firstName", "lastName", "passwordHash", "securityQuestion", "securityAnswerHash",
                         "balance", "createdAt", "updatedAt")
     SELECT ${q(tag)} || '_u_' || lpad(g::text, 7, '0'), ${q(tag)} || '+' || g || '@scale.test',
            'Player' || g, 'Scale', 'scale-no-login', 'Scale?', 'scale-no-login',
-           0, now() - (g || ' seconds')::interval, now()
+           0, now() - (g * 10 || ' minutes')::interval, now()
     FROM generate_series(1, ${players}) g`);
 }
 
@@ -179,7 +179,7 @@ export async function insertHistory(
     INSERT INTO "Payment" ("id", "userId", "amount", "cryptoCurrency", "provider", "trackId", "payLink", "status", "creditedAmount",
                            "processedAt", "createdAt", "updatedAt")
     SELECT 'pay_' || ${q(tag)} || g, ${user(`1 + g % ${players}`)}, 25, 'USDT', 'sandbox', 'trk_' || ${q(tag)} || g,
-           'https://pay.example/' || g, 'approved', 25, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval, now()
+           'https://pay.example/' || g, 'approved', 25, now() - (g * 30 || ' minutes')::interval, now() - (g * 30 || ' minutes')::interval, now()
     FROM generate_series(1, ${opts.payments}) g`);
   await exec(`
     INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")
