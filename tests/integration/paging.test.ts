@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertEntries, insertPlayers } from "../../bench/scale-data";
 import type { User } from "../../src/generated/prisma/client";
+import { refreshStatsSnapshot } from "../../src/server/services/admin";
 import { LIMITS } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
@@ -106,5 +107,56 @@ describe(`every list is a page (${dbKind()})`, () => {
     for (let i = 0; i < 5; i++) await createUser(t.db);
     const users = await walk("/api/admin/users", admin, (r) => r.id as string, 3);
     expect(new Set(users.seen).size).toBe(await t.db.user.count());
+  });
+
+  it("admin conversations: one summary row per player kept by the database, searchable, in pages", async () => {
+    const players = await Promise.all(
+      ["Zed", "Yan", "Xia"].map((firstName) => createUser(t.db, { firstName, lastName: "Chat" })),
+    );
+    for (const [i, p] of players.entries()) {
+      await t.db.supportMessage.createMany({
+        data: Array.from({ length: i + 1 }, (_, k) => ({
+          userId: p.id,
+          senderId: p.id,
+          message: `hello ${k}`,
+          createdAt: new Date(Date.UTC(2026, 1, 1, i, k)),
+        })),
+      });
+    }
+    await t.db.supportMessage.create({
+      data: { userId: players[0]!.id, message: "reply", isFromAdmin: true, createdAt: new Date(Date.UTC(2026, 1, 1, 5)) },
+    });
+    const list = (await rest(t.db, "GET", "/api/admin/conversations", { user: admin })).body;
+    expect(list.map((c: { userName: string; unreadCount: number }) => [c.userName, c.unreadCount])).toEqual([
+      ["Zed Chat", 1], // the admin's reply is the latest message
+      ["Xia Chat", 3],
+      ["Yan Chat", 2],
+    ]);
+    expect(list[0]).toEqual({
+      id: players[0]!.id,
+      userId: players[0]!.id,
+      userName: "Zed Chat",
+      userEmail: players[0]!.email,
+      unreadCount: 1,
+      lastMessageAt: "2026-02-01T05:00:00.000Z",
+    });
+    expect((await rest(t.db, "POST", `/api/admin/conversations/${players[2]!.id}/read`, { user: admin })).status).toBe(200);
+    const found = (await rest(t.db, "GET", "/api/admin/conversations?search=xia", { user: admin })).body;
+    expect(found).toEqual([expect.objectContaining({ userName: "Xia Chat", unreadCount: 0 })]);
+    const pages = await walk("/api/admin/conversations", admin, (r) => r.id as string, 2);
+    expect(pages.seen).toHaveLength(3);
+    await t.db.supportMessage.deleteMany({ where: { userId: players[1]!.id } });
+    expect((await rest(t.db, "GET", "/api/admin/conversations", { user: admin })).body).toHaveLength(2);
+  });
+
+  it("admin stats: whole-table figures from the minute snapshot, windowed ones live", async () => {
+    const before = (await rest(t.db, "GET", "/api/admin/stats", { user: admin })).body;
+    expect(before.totalUsers).toBe(await t.db.user.count());
+    await createUser(t.db);
+    const cached = (await rest(t.db, "GET", "/api/admin/stats", { user: admin })).body;
+    expect(cached.totalUsers).toBe(before.totalUsers); // the snapshot's, until the job counts again
+    expect(cached.weeklySignups).toBe(before.weeklySignups + 1); // counted live on its index
+    await refreshStatsSnapshot(t.db);
+    expect((await rest(t.db, "GET", "/api/admin/stats", { user: admin })).body.totalUsers).toBe(before.totalUsers + 1);
   });
 });

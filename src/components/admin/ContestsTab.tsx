@@ -1,9 +1,10 @@
 "use client";
 
-import { Badge, Button, Group, Image, Modal, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Image, Modal, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import type { AdminContest as PublicContest } from "@/trpc/types";
-import { CATEGORY_LABELS } from "@/shared/constants";
+import { CATEGORY_LABELS, LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { DrawProof } from "../contests/DrawProof";
@@ -14,9 +15,31 @@ import { toastFailure, toastSuccess } from "./toasts";
 import { DateTime } from "@/components/layout/useTimeZone";
 import { formatCount } from "@/shared/format";
 
+const STATUS_FILTER = [
+  { value: "", label: "All statuses" },
+  { value: "active", label: "Active" },
+  { value: "ended", label: "Ended" },
+  { value: "cancelled", label: "Cancelled" },
+];
+
 export function ContestsTab() {
   const utils = api.useUtils();
-  const contests = api.admin.contests.useQuery(undefined, { staleTime: 0, refetchOnMount: true });
+  const [statusFilter, setStatusFilter] = useState("");
+  const [search, setSearch] = useState("");
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  // A page of 50 at a time ("Load more"), filtered by status and title on the server.
+  const contests = api.admin.contests.useInfiniteQuery(
+    {
+      limit: LIMITS.listPage,
+      ...(statusFilter ? { status: statusFilter as "active" | "ended" | "cancelled" } : {}),
+      ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    },
+    {
+      staleTime: 0,
+      refetchOnMount: true,
+      getNextPageParam: (last) => (last.length === LIMITS.listPage ? last.at(-1)?.id : undefined),
+    },
+  );
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<PublicContest | null>(null);
   const [viewing, setViewing] = useState<PublicContest | null>(null);
@@ -48,7 +71,7 @@ export function ContestsTab() {
       const message =
         contest.status === "ended"
           ? contest.awaitingResults
-            ? "Sales closed: the draw waits for its drand beacon round (awaiting results)."
+            ? "Sales closed: the draw is awaiting results (the contest's row says why)."
             : contest.winningTicket === null
               ? "Contest ended without a winner (no tickets sold)."
               : `Contest ended: ticket #${contest.winningTicket} won.`
@@ -63,7 +86,7 @@ export function ContestsTab() {
     onError: (e) => toastFailure("Update Failed", e, "Failed to update contest status"),
   });
 
-  const rows = contests.data ?? [];
+  const rows = contests.data?.pages.flat() ?? [];
   return (
     <Stack>
       <Group justify="space-between">
@@ -71,6 +94,22 @@ export function ContestsTab() {
           Contests
         </Title>
         <Button onClick={() => setCreating(true)}>Add Contest</Button>
+      </Group>
+      <Group>
+        <TextInput
+          placeholder="Search contests..."
+          aria-label="Search contests by title"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <Select
+          aria-label="Filter by status"
+          data={STATUS_FILTER}
+          value={statusFilter}
+          onChange={(v) => setStatusFilter(v ?? "")}
+          allowDeselect={false}
+          w={170}
+        />
       </Group>
       <ScrollArea>
         <Table striped highlightOnHover verticalSpacing="sm" miw={820}>
@@ -97,6 +136,17 @@ export function ContestsTab() {
                 </Table.Td>
                 <Table.Td>
                   <ContestStatusBadge status={c.status} />
+                  {c.drawPending && (
+                    <Text
+                      size="xs"
+                      c={c.drawError ? "red.8" : "gray.7"}
+                      data-testid="draw-pending"
+                      title={c.drawError ?? undefined}
+                    >
+                      {c.drawPending}
+                      {c.drawError ? `: ${c.drawError}` : ""}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
@@ -140,6 +190,13 @@ export function ContestsTab() {
             ))}
           </Table.Tbody>
         </Table>
+        {contests.hasNextPage && (
+          <Group justify="center" mt="sm">
+            <Button variant="light" onClick={() => void contests.fetchNextPage()} loading={contests.isFetchingNextPage}>
+              Load more
+            </Button>
+          </Group>
+        )}
       </ScrollArea>
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="Create New Contest" size="lg">

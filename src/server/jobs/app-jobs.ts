@@ -8,6 +8,7 @@ import { logger } from "../logger";
 import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payout";
 import { registerMailJob } from "../mail/worker";
+import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
 import { fanOutDrawResults } from "../services/draw-fanout";
 import { completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
 import { reconcileWithGateway } from "../services/reconciliation";
@@ -29,6 +30,8 @@ export const JOB = {
   drawFanout: "draws.fanout",
   /** Another attempt at completing a draw that failed (its reason is on the contest for admins). */
   drawComplete: "draws.complete",
+  /** Counts the admin stats' whole-table figures once a minute (services/admin.ts refreshStatsSnapshot). */
+  statsSnapshot: "stats.snapshot",
   /** Another attempt at a withdrawal's payout after the gateway was unreachable (services/withdrawals.ts). */
   payout: PAYOUT_JOB,
   /** Asks the gateway about payouts still processing after 10 minutes (a lost webhook). */
@@ -90,6 +93,11 @@ export function registerAppJobs(): void {
     fanOut: (_db, contestId) => enqueue(JOB.drawFanout, { contestId }, { singletonKey: contestId }),
     retry: (_db, contestId) => enqueue(JOB.drawComplete, { contestId }, { singletonKey: contestId, startAfterSeconds: 10 }),
   });
+  registerJob(JOB.statsSnapshot, async () => void (await refreshStatsSnapshot(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 120,
+  });
+  schedule(JOB.statsSnapshot, { everySeconds: STATS_SNAPSHOT_SECONDS });
   registerJob(JOB.drawFanout, runDrawFanoutJob, {
     retryLimit: 10,
     retryDelaySeconds: 10,

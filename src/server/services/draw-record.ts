@@ -89,12 +89,13 @@ export async function drawEntriesPage(
     if (!holder) return { entries: [], nextCursor: null };
     after = holder.firstTicket - 1;
   }
-  const rows = await db.ticketEntry.findMany({
-    where: { contestId, firstTicket: { gt: after } },
-    orderBy: { firstTicket: "asc" },
-    take: limit + 1,
-    select: entrySelect,
-  });
+  // One statement with the names joined (Prisma's relation select is a second query with 1,000 ids).
+  const flat = await db.$queryRaw<{ id: string; firstTicket: number; lastTicket: number; firstName: string; lastName: string }[]>`
+    SELECT e."id", e."firstTicket", e."lastTicket", u."firstName", u."lastName"
+    FROM "TicketEntry" e JOIN "User" u ON u."id" = e."userId"
+    WHERE e."contestId" = ${contestId} AND e."firstTicket" > ${after}
+    ORDER BY e."firstTicket" LIMIT ${limit + 1}`;
+  const rows: EntryRow[] = flat.map((r) => ({ ...r, user: { firstName: r.firstName, lastName: r.lastName } }));
   const page = rows.slice(0, limit);
   return { entries: page.map(toEntry), nextCursor: rows.length > limit ? (page.at(-1)?.firstTicket ?? null) : null };
 }

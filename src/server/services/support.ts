@@ -12,6 +12,8 @@ import { publishAfterCommit } from "../events";
 import { consumeOrThrow, type RateRule } from "../security/rate-limit";
 import { likeLiteral } from "./like";
 import { notify } from "./notifications";
+import { cursorRow, pageLimit } from "./paging";
+import type { PageQuery } from "@/shared/schemas/paging";
 
 /** docs/product.md §3 Support message. */
 export type PublicSupportMessage = { id: string; message: string; isFromAdmin: boolean; createdAt: Date };
@@ -89,54 +91,71 @@ export async function playerThread(db: DbTx, playerId: string): Promise<PublicSu
   return thread(db, playerId);
 }
 
-/** Conversations newest first, optionally filtered by words matched against name or email. */
-export async function listConversations(db: DbTx, search?: string): Promise<Conversation[]> {
+/**
+ * Conversations newest first, optionally filtered by words matched against name or email: a keyset
+ * page (default 50; `cursor` = the last conversation id seen) of the summary rows the database keeps
+ * per player (SupportConversation, maintained by triggers), never a GROUP BY over every message.
+ */
+export async function listConversations(db: DbTx, search?: string, page: PageQuery = {}): Promise<Conversation[]> {
   const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5).map(likeLiteral);
-  const where: Prisma.SupportMessageWhereInput = words.length
-    ? {
-        user: {
-          AND: words.map((w) => ({
-            OR: [
-              { email: { contains: w, mode: "insensitive" as const } },
-              { firstName: { contains: w, mode: "insensitive" as const } },
-              { lastName: { contains: w, mode: "insensitive" as const } },
-              { displayName: { contains: w, mode: "insensitive" as const } },
-            ],
-          })),
-        },
-      }
-    : {};
-  const [latest, unread] = await Promise.all([
-    db.supportMessage.groupBy({ by: ["userId"], where, _max: { createdAt: true } }),
-    db.supportMessage.groupBy({
-      by: ["userId"],
-      where: { AND: [where, { isFromAdmin: false, readByAdmin: false }] },
-      _count: { _all: true },
-    }),
-  ]);
-  if (latest.length === 0) return [];
-  const users = await db.user.findMany({
-    where: { id: { in: latest.map((l) => l.userId) } },
-    select: { id: true, email: true, firstName: true, lastName: true, displayName: true },
+  const after = await cursorRow(page.cursor, (userId) =>
+    db.supportConversation.findUnique({ where: { userId }, select: { userId: true, lastMessageAt: true } }),
+  );
+  const rows = await db.supportConversation.findMany({
+    where: {
+      AND: [
+        after
+          ? {
+              OR: [
+                { lastMessageAt: { lt: after.lastMessageAt } },
+                { lastMessageAt: after.lastMessageAt, userId: { gt: after.userId } },
+              ],
+            }
+          : {},
+        words.length
+          ? {
+              user: {
+                AND: words.map((w) => ({
+                  OR: [
+                    { email: { contains: w, mode: "insensitive" as const } },
+                    { firstName: { contains: w, mode: "insensitive" as const } },
+                    { lastName: { contains: w, mode: "insensitive" as const } },
+                    { displayName: { contains: w, mode: "insensitive" as const } },
+                  ],
+                })),
+              },
+            }
+          : {},
+      ],
+    },
+    orderBy: [{ lastMessageAt: "desc" }, { userId: "asc" }],
+    take: pageLimit(page),
+    include: { user: { select: { id: true, email: true, firstName: true, lastName: true, displayName: true } } },
   });
-  const byId = new Map(users.map((u) => [u.id, u]));
-  const unreadById = new Map(unread.map((u) => [u.userId, u._count._all]));
-  return latest
-    .flatMap((l) => {
-      const u = byId.get(l.userId);
-      if (!u || !l._max.createdAt) return [];
-      return [
-        {
-          id: u.id,
-          userId: u.id,
-          userName: userName(u),
-          userEmail: u.email,
-          unreadCount: unreadById.get(u.id) ?? 0,
-          lastMessageAt: l._max.createdAt,
-        },
-      ];
-    })
-    .sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime() || a.userId.localeCompare(b.userId));
+  return rows.map(toConversation);
+}
+
+type SummaryRow = {
+  lastMessageAt: Date;
+  unreadByAdmin: number;
+  user: { id: string; email: string; firstName: string; lastName: string; displayName: string | null };
+};
+const toConversation = (r: SummaryRow): Conversation => ({
+  id: r.user.id,
+  userId: r.user.id,
+  userName: userName(r.user),
+  userEmail: r.user.email,
+  unreadCount: r.unreadByAdmin,
+  lastMessageAt: r.lastMessageAt,
+});
+
+/** One conversation's summary row (the admin list updates that row when its live event names it). */
+export async function getConversation(db: DbTx, userId: string): Promise<Conversation | null> {
+  const row = await db.supportConversation.findUnique({
+    where: { userId },
+    include: { user: { select: { id: true, email: true, firstName: true, lastName: true, displayName: true } } },
+  });
+  return row ? toConversation(row) : null;
 }
 
 /** An admin reads a player's thread (does not mark it read: opening does that explicitly). */

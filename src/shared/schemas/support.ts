@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { pageFields } from "./paging";
 import { LIMITS } from "../constants";
 import { formatCount } from "../format";
 
@@ -28,4 +29,4 @@ export const conversationUserSchema = z.object({
 
 export const adminReplySchema = conversationUserSchema.extend({ message: supportTextSchema });
 
-export const conversationListSchema = z.object({ search: z.string().trim().max(200).optional() }).optional();
+export const conversationListSchema = z.object({ search: z.string().trim().max(200).optional(), ...pageFields }).optional();

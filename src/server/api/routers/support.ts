@@ -25,7 +25,11 @@ export const supportRouter = createTRPCRouter({
 
   conversations: adminProcedure
     .input(conversationListSchema)
-    .query(({ ctx, input }) => support.listConversations(ctx.db, input?.search)),
+    .query(({ ctx, input }) => support.listConversations(ctx.db, input?.search, input)),
+  /** One conversation's summary row: what the admin list refetches when a live event names a player. */
+  conversation: adminProcedure
+    .input(conversationUserSchema)
+    .query(({ ctx, input }) => support.getConversation(ctx.db, input.userId)),
   conversationMessages: adminProcedure
     .input(conversationUserSchema)
     .query(({ ctx, input }) => support.adminThread(ctx.db, input.userId)),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { conversationOutput, countWithMessageOutput, supportMessageOutput } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
+import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
 
 /**
@@ -37,12 +38,13 @@ export const supportRoutes: RestRoute[] = [
     path: "/api/admin/conversations",
     doc: {
       output: z.array(conversationOutput),
-      summary: "Support conversations",
+      summary:
+        "Support conversations, latest message first (optional search; a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "support.conversations",
-      query: ["search"],
+      query: ["search", ...PAGE_PARAMS],
     },
-    call: (c, { query }) => c.support.conversations({ search: query.get("search") ?? undefined }),
+    call: (c, { query }) => callWithJson(c.support.conversations, queryInput(query, ["search", ...PAGE_PARAMS])),
   },
   {
     method: "GET",
