@@ -24,7 +24,7 @@ const DATA = [
   "[data-testid=tickets-left]",
   "[data-testid=last-result]",
   "[data-testid=server-seed-hash]",
-  "[data-testid=notification-count]",
+  "[data-testid=notification-badge]",
   "[data-testid=mobile-user]",
   "canvas",
   "code",
@@ -54,49 +54,70 @@ const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole("heading", { name }).first()).toBeVisible();
 };
 
+// One test per route: a loaded machine takes a while per approved picture (stable twice in a row).
+const VISITOR: [string, string, string | RegExp][] = [
+  ["visitor-landing", "/", /Win/i],
+  ["visitor-login", "/login", "Welcome Back"],
+  ["visitor-signup", "/signup", /Create/i],
+  ["visitor-forgot-password", "/forgot-password", /Reset|Forgot/i],
+  ["visitor-dream-car", "/dream-car", /Dream Car/i],
+  ["visitor-dream-car-competition", "/dream-car-competition", /.+/],
+  ["visitor-not-found", "/no-such-page", /not found/i],
+];
+const PLAYER: [string, string, string | RegExp][] = [
+  ["player-home", "/", "Active Contests"],
+  ["player-wheel", "/wheel", "Fortune Wheel"],
+  ["player-payments", "/payments", "My Payments"],
+  ["player-withdrawals", "/withdrawals", /Withdraw/i],
+  ["player-prizes", "/prizes", "My Prizes"],
+];
+const ADMIN_TABS = [
+  ["overview", "Overview"],
+  ["payments", "Payments"],
+  ["withdrawals", "Withdrawals"],
+  ["contests", "Contests"],
+  ["analytics", "Analytics"],
+  ["audit", "Audit"],
+] as const;
+
 test.describe("visual check of every route", () => {
-  test.describe.configure({ timeout: 180_000 });
+  for (const [name, path, title] of VISITOR) {
+    test(`visitor ${path}`, async ({ page }) => {
+      await shot(page, name, path, heading(title));
+    });
+  }
 
-  test("visitor routes", async ({ page }) => {
-    await shot(page, "visitor-landing", "/", heading(/Win/i));
-    await shot(page, "visitor-login", "/login", heading("Welcome Back"));
-    await shot(page, "visitor-signup", "/signup", heading(/Create/i));
-    await shot(page, "visitor-forgot-password", "/forgot-password", heading(/Reset|Forgot/i));
-    await shot(page, "visitor-dream-car", "/dream-car", heading(/Dream Car/i));
-    await shot(page, "visitor-dream-car-competition", "/dream-car-competition", heading(/.+/));
-    await shot(page, "visitor-not-found", "/no-such-page", heading(/not found/i));
-  });
+  for (const [name, path, title] of PLAYER) {
+    test(`player ${path}`, async ({ browser }, info) => {
+      const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined });
+      await shot(page, name, path, heading(title));
+      await context.close();
+    });
+  }
 
-  test("player routes", async ({ browser }, info) => {
+  test("player /contest/:id", async ({ browser }, info) => {
     // A contest of its own, so sales by other specs do not change the page.
     const contestId = await createContestViaApi(browser, { title: "Visual Check Watch", ticketPrice: 2, maxTickets: 100 });
     const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined });
-    await shot(page, "player-home", "/", heading("Active Contests"));
     await shot(page, "player-contest", `/contest/${contestId}`, heading("Visual Check Watch"));
-    await shot(page, "player-wheel", "/wheel", heading("Fortune Wheel"));
-    await shot(page, "player-payments", "/payments", heading("My Payments"));
-    await shot(page, "player-withdrawals", "/withdrawals", heading(/Withdraw/i));
-    await shot(page, "player-prizes", "/prizes", heading("My Prizes"));
     await context.close();
   });
 
-  test("admin routes", async ({ browser }, info) => {
-    const context = await browser.newContext({ viewport: info.project.use.viewport ?? undefined });
-    const page = await context.newPage();
-    await signInViaApi(page, ADMIN);
-    const tab = (name: string) => async (p: Page) => {
-      await expect(p.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true", { timeout: 30_000 });
-    };
-    for (const [value, name] of [
-      ["overview", "Overview"],
-      ["payments", "Payments"],
-      ["withdrawals", "Withdrawals"],
-      ["contests", "Contests"],
-      ["analytics", "Analytics"],
-      ["audit", "Audit"],
-    ] as const) {
-      await shot(page, `admin-${value}`, `/admin?tab=${value}`, tab(name), { topOnly: true });
-    }
-    await context.close();
-  });
+  for (const [value, name] of ADMIN_TABS) {
+    test(`admin /admin?tab=${value}`, async ({ browser }, info) => {
+      const context = await browser.newContext({ viewport: info.project.use.viewport ?? undefined });
+      const page = await context.newPage();
+      await signInViaApi(page, ADMIN);
+      await shot(
+        page,
+        `admin-${value}`,
+        `/admin?tab=${value}`,
+        async (p) => {
+          await expect(p.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true", { timeout: 30_000 });
+        },
+        { topOnly: true },
+      );
+      await context.close();
+    });
+  }
 });
