@@ -10,6 +10,9 @@ import { createContestViaApi, newPlayer } from "./players";
 // Screenshots are of the viewport, at CSS pixels. Approve changes with
 // `npx playwright test e2e/visual.spec.ts --update-snapshots` and commit the images.
 
+// A loaded 2-core machine can take well over the default 10 s to hydrate a page.
+const SLOW = { timeout: 30_000 };
+
 const DATA = [
   "time",
   "[data-testid=contest-grid]",
@@ -39,7 +42,9 @@ async function shot(
 ) {
   await page.goto(path);
   await ready(page);
-  await page.waitForLoadState("networkidle");
+  // Not "networkidle": a page may keep a request open (live updates); toHaveScreenshot itself waits
+  // for two identical pictures in a row.
+  await page.waitForLoadState("load");
   // Web fonts and lazy images settle before the picture is taken.
   await page.evaluate(() => document.fonts.ready);
   const width = page.viewportSize()?.width ?? 1366;
@@ -51,7 +56,7 @@ async function shot(
 }
 
 const heading = (name: string | RegExp) => async (page: Page) => {
-  await expect(page.getByRole("heading", { name }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name }).first()).toBeVisible(SLOW);
 };
 
 // One test per route: a loaded machine takes a while per approved picture (stable twice in a row).
@@ -64,12 +69,13 @@ const VISITOR: [string, string, string | RegExp][] = [
   ["visitor-dream-car-competition", "/dream-car-competition", /.+/],
   ["visitor-not-found", "/no-such-page", /not found/i],
 ];
-const PLAYER: [string, string, string | RegExp][] = [
-  ["player-home", "/", "Active Contests"],
-  ["player-wheel", "/wheel", "Fortune Wheel"],
-  ["player-payments", "/payments", "My Payments"],
-  ["player-withdrawals", "/withdrawals", /Withdraw/i],
-  ["player-prizes", "/prizes", "My Prizes"],
+/** Each page with what shows once its data has arrived. */
+const PLAYER: [string, string, (page: Page) => Promise<void>][] = [
+  ["player-home", "/", async (p) => expect(p.getByTestId("contest-grid")).toBeVisible(SLOW)],
+  ["player-wheel", "/wheel", async (p) => expect(p.getByTestId("spin-button")).toHaveText("Free Spin", SLOW)],
+  ["player-payments", "/payments", async (p) => expect(p.getByText("No payments yet.", { exact: false })).toBeVisible(SLOW)],
+  ["player-withdrawals", "/withdrawals", async (p) => expect(p.getByText("No withdrawals yet.")).toBeVisible(SLOW)],
+  ["player-prizes", "/prizes", async (p) => expect(p.getByText("No prizes yet.", { exact: false })).toBeVisible(SLOW)],
 ];
 const ADMIN_TABS = [
   ["overview", "Overview"],
@@ -87,10 +93,10 @@ test.describe("visual check of every route", () => {
     });
   }
 
-  for (const [name, path, title] of PLAYER) {
+  for (const [name, path, ready] of PLAYER) {
     test(`player ${path}`, async ({ browser }, info) => {
       const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined });
-      await shot(page, name, path, heading(title));
+      await shot(page, name, path, ready);
       await context.close();
     });
   }
@@ -99,7 +105,10 @@ test.describe("visual check of every route", () => {
     // A contest of its own, so sales by other specs do not change the page.
     const contestId = await createContestViaApi(browser, { title: "Visual Check Watch", ticketPrice: 2, maxTickets: 100 });
     const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined });
-    await shot(page, "player-contest", `/contest/${contestId}`, heading("Visual Check Watch"));
+    await shot(page, "player-contest", `/contest/${contestId}`, async (p) => {
+      await expect(p.getByRole("button", { name: "Add to Cart" })).toBeEnabled(SLOW);
+      await expect(p.getByTestId("free-entry-address")).toBeVisible(SLOW);
+    });
     await context.close();
   });
 
@@ -114,6 +123,7 @@ test.describe("visual check of every route", () => {
         `/admin?tab=${value}`,
         async (p) => {
           await expect(p.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true", { timeout: 30_000 });
+          await expect(p.locator(".mantine-Loader-root")).toHaveCount(0, { timeout: 30_000 });
         },
         { topOnly: true },
       );
