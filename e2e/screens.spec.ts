@@ -19,10 +19,17 @@ test("an expired session says so and goes to sign in; the cart is back after sig
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 
   // The session ends behind the page's back (expiry, another tab); the page notices on its next check.
+  // The redirect waits until the toast has been seen (it shows for the spec's 500 ms before leaving).
+  let toastSeen = false;
+  await page.route("**/api/login", async (route) => {
+    await expect(page.getByText("You are logged out. Logging in again...")).toBeVisible();
+    toastSeen = true;
+    await route.continue();
+  });
   await page.request.post("/api/auth/logout");
   await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
-  await expect(page.getByText("You are logged out. Logging in again...")).toBeVisible();
-  await expect(page).toHaveURL(/\/login/);
+  await page.waitForURL(/\/login/);
+  expect(toastSeen).toBe(true);
 
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);

@@ -38,20 +38,22 @@ async function shot(
   name: string,
   path: string,
   ready: (page: Page) => Promise<void>,
-  opts: { topOnly?: boolean } = {},
+  opts: { tabsOnly?: boolean } = {},
 ) {
   await page.goto(path);
   await ready(page);
-  // Not "networkidle": a page may keep a request open (live updates); toHaveScreenshot itself waits
-  // for two identical pictures in a row.
+  // Hydrated: the header's client-only cart button and the demo banner (asked of the server) are in.
+  await expect(page.getByTestId("cart-button")).toBeVisible(SLOW);
+  await expect(page.getByTestId("demo-banner")).toBeVisible(SLOW);
   await page.waitForLoadState("load");
-  // Web fonts and lazy images settle before the picture is taken.
   await page.evaluate(() => document.fonts.ready);
+  // Admin tabs list what other specs add: the frame down to the tab bar only.
+  const tabs = opts.tabsOnly ? await page.getByRole("tablist").first().boundingBox() : null;
   const width = page.viewportSize()?.width ?? 1366;
+  // toHaveScreenshot waits for two identical pictures in a row.
   await expect(page).toHaveScreenshot(`${name}.png`, {
     mask: DATA.map((s) => page.locator(s)),
-    // Lists whose length other specs change (admin tabs): the frame above them only.
-    ...(opts.topOnly ? { clip: { x: 0, y: 0, width, height: 420 } } : {}),
+    ...(tabs ? { clip: { x: 0, y: 0, width, height: Math.ceil(tabs.y + tabs.height + 8) } } : {}),
   });
 }
 
@@ -125,7 +127,7 @@ test.describe("visual check of every route", () => {
           await expect(p.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true", { timeout: 30_000 });
           await expect(p.locator(".mantine-Loader-root")).toHaveCount(0, { timeout: 30_000 });
         },
-        { topOnly: true },
+        { tabsOnly: true },
       );
       await context.close();
     });
