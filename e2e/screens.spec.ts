@@ -8,7 +8,7 @@ test("an expired session says so and goes to sign in; the cart is back after sig
   const me = await (await page.request.get("/api/auth/user")).json();
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      if (document.body?.innerText.includes("You are logged out. Logging in again...")) console.log("toast: logged out");
+      if (document.body?.textContent?.includes("You are logged out. Logging in again...")) console.log("toast: logged out");
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   await page.goto("/");
