@@ -10,6 +10,9 @@ import { createContestViaApi, newPlayer } from "./players";
 // Screenshots are of the viewport, at CSS pixels. Approve changes with
 // `npx playwright test e2e/visual.spec.ts --update-snapshots` and commit the images.
 
+// A loaded 2-core machine can take well over the default 10 s to hydrate a page.
+const SLOW = { timeout: 30_000 };
+
 const DATA = [
   "time",
   "[data-testid=contest-grid]",
@@ -24,7 +27,7 @@ const DATA = [
   "[data-testid=tickets-left]",
   "[data-testid=last-result]",
   "[data-testid=server-seed-hash]",
-  "[data-testid=notification-count]",
+  "[data-testid=notification-badge]",
   "[data-testid=mobile-user]",
   "canvas",
   "code",
@@ -35,68 +38,98 @@ async function shot(
   name: string,
   path: string,
   ready: (page: Page) => Promise<void>,
-  opts: { topOnly?: boolean } = {},
+  opts: { tabsOnly?: boolean } = {},
 ) {
   await page.goto(path);
   await ready(page);
-  await page.waitForLoadState("networkidle");
-  // Web fonts and lazy images settle before the picture is taken.
+  // Hydrated: the header's client-only cart button and the demo banner (asked of the server) are in.
+  await expect(page.getByTestId("cart-button")).toBeVisible(SLOW);
+  await expect(page.getByTestId("demo-banner")).toBeVisible(SLOW);
+  await page.waitForLoadState("load");
   await page.evaluate(() => document.fonts.ready);
+  // Admin tabs list what other specs add: the frame down to the tab bar only.
+  const tabs = opts.tabsOnly ? await page.getByRole("tablist").first().boundingBox() : null;
   const width = page.viewportSize()?.width ?? 1366;
+  // toHaveScreenshot waits for two identical pictures in a row.
   await expect(page).toHaveScreenshot(`${name}.png`, {
     mask: DATA.map((s) => page.locator(s)),
-    // Lists whose length other specs change (admin tabs): the frame above them only.
-    ...(opts.topOnly ? { clip: { x: 0, y: 0, width, height: 420 } } : {}),
+    ...(tabs ? { clip: { x: 0, y: 0, width, height: Math.ceil(tabs.y + tabs.height + 8) } } : {}),
   });
 }
 
 const heading = (name: string | RegExp) => async (page: Page) => {
-  await expect(page.getByRole("heading", { name }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name }).first()).toBeVisible(SLOW);
 };
 
+// One test per route: a loaded machine takes a while per approved picture (stable twice in a row).
+const VISITOR: [string, string, string | RegExp][] = [
+  ["visitor-landing", "/", /Win/i],
+  ["visitor-login", "/login", "Welcome Back"],
+  ["visitor-signup", "/signup", /Create/i],
+  ["visitor-forgot-password", "/forgot-password", /Reset|Forgot/i],
+  ["visitor-dream-car", "/dream-car", /Dream Car/i],
+  ["visitor-dream-car-competition", "/dream-car-competition", /.+/],
+  ["visitor-not-found", "/no-such-page", /not found/i],
+];
+/** Each page with what shows once its data has arrived. */
+const PLAYER: [string, string, (page: Page) => Promise<void>][] = [
+  ["player-home", "/", async (p) => expect(p.getByTestId("contest-grid")).toBeVisible(SLOW)],
+  ["player-wheel", "/wheel", async (p) => expect(p.getByTestId("spin-button")).toHaveText("Free Spin", SLOW)],
+  ["player-payments", "/payments", async (p) => expect(p.getByText("No payments yet.", { exact: false })).toBeVisible(SLOW)],
+  ["player-withdrawals", "/withdrawals", async (p) => expect(p.getByText("No withdrawals yet.")).toBeVisible(SLOW)],
+  ["player-prizes", "/prizes", async (p) => expect(p.getByText("No prizes yet.", { exact: false })).toBeVisible(SLOW)],
+];
+const ADMIN_TABS = [
+  ["overview", "Overview"],
+  ["payments", "Payments"],
+  ["withdrawals", "Withdrawals"],
+  ["contests", "Contests"],
+  ["analytics", "Analytics"],
+  ["audit", "Audit"],
+] as const;
+
 test.describe("visual check of every route", () => {
-  test.describe.configure({ timeout: 180_000 });
+  for (const [name, path, title] of VISITOR) {
+    test(`visitor ${path}`, async ({ page }) => {
+      await shot(page, name, path, heading(title));
+    });
+  }
 
-  test("visitor routes", async ({ page }) => {
-    await shot(page, "visitor-landing", "/", heading(/Win/i));
-    await shot(page, "visitor-login", "/login", heading("Welcome Back"));
-    await shot(page, "visitor-signup", "/signup", heading(/Create/i));
-    await shot(page, "visitor-forgot-password", "/forgot-password", heading(/Reset|Forgot/i));
-    await shot(page, "visitor-dream-car", "/dream-car", heading(/Dream Car/i));
-    await shot(page, "visitor-dream-car-competition", "/dream-car-competition", heading(/.+/));
-    await shot(page, "visitor-not-found", "/no-such-page", heading(/not found/i));
-  });
+  for (const [name, path, ready] of PLAYER) {
+    test(`player ${path}`, async ({ browser }, info) => {
+      const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined });
+      await shot(page, name, path, ready);
+      await context.close();
+    });
+  }
 
-  test("player routes", async ({ browser }, info) => {
+  test("player /contest/:id", async ({ browser }, info) => {
     // A contest of its own, so sales by other specs do not change the page.
     const contestId = await createContestViaApi(browser, { title: "Visual Check Watch", ticketPrice: 2, maxTickets: 100 });
     const { context, page } = await newPlayer(browser, { viewport: info.project.use.viewport ?? undefined });
-    await shot(page, "player-home", "/", heading("Active Contests"));
-    await shot(page, "player-contest", `/contest/${contestId}`, heading("Visual Check Watch"));
-    await shot(page, "player-wheel", "/wheel", heading("Fortune Wheel"));
-    await shot(page, "player-payments", "/payments", heading("My Payments"));
-    await shot(page, "player-withdrawals", "/withdrawals", heading(/Withdraw/i));
-    await shot(page, "player-prizes", "/prizes", heading("My Prizes"));
+    await shot(page, "player-contest", `/contest/${contestId}`, async (p) => {
+      await expect(p.getByRole("button", { name: "Add to Cart" })).toBeEnabled(SLOW);
+      await expect(p.getByTestId("free-entry-address")).toBeVisible(SLOW);
+    });
     await context.close();
   });
 
-  test("admin routes", async ({ browser }, info) => {
-    const context = await browser.newContext({ viewport: info.project.use.viewport ?? undefined });
-    const page = await context.newPage();
-    await signInViaApi(page, ADMIN);
-    const tab = (name: string) => async (p: Page) => {
-      await expect(p.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true", { timeout: 30_000 });
-    };
-    for (const [value, name] of [
-      ["overview", "Overview"],
-      ["payments", "Payments"],
-      ["withdrawals", "Withdrawals"],
-      ["contests", "Contests"],
-      ["analytics", "Analytics"],
-      ["audit", "Audit"],
-    ] as const) {
-      await shot(page, `admin-${value}`, `/admin?tab=${value}`, tab(name), { topOnly: true });
-    }
-    await context.close();
-  });
+  for (const [value, name] of ADMIN_TABS) {
+    test(`admin /admin?tab=${value}`, async ({ browser }, info) => {
+      const context = await browser.newContext({ viewport: info.project.use.viewport ?? undefined });
+      const page = await context.newPage();
+      await signInViaApi(page, ADMIN);
+      await shot(
+        page,
+        `admin-${value}`,
+        `/admin?tab=${value}`,
+        async (p) => {
+          await expect(p.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true", { timeout: 30_000 });
+          await expect(p.locator(".mantine-Loader-root")).toHaveCount(0, { timeout: 30_000 });
+        },
+        { tabsOnly: true },
+      );
+      await context.close();
+    });
+  }
 });

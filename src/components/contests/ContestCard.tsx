@@ -11,6 +11,7 @@ import { QuantityStepper } from "./QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { formatCount } from "@/shared/format";
+import { restrictionLabel, usePlayerStanding } from "../auth/PlayerStanding";
 
 /** Sold/max bar (only when the contest has a maximum). */
 export function SoldProgress({ sold, max }: { sold: number; max: number | null }) {
@@ -32,6 +33,9 @@ export function ContestCard({ contest: c }: { contest: PublicContest }) {
   const addToCart = useAddToCart();
   const discounted = !!c.discountPercentage && c.discountPercentage > 0;
   const blocker = purchaseBlocker(c, quantity);
+  // The player's own standing (self-excluded, limit used up, age undeclared), from the server.
+  const standing = usePlayerStanding();
+  const restricted = !blocker && standing && !standing.mayBuy ? standing.restriction : null;
   return (
     <Card withBorder padding="md" radius="md" data-testid="contest-card" h="100%">
       <Card.Section pos="relative">
@@ -82,10 +86,14 @@ export function ContestCard({ contest: c }: { contest: PublicContest }) {
             miw={130}
             leftSection={<IconShoppingCart size={16} />}
             onClick={() => addToCart(c, quantity, answer)}
-            disabled={!!blocker}
-            title={blocker?.detail}
+            disabled={!!blocker || !!restricted}
+            title={blocker?.detail ?? restricted?.message}
           >
-            {blocker && blocker.code !== "not_enough_left" ? blocker.label : "Add to Cart"}
+            {blocker && blocker.code !== "not_enough_left"
+              ? blocker.label
+              : restricted
+                ? restrictionLabel(restricted)
+                : "Add to Cart"}
           </Button>
           <Button variant="default" component={Link} href={`/contest/${c.id}`} miw={100}>
             Details

@@ -60,16 +60,7 @@ export function AppHeader() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {/* Visitors never load the Add Balance dialog's code (its form and schemas). */}
-            {user && (
-              <>
-                <Box visibleFrom="md">
-                  <AddBalanceButton />
-                </Box>
-                <Box hiddenFrom="md">
-                  <AddBalanceButton compact />
-                </Box>
-              </>
-            )}
+            {user && <AddBalanceButton />}
             <CartButton />
             {user ? (
               <>

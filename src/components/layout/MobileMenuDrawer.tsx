@@ -4,7 +4,7 @@ import { Button, Divider, Drawer, NavLink, Stack, Text } from "@mantine/core";
 import Link from "next/link";
 import { formatUsd } from "@/shared/money";
 import type { PublicUser } from "@/trpc/types";
-import { AddBalanceButton } from "../payments/AddBalanceButton";
+import { IconWallet } from "@tabler/icons-react";
 import { type AccountDialog, openAccountDialog } from "./dialogs";
 import { MOBILE_CATEGORIES } from "./nav";
 import { useSignOut } from "./useSignOut";
@@ -54,7 +54,17 @@ export default function MobileMenuDrawer({
               <Text fw={700} size="lg" data-testid="mobile-balance">
                 {formatUsd(user.balance)}
               </Text>
-              <AddBalanceButton onOpen={close} />
+              {/* The header's Add Balance dialog: the menu closes first, so it never opens over the menu. */}
+              <Button
+                color="green"
+                leftSection={<IconWallet size={18} />}
+                onClick={() => {
+                  close();
+                  openAccountDialog("addBalance");
+                }}
+              >
+                Add Balance
+              </Button>
               <Divider my="xs" />
               <Text size="sm" fw={600} truncate="end" data-testid="mobile-user">
                 {user.email}

@@ -8,7 +8,7 @@ import { useCallback, useSyncExternalStore } from "react";
  * buttons are only hidden on narrow screens, the modals live in portals), so opening one from the
  * slide-out menu is just this switch. One dialog at a time.
  */
-export type AccountDialog = "purchases" | "settings" | "responsible" | "support";
+export type AccountDialog = "purchases" | "settings" | "responsible" | "support" | "addBalance";
 
 let current: AccountDialog | null = null;
 const listeners = new Set<() => void>();

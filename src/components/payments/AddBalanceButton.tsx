@@ -19,7 +19,6 @@ import { notifications } from "@mantine/notifications";
 import { IconWallet } from "@tabler/icons-react";
 import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
-import { useState } from "react";
 import { CRYPTO_CURRENCIES, CRYPTO_LABELS, CURRENCY, DELAYS, LIMITS } from "@/shared/constants";
 import { COIN_NETWORKS, NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
@@ -28,7 +27,7 @@ import { payPageHref } from "@/shared/pay-link";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
 import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
-import { openAccountDialog } from "../layout/dialogs";
+import { openAccountDialog, useAccountDialog } from "../layout/dialogs";
 
 type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string; network?: WithdrawalNetwork };
 const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };
@@ -39,12 +38,15 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 /** Header 'Add Balance' button and dialog (docs/product.md §2, §4, §5, §8). Signed-in users only. */
-export function AddBalanceButton({ onOpen, compact = false }: { onOpen?: () => void; compact?: boolean } = {}) {
+export function AddBalanceButton() {
   const { user } = useCurrentUser();
   // Self-excluded or age undeclared: the dialog says why and until when instead of taking a payment.
   const standing = usePlayerStanding();
   const blocked = standing && !standing.mayTopUp ? standing.restriction : null;
-  const [opened, setOpened] = useState(false);
+  // One dialog for the header's two triggers and the slide-out menu's button (openAccountDialog):
+  // the menu closes and this dialog opens, never one over the other.
+  const [opened, open, close] = useAccountDialog("addBalance");
+  const setOpened = (next: boolean) => (next ? open() : close());
   const form = useForm<FormValues>({
     mode: "controlled",
     initialValues: EMPTY,
@@ -112,23 +114,13 @@ export function AddBalanceButton({ onOpen, compact = false }: { onOpen?: () => v
 
   return (
     <>
-      {compact ? (
-        // The narrow header's form (docs/product.md §2: the header has Add Balance on every width).
-        <ActionIcon variant="filled" color="green" size="lg" aria-label="Add Balance" onClick={() => setOpened(true)}>
-          <IconWallet size={18} />
-        </ActionIcon>
-      ) : (
-        <Button
-          leftSection={<IconWallet size={18} />}
-          color="green"
-          onClick={() => {
-            onOpen?.(); // the slide-out menu closes first: the dialog never opens over it
-            setOpened(true);
-          }}
-        >
-          Add Balance
-        </Button>
-      )}
+      {/* The spec's header has Add Balance on every width: the labelled button from 992 px, an icon below. */}
+      <Button leftSection={<IconWallet size={18} />} color="green" onClick={open} visibleFrom="md">
+        Add Balance
+      </Button>
+      <ActionIcon variant="filled" color="green" size="lg" aria-label="Add Balance" onClick={open} hiddenFrom="md">
+        <IconWallet size={18} />
+      </ActionIcon>
       <Modal opened={opened} onClose={finish} title="Add Balance" centered>
         {blocked ? (
           <Stack data-testid="top-up-restricted">
