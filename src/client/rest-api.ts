@@ -167,7 +167,7 @@ export interface paths {
     post: operations["postApiSupportMessages"];
   };
   "/api/admin/conversations": {
-    /** Support conversations */
+    /** Support conversations, latest message first (optional search; a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminConversations"];
   };
   "/api/admin/conversations/{userId}/messages": {
@@ -3656,11 +3656,13 @@ export interface operations {
       };
     };
   };
-  /** Support conversations */
+  /** Support conversations, latest message first (optional search; a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminConversations: {
     parameters: {
       query?: {
         search?: string;
+        limit?: number;
+        cursor?: string;
       };
     };
     responses: {

@@ -3,7 +3,7 @@
  * Only the player's own conversation is reachable through the player functions; the admin
  * functions are exposed through admin procedures only.
  */
-import type { Prisma, SupportMessage, User } from "@/generated/prisma/client";
+import type { SupportMessage, User } from "@/generated/prisma/client";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
 import { LIMITS } from "@/shared/constants";
 import type { Db, DbTx } from "../db";
