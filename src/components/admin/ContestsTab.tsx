@@ -11,6 +11,7 @@ import { ContestForm } from "./ContestForm";
 import { FreeEntryDialog } from "./FreeEntryDialog";
 import { ContestStatusBadge } from "./StatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
+import { ExportCsvButton } from "./ExportCsvButton";
 
 export function ContestsTab() {
   const utils = api.useUtils();
@@ -104,6 +105,7 @@ export function ContestsTab() {
                     <Button size="xs" variant="default" onClick={() => setEditing(c)}>
                       Edit
                     </Button>
+                    <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
                     {c.status === "active" ? (
                       <>
                         <Button

@@ -6,6 +6,7 @@ import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
+import { ExportCsvButton } from "./ExportCsvButton";
 
 /** Admin dashboard 'Withdrawals' tab: pending first; Approve sends the payout, Reject asks for a reason. */
 export function WithdrawalsTab() {
@@ -37,7 +38,10 @@ export function WithdrawalsTab() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>
-        <Title order={3}>Withdrawals</Title>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3}>Withdrawals</Title>
+          <ExportCsvButton href="/api/admin/export/withdrawals.csv" />
+        </Group>
         {list.isLoading ? (
           <Loader />
         ) : list.error ? (
