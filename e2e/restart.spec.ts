@@ -29,6 +29,7 @@ const signupBody = (email: string) =>
   });
 
 test("stopping the server closes the embedded database cleanly and keeps the data", async () => {
+  test.setTimeout(180_000); // a migration and two starts of the production server
   const port = await freePort();
   fs.rmSync(DIR, { recursive: true, force: true });
   await migrateDatabase({ PGLITE_DIR: DIR, DATABASE_URL: "" });
@@ -107,7 +108,7 @@ async function readStream(url: string, cookie: string) {
 }
 
 test("a SIGTERM under load cuts no request: ready turns 503 first, in-flight requests and live streams end cleanly", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   fs.rmSync(DIR, { recursive: true, force: true });
@@ -128,7 +129,16 @@ test("a SIGTERM under load cuts no request: ready turns 503 first, in-flight req
     body: signupBody("drain@example.com"),
   });
   expect(signup.status).toBe(201);
-  const cookie = (signup.headers.getSetCookie() ?? []).map((c) => c.split(";")[0]).join("; ");
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "drain@example.com", password: "secret12" }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   expect(cookie).toContain("=");
 
   // Three live streams, open before the restart.
