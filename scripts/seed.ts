@@ -1,7 +1,7 @@
 /**
  * Demo data, idempotent (fixed ids, upserts): an admin and a player (SEED_* variables),
  * 16 contests across all seven categories, one ending within a day, one ended with a winner,
- * and published winner posts. Images live in public/ (no external URLs).
+ * published winner posts, and 60 days of sign-ups and approved top-ups for the analytics charts. Images live in public/ (no external URLs).
  */
 import { randomBytes } from "node:crypto";
 import { hashSecret, normaliseAnswer } from "../src/server/auth/password";
@@ -426,9 +426,104 @@ export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void>
       },
     });
   }
+  const history = await seedHistory(db, admin.id);
   console.log(
-    `Seeded: admin ${admin.email}, player ${player.email}, ${SEED_CONTESTS.length} contests, ${posts.length} winner posts`,
+    `Seeded: admin ${admin.email}, player ${player.email}, ${SEED_CONTESTS.length} contests, ${posts.length} winner posts, ` +
+      `${HISTORY_DAYS} days of history (${history.users} players, ${history.payments} approved top-ups)`,
   );
+}
+
+/** How far back the demo history goes: the analytics charts (last 30 days) and the monthly figures have data. */
+export const HISTORY_DAYS = 60;
+const CRYPTOS = ["BTC", "ETH", "USDT", "BNB"] as const;
+const NETWORKS = { BTC: "BTC", ETH: "ERC20", USDT: "TRC20", BNB: "BEP20" } as const;
+
+/**
+ * Sign-ups and approved top-ups on each of the last HISTORY_DAYS days, the same on every run: fixed
+ * ids and a fixed pseudo-random sequence per day, and rows that exist are left alone (idempotent).
+ * Every credit goes through the ledger, so `npm run check:ledger` holds on the seeded data.
+ */
+async function seedHistory(db: Awaited<ReturnType<typeof getDb>>, adminId: string): Promise<{ users: number; payments: number }> {
+  const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  // One unusable password for every history player (random, never printed): they exist for the charts.
+  let passwordHash: string | undefined;
+  let answerHash: string | undefined;
+  let users = 0;
+  let payments = 0;
+  const players: { id: string }[] = [];
+  for (let day = HISTORY_DAYS; day >= 1; day--) {
+    // A small linear congruential sequence per day: the same numbers on every run.
+    let state = day * 7919;
+    const next = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+    const dayStart = today - day * DAY;
+    const signups = Math.floor(next() * 3); // 0–2 a day
+    for (let n = 0; n < signups; n++) {
+      const email = `history.player.${day}.${n}@example.com`;
+      const createdAt = new Date(dayStart + Math.floor(next() * 20 * HOUR));
+      let user = await db.user.findUnique({ where: { email }, select: { id: true } });
+      if (!user) {
+        passwordHash ??= await hashSecret(randomBytes(24).toString("hex"));
+        answerHash ??= await hashSecret(randomBytes(24).toString("hex"));
+        user = await db.user.create({
+          data: {
+            email,
+            firstName: ["Liam", "Emma", "Noah", "Ava", "Mia", "Leo"][(day + n) % 6] as string,
+            lastName: ["Hart", "Cole", "Reid", "Shaw", "Lane", "Fox"][(day * 3 + n) % 6] as string,
+            passwordHash,
+            securityQuestion: SECURITY_QUESTIONS[0],
+            securityAnswerHash: answerHash,
+            createdAt,
+          },
+          select: { id: true },
+        });
+        users += 1;
+      }
+      players.push(user);
+    }
+    if (players.length === 0) continue;
+    const topups = 1 + Math.floor(next() * 3); // 1–3 approved top-ups a day
+    for (let n = 0; n < topups; n++) {
+      const id = `seed-history-payment-${day}-${n}`;
+      const payer = players[Math.floor(next() * players.length)] as { id: string };
+      const amount = new Prisma.Decimal(20 + Math.floor(next() * 23) * 10);
+      const crypto = CRYPTOS[Math.floor(next() * CRYPTOS.length)] as (typeof CRYPTOS)[number];
+      const at = dayStart + 8 * HOUR + Math.floor(next() * 12 * HOUR);
+      if (await db.payment.findUnique({ where: { id }, select: { id: true } })) continue;
+      await db.$transaction(async (tx) => {
+        await tx.payment.create({
+          data: {
+            id,
+            userId: payer.id,
+            amount,
+            cryptoCurrency: crypto,
+            provider: "sandbox",
+            trackId: `seedhist${day}x${n}`,
+            payLink: `/pay/seedhist${day}x${n}`,
+            network: NETWORKS[crypto],
+            gatewayStatus: "paid",
+            status: "approved",
+            receivedAmount: amount,
+            creditedAmount: amount,
+            processedById: adminId,
+            processedAt: new Date(at + 20 * 60_000),
+            createdAt: new Date(at),
+          },
+        });
+        await applyBalanceChange(tx, {
+          userId: payer.id,
+          amount,
+          kind: "topup",
+          reference: id,
+          note: "Demo history top-up",
+        });
+      });
+      payments += 1;
+    }
+  }
+  return { users, payments };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -13,7 +13,7 @@ export const metadata: Metadata = {
   description: "Enter prize contests for cars, bikes, watches, houses and cash. Tickets from $1.79, paid with crypto.",
 };
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#7048e8" };
 
 /**
  * The root layout reads nothing from the request, so pages that need no request data (the

@@ -296,6 +296,22 @@ export interface paths {
     /** Turn purchase receipts and draw results emails on or off */
     put: operations["putApiUserEmailPreferences"];
   };
+  "/api/admin/export/payments.csv": {
+    /** Every top-up as CSV */
+    get: operations["getApiAdminExportPaymentsCsv"];
+  };
+  "/api/admin/export/withdrawals.csv": {
+    /** Every withdrawal as CSV */
+    get: operations["getApiAdminExportWithdrawalsCsv"];
+  };
+  "/api/admin/export/audit.csv": {
+    /** The audit log as CSV */
+    get: operations["getApiAdminExportAuditCsv"];
+  };
+  "/api/admin/contests/{contestId}/entries.csv": {
+    /** The entries of one contest as CSV, in ticket order */
+    get: operations["getApiAdminContestsContestIdEntriesCsv"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -6868,6 +6884,271 @@ export interface operations {
         };
       };
       /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Every top-up as CSV */
+  getApiAdminExportPaymentsCsv: {
+    responses: {
+      /** @description payments: at most 50000 rows, newest first; x-export-truncated says when there are more */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Every withdrawal as CSV */
+  getApiAdminExportWithdrawalsCsv: {
+    responses: {
+      /** @description withdrawals: at most 50000 rows, newest first; x-export-truncated says when there are more */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The audit log as CSV */
+  getApiAdminExportAuditCsv: {
+    responses: {
+      /** @description audit entries: at most 50000 rows, newest first; x-export-truncated says when there are more */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The entries of one contest as CSV, in ticket order */
+  getApiAdminContestsContestIdEntriesCsv: {
+    parameters: {
+      path: {
+        contestId: string;
+      };
+    };
+    responses: {
+      /** @description entries with their ticket ranges: at most 50000 rows */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];

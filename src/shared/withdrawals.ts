@@ -3,6 +3,7 @@
  * shared by the withdraw form and the server (docs/payments.md "Withdrawals").
  */
 import { sha256 } from "@noble/hashes/sha2.js";
+import { bech32, bech32m, createBase58check } from "@scure/base";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { z } from "zod";
 import "./schemas/zod-config";
@@ -35,86 +36,35 @@ export const WITHDRAWAL_MESSAGES = {
 
 // ---------- address checks ----------
 
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+/** Base58check with Bitcoin's double SHA-256 checksum (@scure/base, audited; also TRON's encoding). */
+const base58check = createBase58check(sha256);
 
-/** Base58 decode; null on a character outside the alphabet. */
-export function base58Decode(text: string): Uint8Array | null {
-  let value = 0n;
-  for (const ch of text) {
-    const digit = BASE58.indexOf(ch);
-    if (digit < 0) return null;
-    value = value * 58n + BigInt(digit);
-  }
-  const bytes: number[] = [];
-  while (value > 0n) {
-    bytes.unshift(Number(value & 0xffn));
-    value >>= 8n;
-  }
-  for (const ch of text) {
-    if (ch !== "1") break;
-    bytes.unshift(0);
-  }
-  return Uint8Array.from(bytes);
-}
-
-/** Base58check payload (version byte first) when the 4-byte double-SHA-256 checksum matches. */
+/** Base58check payload (version byte first) when the 4-byte checksum matches, else null. */
 export function base58CheckDecode(text: string): Uint8Array | null {
   if (text.length < 5 || text.length > 60) return null;
-  const raw = base58Decode(text);
-  if (!raw || raw.length < 5) return null;
-  const payload = raw.slice(0, -4);
-  const check = sha256(sha256(payload)).slice(0, 4);
-  return check.every((b, i) => b === raw[raw.length - 4 + i]) ? payload : null;
-}
-
-const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
-
-function bech32Polymod(values: number[]): number {
-  const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
-  let chk = 1;
-  for (const v of values) {
-    const top = chk >>> 25;
-    chk = ((chk & 0x1ffffff) << 5) ^ v;
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i] as number;
+  try {
+    return base58check.decode(text);
+  } catch {
+    return null;
   }
-  return chk >>> 0;
 }
 
 /** A mainnet segwit address (bc1…): bech32 for witness v0 (20 or 32 bytes), bech32m for v1+ (BIP-173/350). */
 export function isBech32BtcAddress(address: string): boolean {
   if (address.length < 14 || address.length > 90) return false;
-  if (address !== address.toLowerCase() && address !== address.toUpperCase()) return false;
-  const a = address.toLowerCase();
-  const sep = a.lastIndexOf("1");
-  if (a.slice(0, sep) !== "bc") return false;
-  const data: number[] = [];
-  for (const ch of a.slice(sep + 1)) {
-    const d = BECH32.indexOf(ch);
-    if (d < 0) return false;
-    data.push(d);
+  const codec = /^bc1q/i.test(address) ? bech32 : bech32m;
+  try {
+    // decode refuses mixed case, a wrong checksum (so bech32m for v0 and bech32 for v1+) and bad characters.
+    const { prefix, words } = codec.decode(address as `${string}1${string}`, 90);
+    if (prefix !== "bc" || words.length < 1) return false;
+    const version = words[0] as number;
+    if (version > 16) return false;
+    const program = codec.fromWords(words.slice(1));
+    if (program.length < 2 || program.length > 40) return false;
+    return version !== 0 || program.length === 20 || program.length === 32;
+  } catch {
+    return false;
   }
-  if (data.length < 7) return false;
-  const hrp = [..."bc"].map((c) => c.charCodeAt(0));
-  const expanded = [...hrp.map((c) => c >> 5), 0, ...hrp.map((c) => c & 31)];
-  const check = bech32Polymod([...expanded, ...data]);
-  const version = data[0] as number;
-  if (version > 16) return false;
-  if (check !== (version === 0 ? 1 : 0x2bc830a3)) return false;
-  // 5-bit groups to bytes (the witness program).
-  let acc = 0;
-  let bits = 0;
-  const program: number[] = [];
-  for (const v of data.slice(1, -6)) {
-    acc = (acc << 5) | v;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      program.push((acc >> bits) & 0xff);
-    }
-  }
-  if (bits >= 5 || (acc & ((1 << bits) - 1)) !== 0) return false;
-  if (program.length < 2 || program.length > 40) return false;
-  return version !== 0 || program.length === 20 || program.length === 32;
 }
 
 export function isBtcAddress(address: string): boolean {

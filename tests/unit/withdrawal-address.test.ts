@@ -27,6 +27,30 @@ describe("withdrawal addresses", () => {
     expect(isBtcAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBe(false);
   });
 
+  it("BTC segwit: BIP-350's own valid and invalid mainnet vectors (through @scure/base)", () => {
+    for (const valid of [
+      "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4",
+      "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y",
+      "BC1SW50QGDZ25J",
+      "bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs",
+      "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",
+      "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
+    ]) {
+      expect(isBtcAddress(valid), valid).toBe(true);
+    }
+    for (const invalid of [
+      "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd", // v1 with a bech32 (not bech32m) checksum
+      "BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL", // v16 with a bech32 checksum
+      "bc1zw508d6qejxtdg4y5r3zarvaryvqyzf3du", // more than 4 bits of zero padding
+      "bc1gmk9yu", // empty data
+      "BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P", // v0 with a 16-byte program
+      "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3", // base58check: checksum
+      "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN0", // base58: 0 is not in the alphabet
+    ]) {
+      expect(isBtcAddress(invalid), invalid).toBe(false);
+    }
+  });
+
   it("EVM: 0x + 40 hex; mixed case must match EIP-55", () => {
     const good = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
     expect(toChecksumAddress(good.toLowerCase())).toBe(good);

@@ -6,6 +6,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
 import { api } from "@/trpc/react";
+import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime, useTimeZone } from "@/components/layout/useTimeZone";
 import { auditChanges } from "@/shared/audit-display";
 
@@ -38,6 +39,7 @@ export function AuditTab() {
         <Group justify="space-between" wrap="wrap">
           <Title order={3}>Audit log</Title>
           <Group wrap="wrap">
+            <ExportCsvButton href="/api/admin/export/audit.csv" />
             <Select
               aria-label="Filter by action"
               placeholder="All actions"

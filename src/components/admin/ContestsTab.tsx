@@ -12,6 +12,7 @@ import { ContestForm } from "./ContestForm";
 import { FreeEntryDialog } from "./FreeEntryDialog";
 import { ContestStatusBadge } from "./StatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
+import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/layout/useTimeZone";
 import { formatCount } from "@/shared/format";
 
@@ -156,6 +157,7 @@ export function ContestsTab() {
                     <Button size="xs" variant="default" onClick={() => setEditing(c)}>
                       Edit
                     </Button>
+                    <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
                     {c.status === "active" ? (
                       <>
                         <Button

@@ -7,6 +7,7 @@ import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../payments/PaymentStatusBadge";
+import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/layout/useTimeZone";
 
 type PendingRow = {
@@ -73,7 +74,10 @@ export function PaymentsTab() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>
-        <Title order={3}>Pending Payments</Title>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3}>Pending Payments</Title>
+          <ExportCsvButton href="/api/admin/export/payments.csv" label="Export all payments (CSV)" />
+        </Group>
         {pending.isLoading ? (
           <Loader />
         ) : pending.error ? (

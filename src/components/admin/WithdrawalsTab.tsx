@@ -7,6 +7,7 @@ import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
+import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/layout/useTimeZone";
 import { DataTable } from "@/components/layout/DataTable";
 
@@ -46,7 +47,10 @@ export function WithdrawalsTab() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>
-        <Title order={3}>Withdrawals</Title>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3}>Withdrawals</Title>
+          <ExportCsvButton href="/api/admin/export/withdrawals.csv" />
+        </Group>
         {list.isLoading ? (
           <Loader />
         ) : list.error ? (

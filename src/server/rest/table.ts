@@ -6,6 +6,7 @@ import { cartRoutes } from "./routes/cart";
 import { responsiblePlayRoutes } from "./routes/responsible-play";
 import { contestRoutes } from "./routes/contests";
 import { emailRoutes } from "./routes/email";
+import { exportRoutes } from "./routes/exports";
 import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { supportRoutes } from "./routes/support";
@@ -29,6 +30,7 @@ export const restRoutes: RestRoute[] = [
   ...reviewRoutes,
   ...prizesRoutes,
   ...emailRoutes,
+  ...exportRoutes,
 ];
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };
