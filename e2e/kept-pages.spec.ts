@@ -132,3 +132,18 @@ test("a player's kept home and contest page run in Chromium with no CSP violatio
     await player.close();
   }
 });
+
+test("the players' shells are not pages of their own: asked for directly, or with a guessed render header, signed out", async ({
+  request,
+}) => {
+  const contests = (await (await request.get("/api/contests")).json()) as { id: string }[];
+  const id = contests[0]?.id ?? "";
+  for (const path of ["/shell/home", `/shell/contest/${id}`]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  }
+  // The render header only works with this process's random token (src/server/edge/shared-pages.ts).
+  const guessed = await request.get(`/contest/${id}`, { headers: { "x-fast-path-render": "1" }, maxRedirects: 0 });
+  expect(await guessed.text()).not.toContain('<meta name="prize-shared-page"');
+});

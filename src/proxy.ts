@@ -15,6 +15,8 @@ import {
   IDENTITY_HEADERS,
   playerShellOf,
   RENDER_BYPASS_HEADER,
+  renderToken,
+  isShellPath,
   sharedRouteKey,
 } from "@/server/edge/shared-pages";
 import { getEnv } from "@/server/env";
@@ -57,11 +59,11 @@ function landingRewrite(request: NextRequest): URL | null {
 
 /**
  * The fast path's own render of a player's page ("/" or "/contest/<id>", marked with
- * RENDER_BYPASS_HEADER) goes to that page's shared route (src/app/shell/), same URL. Anyone may
- * send the header: they get the same public page without their identity.
+ * RENDER_BYPASS_HEADER with this process's renderToken) goes to that page's shared route
+ * (src/app/shell/), same URL. Without the token the header changes nothing.
  */
 function sharedRenderRewrite(request: NextRequest): URL | null {
-  if (!request.headers.has(RENDER_BYPASS_HEADER)) return null;
+  if (request.headers.get(RENDER_BYPASS_HEADER) !== renderToken()) return null;
   const shell = playerShellOf(request.nextUrl.pathname);
   if (!shell) return null;
   const url = request.nextUrl.clone();
@@ -73,6 +75,12 @@ export function proxy(request: NextRequest): NextResponse {
   const base = baseSecurityHeaders({ production: process.env.NODE_ENV === "production", hsts: getEnv().HSTS });
   if (request.nextUrl.pathname.startsWith("/api/")) {
     const res = NextResponse.next();
+    for (const [name, value] of Object.entries(base)) res.headers.set(name, value);
+    return res;
+  }
+  // The shells are the fast path's render targets, not pages: asked for directly, they are not there.
+  if (isShellPath(request.nextUrl.pathname)) {
+    const res = new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
     for (const [name, value] of Object.entries(base)) res.headers.set(name, value);
     return res;
   }

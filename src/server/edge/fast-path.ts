@@ -53,6 +53,7 @@ import {
   IDENTITY_FREE_VALUE,
   playerShellOf,
   RENDER_BYPASS_HEADER,
+  renderToken,
 } from "./shared-pages";
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -178,7 +179,7 @@ export async function renderViaNext(
   expected: { key: string; headers: Record<string, string>; nextScripts: ReadonlySet<string> },
 ): Promise<Page | null> {
   const res = await fetch(`${origin}${urlPath}`, {
-    headers: { [RENDER_BYPASS_HEADER]: "1", "accept-encoding": "identity" },
+    headers: { [RENDER_BYPASS_HEADER]: renderToken(), "accept-encoding": "identity" },
     redirect: "manual",
     signal: AbortSignal.timeout(10_000),
   });

@@ -26,6 +26,27 @@ export const IDENTITY_FREE_VALUE = "none";
 /** A request carrying this header is the fast path's own render of a kept page (scripts/server.mjs sends it on to Next). */
 export const RENDER_BYPASS_HEADER = "x-fast-path-render";
 
+const RENDER_TOKEN = Symbol.for("prize.fastPathRenderToken");
+/**
+ * The value of RENDER_BYPASS_HEADER: random per process, shared through globalThis by the fast path
+ * and src/proxy.ts (Next bundles them apart, they run in one process). A caller outside the process
+ * cannot guess it, so nobody else reaches the players' shells without signing in.
+ */
+export function renderToken(): string {
+  const g = globalThis as { [RENDER_TOKEN]?: string };
+  if (!g[RENDER_TOKEN]) {
+    const bytes = new Uint8Array(18);
+    crypto.getRandomValues(bytes);
+    g[RENDER_TOKEN] = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  return g[RENDER_TOKEN];
+}
+
+/** The shells' own paths: reached only through the fast path's rewrite, never asked for directly. */
+export function isShellPath(pathname: string): boolean {
+  return pathname === "/shell" || pathname.startsWith("/shell/");
+}
+
 /**
  * Request headers a shared route never sees: who the caller is (cookies, credentials) and where
  * they are (addresses). Next's own routing headers (rsc, next-router-*) stay.
