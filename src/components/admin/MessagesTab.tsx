@@ -31,8 +31,27 @@ export function MessagesTab() {
   const [reply, setReply] = useState("");
   const utils = api.useUtils();
 
+  // A tick names the conversations that changed: only those rows are read again and moved to the
+  // top (the list is one page; the server keeps one summary row per player). A tick naming none, or
+  // too many, and a (re)connected stream refetch the page.
+  const refreshRows = async (userIds: string[]) => {
+    const rows = await Promise.all(userIds.map((userId) => utils.support.conversation.fetch({ userId })));
+    utils.support.conversations.setData(undefined, (old) => {
+      if (!old) return old;
+      const changed = new Set(userIds);
+      const fresh = rows.filter((r): r is NonNullable<typeof r> => r !== null);
+      return [...fresh, ...old.filter((c) => !changed.has(c.userId))].sort(
+        (a, b) => new Date(b.lastMessageAt).getTime() - new Date(a.lastMessageAt).getTime(),
+      );
+    });
+  };
   const listSub = api.support.onConversations.useSubscription(undefined, {
-    onData: () => void utils.support.conversations.invalidate(),
+    onData: (tick) => {
+      // "ready" (a new or resumed stream: events may have been missed) refetches the page.
+      if (tick.kind !== "ready" && tick.userIds?.length && utils.support.conversations.getData(undefined)) {
+        refreshRows(tick.userIds).catch(() => void utils.support.conversations.invalidate());
+      } else void utils.support.conversations.invalidate();
+    },
   });
   const conversations = api.support.conversations.useQuery(undefined, {
     refetchInterval: pollingFallback(listSub.status, DELAYS.adminConversationsPoll),

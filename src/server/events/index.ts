@@ -65,23 +65,39 @@ export async function getEventBus(): Promise<EventBus> {
  * Yields once at the start so a (re)connecting client refetches whatever it missed. Bursts are
  * coalesced: subscribers only need to know "something changed".
  */
+/** Most support conversations one tick names; beyond that it says "refetch everything" (userIds: null). */
+const TICK_USER_IDS = 20;
+
+/**
+ * What a live stream yields: a kind ticked (coalesced). For support ticks, `userIds` names the
+ * conversations that changed, or null when the listener should refetch its whole list.
+ */
+export type LiveTick = { kind: LiveEvent["kind"] | "ready"; userIds?: string[] | null };
+
 export async function* liveEvents(
   bus: EventBus,
   filter: (event: LiveEvent) => boolean,
   caller: AbortSignal | undefined,
   /** Sees every event first (streams.ts watches for its session ending on the same listener). */
   onEvent?: (event: LiveEvent) => void,
-): AsyncGenerator<{ kind: LiveEvent["kind"] | "ready" }> {
+): AsyncGenerator<LiveTick> {
   const closing = closingSignal();
   const signal = caller ? AbortSignal.any([caller, closing]) : closing;
   let pending: LiveEvent["kind"] | null = null;
-  let wake: (() => void) | null = null;
+  // Support conversations named since the last tick, so the admin list can update those rows alone;
+  // null once more than TICK_USER_IDS were named (or a resync came): the listener refetches instead.
+  let named: Set<string> | null = new Set();
   const unsubscribe = bus.subscribe((event) => {
     onEvent?.(event);
     if (event.kind !== "resync" && !filter(event)) return;
+    if (event.kind === "support" && named) {
+      named.add(event.userId);
+      if (named.size > TICK_USER_IDS) named = null;
+    } else if (event.kind === "resync") named = null;
     pending = event.kind;
     wake?.();
   });
+  let wake: (() => void) | null = null;
   const onAbort = () => wake?.();
   signal.addEventListener("abort", onAbort);
   try {
@@ -96,8 +112,10 @@ export async function* liveEvents(
       if (signal.aborted) break;
       if (pending !== null) {
         const kind: LiveEvent["kind"] = pending;
+        const userIds = named === null ? null : [...named];
         pending = null;
-        yield { kind };
+        named = new Set();
+        yield kind === "support" || userIds === null ? { kind, userIds } : { kind };
       }
     }
   } finally {

@@ -11,7 +11,7 @@
 import type { DbTx } from "../db";
 import { getEnv } from "../env";
 import { tooManyRequests } from "../errors";
-import { getEventBus, liveEvents } from "./index";
+import { getEventBus, type LiveTick, liveEvents } from "./index";
 import type { LiveEvent } from "./types";
 
 export const LIVE_STREAM_LIMITS = {
@@ -67,7 +67,7 @@ export async function* sessionLiveEvents(
   owner: StreamOwner,
   filter: (event: LiveEvent) => boolean,
   signal: AbortSignal | undefined,
-): AsyncGenerator<{ kind: LiveEvent["kind"] | "ready" }> {
+): AsyncGenerator<LiveTick> {
   const release = acquire(owner.userId, owner.ip);
   const ended = new AbortController();
   const stop = () => ended.abort();
