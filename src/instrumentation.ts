@@ -17,5 +17,11 @@ export async function register(): Promise<void> {
     const { startJobs } = await import("./server/jobs");
     registerAppJobs();
     startJobs().catch((err: unknown) => console.error("job queue failed to start", err));
+    // Live mode: the coins and networks we send, checked against what OxaPay accepts (logged, not fatal).
+    const [{ checkAcceptedTermsAtStart }, { logger }] = await Promise.all([
+      import("./server/gateways/accepted-terms"),
+      import("./server/logger"),
+    ]);
+    void checkAcceptedTermsAtStart(getEnv(), logger);
   }
 }

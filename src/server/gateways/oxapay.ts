@@ -77,6 +77,20 @@ export class OxaPayGateway implements PaymentGateway {
     return this.config.sandbox ? this.createHostedInvoice(req) : this.createWhiteLabel(req);
   }
 
+  /**
+   * What the merchant account accepts (GET /v1/payment/accepted-currencies) and the networks OxaPay
+   * knows (GET /v1/common/networks), for the start-up check of our coins and networks
+   * (src/server/gateways/accepted-terms.ts).
+   */
+  async acceptedTerms(): Promise<{ coins: string[]; networks: string[] }> {
+    const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+    const [coins, networks] = await Promise.all([
+      this.request("GET", "/v1/payment/accepted-currencies"),
+      this.request("GET", "/v1/common/networks"),
+    ]);
+    return { coins: strings(coins.list), networks: strings(networks.list) };
+  }
+
   /** POST /v1/payment/white-label: the address and crypto amount to show on our own pay page. */
   private async createWhiteLabel(req: InvoiceRequest): Promise<Invoice> {
     const networks = COIN_NETWORKS[req.cryptoCurrency];
