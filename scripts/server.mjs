@@ -26,12 +26,16 @@
  * are loaded here first (as Next loads them) so the check sees the app's DATABASE_URL.
  */
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { connectionCapFromEnv, guardHeaders, guardServer, refuseMalformedRequest, SERVER_OPTIONS } from "./request-guard.mjs";
 
 process.env.NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 process.env.NEXT_MANUAL_SIG_HANDLE ??= "1";
+// The fast path's render token (src/server/edge/shared-pages.ts renderToken): random per process, set
+// before Next loads so the proxy, however Next runs it, reads the same value from the environment.
+process.env.PRIZE_FAST_PATH_RENDER_TOKEN ||= randomBytes(24).toString("hex");
 
 const hostname = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT || 3000);

@@ -26,20 +26,22 @@ export const IDENTITY_FREE_VALUE = "none";
 /** A request carrying this header is the fast path's own render of a kept page (scripts/server.mjs sends it on to Next). */
 export const RENDER_BYPASS_HEADER = "x-fast-path-render";
 
-const RENDER_TOKEN = Symbol.for("prize.fastPathRenderToken");
+const RENDER_TOKEN_ENV = "PRIZE_FAST_PATH_RENDER_TOKEN";
 /**
- * The value of RENDER_BYPASS_HEADER: random per process, shared through globalThis by the fast path
- * and src/proxy.ts (Next bundles them apart, they run in one process). A caller outside the process
- * cannot guess it, so nobody else reaches the players' shells without signing in.
+ * The value of RENDER_BYPASS_HEADER: random per process, in the environment (scripts/server.mjs sets
+ * it before Next loads, so the fast path and src/proxy.ts read the same value however Next runs the
+ * proxy; made here when absent). A caller outside the process cannot guess it, so nobody else reaches
+ * the players' shells without signing in.
  */
 export function renderToken(): string {
-  const g = globalThis as { [RENDER_TOKEN]?: string };
-  if (!g[RENDER_TOKEN]) {
-    const bytes = new Uint8Array(18);
+  let token = process.env[RENDER_TOKEN_ENV];
+  if (!token) {
+    const bytes = new Uint8Array(24);
     crypto.getRandomValues(bytes);
-    g[RENDER_TOKEN] = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    process.env[RENDER_TOKEN_ENV] = token;
   }
-  return g[RENDER_TOKEN];
+  return token;
 }
 
 /** The shells' own paths: reached only through the fast path's rewrite, never asked for directly. */
