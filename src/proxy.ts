@@ -78,8 +78,9 @@ export function proxy(request: NextRequest): NextResponse {
     for (const [name, value] of Object.entries(base)) res.headers.set(name, value);
     return res;
   }
-  // The shells are the fast path's render targets, not pages: asked for directly, they are not there.
-  if (isShellPath(request.nextUrl.pathname)) {
+  // The shells are the fast path's render targets, not pages: asked for without this process's render
+  // token (src/server/edge/shared-pages.ts), they are not there.
+  if (isShellPath(request.nextUrl.pathname) && request.headers.get(RENDER_BYPASS_HEADER) !== renderToken()) {
     const res = new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
     for (const [name, value] of Object.entries(base)) res.headers.set(name, value);
     return res;
