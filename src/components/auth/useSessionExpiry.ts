@@ -5,15 +5,21 @@ import { useEffect, useRef } from "react";
 import { DELAYS } from "@/shared/constants";
 import { useCurrentUser } from "./useCurrentUser";
 
-let signingOut = false;
+/**
+ * Until when a sign-out the player asked for explains a lost session. A time, not a flag cleared when
+ * a user is seen: a `me` read begun before the logout can still answer with the user after it, and
+ * clearing then made the signed-out player's own logout look like an expired session.
+ */
+let signingOutUntil = 0;
+const SIGN_OUT_WINDOW_MS = 15_000;
 
 /** useSignOut calls this first: a sign-out the player asked for is not an expired session. */
 export function markSigningOut(): void {
-  signingOut = true;
+  signingOutUntil = Date.now() + SIGN_OUT_WINDOW_MS;
 }
 
 export function unmarkSigningOut(): void {
-  signingOut = false;
+  signingOutUntil = 0;
 }
 
 /**
@@ -28,8 +34,7 @@ export function useSessionExpiry(): void {
     if (isLoading) return;
     const was = previous.current;
     previous.current = user?.id ?? null;
-    if (user) signingOut = false;
-    if (!was || user || signingOut) return;
+    if (!was || user || Date.now() < signingOutUntil) return;
     notifications.show({ color: "red", title: "Unauthorized", message: "You are logged out. Logging in again..." });
     const id = setTimeout(() => window.location.assign("/api/login"), DELAYS.unauthorizedRedirect);
     return () => clearTimeout(id);
