@@ -81,7 +81,7 @@ export default defineConfig({
       PGLITE_DIR: ".data/e2e-pglite",
       RATE_LIMIT_SIGNUPS_PER_HOUR: "1000",
       RATE_LIMIT_ANON_PER_MINUTE: "1000000",
-      // No load balancer in front: stop without the readiness grace period (src/server/shutdown.ts).
+      // No load balancer in front: stop without the readiness grace period (src/server/platform/shutdown.ts).
       SHUTDOWN_GRACE_MS: "0",
     },
   },

@@ -8,8 +8,8 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
-import { openDatabase } from "../src/server/db";
-import { applyMigrations } from "../src/server/migrate";
+import { openDatabase } from "../src/server/platform/db";
+import { applyMigrations } from "../src/server/platform/migrate";
 import { checkout } from "../src/server/services/purchases";
 
 const BASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

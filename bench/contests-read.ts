@@ -9,8 +9,8 @@ import http from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
-import { seed } from "../scripts/seed";
-import { openDatabase } from "../src/server/db";
+import { seed } from "../scripts/db/seed";
+import { openDatabase } from "../src/server/platform/db";
 import { startApp, stopApp } from "../scripts/start-app";
 import { benchAppEnv, createBenchDatabase, fmt } from "./lib";
 

@@ -17,10 +17,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import { verifyDraw } from "../scripts/verify-draw";
+import { verifyDraw } from "../scripts/tools/verify-draw";
 import type { User } from "../src/generated/prisma/client";
 import { createSession } from "../src/server/auth/session";
-import { type DatabaseHandle, openDatabase, setDatabase } from "../src/server/db";
+import { type DatabaseHandle, openDatabase, setDatabase } from "../src/server/platform/db";
 import { peekEventBus } from "../src/server/events";
 import { handleRestRequest } from "../src/server/rest/handler";
 import { fanOutDrawResults } from "../src/server/services/draw-fanout";

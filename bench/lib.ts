@@ -1,6 +1,6 @@
 /** Shared bench plumbing: a throwaway PostgreSQL database and the environment the app runs with on it (scripts/start-app.ts starts the app). */
 import pg from "pg";
-import { applyMigrations } from "../src/server/migrate";
+import { applyMigrations } from "../src/server/platform/migrate";
 
 export const BASE_PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 

@@ -11,10 +11,10 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { seed } from "../scripts/seed";
+import { seed } from "../scripts/db/seed";
 import { startApp, stopApp } from "../scripts/start-app";
 import { createSession } from "../src/server/auth/session";
-import { openDatabase } from "../src/server/db";
+import { openDatabase } from "../src/server/platform/db";
 import { benchAppEnv, createBenchDatabase, fmt } from "./lib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3204);

@@ -8,9 +8,9 @@
  */
 import os from "node:os";
 import autocannon from "autocannon";
-import { seed } from "../scripts/seed";
+import { seed } from "../scripts/db/seed";
 import { createSession } from "../src/server/auth/session";
-import { openDatabase } from "../src/server/db";
+import { openDatabase } from "../src/server/platform/db";
 import { checkLedgerInvariants } from "../src/server/services/invariants";
 import { applyBalanceChange } from "../src/server/services/ledger";
 import { SECURITY_QUESTIONS } from "../src/shared/constants";

@@ -13,10 +13,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { seed } from "../scripts/seed";
+import { seed } from "../scripts/db/seed";
 import { startApp, stopApp } from "../scripts/start-app";
 import { createSession } from "../src/server/auth/session";
-import { openDatabase } from "../src/server/db";
+import { openDatabase } from "../src/server/platform/db";
 import { SECURITY_QUESTIONS } from "../src/shared/constants";
 import { benchAppEnv, createBenchDatabase, fmt } from "./lib";
 

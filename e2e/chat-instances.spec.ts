@@ -31,8 +31,8 @@ test.describe("live chat across two app instances on one PostgreSQL", () => {
     await admin.query(`CREATE DATABASE "${DB_NAME}"`);
     await admin.end();
     const env = { ...process.env, DATABASE_URL: dbUrl, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1" };
-    execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/db.ts", "migrate"], { env, stdio: "ignore" });
-    execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/seed.ts"], { env, stdio: "ignore" });
+    execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/db/manage.ts", "migrate"], { env, stdio: "ignore" });
+    execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/db/seed.ts"], { env, stdio: "ignore" });
     // startApp refuses a port someone else's server answers on (we would test the wrong app).
     servers.push(...(await Promise.all(PORTS.map((port) => startApp({ port, stderr: "ignore", env: { DATABASE_URL: dbUrl } })))));
   });

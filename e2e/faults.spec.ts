@@ -6,7 +6,7 @@
  *    answered 2xx is in the database (PostgreSQL, and the embedded PGlite which must recover);
  *  - restart PostgreSQL mid-load (only with FAULT_RESTART_POSTGRES=1, set by scripts/test-all.sh
  *    in CI: it drops every connection on the shared server): the app answers again by itself.
- * The database side (prepare, invariants, verify) runs in a separate process: scripts/fault-db.ts.
+ * The database side (prepare, invariants, verify) runs in a separate process: scripts/db/fault-db.ts.
  */
 import { type ChildProcess, execFile } from "node:child_process";
 import fs from "node:fs";
@@ -17,7 +17,7 @@ import { expect, test } from "@playwright/test";
 import { LIMITS } from "../src/shared/constants";
 import { exited, startApp, stopApp } from "../scripts/start-app";
 import pg from "pg";
-import type { PrepareResult, Successes, VerifyResult } from "../scripts/fault-db";
+import type { PrepareResult, Successes, VerifyResult } from "../scripts/db/fault-db";
 
 const run = promisify(execFile);
 const BASE = Number(process.env.E2E_PORT ?? 3100);
@@ -57,9 +57,9 @@ async function freshPgDatabase(tag: string): Promise<{ env: DbEnv; drop: () => P
   };
 }
 
-/** Runs scripts/fault-db.ts in its own process and parses the JSON it prints last. */
+/** Runs scripts/db/fault-db.ts in its own process and parses the JSON it prints last. */
 async function faultDb<T>(env: DbEnv, args: string[]): Promise<T> {
-  const { stdout } = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/fault-db.ts", ...args], {
+  const { stdout } = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db/fault-db.ts", ...args], {
     env: { ...process.env, ...env, LOG_LEVEL: "warn" },
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -1,6 +1,6 @@
 /**
  * Restarts of the production server (scripts/server.mjs): the embedded database closes cleanly, and a
- * SIGTERM under load cuts no request (src/server/shutdown.ts). Each test runs its own server on a free
+ * SIGTERM under load cuts no request (src/server/platform/shutdown.ts). Each test runs its own server on a free
  * port and a fresh embedded database; all traffic stays on loopback and every loop is bounded.
  */
 import fs from "node:fs";

@@ -107,7 +107,7 @@ test("the $5,000 scenario on a production server with ADMIN_2FA_REQUIRED=true: n
   fs.rmSync(dir, { recursive: true, force: true });
   const dbEnv = { PGLITE_DIR: dir, DATABASE_URL: "" };
   await migrateDatabase(dbEnv);
-  const seed = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed.ts"], {
+  const seed = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db/seed.ts"], {
     env: { ...process.env, ...dbEnv },
     stdio: "ignore",
   });

@@ -4,6 +4,6 @@ set -euo pipefail
 export PGLITE_DIR="${PGLITE_DIR:-.data/e2e-pglite}"
 unset DATABASE_URL
 rm -rf "$PGLITE_DIR"
-npx tsx scripts/db.ts migrate
-npx tsx scripts/seed.ts
+npx tsx scripts/db/manage.ts migrate
+npx tsx scripts/db/seed.ts
 exec env NEXT_MANUAL_SIG_HANDLE=1 NEXT_TELEMETRY_DISABLED=1 HOST=127.0.0.1 PORT="${PORT:-3100}" node scripts/server.mjs

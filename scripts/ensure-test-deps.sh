@@ -18,5 +18,5 @@ if [ -z "${NGINX_PATH:-}" ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr
     sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
   fi
 fi
-# PostgreSQL: scripts/test-all.sh runs the suite under scripts/test-postgres.ts, which uses the server at
+# PostgreSQL: scripts/test-all.sh runs the suite under scripts/db/test-postgres.ts, which uses the server at
 # TEST_DATABASE_URL when one answers and otherwise starts one from the embedded-postgres package.

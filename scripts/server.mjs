@@ -11,7 +11,7 @@
  * clientIp() takes the entry N places before the last one.
  *
  * Graceful shutdown under NEXT_MANUAL_SIG_HANDLE=1: Next installs no signal handlers here, and
- * src/server/shutdown.ts (installed by src/instrumentation.ts when the app is prepared) turns
+ * src/server/platform/shutdown.ts (installed by src/instrumentation.ts when the app is prepared) turns
  * `/api/ready` to 503, waits SHUTDOWN_GRACE_MS, drains this server (`__prizeHttpDrain` below), stops
  * the job queue, closes the database and exits.
  *
@@ -19,7 +19,7 @@
  * Next loads the app) answers the cached public reads and the visitor's prerendered pages from
  * memory; everything else, and anything it declines, goes to Next.
  *
- * Migrations first: before Next opens the database, `scripts/db.ts start-check` (a child process, so
+ * Migrations first: before Next opens the database, `scripts/db/manage.ts start-check` (a child process, so
  * the embedded database is closed again before the app opens it) refuses to serve while migrations
  * are pending and prints the command that applies them, or applies them when MIGRATE_ON_START=true
  * (on PostgreSQL under an advisory lock, so instances starting together migrate once). The .env files
@@ -66,7 +66,7 @@ function rewriteForwardedHeaders(req) {
 
 const { default: nextEnv } = await import("@next/env");
 nextEnv.loadEnvConfig(process.cwd(), false);
-const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/db.ts", "start-check"], { stdio: "inherit" });
+const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/db/manage.ts", "start-check"], { stdio: "inherit" });
 if (check.status !== 0) {
   console.error("not starting: the database is not ready for this build (see above)");
   process.exit(check.status ?? 1);
@@ -109,7 +109,7 @@ function loopbackOrigin() {
 }
 
 /**
- * Graceful shutdown (src/server/shutdown.ts runs the steps): `__prizeHttpDrain` stops accepting
+ * Graceful shutdown (src/server/platform/shutdown.ts runs the steps): `__prizeHttpDrain` stops accepting
  * connections, answers every request in flight and every later one on an open keep-alive connection
  * with `Connection: close`, closes connections as they fall idle, and resolves once all are gone or,
  * after `timeoutMs`, cuts what is left and says how many requests that cut.
@@ -121,7 +121,7 @@ server.prependListener("request", (_req, res) => {
   res.once("close", () => inFlight.delete(res));
   if (draining) res.setHeader("connection", "close");
 });
-/** Page requests in the structured log (src/server/page-log.ts, installed with the app). */
+/** Page requests in the structured log (src/server/ops/page-log.ts, installed with the app). */
 server.prependListener("request", (req, res) => globalThis.__prizePageLog?.(req, res));
 globalThis.__prizeHttpDrain = (timeoutMs) =>
   new Promise((resolve) => {

@@ -85,7 +85,7 @@ export async function stopApp(child: ChildProcess, graceMs = 15_000): Promise<nu
 
 /** `npm run db:migrate` against the given environment (e.g. a fresh PGLITE_DIR or DATABASE_URL). */
 export async function migrateDatabase(env: Record<string, string | undefined>): Promise<void> {
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db.ts", "migrate"], {
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db/manage.ts", "migrate"], {
     env: { ...process.env, ...env },
     stdio: "ignore",
   });

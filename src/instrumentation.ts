@@ -1,13 +1,13 @@
 /** Runs once per server process; see server/shutdown.ts for why we handle signals ourselves. */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
-    // A bad variable stops the start here, with one message naming it (src/server/env.ts).
-    const { getEnv } = await import("./server/env");
+    // A bad variable stops the start here, with one message naming it (src/server/platform/env.ts).
+    const { getEnv } = await import("./server/platform/env");
     getEnv();
-    const { installShutdownHandlers } = await import("./server/shutdown");
+    const { installShutdownHandlers } = await import("./server/platform/shutdown");
     installShutdownHandlers();
-    // Page requests get a log line like API requests (src/server/page-log.ts; called by scripts/server.mjs).
-    const { installPageLog } = await import("./server/page-log");
+    // Page requests get a log line like API requests (src/server/ops/page-log.ts; called by scripts/server.mjs).
+    const { installPageLog } = await import("./server/ops/page-log");
     installPageLog();
     // Answers already in memory skip Next's router under `npm start` (src/server/edge/fast-path.ts).
     const { installFastPath } = await import("./server/edge/fast-path");
@@ -19,8 +19,8 @@ export async function register(): Promise<void> {
     startJobs().catch((err: unknown) => console.error("job queue failed to start", err));
     // Live mode: the coins and networks we send, checked against what OxaPay accepts (logged, not fatal).
     const [{ checkAcceptedTermsAtStart }, { logger }] = await Promise.all([
-      import("./server/gateways/accepted-terms"),
-      import("./server/logger"),
+      import("./server/gateways/oxapay/accepted-terms"),
+      import("./server/platform/logger"),
     ]);
     void checkAcceptedTermsAtStart(getEnv(), logger);
   }

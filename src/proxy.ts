@@ -4,7 +4,7 @@
  * render in the request's `Content-Security-Policy` header, from which Next puts it on its own
  * scripts. Pages prerendered at build time (the landing, the dream-car pages, 404) are files
  * without nonces: their inline scripts are allowed by hash, from .next/csp-hashes.json
- * (scripts/csp-hashes.ts).
+ * (scripts/build/csp-hashes.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -19,7 +19,7 @@ import {
   isShellPath,
   sharedRouteKey,
 } from "@/server/edge/shared-pages";
-import { getEnv } from "@/server/env";
+import { getEnv } from "@/server/platform/env";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "@/server/security/headers";
 import { SESSION_COOKIE } from "@/shared/constants";
 import { landingSignInRedirect } from "@/shared/landing";

@@ -18,7 +18,7 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 /**
  * The root layout reads nothing from the request, so pages that need no request data (the
  * landing, the dream-car pages, 404, the sign-in forms) are prerendered at build time and served
- * as files; their inline scripts are allowed by hash (scripts/csp-hashes.ts, src/proxy.ts).
+ * as files; their inline scripts are allowed by hash (scripts/build/csp-hashes.ts, src/proxy.ts).
  * The site is light-only (src/app/providers.tsx forces it), so Mantine's ColorSchemeScript, an
  * inline script, is not needed: mantineHtmlProps sets the scheme attribute.
  */

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { appOrigin } from "@/server/env";
+import { appOrigin } from "@/server/platform/env";
 
 // Read at request time: the public origin is the deployment's APP_URL, not the build machine's.
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 /**
- * Provably fair contest draw, recomputable by anyone (browser, server or scripts/verify-draw.ts;
+ * Provably fair contest draw, recomputable by anyone (browser, server or scripts/tools/verify-draw.ts;
  * Web Crypto only). docs/fair-play.md explains each method.
  *
  *   winningTicket = 1 + (uniform integer below soldTickets) drawn from

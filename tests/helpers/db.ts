@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "../../src/server/db";
+import { type DatabaseHandle, openDatabase, setDatabase } from "../../src/server/platform/db";
 
 export type TestDb = DatabaseHandle & { kind: "pglite" | "postgres"; url?: string };
 

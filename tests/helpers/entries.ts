@@ -1,7 +1,7 @@
 /** Test-only ticket purchases (the cart area owns the real one): stock bump, entry and ledger debit in one transaction. */
 import type { Contest, TicketEntry, User } from "../../src/generated/prisma/client";
 import { Prisma } from "../../src/generated/prisma/client";
-import type { Db } from "../../src/server/db";
+import type { Db } from "../../src/server/platform/db";
 import { applyBalanceChange } from "../../src/server/services/ledger";
 
 export async function buyTickets(db: Db, user: User, contest: Contest, count: number): Promise<TicketEntry> {

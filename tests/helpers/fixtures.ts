@@ -6,7 +6,7 @@ import { createContextInner } from "../../src/server/api/context";
 import { createCaller } from "../../src/server/api/root";
 import { hashSecret } from "../../src/server/auth/password";
 import { createSession } from "../../src/server/auth/session";
-import type { Db } from "../../src/server/db";
+import type { Db } from "../../src/server/platform/db";
 import { applyBalanceChange } from "../../src/server/services/ledger";
 import { handleRestRequest } from "../../src/server/rest/handler";
 import { sha256Hex } from "../../src/shared/draw";

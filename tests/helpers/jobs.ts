@@ -1,5 +1,5 @@
 /** Job-queue helpers: a fast-polling queue on a test database, and waiting for a condition. */
-import type { DatabaseHandle } from "../../src/server/db";
+import type { DatabaseHandle } from "../../src/server/platform/db";
 import { JobQueue } from "../../src/server/jobs/queue";
 
 export function testQueue(handle: Pick<DatabaseHandle, "kind" | "pglite" | "url">): JobQueue {

@@ -14,7 +14,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { validateSessionToken, readSessionToken } from "../../src/server/auth/session";
-import { getDb } from "../../src/server/db";
+import { getDb } from "../../src/server/platform/db";
 import { SHARED_PAGE_META, sharedRouteKey } from "../../src/server/edge/shared-pages";
 import { handleRestRequest } from "../../src/server/rest/handler";
 import { proxy } from "../../src/proxy";

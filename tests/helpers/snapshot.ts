@@ -10,7 +10,7 @@
  * too many spins), so a refusal legitimately bumps them.
  */
 import type { PGlite } from "@electric-sql/pglite";
-import type { DbTx } from "../../src/server/db";
+import type { DbTx } from "../../src/server/platform/db";
 
 export const SNAPSHOT_EXCLUDED_TABLES = ["_prisma_migrations", "RateLimit", "_test_writes"];
 

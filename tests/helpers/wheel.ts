@@ -1,5 +1,5 @@
 /** Makes wheel outcomes predictable in tests: a known server seed and a client seed chosen for the outcome. */
-import type { Db } from "../../src/server/db";
+import type { Db } from "../../src/server/platform/db";
 import { ensureActiveSeed } from "../../src/server/services/wheel";
 import { sha256Hex } from "../../src/shared/draw";
 import { DEFAULT_WHEEL_CONFIG, drawWheel, type WheelOutcome } from "../../src/shared/wheel";

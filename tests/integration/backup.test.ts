@@ -1,7 +1,7 @@
 /**
  * A backup restores into a fresh database with the data and the ledger invariants intact:
  * PostgreSQL through `npm run db:backup` / `db:restore` (pg_dump / pg_restore), PGlite through its
- * own data-directory dump (src/server/backup.ts).
+ * own data-directory dump (src/server/platform/backup.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -9,15 +9,15 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backupPglite, restorePglite } from "../../src/server/backup";
-import { type DatabaseHandle, openDatabase } from "../../src/server/db";
+import { backupPglite, restorePglite } from "../../src/server/platform/backup";
+import { type DatabaseHandle, openDatabase } from "../../src/server/platform/db";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import { createTestDb, dbKind, postgresUrlFor, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 
 function script(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/backup.ts", ...args], {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/db/backup.ts", ...args], {
       env: { ...process.env, NODE_OPTIONS: "", ...env },
     });
     let out = "";

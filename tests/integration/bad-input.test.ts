@@ -29,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { GET as trpcGet, POST as trpcPost } from "../../src/app/api/trpc/[trpc]/route";
 import { createContextInner } from "../../src/server/api/context";
-import { sandboxWebhookKey } from "../../src/server/gateways/sandbox";
+import { sandboxWebhookKey } from "../../src/server/gateways/sandbox/payments";
 import { appRouter, createCaller } from "../../src/server/api/root";
 import { MAX_INPUT_NODES, type ProcedureMeta } from "../../src/server/api/trpc";
 import { createSession } from "../../src/server/auth/session";

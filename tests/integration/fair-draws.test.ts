@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { runDueDraws } from "../../src/server/services/draws";
 import { computeWinningTicket, entriesHashOf, sha256Hex } from "../../src/shared/draw";
-import { verifyDraw } from "../../scripts/verify-draw";
+import { verifyDraw } from "../../scripts/tools/verify-draw";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { buyTickets } from "../helpers/entries";
 import { createContest, createUser, rest } from "../helpers/fixtures";

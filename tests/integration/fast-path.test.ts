@@ -66,7 +66,7 @@ function fakeBuild(): string {
   fs.writeFileSync(path.join(dir, "server", "app", "dream-car.html"), "<html>dream</html>");
   fs.writeFileSync(path.join(dir, "server", "app", "dream-car.meta"), JSON.stringify(meta));
   // dream-car-competition has hashes but no file in this build: it stays with Next.
-  // Build assets as scripts/precompress-static.ts leaves them: a brotli copy beside each, but not beside b.js.
+  // Build assets as scripts/build/precompress-static.ts leaves them: a brotli copy beside each, but not beside b.js.
   const chunks = path.join(dir, "static", "chunks");
   fs.mkdirSync(chunks, { recursive: true });
   fs.writeFileSync(path.join(chunks, "a1.js"), CHUNK);

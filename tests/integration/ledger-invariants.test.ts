@@ -5,9 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seed } from "../../scripts/seed";
-import type { DbTx } from "../../src/server/db";
-import { openDatabase } from "../../src/server/db";
+import { seed } from "../../scripts/db/seed";
+import type { DbTx } from "../../src/server/platform/db";
+import { openDatabase } from "../../src/server/platform/db";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 
@@ -118,7 +118,7 @@ describe(`ledger invariants (${dbKind()})`, () => {
   // One run of the script (each costs a process start): the corrupted balance FAILs with exit 1 while
   // every other, sound check prints OK. That sound data passes every check is the first test above.
   it("npm run check:ledger prints OK for sound checks, FAIL and exit 1 on a corrupted balance", async () => {
-    const script = ["node_modules/.bin/tsx", "scripts/check-ledger.ts"] as const;
+    const script = ["node_modules/.bin/tsx", "scripts/db/check-ledger.ts"] as const;
     let env: NodeJS.ProcessEnv;
     let dir: string | undefined;
     let corrupt: () => Promise<void>;

@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, readMigrations } from "../../src/server/migrate";
+import { applyMigrations, readMigrations } from "../../src/server/platform/migrate";
 import { createTestDb, dbKind, postgresUrlFor, type TestDb } from "../helpers/db";
 import { createContest, createUser } from "../helpers/fixtures";
 

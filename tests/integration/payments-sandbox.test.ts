@@ -5,9 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { parseEnv } from "../../src/server/env";
+import { parseEnv } from "../../src/server/platform/env";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
-import { SANDBOX_KEY_SETTING, SandboxGateway, sandboxWebhookKey } from "../../src/server/gateways/sandbox";
+import { SANDBOX_KEY_SETTING, SandboxGateway, sandboxWebhookKey } from "../../src/server/gateways/sandbox/payments";
 import { processWebhook } from "../../src/server/services/payments";
 import { LIMITS } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
-import { OxaPayGateway } from "../../src/server/gateways/oxapay";
+import { OxaPayGateway } from "../../src/server/gateways/oxapay/payments";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import { createPayment, processWebhook, reconcileOpenPayments, rejectPayment } from "../../src/server/services/payments";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";

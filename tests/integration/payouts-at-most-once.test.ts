@@ -12,7 +12,7 @@ import type { User } from "../../src/generated/prisma/client";
 import { OxaPayPayoutGateway } from "../../src/server/gateways/payout";
 import { sweepStrandedPayouts } from "../../src/server/jobs/payout-sweeper";
 import type { JobQueue } from "../../src/server/jobs/queue";
-import { SandboxGateway } from "../../src/server/gateways/sandbox";
+import { SandboxGateway } from "../../src/server/gateways/sandbox/payments";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import { reconcileWithGateway } from "../../src/server/services/reconciliation";
 import { approveWithdrawal, PAYOUT_JOB, runPayoutJob } from "../../src/server/services/withdrawals";

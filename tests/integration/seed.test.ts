@@ -1,6 +1,6 @@
 /** `npm run db:seed`: 60 days of history so the analytics charts show something, and idempotent. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HISTORY_DAYS, seed } from "../../scripts/seed";
+import { HISTORY_DAYS, seed } from "../../scripts/db/seed";
 import { getAnalytics } from "../../src/server/services/admin";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/server/db";
+import type { Db } from "../../src/server/platform/db";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest } from "../helpers/fixtures";
 

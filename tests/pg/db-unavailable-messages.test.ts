@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "../../src/server/db-unavailable";
+import { isDatabaseUnavailable } from "../../src/server/platform/db-unavailable";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 describe("a killed connection's real errors are 'database unavailable' (postgres)", () => {

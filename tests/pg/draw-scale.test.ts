@@ -18,7 +18,7 @@ import { entriesHashOf } from "../../src/shared/draw";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 import { testQueue, waitFor } from "../helpers/jobs";
-import { verifyDraw } from "../../scripts/verify-draw";
+import { verifyDraw } from "../../scripts/tools/verify-draw";
 import { startRestServer, type LocalServer } from "../helpers/servers";
 
 const PLAYERS = 6_000;

@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../src/server/db";
+import { type DatabaseHandle, openDatabase } from "../../src/server/platform/db";
 import { type LiveEvent, PgEventBus, publishAfterCommit } from "../../src/server/events";
 import { notify } from "../../src/server/services/notifications";
 import { createTestDb, type TestDb } from "../helpers/db";

@@ -1,12 +1,12 @@
 /**
  * Migrations at deploy (docs/deploy.md "Upgrading"): two instances migrating one database at once
- * apply each migration once (the advisory lock in src/server/migrate.ts), and `npm start`'s first
- * step (`scripts/db.ts start-check`) refuses pending migrations unless MIGRATE_ON_START=true.
+ * apply each migration once (the advisory lock in src/server/platform/migrate.ts), and `npm start`'s first
+ * step (`scripts/db/manage.ts start-check`) refuses pending migrations unless MIGRATE_ON_START=true.
  */
 import { spawn } from "node:child_process";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyMigrations, MIGRATION_LOCK_KEY, readMigrations } from "../../src/server/migrate";
+import { applyMigrations, MIGRATION_LOCK_KEY, readMigrations } from "../../src/server/platform/migrate";
 import { postgresUrlFor } from "../helpers/db";
 
 const made: string[] = [];
@@ -29,7 +29,7 @@ afterEach(async () => {
 
 function startCheck(url: string, env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/db.ts", "start-check"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/db/manage.ts", "start-check"], {
       env: { ...process.env, NODE_OPTIONS: "", DATABASE_URL: url, MIGRATE_ON_START: "", ...env },
     });
     let out = "";

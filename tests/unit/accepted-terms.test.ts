@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkAcceptedTermsAtStart, lastTermsCheck, termsProblems } from "../../src/server/gateways/accepted-terms";
+import { checkAcceptedTermsAtStart, lastTermsCheck, termsProblems } from "../../src/server/gateways/oxapay/accepted-terms";
 
 /** OxaPay's v1 envelope around `data`, as GET /v1/payment/accepted-currencies and /v1/common/networks answer. */
 const envelope = (list: string[]) =>

@@ -1,10 +1,10 @@
 /**
- * The "database unavailable" classifier (src/server/db-unavailable.ts) with the real messages the
+ * The "database unavailable" classifier (src/server/platform/db-unavailable.ts) with the real messages the
  * drivers produce during a PostgreSQL restart, bare and wrapped as Prisma wraps them; and ordinary
  * query errors that must stay 500s. (tests/pg/db-unavailable-messages.test.ts provokes the first one for real.)
  */
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "../../src/server/db-unavailable";
+import { isDatabaseUnavailable } from "../../src/server/platform/db-unavailable";
 
 const OUTAGE_MESSAGES = [
   "Client has encountered a connection error and is not queryable",

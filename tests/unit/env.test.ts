@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { ENV_KEYS, EnvError, getEnv, parseEnv } from "../../src/server/env";
+import { ENV_KEYS, EnvError, getEnv, parseEnv } from "../../src/server/platform/env";
 
 describe("server/env", () => {
   it("names the bad variable in one start-up error", () => {

@@ -1,16 +1,16 @@
 /**
- * DomainError is recognised across copies of src/server/errors.ts: Next bundles it into each route
+ * DomainError is recognised across copies of src/server/platform/errors.ts: Next bundles it into each route
  * and into src/instrumentation.ts, and an error thrown by the copy behind a shared cache must still
  * answer its own status (a 404), not a 500.
  */
 import { describe, expect, it, vi } from "vitest";
-import { DomainError, notFound } from "../../src/server/errors";
+import { DomainError, notFound } from "../../src/server/platform/errors";
 import { InsufficientBalanceError } from "../../src/server/services/ledger";
 
 describe("DomainError across module copies", () => {
   it("is a DomainError to every copy of the module; subclasses keep their own check", async () => {
     vi.resetModules();
-    const copy = await import("../../src/server/errors");
+    const copy = await import("../../src/server/platform/errors");
     expect(copy.DomainError).not.toBe(DomainError);
     const fromCopy = copy.notFound("Contest not found");
     expect(fromCopy instanceof DomainError).toBe(true);

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hmacSha512Hex, normaliseStatus, parseWebhookBody, verifyHmacSha512 } from "../../src/server/gateways/gateway";
-import { OxaPayGateway } from "../../src/server/gateways/oxapay";
-import { SandboxGateway } from "../../src/server/gateways/sandbox";
+import { OxaPayGateway } from "../../src/server/gateways/oxapay/payments";
+import { SandboxGateway } from "../../src/server/gateways/sandbox/payments";
 import { compareMoney as compareDecimalStrings } from "../../src/shared/money";
 import { createPaymentSchema, PAYMENT_MESSAGES } from "../../src/shared/schemas/payments";
 

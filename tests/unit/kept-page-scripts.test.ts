@@ -1,7 +1,7 @@
 /**
  * Which inline scripts a kept page may run (src/server/edge/kept-page-scripts.ts): Next's flight
  * data only in Next's exact form, and React's streaming instructions as the React that Next ships
- * writes them (read from its compiled server bundle, as scripts/csp-hashes.ts does at build).
+ * writes them (read from its compiled server bundle, as scripts/build/csp-hashes.ts does at build).
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";

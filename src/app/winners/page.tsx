@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { WinnersGallery } from "@/components/winners/WinnersGallery";
 import { readPublishedWinners } from "@/server/cache/public-reads";
 import { notFound } from "next/navigation";
-import { getDb } from "@/server/db";
+import { getDb } from "@/server/platform/db";
 import { sharedPageMetadata } from "@/server/edge/shared-pages";
-import { DomainError } from "@/server/errors";
+import { DomainError } from "@/server/platform/errors";
 import { listPublishedWinnerPosts } from "@/server/services/winners";
 import { LIMITS } from "@/shared/constants";
 

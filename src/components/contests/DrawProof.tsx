@@ -21,7 +21,7 @@ const METHOD_TEXT: Record<string, string> = {
   legacy: "seed and number of tickets sold (contests drawn before entry lists and beacons were mixed in)",
 };
 
-/** Recomputes the draw in the visitor's browser with Web Crypto (the same code as scripts/verify-draw.ts). */
+/** Recomputes the draw in the visitor's browser with Web Crypto (the same code as scripts/tools/verify-draw.ts). */
 async function verify(r: DrawRecord): Promise<Check | null> {
   if (!r.seed) return null;
   const method = r.method === "legacy" || r.method === null ? null : r.method;

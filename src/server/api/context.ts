@@ -2,11 +2,11 @@ import "server-only";
 import { TRPCError } from "@trpc/server";
 import type { User } from "@/generated/prisma/client";
 import { readSessionToken, type SessionInfo, sessionCookie, validateSessionToken } from "../auth/session";
-import { type Db, getDb } from "../db";
-import { databaseUnavailableError, isDatabaseUnavailable } from "../db-unavailable";
-import { logger } from "../logger";
-import { appOrigin, getEnv } from "../env";
-import { type RequestInfo, requestIdFrom } from "../request-log";
+import { type Db, getDb } from "../platform/db";
+import { databaseUnavailableError, isDatabaseUnavailable } from "../platform/db-unavailable";
+import { logger } from "../platform/logger";
+import { appOrigin, getEnv } from "../platform/env";
+import { type RequestInfo, requestIdFrom } from "../ops/request-log";
 
 export type Context = {
   db: Db;

@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { createContextInner } from "./context";
 import { createCaller } from "./root";
-import { getDb } from "../db";
+import { getDb } from "../platform/db";
 
 /** A caller for server components: same procedures, same rules, no HTTP hop. */
 export async function getServerCaller() {

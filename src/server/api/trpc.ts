@@ -5,11 +5,11 @@
 import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { databaseUnavailableError, isDatabaseUnavailable } from "../db-unavailable";
-import { getEnv } from "../env";
-import { DomainError } from "../errors";
+import { databaseUnavailableError, isDatabaseUnavailable } from "../platform/db-unavailable";
+import { getEnv } from "../platform/env";
+import { DomainError } from "../platform/errors";
 import { assertStreamSlot, type StreamOwner } from "../events/streams";
-import { logger } from "../logger";
+import { logger } from "../platform/logger";
 import { closingSignal, SERVER_RESTARTING } from "../ops/drain";
 import { limitAnonymousRequest } from "../security/anonymous-limit";
 import { TWO_FACTOR_REQUIRED } from "../services/two-factor";

@@ -1,7 +1,7 @@
 /** argon2id at OWASP's minimum (19 MiB, t=2, p=1) for passwords and security answers. */
 import { hash, verify } from "@node-rs/argon2";
-import { getEnv } from "../env";
-import { serviceUnavailable } from "../errors";
+import { getEnv } from "../platform/env";
+import { serviceUnavailable } from "../platform/errors";
 
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, not importable under isolatedModules)
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

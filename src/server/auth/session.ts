@@ -5,9 +5,9 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { SESSION_COOKIE } from "@/shared/constants";
-import type { DbTx } from "../db";
+import type { DbTx } from "../platform/db";
 import { publishAfterCommit } from "../events";
-import { getEnv } from "../env";
+import { getEnv } from "../platform/env";
 import type { User } from "@/generated/prisma/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,7 +8,7 @@
  *   `winners` live event whenever a Contest or WinnerPost row changes; every instance drops the
  *   affected entries when the event arrives (LISTEN/NOTIFY on PostgreSQL, PGlite's listen hook).
  * - On this instance the writer's own connection hears the event before its COMMIT returns
- *   (src/server/db.ts `onOwnNotification`), so a player who just bought sees the new figure.
+ *   (src/server/platform/db.ts `onOwnNotification`), so a player who just bought sees the new figure.
  * - Other instances hear it a few milliseconds later; `resync` (the listener reconnected, events
  *   may be lost) drops everything, and no entry lives longer than MAX_AGE_MS in any case.
  * - Under load, at most one query per key runs at a time (single flight). While a newer load
@@ -17,8 +17,8 @@
  */
 import { strongEtag } from "../edge/etag";
 import type { ContestCategory } from "@/shared/constants";
-import type { DatabaseHandle, Db } from "../db";
-import { getDatabase } from "../db";
+import type { DatabaseHandle, Db } from "../platform/db";
+import { getDatabase } from "../platform/db";
 import type { EventBus, LiveEvent } from "../events/types";
 import { getContest, listActiveContests, type PublicContest } from "../services/contests";
 import { listPublishedWinnerPosts, type PublicWinnerPost } from "../services/winners";

@@ -37,9 +37,9 @@ import { SESSION_COOKIE } from "@/shared/constants";
 import type { CachedJson, PublicReadCache } from "../cache/public-reads";
 import { publicReadsFor } from "../cache/public-reads";
 import { readSessionToken, sessionCookie, validateSessionToken } from "../auth/session";
-import { getDb } from "../db";
-import { getEnv } from "../env";
-import { recordRequest, requestIdFromValue } from "../request-log";
+import { getDb } from "../platform/db";
+import { getEnv } from "../platform/env";
+import { recordRequest, requestIdFromValue } from "../ops/request-log";
 import { isPagedQuery } from "../rest/paging";
 import { matchRoute } from "../rest/table";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "../security/headers";
@@ -122,7 +122,7 @@ export function loadPrerenderedPages(buildDir = path.join(process.cwd(), ".next"
 }
 
 /**
- * The hashes of Next's code scripts in this build (scripts/csp-hashes.ts): the only code a kept
+ * The hashes of Next's code scripts in this build (scripts/build/csp-hashes.ts): the only code a kept
  * render may carry. Missing (another build layout, `next dev`): none, so no render is kept.
  */
 export function loadNextScriptHashes(buildDir = path.join(process.cwd(), ".next")): Set<string> {

@@ -3,7 +3,7 @@
  * is served to many users without a per-request nonce, so its inline scripts are allowed by hash,
  * and only these two kinds, never "whatever is in the HTML now":
  *
- * - Next's and React's code scripts, hashed at build by scripts/csp-hashes.ts into
+ * - Next's and React's code scripts, hashed at build by scripts/build/csp-hashes.ts into
  *   .next/csp-next-scripts.json: the code scripts of the build's own prerendered pages (the
  *   flight bootstrap, Turbopack's chunk list), and every streaming instruction script the React
  *   that Next ships can write (`reactInstructionScripts`: its runtime, read from Next's compiled

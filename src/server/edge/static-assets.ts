@@ -1,6 +1,6 @@
 /**
  * The build's scripts and styles (/_next/static/**.js, .css) for browsers that accept brotli:
- * scripts/precompress-static.ts writes a best-quality brotli copy of each at build, and the fast
+ * scripts/build/precompress-static.ts writes a best-quality brotli copy of each at build, and the fast
  * path of `npm start` (src/server/edge/fast-path.ts) sends it, read once and kept. That is about 13%
  * fewer bytes than the gzip Next's static handler makes per request (docs/performance.md, "First
  * load"). Anything else (no copy, a gzip-only client, a Range request) goes to Next as before.

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { logger } from "../logger";
+import { logger } from "../platform/logger";
 import type { EventBus, LiveEvent, LiveEventListener, LiveEventOrigin } from "./types";
 
 /**

@@ -5,8 +5,8 @@
  * connection per app instance (PgEventBus); on PGlite the embedded database's own listen hook
  * feeds an in-process EventEmitter (InProcessEventBus).
  */
-import { type DatabaseHandle, type DbTx, getDatabase } from "../db";
-import { logger } from "../logger";
+import { type DatabaseHandle, type DbTx, getDatabase } from "../platform/db";
+import { logger } from "../platform/logger";
 import { closingSignal } from "../ops/drain";
 import { InProcessEventBus } from "./in-process";
 import { PgEventBus } from "./pg";

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { logger } from "../logger";
+import { logger } from "../platform/logger";
 import { InProcessEventBus } from "./in-process";
 import { decodeEvent, EVENT_CHANNEL, type EventBus, encodeEvent, type LiveEvent, type LiveEventListener } from "./types";
 

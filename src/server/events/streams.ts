@@ -8,9 +8,9 @@
  * session up and stops when it is gone. A timer also re-checks at the session's expiry and at least
  * every `recheckMs`, so a missed event (bus reconnecting) cannot keep a stream alive for long.
  */
-import type { DbTx } from "../db";
-import { getEnv } from "../env";
-import { tooManyRequests } from "../errors";
+import type { DbTx } from "../platform/db";
+import { getEnv } from "../platform/env";
+import { tooManyRequests } from "../platform/errors";
 import { getEventBus, type LiveTick, liveEvents } from "./index";
 import type { LiveEvent } from "./types";
 

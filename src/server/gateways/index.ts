@@ -1,17 +1,17 @@
 /**
  * Which gateway the app uses: OxaPay when OXAPAY_MERCHANT_API_KEY is set, else the local sandbox
- * (src/server/env.ts refuses PAYMENTS_MODE=live and AUTO_APPROVE_PAID=true without the key).
+ * (src/server/platform/env.ts refuses PAYMENTS_MODE=live and AUTO_APPROVE_PAID=true without the key).
  * Read from the environment on each call so tests and operators can switch without a rebuild.
  */
-import type { DbTx } from "../db";
-import { type Env, getEnv } from "../env";
+import type { DbTx } from "../platform/db";
+import { type Env, getEnv } from "../platform/env";
 import type { PaymentGateway } from "./gateway";
-import { OxaPayGateway } from "./oxapay";
-import { SandboxGateway, sandboxWebhookKey } from "./sandbox";
+import { OxaPayGateway } from "./oxapay/payments";
+import { SandboxGateway, sandboxWebhookKey } from "./sandbox/payments";
 
 export * from "./gateway";
-export { OxaPayGateway } from "./oxapay";
-export { SandboxGateway } from "./sandbox";
+export { OxaPayGateway } from "./oxapay/payments";
+export { SandboxGateway } from "./sandbox/payments";
 
 export async function getGateway(db: DbTx, env: Env = getEnv()): Promise<PaymentGateway> {
   if (env.OXAPAY_MERCHANT_API_KEY) {

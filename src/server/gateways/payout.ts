@@ -10,14 +10,14 @@ import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
 import { COIN_NETWORKS } from "@/shared/networks";
 import type { WithdrawalNetwork } from "@/shared/withdrawals";
-import type { DbTx } from "../db";
-import { type Env, getEnv } from "../env";
-import { DomainError } from "../errors";
+import type { DbTx } from "../platform/db";
+import { type Env, getEnv } from "../platform/env";
+import { DomainError } from "../platform/errors";
 import { decimalField, GatewayError, normaliseStatus, parseSignedJson, verifyHmacSha512 } from "./gateway";
-import { OXAPAY_NETWORK, OxaPayHttp } from "./oxapay-http";
-import { SANDBOX_RATES, sandboxWebhookKey } from "./sandbox";
+import { OXAPAY_NETWORK, OxaPayHttp } from "./oxapay/client";
+import { SANDBOX_RATES, sandboxWebhookKey } from "./sandbox/payments";
 
-export { OXAPAY_NETWORK } from "./oxapay-http";
+export { OXAPAY_NETWORK } from "./oxapay/client";
 
 /** The exact body of a payout request: stored before it is sent, so it can be found again by `description`. */
 export type PayoutRequestBody = {

@@ -2,9 +2,9 @@
  * The app's jobs and schedules, registered at start-up (src/instrumentation.ts). Add a job here:
  * `registerJob(NAME, handler, def)` with an idempotent handler; other code enqueues it by name.
  */
-import { getDb } from "../db";
-import { appOrigin, getEnv } from "../env";
-import { logger } from "../logger";
+import { getDb } from "../platform/db";
+import { appOrigin, getEnv } from "../platform/env";
+import { logger } from "../platform/logger";
 import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payout";
 import { registerMailJob } from "../mail/worker";

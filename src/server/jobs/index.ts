@@ -4,14 +4,14 @@
  *   registerJob(name, handler, def?)   declare a job kind (src/server/jobs/app-jobs.ts lists the app's)
  *   enqueue(name, data, opts?)         add a job; resolves to its id (null when a singletonKey dedupes it)
  *   schedule(name, when, data?)        cron or interval, applied when the workers start
- *   startJobs() / stopJobs()           from src/instrumentation.ts / src/server/shutdown.ts
+ *   startJobs() / stopJobs()           from src/instrumentation.ts / src/server/platform/shutdown.ts
  *
  * State lives on globalThis: Next loads instrumentation and route handlers as separate module
  * graphs, and all of them must share one queue client per process.
  */
-import { type DbTx, getDatabase } from "../db";
-import { getEnv } from "../env";
-import { logger } from "../logger";
+import { type DbTx, getDatabase } from "../platform/db";
+import { getEnv } from "../platform/env";
+import { logger } from "../platform/logger";
 import { setJobQueueProbe } from "../ops/job-queue-hook";
 import { type EnqueueOptions, type JobDefinition, type JobHandler, JobQueue, type JobQueueOptions, type Schedule } from "./queue";
 

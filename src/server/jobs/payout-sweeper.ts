@@ -5,8 +5,8 @@
  * so this catches only rows from before that, jobs lost with a dropped queue, or jobs that ended
  * while the row stayed processing. Run by the `withdrawals.reconcile` job (app-jobs.ts).
  */
-import type { Db } from "../db";
-import { logger } from "../logger";
+import type { Db } from "../platform/db";
+import { logger } from "../platform/logger";
 import { PAYOUT_JOB } from "../services/withdrawals";
 
 /** Rows younger than this are left alone (their approval may be sending right now). */

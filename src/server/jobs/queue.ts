@@ -11,8 +11,8 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
-import type { DatabaseHandle, DbTx } from "../db";
-import { logger } from "../logger";
+import type { DatabaseHandle, DbTx } from "../platform/db";
+import { logger } from "../platform/logger";
 
 export type JobContext = { id: string; name: string; retryCount: number };
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;

@@ -1,8 +1,8 @@
 /**
- * Every mail setting, from the validated environment (src/server/env.ts; docs/email.md, .env.example).
+ * Every mail setting, from the validated environment (src/server/platform/env.ts; docs/email.md, .env.example).
  * SMTP_URL empty (the default) = nothing is sent: emails stay in the outbox for the admin Outbox tab.
  */
-import { appOrigin, getEnv } from "../env";
+import { appOrigin, getEnv } from "../platform/env";
 
 export type MailConfig = {
   /** smtp://user:pass@host:port or smtps://…; null = keep mail in the outbox. */

@@ -5,8 +5,8 @@
  * back-off (RETRY_BASE_MS · 2^(attempts-1), capped at RETRY_MAX_MS), or marks it failed after
  * MAX_ATTEMPTS. Nothing here runs inside a business transaction.
  */
-import type { DbTx } from "../db";
-import { logger } from "../logger";
+import type { DbTx } from "../platform/db";
+import { logger } from "../platform/logger";
 import { renderResetTokens } from "../services/reset-link";
 import { withTicketNumbers } from "./outbox";
 import type { MailTransport } from "./transport";

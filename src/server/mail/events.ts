@@ -2,7 +2,7 @@
  * One function per business event that mails someone. Services call these with their transaction
  * client (one line each), so the email commits or rolls back with the event (outbox.ts).
  */
-import type { DbTx } from "../db";
+import type { DbTx } from "../platform/db";
 import { enqueueEmail, mailUser, type RecipientRow, recipientIfWanted } from "./outbox";
 import { formatUsd } from "@/shared/money";
 import { notice, passwordChanged, purchaseReceipt, type ReceiptLine, topUpApproved, topUpRejected } from "./templates";

@@ -4,7 +4,7 @@
  * that failed, and a slow mail server never slows one (delivery.ts sends later).
  */
 import { Prisma } from "@/generated/prisma/client";
-import type { Db, DbTx } from "../db";
+import type { Db, DbTx } from "../platform/db";
 import { recordAudit } from "../services/audit";
 import { type RenderedEmail, ticketRange } from "./templates";
 

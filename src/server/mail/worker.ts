@@ -4,9 +4,9 @@
  * SMTP_URL is set. Rows are claimed with SKIP LOCKED, so an overlapping pass is harmless too.
  * Registered from src/server/jobs/app-jobs.ts.
  */
-import { getDb } from "../db";
+import { getDb } from "../platform/db";
 import { registerJob, schedule } from "../jobs";
-import { logger } from "../logger";
+import { logger } from "../platform/logger";
 import { mailConfig } from "./config";
 import { deliverPendingEmails } from "./delivery";
 import { createSmtpTransport, type MailTransport } from "./transport";

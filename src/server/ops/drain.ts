@@ -6,7 +6,7 @@
  *    sending new work here; everything else is still served during the grace period.
  * 2. `closing`: the grace period is over. Live streams end (the client reconnects, through the proxy,
  *    to another instance), the HTTP server accepts no new connections and finishes the requests in
- *    flight (src/server/shutdown.ts runs the steps; scripts/server.mjs owns the socket).
+ *    flight (src/server/platform/shutdown.ts runs the steps; scripts/server.mjs owns the socket).
  */
 type DrainState = { draining: boolean; closing: AbortController };
 const g = globalThis as typeof globalThis & { __prizeDrain?: DrainState };

@@ -5,9 +5,9 @@
  *   (when one is registered: src/server/ops/job-queue-hook.ts). One `SELECT` on `_prisma_migrations`
  *   covers "reachable" and "migrations current"; the folder listing is read once per process.
  */
-import { type DatabaseHandle, getDatabase } from "../db";
-import { logger } from "../logger";
-import { migrationNamesOnDisk, migrationStatus } from "../migrate";
+import { type DatabaseHandle, getDatabase } from "../platform/db";
+import { logger } from "../platform/logger";
+import { migrationNamesOnDisk, migrationStatus } from "../platform/migrate";
 import { getJobQueueProbe } from "./job-queue-hook";
 
 export type CheckResult = { ok: boolean; detail?: string };

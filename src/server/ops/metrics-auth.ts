@@ -4,7 +4,7 @@
  * it did not exist. Compared in constant time.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { getEnv } from "../env";
+import { getEnv } from "../platform/env";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 

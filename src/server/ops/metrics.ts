@@ -2,7 +2,7 @@
  * Prometheus metrics (`GET /api/metrics`, src/app/api/metrics/route.ts; docs/deploy.md "Metrics").
  *
  * - Requests by route pattern and status, with latency histograms: observed by `withRequestLog`
- *   (src/server/request-log.ts) for every REST and tRPC request. The route label is the REST row's
+ *   (src/server/ops/request-log.ts) for every REST and tRPC request. The route label is the REST row's
  *   pattern (`/api/contests/:id`) or the tRPC procedure, never the raw path, so a client cannot grow
  *   the label set.
  * - At scrape time, per instance: the PostgreSQL pool (total / idle / waiting clients), open live
@@ -16,7 +16,7 @@
  * its own, and all of them must count into one registry.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { type DatabaseHandle, getDatabase } from "../db";
+import { type DatabaseHandle, getDatabase } from "../platform/db";
 import { peekEventBus } from "../events";
 import { getJobQueueProbe } from "./job-queue-hook";
 

@@ -10,9 +10,9 @@
  * the login redirect) do not count, nor do cached public REST reads (src/server/cache/public-reads.ts):
  * they cost no query, while counting them would cost a write each. Over the budget: 429 with Retry-After.
  */
-import type { DbTx } from "../db";
-import { getEnv } from "../env";
-import { DomainError } from "../errors";
+import type { DbTx } from "../platform/db";
+import { getEnv } from "../platform/env";
+import { DomainError } from "../platform/errors";
 import { consumeOrThrow, type RateRule } from "./rate-limit";
 
 /** The rule, read per request so tests and operators can change it; null when turned off. */

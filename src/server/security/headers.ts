@@ -14,7 +14,7 @@ export function createNonce(): string {
  * The page CSP. Scripts: same-origin files ('self': the build's chunks; /api answers are JSON
  * with nosniff, so they cannot run as scripts), inline scripts carrying this response's nonce
  * (Next puts it on its own scripts when it renders a page per request), and the inline scripts of
- * pages prerendered at build time, by hash (`staticHashes`: scripts/csp-hashes.ts). No
+ * pages prerendered at build time, by hash (`staticHashes`: scripts/build/csp-hashes.ts). No
  * 'unsafe-inline' for scripts. Styles: Mantine writes <style> tags and style="" attributes (CSS
  * variables of style props) that cannot carry a nonce, so style-src allows 'unsafe-inline' (and
  * must not list a nonce, which would switch 'unsafe-inline' off). Images: admins may enter any
@@ -41,7 +41,7 @@ export function hstsEnabled(env: HstsSetting): boolean {
   return env.production && env.hsts;
 }
 
-/** Whether this is a production build (NODE_ENV) and the HSTS setting (src/server/env.ts). */
+/** Whether this is a production build (NODE_ENV) and the HSTS setting (src/server/platform/env.ts). */
 export type HstsSetting = { production: boolean; hsts: boolean };
 
 /** The headers every answer carries (pages and API), CSP aside. */

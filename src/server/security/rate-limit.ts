@@ -14,8 +14,8 @@
  *   on success: await resetLimit(db, key)         // or not, depending on the rule
  * or, for "N per window regardless of outcome": await consumeOrThrow(db, key, rule, message).
  */
-import type { DbTx } from "../db";
-import { tooManyRequests } from "../errors";
+import type { DbTx } from "../platform/db";
+import { tooManyRequests } from "../platform/errors";
 
 export type RateRule = {
   /** Attempts allowed in one window; the (limit+1)th is refused. */

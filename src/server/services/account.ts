@@ -4,8 +4,8 @@
  */
 import { hashSecret, normaliseAnswer, verifySecret } from "../auth/password";
 import { invalidateUserSessions } from "../auth/session";
-import type { Db } from "../db";
-import { badRequest, notFound, tooManyRequests } from "../errors";
+import type { Db } from "../platform/db";
+import { badRequest, notFound, tooManyRequests } from "../platform/errors";
 import { consumeOrThrow, hit, type RateRule, resetLimit, retryText } from "../security/rate-limit";
 import type { User } from "@/generated/prisma/client";
 

@@ -1,7 +1,7 @@
 /** Admin users, stats and analytics. Definitions of every stat: docs/admin.md. */
 import { Prisma } from "@/generated/prisma/client";
-import type { Db, DbTx } from "../db";
-import { conflict, notFound } from "../errors";
+import type { Db, DbTx } from "../platform/db";
+import { conflict, notFound } from "../platform/errors";
 import { moneyString } from "@/shared/money";
 import { type PublicContest, toPublicContest } from "./contests";
 import { likeLiteral } from "./like";

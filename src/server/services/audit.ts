@@ -7,8 +7,8 @@
  */
 import type { Prisma } from "@/generated/prisma/client";
 import { AUDIT_ACTIONS, type AuditAction, LIMITS } from "@/shared/constants";
-import type { Db, DbTx } from "../db";
-import { badRequest } from "../errors";
+import type { Db, DbTx } from "../platform/db";
+import { badRequest } from "../platform/errors";
 
 export type AuditTargetType = "payment" | "withdrawal" | "prize" | "contest" | "user" | "wheel" | "outbox" | "winner_post";
 

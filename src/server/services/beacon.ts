@@ -5,8 +5,8 @@
  * and its BLS signature verifies against the chain's public key (drand-client does the check).
  */
 import { type ChainInfo, fetchBeacon, HttpCachingChain, HttpChainClient, roundAt } from "drand-client";
-import { type BeaconSettings, QUICKNET_CHAIN_HASH, QUICKNET_PUBLIC_KEY } from "../fair-play-settings";
-import { logger } from "../logger";
+import { type BeaconSettings, QUICKNET_CHAIN_HASH, QUICKNET_PUBLIC_KEY } from "./fair-play-settings";
+import { logger } from "../platform/logger";
 
 /** Seconds past the close before the fixed round: absorbs clock skew between us and the network. */
 export const BEACON_MARGIN_SECONDS = 10;

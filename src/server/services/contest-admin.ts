@@ -2,9 +2,9 @@
 import { type Contest, Prisma } from "@/generated/prisma/client";
 import { FAIR_PLAY_MESSAGES, FROZEN_TERMS, type SkillQuestion } from "@/shared/fair-play";
 import { type ContestFormValues, endDateError } from "@/shared/schemas/admin";
-import type { Db, DbTx } from "../db";
-import { badRequest, conflict, notFound } from "../errors";
-import { fairPlaySettings } from "../fair-play-settings";
+import type { Db, DbTx } from "../platform/db";
+import { badRequest, conflict, notFound } from "../platform/errors";
+import { fairPlaySettings } from "./fair-play-settings";
 import { recordAudit } from "./audit";
 import { likeLiteral } from "./like";
 import { cursorRow, pageLimit } from "./paging";

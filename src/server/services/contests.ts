@@ -2,8 +2,8 @@
 import type { Contest } from "@/generated/prisma/client";
 import type { ContestCategory } from "@/shared/constants";
 import { type PublicSkillQuestion, type SkillQuestion, skillQuestionSchema } from "@/shared/fair-play";
-import type { DbTx } from "../db";
-import { notFound } from "../errors";
+import type { DbTx } from "../platform/db";
+import { notFound } from "../platform/errors";
 import { priceString } from "@/shared/money";
 
 /** docs/product.md §3 Contest (money as decimal strings) plus the provably-fair draw fields. */

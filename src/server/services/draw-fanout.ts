@@ -10,7 +10,7 @@
  * the cursor: each entrant gets exactly one notification and at most one e-mail.
  */
 import { randomUUID } from "node:crypto";
-import type { Db, DbTx } from "../db";
+import type { Db, DbTx } from "../platform/db";
 import { publishAfterCommit } from "../events";
 import { OPTIONAL_KINDS, RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow } from "../mail/outbox";
 import { drawResult, ticketRange } from "../mail/templates";

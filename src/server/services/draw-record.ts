@@ -1,12 +1,12 @@
 /**
  * The public draw record of a contest (GET /api/contests/{id}/draw, docs/fair-play.md): everything
- * scripts/verify-draw.ts needs to recompute the winner, and nothing private (names masked). Bounded
+ * scripts/tools/verify-draw.ts needs to recompute the winner, and nothing private (names masked). Bounded
  * whatever the contest's size: the summary, the winning entry and one page of entries; the whole
  * list is a streamed file (drawEntriesFile).
  */
 import { type DrawMethod, entriesDigestText, maskedName } from "@/shared/draw";
-import type { DbTx } from "../db";
-import { notFound } from "../errors";
+import type { DbTx } from "../platform/db";
+import { notFound } from "../platform/errors";
 import { pendingDrawReason } from "./draws";
 
 export type DrawRecord = {

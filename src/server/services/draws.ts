@@ -19,12 +19,12 @@
 import { randomBytes } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import { computeDrawWinner, type DrawMethod, sha256Hex } from "@/shared/draw";
-import type { Db, DbTx } from "../db";
-import { conflict, notFound } from "../errors";
-import { logger } from "../logger";
+import type { Db, DbTx } from "../platform/db";
+import { conflict, notFound } from "../platform/errors";
+import { logger } from "../platform/logger";
 import { moneyString } from "@/shared/money";
 import { PRIZE_CLAIM_DAYS } from "@/shared/prizes";
-import { fairPlaySettings } from "../fair-play-settings";
+import { fairPlaySettings } from "./fair-play-settings";
 import { beaconChainInfo, fetchVerifiedRound, roundAfter } from "./beacon";
 import { mailPrizeClaimSteps } from "../mail/events";
 import { createDrawFanout, fanOutDrawResults, findPendingFanouts } from "./draw-fanout";

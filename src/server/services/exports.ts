@@ -8,8 +8,8 @@
  * spreadsheet formula injection: a text cell that starts with = + - @ or a control character gets a
  * leading apostrophe (OWASP "CSV injection"); plain numbers, such as -5.00, are left as they are.
  */
-import type { DbTx } from "../db";
-import { notFound } from "../errors";
+import type { DbTx } from "../platform/db";
+import { notFound } from "../platform/errors";
 
 /** Rows per query and rows per file (tests lower them). */
 export const EXPORT_LIMITS = { pageRows: 500, maxRows: 50_000 };

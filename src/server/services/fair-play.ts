@@ -1,6 +1,6 @@
 /** Public fair-play facts the pages show (docs/fair-play.md): open period, draw mode, free entry route. */
 import { freeEntryRules } from "@/shared/fair-play";
-import { fairPlaySettings } from "../fair-play-settings";
+import { fairPlaySettings } from "./fair-play-settings";
 
 export type FairPlayInfo = {
   minContestOpenHours: number;

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
-import type { Db } from "../db";
-import { forbidden, notFound } from "../errors";
+import type { Db } from "../platform/db";
+import { forbidden, notFound } from "../platform/errors";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
-import { logger } from "../logger";
+import { logger } from "../platform/logger";
 import { moneyString } from "@/shared/money";
 import { drawIfSoldOut } from "./draws";
 import { recordAudit } from "./audit";

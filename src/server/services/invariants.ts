@@ -7,7 +7,7 @@
  * 'refunded' with one 'refund' ledger row each, so sold = sum of all entries' ticketCount holds
  * for cancelled contests too.
  */
-import type { DbTx } from "../db";
+import type { DbTx } from "../platform/db";
 
 export type InvariantViolation = { check: string; detail: string };
 export type InvariantCheck = { name: string; description: string; violations: InvariantViolation[] };

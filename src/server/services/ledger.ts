@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import type { LedgerKind } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
-import type { DbTx } from "../db";
-import { DomainError } from "../errors";
+import type { DbTx } from "../platform/db";
+import { DomainError } from "../platform/errors";
 
 export class InsufficientBalanceError extends DomainError {
   constructor(message = "Insufficient balance") {

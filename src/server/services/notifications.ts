@@ -4,8 +4,8 @@
  * after the change committed.
  */
 import type { Notification, NotificationType } from "@/generated/prisma/client";
-import type { DbTx } from "../db";
-import { notFound } from "../errors";
+import type { DbTx } from "../platform/db";
+import { notFound } from "../platform/errors";
 import { publishAfterCommit } from "../events";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { cursorRow, olderThan, pageLimit } from "./paging";

@@ -5,7 +5,7 @@
  */
 import { LIMITS } from "@/shared/constants";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { badRequest } from "../errors";
+import { badRequest } from "../platform/errors";
 
 export function pageLimit(q: PageQuery | undefined, fallback: number = LIMITS.listPage): number {
   return Math.min(Math.max(q?.limit ?? fallback, 1), LIMITS.listPageMax);

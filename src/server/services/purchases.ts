@@ -8,7 +8,7 @@
  *  4. the optional per-player cap is checked under that lock (so it cannot be raced past).
  * Contests are taken last and in id order: the hot locks are held shortest and never deadlock.
  */
-import { logger } from "../logger";
+import { logger } from "../platform/logger";
 import { drawIfSoldOut } from "./draws";
 import { cursorRow, olderThan, pageLimit } from "./paging";
 import type { PageQuery } from "@/shared/schemas/paging";
@@ -16,8 +16,8 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { CartLine } from "@/shared/schemas/cart";
 import { CART_MESSAGES } from "@/shared/schemas/cart";
-import type { Db, DbTx } from "../db";
-import { badRequest, conflict, type DomainError, notFound } from "../errors";
+import type { Db, DbTx } from "../platform/db";
+import { badRequest, conflict, type DomainError, notFound } from "../platform/errors";
 import { moneyString, priceString, toDecimal } from "@/shared/money";
 import { type EntryStatusKind, entryOutcome, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
 import { queueReceipt } from "../mail/events";

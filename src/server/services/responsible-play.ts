@@ -18,10 +18,10 @@ import {
   type SelfExclusionPeriod,
   UNDER_AGE_LOCK_HOURS,
 } from "@/shared/responsible-play";
-import type { Db, DbTx } from "../db";
-import { badRequest, conflict, forbidden, notFound } from "../errors";
+import type { Db, DbTx } from "../platform/db";
+import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
 import { assertNotLimited, hit } from "../security/rate-limit";
-import { fairPlaySettings } from "../fair-play-settings";
+import { fairPlaySettings } from "./fair-play-settings";
 import { moneyString } from "@/shared/money";
 import { mailLimitsChanged, mailSelfExclusion } from "../mail/events";
 

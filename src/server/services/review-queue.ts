@@ -15,9 +15,9 @@
 import type { Prisma, ReviewItem, ReviewKind } from "@/generated/prisma/client";
 import { Prisma as P } from "@/generated/prisma/client";
 import { moneyString } from "@/shared/money";
-import type { Db, DbTx } from "../db";
-import { badRequest, conflict, notFound } from "../errors";
-import { logger } from "../logger";
+import type { Db, DbTx } from "../platform/db";
+import { badRequest, conflict, notFound } from "../platform/errors";
+import { logger } from "../platform/logger";
 import { recordAudit } from "./audit";
 import { applyBalanceChange } from "./ledger";
 import { notify, notifyMany } from "./notifications";

@@ -13,9 +13,9 @@
  */
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import type { CartLine } from "@/shared/schemas/cart";
-import type { Db } from "../db";
-import { getEnv } from "../env";
-import { badRequest, tooManyRequests } from "../errors";
+import type { Db } from "../platform/db";
+import { getEnv } from "../platform/env";
+import { badRequest, tooManyRequests } from "../platform/errors";
 import { hit, type RateRule, resetLimit, retryText } from "../security/rate-limit";
 import { skillQuestionOf } from "./contests";
 

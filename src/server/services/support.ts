@@ -6,8 +6,8 @@
 import type { SupportMessage, User } from "@/generated/prisma/client";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
 import { LIMITS } from "@/shared/constants";
-import type { Db, DbTx } from "../db";
-import { badRequest, notFound } from "../errors";
+import type { Db, DbTx } from "../platform/db";
+import { badRequest, notFound } from "../platform/errors";
 import { publishAfterCommit } from "../events";
 import { consumeOrThrow, type RateRule } from "../security/rate-limit";
 import { likeLiteral } from "./like";

@@ -2,9 +2,9 @@
 import type { WinnerPost } from "@/generated/prisma/client";
 import type { z } from "zod";
 import type { winnerPostSchema } from "@/shared/schemas/admin";
-import type { Db, DbTx } from "../db";
+import type { Db, DbTx } from "../platform/db";
 import { recordAudit } from "./audit";
-import { notFound } from "../errors";
+import { notFound } from "../platform/errors";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { cursorRow, pageLimit } from "./paging";
 import { afterWinnerPost, type PublicWinnerPost, toPublicWinnerPost, WINNER_POST_ORDER } from "./winners";

@@ -1,7 +1,7 @@
 /** The public winners gallery: published winner posts, newest win first. Admin edits live elsewhere. */
 import type { WinnerPost } from "@/generated/prisma/client";
 import type { PageQuery } from "@/shared/schemas/paging";
-import type { DbTx } from "../db";
+import type { DbTx } from "../platform/db";
 import { cursorRow, pageLimit } from "./paging";
 
 /** docs/product.md §3 Winner post, as GET /api/winner-posts answers it. */

@@ -14,9 +14,9 @@ import { Prisma } from "@/generated/prisma/client";
 import { moneyString as amountString } from "@/shared/money";
 import { mailWithdrawal } from "../mail/events";
 import type { CreateWithdrawalInput, WithdrawalNetwork } from "@/shared/withdrawals";
-import type { Db, DbTx } from "../db";
-import { badRequest, conflict, DomainError, notFound, unauthorized } from "../errors";
-import { failureOutcome } from "../gateways/oxapay-http";
+import type { Db, DbTx } from "../platform/db";
+import { badRequest, conflict, DomainError, notFound, unauthorized } from "../platform/errors";
+import { failureOutcome } from "../gateways/oxapay/client";
 import {
   getPayoutGateway,
   type PayoutGateway,
@@ -25,8 +25,8 @@ import {
   payoutBody,
   payoutReference,
 } from "../gateways/payout";
-import { getEnv } from "../env";
-import { logger } from "../logger";
+import { getEnv } from "../platform/env";
+import { logger } from "../platform/logger";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { cursorRow, olderThan, pageLimit } from "./paging";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";

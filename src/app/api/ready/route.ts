@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 /**
  * Readiness: database reachable, migrations current, job queue running when present (docs/deploy.md).
  * From SIGTERM on, 503 at once without looking further: the load balancer stops sending work here
- * while the requests in flight finish (src/server/shutdown.ts).
+ * while the requests in flight finish (src/server/platform/shutdown.ts).
  */
 export async function GET(): Promise<Response> {
   if (isDraining()) return noStoreJson({ status: "draining" }, 503);

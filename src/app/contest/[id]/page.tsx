@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ContestDetail, ContestNotFound } from "@/components/contests/ContestDetail";
-import { DomainError } from "@/server/errors";
+import { DomainError } from "@/server/platform/errors";
 import { getServerCaller } from "@/server/api/server-caller";
 import { TRPCError } from "@trpc/server";
 

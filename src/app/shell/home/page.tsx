@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SignedInHome } from "@/components/contests/SignedInHome";
 import { readContestList } from "@/server/cache/public-reads";
-import { getDb } from "@/server/db";
+import { getDb } from "@/server/platform/db";
 import { sharedPageMetadata } from "@/server/edge/shared-pages";
 
 export const dynamic = "force-dynamic";

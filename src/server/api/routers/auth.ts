@@ -13,7 +13,7 @@ import {
 import { resetLinkRequestSchema, resetWithTokenSchema } from "@/shared/schemas/email";
 import { readResetToken, resetCookies } from "../../auth/reset-token";
 import { blankSessionCookie, readSessionToken, sessionCookie } from "../../auth/session";
-import { getEnv } from "../../env";
+import { getEnv } from "../../platform/env";
 import * as twoFactor from "../../services/two-factor";
 import * as account from "../../services/account";
 import * as auth from "../../services/auth";

@@ -11,7 +11,7 @@ import {
 } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import type { RestRoute } from "../types";
-import { unauthorized } from "../../errors";
+import { unauthorized } from "../../platform/errors";
 
 export const authRoutes: RestRoute[] = [
   {

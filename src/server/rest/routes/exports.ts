@@ -2,7 +2,7 @@
  * CSV exports for admins (src/server/services/exports.ts): raw rows, because the answer is a file
  * streamed as its rows are read. Signed out: 401; not an admin: 403; never cached.
  */
-import { forbidden, unauthorized } from "../../errors";
+import { forbidden, unauthorized } from "../../platform/errors";
 import {
   type CsvExport,
   EXPORT_LIMITS,

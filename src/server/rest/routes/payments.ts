@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createPaymentOutput, paymentWithMessageOutput, pendingPaymentOutput } from "@/shared/schemas/responses";
-import { DomainError } from "../../errors";
+import { DomainError } from "../../platform/errors";
 import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processWebhook } from "../../services/payments";
 import { callWithJson } from "../json-input";

@@ -5,7 +5,7 @@ import {
   withdrawalOutput,
   withdrawalWithMessageOutput,
 } from "@/shared/schemas/responses";
-import { DomainError } from "../../errors";
+import { DomainError } from "../../platform/errors";
 import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processPayoutWebhook } from "../../services/withdrawals";
 import { callWithJson } from "../json-input";

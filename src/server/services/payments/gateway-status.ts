@@ -6,9 +6,9 @@ import { notify } from "../notifications";
 import type { Payment } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
 import { GATEWAY_STATUS_RANK } from "@/shared/constants";
-import type { Db, DbTx } from "../../db";
-import { conflict, DomainError, notFound, unauthorized } from "../../errors";
-import { logger } from "../../logger";
+import type { Db, DbTx } from "../../platform/db";
+import { conflict, DomainError, notFound, unauthorized } from "../../platform/errors";
+import { logger } from "../../platform/logger";
 import { moneyString } from "@/shared/money";
 import {
   autoApprovePaid,

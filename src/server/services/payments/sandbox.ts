@@ -1,11 +1,11 @@
 /** The sandbox's pay page and its "Simulate payment" (demo mode only). */
 import type { User } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
-import type { Db } from "../../db";
-import { notFound } from "../../errors";
+import type { Db } from "../../platform/db";
+import { notFound } from "../../platform/errors";
 import { getGateway, type PaymentGateway, paymentsSimulated } from "../../gateways";
 import { paymentQrCode } from "../../gateways/qr";
-import { SandboxGateway } from "../../gateways/sandbox";
+import { SandboxGateway } from "../../gateways/sandbox/payments";
 import { toPaymentRow } from "./approval";
 import { processWebhook } from "./gateway-status";
 

@@ -1,6 +1,6 @@
 /** What the top-up flows share: the webhook path, the gateway statuses that mean paid or still open, the 502 error. */
 import { GATEWAY_STATUS_RANK } from "@/shared/constants";
-import { DomainError } from "../../errors";
+import { DomainError } from "../../platform/errors";
 
 export const WEBHOOK_PATH = "/api/payments/webhook";
 /** Gateway statuses that mean the money arrived (credited automatically when AUTO_APPROVE_PAID=true). */

@@ -4,11 +4,11 @@
  */
 import { Prisma } from "@/generated/prisma/client";
 import { DEFAULT_WHEEL_CONFIG, type WheelConfig, wheelConfigSchema, wheelEconomics } from "@/shared/wheel";
-import type { Db, DbTx } from "../../db";
+import type { Db, DbTx } from "../../platform/db";
 import { moneyString } from "@/shared/money";
-import { conflict } from "../../errors";
+import { conflict } from "../../platform/errors";
 import { recordAudit } from "../audit";
-import { fairPlaySettings } from "../../fair-play-settings";
+import { fairPlaySettings } from "../fair-play-settings";
 
 export const WHEEL_SETTING_KEY = "wheel";
 

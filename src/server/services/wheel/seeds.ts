@@ -4,8 +4,8 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { sha256Hex } from "@/shared/draw";
-import type { Db, DbTx } from "../../db";
-import { conflict } from "../../errors";
+import type { Db, DbTx } from "../../platform/db";
+import { conflict } from "../../platform/errors";
 
 export type SeedRow = { id: string; serverSeed: string; serverSeedHash: string; clientSeed: string; nextNonce: number };
 

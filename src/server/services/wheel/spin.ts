@@ -17,13 +17,13 @@ import {
   wheelResultText,
   wheelTexts,
 } from "@/shared/wheel";
-import type { Db, DbTx } from "../../db";
-import { conflict, forbidden, notFound } from "../../errors";
+import type { Db, DbTx } from "../../platform/db";
+import { conflict, forbidden, notFound } from "../../platform/errors";
 import { moneyString } from "@/shared/money";
 import { consumeOrThrow } from "../../security/rate-limit";
 import { applyBalanceChange, InsufficientBalanceError } from "../ledger";
 import { guardSpending } from "../responsible-play";
-import { fairPlaySettings } from "../../fair-play-settings";
+import { fairPlaySettings } from "../fair-play-settings";
 import { getPaidSpinsEnabled, getWheelConfig, PAID_SPINS_OFF_MESSAGE } from "./config";
 import { ensureActiveSeed, type SeedRow } from "./seeds";
 

@@ -1,10 +1,10 @@
 import type { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { DomainError } from "@/server/errors";
+import { DomainError } from "@/server/platform/errors";
 import { createContext } from "@/server/api/context";
 import { appRouter } from "@/server/api/root";
 import { errorResponse } from "@/server/rest/handler";
-import { withRequestLog } from "@/server/request-log";
+import { withRequestLog } from "@/server/ops/request-log";
 import { BODY_LIMITS, readBodyText } from "@/server/security/body-limit";
 import { hasNonJsonBody } from "@/server/security/csrf";
 import { MAX_TRPC_BATCH } from "@/shared/transformer";

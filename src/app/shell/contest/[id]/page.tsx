@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ContestDetail } from "@/components/contests/ContestDetail";
 import { readContest } from "@/server/cache/public-reads";
-import { getDb } from "@/server/db";
+import { getDb } from "@/server/platform/db";
 import { sharedPageMetadata } from "@/server/edge/shared-pages";
-import { DomainError } from "@/server/errors";
+import { DomainError } from "@/server/platform/errors";
 import type { PublicContest } from "@/server/services/contests";
 
 export const dynamic = "force-dynamic";

@@ -10,8 +10,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
-import type { DbTx } from "../db";
-import { getEnv } from "../env";
+import type { DbTx } from "../../platform/db";
+import { getEnv } from "../../platform/env";
 import {
   type GatewayPaymentInfo,
   hmacSha512Hex,
@@ -19,8 +19,8 @@ import {
   type InvoiceRequest,
   type PaymentGateway,
   verifyHmacSha512,
-} from "./gateway";
-import { paymentQrCode } from "./qr";
+} from "../gateway";
+import { paymentQrCode } from "../qr";
 
 export const SANDBOX_KEY_SETTING = "sandbox.webhookKey";
 

@@ -14,9 +14,9 @@
  */
 import { closeDatabase } from "./db";
 import { getEnv } from "./env";
-import { stopJobs } from "./jobs";
+import { stopJobs } from "../jobs";
 import { logger } from "./logger";
-import { startClosing, startDraining } from "./ops/drain";
+import { startClosing, startDraining } from "../ops/drain";
 
 /** scripts/server.mjs puts this on globalThis: stop accepting, finish what is in flight (resolves when done or cut). */
 type HttpDrain = (timeoutMs: number) => Promise<{ cut: number }>;

@@ -10,7 +10,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { getEnv } from "./env";
-import { decodeEvent, EVENT_CHANNEL, type LiveEvent } from "./events/types";
+import { decodeEvent, EVENT_CHANNEL, type LiveEvent } from "../events/types";
 
 export type Db = PrismaClient;
 /** A Prisma client or an interactive-transaction client: what services accept. */

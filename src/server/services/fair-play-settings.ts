@@ -1,8 +1,8 @@
 /**
  * The fair and responsible play settings (docs/fair-play.md), from the validated environment
- * (src/server/env.ts declares and checks each variable; .env.example lists them).
+ * (src/server/platform/env.ts declares and checks each variable; .env.example lists them).
  */
-import { getEnv } from "./env";
+import { getEnv } from "../platform/env";
 
 /** drand quicknet: 3 s rounds, unchained BLS signatures on G1 (the default chain of drand-client). */
 export const QUICKNET_CHAIN_HASH = "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971";

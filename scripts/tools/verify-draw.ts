@@ -14,7 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { computeDrawWinner, type DrawMethod, entriesHashOf, sha256Hex } from "../src/shared/draw";
+import { computeDrawWinner, type DrawMethod, entriesHashOf, sha256Hex } from "../../src/shared/draw";
 
 type PublicDrawRecord = {
   contestId: string;

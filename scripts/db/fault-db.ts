@@ -2,24 +2,24 @@
  * Database side of the fault tests (e2e/faults.spec.ts), run as its own process so it opens the
  * database exactly as a fresh app process would (PostgreSQL with DATABASE_URL, else PGlite at PGLITE_DIR).
  *
- *   tsx scripts/fault-db.ts prepare <players> <paymentsPerPlayer>
+ *   tsx scripts/db/fault-db.ts prepare <players> <paymentsPerPlayer>
  *       migrate + seed, then players with a balance and a session, an admin session, pending
  *       sandbox payments and a contest without a cap; prints JSON (PrepareResult).
- *   tsx scripts/fault-db.ts verify <successes.json>
+ *   tsx scripts/db/fault-db.ts verify <successes.json>
  *       checkLedgerInvariants, then every recorded success must be in the database; prints JSON.
  */
 import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
-import { createSession } from "../src/server/auth/session";
-import { type DatabaseHandle, defaultPgliteDir, openDatabase } from "../src/server/db";
-import { getEnv } from "../src/server/env";
-import { applyMigrations } from "../src/server/migrate";
-import { SandboxGateway, sandboxWebhookKey } from "../src/server/gateways/sandbox";
-import { checkLedgerInvariants } from "../src/server/services/invariants";
-import { applyBalanceChange } from "../src/server/services/ledger";
-import { createPayment, simulateSandboxPayment } from "../src/server/services/payments";
-import { SECURITY_QUESTIONS } from "../src/shared/constants";
-import { sha256Hex } from "../src/shared/draw";
+import { createSession } from "../../src/server/auth/session";
+import { type DatabaseHandle, defaultPgliteDir, openDatabase } from "../../src/server/platform/db";
+import { getEnv } from "../../src/server/platform/env";
+import { applyMigrations } from "../../src/server/platform/migrate";
+import { SandboxGateway, sandboxWebhookKey } from "../../src/server/gateways/sandbox/payments";
+import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { applyBalanceChange } from "../../src/server/services/ledger";
+import { createPayment, simulateSandboxPayment } from "../../src/server/services/payments";
+import { SECURITY_QUESTIONS } from "../../src/shared/constants";
+import { sha256Hex } from "../../src/shared/draw";
 import { seed } from "./seed";
 
 export type PrepareResult = {

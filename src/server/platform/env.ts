@@ -48,7 +48,7 @@ const schema = z.object({
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   PGLITE_DIR: text.default(".data/pglite"),
   DATABASE_POOL_SIZE: int(1, 1000, "must be an integer from 1 to 1000").default(10),
-  // npm start: apply pending migrations first (scripts/db.ts start-check) instead of refusing to serve.
+  // npm start: apply pending migrations first (scripts/db/manage.ts start-check) instead of refusing to serve.
   MIGRATE_ON_START: bool.default(false),
   // Server
   PORT: int(1, 65535, "must be an integer from 1 to 65535").default(3000),
@@ -126,10 +126,10 @@ const schema = z.object({
   JOBS_WORKERS: int(0, 1, "must be 0 (only enqueue) or 1 (run workers)").default(1),
   JOBS_POLL_SECONDS: int(1, 3600, "must be an integer from 1 to 3600 (seconds)").default(2),
   JOBS_MAINTENANCE_SECONDS: int(1, 86_400, "must be an integer from 1 to 86400 (seconds)").default(30),
-  // Graceful shutdown (src/server/shutdown.ts, docs/deploy.md)
+  // Graceful shutdown (src/server/platform/shutdown.ts, docs/deploy.md)
   SHUTDOWN_GRACE_MS: int(0, 300_000, "must be an integer from 0 to 300000 (ms)").default(5_000),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000, "must be an integer from 0 to 600000 (ms)").default(20_000),
-  // Fair and responsible play (docs/fair-play.md; read through src/server/fair-play-settings.ts)
+  // Fair and responsible play (docs/fair-play.md; read through src/server/services/fair-play-settings.ts)
   MIN_CONTEST_OPEN_HOURS: int(0, 8760, "must be an integer from 0 to 8760 (hours)").default(72),
   DRAW_BEACON: url(["http:", "https:"])
     .transform((v) => v.replace(/\/+$/, ""))

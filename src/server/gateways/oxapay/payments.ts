@@ -21,11 +21,11 @@ import {
   type PaymentGateway,
   parseTxs,
   verifyHmacSha512,
-} from "./gateway";
-import { OXAPAY_NETWORK, OxaPayHttp } from "./oxapay-http";
-import { paymentQrCode } from "./qr";
+} from "../gateway";
+import { OXAPAY_NETWORK, OxaPayHttp } from "./client";
+import { paymentQrCode } from "../qr";
 
-export { OXAPAY_DEFAULT_BASE_URL, OXAPAY_GET_ATTEMPTS } from "./oxapay-http";
+export { OXAPAY_DEFAULT_BASE_URL, OXAPAY_GET_ATTEMPTS } from "./client";
 
 export type OxaPayConfig = {
   merchantApiKey: string;
@@ -80,7 +80,7 @@ export class OxaPayGateway implements PaymentGateway {
   /**
    * What the merchant account accepts (GET /v1/payment/accepted-currencies) and the networks OxaPay
    * knows (GET /v1/common/networks), for the start-up check of our coins and networks
-   * (src/server/gateways/accepted-terms.ts).
+   * (src/server/gateways/oxapay/accepted-terms.ts).
    */
   async acceptedTerms(): Promise<{ coins: string[]; networks: string[] }> {
     const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);

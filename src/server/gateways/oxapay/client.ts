@@ -9,7 +9,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { WithdrawalNetwork } from "@/shared/networks";
-import { GatewayError } from "./gateway";
+import { GatewayError } from "../gateway";
 
 export const OXAPAY_DEFAULT_BASE_URL = "https://api.oxapay.com";
 /** Attempts of a safe (GET) request; waits grow 0.5 s, 1 s, 2 s (or the gateway's Retry-After, at most 10 s). */

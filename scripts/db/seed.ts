@@ -4,14 +4,14 @@
  * published winner posts, and 60 days of sign-ups and approved top-ups for the analytics charts. Images live in public/ (no external URLs).
  */
 import { randomBytes } from "node:crypto";
-import { hashSecret, normaliseAnswer } from "../src/server/auth/password";
-import { closeDatabase, getDb } from "../src/server/db";
-import { getEnv } from "../src/server/env";
-import { applyBalanceChange } from "../src/server/services/ledger";
-import { computeWinningTicket, sha256Hex } from "../src/shared/draw";
-import { SECURITY_QUESTIONS } from "../src/shared/constants";
-import type { ContestCategory } from "../src/shared/constants";
-import { Prisma } from "../src/generated/prisma/client";
+import { hashSecret, normaliseAnswer } from "../../src/server/auth/password";
+import { closeDatabase, getDb } from "../../src/server/platform/db";
+import { getEnv } from "../../src/server/platform/env";
+import { applyBalanceChange } from "../../src/server/services/ledger";
+import { computeWinningTicket, sha256Hex } from "../../src/shared/draw";
+import { SECURITY_QUESTIONS } from "../../src/shared/constants";
+import type { ContestCategory } from "../../src/shared/constants";
+import { Prisma } from "../../src/generated/prisma/client";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -3,13 +3,13 @@
  * beside it as `<file>.br`. `npm start` sends it to browsers that accept brotli
  * (src/server/edge/fast-path.ts): about 13% fewer bytes than the gzip Next's static handler makes per
  * request, at no cost per request and none at start.
- *   tsx scripts/precompress-static.ts   (package.json "build" runs it)
+ *   tsx scripts/build/precompress-static.ts   (package.json "build" runs it)
  */
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
-import { STATIC_ASSET_TYPES } from "../src/server/edge/static-assets";
+import { STATIC_ASSET_TYPES } from "../../src/server/edge/static-assets";
 
 const brotli = promisify(brotliCompress);
 const root = path.join(process.cwd(), ".next", "static");

@@ -1,5 +1,5 @@
 /**
- * Backups of either database (`npm run db:backup` / `npm run db:restore`, scripts/backup.ts;
+ * Backups of either database (`npm run db:backup` / `npm run db:restore`, scripts/db/backup.ts;
  * docs/deploy.md "Backups").
  * - PostgreSQL: `pg_dump --format=custom` and `pg_restore` (the client tools must match or be newer
  *   than the server's major version). The password travels in PGPASSWORD, never on the command line.

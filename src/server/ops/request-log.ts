@@ -4,8 +4,8 @@
  * and the signed-in user's id; never bodies, cookies, tokens or other headers.
  */
 import { randomUUID } from "node:crypto";
-import { logger } from "./logger";
-import { observeRequest } from "./ops/metrics";
+import { logger } from "../platform/logger";
+import { observeRequest } from "./metrics";
 
 /**
  * What the handler learns while serving the request: the user once the session is read, and the

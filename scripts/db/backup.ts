@@ -7,10 +7,16 @@
  * exits 1. PGlite: stop the app first (one process per data directory). See docs/deploy.md "Backups".
  */
 import path from "node:path";
-import { backupPglite, backupPostgres, postgresHasTables, restorePglite, restorePostgres } from "../src/server/backup";
-import { defaultPgliteDir, openDatabase } from "../src/server/db";
-import { getEnv } from "../src/server/env";
-import { checkLedgerInvariants } from "../src/server/services/invariants";
+import {
+  backupPglite,
+  backupPostgres,
+  postgresHasTables,
+  restorePglite,
+  restorePostgres,
+} from "../../src/server/platform/backup";
+import { defaultPgliteDir, openDatabase } from "../../src/server/platform/db";
+import { getEnv } from "../../src/server/platform/env";
+import { checkLedgerInvariants } from "../../src/server/services/invariants";
 
 const stamp = () => new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 
@@ -53,7 +59,7 @@ async function main(): Promise<number> {
     console.log(`Restored ${fileArg} into ${url ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${dir}`}`);
     return verify(url, dir);
   }
-  throw new Error("usage: tsx scripts/backup.ts backup [file] | restore <file> [--replace]");
+  throw new Error("usage: tsx scripts/db/backup.ts backup [file] | restore <file> [--replace]");
 }
 
 main().then(

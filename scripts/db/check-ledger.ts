@@ -3,9 +3,9 @@
  * DATABASE_URL when set, else the embedded PGlite at PGLITE_DIR (default .data/pglite).
  * Prints each check with OK or FAIL (and its violations); exits 1 on any violation.
  */
-import { closeDatabase, defaultPgliteDir, getDb } from "../src/server/db";
-import { getEnv } from "../src/server/env";
-import { runLedgerChecks } from "../src/server/services/invariants";
+import { closeDatabase, defaultPgliteDir, getDb } from "../../src/server/platform/db";
+import { getEnv } from "../../src/server/platform/env";
+import { runLedgerChecks } from "../../src/server/services/invariants";
 
 async function main(): Promise<number> {
   const where = getEnv().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${defaultPgliteDir()}`;

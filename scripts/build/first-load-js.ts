@@ -1,7 +1,7 @@
 /**
  * First-load JavaScript of a page, as a visitor's browser fetches it: every <script src> in the
  * server-rendered HTML (noModule polyfills excluded), gzip -9. Turbopack's build prints no sizes.
- *   npm run build && npm start &  then  npx tsx scripts/first-load-js.ts [url ...]
+ *   npm run build && npm start &  then  npx tsx scripts/build/first-load-js.ts [url ...]
  */
 import { gzipSync } from "node:zlib";
 

@@ -7,7 +7,7 @@
  */
 import { CRYPTO_CURRENCIES } from "@/shared/constants";
 import { COIN_NETWORKS } from "@/shared/networks";
-import { OXAPAY_NETWORK } from "./oxapay-http";
+import { OXAPAY_NETWORK } from "./client";
 
 export type TermsCheck =
   | { ok: true; checkedAt: Date }
@@ -23,7 +23,7 @@ export function termsProblems(accepted: { coins: string[]; networks: string[] })
     if (!coins.has(coin))
       problems.push(`${coin} is not accepted by the OxaPay merchant account (enable it in OxaPay's merchant settings)`);
     const chains = COIN_NETWORKS[coin];
-    // A network is sent only where the coin travels on several chains (src/server/gateways/oxapay.ts).
+    // A network is sent only where the coin travels on several chains (src/server/gateways/oxapay/payments.ts).
     if (chains.length < 2) continue;
     for (const chain of chains) {
       const name = OXAPAY_NETWORK[chain];
@@ -63,7 +63,7 @@ export async function checkAcceptedTermsAtStart(
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },
 ): Promise<TermsCheck | null> {
   if (!env.OXAPAY_MERCHANT_API_KEY) return null;
-  const { OxaPayGateway } = await import("./oxapay");
+  const { OxaPayGateway } = await import("./payments");
   const gateway = new OxaPayGateway({
     merchantApiKey: env.OXAPAY_MERCHANT_API_KEY,
     baseUrl: env.OXAPAY_BASE_URL,

@@ -1,5 +1,5 @@
 /** Example internal tool: lists contests through the typed client. Usage: npm run example:client [baseUrl] */
-import { createApiClient } from "../src/client";
+import { createApiClient } from "../../src/client";
 
 const baseUrl = process.argv[2] ?? process.env.APP_URL ?? "http://localhost:3000";
 const api = createApiClient(baseUrl);

@@ -9,7 +9,7 @@
  *
  * Used by tests/helpers/global-setup.ts (so `npx vitest run` works alone) and, as a wrapper, by
  * scripts/test-all.sh (`npm test`) so the e2e specs that need PostgreSQL get the same server:
- *   node --import tsx scripts/test-postgres.ts -- <command...>
+ *   node --import tsx scripts/db/test-postgres.ts -- <command...>
  */
 import { spawn } from "node:child_process";
 import os from "node:os";
@@ -154,7 +154,7 @@ if (isMain) {
   const command = args[0] === "--" ? args.slice(1) : args;
   if (args[0] === "--serve") serve(args[1] ?? DEFAULT_TEST_DATABASE_URL).catch(fail);
   else if (command.length === 0) {
-    console.error("usage: node --import tsx scripts/test-postgres.ts -- <command...>");
+    console.error("usage: node --import tsx scripts/db/test-postgres.ts -- <command...>");
     process.exit(2);
   } else wrap(command).then((code) => process.exit(code), fail);
 }

@@ -7,14 +7,14 @@
  */
 import fs from "node:fs";
 import openapiTS, { type OpenAPI3 } from "openapi-typescript";
-import { buildOpenApiDocument } from "../src/server/rest/openapi";
+import { buildOpenApiDocument } from "../../src/server/rest/openapi";
 
 export const REST_TYPES_FILE = "src/client/rest-api.ts";
 
 /** The TypeScript types openapi-typescript makes of the document, as the committed file holds them. */
 export async function restApiTypes(): Promise<string> {
   const types = await openapiTS(buildOpenApiDocument() as unknown as OpenAPI3);
-  return `// Generated from the OpenAPI document by \`npm run openapi -- types\` (scripts/openapi.ts): do not edit.\n${types}`;
+  return `// Generated from the OpenAPI document by \`npm run openapi -- types\` (scripts/build/openapi.ts): do not edit.\n${types}`;
 }
 
 const command = process.argv[2];

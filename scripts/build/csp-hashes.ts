@@ -8,13 +8,13 @@
  * code scripts a page kept by the fast path may carry (src/server/edge/kept-page-scripts.ts): those
  * among the prerendered pages' scripts (not flight data), and React's streaming instruction
  * scripts as the react-dom that Next ships writes them.
- *   tsx scripts/csp-hashes.ts   (package.json "build" runs it)
+ *   tsx scripts/build/csp-hashes.ts   (package.json "build" runs it)
  */
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { nextCodeScriptHashes, reactInstructionScripts, scriptHash } from "../src/server/edge/kept-page-scripts";
-import { inlineScriptHashes } from "../src/server/security/script-hashes";
+import { nextCodeScriptHashes, reactInstructionScripts, scriptHash } from "../../src/server/edge/kept-page-scripts";
+import { inlineScriptHashes } from "../../src/server/security/script-hashes";
 
 const appDir = path.join(process.cwd(), ".next", "server", "app");
 const out = path.join(process.cwd(), ".next", "csp-hashes.json");
