@@ -1,8 +1,12 @@
 /**
  * The job queue on each database kind (PGlite in-process, and PostgreSQL in the "postgres"
  * project): a job runs with its data, a failure is retried, a singleton key dedupes, an interval
- * schedule sends one job per slot however many queues declare it, and the draw job draws.
+ * schedule sends one job per slot however many queues declare it, and the draw job draws; a
+ * database made before pg-boss 12 is upgraded with its waiting jobs.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDrawsJob } from "../../src/server/jobs/app-jobs";
 import type { JobQueue } from "../../src/server/jobs/queue";
@@ -84,5 +88,50 @@ describe("job queue", () => {
     await runDrawsJob();
     const again = await t.db.contest.findUniqueOrThrow({ where: { id: c.id } });
     expect(again.drawnAt?.getTime()).toBe(after.drawnAt?.getTime());
+  });
+});
+
+describe("job queue on a database made before pg-boss 12", () => {
+  // tests/fixtures/pgboss-v10-schema.sql is pg-boss 10.4.2's getConstructionPlans("pgboss"), the
+  // schema every database made before the upgrade holds; pg-boss 12 cannot migrate it by itself.
+  let t: TestDb;
+  let q: JobQueue | undefined;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(async () => {
+    await q?.stop(1000);
+    await t.close();
+  });
+
+  async function execLegacy(sql: string) {
+    if (t.kind === "pglite" && t.pglite) return void (await t.pglite.exec(sql));
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("sets the old schema aside, runs the job that was waiting in it, and drops it", async () => {
+    await execLegacy(readFileSync(path.join(import.meta.dirname, "../fixtures/pgboss-v10-schema.sql"), "utf8"));
+    await execLegacy(`SELECT pgboss.create_queue('test.legacy', '{"policy":"standard"}');
+      INSERT INTO pgboss.job (name, data, singleton_key) VALUES ('test.legacy', '{"n":3}', 'legacy-1');
+      INSERT INTO pgboss.job (name, data, state) VALUES ('test.legacy', '{"n":4}', 'completed');`);
+
+    const seen: unknown[] = [];
+    q = testQueue(t);
+    q.register<{ n: number }>("test.legacy", async (data) => void seen.push(data));
+    await q.work();
+    await waitFor(() => seen.length > 0, 20_000, "the job from the v10 schema");
+    expect(seen).toEqual([{ n: 3 }]); // the waiting one only; the completed one stays done
+
+    const [state] = await t.db.$queryRawUnsafe<{ old: string | null; version: number }[]>(
+      `SELECT to_regnamespace('pgboss_v10')::text AS old, (SELECT max(version)::int FROM pgboss.version) AS version`,
+    );
+    expect(state?.old).toBeNull();
+    expect(state?.version).toBeGreaterThanOrEqual(25);
   });
 });

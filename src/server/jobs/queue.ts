@@ -10,9 +10,11 @@
  * must be idempotent (guard its writes with a conditional UPDATE or a unique key).
  */
 import type { PGlite } from "@electric-sql/pglite";
-import PgBoss from "pg-boss";
+import pg from "pg";
+import { type Db, fromPglite, type JobWithMetadata, PgBoss } from "pg-boss";
 import type { DatabaseHandle, DbTx } from "../platform/db";
 import { logger } from "../platform/logger";
+import { drainLegacySchema, type LegacyJob, setLegacySchemaAside } from "./legacy-schema";
 
 export type JobContext = { id: string; name: string; retryCount: number };
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
@@ -57,22 +59,17 @@ export type JobQueueOptions = {
   poolSize?: number;
 };
 
-/** pg-boss's `db` option over PGlite: text without values may hold several statements (schema, locks). */
-export function pgliteExecutor(pglite: PGlite): PgBoss.Db {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (values && values.length > 0) return pglite.query(text, values);
-      const results = await pglite.exec(text);
-      return results[results.length - 1] ?? { rows: [] };
-    },
-  };
+/** pg-boss's `db` option over PGlite: pg-boss's own adapter (multi-statement DDL, aborted-transaction recovery). */
+export function pgliteExecutor(pglite: PGlite): Db {
+  return fromPglite(pglite);
 }
 
 /**
  * pg-boss's `db` option over a Prisma transaction. pg-boss sends its data as an object and leaves
- * some parameters untyped; JSON-encoding objects keeps `$3::jsonb` exact on both drivers.
+ * some parameters untyped; JSON-encoding objects keeps `$3::jsonb` exact on both drivers (pg-boss's
+ * own `fromPrisma` passes them through as they are, which the PostgreSQL adapter refuses).
  */
-export function prismaExecutor(tx: DbTx): PgBoss.Db {
+export function prismaExecutor(tx: DbTx): Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       const args = values.map((v) => (v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v));
@@ -93,27 +90,54 @@ export class JobQueue {
   private running = false;
 
   constructor(
-    handle: Pick<DatabaseHandle, "kind" | "pglite" | "url">,
+    private readonly handle: Pick<DatabaseHandle, "kind" | "pglite" | "url">,
     private readonly opts: JobQueueOptions = {},
   ) {
     const maintenanceIntervalSeconds = opts.maintenanceIntervalSeconds ?? 30;
-    const common = { schema: "pgboss", maintenanceIntervalSeconds, monitorStateIntervalSeconds: 600 };
+    const common = { schema: "pgboss", maintenanceIntervalSeconds, monitorIntervalSeconds: 600 };
     if (handle.kind === "pglite") {
       if (!handle.pglite) throw new Error("job queue: PGlite handle without its instance");
-      this.boss = new PgBoss({ ...common, db: pgliteExecutor(handle.pglite) });
+      this.boss = new PgBoss({ ...common, backend: "pglite", db: pgliteExecutor(handle.pglite) });
     } else {
       if (!handle.url) throw new Error("job queue: PostgreSQL handle without its URL");
       this.boss = new PgBoss({ ...common, connectionString: handle.url, max: opts.poolSize ?? 4 });
     }
-    this.boss.on("error", (err) => logger.error({ err }, "job queue error"));
+    this.boss.on("error", (err: unknown) => logger.error({ err }, "job queue error"));
   }
 
-  /** Creates pg-boss's schema (idempotent, safe on several instances at once). */
+  /**
+   * Creates or migrates pg-boss's schema (idempotent, safe on several instances at once). A schema
+   * older than pg-boss 12 can migrate is set aside first and its waiting jobs re-sent (legacy-schema.ts).
+   */
   start(): Promise<void> {
-    this.started ??= this.boss.start().then(() => {
+    this.started ??= this.withOwnConnection(async (db) => {
+      if (await setLegacySchemaAside(db)) logger.warn("job queue: pg-boss's v10 schema set aside for the upgrade");
+      await this.boss.start();
+      const moved = await drainLegacySchema(db, (job) => this.resendLegacy(job));
+      if (moved > 0) logger.warn({ jobs: moved }, "job queue: waiting jobs moved from pg-boss's v10 schema");
       this.running = true;
     });
     return this.started;
+  }
+
+  /** A connection of our own for the schema checks that run before pg-boss has one. */
+  private async withOwnConnection(fn: (db: Db) => Promise<void>): Promise<void> {
+    if (this.handle.kind === "pglite" && this.handle.pglite) return fn(fromPglite(this.handle.pglite));
+    const pool = new pg.Pool({ connectionString: this.handle.url, max: 1 });
+    try {
+      await fn({ executeSql: (text, values) => pool.query(text, values) });
+    } finally {
+      await pool.end();
+    }
+  }
+
+  private async resendLegacy(job: LegacyJob): Promise<void> {
+    await this.boss.createQueue(job.name, this.queueOptions(job.name));
+    await this.boss.send(job.name, job.data ?? {}, {
+      startAfter: job.startAfter,
+      retryLimit: job.retryLimit,
+      ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+    });
   }
 
   /** True from a successful start() until stop() (what `/api/ready` asks: src/server/ops/health.ts). */
@@ -125,21 +149,27 @@ export class JobQueue {
     this.registered.set(name, { handler: handler as JobHandler<unknown>, def });
   }
 
+  private queueOptions(name: string) {
+    const def = this.registered.get(name)?.def ?? {};
+    return {
+      retryLimit: def.retryLimit ?? 3,
+      retryDelay: def.retryDelaySeconds ?? 10,
+      retryBackoff: def.retryBackoff ?? true,
+      expireInSeconds: def.expireInSeconds ?? 300,
+      policy: def.policy ?? "standard",
+    };
+  }
+
   private ensureQueue(name: string): Promise<void> {
     let created = this.createdQueues.get(name);
     if (!created) {
-      const def = this.registered.get(name)?.def ?? {};
-      const options = {
-        retryLimit: def.retryLimit ?? 3,
-        retryDelay: def.retryDelaySeconds ?? 10,
-        retryBackoff: def.retryBackoff ?? true,
-        expireInSeconds: def.expireInSeconds ?? 300,
-        policy: def.policy ?? "standard",
-      };
+      const options = this.queueOptions(name);
       created = (async () => {
         await this.start();
-        await this.boss.createQueue(name, { name, ...options });
-        await this.boss.updateQueue(name, { name, ...options }); // a changed definition applies to an old queue
+        await this.boss.createQueue(name, options);
+        // A changed definition applies to an old queue; the policy is fixed at creation (pg-boss 11+).
+        const { policy: _fixed, ...changeable } = options;
+        await this.boss.updateQueue(name, changeable);
       })();
       created.catch(() => this.createdQueues.delete(name));
       this.createdQueues.set(name, created);
@@ -208,8 +238,8 @@ export class JobQueue {
       await this.boss.work(
         name,
         { pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
-        async (jobs) => {
-          for (const job of jobs as PgBoss.JobWithMetadata<unknown>[]) {
+        async (jobs: JobWithMetadata<unknown>[]) => {
+          for (const job of jobs as JobWithMetadata<unknown>[]) {
             try {
               await handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount });
             } catch (err) {
@@ -228,7 +258,7 @@ export class JobQueue {
     if (!this.started) return;
     await this.started.catch(() => undefined);
     this.running = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     this.started = undefined;
     this.createdQueues.clear();
     this.working = false;
@@ -236,6 +266,6 @@ export class JobQueue {
 
   /** The job row (state, retryCount, output) for tests and diagnostics. */
   getJob(name: string, id: string) {
-    return this.boss.getJobById(name, id, { includeArchive: true });
+    return this.boss.getJobById(name, id);
   }
 }
