@@ -131,7 +131,7 @@ export function registerAppJobs(): void {
       expireInSeconds: 300,
     },
   );
-  schedule(JOB.payoutReconcile, { everySeconds: 300 });
+  schedule(JOB.payoutReconcile, { everySeconds: getEnv().PAYOUT_SWEEP_SECONDS });
   // Retries with back-off when the gateway could not be asked at all (services/payments/gateway-status.ts).
   registerJob(JOB.paymentsReconcile, async () => void (await reconcileOpenPayments(await getDb())), {
     retryLimit: 3,

@@ -39,8 +39,6 @@ export const PAYOUT_WEBHOOK_PATH = "/api/withdrawals/webhook";
 export const PAYOUT_JOB = "withdrawals.payout";
 /** Attempts of the payout job after the first failure (then the withdrawal fails and the hold returns). */
 export const PAYOUT_RETRY_LIMIT = 5;
-/** How long one payout attempt holds its claim (a crashed attempt frees it after this). */
-const SEND_LEASE_SECONDS = 120;
 const LIST_LIMIT = 200;
 /** Bursts wait for a pooled connection rather than failing (as checkout does, services/purchases.ts). */
 const TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
@@ -225,7 +223,7 @@ export async function sendPayout(
 ): Promise<SendOutcome> {
   const claimed = await db.$queryRaw<Withdrawal[]>`
     UPDATE "Withdrawal" SET "attempts" = "attempts" + 1,
-      "sendingUntil" = now() + make_interval(secs => ${SEND_LEASE_SECONDS}), "updatedAt" = now()
+      "sendingUntil" = now() + make_interval(secs => ${getEnv().PAYOUT_SEND_LEASE_SECONDS}), "updatedAt" = now()
     WHERE "id" = ${withdrawalId} AND "status" = 'processing' AND "trackId" IS NULL
       AND ("sendingUntil" IS NULL OR "sendingUntil" < now())
     RETURNING *`;
