@@ -1,5 +1,5 @@
 /**
- * The one OxaPay v1 HTTP client both OxaPay gateways use (top-ups: oxapay.ts, payouts: payout.ts):
+ * The one OxaPay v1 HTTP client both OxaPay gateways use (top-ups: payments.ts, payouts: payouts.ts):
  * the key header, the JSON envelope `{ data, message, error, status, version }`, the timeout, and
  * what a failure means for money:
  * - `outcome: "refused"`: OxaPay answered with a definite refusal (4xx other than 429): nothing happened;
