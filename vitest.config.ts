@@ -19,6 +19,9 @@ const PGLITE_ONLY = [
   "tests/integration/request-log.test.ts",
   // The demo seed: ledger-invariants.test.ts seeds and checks the same data on both databases.
   "tests/integration/seed.test.ts",
+  // Starts its own PostgreSQL cluster and app instance on fixed ports: the project's database is not
+  // used, and a second copy at once would collide on the ports.
+  "tests/integration/money-faults.test.ts",
 ];
 
 export default defineConfig({

@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = [
   "winner_post.create",
   "winner_post.update",
   "winner_post.delete",
+  "export.read",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -126,6 +127,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "review.take_back": "Refunded credit taken back",
   "review.settle_payout": "Unknown payout settled",
   "review.dismiss": "Review entry dismissed",
+  "export.read": "CSV export downloaded",
   "winner_post.create": "Winner post created",
   "winner_post.update": "Winner post edited",
   "winner_post.delete": "Winner post deleted",

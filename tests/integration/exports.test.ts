@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PRIVILEGED_ADMIN_READS } from "../../src/server/api/privileged";
+import { createSession } from "../../src/server/auth/session";
+import { exportRoutes } from "../../src/server/rest/routes/exports";
 import { csvCell, EXPORT_LIMITS } from "../../src/server/services/exports";
+import { TWO_FACTOR_REQUIRED } from "../../src/server/services/two-factor";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 
@@ -22,7 +26,10 @@ describe(`admin CSV exports (${dbKind()})`, () => {
   beforeAll(async () => {
     t = await createTestDb();
   });
-  afterEach(() => Object.assign(EXPORT_LIMITS, saved));
+  afterEach(() => {
+    Object.assign(EXPORT_LIMITS, saved);
+    delete process.env.ADMIN_2FA_REQUIRED;
+  });
   afterAll(() => t.close());
 
   it("cells are RFC 4180 and defused against formula injection; numbers stay numbers", () => {
@@ -136,5 +143,53 @@ describe(`admin CSV exports (${dbKind()})`, () => {
     const missing = await rest(t.db, "GET", "/api/admin/contests/no-such-contest/entries.csv", { user: admin });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: "Contest not found" });
+  });
+
+  it("every export row is a privileged read, and every privileged read is an export row", () => {
+    expect(exportRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(PRIVILEGED_ADMIN_READS).sort());
+  });
+
+  it("ADMIN_2FA_REQUIRED=true: an admin session that skipped the second factor gets 403 with a message, and nothing is audited", async () => {
+    process.env.ADMIN_2FA_REQUIRED = "true";
+    const admin = await createUser(t.db, { role: "admin" });
+    const contest = await createContest(t.db);
+    for (const path of [
+      "/api/admin/export/payments.csv",
+      "/api/admin/export/withdrawals.csv",
+      "/api/admin/export/audit.csv",
+      `/api/admin/contests/${contest.id}/entries.csv`,
+    ]) {
+      const res = await rest(t.db, "GET", path, { user: admin });
+      expect(res.status, path).toBe(403);
+      expect(res.body, path).toEqual({ message: TWO_FACTOR_REQUIRED });
+    }
+    expect(await t.db.auditLog.count({ where: { actorId: admin.id } })).toBe(0);
+
+    // The same admin once the session passed the code: the file, and one audit row per download.
+    const { token, session } = await createSession(t.db, admin.id);
+    await t.db.session.update({ where: { id: session.id }, data: { twoFactorVerifiedAt: new Date() } });
+    const ok = await rest(t.db, "GET", "/api/admin/export/payments.csv", { token });
+    expect(ok.status).toBe(200);
+    expect(await t.db.auditLog.count({ where: { actorId: admin.id, action: "export.read" } })).toBe(1);
+  });
+
+  it("every download writes an export.read audit row naming the export, its filters and its size", async () => {
+    const admin = await createUser(t.db, { role: "admin", email: "exporter@example.com" });
+    const contest = await createContest(t.db);
+    expect((await rest(t.db, "GET", "/api/admin/export/withdrawals.csv", { user: admin })).status).toBe(200);
+    expect((await rest(t.db, "GET", `/api/admin/contests/${contest.id}/entries.csv`, { user: admin })).status).toBe(200);
+    // An unknown contest is a 404 and no download: not audited.
+    expect((await rest(t.db, "GET", "/api/admin/contests/nope/entries.csv", { user: admin })).status).toBe(404);
+    const rows = await t.db.auditLog.findMany({ where: { actorId: admin.id }, orderBy: { createdAt: "asc" } });
+    expect(rows.map((r) => [r.action, r.actorEmail, r.targetType, r.targetId])).toEqual([
+      ["export.read", "exporter@example.com", "export", "withdrawals"],
+      ["export.read", "exporter@example.com", "export", "contest_entries"],
+    ]);
+    expect(rows[0]?.after).toMatchObject({ export: "withdrawals", filters: {}, truncated: false });
+    expect(rows[1]?.after).toMatchObject({ export: "contest_entries", filters: { contestId: contest.id }, rows: 0 });
+    // The admin Audit tab's filter finds them.
+    const listed = await rest(t.db, "GET", "/api/admin/audit?action=export.read", { user: admin });
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).toContain(contest.id);
   });
 });

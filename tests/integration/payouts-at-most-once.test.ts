@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { OxaPayPayoutGateway } from "../../src/server/gateways/payout";
+import { OxaPayPayoutGateway } from "../../src/server/gateways/payouts";
 import { sweepStrandedPayouts } from "../../src/server/jobs/payout-sweeper";
 import type { JobQueue } from "../../src/server/jobs/queue";
 import { SandboxGateway } from "../../src/server/gateways/sandbox/payments";

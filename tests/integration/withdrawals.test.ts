@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
-import { OxaPayPayoutGateway, type PayoutGateway, SandboxPayoutGateway } from "../../src/server/gateways/payout";
+import { OxaPayPayoutGateway, type PayoutGateway, SandboxPayoutGateway } from "../../src/server/gateways/payouts";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import {
   approveWithdrawal,

@@ -3,7 +3,7 @@
  * and racing approve / reject of one withdrawal settle it once (the hold comes back at most once).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SandboxPayoutGateway } from "../../src/server/gateways/payout";
+import { SandboxPayoutGateway } from "../../src/server/gateways/payouts";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import { approveWithdrawal, createWithdrawal, rejectWithdrawal } from "../../src/server/services/withdrawals";
 import { createTestDb, type TestDb } from "../helpers/db";

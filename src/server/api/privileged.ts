@@ -9,6 +9,7 @@
  * (src/server/services/audit.ts) it writes, in the action's own transaction.
  */
 import type { AuditAction } from "@/shared/constants";
+import { getEnv } from "../platform/env";
 
 export const PRIVILEGED_ADMIN_ACTIONS = {
   "payments.approve": {
@@ -47,7 +48,31 @@ export const SECOND_FACTOR_EXEMPT = {
   "support.markConversationRead": "a read marker",
 } as const satisfies Record<string, string>;
 
+/**
+ * Admin reads served as raw REST rows (not tRPC procedures, so the builder above never sees them)
+ * that hand out every player's data in one answer. Same rule: the second factor when
+ * ADMIN_2FA_REQUIRED, and an audit row per download. Keys are "METHOD path" of the REST row
+ * (src/server/rest/routes/exports.ts asks `secondFactorMissing` for each).
+ */
+export const PRIVILEGED_ADMIN_READS = {
+  "GET /api/admin/export/payments.csv": { why: "every player's top-ups in one file", audit: ["export.read"] },
+  "GET /api/admin/export/withdrawals.csv": { why: "every player's payout addresses and amounts", audit: ["export.read"] },
+  "GET /api/admin/export/audit.csv": { why: "the whole audit log, with players' e-mail addresses", audit: ["export.read"] },
+  "GET /api/admin/contests/:contestId/entries.csv": {
+    why: "the names and e-mails of a contest's players",
+    audit: ["export.read"],
+  },
+} as const satisfies Record<string, { why: string; audit: readonly AuditAction[] }>;
+
 export type PrivilegedAction = keyof typeof PRIVILEGED_ADMIN_ACTIONS;
+
+/**
+ * The one second-factor rule, for procedures (src/server/api/trpc.ts) and privileged REST reads:
+ * with ADMIN_2FA_REQUIRED=true a session must have passed the TOTP check.
+ */
+export function secondFactorMissing(session: { twoFactorVerifiedAt: Date | null }): boolean {
+  return getEnv().ADMIN_2FA_REQUIRED && !session.twoFactorVerifiedAt;
+}
 
 /**
  * Whether the admin procedure at `path` needs a verified second factor (when ADMIN_2FA_REQUIRED):

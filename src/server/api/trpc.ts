@@ -6,7 +6,6 @@ import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { databaseUnavailableError, isDatabaseUnavailable } from "../platform/db-unavailable";
-import { getEnv } from "../platform/env";
 import { DomainError } from "../platform/errors";
 import { assertStreamSlot, type StreamOwner } from "../events/streams";
 import { logger } from "../platform/logger";
@@ -16,7 +15,7 @@ import { TWO_FACTOR_REQUIRED } from "../services/two-factor";
 import { isCrossSiteRequest } from "../security/csrf";
 import { transformer } from "@/shared/transformer";
 import type { Context } from "./context";
-import { needsSecondFactor } from "./privileged";
+import { needsSecondFactor, secondFactorMissing } from "./privileged";
 
 /** Readable text for a zod failure: each issue's message, prefixed by its field where it helps. */
 export function zodMessage(error: ZodError): string {
@@ -175,7 +174,7 @@ const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
  */
 const adminOnlyProcedure = signedInProcedure.use(({ ctx, path, type, next }) => {
   if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
-  if (needsSecondFactor(path, type) && getEnv().ADMIN_2FA_REQUIRED && !ctx.session.twoFactorVerifiedAt) {
+  if (needsSecondFactor(path, type) && secondFactorMissing(ctx.session)) {
     throw new TRPCError({ code: "FORBIDDEN", message: TWO_FACTOR_REQUIRED });
   }
   return next();

@@ -1,6 +1,6 @@
 /**
  * The payment gateway seen by the payments service: create an invoice, read its status, verify a
- * webhook. Two implementations: OxaPay's v1 API (oxapay.ts) and a local sandbox (sandbox.ts),
+ * webhook. Two implementations: OxaPay's v1 API (oxapay/payments.ts) and a local sandbox (sandbox/payments.ts),
  * chosen by configuration (getGateway).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";

@@ -6,7 +6,7 @@ import { getDb } from "../platform/db";
 import { appOrigin, getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
 import { getGateway } from "../gateways";
-import { getPayoutGateway } from "../gateways/payout";
+import { getPayoutGateway } from "../gateways/payouts";
 import { registerMailJob } from "../mail/worker";
 import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
 import { fanOutDrawResults } from "../services/draw-fanout";
@@ -32,7 +32,7 @@ export const JOB = {
   drawComplete: "draws.complete",
   /** Counts the admin stats' whole-table figures once a minute (services/admin.ts refreshStatsSnapshot). */
   statsSnapshot: "stats.snapshot",
-  /** Another attempt at a withdrawal's payout after the gateway was unreachable (services/withdrawals.ts). */
+  /** Another attempt at a withdrawal's payout after the gateway was unreachable (services/withdrawals/). */
   payout: PAYOUT_JOB,
   /** Asks the gateway about payouts still processing after 10 minutes (a lost webhook). */
   payoutReconcile: "withdrawals.reconcile",
@@ -131,7 +131,7 @@ export function registerAppJobs(): void {
       expireInSeconds: 300,
     },
   );
-  schedule(JOB.payoutReconcile, { everySeconds: 300 });
+  schedule(JOB.payoutReconcile, { everySeconds: getEnv().PAYOUT_SWEEP_SECONDS });
   // Retries with back-off when the gateway could not be asked at all (services/payments/gateway-status.ts).
   registerJob(JOB.paymentsReconcile, async () => void (await reconcileOpenPayments(await getDb())), {
     retryLimit: 3,

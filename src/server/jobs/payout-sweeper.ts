@@ -6,11 +6,9 @@
  * while the row stayed processing. Run by the `withdrawals.reconcile` job (app-jobs.ts).
  */
 import type { Db } from "../platform/db";
+import { getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
 import { PAYOUT_JOB } from "../services/withdrawals";
-
-/** Rows younger than this are left alone (their approval may be sending right now). */
-export const STRANDED_AFTER_SECONDS = 120;
 
 export async function sweepStrandedPayouts(
   db: Db,
@@ -18,7 +16,8 @@ export async function sweepStrandedPayouts(
   origin: string,
   opts: { quietSeconds?: number } = {},
 ): Promise<string[]> {
-  const quiet = opts.quietSeconds ?? STRANDED_AFTER_SECONDS;
+  // Rows quieter than one send's claim are left alone (their approval may be sending right now).
+  const quiet = opts.quietSeconds ?? getEnv().PAYOUT_SEND_LEASE_SECONDS;
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT w."id" FROM "Withdrawal" w
     WHERE w."status" = 'processing' AND w."trackId" IS NULL

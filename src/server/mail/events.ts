@@ -58,7 +58,7 @@ export async function mailPasswordChanged(tx: DbTx, userId: string, when: Date):
 
 type WithdrawalMail = { id: string; userId: string; amount: string; cryptoCurrency: string; address: string };
 
-/** Withdrawal requested / paid / rejected / failed (src/server/services/withdrawals.ts). */
+/** Withdrawal requested / paid / rejected / failed (src/server/services/withdrawals/). */
 export async function mailWithdrawal(
   tx: DbTx,
   w: WithdrawalMail,

@@ -102,6 +102,11 @@ const schema = z.object({
   // Money jobs (docs/jobs.md)
   PAYOUT_RETRY_DELAY_SECONDS: int(1, 86_400, "must be an integer from 1 to 86400 (seconds)").default(30),
   PAYOUT_UNKNOWN_LIMIT_MINUTES: int(1, 10_080, "must be an integer from 1 to 10080 (minutes)").default(60),
+  // How long one payout attempt holds its claim (a crashed attempt frees it after this; must outlast
+  // OXAPAY_TIMEOUT_MS), which is also how quiet a stranded payout must be before the sweeper queues it
+  // again; and how often the sweeper and the payout lookups run (src/server/jobs/payout-sweeper.ts).
+  PAYOUT_SEND_LEASE_SECONDS: int(5, 3_600, "must be an integer from 5 to 3600 (seconds)").default(120),
+  PAYOUT_SWEEP_SECONDS: int(5, 86_400, "must be an integer from 5 to 86400 (seconds)").default(300),
   PAYMENTS_POLL_SECONDS: int(10, 86_400, "must be an integer from 10 to 86400 (seconds)").default(120),
   RECONCILE_CRON: text.default("30 3 * * *"),
   RECONCILE_DAYS: int(1, 90, "must be an integer from 1 to 90 (days)").default(3),
@@ -188,6 +193,11 @@ function paymentProblems(env: Env): string[] {
   if ((real || env.OXAPAY_PAYOUT_API_KEY) && !env.APP_URL) {
     problems.push(
       "APP_URL is required when OXAPAY_MERCHANT_API_KEY or OXAPAY_PAYOUT_API_KEY is set (the gateway's callback and return URLs)",
+    );
+  }
+  if (env.PAYOUT_SEND_LEASE_SECONDS * 1000 <= env.OXAPAY_TIMEOUT_MS) {
+    problems.push(
+      "PAYOUT_SEND_LEASE_SECONDS must be longer than OXAPAY_TIMEOUT_MS (a payout attempt must not lose its claim while it waits for OxaPay)",
     );
   }
   if (env.PAYMENTS_MODE === "live") {

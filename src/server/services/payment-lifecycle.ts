@@ -3,7 +3,7 @@
  * for every local state and every status the gateway can report (duplicates and out-of-order
  * deliveries included) one row says whether the report is recorded and what it does. Pure: no
  * database, no clock. The services apply the decision inside the transaction that holds the row's
- * lock (services/payments/gateway-status.ts, services/withdrawals.ts); docs/payments.md prints both tables.
+ * lock (services/payments/gateway-status.ts, services/withdrawals/); docs/payments.md prints both tables.
  */
 import type { PaymentStatus, WithdrawalStatus } from "@/generated/prisma/client";
 import { GATEWAY_STATUS_RANK } from "@/shared/constants";

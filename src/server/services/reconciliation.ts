@@ -8,7 +8,7 @@ import type { Payment, Withdrawal } from "@/generated/prisma/client";
 import { moneyString } from "@/shared/money";
 import type { Db } from "../platform/db";
 import type { PaymentGateway } from "../gateways/gateway";
-import { type PayoutGateway, type PayoutHistoryItem, payoutReference } from "../gateways/payout";
+import { type PayoutGateway, type PayoutHistoryItem, payoutReference } from "../gateways/payouts";
 import { logger } from "../platform/logger";
 import { decidePayoutReport } from "./payment-lifecycle";
 import { recordGatewayReport } from "./payments";

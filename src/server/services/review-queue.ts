@@ -244,7 +244,7 @@ export async function dismissReview(db: Db, adminId: string, id: string, reasonI
   return { message: "Dismissed", entry: await row(db, id) };
 }
 
-/** For services/withdrawals.ts: closes a payout entry inside the settling transaction. */
+/** For services/withdrawals/: closes a payout entry inside the settling transaction. */
 export async function closePayoutReview(
   tx: DbTx,
   id: string,

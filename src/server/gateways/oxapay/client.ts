@@ -1,5 +1,5 @@
 /**
- * The one OxaPay v1 HTTP client both OxaPay gateways use (top-ups: oxapay.ts, payouts: payout.ts):
+ * The one OxaPay v1 HTTP client both OxaPay gateways use (top-ups: payments.ts, payouts: payouts.ts):
  * the key header, the JSON envelope `{ data, message, error, status, version }`, the timeout, and
  * what a failure means for money:
  * - `outcome: "refused"`: OxaPay answered with a definite refusal (4xx other than 429): nothing happened;
@@ -67,7 +67,7 @@ export class OxaPayHttp {
   }
 
   /**
-   * Every row of a history endpoint (`GET /v1/payment`, `GET /v1/payout`: `{ list, meta: { last_page } }`)
+   * Every row of a history endpoint (`GET /v1/payment`, `GET /v1/payout`: `{ list, meta: { page, last_page, total } }`)
    * created in [from, to], all pages up to `maxPages`; throws ("unknown") when there are more, so a
    * caller never mistakes a truncated history for "not there".
    */
@@ -85,9 +85,10 @@ export class OxaPayHttp {
         throw new GatewayError(`${this.config.label} history answered without a list`, { outcome: "unknown", retryable: true });
       }
       for (const row of data.list) if (row && typeof row === "object") rows.push(row as Record<string, unknown>);
-      const meta = (data.meta ?? {}) as Record<string, unknown>;
-      const last = Number(meta.last_page ?? page);
-      if (data.list.length < size || !(page < last)) return rows;
+      // OxaPay's documented v1 answer: `{ list: [...], meta: { page, last_page, total } }` (docs/payments.md
+      // "OxaPay's payout history"). A short page is the last; a full one is the last only when meta says so.
+      const last = Number((data.meta as Record<string, unknown> | undefined)?.last_page ?? Number.NaN);
+      if (data.list.length < size || (Number.isFinite(last) && page >= last)) return rows;
     }
     throw new GatewayError(`${this.config.label} history is longer than one lookup reads`, {
       outcome: "unknown",

@@ -1,8 +1,13 @@
 /**
  * CSV exports for admins (src/server/services/exports.ts): raw rows, because the answer is a file
- * streamed as its rows are read. Signed out: 401; not an admin: 403; never cached.
+ * streamed as its rows are read. Signed out: 401; not an admin: 403; never cached. Each hands out
+ * every player's data at once, so it is a privileged read (PRIVILEGED_ADMIN_READS,
+ * src/server/api/privileged.ts): with ADMIN_2FA_REQUIRED=true a session without its second factor
+ * gets 403, and every download writes an `export.read` audit row naming the export and its filters.
  */
+import { type PRIVILEGED_ADMIN_READS, secondFactorMissing } from "../../api/privileged";
 import { forbidden, unauthorized } from "../../platform/errors";
+import { recordAudit } from "../../services/audit";
 import {
   type CsvExport,
   EXPORT_LIMITS,
@@ -11,15 +16,44 @@ import {
   exportPayments,
   exportWithdrawals,
 } from "../../services/exports";
+import { TWO_FACTOR_REQUIRED } from "../../services/two-factor";
 import type { Context } from "../../api/context";
 import type { RestRoute } from "../types";
 
 /** Bytes handed to the socket at a time: a few hundred rows, not one line per write. */
 const CHUNK_BYTES = 64 * 1024;
 
-function assertAdmin(ctx: Context): void {
-  if (!ctx.user) throw unauthorized();
+type ExportPath = keyof typeof PRIVILEGED_ADMIN_READS;
+
+/** Admin, and the second factor the privileged list asks for; answers the admin's id. */
+function assertPrivilegedReader(ctx: Context): string {
+  if (!ctx.user || !ctx.session) throw unauthorized();
   if (ctx.user.role !== "admin") throw forbidden("Admin access required");
+  if (secondFactorMissing(ctx.session)) throw forbidden(TWO_FACTOR_REQUIRED);
+  return ctx.user.id;
+}
+
+/**
+ * Builds the file, then records who downloaded which export with which filters (after the build, so
+ * an unknown contest's 404 records nothing).
+ */
+async function audited(
+  ctx: Context,
+  name: string,
+  filters: Record<string, string>,
+  build: () => Promise<CsvExport>,
+): Promise<Response> {
+  const actorId = assertPrivilegedReader(ctx);
+  const file = await build();
+  const rows = Math.min(file.total, EXPORT_LIMITS.maxRows);
+  await recordAudit(ctx.db, {
+    actorId,
+    action: "export.read",
+    targetType: "export",
+    targetId: name,
+    after: { export: name, filters, rows, truncated: file.total > EXPORT_LIMITS.maxRows, filename: file.filename },
+  });
+  return csvResponse(file);
 }
 
 export function csvResponse(file: CsvExport): Response {
@@ -58,45 +92,40 @@ export function csvResponse(file: CsvExport): Response {
 const csv = (description: string) => ({ status: 200, contentType: "text/csv", description });
 const limit = `at most ${EXPORT_LIMITS.maxRows} rows, newest first; x-export-truncated says when there are more`;
 
+const row = (path: ExportPath) => ({ method: "GET" as const, path: path.slice("GET ".length) });
+
 export const exportRoutes: RestRoute[] = [
   {
-    method: "GET",
-    path: "/api/admin/export/payments.csv",
+    ...row("GET /api/admin/export/payments.csv"),
     doc: { summary: "Every top-up as CSV", access: "admin", response: csv(`payments: ${limit}`) },
     raw: async (_req, { ctx }) => {
-      assertAdmin(ctx);
-      return csvResponse(await exportPayments(ctx.db));
+      return audited(ctx, "payments", {}, () => exportPayments(ctx.db));
     },
   },
   {
-    method: "GET",
-    path: "/api/admin/export/withdrawals.csv",
+    ...row("GET /api/admin/export/withdrawals.csv"),
     doc: { summary: "Every withdrawal as CSV", access: "admin", response: csv(`withdrawals: ${limit}`) },
     raw: async (_req, { ctx }) => {
-      assertAdmin(ctx);
-      return csvResponse(await exportWithdrawals(ctx.db));
+      return audited(ctx, "withdrawals", {}, () => exportWithdrawals(ctx.db));
     },
   },
   {
-    method: "GET",
-    path: "/api/admin/export/audit.csv",
+    ...row("GET /api/admin/export/audit.csv"),
     doc: { summary: "The audit log as CSV", access: "admin", response: csv(`audit entries: ${limit}`) },
     raw: async (_req, { ctx }) => {
-      assertAdmin(ctx);
-      return csvResponse(await exportAuditLog(ctx.db));
+      return audited(ctx, "audit", {}, () => exportAuditLog(ctx.db));
     },
   },
   {
-    method: "GET",
-    path: "/api/admin/contests/:contestId/entries.csv",
+    ...row("GET /api/admin/contests/:contestId/entries.csv"),
     doc: {
       summary: "The entries of one contest as CSV, in ticket order",
       access: "admin",
       response: csv(`entries with their ticket ranges: at most ${EXPORT_LIMITS.maxRows} rows`),
     },
     raw: async (_req, { ctx, params }) => {
-      assertAdmin(ctx);
-      return csvResponse(await exportContestEntries(ctx.db, params.contestId ?? ""));
+      const contestId = params.contestId ?? "";
+      return audited(ctx, "contest_entries", { contestId }, () => exportContestEntries(ctx.db, contestId));
     },
   },
 ];
