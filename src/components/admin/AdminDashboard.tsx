@@ -6,7 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { DELAYS } from "@/shared/constants";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { AuditTab } from "./AuditTab";
 import { ContestsTab } from "./ContestsTab";

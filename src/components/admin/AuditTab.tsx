@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
 import { api } from "@/trpc/react";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { DateTime, useTimeZone } from "@/components/layout/useTimeZone";
+import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
 import { auditChanges } from "@/shared/audit-display";
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {

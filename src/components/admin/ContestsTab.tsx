@@ -7,13 +7,13 @@ import type { AdminContest as PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS, LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
-import { DrawProof } from "../contests/DrawProof";
+import { DrawProof } from "../common/DrawProof";
 import { ContestForm } from "./ContestForm";
 import { FreeEntryDialog } from "./FreeEntryDialog";
 import { ContestStatusBadge } from "./StatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
 import { formatCount } from "@/shared/format";
 
 const STATUS_FILTER = [

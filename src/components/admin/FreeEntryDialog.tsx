@@ -5,7 +5,7 @@ import { useState } from "react";
 import { api } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
 import { toastFailure, toastSuccess } from "./toasts";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 
 /** Records a received postal (free) entry for a player (docs/fair-play.md). */
 export function FreeEntryDialog({ contest, onClose }: { contest: AdminContest | null; onClose: () => void }) {

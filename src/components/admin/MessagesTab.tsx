@@ -20,9 +20,9 @@ import { useEffect, useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
 import { api } from "@/trpc/react";
-import { pollingFallback } from "../notifications/useLiveRefetch";
-import { timeLabel } from "../notifications/timeLabel";
-import { ChatThread } from "../support/ChatThread";
+import { pollingFallback } from "../common/useLiveRefetch";
+import { timeLabel } from "../common/timeLabel";
+import { ChatThread } from "../common/ChatThread";
 
 /** Admin dashboard Messages tab (docs/product.md §2): conversation list, thread, reply box. */
 export function MessagesTab() {

@@ -6,7 +6,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
 
 type OutboxMail = RouterOutputs["admin"]["outbox"][number];
 

@@ -6,9 +6,9 @@ import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { useMemo, useState } from "react";
-import { GatewayStatusBadge } from "../payments/PaymentStatusBadge";
+import { GatewayStatusBadge } from "../common/PaymentStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
 
 type PendingRow = {
   id: string;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 import { api } from "@/trpc/react";
-import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
+import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
 
 type Delivery = {

@@ -5,9 +5,9 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 import { toastFailure, toastSuccess } from "./toasts";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
 
 export function UsersTab() {
   const utils = api.useUtils();

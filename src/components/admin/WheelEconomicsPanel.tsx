@@ -6,7 +6,7 @@ import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { toastFailure, toastSuccess } from "./toasts";
 import { formatUsd } from "@/shared/money";
-import { DataTable } from "@/components/layout/DataTable";
+import { DataTable } from "@/components/common/DataTable";
 
 const pct = (p: number) => `${(p * 100).toFixed(2)}%`;
 type Admin = RouterOutputs["wheel"]["economics"];

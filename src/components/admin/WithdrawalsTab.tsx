@@ -5,11 +5,11 @@ import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
+import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { DateTime } from "@/components/layout/useTimeZone";
-import { DataTable } from "@/components/layout/DataTable";
+import { DateTime } from "@/components/common/useTimeZone";
+import { DataTable } from "@/components/common/DataTable";
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 

@@ -8,10 +8,10 @@ import { changePasswordSchema, changeSecuritySchema, updateProfileSchema } from 
 import { api } from "@/trpc/react";
 import { PasswordField } from "./PasswordField";
 import { TwoFactorSection } from "./TwoFactorSection";
-import { useCurrentUser } from "./useCurrentUser";
-import { toastError, toastSuccess } from "./toasts";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { toastError, toastSuccess } from "../common/toasts";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
-import { openAccountDialog } from "../layout/dialogs";
+import { openAccountDialog } from "../common/dialogs";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -171,7 +171,7 @@ function AccountSettingsBody() {
         <Text size="sm" c="dimmed">
           Spend limits, a break from playing (self-exclusion) and your date of birth.
         </Text>
-        {/* One dialog at a time (src/components/layout/dialogs.ts): this closes Account Settings. */}
+        {/* One dialog at a time (src/components/common/dialogs.ts): this closes Account Settings. */}
         <Button variant="light" onClick={() => openAccountDialog("responsible")} style={{ alignSelf: "flex-start" }}>
           Open Responsible play
         </Button>

@@ -2,7 +2,7 @@
 
 import { Loader, Stack, Switch, Text, Title } from "@mantine/core";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "./toasts";
+import { toastError, toastSuccess } from "../common/toasts";
 
 /** Account Settings: which optional emails the player gets (docs/email.md). Each switch saves at once. */
 export function EmailPreferencesSection() {

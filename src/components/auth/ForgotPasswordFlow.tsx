@@ -16,7 +16,7 @@ import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { PasswordField } from "./PasswordField";
-import { dismissToasts, toastError, toastSuccess } from "./toasts";
+import { dismissToasts, toastError, toastSuccess } from "../common/toasts";
 
 type Step = "email" | "security" | "reset";
 const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };

@@ -12,7 +12,7 @@ import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { safeNext } from "./next";
 import { PasswordField } from "./PasswordField";
-import { toastError, toastSuccess } from "./toasts";
+import { toastError, toastSuccess } from "../common/toasts";
 
 export function LoginForm() {
   const router = useRouter();

@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { resetLinkRequestSchema } from "@/shared/schemas/email";
 import { api } from "@/trpc/react";
-import { toastError } from "./toasts";
+import { toastError } from "../common/toasts";
 
 /** The emailed alternative to the security question (docs/email.md): one answer for every email. */
 export function ResetLinkRequest() {

@@ -9,7 +9,7 @@ import { resetTokenSchema, resetWithTokenFormSchema } from "@/shared/schemas/ema
 import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { PasswordField } from "./PasswordField";
-import { toastError, toastSuccess } from "./toasts";
+import { toastError, toastSuccess } from "../common/toasts";
 
 /** /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md). */
 export function ResetPasswordWithLink({ token }: { token: string }) {

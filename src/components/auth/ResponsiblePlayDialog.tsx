@@ -5,8 +5,8 @@ import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/shared/responsible-play";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "./toasts";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { toastError, toastSuccess } from "../common/toasts";
+import { DateTime } from "@/components/common/useTimeZone";
 
 const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Weekly (7 days)", monthly: "Monthly (30 days)" };
 

@@ -12,7 +12,7 @@ import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { PasswordField } from "./PasswordField";
-import { toastError, toastSuccess } from "./toasts";
+import { toastError, toastSuccess } from "../common/toasts";
 
 type SignupValues = {
   firstName: string;

@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "./toasts";
+import { toastError, toastSuccess } from "../common/toasts";
 
 type Setup = { secret: string; uri: string; qrCode: string };
 

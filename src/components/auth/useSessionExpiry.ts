@@ -3,7 +3,7 @@
 import { notifications } from "@mantine/notifications";
 import { useEffect, useRef } from "react";
 import { DELAYS } from "@/shared/constants";
-import { useCurrentUser } from "./useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 
 /**
  * Until when a sign-out the player asked for explains a lost session. A time, not a flag cleared when

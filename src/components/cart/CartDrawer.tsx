@@ -9,10 +9,10 @@ import { DELAYS } from "@/shared/constants";
 import { formatUsd, isShort, lineTotal, sumLines } from "@/shared/money";
 import { CART_MESSAGES } from "@/shared/cart-messages";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { QuantityStepper } from "../contests/QuantityStepper";
-import { useCart } from "./cartStore";
-import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { QuantityStepper } from "../common/QuantityStepper";
+import { useCart } from "../common/cartStore";
+import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code

@@ -5,8 +5,8 @@ import { useCallback } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { CART_MESSAGES } from "@/shared/cart-messages";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { isAnswerChange, useCart } from "../cart/cartStore";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { isAnswerChange, useCart } from "../common/cartStore";
 
 /** Puts `quantity` tickets of a contest in the signed-in user's cart, with the spec's toasts. */
 export function useAddToCart() {

@@ -24,10 +24,10 @@ import { COIN_NETWORKS, NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/
 import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
 import { api } from "@/trpc/react";
 import { payPageHref } from "@/shared/pay-link";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
-import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
-import { openAccountDialog, useAccountDialog } from "../layout/dialogs";
+import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
+import { openAccountDialog, useAccountDialog } from "../common/dialogs";
 
 type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string; network?: WithdrawalNetwork };
 const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };

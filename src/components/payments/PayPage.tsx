@@ -24,8 +24,8 @@ import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { GatewayStatusBadge, PaymentStatusBadge } from "./PaymentStatusBadge";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { GatewayStatusBadge, PaymentStatusBadge } from "../common/PaymentStatusBadge";
 
 /** "59:07" or "1:02:03": time left on the invoice. */
 function formatLeft(ms: number): string {

@@ -4,10 +4,10 @@ import { Anchor, Container, Group, Loader, Stack, Text, Title } from "@mantine/c
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { payPageHref } from "@/shared/pay-link";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { GatewayStatusBadge, PaymentStatusBadge } from "./PaymentStatusBadge";
-import { DateTime } from "@/components/layout/useTimeZone";
-import { DataTable } from "@/components/layout/DataTable";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { GatewayStatusBadge, PaymentStatusBadge } from "../common/PaymentStatusBadge";
+import { DateTime } from "@/components/common/useTimeZone";
+import { DataTable } from "@/components/common/DataTable";
 
 /** A player's own top-ups with their statuses (beyond docs/product.md). */
 export function PaymentHistory() {

@@ -6,15 +6,15 @@ import { IconMessageCircle, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { useAccountDialog } from "../layout/dialogs";
-import { pollingFallback } from "../notifications/useLiveRefetch";
-import { ChatThread } from "./ChatThread";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { useAccountDialog } from "../common/dialogs";
+import { pollingFallback } from "../common/useLiveRefetch";
+import { ChatThread } from "../common/ChatThread";
 
 /** Header support chat button and dialog (docs/product.md §2, §4, §5, §8). */
 export function SupportChatButton() {
   const { user } = useCurrentUser();
-  // Also opened from the slide-out menu on narrow screens (src/components/layout/dialogs.ts).
+  // Also opened from the slide-out menu on narrow screens (src/components/common/dialogs.ts).
   const [opened, open, close] = useAccountDialog("support");
   const [text, setText] = useState("");
   const enabled = Boolean(user?.id) && opened;

@@ -7,8 +7,8 @@ import { useEffect, useState } from "react";
 import { sha256Hex } from "@/shared/draw";
 import { clientSeedSchema, drawWheel, type WheelConfig, type WheelSegment, wheelTexts } from "@/shared/wheel";
 import { api } from "@/trpc/react";
-import { DateTime } from "@/components/layout/useTimeZone";
-import { DataTable } from "@/components/layout/DataTable";
+import { DateTime } from "@/components/common/useTimeZone";
+import { DataTable } from "@/components/common/DataTable";
 
 type Verdict = "verified" | "mismatch" | "hidden";
 

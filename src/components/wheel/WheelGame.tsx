@@ -23,10 +23,10 @@ import { DELAYS } from "@/shared/constants";
 import { formatUsd, isAtLeast } from "@/shared/money";
 import { DEFAULT_WHEEL_CONFIG, WHEEL_ANIMATION, type WheelOutcome, wheelResultToast, wheelTexts } from "@/shared/wheel";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 import { FairnessPanel } from "./FairnessPanel";
 import { WheelCanvas, type WheelCanvasHandle } from "./WheelCanvas";
-import { RestrictionNotice, restrictionLabel, usePlayerStanding } from "../auth/PlayerStanding";
+import { RestrictionNotice, restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 
 type LastResult = { label: string; outcome: WheelOutcome; prize: string };
 

@@ -12,11 +12,11 @@ import {
   type WithdrawalNetwork,
 } from "@/shared/withdrawals";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "../auth/toasts";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { StatusPill } from "./WithdrawalStatusBadge";
-import { DateTime } from "@/components/layout/useTimeZone";
-import { DataTable } from "@/components/layout/DataTable";
+import { toastError, toastSuccess } from "../common/toasts";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { StatusPill } from "../common/WithdrawalStatusBadge";
+import { DateTime } from "@/components/common/useTimeZone";
+import { DataTable } from "@/components/common/DataTable";
 
 /** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
 export function WithdrawPage() {

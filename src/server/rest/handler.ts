@@ -19,7 +19,7 @@ import { BODY_LIMITS, readBodyText } from "../security/body-limit";
 import { hasNonJsonBody } from "../security/csrf";
 import { isPagedQuery } from "./paging";
 import { matchRoute } from "./table";
-import { etagMatches } from "../edge/etag";
+import { etagMatches } from "../platform/etag";
 
 export function jsonResponse(body: unknown, status = 200, headers?: Headers): Response {
   const h = new Headers(headers);

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "../auth/toasts";
-import { markSigningOut, unmarkSigningOut } from "../auth/useSessionExpiry";
+import { toastError, toastSuccess } from "../common/toasts";
+import { markSigningOut, unmarkSigningOut } from "./useSessionExpiry";
 
 /**
  * Logout as docs/product.md §4: toast, forget the user's data, go to /. The header menu and the
