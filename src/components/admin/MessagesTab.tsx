@@ -14,7 +14,6 @@ import {
   TextInput,
   UnstyledButton,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconSearch, IconSend } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
@@ -23,6 +22,7 @@ import { api } from "@/trpc/react";
 import { pollingFallback } from "../common/useLiveRefetch";
 import { timeLabel } from "../common/timeLabel";
 import { ChatThread } from "../common/ChatThread";
+import { showToast, TOAST, toastError } from "@/components/common/toasts";
 
 /** Admin dashboard Messages tab (docs/product.md §2): conversation list, thread, reply box. */
 export function MessagesTab() {
@@ -78,7 +78,7 @@ export function MessagesTab() {
       void utils.support.conversations.invalidate();
       if (selected) void utils.support.conversationMessages.invalidate({ userId: selected });
     },
-    onError: (e) => notifications.show({ title: "Send failed", message: e.message, color: "red" }),
+    onError: (e) => toastError(TOAST.sendFailed, e, e.message),
   });
 
   const all = conversations.data ?? [];
@@ -99,7 +99,7 @@ export function MessagesTab() {
     const message = reply.trim();
     if (!message || send.isPending) return;
     if (!selected) {
-      notifications.show({ title: "Error", message: SUPPORT_MESSAGES.noUser, color: "red" });
+      showToast(TOAST.error, SUPPORT_MESSAGES.noUser, "error");
       return;
     }
     send.mutate({ userId: selected, message });

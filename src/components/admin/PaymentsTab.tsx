@@ -1,7 +1,6 @@
 "use client";
 
 import { Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
@@ -9,6 +8,7 @@ import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../common/PaymentStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
+import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 
 type PendingRow = {
   id: string;
@@ -42,21 +42,21 @@ export function PaymentsTab() {
   };
   const approve = api.payments.approve.useMutation({
     onSuccess: async () => {
-      notifications.show({ title: "Payment Approved", message: "Payment has been approved and user balance updated" });
+      toastInfo(TOAST.paymentApproved, "Payment has been approved and user balance updated");
       await refresh();
     },
     onError: async (e) => {
-      notifications.show({ color: "red", title: "Approval Failed", message: e.message || "Failed to approve payment" });
+      toastError(TOAST.approvalFailed, e, "Failed to approve payment");
       await refresh();
     },
   });
   const reject = api.payments.reject.useMutation({
     onSuccess: async () => {
-      notifications.show({ title: "Payment Rejected", message: "Payment has been rejected" });
+      toastInfo(TOAST.paymentRejected, "Payment has been rejected");
       await refresh();
     },
     onError: async (e) => {
-      notifications.show({ color: "red", title: "Rejection Failed", message: e.message || "Failed to reject payment" });
+      toastError(TOAST.rejectionFailed, e, "Failed to reject payment");
       await refresh();
     },
   });

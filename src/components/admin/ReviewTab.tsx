@@ -18,7 +18,7 @@ import {
 import { useState } from "react";
 import { REVIEW_KIND_LABELS } from "@/shared/schemas/review";
 import { api } from "@/trpc/react";
-import { toastFailure, toastSuccess } from "./toasts";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 type Action = "credit" | "takeBack" | "settlePaid" | "settleFailed" | "dismiss";
 const ACTION_LABELS: Record<Action, string> = {
@@ -47,7 +47,7 @@ export function ReviewTab() {
     setTxid("");
     await utils.review.list.invalidate();
   };
-  const failed = (e: unknown) => toastFailure("Review Failed", e, "The review action failed");
+  const failed = (e: unknown) => toastError(TOAST.reviewFailed, e, "The review action failed");
   const credit = api.review.credit.useMutation({
     onSuccess: () => done("Credited", "The received value was added to the player's balance"),
     onError: failed,

@@ -9,9 +9,9 @@ import { api } from "@/trpc/react";
 import { PasswordField } from "./PasswordField";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { toastError, toastSuccess } from "../common/toasts";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
 import { openAccountDialog } from "../common/dialogs";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -48,25 +48,25 @@ function AccountSettingsBody() {
 
   const updateProfile = api.auth.updateProfile.useMutation({
     onSuccess: async () => {
-      toastSuccess("Profile Updated", "Your display name has been saved.");
+      toastSuccess(TOAST.profileUpdated, "Your display name has been saved.");
       await Promise.all([utils.auth.me.invalidate(), utils.auth.settings.invalidate()]);
     },
-    onError: (e) => toastError("Update Failed", e, "Failed to update your profile."),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your profile."),
   });
   const changePassword = api.auth.changePassword.useMutation({
     onSuccess: () => {
-      toastSuccess("Password Changed", "Your other sessions have been signed out.");
+      toastSuccess(TOAST.passwordChanged, "Your other sessions have been signed out.");
       password.reset();
     },
-    onError: (e) => toastError("Update Failed", e, "Failed to change your password."),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to change your password."),
   });
   const changeSecurity = api.auth.changeSecurity.useMutation({
     onSuccess: async () => {
-      toastSuccess("Security Question Updated", "Use your new answer to recover your password.");
+      toastSuccess(TOAST.securityQuestionUpdated, "Use your new answer to recover your password.");
       security.setValues({ currentPassword: "", securityAnswer: "" });
       await utils.auth.settings.invalidate();
     },
-    onError: (e) => toastError("Update Failed", e, "Failed to update your security question."),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your security question."),
   });
 
   if (settings.isLoading) {

@@ -12,7 +12,7 @@ import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { safeNext } from "./next";
 import { PasswordField } from "./PasswordField";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 export function LoginForm() {
   const router = useRouter();
@@ -33,7 +33,7 @@ export function LoginForm() {
   });
   const signedIn = async () => {
     setDone(true);
-    toastSuccess("Login Successful", "Welcome back!");
+    toastSuccess(TOAST.loginSuccessful, "Welcome back!");
     await utils.auth.me.invalidate();
     setTimeout(() => {
       router.push(next);
@@ -48,11 +48,11 @@ export function LoginForm() {
       }
       await signedIn();
     },
-    onError: (error) => toastError("Login Failed", error, "Invalid email or password. Please try again."),
+    onError: (error) => toastError(TOAST.loginFailed, error, "Invalid email or password. Please try again."),
   });
   const verify = api.auth.verifyTwoFactor.useMutation({
     onSuccess: signedIn,
-    onError: (error) => toastError("Login Failed", error, "Invalid authentication code. Please try again."),
+    onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
   });
 
   if (needsCode) {

@@ -12,7 +12,7 @@ import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { PasswordField } from "./PasswordField";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 type SignupValues = {
   firstName: string;
@@ -50,10 +50,10 @@ export function SignupForm() {
   const signup = api.auth.signup.useMutation({
     onSuccess: () => {
       setDone(true);
-      toastSuccess("Account Created Successfully!", "You can now sign in with your email and password.");
+      toastSuccess(TOAST.accountCreated, "You can now sign in with your email and password.");
       setTimeout(() => router.push("/login"), DELAYS.afterSignup);
     },
-    onError: (error) => toastError("Sign Up Failed", error, "Failed to create account. Please try again."),
+    onError: (error) => toastError(TOAST.signUpFailed, error, "Failed to create account. Please try again."),
   });
 
   return (

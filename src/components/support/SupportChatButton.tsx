@@ -1,7 +1,6 @@
 "use client";
 
 import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconMessageCircle, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
@@ -10,6 +9,7 @@ import { useCurrentUser } from "../common/useCurrentUser";
 import { useAccountDialog } from "../common/dialogs";
 import { pollingFallback } from "../common/useLiveRefetch";
 import { ChatThread } from "../common/ChatThread";
+import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 
 /** Header support chat button and dialog (docs/product.md §2, §4, §5, §8). */
 export function SupportChatButton() {
@@ -31,9 +31,9 @@ export function SupportChatButton() {
     onSuccess: () => {
       setText("");
       void utils.support.messages.invalidate();
-      notifications.show({ title: "Message sent", message: "We'll respond as soon as possible" });
+      toastInfo(TOAST.messageSent, "We'll respond as soon as possible");
     },
-    onError: (e) => notifications.show({ title: "Send failed", message: e.message, color: "red" }),
+    onError: (e) => toastError(TOAST.sendFailed, e, e.message),
   });
   if (!user) return null;
 
