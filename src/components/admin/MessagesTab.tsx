@@ -1,20 +1,7 @@
 "use client";
 
-import {
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  UnstyledButton,
-} from "@mantine/core";
-import { IconSearch, IconSend } from "@tabler/icons-react";
+import { Badge, Grid, Group, Paper, ScrollArea, Skeleton, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
@@ -23,6 +10,7 @@ import { pollingFallback } from "../common/useLiveRefetch";
 import { timeLabel } from "../common/timeLabel";
 import { ChatThread } from "../common/ChatThread";
 import { showToast, TOAST, toastError } from "@/components/common/toasts";
+import { ChatComposer } from "@/components/common/ChatComposer";
 
 /** Admin dashboard Messages tab (docs/product.md §2): conversation list, thread, reply box. */
 export function MessagesTab() {
@@ -95,9 +83,7 @@ export function MessagesTab() {
 
   // Opening a conversation marks it read (the effect above).
   const open = (userId: string) => setSelected(userId);
-  const submit = () => {
-    const message = reply.trim();
-    if (!message || send.isPending) return;
+  const submit = (message: string) => {
     if (!selected) {
       showToast(TOAST.error, SUPPORT_MESSAGES.noUser, "error");
       return;
@@ -195,28 +181,15 @@ export function MessagesTab() {
                 emptyText="No messages yet"
                 height={380}
               />
-              <Group align="flex-end" wrap="nowrap">
-                <Textarea
-                  style={{ flex: 1 }}
-                  aria-label="Reply"
-                  placeholder="Type your reply..."
-                  autosize
-                  minRows={1}
-                  maxRows={4}
-                  maxLength={LIMITS.supportMessageMax}
-                  value={reply}
-                  onChange={(e) => setReply(e.currentTarget.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter" && !e.shiftKey) {
-                      e.preventDefault();
-                      submit();
-                    }
-                  }}
-                />
-                <Button onClick={submit} disabled={!reply.trim()} loading={send.isPending} leftSection={<IconSend size={16} />}>
-                  Reply
-                </Button>
-              </Group>
+              <ChatComposer
+                value={reply}
+                onChange={setReply}
+                onSend={submit}
+                sending={send.isPending}
+                label="Reply"
+                placeholder="Type your reply..."
+                sendLabel="Reply"
+              />
             </Stack>
           )}
         </Paper>

@@ -1,17 +1,17 @@
 "use client";
 
-import { Button, Divider, Loader, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Divider, Loader, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
-import { SECURITY_QUESTIONS } from "@/shared/constants";
 import { changePasswordSchema, changeSecuritySchema, updateProfileSchema } from "@/shared/schemas/auth";
 import { api } from "@/trpc/react";
-import { PasswordField } from "./PasswordField";
+import { PasswordField } from "@/components/common/PasswordField";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
 import { openAccountDialog } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -109,18 +109,7 @@ function AccountSettingsBody() {
             key={password.key("currentPassword")}
             {...password.getInputProps("currentPassword")}
           />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            key={password.key("newPassword")}
-            {...password.getInputProps("newPassword")}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            key={password.key("confirmPassword")}
-            {...password.getInputProps("confirmPassword")}
-          />
+          <NewPasswordFields form={password} required={false} paths={{ password: "newPassword", confirm: "confirmPassword" }} />
           <Button type="submit" loading={changePassword.isPending} style={{ alignSelf: "flex-start" }}>
             Change password
           </Button>
@@ -131,19 +120,7 @@ function AccountSettingsBody() {
       <form onSubmit={security.onSubmit((v) => changeSecurity.mutate(changeSecuritySchema.parse(v)))} noValidate>
         <Stack gap="sm">
           <Title order={4}>Security question</Title>
-          <Select
-            label="Security question"
-            data={[...SECURITY_QUESTIONS]}
-            allowDeselect={false}
-            key={security.key("securityQuestion")}
-            {...security.getInputProps("securityQuestion")}
-          />
-          <TextInput
-            label="New answer"
-            autoComplete="off"
-            key={security.key("securityAnswer")}
-            {...security.getInputProps("securityAnswer")}
-          />
+          <SecurityQuestionFields form={security} answerLabel="New answer" />
           <PasswordField
             label="Current password"
             autoComplete="current-password"

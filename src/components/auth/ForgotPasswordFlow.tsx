@@ -15,8 +15,8 @@ import {
 import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
-import { PasswordField } from "./PasswordField";
 import { dismissToasts, TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
 
 type Step = "email" | "security" | "reset";
 const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
@@ -76,15 +76,7 @@ export function ForgotPasswordFlow() {
         {step === "email" && (
           <form onSubmit={emailForm.onSubmit((v) => lookup.mutate(forgotPasswordSchema.parse(v)))} noValidate>
             <Stack>
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                required
-                key={emailForm.key("email")}
-                {...emailForm.getInputProps("email")}
-              />
+              <EmailField key={emailForm.key("email")} {...emailForm.getInputProps("email")} />
               <Button type="submit" fullWidth loading={lookup.isPending}>
                 Continue
               </Button>
@@ -131,20 +123,7 @@ export function ForgotPasswordFlow() {
             noValidate
           >
             <Stack>
-              <PasswordField
-                label="New password"
-                autoComplete="new-password"
-                required
-                key={resetForm.key("password")}
-                {...resetForm.getInputProps("password")}
-              />
-              <PasswordField
-                label="Confirm new password"
-                autoComplete="new-password"
-                required
-                key={resetForm.key("confirmPassword")}
-                {...resetForm.getInputProps("confirmPassword")}
-              />
+              <NewPasswordFields form={resetForm} />
               <Button type="submit" fullWidth loading={reset.isPending || done}>
                 Reset Password
               </Button>

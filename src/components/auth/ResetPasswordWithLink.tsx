@@ -8,8 +8,8 @@ import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { resetTokenSchema, resetWithTokenFormSchema } from "@/shared/schemas/email";
 import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
-import { PasswordField } from "./PasswordField";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { NewPasswordFields } from "@/components/common/AuthFields";
 
 /** /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md). */
 export function ResetPasswordWithLink({ token }: { token: string }) {
@@ -70,20 +70,7 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
           noValidate
         >
           <Stack>
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              required
-              key={form.key("password")}
-              {...form.getInputProps("password")}
-            />
-            <PasswordField
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              key={form.key("confirmPassword")}
-              {...form.getInputProps("confirmPassword")}
-            />
+            <NewPasswordFields form={form} />
             <Button type="submit" fullWidth loading={reset.isPending || done}>
               Set Password and Sign In
             </Button>
