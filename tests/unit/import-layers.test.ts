@@ -58,7 +58,9 @@ describe("import layers (scripts/tools/layers.ts)", () => {
 
   it("keeps the tRPC route handler off the REST adapter (one answers JSON errors without loading the other)", () => {
     const trpcRoute = path.join("app", "api", "trpc", "[trpc]", "route.ts");
-    const reached = importEdges(src).filter((e) => e.from === trpcRoute).map((e) => e.to);
+    const reached = importEdges(src)
+      .filter((e) => e.from === trpcRoute)
+      .map((e) => e.to);
     expect(reached.length).toBeGreaterThan(0);
     expect(reached.filter((to) => to.startsWith(path.join("server", "rest")))).toEqual([]);
   });

@@ -47,8 +47,6 @@ export const SECOND_FACTOR_EXEMPT = {
   "support.markConversationRead": "a read marker",
 } as const satisfies Record<string, string>;
 
-export type PrivilegedAction = keyof typeof PRIVILEGED_ADMIN_ACTIONS;
-
 /**
  * Whether the admin procedure at `path` needs a verified second factor (when ADMIN_2FA_REQUIRED):
  * every listed action, and every other mutation not exempted by name.

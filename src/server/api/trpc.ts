@@ -89,7 +89,6 @@ const t = initTRPC
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const mergeRouters = t.mergeRouters;
 
 /** Services throw DomainError; this turns it into the TRPCError of the same code. Unknown errors are logged. */
 const domainErrors = t.middleware(async ({ next, path, ctx }) => {
