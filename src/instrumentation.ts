@@ -1,11 +1,12 @@
-/** Runs once per server process; see server/shutdown.ts for why we handle signals ourselves. */
+/** Runs once per server process; see src/server/platform/shutdown.ts for why we handle signals ourselves. */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     // A bad variable stops the start here, with one message naming it (src/server/platform/env.ts).
     const { getEnv } = await import("./server/platform/env");
     getEnv();
     const { installShutdownHandlers } = await import("./server/platform/shutdown");
-    installShutdownHandlers();
+    const { startJobs, stopJobs } = await import("./server/jobs");
+    installShutdownHandlers(stopJobs);
     // Page requests get a log line like API requests (src/server/ops/page-log.ts; called by scripts/server.mjs).
     const { installPageLog } = await import("./server/ops/page-log");
     installPageLog();
@@ -14,7 +15,6 @@ export async function register(): Promise<void> {
     installFastPath();
     // The job queue (docs/jobs.md): automatic draws and the other background work, on every instance.
     const { registerAppJobs } = await import("./server/jobs/app-jobs");
-    const { startJobs } = await import("./server/jobs");
     registerAppJobs();
     startJobs().catch((err: unknown) => console.error("job queue failed to start", err));
     // Live mode: the coins and networks we send, checked against what OxaPay accepts (logged, not fatal).

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { nextCodeScriptHashes, reactInstructionScripts, scriptHash } from "../../src/server/edge/kept-page-scripts";
-import { inlineScriptHashes } from "../../src/server/security/script-hashes";
+import { inlineScriptHashes } from "../../src/server/edge/script-hashes";
 
 const appDir = path.join(process.cwd(), ".next", "server", "app");
 const out = path.join(process.cwd(), ".next", "csp-hashes.json");

@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
-import { LinkButton } from "@/components/layout/links";
+import { LinkButton } from "@/components/common/links";
 
 export const metadata: Metadata = {
   title: "404 Page Not Found",

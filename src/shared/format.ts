@@ -4,7 +4,7 @@
  *
  * Every instant is formatted in an explicit time zone and, when a time of day is shown, with the
  * zone's label ("Nov 25, 2026, 2:15 AM PST"). Pages rendered on the server use UTC; the browser
- * switches to the player's zone after hydration (`useTimeZone`, src/components/layout/useTimeZone.ts),
+ * switches to the player's zone after hydration (`useTimeZone`, src/components/common/useTimeZone.tsx),
  * so the server's HTML and the first browser render are the same text (no hydration mismatch, React
  * error #418) and nothing ever shows the server's local time. Calendar days that are not instants
  * (a date of birth, a winner post's day) are formatted as the day they name, without a zone.

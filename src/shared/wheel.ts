@@ -44,7 +44,7 @@ export type WheelConfig = {
   segments: WheelSegment[];
 };
 
-export const WHEEL_LABELS = { lose: "LOSE", retry: "TRY AGAIN" } as const;
+const WHEEL_LABELS = { lose: "LOSE", retry: "TRY AGAIN" } as const;
 
 const lose = (): WheelSegment => ({ label: "LOSE", value: 0, outcome: "lose", prize: "0", weight: 1400, color: "#e03131" });
 const retry = (): WheelSegment => ({

@@ -2,10 +2,9 @@
  * The browser's view of the server's types, inferred from the router: components import these,
  * never `@/server` (lint enforces it, see docs/architecture.md "Guards").
  */
-import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/api/root";
 
-export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** A contest as the public contest list and detail answer it. */

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverPendingEmails, MAX_ATTEMPTS, retryDelayMs } from "../../src/server/mail/delivery";
-import { mailWorkerTick } from "../../src/server/mail/worker";
+import { mailWorkerTick } from "../../src/server/jobs/mail-delivery";
 import { createSmtpTransport, type MailTransport } from "../../src/server/mail/transport";
 import { drawContest } from "../../src/server/services/draws";
 import { approvePayment, rejectPayment } from "../../src/server/services/payments";
 import { claimPrize } from "../../src/server/services/prizes";
 import { checkout, purchaseInTx } from "../../src/server/services/purchases";
 import { purchaseReceipt, ticketRange } from "../../src/server/mail/templates";
-import { listOutbox } from "../../src/server/mail/outbox";
+import { listOutbox } from "../../src/server/services/outbox-admin";
 import { selfExclude, setLimits } from "../../src/server/services/responsible-play";
 import { createWithdrawal, rejectWithdrawal } from "../../src/server/services/withdrawals";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";

@@ -21,7 +21,7 @@ import {
   RENDER_BYPASS_HEADER,
 } from "../../src/server/edge/fast-path";
 import { loadStaticAssets } from "../../src/server/edge/static-assets";
-import { inlineScriptHashes } from "../../src/server/security/script-hashes";
+import { inlineScriptHashes } from "../../src/server/edge/script-hashes";
 import { scriptHash } from "../../src/server/edge/kept-page-scripts";
 import { BOOTSTRAP_SCRIPT, startNextStandIn } from "../helpers/next-stand-in";
 import { SESSION_COOKIE } from "../../src/shared/constants";

@@ -5,10 +5,11 @@ import { withArgon2Slot } from "../../src/server/auth/password";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { RESET_LINK_INVALID, RESET_LINK_SENT } from "../../src/shared/schemas/email";
 import { deliverPendingEmails } from "../../src/server/mail/delivery";
-import { listOutbox, REDACTED_TOKEN } from "../../src/server/mail/outbox";
+import { REDACTED_TOKEN } from "../../src/server/mail/outbox";
+import { hashResetToken } from "../../src/server/mail/reset-tokens";
+import { listOutbox } from "../../src/server/services/outbox-admin";
 import { createSmtpTransport } from "../../src/server/mail/transport";
 import {
-  hashResetToken,
   RESET_LINK_MIN_RESPONSE_MS,
   RESET_LINK_RULES,
   RESET_LINK_TTL_MS,

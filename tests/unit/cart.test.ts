@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { humaniseKey } from "../../src/shared/contest-display";
 import { entryStatusKind, entryStatusLabel, purchaseBlocker } from "../../src/shared/purchase-rules";
-import { addItem, setAnswer, setQuantity } from "../../src/components/cart/cartStore";
+import { addItem, setAnswer, setQuantity } from "../../src/components/common/cartStore";
 
 const DAY = 24 * 3600 * 1000;
 

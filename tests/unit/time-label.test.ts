@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeLabel } from "../../src/components/notifications/timeLabel";
+import { timeLabel } from "../../src/components/common/timeLabel";
 
 describe("notification time labels", () => {
   const now = new Date("2026-01-10T12:00:00Z");

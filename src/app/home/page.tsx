@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SignedInHome } from "@/components/contests/SignedInHome";
+import { WheelTeaser } from "@/components/wheel/WheelTeaser";
 import { type PageSearchParams, VisitorLanding } from "@/components/landing/VisitorLanding";
 import { getServerCaller } from "@/server/api/server-caller";
 
@@ -16,5 +17,5 @@ export default async function SignedInHomePage({ searchParams }: { searchParams:
   const caller = await getServerCaller();
   const user = await caller.auth.me();
   if (!user) return <VisitorLanding searchParams={searchParams} />;
-  return <SignedInHome contests={await caller.contests.list()} />;
+  return <SignedInHome contests={await caller.contests.list()} teaser={<WheelTeaser />} />;
 }

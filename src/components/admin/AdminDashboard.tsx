@@ -2,11 +2,10 @@
 
 import "@mantine/charts/styles.css";
 import { Center, Container, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { DELAYS } from "@/shared/constants";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { AuditTab } from "./AuditTab";
 import { ContestsTab } from "./ContestsTab";
@@ -19,6 +18,7 @@ import { ReviewTab } from "./ReviewTab";
 import { UsersTab } from "./UsersTab";
 import { WinnerPostsTab } from "./WinnerPostsTab";
 import { WithdrawalsTab } from "./WithdrawalsTab";
+import { toastUnauthorized } from "@/components/common/toasts";
 
 /** /admin: admins only (the server refuses every admin call as well: 401 / 403). */
 const TABS = [
@@ -49,7 +49,7 @@ export function AdminDashboard() {
   useEffect(() => {
     if (!denied || warned.current) return;
     warned.current = true;
-    notifications.show({ title: "Unauthorized", message: "Admin access required. Redirecting...", color: "red" });
+    toastUnauthorized("Admin access required. Redirecting...");
     const timer = setTimeout(() => router.push("/"), DELAYS.nonAdminRedirect);
     return () => clearTimeout(timer);
   }, [denied, router]);

@@ -1,14 +1,15 @@
 "use client";
 
-import { Badge, Button, Card, Code, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
 import { api } from "@/trpc/react";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { DateTime, useTimeZone } from "@/components/layout/useTimeZone";
+import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
 import { auditChanges } from "@/shared/audit-display";
+import { QueryState } from "@/components/common/QueryState";
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   "payment.override": "orange",
@@ -57,50 +58,50 @@ export function AuditTab() {
             />
           </Group>
         </Group>
-        {audit.isLoading ? (
-          <Loader />
-        ) : audit.error ? (
-          <Text c="red">{audit.error.message}</Text>
-        ) : !entries.length ? (
-          <Text c="dimmed">No admin actions recorded{action || debouncedActor ? " for this filter" : " yet"}.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Admin</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Target</Table.Th>
-                  <Table.Th>Change</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map((e) => (
-                  <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
-                    <Table.Td>
-                      <DateTime value={e.createdAt} />
-                    </Table.Td>
-                    <Table.Td>{e.actorEmail}</Table.Td>
-                    <Table.Td>
-                      <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
-                        {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {e.targetType} <Code>{e.targetId}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text>
-                    </Table.Td>
-                    <Table.Td>{e.reason ?? "—"}</Table.Td>
+        <QueryState
+          query={audit}
+          rows={entries}
+          empty={<>No admin actions recorded{action || debouncedActor ? " for this filter" : " yet"}.</>}
+        >
+          {(shown) => (
+            <Table.ScrollContainer minWidth={800}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Time</Table.Th>
+                    <Table.Th>Admin</Table.Th>
+                    <Table.Th>Action</Table.Th>
+                    <Table.Th>Target</Table.Th>
+                    <Table.Th>Change</Table.Th>
+                    <Table.Th>Reason</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((e) => (
+                    <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
+                      <Table.Td>
+                        <DateTime value={e.createdAt} />
+                      </Table.Td>
+                      <Table.Td>{e.actorEmail}</Table.Td>
+                      <Table.Td>
+                        <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
+                          {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {e.targetType} <Code>{e.targetId}</Code>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text>
+                      </Table.Td>
+                      <Table.Td>{e.reason ?? "—"}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
         {audit.hasNextPage && (
           <Group justify="center">
             <Button variant="default" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>

@@ -7,14 +7,14 @@ import type { AdminContest as PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS, LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
-import { DrawProof } from "../contests/DrawProof";
+import { DrawProof } from "../common/DrawProof";
 import { ContestForm } from "./ContestForm";
 import { FreeEntryDialog } from "./FreeEntryDialog";
 import { ContestStatusBadge } from "./StatusBadge";
-import { toastFailure, toastSuccess } from "./toasts";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
 import { formatCount } from "@/shared/format";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 const STATUS_FILTER = [
   { value: "", label: "All statuses" },
@@ -53,19 +53,19 @@ export function ContestsTab() {
 
   const create = api.admin.createContest.useMutation({
     onSuccess: async () => {
-      toastSuccess("Contest Created", "The contest is live and open for tickets.");
+      toastSuccess(TOAST.contestCreated, "The contest is live and open for tickets.");
       setCreating(false);
       await refresh();
     },
-    onError: (e) => toastFailure("Creation Failed", e, "Failed to create contest"),
+    onError: (e) => toastError(TOAST.creationFailed, e, "Failed to create contest"),
   });
   const update = api.admin.updateContest.useMutation({
     onSuccess: async () => {
-      toastSuccess("Contest Updated", "Contest details have been saved.");
+      toastSuccess(TOAST.contestUpdated, "Contest details have been saved.");
       setEditing(null);
       await refresh();
     },
-    onError: (e) => toastFailure("Update Failed", e, "Failed to update contest"),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update contest"),
   });
   const status = api.admin.setContestStatus.useMutation({
     onSuccess: async ({ contest }) => {
@@ -79,12 +79,12 @@ export function ContestsTab() {
           : contest.status === "cancelled"
             ? "Contest cancelled and every ticket refunded."
             : "Contest is active again.";
-      toastSuccess("Contest Updated", message);
+      toastSuccess(TOAST.contestUpdated, message);
       setCancelling(null);
       setEnding(null);
       await refresh();
     },
-    onError: (e) => toastFailure("Update Failed", e, "Failed to update contest status"),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update contest status"),
   });
 
   const rows = contests.data?.pages.flat() ?? [];

@@ -4,8 +4,8 @@ import { Button, Group, Modal, NumberInput, Select, Stack, Text } from "@mantine
 import { useState } from "react";
 import { api } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
-import { toastFailure, toastSuccess } from "./toasts";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 /** Records a received postal (free) entry for a player (docs/fair-play.md). */
 export function FreeEntryDialog({ contest, onClose }: { contest: AdminContest | null; onClose: () => void }) {
@@ -18,7 +18,7 @@ export function FreeEntryDialog({ contest, onClose }: { contest: AdminContest | 
   const record = api.admin.recordFreeEntry.useMutation({
     onSuccess: async ({ entry }) => {
       toastSuccess(
-        "Free entry recorded",
+        TOAST.freeEntryRecorded,
         `Ticket${entry.ticketCount === 1 ? "" : "s"} #${entry.firstTicket}${entry.ticketCount === 1 ? "" : `–#${entry.lastTicket}`}`,
       );
       setUserId(null);
@@ -26,7 +26,7 @@ export function FreeEntryDialog({ contest, onClose }: { contest: AdminContest | 
       onClose();
       await utils.admin.contests.invalidate();
     },
-    onError: (e) => toastFailure("Free entry refused", e, "Failed to record the free entry"),
+    onError: (e) => toastError(TOAST.freeEntryRefused, e, "Failed to record the free entry"),
   });
   return (
     <Modal opened={contest !== null} onClose={onClose} title="Record a free postal entry">

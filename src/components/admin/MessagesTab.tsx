@@ -1,28 +1,16 @@
 "use client";
 
-import {
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  UnstyledButton,
-} from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { IconSearch, IconSend } from "@tabler/icons-react";
+import { Badge, Grid, Group, Paper, ScrollArea, Skeleton, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
 import { api } from "@/trpc/react";
-import { pollingFallback } from "../notifications/useLiveRefetch";
-import { timeLabel } from "../notifications/timeLabel";
-import { ChatThread } from "../support/ChatThread";
+import { pollingFallback } from "../common/useLiveRefetch";
+import { timeLabel } from "../common/timeLabel";
+import { ChatThread } from "../common/ChatThread";
+import { showToast, TOAST, toastError } from "@/components/common/toasts";
+import { ChatComposer } from "@/components/common/ChatComposer";
 
 /** Admin dashboard Messages tab (docs/product.md §2): conversation list, thread, reply box. */
 export function MessagesTab() {
@@ -78,7 +66,7 @@ export function MessagesTab() {
       void utils.support.conversations.invalidate();
       if (selected) void utils.support.conversationMessages.invalidate({ userId: selected });
     },
-    onError: (e) => notifications.show({ title: "Send failed", message: e.message, color: "red" }),
+    onError: (e) => toastError(TOAST.sendFailed, e, e.message),
   });
 
   const all = conversations.data ?? [];
@@ -95,11 +83,9 @@ export function MessagesTab() {
 
   // Opening a conversation marks it read (the effect above).
   const open = (userId: string) => setSelected(userId);
-  const submit = () => {
-    const message = reply.trim();
-    if (!message || send.isPending) return;
+  const submit = (message: string) => {
     if (!selected) {
-      notifications.show({ title: "Error", message: SUPPORT_MESSAGES.noUser, color: "red" });
+      showToast(TOAST.error, SUPPORT_MESSAGES.noUser, "error");
       return;
     }
     send.mutate({ userId: selected, message });
@@ -195,28 +181,15 @@ export function MessagesTab() {
                 emptyText="No messages yet"
                 height={380}
               />
-              <Group align="flex-end" wrap="nowrap">
-                <Textarea
-                  style={{ flex: 1 }}
-                  aria-label="Reply"
-                  placeholder="Type your reply..."
-                  autosize
-                  minRows={1}
-                  maxRows={4}
-                  maxLength={LIMITS.supportMessageMax}
-                  value={reply}
-                  onChange={(e) => setReply(e.currentTarget.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter" && !e.shiftKey) {
-                      e.preventDefault();
-                      submit();
-                    }
-                  }}
-                />
-                <Button onClick={submit} disabled={!reply.trim()} loading={send.isPending} leftSection={<IconSend size={16} />}>
-                  Reply
-                </Button>
-              </Group>
+              <ChatComposer
+                value={reply}
+                onChange={setReply}
+                onSend={submit}
+                sending={send.isPending}
+                label="Reply"
+                placeholder="Type your reply..."
+                sendLabel="Reply"
+              />
             </Stack>
           )}
         </Paper>

@@ -1,12 +1,13 @@
 "use client";
 
-import { Badge, Card, Code, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Card, Code, Group, Modal, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
+import { QueryState } from "@/components/common/QueryState";
 
 type OutboxMail = RouterOutputs["admin"]["outbox"][number];
 
@@ -39,54 +40,50 @@ export function OutboxTab() {
           Emails are written here with the change that causes them and delivered by SMTP when the server has an SMTP_URL; without
           one they stay pending here.
         </Text>
-        {outbox.isLoading ? (
-          <Loader />
-        ) : outbox.error ? (
-          <Text c="red">{outbox.error.message}</Text>
-        ) : !outbox.data?.length ? (
-          <Text c="dimmed">No emails yet.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outbox.data.map((m) => (
-                  <Table.Tr key={m.id} style={{ cursor: "pointer" }} onClick={() => setOpen(m)}>
-                    <Table.Td>
-                      <DateTime value={m.createdAt} />
-                    </Table.Td>
-                    <Table.Td>{m.to}</Table.Td>
-                    <Table.Td>
-                      <Text
-                        component="button"
-                        type="button"
-                        size="sm"
-                        c="blue"
-                        style={{ background: "none", border: 0, padding: 0, cursor: "pointer", textAlign: "left" }}
-                        onClick={() => setOpen(m)}
-                      >
-                        {m.subject}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[m.status]}>
-                        {m.status}
-                        {m.attempts > 0 && m.status !== "sent" ? ` (${m.attempts} tries)` : ""}
-                      </Badge>
-                    </Table.Td>
+        <QueryState query={outbox} rows={outbox.data} empty="No emails yet.">
+          {(shown) => (
+            <Table.ScrollContainer minWidth={800}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Time</Table.Th>
+                    <Table.Th>Recipient</Table.Th>
+                    <Table.Th>Subject</Table.Th>
+                    <Table.Th>Status</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((m) => (
+                    <Table.Tr key={m.id} style={{ cursor: "pointer" }} onClick={() => setOpen(m)}>
+                      <Table.Td>
+                        <DateTime value={m.createdAt} />
+                      </Table.Td>
+                      <Table.Td>{m.to}</Table.Td>
+                      <Table.Td>
+                        <Text
+                          component="button"
+                          type="button"
+                          size="sm"
+                          c="blue"
+                          style={{ background: "none", border: 0, padding: 0, cursor: "pointer", textAlign: "left" }}
+                          onClick={() => setOpen(m)}
+                        >
+                          {m.subject}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOR[m.status]}>
+                          {m.status}
+                          {m.attempts > 0 && m.status !== "sent" ? ` (${m.attempts} tries)` : ""}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
       </Stack>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="xl">
         {open && (

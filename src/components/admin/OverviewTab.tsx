@@ -4,7 +4,7 @@ import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@m
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { ContestStatusBadge } from "./StatusBadge";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
 
 export function StatCard({ label, value, hint }: { label: string; value: string | number; hint: string }) {
   return (

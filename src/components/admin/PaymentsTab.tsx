@@ -1,14 +1,15 @@
 "use client";
 
-import { Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import { useMemo, useState } from "react";
-import { GatewayStatusBadge } from "../payments/PaymentStatusBadge";
+import { GatewayStatusBadge } from "../common/PaymentStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
+import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
+import { QueryState } from "@/components/common/QueryState";
 
 type PendingRow = {
   id: string;
@@ -42,21 +43,21 @@ export function PaymentsTab() {
   };
   const approve = api.payments.approve.useMutation({
     onSuccess: async () => {
-      notifications.show({ title: "Payment Approved", message: "Payment has been approved and user balance updated" });
+      toastInfo(TOAST.paymentApproved, "Payment has been approved and user balance updated");
       await refresh();
     },
     onError: async (e) => {
-      notifications.show({ color: "red", title: "Approval Failed", message: e.message || "Failed to approve payment" });
+      toastError(TOAST.approvalFailed, e, "Failed to approve payment");
       await refresh();
     },
   });
   const reject = api.payments.reject.useMutation({
     onSuccess: async () => {
-      notifications.show({ title: "Payment Rejected", message: "Payment has been rejected" });
+      toastInfo(TOAST.paymentRejected, "Payment has been rejected");
       await refresh();
     },
     onError: async (e) => {
-      notifications.show({ color: "red", title: "Rejection Failed", message: e.message || "Failed to reject payment" });
+      toastError(TOAST.rejectionFailed, e, "Failed to reject payment");
       await refresh();
     },
   });
@@ -78,87 +79,83 @@ export function PaymentsTab() {
           <Title order={3}>Pending Payments</Title>
           <ExportCsvButton href="/api/admin/export/payments.csv" label="Export all payments (CSV)" />
         </Group>
-        {pending.isLoading ? (
-          <Loader />
-        ) : pending.error ? (
-          <Text c="red">{pending.error.message}</Text>
-        ) : !rows.length ? (
-          <Text c="dimmed">No pending payments.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Crypto</Table.Th>
-                  <Table.Th>Track ID</Table.Th>
-                  <Table.Th>Gateway status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p.id} data-testid="pending-payment" data-track-id={p.oxapayTrackId}>
-                    <Table.Td>
-                      <DateTime value={p.createdAt} />
-                    </Table.Td>
-                    <Table.Td>{p.userEmail}</Table.Td>
-                    <Table.Td>
-                      {formatUsd(p.amount)}
-                      {p.receivedAmount !== null && (
-                        <Text size="xs" c="orange" data-testid="received">
-                          received {formatUsd(p.receivedAmount)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {p.cryptoCurrency}
-                      {p.oxapayPayAmount ? ` ${p.oxapayPayAmount}` : ""}
-                      {p.network && p.network !== p.cryptoCurrency ? ` (${p.network})` : ""}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        {p.oxapayTrackId}
-                        {p.provider === "sandbox" && (
-                          <Badge
-                            color="orange"
-                            data-testid="sandbox-badge"
-                            title="Simulated by the sandbox gateway: no real money"
-                          >
-                            Sandbox
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <GatewayStatusBadge status={p.gatewayStatus} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
-                          {p.approval.credit && p.approval.credit !== p.amount
-                            ? `Approve ${formatUsd(p.approval.credit)}`
-                            : "Approve"}
-                        </Button>
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          disabled={busyId === p.id}
-                          onClick={() => reject.mutate({ id: p.id })}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    </Table.Td>
+        <QueryState query={pending} rows={rows} empty="No pending payments.">
+          {(shown) => (
+            <Table.ScrollContainer minWidth={800}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>User</Table.Th>
+                    <Table.Th>Amount</Table.Th>
+                    <Table.Th>Crypto</Table.Th>
+                    <Table.Th>Track ID</Table.Th>
+                    <Table.Th>Gateway status</Table.Th>
+                    <Table.Th>Actions</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((p) => (
+                    <Table.Tr key={p.id} data-testid="pending-payment" data-track-id={p.oxapayTrackId}>
+                      <Table.Td>
+                        <DateTime value={p.createdAt} />
+                      </Table.Td>
+                      <Table.Td>{p.userEmail}</Table.Td>
+                      <Table.Td>
+                        {formatUsd(p.amount)}
+                        {p.receivedAmount !== null && (
+                          <Text size="xs" c="orange" data-testid="received">
+                            received {formatUsd(p.receivedAmount)}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {p.cryptoCurrency}
+                        {p.oxapayPayAmount ? ` ${p.oxapayPayAmount}` : ""}
+                        {p.network && p.network !== p.cryptoCurrency ? ` (${p.network})` : ""}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          {p.oxapayTrackId}
+                          {p.provider === "sandbox" && (
+                            <Badge
+                              color="orange"
+                              data-testid="sandbox-badge"
+                              title="Simulated by the sandbox gateway: no real money"
+                            >
+                              Sandbox
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <GatewayStatusBadge status={p.gatewayStatus} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
+                            {p.approval.credit && p.approval.credit !== p.amount
+                              ? `Approve ${formatUsd(p.approval.credit)}`
+                              : "Approve"}
+                          </Button>
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="light"
+                            disabled={busyId === p.id}
+                            onClick={() => reject.mutate({ id: p.id })}
+                          >
+                            Reject
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
         {pending.hasNextPage && (
           <Group justify="center">
             <Button variant="default" loading={pending.isFetchingNextPage} onClick={() => void pending.fetchNextPage()}>

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 import { api } from "@/trpc/react";
-import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
-import { toastFailure, toastSuccess } from "./toasts";
+import { StatusPill } from "../common/WithdrawalStatusBadge";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 type Delivery = {
   fullName?: string;
@@ -25,10 +25,10 @@ export function PrizesTab() {
   const [notes, setNotes] = useState<Record<string, string>>({});
   const setStatus = api.prizes.setStatus.useMutation({
     onSuccess: async (p) => {
-      toastSuccess("Prize Updated", `Marked ${p.status}`);
+      toastSuccess(TOAST.prizeUpdated, `Marked ${p.status}`);
       await utils.prizes.adminList.invalidate();
     },
-    onError: (e) => toastFailure("Update Failed", e, "Failed to update the prize"),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update the prize"),
   });
   return (
     <Card withBorder radius="md" p="lg">

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Loader,
   Modal,
   SegmentedControl,
   Stack,
@@ -18,7 +17,8 @@ import {
 import { useState } from "react";
 import { REVIEW_KIND_LABELS } from "@/shared/schemas/review";
 import { api } from "@/trpc/react";
-import { toastFailure, toastSuccess } from "./toasts";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { QueryState } from "@/components/common/QueryState";
 
 type Action = "credit" | "takeBack" | "settlePaid" | "settleFailed" | "dismiss";
 const ACTION_LABELS: Record<Action, string> = {
@@ -47,7 +47,7 @@ export function ReviewTab() {
     setTxid("");
     await utils.review.list.invalidate();
   };
-  const failed = (e: unknown) => toastFailure("Review Failed", e, "The review action failed");
+  const failed = (e: unknown) => toastError(TOAST.reviewFailed, e, "The review action failed");
   const credit = api.review.credit.useMutation({
     onSuccess: () => done("Credited", "The received value was added to the player's balance"),
     onError: failed,
@@ -85,70 +85,66 @@ export function ReviewTab() {
             ]}
           />
         </Group>
-        {list.isLoading ? (
-          <Loader />
-        ) : list.error ? (
-          <Text c="red">{list.error.message}</Text>
-        ) : !list.data?.length ? (
-          <Text c="dimmed">Nothing to review.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Player</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>What happened</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((e) => {
-                  const actions: Action[] = e.actions.flatMap((a): Action[] =>
-                    a === "settlePayout" ? ["settlePaid", "settleFailed"] : [a],
-                  );
-                  return (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>{new Date(e.createdAt).toLocaleString()}</Table.Td>
-                      <Table.Td>{REVIEW_KIND_LABELS[e.kind]}</Table.Td>
-                      <Table.Td>{e.userEmail ?? "—"}</Table.Td>
-                      <Table.Td>{e.amount ? `$${e.amount}` : "—"}</Table.Td>
-                      <Table.Td maw={420}>
-                        <Text size="sm">{e.summary}</Text>
-                        {e.resolution && (
-                          <Text size="xs" c="dimmed">
-                            Resolution: {e.resolution}
-                            {e.claimAmount ? ` (still owed: $${e.claimAmount})` : ""}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={e.status === "open" ? "orange" : "gray"}>{e.status.replace("_", " ")}</Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          {actions.map((a) => (
-                            <Button
-                              key={a}
-                              size="xs"
-                              variant={a === "dismiss" ? "default" : "filled"}
-                              onClick={() => setActing({ id: e.id, action: a, summary: e.summary })}
-                            >
-                              {ACTION_LABELS[a]}
-                            </Button>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryState query={list} rows={list.data} empty="Nothing to review.">
+          {(shown) => (
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Kind</Table.Th>
+                    <Table.Th>Player</Table.Th>
+                    <Table.Th>Amount</Table.Th>
+                    <Table.Th>What happened</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((e) => {
+                    const actions: Action[] = e.actions.flatMap((a): Action[] =>
+                      a === "settlePayout" ? ["settlePaid", "settleFailed"] : [a],
+                    );
+                    return (
+                      <Table.Tr key={e.id}>
+                        <Table.Td>{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                        <Table.Td>{REVIEW_KIND_LABELS[e.kind]}</Table.Td>
+                        <Table.Td>{e.userEmail ?? "—"}</Table.Td>
+                        <Table.Td>{e.amount ? `$${e.amount}` : "—"}</Table.Td>
+                        <Table.Td maw={420}>
+                          <Text size="sm">{e.summary}</Text>
+                          {e.resolution && (
+                            <Text size="xs" c="dimmed">
+                              Resolution: {e.resolution}
+                              {e.claimAmount ? ` (still owed: $${e.claimAmount})` : ""}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={e.status === "open" ? "orange" : "gray"}>{e.status.replace("_", " ")}</Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            {actions.map((a) => (
+                              <Button
+                                key={a}
+                                size="xs"
+                                variant={a === "dismiss" ? "default" : "filled"}
+                                onClick={() => setActing({ id: e.id, action: a, summary: e.summary })}
+                              >
+                                {ACTION_LABELS[a]}
+                              </Button>
+                            ))}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
       </Stack>
       <Modal opened={acting !== null} onClose={() => setActing(null)} title={acting ? ACTION_LABELS[acting.action] : ""}>
         <Stack>

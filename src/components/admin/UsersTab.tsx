@@ -5,9 +5,9 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { toastFailure, toastSuccess } from "./toasts";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { DateTime } from "@/components/common/useTimeZone";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 export function UsersTab() {
   const utils = api.useUtils();
@@ -20,11 +20,11 @@ export function UsersTab() {
   });
   const toggle = api.admin.toggleAdmin.useMutation({
     onSuccess: async ({ user }) => {
-      toastSuccess("User Updated", `${user.email} is now ${user.isAdmin ? "an admin" : "a regular user"}.`);
+      toastSuccess(TOAST.userUpdated, `${user.email} is now ${user.isAdmin ? "an admin" : "a regular user"}.`);
       await utils.admin.users.invalidate();
       if (user.id === me?.id) await refetchMe();
     },
-    onError: (e) => toastFailure("Update Failed", e, "Failed to update user"),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update user"),
   });
 
   return (

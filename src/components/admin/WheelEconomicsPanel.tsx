@@ -4,9 +4,9 @@ import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Switch,
 import { useEffect, useState } from "react";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { toastFailure, toastSuccess } from "./toasts";
 import { formatUsd } from "@/shared/money";
-import { DataTable } from "@/components/layout/DataTable";
+import { DataTable } from "@/components/common/DataTable";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 const pct = (p: number) => `${(p * 100).toFixed(2)}%`;
 type Admin = RouterOutputs["wheel"]["economics"];
@@ -34,14 +34,14 @@ export function WheelEconomicsPanel() {
 
   const save = api.wheel.setEconomics.useMutation({
     onSuccess: async (d) => {
-      toastSuccess("Wheel saved", `Return to player is now ${pct(d.expected.returnToPlayer)}.`);
+      toastSuccess(TOAST.wheelSaved, `Return to player is now ${pct(d.expected.returnToPlayer)}.`);
       setNeedsConfirm(null);
       utils.wheel.economics.setData(undefined, d);
       await utils.wheel.config.invalidate();
     },
     onError: (e) => {
       if (e.data?.code === "CONFLICT" && e.message.startsWith("Return to player")) setNeedsConfirm(e.message);
-      else toastFailure("Save failed", e, "Failed to save the wheel");
+      else toastError(TOAST.saveFailed, e, "Failed to save the wheel");
     },
   });
 

@@ -22,8 +22,8 @@ import { useState } from "react";
 import type { AdminWinnerPost } from "@/trpc/types";
 import { winnerPostSchema } from "@/shared/schemas/admin";
 import { api } from "@/trpc/react";
-import { toastFailure, toastSuccess } from "./toasts";
 import { formatCalendarDay } from "@/shared/format";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 type PostForm = {
   title: string;
@@ -129,27 +129,27 @@ export function WinnerPostsTab() {
 
   const create = api.admin.createWinnerPost.useMutation({
     onSuccess: async () => {
-      toastSuccess("Success", "Winner post created successfully");
+      toastSuccess(TOAST.success, "Winner post created successfully");
       setEditing(null);
       await refresh();
     },
-    onError: (e) => toastFailure("Error", e, "Failed to create winner post"),
+    onError: (e) => toastError(TOAST.error, e, "Failed to create winner post"),
   });
   const update = api.admin.updateWinnerPost.useMutation({
     onSuccess: async () => {
-      toastSuccess("Success", "Winner post updated successfully");
+      toastSuccess(TOAST.success, "Winner post updated successfully");
       setEditing(null);
       await refresh();
     },
-    onError: (e) => toastFailure("Error", e, "Failed to update winner post"),
+    onError: (e) => toastError(TOAST.error, e, "Failed to update winner post"),
   });
   const remove = api.admin.deleteWinnerPost.useMutation({
     onSuccess: async () => {
-      toastSuccess("Success", "Winner post deleted successfully");
+      toastSuccess(TOAST.success, "Winner post deleted successfully");
       setDeleting(null);
       await refresh();
     },
-    onError: (e) => toastFailure("Error", e, "Failed to delete winner post"),
+    onError: (e) => toastError(TOAST.error, e, "Failed to delete winner post"),
   });
 
   const list = posts.data ?? [];

@@ -5,11 +5,11 @@ import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { StatusPill } from "../withdrawals/WithdrawalStatusBadge";
-import { toastFailure, toastSuccess } from "./toasts";
+import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { DateTime } from "@/components/layout/useTimeZone";
-import { DataTable } from "@/components/layout/DataTable";
+import { DateTime } from "@/components/common/useTimeZone";
+import { DataTable } from "@/components/common/DataTable";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
@@ -22,12 +22,12 @@ export function WithdrawalsTab() {
   const [approving, setApproving] = useState<Withdrawal | null>(null);
   const approve = api.withdrawals.approve.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Withdrawal Approved", r.message);
+      toastSuccess(TOAST.withdrawalApproved, r.message);
       setApproving(null);
       await refresh();
     },
     onError: async (e) => {
-      toastFailure("Approval Failed", e, "Failed to approve the withdrawal");
+      toastError(TOAST.approvalFailed, e, "Failed to approve the withdrawal");
       setApproving(null);
       await refresh();
     },
@@ -36,12 +36,12 @@ export function WithdrawalsTab() {
   const [reason, setReason] = useState("");
   const reject = api.withdrawals.reject.useMutation({
     onSuccess: async () => {
-      toastSuccess("Withdrawal Rejected", "The amount is back in the player's balance");
+      toastSuccess(TOAST.withdrawalRejected, "The amount is back in the player's balance");
       setRejecting(null);
       setReason("");
       await refresh();
     },
-    onError: (e) => toastFailure("Rejection Failed", e, "Failed to reject the withdrawal"),
+    onError: (e) => toastError(TOAST.rejectionFailed, e, "Failed to reject the withdrawal"),
   });
 
   return (

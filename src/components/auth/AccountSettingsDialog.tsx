@@ -1,17 +1,17 @@
 "use client";
 
-import { Button, Divider, Loader, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Divider, Loader, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
-import { SECURITY_QUESTIONS } from "@/shared/constants";
 import { changePasswordSchema, changeSecuritySchema, updateProfileSchema } from "@/shared/schemas/auth";
 import { api } from "@/trpc/react";
-import { PasswordField } from "./PasswordField";
+import { PasswordField } from "@/components/common/PasswordField";
 import { TwoFactorSection } from "./TwoFactorSection";
-import { useCurrentUser } from "./useCurrentUser";
-import { toastError, toastSuccess } from "./toasts";
+import { useCurrentUser } from "../common/useCurrentUser";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
-import { openAccountDialog } from "../layout/dialogs";
+import { openAccountDialog } from "../common/dialogs";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -48,25 +48,25 @@ function AccountSettingsBody() {
 
   const updateProfile = api.auth.updateProfile.useMutation({
     onSuccess: async () => {
-      toastSuccess("Profile Updated", "Your display name has been saved.");
+      toastSuccess(TOAST.profileUpdated, "Your display name has been saved.");
       await Promise.all([utils.auth.me.invalidate(), utils.auth.settings.invalidate()]);
     },
-    onError: (e) => toastError("Update Failed", e, "Failed to update your profile."),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your profile."),
   });
   const changePassword = api.auth.changePassword.useMutation({
     onSuccess: () => {
-      toastSuccess("Password Changed", "Your other sessions have been signed out.");
+      toastSuccess(TOAST.passwordChanged, "Your other sessions have been signed out.");
       password.reset();
     },
-    onError: (e) => toastError("Update Failed", e, "Failed to change your password."),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to change your password."),
   });
   const changeSecurity = api.auth.changeSecurity.useMutation({
     onSuccess: async () => {
-      toastSuccess("Security Question Updated", "Use your new answer to recover your password.");
+      toastSuccess(TOAST.securityQuestionUpdated, "Use your new answer to recover your password.");
       security.setValues({ currentPassword: "", securityAnswer: "" });
       await utils.auth.settings.invalidate();
     },
-    onError: (e) => toastError("Update Failed", e, "Failed to update your security question."),
+    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your security question."),
   });
 
   if (settings.isLoading) {
@@ -109,18 +109,7 @@ function AccountSettingsBody() {
             key={password.key("currentPassword")}
             {...password.getInputProps("currentPassword")}
           />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            key={password.key("newPassword")}
-            {...password.getInputProps("newPassword")}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            key={password.key("confirmPassword")}
-            {...password.getInputProps("confirmPassword")}
-          />
+          <NewPasswordFields form={password} required={false} paths={{ password: "newPassword", confirm: "confirmPassword" }} />
           <Button type="submit" loading={changePassword.isPending} style={{ alignSelf: "flex-start" }}>
             Change password
           </Button>
@@ -131,19 +120,7 @@ function AccountSettingsBody() {
       <form onSubmit={security.onSubmit((v) => changeSecurity.mutate(changeSecuritySchema.parse(v)))} noValidate>
         <Stack gap="sm">
           <Title order={4}>Security question</Title>
-          <Select
-            label="Security question"
-            data={[...SECURITY_QUESTIONS]}
-            allowDeselect={false}
-            key={security.key("securityQuestion")}
-            {...security.getInputProps("securityQuestion")}
-          />
-          <TextInput
-            label="New answer"
-            autoComplete="off"
-            key={security.key("securityAnswer")}
-            {...security.getInputProps("securityAnswer")}
-          />
+          <SecurityQuestionFields form={security} answerLabel="New answer" />
           <PasswordField
             label="Current password"
             autoComplete="current-password"
@@ -171,7 +148,7 @@ function AccountSettingsBody() {
         <Text size="sm" c="dimmed">
           Spend limits, a break from playing (self-exclusion) and your date of birth.
         </Text>
-        {/* One dialog at a time (src/components/layout/dialogs.ts): this closes Account Settings. */}
+        {/* One dialog at a time (src/components/common/dialogs.ts): this closes Account Settings. */}
         <Button variant="light" onClick={() => openAccountDialog("responsible")} style={{ alignSelf: "flex-start" }}>
           Open Responsible play
         </Button>

@@ -3,7 +3,7 @@
 import { Center, Loader } from "@mantine/core";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { useCurrentUser } from "./useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 
 /**
  * Login, sign-up and recovery pages: signed-in users go to / (docs/product.md §4). Their server

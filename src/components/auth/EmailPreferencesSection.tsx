@@ -2,7 +2,7 @@
 
 import { Loader, Stack, Switch, Text, Title } from "@mantine/core";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "./toasts";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 /** Account Settings: which optional emails the player gets (docs/email.md). Each switch saves at once. */
 export function EmailPreferencesSection() {
@@ -11,9 +11,9 @@ export function EmailPreferencesSection() {
   const save = api.email.setPreferences.useMutation({
     onSuccess: (data) => {
       utils.email.preferences.setData(undefined, data.preferences);
-      toastSuccess("Email preferences saved");
+      toastSuccess(TOAST.emailPreferencesSaved);
     },
-    onError: (error) => toastError("Could not save", error, "Could not save your email preferences."),
+    onError: (error) => toastError(TOAST.couldNotSave, error, "Could not save your email preferences."),
   });
 
   return (

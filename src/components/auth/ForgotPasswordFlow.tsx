@@ -15,8 +15,8 @@ import {
 import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
-import { PasswordField } from "./PasswordField";
-import { dismissToasts, toastError, toastSuccess } from "./toasts";
+import { dismissToasts, TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
 
 type Step = "email" | "security" | "reset";
 const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
@@ -46,22 +46,22 @@ export function ForgotPasswordFlow() {
       dismissToasts(); // "Email Not Found" from an earlier try no longer applies
       setStep("security");
     },
-    onError: (error) => toastError("Email Not Found", error, "Email not found. Please check your email address."),
+    onError: (error) => toastError(TOAST.emailNotFound, error, "Email not found. Please check your email address."),
   });
   const verify = api.auth.verifySecurity.useMutation({
     onSuccess: () => {
       dismissToasts();
       setStep("reset");
     },
-    onError: (error) => toastError("Incorrect Answer", error, "Security answer is incorrect. Please try again."),
+    onError: (error) => toastError(TOAST.incorrectAnswer, error, "Security answer is incorrect. Please try again."),
   });
   const reset = api.auth.resetPassword.useMutation({
     onSuccess: () => {
       setDone(true);
-      toastSuccess("Password Reset Successful", "You can now sign in with your new password.");
+      toastSuccess(TOAST.passwordResetSuccessful, "You can now sign in with your new password.");
       setTimeout(() => router.push("/login"), DELAYS.afterReset);
     },
-    onError: (error) => toastError("Password Reset Failed", error, "Failed to reset password. Please try again."),
+    onError: (error) => toastError(TOAST.passwordResetFailed, error, "Failed to reset password. Please try again."),
   });
 
   return (
@@ -76,15 +76,7 @@ export function ForgotPasswordFlow() {
         {step === "email" && (
           <form onSubmit={emailForm.onSubmit((v) => lookup.mutate(forgotPasswordSchema.parse(v)))} noValidate>
             <Stack>
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                required
-                key={emailForm.key("email")}
-                {...emailForm.getInputProps("email")}
-              />
+              <EmailField key={emailForm.key("email")} {...emailForm.getInputProps("email")} />
               <Button type="submit" fullWidth loading={lookup.isPending}>
                 Continue
               </Button>
@@ -131,20 +123,7 @@ export function ForgotPasswordFlow() {
             noValidate
           >
             <Stack>
-              <PasswordField
-                label="New password"
-                autoComplete="new-password"
-                required
-                key={resetForm.key("password")}
-                {...resetForm.getInputProps("password")}
-              />
-              <PasswordField
-                label="Confirm new password"
-                autoComplete="new-password"
-                required
-                key={resetForm.key("confirmPassword")}
-                {...resetForm.getInputProps("confirmPassword")}
-              />
+              <NewPasswordFields form={resetForm} />
               <Button type="submit" fullWidth loading={reset.isPending || done}>
                 Reset Password
               </Button>

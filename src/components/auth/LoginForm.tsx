@@ -11,8 +11,9 @@ import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { safeNext } from "./next";
-import { PasswordField } from "./PasswordField";
-import { toastError, toastSuccess } from "./toasts";
+import { PasswordField } from "@/components/common/PasswordField";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { EmailField } from "@/components/common/AuthFields";
 
 export function LoginForm() {
   const router = useRouter();
@@ -33,7 +34,7 @@ export function LoginForm() {
   });
   const signedIn = async () => {
     setDone(true);
-    toastSuccess("Login Successful", "Welcome back!");
+    toastSuccess(TOAST.loginSuccessful, "Welcome back!");
     await utils.auth.me.invalidate();
     setTimeout(() => {
       router.push(next);
@@ -48,11 +49,11 @@ export function LoginForm() {
       }
       await signedIn();
     },
-    onError: (error) => toastError("Login Failed", error, "Invalid email or password. Please try again."),
+    onError: (error) => toastError(TOAST.loginFailed, error, "Invalid email or password. Please try again."),
   });
   const verify = api.auth.verifyTwoFactor.useMutation({
     onSuccess: signedIn,
-    onError: (error) => toastError("Login Failed", error, "Invalid authentication code. Please try again."),
+    onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
   });
 
   if (needsCode) {
@@ -101,15 +102,7 @@ export function LoginForm() {
       <AuthCard title="Welcome Back" subtitle="Sign in to enter contests and spin the wheel">
         <form onSubmit={form.onSubmit((values) => login.mutate(loginSchema.parse(values)))} noValidate>
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              required
-              key={form.key("email")}
-              {...form.getInputProps("email")}
-            />
+            <EmailField key={form.key("email")} {...form.getInputProps("email")} />
             <PasswordField
               label="Password"
               autoComplete="current-password"

@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { resetLinkRequestSchema } from "@/shared/schemas/email";
 import { api } from "@/trpc/react";
-import { toastError } from "./toasts";
+import { TOAST, toastError } from "@/components/common/toasts";
 
 /** The emailed alternative to the security question (docs/email.md): one answer for every email. */
 export function ResetLinkRequest() {
@@ -13,7 +13,7 @@ export function ResetLinkRequest() {
   const form = useForm({ initialValues: { email: "" }, validate: schemaResolver(resetLinkRequestSchema, { sync: true }) });
   const request = api.auth.requestResetLink.useMutation({
     onSuccess: (data) => setSent(data.message),
-    onError: (error) => toastError("Reset Link Failed", error, "Could not send a reset link. Please try again."),
+    onError: (error) => toastError(TOAST.resetLinkFailed, error, "Could not send a reset link. Please try again."),
   });
 
   return (

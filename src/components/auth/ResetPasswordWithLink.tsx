@@ -8,8 +8,8 @@ import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { resetTokenSchema, resetWithTokenFormSchema } from "@/shared/schemas/email";
 import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
-import { PasswordField } from "./PasswordField";
-import { toastError, toastSuccess } from "./toasts";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { NewPasswordFields } from "@/components/common/AuthFields";
 
 /** /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md). */
 export function ResetPasswordWithLink({ token }: { token: string }) {
@@ -21,7 +21,7 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
   });
   const signedIn = () => {
     setDone(true);
-    toastSuccess("Password Reset Successful", "You are signed in with your new password.");
+    toastSuccess(TOAST.passwordResetSuccessful, "You are signed in with your new password.");
     // A full load: the new session cookie is read by the server-rendered header and pages.
     window.location.assign("/");
   };
@@ -30,11 +30,11 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
   const codeForm = useForm({ initialValues: { code: "" }, validate: schemaResolver(twoFactorCodeSchema, { sync: true }) });
   const reset = api.auth.resetWithLink.useMutation({
     onSuccess: (answer) => ("twoFactorRequired" in answer ? setNeedsCode(true) : signedIn()),
-    onError: (error) => toastError("Password Reset Failed", error, "This reset link is invalid or has expired."),
+    onError: (error) => toastError(TOAST.passwordResetFailed, error, "This reset link is invalid or has expired."),
   });
   const verify = api.auth.verifyTwoFactor.useMutation({
     onSuccess: signedIn,
-    onError: (error) => toastError("Login Failed", error, "Invalid authentication code. Please try again."),
+    onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
   });
   const tokenOk = resetTokenSchema.safeParse(token).success;
 
@@ -70,20 +70,7 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
           noValidate
         >
           <Stack>
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              required
-              key={form.key("password")}
-              {...form.getInputProps("password")}
-            />
-            <PasswordField
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              key={form.key("confirmPassword")}
-              {...form.getInputProps("confirmPassword")}
-            />
+            <NewPasswordFields form={form} />
             <Button type="submit" fullWidth loading={reset.isPending || done}>
               Set Password and Sign In
             </Button>

@@ -5,8 +5,8 @@ import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/shared/responsible-play";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "./toasts";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Weekly (7 days)", monthly: "Monthly (30 days)" };
 
@@ -29,26 +29,26 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
 
   const save = api.responsiblePlay.setLimits.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Limits saved", r.message ?? "Your limits were saved");
+      toastSuccess(TOAST.limitsSaved, r.message ?? "Your limits were saved");
       await utils.responsiblePlay.invalidate();
     },
-    onError: (e) => toastError("Limits not saved", e, "Failed to save your limits"),
+    onError: (e) => toastError(TOAST.limitsNotSaved, e, "Failed to save your limits"),
   });
   const exclude = api.responsiblePlay.selfExclude.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Self-exclusion active", r.message);
+      toastSuccess(TOAST.selfExclusionActive, r.message);
       setConfirming(false);
       await utils.responsiblePlay.invalidate();
     },
-    onError: (e) => toastError("Self-exclusion failed", e, "Failed to start the self-exclusion"),
+    onError: (e) => toastError(TOAST.selfExclusionFailed, e, "Failed to start the self-exclusion"),
   });
 
   const declare = api.responsiblePlay.declareAge.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Date of birth saved", r.message ?? "Thank you");
+      toastSuccess(TOAST.dateOfBirthSaved, r.message ?? "Thank you");
       await utils.responsiblePlay.invalidate();
     },
-    onError: (e) => toastError("Date of birth not saved", e, "Failed to save your date of birth"),
+    onError: (e) => toastError(TOAST.dateOfBirthNotSaved, e, "Failed to save your date of birth"),
   });
 
   const v = data.data;

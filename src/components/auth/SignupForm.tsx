@@ -1,18 +1,18 @@
 "use client";
 
-import { Anchor, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { DELAYS, SECURITY_QUESTIONS } from "@/shared/constants";
+import { DELAYS } from "@/shared/constants";
 import { AGE_MESSAGES } from "@/shared/responsible-play";
 import { signupSchema } from "@/shared/schemas/auth";
 import { api } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
-import { PasswordField } from "./PasswordField";
-import { toastError, toastSuccess } from "./toasts";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { EmailField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
 
 type SignupValues = {
   firstName: string;
@@ -50,10 +50,10 @@ export function SignupForm() {
   const signup = api.auth.signup.useMutation({
     onSuccess: () => {
       setDone(true);
-      toastSuccess("Account Created Successfully!", "You can now sign in with your email and password.");
+      toastSuccess(TOAST.accountCreated, "You can now sign in with your email and password.");
       setTimeout(() => router.push("/login"), DELAYS.afterSignup);
     },
-    onError: (error) => toastError("Sign Up Failed", error, "Failed to create account. Please try again."),
+    onError: (error) => toastError(TOAST.signUpFailed, error, "Failed to create account. Please try again."),
   });
 
   return (
@@ -77,45 +77,14 @@ export function SignupForm() {
                 {...form.getInputProps("lastName")}
               />
             </Group>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              required
-              key={form.key("email")}
-              {...form.getInputProps("email")}
-            />
-            <PasswordField
-              label="Password"
-              autoComplete="new-password"
-              required
-              key={form.key("password")}
-              {...form.getInputProps("password")}
-            />
-            <PasswordField
-              label="Confirm password"
-              autoComplete="new-password"
-              required
-              key={form.key("confirmPassword")}
-              {...form.getInputProps("confirmPassword")}
-            />
-            <Select
-              label="Security question"
+            <EmailField key={form.key("email")} {...form.getInputProps("email")} />
+            <NewPasswordFields form={form} label="Password" confirmLabel="Confirm password" />
+            <SecurityQuestionFields
+              form={form}
               placeholder="Select a security question"
-              data={[...SECURITY_QUESTIONS]}
+              answerLabel="Security answer"
+              answerDescription="Used to recover your password. Not case-sensitive."
               required
-              allowDeselect={false}
-              key={form.key("securityQuestion")}
-              {...form.getInputProps("securityQuestion")}
-            />
-            <TextInput
-              label="Security answer"
-              description="Used to recover your password. Not case-sensitive."
-              autoComplete="off"
-              required
-              key={form.key("securityAnswer")}
-              {...form.getInputProps("securityAnswer")}
             />
             <TextInput
               label="Date of birth"

@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "./toasts";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 type Setup = { secret: string; uri: string; qrCode: string };
 
@@ -23,25 +23,25 @@ export function TwoFactorSection() {
       setSetup(data);
       form.reset();
     },
-    onError: (e) => toastError("Two-factor", e, "Could not start the set-up."),
+    onError: (e) => toastError(TOAST.twoFactor, e, "Could not start the set-up."),
   });
   const enable = api.auth.twoFactorEnable.useMutation({
     onSuccess: async (answer) => {
-      toastSuccess("Two-factor is on", "Sign-ins to this account now ask for a code.");
+      toastSuccess(TOAST.twoFactorOn, "Sign-ins to this account now ask for a code.");
       setSetup(null);
       setBackupCodes(answer.backupCodes);
       form.reset();
       await utils.auth.twoFactorStatus.invalidate();
     },
-    onError: (e) => toastError("Two-factor", e, "Invalid authentication code. Please try again."),
+    onError: (e) => toastError(TOAST.twoFactor, e, "Invalid authentication code. Please try again."),
   });
   const disable = api.auth.twoFactorDisable.useMutation({
     onSuccess: async () => {
-      toastSuccess("Two-factor is off", "Sign-ins no longer ask for a code.");
+      toastSuccess(TOAST.twoFactorOff, "Sign-ins no longer ask for a code.");
       form.reset();
       await utils.auth.twoFactorStatus.invalidate();
     },
-    onError: (e) => toastError("Two-factor", e, "Invalid authentication code. Please try again."),
+    onError: (e) => toastError(TOAST.twoFactor, e, "Invalid authentication code. Please try again."),
   });
 
   const enabled = status.data?.enabled ?? false;

@@ -1,9 +1,9 @@
 "use client";
 
-import { notifications } from "@mantine/notifications";
 import { useEffect, useRef } from "react";
 import { DELAYS } from "@/shared/constants";
-import { useCurrentUser } from "./useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { toastUnauthorized } from "@/components/common/toasts";
 
 /**
  * Until when a sign-out the player asked for explains a lost session. A time, not a flag cleared when
@@ -35,7 +35,7 @@ export function useSessionExpiry(): void {
     const was = previous.current;
     previous.current = user?.id ?? null;
     if (!was || user || Date.now() < signingOutUntil) return;
-    notifications.show({ color: "red", title: "Unauthorized", message: "You are logged out. Logging in again..." });
+    toastUnauthorized();
     const id = setTimeout(() => window.location.assign("/api/login"), DELAYS.unauthorizedRedirect);
     return () => clearTimeout(id);
   }, [user, isLoading]);

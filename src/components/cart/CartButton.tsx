@@ -4,8 +4,8 @@ import { ActionIcon, Indicator } from "@mantine/core";
 import { IconShoppingCart } from "@tabler/icons-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { useCart } from "./cartStore";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { useCart } from "../common/cartStore";
 
 const loadDrawer = () => import("./CartDrawer");
 // The drawer (checkout, money, the quantity stepper) is not first-load JS: it loads on the first

@@ -1,18 +1,20 @@
 "use client";
 
 import { ActionIcon, Button, Divider, Drawer, Group, Image, NativeSelect, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 
 import { DELAYS } from "@/shared/constants";
 import { formatUsd, isShort, lineTotal, sumLines } from "@/shared/money";
 import { CART_MESSAGES } from "@/shared/cart-messages";
+
+const INSUFFICIENT_BALANCE = "Please add more balance to complete this purchase";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { QuantityStepper } from "../contests/QuantityStepper";
-import { useCart } from "./cartStore";
-import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { QuantityStepper } from "../common/QuantityStepper";
+import { useCart } from "../common/cartStore";
+import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
+import { showToast, TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -42,7 +44,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
     onSuccess: async () => {
       cart.clear();
       close();
-      notifications.show({ title: "Purchase Successful!", message: "All tickets have been purchased and added to your account" });
+      toastInfo(TOAST.purchaseSuccessful, "All tickets have been purchased and added to your account");
       await Promise.all([
         utils.auth.me.invalidate(),
         utils.contests.invalidate(),
@@ -52,35 +54,27 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
     },
     onError: (error) => {
       if (error.data?.code === "UNAUTHORIZED") {
-        notifications.show({ title: "Unauthorized", message: "You are logged out. Logging in again...", color: "red" });
+        toastUnauthorized();
         setTimeout(() => window.location.assign("/api/login"), DELAYS.unauthorizedRedirect);
         return;
       }
       if (error.message === CART_MESSAGES.insufficientBalance) {
-        notifications.show({
-          title: "Insufficient Balance",
-          message: "Please add more balance to complete this purchase",
-          color: "red",
-        });
+        showToast(TOAST.insufficientBalance, INSUFFICIENT_BALANCE, "error");
         void utils.auth.me.invalidate();
         return;
       }
-      notifications.show({ title: "Purchase Failed", message: error.message || "Failed to process checkout", color: "red" });
+      toastError(TOAST.purchaseFailed, error, "Failed to process checkout");
       void utils.contests.invalidate();
     },
   });
 
   const onCheckout = () => {
     if (cart.items.length === 0) {
-      notifications.show({ title: "Error", message: CART_MESSAGES.emptyCart, color: "red" });
+      showToast(TOAST.error, CART_MESSAGES.emptyCart, "error");
       return;
     }
     if (short) {
-      notifications.show({
-        title: "Insufficient Balance",
-        message: "Please add more balance to complete this purchase",
-        color: "red",
-      });
+      showToast(TOAST.insufficientBalance, INSUFFICIENT_BALANCE, "error");
       return;
     }
     checkout.mutate({

@@ -7,11 +7,11 @@ import { useState } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { formatUsd, lineTotal } from "@/shared/money";
 import { purchaseBlocker } from "@/shared/purchase-rules";
-import { QuantityStepper } from "./QuantityStepper";
+import { QuantityStepper } from "../common/QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { formatCount } from "@/shared/format";
-import { restrictionLabel, usePlayerStanding } from "../auth/PlayerStanding";
+import { restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 
 /** Sold/max bar (only when the contest has a maximum). */
 export function SoldProgress({ sold, max }: { sold: number; max: number | null }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { DrawProof } from "./DrawProof";
+import { DrawProof } from "../common/DrawProof";
 import {
   Anchor,
   Badge,
@@ -31,13 +31,13 @@ import { formatUsd, lineTotal } from "@/shared/money";
 import { purchaseBlocker } from "@/shared/purchase-rules";
 import { SoldProgress } from "./ContestCard";
 import { FreeEntryRoute } from "./FreeEntryRoute";
-import { QuantityStepper } from "./QuantityStepper";
+import { QuantityStepper } from "../common/QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { useLiveContests } from "./useLiveContests";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
 import { formatCount } from "@/shared/format";
-import { RestrictionText, restrictionLabel, usePlayerStanding } from "../auth/PlayerStanding";
+import { RestrictionText, restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 
 function Gallery({ images, title }: { images: string[]; title: string }) {
   const [selected, setSelected] = useState(0);

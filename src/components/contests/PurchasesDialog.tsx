@@ -7,8 +7,8 @@ import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { entryBadge, entryStatusLabel } from "@/shared/purchase-rules";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { DateTime } from "@/components/common/useTimeZone";
 
 // Text shades that reach 4.5:1 on white (e2e/a11y.spec.ts); the label says the status too.
 const STATUS_COLOR = { won: "teal.9", lost: "gray.7", active: "blue.9", pending: "gray.8", refunded: "red.9" } as const;

@@ -2,13 +2,12 @@
 
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { useRouter, useSearchParams } from "next/navigation";
-import { Suspense, useEffect, useMemo } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { CATEGORY_HEADINGS, CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory } from "@/shared/constants";
 import { api } from "@/trpc/react";
-import { WheelTeaser } from "../wheel/WheelTeaser";
-import { RestrictionNotice, usePlayerStanding } from "../auth/PlayerStanding";
-import { openAccountDialog } from "../layout/dialogs";
+import { RestrictionNotice, usePlayerStanding } from "../common/PlayerStanding";
+import { openAccountDialog } from "../common/dialogs";
 import { ContestList, NO_CONTESTS } from "./ContestList";
 import { useLiveContests } from "./useLiveContests";
 
@@ -28,7 +27,7 @@ function useSupportLink(params: URLSearchParams) {
   }, [wantsSupport, category, router]);
 }
 
-function Home({ initial }: { initial?: PublicContest[] }) {
+function Home({ initial, teaser }: { initial?: PublicContest[]; teaser?: ReactNode }) {
   const params = useSearchParams();
   const category = categoryFrom(params.get("category"));
   useSupportLink(params);
@@ -53,17 +52,20 @@ function Home({ initial }: { initial?: PublicContest[] }) {
         loading={query.isLoading}
         emptyText={category === "all" ? NO_CONTESTS : `No ${CATEGORY_LABELS[category]} contests available at the moment.`}
       />
-      <WheelTeaser />
+      {teaser}
     </Stack>
   );
 }
 
-/** Signed-in home: heading per category (/?category=<key>), contest cards, the Fortune Wheel teaser. */
-export function SignedInHome({ contests }: { contests?: PublicContest[] }) {
+/**
+ * Signed-in home: heading per category (/?category=<key>), contest cards, then `teaser` (the page passes
+ * the Fortune Wheel's, so contests need not import the wheel feature: docs/architecture.md "Guards").
+ */
+export function SignedInHome({ contests, teaser }: { contests?: PublicContest[]; teaser?: ReactNode }) {
   return (
     <Container size="xl" py="xl">
       <Suspense fallback={<ContestList contests={undefined} loading />}>
-        <Home initial={contests} />
+        <Home initial={contests} teaser={teaser} />
       </Suspense>
     </Container>
   );

@@ -1,12 +1,12 @@
 "use client";
 
-import { notifications } from "@mantine/notifications";
 import { useCallback } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { CART_MESSAGES } from "@/shared/cart-messages";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { isAnswerChange, useCart } from "../cart/cartStore";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { isAnswerChange, useCart } from "../common/cartStore";
+import { showToast, TOAST, toastInfo } from "@/components/common/toasts";
 
 /** Puts `quantity` tickets of a contest in the signed-in user's cart, with the spec's toasts. */
 export function useAddToCart() {
@@ -22,11 +22,11 @@ export function useAddToCart() {
       answerIndex?: number,
     ) => {
       if (!contest?.id) {
-        notifications.show({ title: "Error", message: CART_MESSAGES.contestId, color: "red" });
+        showToast(TOAST.error, CART_MESSAGES.contestId, "error");
         return;
       }
       if (contest.skillQuestion && answerIndex === undefined) {
-        notifications.show({ title: "Error", message: FAIR_PLAY_MESSAGES.answerMissing, color: "red" });
+        showToast(TOAST.error, FAIR_PLAY_MESSAGES.answerMissing, "error");
         return;
       }
       const q = Math.max(1, Math.trunc(quantity));
@@ -41,11 +41,9 @@ export function useAddToCart() {
       };
       const corrected = isAnswerChange(cart.items, item);
       cart.add(item, q);
-      notifications.show(
-        corrected
-          ? { title: "Answer Changed", message: `Your cart now has ${q} ticket(s) for ${contest.title} with the new answer` }
-          : { title: "Tickets Added!", message: `Added ${q} ticket(s) to cart` },
-      );
+      if (corrected) {
+        toastInfo(TOAST.answerChanged, `Your cart now has ${q} ticket(s) for ${contest.title} with the new answer`);
+      } else toastInfo(TOAST.ticketsAdded, `Added ${q} ticket(s) to cart`);
     },
     [cart],
   );

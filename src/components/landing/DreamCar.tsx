@@ -1,5 +1,5 @@
 import { Badge, Box, Card, CardSection, Container, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { LinkButton } from "@/components/layout/links";
+import { LinkButton } from "@/components/common/links";
 import { HowItWorks } from "./HowItWorks";
 import classes from "./Landing.module.css";
 

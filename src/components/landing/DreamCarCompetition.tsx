@@ -1,6 +1,6 @@
 import { Badge, Box, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconTicket, IconTrophy, IconUsers } from "@tabler/icons-react";
-import { LinkButton } from "@/components/layout/links";
+import { LinkButton } from "@/components/common/links";
 import { FallbackImage } from "./FallbackImage";
 import { HowItWorks } from "./HowItWorks";
 import classes from "./Landing.module.css";

@@ -1,6 +1,6 @@
 import { Badge, Box, Card, CardSection, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBolt, IconGift, IconShieldCheck, IconStarFilled, IconTrophy, IconUsers } from "@tabler/icons-react";
-import { LinkButton } from "@/components/layout/links";
+import { LinkButton } from "@/components/common/links";
 import { BENEFITS, LANDING_CATEGORIES, NUMBERS, SAMPLE_WINNERS, STEPS, TEASERS, TRUST_BADGES } from "./content";
 import { HowItWorks } from "./HowItWorks";
 import classes from "./Landing.module.css";

@@ -3,7 +3,7 @@
 import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 import { useSessionExpiry } from "../auth/useSessionExpiry";
 import classes from "./AppHeader.module.css";
 import { MobileMenu } from "./MobileMenu";
@@ -18,7 +18,7 @@ const NotificationBell = dynamic(() => import("../notifications/NotificationBell
 // The cart drawer and the Add Balance dialog (forms, zod) load after the page: not first-load JS.
 const CartButton = dynamic(() => import("../cart/CartButton").then((m) => m.CartButton), { ssr: false });
 const AddBalanceButton = dynamic(() => import("../payments/AddBalanceButton").then((m) => m.AddBalanceButton), { ssr: false });
-const UserMenu = dynamic(() => import("../auth/UserMenu").then((m) => m.UserMenu), { ssr: false });
+const UserMenu = dynamic(() => import("./UserMenu").then((m) => m.UserMenu), { ssr: false });
 
 /**
  * The app shell's header: promo banner, logo, navigation, and the slots other areas fill

@@ -5,9 +5,9 @@ import Link from "next/link";
 import { formatUsd } from "@/shared/money";
 import type { PublicUser } from "@/trpc/types";
 import { IconWallet } from "@tabler/icons-react";
-import { type AccountDialog, openAccountDialog } from "./dialogs";
+import { type AccountDialog, openAccountDialog } from "../common/dialogs";
 import { MOBILE_CATEGORIES } from "./nav";
-import { useSignOut } from "./useSignOut";
+import { useSignOut } from "../auth/useSignOut";
 
 /** The slide-out menu for narrow screens (docs/product.md §2, Header); loaded on first open. */
 export default function MobileMenuDrawer({

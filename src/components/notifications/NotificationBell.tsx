@@ -17,9 +17,9 @@ import {
 import { IconAlertCircle, IconAlertTriangle, IconBell, IconCircleCheck, IconInfoCircle, IconTrophy } from "@tabler/icons-react";
 import { LIMITS } from "@/shared/constants";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { timeLabel } from "./timeLabel";
-import { pollingFallback } from "./useLiveRefetch";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { timeLabel } from "../common/timeLabel";
+import { pollingFallback } from "../common/useLiveRefetch";
 
 /** Fallback polling for the bell while its live stream is down (our choice, docs/product.md §9: 30 s). */
 const NOTIFICATIONS_FALLBACK_POLL = 30_000;

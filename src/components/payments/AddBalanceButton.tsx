@@ -15,7 +15,6 @@ import {
   ThemeIcon,
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { IconWallet } from "@tabler/icons-react";
 import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
@@ -24,10 +23,11 @@ import { COIN_NETWORKS, NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/
 import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
 import { api } from "@/trpc/react";
 import { payPageHref } from "@/shared/pay-link";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
-import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
-import { openAccountDialog, useAccountDialog } from "../layout/dialogs";
+import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
+import { openAccountDialog, useAccountDialog } from "../common/dialogs";
+import { TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
 
 type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string; network?: WithdrawalNetwork };
 const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };
@@ -69,39 +69,33 @@ export function AddBalanceButton() {
         cryptoCurrency: values.cryptoCurrency as Coin,
         network: values.network,
       });
-      notifications.show({
-        title: "Payment Created Successfully",
-        message: result.instructions?.en || "Your payment request has been created. Opening payment page...",
-      });
+      toastInfo(
+        TOAST.paymentCreated,
+        result.instructions?.en || "Your payment request has been created. Opening payment page...",
+      );
       if (result.payLink) window.open(payPageHref(result.payLink, result.trackId), "_blank");
       if (result.qrCode || result.address) {
         setTimeout(() => {
-          notifications.show({
-            title: "Payment Details",
-            message: `Track ID: ${result.trackId} · Amount: ${result.payAmount ?? result.amount} ${result.currency}`,
-            autoClose: 15_000,
-          });
+          toastInfo(
+            TOAST.paymentDetails,
+            `Track ID: ${result.trackId} · Amount: ${result.payAmount ?? result.amount} ${result.currency}`,
+            {
+              autoClose: 15_000,
+            },
+          );
         }, DELAYS.paymentFollowUpToast);
       }
     } catch (error) {
       if (isUnauthorized(error)) {
-        notifications.show({ color: "red", title: "Unauthorized", message: "You are logged out. Logging in again..." });
+        toastUnauthorized();
         setTimeout(() => {
           window.location.href = "/api/login";
         }, DELAYS.unauthorizedRedirect);
       } else if (error instanceof TRPCClientError && error.data) {
         // The server answered: the payment was not created (validation or gateway failure).
-        notifications.show({
-          color: "red",
-          title: "Payment Creation Failed",
-          message: error.message || "Unable to create payment request",
-        });
+        toastError(TOAST.paymentCreationFailed, error, "Unable to create payment request");
       } else {
-        notifications.show({
-          color: "red",
-          title: "Error",
-          message: (error instanceof Error && error.message) || "Failed to create payment",
-        });
+        toastError(TOAST.error, error, "Failed to create payment");
       }
     } finally {
       finish();

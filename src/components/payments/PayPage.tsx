@@ -17,15 +17,15 @@ import {
   Title,
 } from "@mantine/core";
 import { useInterval } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import { IconClockHour4, IconFlask } from "@tabler/icons-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { GatewayStatusBadge, PaymentStatusBadge } from "./PaymentStatusBadge";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { GatewayStatusBadge, PaymentStatusBadge } from "../common/PaymentStatusBadge";
+import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 
 /** "59:07" or "1:02:03": time left on the invoice. */
 function formatLeft(ms: number): string {
@@ -80,13 +80,13 @@ export function PayPage({ trackId }: { trackId: string }) {
   );
   const simulate = api.payments.simulate.useMutation({
     onSuccess: async () => {
-      notifications.show({
-        title: "Payment simulated",
-        message: "The sandbox marked your payment as paid. An administrator approves it next; then your balance is credited.",
-      });
+      toastInfo(
+        TOAST.paymentSimulated,
+        "The sandbox marked your payment as paid. An administrator approves it next; then your balance is credited.",
+      );
       await utils.payments.byTrackId.invalidate({ trackId });
     },
-    onError: (e) => notifications.show({ color: "red", title: "Error", message: e.message || "Simulation failed" }),
+    onError: (e) => toastError(TOAST.error, e, "Simulation failed"),
   });
 
   if (userLoading || (user && payment.isLoading)) {

@@ -1,20 +1,21 @@
 "use client";
 
-import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { IconMessageCircle, IconSend } from "@tabler/icons-react";
+import { ActionIcon, Modal, Stack, Text } from "@mantine/core";
+import { IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
-import { DELAYS, LIMITS } from "@/shared/constants";
+import { DELAYS } from "@/shared/constants";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { useAccountDialog } from "../layout/dialogs";
-import { pollingFallback } from "../notifications/useLiveRefetch";
-import { ChatThread } from "./ChatThread";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { useAccountDialog } from "../common/dialogs";
+import { pollingFallback } from "../common/useLiveRefetch";
+import { ChatThread } from "../common/ChatThread";
+import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
+import { ChatComposer } from "@/components/common/ChatComposer";
 
 /** Header support chat button and dialog (docs/product.md §2, §4, §5, §8). */
 export function SupportChatButton() {
   const { user } = useCurrentUser();
-  // Also opened from the slide-out menu on narrow screens (src/components/layout/dialogs.ts).
+  // Also opened from the slide-out menu on narrow screens (src/components/common/dialogs.ts).
   const [opened, open, close] = useAccountDialog("support");
   const [text, setText] = useState("");
   const enabled = Boolean(user?.id) && opened;
@@ -31,17 +32,11 @@ export function SupportChatButton() {
     onSuccess: () => {
       setText("");
       void utils.support.messages.invalidate();
-      notifications.show({ title: "Message sent", message: "We'll respond as soon as possible" });
+      toastInfo(TOAST.messageSent, "We'll respond as soon as possible");
     },
-    onError: (e) => notifications.show({ title: "Send failed", message: e.message, color: "red" }),
+    onError: (e) => toastError(TOAST.sendFailed, e, e.message),
   });
   if (!user) return null;
-
-  const submit = () => {
-    const message = text.trim();
-    if (!message || send.isPending) return; // empty or whitespace-only messages cannot be sent
-    send.mutate({ message, isFromAdmin: false });
-  };
 
   return (
     <>
@@ -60,28 +55,15 @@ export function SupportChatButton() {
             emptyText="No messages yet. Send us a message and we'll get back to you."
             height={320}
           />
-          <Group align="flex-end" wrap="nowrap">
-            <Textarea
-              style={{ flex: 1 }}
-              aria-label="Message"
-              placeholder="Type your message..."
-              autosize
-              minRows={1}
-              maxRows={4}
-              maxLength={LIMITS.supportMessageMax}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === "Enter" && !e.shiftKey) {
-                  e.preventDefault();
-                  submit();
-                }
-              }}
-            />
-            <Button onClick={submit} disabled={!text.trim()} loading={send.isPending} leftSection={<IconSend size={16} />}>
-              Send
-            </Button>
-          </Group>
+          <ChatComposer
+            value={text}
+            onChange={setText}
+            onSend={(message) => send.mutate({ message, isFromAdmin: false })}
+            sending={send.isPending}
+            label="Message"
+            placeholder="Type your message..."
+            sendLabel="Send"
+          />
         </Stack>
       </Modal>
     </>

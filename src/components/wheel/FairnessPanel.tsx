@@ -2,13 +2,13 @@
 
 import { Badge, Box, Button, Card, Code, Group, ScrollArea, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import { sha256Hex } from "@/shared/draw";
 import { clientSeedSchema, drawWheel, type WheelConfig, type WheelSegment, wheelTexts } from "@/shared/wheel";
 import { api } from "@/trpc/react";
-import { DateTime } from "@/components/layout/useTimeZone";
-import { DataTable } from "@/components/layout/DataTable";
+import { DateTime } from "@/components/common/useTimeZone";
+import { DataTable } from "@/components/common/DataTable";
+import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 
 type Verdict = "verified" | "mismatch" | "hidden";
 
@@ -37,10 +37,10 @@ export function FairnessPanel({ config }: { segments: WheelSegment[]; config: Wh
 
   const setSeed = api.wheel.setClientSeed.useMutation({
     onSuccess: () => {
-      notifications.show({ title: "Client seed updated", message: "Your next spins use the new client seed." });
+      toastInfo(TOAST.clientSeedUpdated, "Your next spins use the new client seed.");
       void utils.wheel.fairness.invalidate();
     },
-    onError: (e) => notifications.show({ title: "Error", message: e.message, color: "red" }),
+    onError: (e) => toastError(TOAST.error, e, e.message),
   });
   const rotate = api.wheel.rotateSeed.useMutation({
     onSuccess: (r) => {
@@ -48,7 +48,7 @@ export function FairnessPanel({ config }: { segments: WheelSegment[]; config: Wh
       void utils.wheel.fairness.invalidate();
       void utils.wheel.history.invalidate();
     },
-    onError: (e) => notifications.show({ title: "Error", message: e.message, color: "red" }),
+    onError: (e) => toastError(TOAST.error, e, e.message),
   });
 
   // Recompute every revealed spin in the browser.

@@ -17,16 +17,16 @@ import {
   Title,
 } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import { useEffect, useRef, useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import { formatUsd, isAtLeast } from "@/shared/money";
 import { DEFAULT_WHEEL_CONFIG, WHEEL_ANIMATION, type WheelOutcome, wheelResultToast, wheelTexts } from "@/shared/wheel";
 import { api } from "@/trpc/react";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../common/useCurrentUser";
 import { FairnessPanel } from "./FairnessPanel";
 import { WheelCanvas, type WheelCanvasHandle } from "./WheelCanvas";
-import { RestrictionNotice, restrictionLabel, usePlayerStanding } from "../auth/PlayerStanding";
+import { RestrictionNotice, restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
+import { showToast, TOAST, toastError } from "@/components/common/toasts";
 
 type LastResult = { label: string; outcome: WheelOutcome; prize: string };
 
@@ -125,15 +125,15 @@ function SignedInWheel() {
       });
       const toast = wheelResultToast(result.outcome, result.prize);
       setTimeout(() => {
-        notifications.show({
-          title: toast.title,
-          message: toast.message,
-          color: result.outcome === "prize" ? "green" : result.outcome === "retry" ? "yellow" : "gray",
-        });
+        showToast(
+          toast.title,
+          toast.message,
+          result.outcome === "prize" ? "success" : result.outcome === "retry" ? "warning" : "neutral",
+        );
       }, DELAYS.wheelResultToast);
     } catch (err) {
       wheel.current?.halt(); // a spin error stops the wheel
-      notifications.show({ title: "Error", message: err instanceof Error ? err.message : "Spin failed", color: "red" });
+      toastError(TOAST.error, err, "Spin failed");
     } finally {
       busy.current = false;
       setSpinning(false);

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, CardSection, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { LinkButton } from "@/components/layout/links";
+import { LinkButton } from "@/components/common/links";
 import type { PublicWinnerPost } from "@/trpc/types";
 import { formatCalendarDay } from "@/shared/format";
 

@@ -6,10 +6,10 @@ import { formatUsd } from "@/shared/money";
 import { deliverySchema, PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { toastError, toastSuccess } from "../auth/toasts";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { StatusPill } from "./WithdrawalStatusBadge";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { StatusPill } from "../common/WithdrawalStatusBadge";
+import { DateTime } from "@/components/common/useTimeZone";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
@@ -45,7 +45,7 @@ export function PrizesPage() {
       setCashFor(null);
       await Promise.all([utils.prizes.mine.invalidate(), utils.auth.me.invalidate()]);
     },
-    onError: (e) => toastError("Claim Failed", e, "Could not claim the prize"),
+    onError: (e) => toastError(TOAST.claimFailed, e, "Could not claim the prize"),
   });
 
   if (isLoading) return <Loader m="xl" />;

@@ -12,11 +12,11 @@ import {
   type WithdrawalNetwork,
 } from "@/shared/withdrawals";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "../auth/toasts";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { StatusPill } from "./WithdrawalStatusBadge";
-import { DateTime } from "@/components/layout/useTimeZone";
-import { DataTable } from "@/components/layout/DataTable";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { StatusPill } from "../common/WithdrawalStatusBadge";
+import { DateTime } from "@/components/common/useTimeZone";
+import { DataTable } from "@/components/common/DataTable";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 /** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
 export function WithdrawPage() {
@@ -30,12 +30,12 @@ export function WithdrawPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = api.withdrawals.create.useMutation({
     onSuccess: async (w) => {
-      toastSuccess("Withdrawal Requested", `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`);
+      toastSuccess(TOAST.withdrawalRequested, `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`);
       setAmount("");
       setAddress("");
       await Promise.all([utils.withdrawals.mine.invalidate(), utils.auth.me.invalidate()]);
     },
-    onError: (e) => toastError("Withdrawal Failed", e, "Could not request the withdrawal"),
+    onError: (e) => toastError(TOAST.withdrawalFailed, e, "Could not request the withdrawal"),
   });
 
   if (isLoading) return <Loader m="xl" />;

@@ -64,8 +64,6 @@ export const PRIVILEGED_ADMIN_READS = {
   },
 } as const satisfies Record<string, { why: string; audit: readonly AuditAction[] }>;
 
-export type PrivilegedAction = keyof typeof PRIVILEGED_ADMIN_ACTIONS;
-
 /**
  * The one second-factor rule, for procedures (src/server/api/trpc.ts) and privileged REST reads:
  * with ADMIN_2FA_REQUIRED=true a session must have passed the TOTP check.

@@ -9,7 +9,7 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "../platform/db-
 import { DomainError } from "../platform/errors";
 import { assertStreamSlot, type StreamOwner } from "../events/streams";
 import { logger } from "../platform/logger";
-import { closingSignal, SERVER_RESTARTING } from "../ops/drain";
+import { closingSignal, SERVER_RESTARTING } from "../platform/drain";
 import { limitAnonymousRequest } from "../security/anonymous-limit";
 import { TWO_FACTOR_REQUIRED } from "../services/two-factor";
 import { isCrossSiteRequest } from "../security/csrf";
@@ -88,7 +88,6 @@ const t = initTRPC
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const mergeRouters = t.mergeRouters;
 
 /** Services throw DomainError; this turns it into the TRPCError of the same code. Unknown errors are logged. */
 const domainErrors = t.middleware(async ({ next, path, ctx }) => {
@@ -212,7 +211,7 @@ export const adminStreamProcedure = streamSlot
   .meta({ access: "admin", stream: true });
 
 /**
- * A live stream that a restart ends (src/server/ops/drain.ts) ends with SERVICE_UNAVAILABLE: tRPC's
+ * A live stream that a restart ends (src/server/platform/drain.ts) ends with SERVICE_UNAVAILABLE: tRPC's
  * httpSubscriptionLink treats that code as retryable and reconnects (through the proxy, to an
  * instance that is not stopping), where a plain end of stream would stop the subscription for good.
  */

@@ -15,11 +15,11 @@
  *   runs, readers get the previous answer for at most STALE_WINDOW_MS instead of queueing, so a
  *   sold count can lag by about a second while tickets are selling fast, never more.
  */
-import { strongEtag } from "../edge/etag";
+import { strongEtag } from "../platform/etag";
 import type { ContestCategory } from "@/shared/constants";
 import type { DatabaseHandle, Db } from "../platform/db";
 import { getDatabase } from "../platform/db";
-import type { EventBus, LiveEvent } from "../events/types";
+import { decodeEvent, type EventBus, type LiveEvent } from "../events/types";
 import { getContest, listActiveContests, type PublicContest } from "../services/contests";
 import { listPublishedWinnerPosts, type PublicWinnerPost } from "../services/winners";
 
@@ -173,7 +173,10 @@ export function attachPublicReadCache(handle: DatabaseHandle, bus: EventBus): Pu
     if (origin && handle.isOwnSession?.(origin.processId)) return;
     cache.onEvent(event);
   });
-  handle.onOwnNotification?.((event) => cache.onEvent(event));
+  handle.onOwnNotification?.((payload) => {
+    const event = decodeEvent(payload);
+    if (event) cache.onEvent(event);
+  });
   return cache;
 }
 

@@ -43,7 +43,7 @@ import { recordRequest, requestIdFromValue } from "../ops/request-log";
 import { isPagedQuery } from "../rest/paging";
 import { matchRoute } from "../rest/table";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "../security/headers";
-import { strongEtag } from "./etag";
+import { strongEtag } from "../platform/etag";
 import { acceptsEncoding, header, matchesEtag } from "./request-headers";
 import { createStaticAssetServer, loadStaticAssets } from "./static-assets";
 import { keptPageScriptHashes } from "./kept-page-scripts";

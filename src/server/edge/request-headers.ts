@@ -3,7 +3,7 @@
  * (src/server/edge/fast-path.ts, src/server/edge/static-assets.ts).
  */
 import type { IncomingMessage } from "node:http";
-import { etagMatches } from "./etag";
+import { etagMatches } from "../platform/etag";
 
 /** A header as one string (repeated headers joined), or undefined. */
 export function header(req: IncomingMessage, name: string): string | undefined {

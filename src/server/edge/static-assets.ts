@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { strongEtag } from "./etag";
+import { strongEtag } from "../platform/etag";
 import { acceptsEncoding, header, matchesEtag } from "./request-headers";
 
 /** What is precompressed, with the content type Next gives it. */

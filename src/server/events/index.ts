@@ -7,7 +7,7 @@
  */
 import { type DatabaseHandle, type DbTx, getDatabase } from "../platform/db";
 import { logger } from "../platform/logger";
-import { closingSignal } from "../ops/drain";
+import { closingSignal } from "../platform/drain";
 import { InProcessEventBus } from "./in-process";
 import { PgEventBus } from "./pg";
 import { decodeEvent, EVENT_CHANNEL, type EventBus, encodeEvent, type LiveEvent } from "./types";
@@ -61,7 +61,7 @@ export async function getEventBus(): Promise<EventBus> {
 
 /**
  * Async iterator of the events that pass `filter` (plus `resync`), ending when `signal` aborts or
- * the instance starts closing (src/server/ops/drain.ts: a restart ends every stream).
+ * the instance starts closing (src/server/platform/drain.ts: a restart ends every stream).
  * Yields once at the start so a (re)connecting client refetches whatever it missed. Bursts are
  * coalesced: subscribers only need to know "something changed".
  */

@@ -2,7 +2,7 @@
  * Live events: tiny payloads (a kind and a user id) that tell subscribers to refetch.
  * Nothing here carries message text: the database stays the one source of truth.
  */
-export const EVENT_CHANNEL = "prize_live_events";
+export { EVENT_CHANNEL } from "../platform/db";
 
 export type LiveEvent =
   /** The user's notifications changed (new, read, all read). */

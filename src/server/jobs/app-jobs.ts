@@ -7,7 +7,7 @@ import { appOrigin, getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
 import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payouts";
-import { registerMailJob } from "../mail/worker";
+import { registerMailJob } from "./mail-delivery";
 import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
 import { fanOutDrawResults } from "../services/draw-fanout";
 import { completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
@@ -146,6 +146,6 @@ export function registerAppJobs(): void {
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;
   if (drawEveryMs > 0) schedule(JOB.drawsRun, { everySeconds: drawEveryMs / 1000 });
-  // Email delivery from the outbox, when SMTP_URL is set (src/server/mail/worker.ts, docs/email.md).
+  // Email delivery from the outbox, when SMTP_URL is set (src/server/jobs/mail-delivery.ts, docs/email.md).
   registerMailJob();
 }

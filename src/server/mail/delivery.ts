@@ -7,7 +7,7 @@
  */
 import type { DbTx } from "../platform/db";
 import { logger } from "../platform/logger";
-import { renderResetTokens } from "../services/reset-link";
+import { renderResetTokens } from "./reset-tokens";
 import { withTicketNumbers } from "./outbox";
 import type { MailTransport } from "./transport";
 

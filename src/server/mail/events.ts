@@ -3,7 +3,7 @@
  * client (one line each), so the email commits or rolls back with the event (outbox.ts).
  */
 import type { DbTx } from "../platform/db";
-import { enqueueEmail, mailUser, type RecipientRow, recipientIfWanted } from "./outbox";
+import { enqueueEmail, mailUser, type RecipientRow, recipientIfWanted, ticketsPlaceholder } from "./outbox";
 import { formatUsd } from "@/shared/money";
 import { notice, passwordChanged, purchaseReceipt, type ReceiptLine, topUpApproved, topUpRejected } from "./templates";
 
@@ -12,23 +12,24 @@ const nameOf = (u: { firstName: string; displayName: string | null }) => u.displ
 /**
  * Receipt for one checkout (every line, with each contest's published seed hash), written before
  * the tickets are taken so that nothing but the ticket statement and the commit runs under the
- * contests' row locks: each line's numbers are a placeholder (ticketsPlaceholder in ./outbox,
- * filled from the entry whenever the message is read). `buyer` is the player's row as the checkout
- * read it (RECIPIENT_COLUMNS). Writes the outbox row and gives its id (null: the player turned
+ * contests' row locks: each line's numbers are a placeholder made here from its entry id
+ * (ticketsPlaceholder in ./outbox, filled from the entry whenever the message is read). `buyer` is
+ * the player's row as the checkout read it (src/server/services/buyer.ts). Writes the outbox row and gives its id (null: the player turned
  * receipts off).
  */
 export async function queueReceipt(
   tx: DbTx,
   buyer: RecipientRow,
-  purchase: { entries: ReceiptLine[]; totalAmount: string; balance: string },
+  purchase: { entries: (Omit<ReceiptLine, "tickets"> & { entryId: string })[]; totalAmount: string; balance: string },
 ): Promise<string | null> {
   const user = recipientIfWanted(buyer, "purchase_receipt");
   if (!user) return null;
+  const entries = purchase.entries.map(({ entryId, ...line }) => ({ ...line, tickets: ticketsPlaceholder(entryId) }));
   return enqueueEmail(tx, {
     to: user.email,
     kind: "purchase_receipt",
     userId: user.id,
-    message: purchaseReceipt(nameOf(user), purchase.entries, purchase.totalAmount, purchase.balance),
+    message: purchaseReceipt(nameOf(user), entries, purchase.totalAmount, purchase.balance),
   });
 }
 

@@ -4,8 +4,7 @@
  * that failed, and a slow mail server never slows one (delivery.ts sends later).
  */
 import { Prisma } from "@/generated/prisma/client";
-import type { Db, DbTx } from "../platform/db";
-import { recordAudit } from "../services/audit";
+import type { DbTx } from "../platform/db";
 import { type RenderedEmail, ticketRange } from "./templates";
 
 /** Optional emails a player may turn off in Account Settings; every other kind is always sent. */
@@ -145,7 +144,7 @@ export type OutboxRow = {
 };
 
 /**
- * A reset link's token is never in a row (src/server/services/reset-link.ts makes it at send time);
+ * A reset link's token is never in a row (src/server/mail/reset-tokens.ts makes it at send time);
  * the Outbox shows any `token=` of a link masked all the same (rows written before that change).
  */
 const TOKEN_IN_LINK = /token=(\{\{reset-token:[A-Za-z0-9]+\}\}|[A-Za-z0-9_-]+)/g;
@@ -157,46 +156,4 @@ export function redactSecrets<T extends { text: string; html: string }>(mail: T)
     text: mail.text.replace(TOKEN_IN_LINK, REDACTED_TOKEN),
     html: mail.html.replace(TOKEN_IN_LINK, REDACTED_TOKEN),
   };
-}
-
-/**
- * The admin Outbox tab: newest first, at most `limit` rows (bounded), optionally one recipient.
- * Reset links are always masked (an admin must not be able to take over an account). Each read is
- * an audit row (who read whose mail).
- */
-export async function listOutbox(
-  db: Db,
-  opts: { limit?: number; search?: string } = {},
-  actorId: string | null = null,
-): Promise<OutboxRow[]> {
-  const search = opts.search?.trim();
-  const rows = await db.emailOutbox.findMany({
-    where: search ? { to: { contains: search.toLowerCase(), mode: "insensitive" } } : undefined,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: Math.min(Math.max(opts.limit ?? 100, 1), 200),
-    select: {
-      id: true,
-      to: true,
-      kind: true,
-      subject: true,
-      text: true,
-      html: true,
-      status: true,
-      attempts: true,
-      lastError: true,
-      createdAt: true,
-      sentAt: true,
-      nextAttemptAt: true,
-    },
-  });
-  if (actorId) {
-    await recordAudit(db, {
-      actorId,
-      action: "outbox.read",
-      targetType: "outbox",
-      targetId: search || "*",
-      after: { rows: rows.length },
-    });
-  }
-  return (await withTicketNumbers(db, rows)).map(redactSecrets);
 }

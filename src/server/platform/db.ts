@@ -10,7 +10,6 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { getEnv } from "./env";
-import { decodeEvent, EVENT_CHANNEL, type LiveEvent } from "../events/types";
 
 export type Db = PrismaClient;
 /** A Prisma client or an interactive-transaction client: what services accept. */
@@ -32,11 +31,14 @@ export type DatabaseHandle = {
    * their own purchase; other instances hear the same event through the event bus. On PGlite
    * the bus itself is fed synchronously by the one connection, so this stays empty.
    */
-  onOwnNotification?: (listener: (event: LiveEvent) => void) => void;
+  onOwnNotification?: (listener: (payload: string) => void) => void;
   /** True for a backend pid of this handle's pool: the bus's copy of an event already heard above. */
   isOwnSession?: (processId: number) => boolean;
   close: () => Promise<void>;
 };
+
+/** The NOTIFY channel of live events (src/server/events/): the pool LISTENs on it for its own writes. */
+export const EVENT_CHANNEL = "prize_live_events";
 
 export function defaultPgliteDir(): string {
   return path.resolve(getEnv().PGLITE_DIR);
@@ -47,7 +49,7 @@ export async function openDatabase(
   opts: { url?: string; pgliteDir?: string; pglite?: PGlite; poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
   if (opts.url) {
-    const ownListeners: ((event: LiveEvent) => void)[] = [];
+    const ownListeners: ((payload: string) => void)[] = [];
     const ownPids = new Set<number>();
     // Each pooled connection LISTENs so it hears its own NOTIFYs (PostgreSQL delivers them to the
     // sending session before the COMMIT's reply). Only its own: other sessions' events reach this
@@ -61,8 +63,8 @@ export async function openDatabase(
       }
       client.on("notification", (n) => {
         if (n.channel !== EVENT_CHANNEL || n.processId !== pid) return;
-        const event = decodeEvent(n.payload);
-        if (event) for (const listener of ownListeners) listener(event);
+        // Raw payloads: decoding is the events layer's (src/server/events/types.ts), above this one.
+        if (n.payload !== undefined) for (const listener of ownListeners) listener(n.payload);
       });
       await client.query(`LISTEN "${EVENT_CHANNEL}"`).catch(() => {});
     };

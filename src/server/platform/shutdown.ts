@@ -1,7 +1,7 @@
 /**
  * Graceful shutdown, in the order a load balancer and the data need (docs/deploy.md, "Restarts"):
  *
- * 1. SIGTERM: `/api/ready` answers 503 at once (src/server/ops/drain.ts); requests are still served.
+ * 1. SIGTERM: `/api/ready` answers 503 at once (src/server/platform/drain.ts); requests are still served.
  * 2. After SHUTDOWN_GRACE_MS (time for the balancer to see the 503; skipped on SIGINT, a Ctrl-C):
  *    live streams end with a retryable error (their clients reconnect elsewhere), the HTTP server
  *    (scripts/server.mjs) refuses new connections, answers what is in flight with
@@ -14,9 +14,8 @@
  */
 import { closeDatabase } from "./db";
 import { getEnv } from "./env";
-import { stopJobs } from "../jobs";
 import { logger } from "./logger";
-import { startClosing, startDraining } from "../ops/drain";
+import { startClosing, startDraining } from "./drain";
 
 /** scripts/server.mjs puts this on globalThis: stop accepting, finish what is in flight (resolves when done or cut). */
 type HttpDrain = (timeoutMs: number) => Promise<{ cut: number }>;
@@ -24,8 +23,11 @@ const g = globalThis as typeof globalThis & { __prizeHttpDrain?: HttpDrain };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What stops in step 3: the job queue, handed in by src/instrumentation.ts so this floor imports nothing above it. */
+export type StopWork = () => Promise<void>;
+
 /** Steps 1–4 above; resolves when the database is closed (the caller exits). */
-export async function drainAndClose(signal: NodeJS.Signals): Promise<void> {
+export async function drainAndClose(signal: NodeJS.Signals, stopJobs: StopWork): Promise<void> {
   const { SHUTDOWN_GRACE_MS, SHUTDOWN_TIMEOUT_MS } = getEnv();
   startDraining();
   const graceMs = signal === "SIGTERM" ? SHUTDOWN_GRACE_MS : 0;
@@ -41,7 +43,7 @@ export async function drainAndClose(signal: NodeJS.Signals): Promise<void> {
   await closeDatabase().catch((err: unknown) => logger.error({ err }, "shutdown: database close failed"));
 }
 
-export function installShutdownHandlers(): void {
+export function installShutdownHandlers(stopJobs: StopWork): void {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -50,7 +52,7 @@ export function installShutdownHandlers(): void {
     // Whatever hangs (a job that never ends, a database that does not answer), the process goes.
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + SHUTDOWN_TIMEOUT_MS + 10_000);
     timer.unref();
-    drainAndClose(signal).finally(() => {
+    drainAndClose(signal, stopJobs).finally(() => {
       clearTimeout(timer);
       process.exit(0);
     });

@@ -19,18 +19,8 @@ import { BODY_LIMITS, readBodyText } from "../security/body-limit";
 import { hasNonJsonBody } from "../security/csrf";
 import { isPagedQuery } from "./paging";
 import { matchRoute } from "./table";
-import { etagMatches } from "../edge/etag";
-
-export function jsonResponse(body: unknown, status = 200, headers?: Headers): Response {
-  const h = new Headers(headers);
-  h.set("content-type", "application/json; charset=utf-8");
-  h.set("cache-control", "no-store");
-  return new Response(JSON.stringify(body ?? null), { status, headers: h });
-}
-
-export function errorResponse(status: number, message: string, headers?: Headers): Response {
-  return jsonResponse({ message }, status, headers);
-}
+import { etagMatches } from "../platform/etag";
+import { errorResponse, jsonResponse } from "../platform/json-response";
 
 /** Status and message for anything a procedure threw. */
 export function describeError(error: unknown): { status: number; message: string; retryAfter?: number } {

@@ -26,10 +26,3 @@ export async function cursorRow<T>(
 export function olderThan(after: { createdAt: Date; id: string } | null) {
   return after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};
 }
-
-/** The same for any date column (winner posts by winDate). */
-export function olderThanBy<K extends string>(key: K, after: ({ id: string } & Record<K, Date>) | null) {
-  return after
-    ? { OR: [{ [key]: { lt: after[key] } }, { [key]: after[key], id: { lt: after.id } }] as Record<string, unknown>[] }
-    : {};
-}

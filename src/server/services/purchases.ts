@@ -21,9 +21,9 @@ import { badRequest, conflict, type DomainError, notFound } from "../platform/er
 import { moneyString, priceString, toDecimal } from "@/shared/money";
 import { type EntryStatusKind, entryOutcome, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
 import { queueReceipt } from "../mail/events";
-import { RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow, ticketsPlaceholder } from "../mail/outbox";
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
-import { checkSpending, LIMIT_ROW_COLUMNS, type LimitRow } from "./responsible-play";
+import { lockBuyer } from "./buyer";
+import { checkSpending } from "./responsible-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
 
 export type PurchasedLine = {
@@ -149,17 +149,6 @@ export async function takeTickets(
   return row;
 }
 
-/** The buyer's row, locked (FOR UPDATE) for the spend-limit rules, with what their receipt needs: one statement. */
-async function lockBuyer(tx: DbTx, userId: string): Promise<LimitRow & RecipientRow> {
-  const rows = await tx.$queryRaw<(LimitRow & RecipientRow)[]>`
-    SELECT ${LIMIT_ROW_COLUMNS}, ${RECIPIENT_COLUMNS}
-    FROM "User" ${RECIPIENT_JOIN}
-    WHERE "User"."id" = ${userId}
-    FOR UPDATE OF "User"`;
-  if (!rows[0]) throw notFound("User not found");
-  return rows[0];
-}
-
 /**
  * Runs inside the caller's transaction. Order: read prices (no lock) → debit the balance per line
  * through the ledger (the buyer's own row) → queue the receipt → take the tickets of each contest
@@ -232,7 +221,7 @@ export async function purchaseInTx(
       contestId: p.line.contestId,
       contestTitle: p.c.title,
       ticketCount: p.line.quantity,
-      tickets: ticketsPlaceholder(p.entryId),
+      entryId: p.entryId,
       totalAmount: moneyString(p.amount),
       drawSeedHash: p.c.drawSeedHash,
     })),

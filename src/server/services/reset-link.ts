@@ -8,7 +8,7 @@
  *   mailed, further requests answer the same but mail nothing (no mail-bombing an inbox).
  * - The link carries 32 random bytes; only their SHA-256 is stored. It works once, for 30 minutes;
  *   a newer link replaces older unused ones. The token is made when the mail is sent
- *   (`renderResetTokens`, called by src/server/mail/delivery.ts): the outbox row holds a placeholder,
+ *   (`renderResetTokens` in src/server/mail/reset-tokens.ts, called by src/server/mail/delivery.ts): the outbox row holds a placeholder,
  *   so no admin and no database reader ever sees a live link.
  * - With no SMTP_URL nothing would deliver a link, so none is made for an admin account (whose link
  *   would only sit in the outbox); the security-question path stays.
@@ -18,15 +18,16 @@
  *   session, mails a notice and signs the player in with a new session; for an account with
  *   two-factor on that session still owes its code (recovery never skips a factor).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { RESET_LINK_INVALID, RESET_LINK_SENT } from "@/shared/schemas/email";
 import { hashSecret } from "../auth/password";
 import { createSession, invalidateUserSessions, type SessionInfo } from "../auth/session";
-import type { Db, DbTx } from "../platform/db";
+import type { Db } from "../platform/db";
 import { badRequest } from "../platform/errors";
 import { appLink, mailConfig } from "../mail/config";
 import { mailPasswordChanged } from "../mail/events";
 import { mailUser } from "../mail/outbox";
+import { hashResetToken, resetTokenPlaceholder } from "../mail/reset-tokens";
 import { passwordResetLink, RESET_LINK_MINUTES } from "../mail/templates";
 import { consumeOrThrow, hit, type RateRule } from "../security/rate-limit";
 import type { User } from "@/generated/prisma/client";
@@ -52,42 +53,7 @@ export const resetLinkKeys = {
 
 const completeBusy = (retry: string) => `Too many password reset attempts. Please try again ${retry}.`;
 
-export function hashResetToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** What an outbox row holds where the link's token goes (PasswordResetToken.id inside). */
-export const resetTokenPlaceholder = (tokenId: string) => `{{reset-token:${tokenId}}}`;
-const RESET_TOKEN_PLACEHOLDER = /\{\{reset-token:([A-Za-z0-9]+)\}\}/g;
-/** What a replaced, used or expired link's mail says instead of a token (the link page refuses it). */
-export const RESET_TOKEN_GONE = "expired";
-
-/**
- * Sending a mail: each reset-token placeholder becomes a fresh token whose hash replaces the row's
- * (only while the link is unused and unexpired), so the token exists only in the mail that leaves.
- * A retried send makes a new token; the one before stops working.
- */
-export async function renderResetTokens<T extends { text: string; html: string }>(
-  db: DbTx,
-  mail: T,
-  now = new Date(),
-): Promise<T> {
-  const ids = new Set([...`${mail.text}${mail.html}`.matchAll(RESET_TOKEN_PLACEHOLDER)].map((m) => m[1] as string));
-  if (ids.size === 0) return mail;
-  const tokens = new Map<string, string>();
-  for (const id of ids) {
-    const token = randomBytes(32).toString("base64url");
-    const set = await db.passwordResetToken.updateMany({
-      where: { id, usedAt: null, expiresAt: { gt: now } },
-      data: { tokenHash: hashResetToken(token) },
-    });
-    tokens.set(id, set.count === 1 ? token : RESET_TOKEN_GONE);
-  }
-  const fill = (s: string) => s.replace(RESET_TOKEN_PLACEHOLDER, (_, id: string) => tokens.get(id) ?? RESET_TOKEN_GONE);
-  return { ...mail, text: fill(mail.text), html: fill(mail.html) };
-}
 
 type Info = { ip?: string; now?: Date; minResponseMs?: number };
 

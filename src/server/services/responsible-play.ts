@@ -58,7 +58,7 @@ async function applyDuePending(tx: DbTx, userId: string, row: LimitRow, now: Dat
   return updated;
 }
 
-/** The columns guarding spending read (LimitRow), for a caller that locks the player's row itself. */
+/** The columns guarding spending read (LimitRow); the checkout's buyer (src/server/services/buyer.ts) reads them too. */
 export const LIMIT_ROW_COLUMNS = Prisma.sql`"User"."dailyLimit", "User"."weeklyLimit", "User"."monthlyLimit", "User"."pendingLimits",
   "User"."pendingLimitsAt", "User"."selfExcludedUntil", "User"."dateOfBirth"`;
 

@@ -12,7 +12,6 @@ export const outboxQuerySchema = z
   .optional();
 
 export const emailPreferencesSchema = z.object({ receipts: z.boolean(), results: z.boolean() });
-export type EmailPreferencesInput = z.infer<typeof emailPreferencesSchema>;
 
 const email = z.string(MESSAGES.email).trim().max(254, "Email must be at most 254 characters").pipe(z.email(MESSAGES.email));
 

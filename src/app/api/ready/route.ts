@@ -1,5 +1,5 @@
 import { checkReadiness, noStoreJson } from "@/server/ops/health";
-import { isDraining } from "@/server/ops/drain";
+import { isDraining } from "@/server/platform/drain";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SignedInHome } from "@/components/contests/SignedInHome";
+import { WheelTeaser } from "@/components/wheel/WheelTeaser";
 import { readContestList } from "@/server/cache/public-reads";
 import { getDb } from "@/server/platform/db";
 import { sharedPageMetadata } from "@/server/edge/shared-pages";
@@ -14,5 +15,5 @@ export const metadata: Metadata = { robots: { index: false }, other: sharedPageM
  * player's own figures (name, balance, cart, notifications) load in the browser.
  */
 export default async function SharedHomeShell() {
-  return <SignedInHome contests={await readContestList(await getDb())} />;
+  return <SignedInHome contests={await readContestList(await getDb())} teaser={<WheelTeaser />} />;
 }

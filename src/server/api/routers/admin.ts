@@ -18,7 +18,7 @@ import { createWinnerPost, deleteWinnerPost, listAllWinnerPosts, updateWinnerPos
 import { outboxQuerySchema } from "@/shared/schemas/email";
 import { auditQuerySchema } from "@/shared/schemas/payments";
 import { listAudit } from "../../services/audit";
-import { listOutbox } from "../../mail/outbox";
+import { listOutbox } from "../../services/outbox-admin";
 import { adminProcedure, createTRPCRouter } from "../trpc";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */

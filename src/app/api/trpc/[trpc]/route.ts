@@ -3,7 +3,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { DomainError } from "@/server/platform/errors";
 import { createContext } from "@/server/api/context";
 import { appRouter } from "@/server/api/root";
-import { errorResponse } from "@/server/rest/handler";
+import { errorResponse } from "@/server/platform/json-response";
 import { withRequestLog } from "@/server/ops/request-log";
 import { BODY_LIMITS, readBodyText } from "@/server/security/body-limit";
 import { hasNonJsonBody } from "@/server/security/csrf";

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "../auth/toasts";
-import { markSigningOut, unmarkSigningOut } from "../auth/useSessionExpiry";
+import { markSigningOut, unmarkSigningOut } from "./useSessionExpiry";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 /**
  * Logout as docs/product.md §4: toast, forget the user's data, go to /. The header menu and the
@@ -16,7 +16,7 @@ export function useSignOut(onDone?: () => void) {
   const utils = api.useUtils();
   const mutation = api.auth.logout.useMutation({
     onSuccess: async () => {
-      toastSuccess("Logged Out", "You have been successfully logged out");
+      toastSuccess(TOAST.loggedOut, "You have been successfully logged out");
       utils.auth.me.setData(undefined, null);
       await utils.invalidate();
       onDone?.();
@@ -24,7 +24,7 @@ export function useSignOut(onDone?: () => void) {
     },
     onError: (error) => {
       unmarkSigningOut();
-      toastError("Logout Failed", error, "Failed to log out. Please try again.");
+      toastError(TOAST.logoutFailed, error, "Failed to log out. Please try again.");
     },
   });
   return {

@@ -1,15 +1,15 @@
 /**
- * Delivery as a job of the shared queue (src/server/jobs, docs/jobs.md): `email.deliver` runs a
- * delivery pass (delivery.ts) once per MAIL_DELIVERY_INTERVAL_MS across all instances, only when
+ * Delivery as a job of the shared queue (docs/jobs.md): `email.deliver` runs a
+ * delivery pass (src/server/mail/delivery.ts) once per MAIL_DELIVERY_INTERVAL_MS across all instances, only when
  * SMTP_URL is set. Rows are claimed with SKIP LOCKED, so an overlapping pass is harmless too.
- * Registered from src/server/jobs/app-jobs.ts.
+ * Registered from src/server/jobs/app-jobs.ts; here, not in mail/, so mail never imports the queue.
  */
 import { getDb } from "../platform/db";
-import { registerJob, schedule } from "../jobs";
+import { registerJob, schedule } from "./index";
 import { logger } from "../platform/logger";
-import { mailConfig } from "./config";
-import { deliverPendingEmails } from "./delivery";
-import { createSmtpTransport, type MailTransport } from "./transport";
+import { mailConfig } from "../mail/config";
+import { deliverPendingEmails } from "../mail/delivery";
+import { createSmtpTransport, type MailTransport } from "../mail/transport";
 
 export const MAIL_JOB = "email.deliver";
 
@@ -29,7 +29,7 @@ export async function mailWorkerTick(): Promise<number> {
 }
 
 export function registerMailJob(): void {
-  // Retries are per email (delivery.ts), not per pass: a failed pass just waits for the next tick.
+  // Retries are per email (mail/delivery.ts), not per pass: a failed pass just waits for the next tick.
   registerJob(MAIL_JOB, async () => void (await mailWorkerTick()), { retryLimit: 0, expireInSeconds: 120 });
   const { smtpUrl, intervalMs } = mailConfig();
   if (smtpUrl && intervalMs > 0) schedule(MAIL_JOB, { everySeconds: Math.max(1, intervalMs / 1000) });

@@ -3,7 +3,7 @@
 import { Box, Paper, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { LIMITS } from "@/shared/constants";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
 
 export type ChatMessage = { id: string; message: string; isFromAdmin: boolean; createdAt: Date | string };
 

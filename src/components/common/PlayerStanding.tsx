@@ -6,8 +6,8 @@ import { formatUsd } from "@/shared/money";
 import { RESPONSIBLE_MESSAGES } from "@/shared/responsible-play";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { openAccountDialog } from "../layout/dialogs";
-import { DateTime } from "../layout/useTimeZone";
+import { openAccountDialog } from "./dialogs";
+import { DateTime } from "./useTimeZone";
 import { useCurrentUser } from "./useCurrentUser";
 
 export type PlayerStanding = RouterOutputs["responsiblePlay"]["standing"];

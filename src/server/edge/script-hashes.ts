@@ -6,7 +6,7 @@
  * (src/server/edge/kept-page-scripts.ts). Tags with a src attribute are same-origin chunks,
  * allowed by 'self'.
  */
-import { inlineScripts, scriptHash } from "../edge/kept-page-scripts";
+import { inlineScripts, scriptHash } from "./kept-page-scripts";
 
 export function inlineScriptHashes(html: string): string[] {
   return [...new Set(inlineScripts(html).map(({ body }) => scriptHash(body)))];

@@ -13,7 +13,7 @@ export type Column<T> = {
 };
 
 /**
- * Every player and admin list (src/components/layout/DataTable.module.css): a table on wide
+ * Every player and admin list (src/components/common/DataTable.module.css): a table on wide
  * screens (scrolling inside its box below `minWidth`), stacked cards with the status first on phones.
  */
 export function DataTable<T>({

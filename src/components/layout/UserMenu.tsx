@@ -5,11 +5,11 @@ import { IconGift, IconHeartHandshake, IconLogout, IconSettings, IconTicket, Ico
 import Link from "next/link";
 import { formatUsd } from "@/shared/money";
 import { PurchasesDialog } from "../contests/PurchasesDialog";
-import { useAccountDialog } from "../layout/dialogs";
-import { AccountSettingsDialog } from "./AccountSettingsDialog";
-import { ResponsiblePlayDialog } from "./ResponsiblePlayDialog";
-import { useSignOut } from "../layout/useSignOut";
-import { useCurrentUser } from "./useCurrentUser";
+import { useAccountDialog } from "../common/dialogs";
+import { AccountSettingsDialog } from "../auth/AccountSettingsDialog";
+import { ResponsiblePlayDialog } from "../auth/ResponsiblePlayDialog";
+import { useSignOut } from "../auth/useSignOut";
+import { useCurrentUser } from "../common/useCurrentUser";
 
 export function displayNameOf(user: { displayName: string | null; firstName: string; lastName: string; email: string }) {
   return user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -24,7 +24,7 @@ export function initialsOf(user: { displayName: string | null; firstName: string
 /** Header user menu (docs/product.md §2): avatar, name or email, balance; purchases, settings, logout. */
 export function UserMenu() {
   const { user } = useCurrentUser();
-  // Also opened from the slide-out menu on narrow screens (src/components/layout/dialogs.ts).
+  // Also opened from the slide-out menu on narrow screens (src/components/common/dialogs.ts).
   const [purchasesOpen, openPurchases, closePurchases] = useAccountDialog("purchases");
   const [settingsOpen, openSettings, closeSettings] = useAccountDialog("settings");
   const [responsibleOpen, openResponsible, closeResponsible] = useAccountDialog("responsible");

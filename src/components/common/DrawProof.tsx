@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { DateTime } from "@/components/layout/useTimeZone";
+import { DateTime } from "@/components/common/useTimeZone";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 type Entry = DrawRecord["entries"][number];

@@ -1,0 +1,118 @@
+/**
+ * The layer rules of docs/architecture.md ("Layers" and "Guards"), measured on the import graph of src/:
+ *
+ * - src/server: each folder stands on a floor; a file may import its own folder or a lower floor,
+ *   never a higher one (an upward arrow is how knots start: docs/architecture.md "Layers").
+ * - src/components: a feature folder may import itself and `common/` only; `layout/` is the app
+ *   shell that composes features, and nothing in components imports it.
+ *
+ * Usage: npx tsx scripts/tools/layers.ts [srcDir]  (prints each violation; exit 1 when there is one).
+ * tests/unit/import-layers.test.ts runs the same functions on the real tree and on probes.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** Floors of src/server, lowest first. A folder not listed here is a violation of its own (name its floor). */
+export const SERVER_FLOORS: Record<string, number> = {
+  platform: 0, // db, env, logger, errors, drain, shutdown, etag: no business meaning
+  gateways: 1, // payment and payout providers
+  events: 1, // live events between instances
+  security: 1, // rate limits, headers, CSRF
+  auth: 2, // passwords, sessions, reset tokens
+  ops: 2, // health, metrics, request logs
+  mail: 3, // outbox, templates, delivery
+  services: 4, // every business rule and transaction
+  cache: 5, // cached public reads over services
+  jobs: 5, // the job queue and every job
+  api: 6, // tRPC: routers, context, callers
+  rest: 7, // the REST adapter over the tRPC caller
+  edge: 8, // what answers before Next (npm start)
+};
+
+/** Component folders every feature may import. */
+export const SHARED_COMPONENTS = ["common"];
+/** The app shell: may import every feature; no component imports it. */
+export const SHELL_COMPONENTS = ["layout"];
+
+export type Edge = { from: string; to: string };
+
+const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, out);
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
+  }
+  return out;
+}
+
+function resolve(srcDir: string, from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith("@/")) base = path.join(srcDir, spec.slice(2));
+  else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
+  else return null;
+  for (const ext of EXTENSIONS) {
+    const candidate = base + ext;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Every import between files of srcDir (type-only ones included), as paths relative to srcDir. */
+export function importEdges(srcDir: string): Edge[] {
+  const root = path.resolve(srcDir);
+  const edges: Edge[] = [];
+  for (const file of walk(root)) {
+    const source = readFileSync(file, "utf8");
+    for (const m of source.matchAll(IMPORT)) {
+      const target = resolve(root, file, (m[1] ?? m[2]) as string);
+      if (target && target !== file) edges.push({ from: path.relative(root, file), to: path.relative(root, target) });
+    }
+  }
+  return edges;
+}
+
+const folder = (file: string, top: string): string | null => {
+  const parts = file.split(path.sep);
+  return parts[0] === top && parts.length > 2 ? (parts[1] as string) : null;
+};
+
+/** Imports in src/server that go to a higher floor (or touch a folder without a floor). */
+export function upwardImports(edges: Edge[]): string[] {
+  const out: string[] = [];
+  for (const { from, to } of edges) {
+    const a = folder(from, "server");
+    const b = folder(to, "server");
+    if (!a || !b || a === b) continue;
+    const fa = SERVER_FLOORS[a];
+    const fb = SERVER_FLOORS[b];
+    if (fa === undefined || fb === undefined) out.push(`${from} -> ${to} (no floor for src/server/${fa === undefined ? a : b})`);
+    else if (fb >= fa) out.push(`${from} -> ${to} (${a} is floor ${fa}, ${b} is floor ${fb})`);
+  }
+  return out;
+}
+
+/** Imports in src/components from one feature into another (or into the shell). */
+export function featureImports(edges: Edge[]): string[] {
+  const out: string[] = [];
+  for (const { from, to } of edges) {
+    const a = folder(from, "components");
+    const b = folder(to, "components");
+    if (!a || !b || a === b || SHARED_COMPONENTS.includes(b)) continue;
+    if (SHELL_COMPONENTS.includes(a) && !SHELL_COMPONENTS.includes(b)) continue;
+    out.push(`${from} -> ${to}`);
+  }
+  return out;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  const edges = importEdges(process.argv[2] ?? "src");
+  const up = upwardImports(edges);
+  const across = featureImports(edges);
+  for (const line of up) console.log(`upward: ${line}`);
+  for (const line of across) console.log(`feature: ${line}`);
+  console.log(`upward imports in src/server: ${up.length}; feature → feature imports in src/components: ${across.length}`);
+  process.exitCode = up.length + across.length > 0 ? 1 : 0;
+}

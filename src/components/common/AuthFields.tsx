@@ -1,0 +1,91 @@
+"use client";
+
+import { Select, TextInput, type TextInputProps } from "@mantine/core";
+import { SECURITY_QUESTIONS } from "@/shared/constants";
+import { PasswordField } from "./PasswordField";
+
+/**
+ * The field groups the account forms share (sign-up, sign-in, recovery, reset link, account
+ * settings), so a label, an autocomplete hint or a rule reads the same everywhere.
+ * `form` is a Mantine form; each group names the paths it binds.
+ */
+type BoundForm = {
+  key: (path: string) => string;
+  getInputProps: (path: string) => object;
+};
+
+/** The account email: type, autocomplete and placeholder as every form uses them. */
+export function EmailField(props: TextInputProps) {
+  return <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...props} />;
+}
+
+/** A new password and its confirmation (`password` and `confirmPassword` unless named otherwise). */
+export function NewPasswordFields({
+  form,
+  label = "New password",
+  confirmLabel = "Confirm new password",
+  required = true,
+  paths = { password: "password", confirm: "confirmPassword" },
+}: {
+  form: BoundForm;
+  label?: string;
+  confirmLabel?: string;
+  required?: boolean;
+  paths?: { password: string; confirm: string };
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        autoComplete="new-password"
+        required={required}
+        key={form.key(paths.password)}
+        {...form.getInputProps(paths.password)}
+      />
+      <PasswordField
+        label={confirmLabel}
+        autoComplete="new-password"
+        required={required}
+        key={form.key(paths.confirm)}
+        {...form.getInputProps(paths.confirm)}
+      />
+    </>
+  );
+}
+
+/** The security question and its answer (`securityQuestion`, `securityAnswer`): sign-up and account settings. */
+export function SecurityQuestionFields({
+  form,
+  answerLabel,
+  answerDescription,
+  placeholder,
+  required,
+}: {
+  form: BoundForm;
+  answerLabel: string;
+  answerDescription?: string;
+  placeholder?: string;
+  required?: boolean;
+}) {
+  return (
+    <>
+      <Select
+        label="Security question"
+        placeholder={placeholder}
+        data={[...SECURITY_QUESTIONS]}
+        required={required}
+        allowDeselect={false}
+        key={form.key("securityQuestion")}
+        {...form.getInputProps("securityQuestion")}
+      />
+      <TextInput
+        label={answerLabel}
+        description={answerDescription}
+        autoComplete="off"
+        required={required}
+        key={form.key("securityAnswer")}
+        {...form.getInputProps("securityAnswer")}
+      />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { notifications } from "@mantine/notifications";
+
+/**
+ * Every toast of the app goes through this module (docs/product.md §8 and §9): the titles live here,
+ * once, with the spec's words; the viewport that shows one toast at a time is
+ * src/components/layout/Toasts.tsx. A new toast adds its title to TOAST and calls a helper below;
+ * nothing else calls Mantine's `notifications` (tests/unit/toasts.test.ts holds the code to that).
+ */
+export const TOAST = {
+  // Accounts
+  loginSuccessful: "Login Successful",
+  loginFailed: "Login Failed",
+  accountCreated: "Account Created Successfully!",
+  signUpFailed: "Sign Up Failed",
+  emailNotFound: "Email Not Found",
+  incorrectAnswer: "Incorrect Answer",
+  passwordResetSuccessful: "Password Reset Successful",
+  passwordResetFailed: "Password Reset Failed",
+  resetLinkFailed: "Reset Link Failed",
+  loggedOut: "Logged Out",
+  logoutFailed: "Logout Failed",
+  unauthorized: "Unauthorized",
+  profileUpdated: "Profile Updated",
+  passwordChanged: "Password Changed",
+  securityQuestionUpdated: "Security Question Updated",
+  twoFactor: "Two-factor",
+  twoFactorOn: "Two-factor is on",
+  twoFactorOff: "Two-factor is off",
+  emailPreferencesSaved: "Email preferences saved",
+  couldNotSave: "Could not save",
+  // Responsible play
+  limitsSaved: "Limits saved",
+  limitsNotSaved: "Limits not saved",
+  selfExclusionActive: "Self-exclusion active",
+  selfExclusionFailed: "Self-exclusion failed",
+  dateOfBirthSaved: "Date of birth saved",
+  dateOfBirthNotSaved: "Date of birth not saved",
+  // Cart and checkout
+  ticketsAdded: "Tickets Added!",
+  answerChanged: "Answer Changed",
+  purchaseSuccessful: "Purchase Successful!",
+  purchaseFailed: "Purchase Failed",
+  insufficientBalance: "Insufficient Balance",
+  // Payments, prizes and withdrawals
+  paymentCreated: "Payment Created Successfully",
+  paymentCreationFailed: "Payment Creation Failed",
+  paymentDetails: "Payment Details",
+  paymentSimulated: "Payment simulated",
+  withdrawalRequested: "Withdrawal Requested",
+  withdrawalFailed: "Withdrawal Failed",
+  claimFailed: "Claim Failed",
+  // Support
+  messageSent: "Message sent",
+  sendFailed: "Send failed",
+  // Wheel
+  clientSeedUpdated: "Client seed updated",
+  // Admin
+  paymentApproved: "Payment Approved",
+  approvalFailed: "Approval Failed",
+  paymentRejected: "Payment Rejected",
+  rejectionFailed: "Rejection Failed",
+  withdrawalApproved: "Withdrawal Approved",
+  withdrawalRejected: "Withdrawal Rejected",
+  userUpdated: "User Updated",
+  contestUpdated: "Contest Updated",
+  contestCreated: "Contest Created",
+  updateFailed: "Update Failed",
+  creationFailed: "Creation Failed",
+  prizeUpdated: "Prize Updated",
+  reviewFailed: "Review Failed",
+  wheelSaved: "Wheel saved",
+  saveFailed: "Save failed",
+  freeEntryRecorded: "Free entry recorded",
+  freeEntryRefused: "Free entry refused",
+  success: "Success",
+  error: "Error",
+} as const;
+
+/** The session-lost toast's text (docs/product.md §8: payment creation, checkout, an expired session). */
+export const SESSION_LOST = "You are logged out. Logging in again...";
+
+type Tone = "success" | "error" | "info" | "warning" | "neutral";
+const COLOR: Record<Tone, string | undefined> = {
+  success: "green",
+  error: "red",
+  info: undefined, // Mantine's default accent
+  warning: "yellow",
+  neutral: "gray",
+};
+
+/** The one place that shows a toast. */
+export function showToast(title: string, message: string, tone: Tone = "info", opts: { autoClose?: number } = {}) {
+  notifications.show({ title, message, color: COLOR[tone], ...opts });
+}
+
+/** A success toast (green). */
+export function toastSuccess(title: string, message?: string) {
+  showToast(title, message ?? "", "success");
+}
+
+/** A plain information toast in the default colour (a step done, details that follow). */
+export function toastInfo(title: string, message: string, opts: { autoClose?: number } = {}) {
+  showToast(title, message, "info", opts);
+}
+
+/** A destructive toast: the server's message, else the documented fallback. */
+export function toastError(title: string, error: unknown, fallback: string) {
+  const message = error instanceof Error && error.message ? error.message : fallback;
+  showToast(title, message, "error");
+}
+
+/** The signed-out toast before the redirect to /api/login (docs/product.md §8). */
+export function toastUnauthorized(message: string = SESSION_LOST) {
+  showToast(TOAST.unauthorized, message, "error");
+}
+
+/** Closes a toast that no longer applies (an earlier step's error once the next step opened). */
+export function dismissToasts() {
+  notifications.clean();
+}
