@@ -12,6 +12,7 @@ import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { QuantityStepper } from "../contests/QuantityStepper";
 import { useCart } from "./cartStore";
+import { PickedNumbers } from "./PickedNumbers";
 import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
 
 /**
@@ -70,6 +71,13 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
     },
   });
 
+  // Taking picked numbers out of the cart ends their hold at once (else it lapses after TICKET_HOLD_MINUTES).
+  const release = api.picking.release.useMutation();
+  const removeLine = (i: { contestId: string; ticketNumbers?: number[] }) => {
+    cart.remove(i.contestId);
+    if (i.ticketNumbers) release.mutate({ contestId: i.contestId, ticketNumbers: i.ticketNumbers });
+  };
+
   const onCheckout = () => {
     if (cart.items.length === 0) {
       notifications.show({ title: "Error", message: CART_MESSAGES.emptyCart, color: "red" });
@@ -88,6 +96,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
         contestId: i.contestId,
         quantity: i.quantity,
         ...(i.answerIndex === undefined ? {} : { answerIndex: i.answerIndex }),
+        ...(i.ticketNumbers ? { ticketNumbers: i.ticketNumbers } : {}),
       })),
     });
   };
@@ -131,12 +140,17 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                     ]}
                   />
                 )}
+                {i.ticketNumbers && <PickedNumbers numbers={i.ticketNumbers} />}
                 <Group justify="space-between">
-                  <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
+                  {i.ticketNumbers ? (
+                    <Text size="sm">{i.quantity} held</Text>
+                  ) : (
+                    <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
+                  )}
                   <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
                 </Group>
               </Stack>
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${i.title}`} onClick={() => cart.remove(i.contestId)}>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${i.title}`} onClick={() => removeLine(i)}>
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
