@@ -50,6 +50,11 @@ export async function recordFreeEntry(
     const taken = await allocateTickets(tx, userId, { contestId, quantity }, c, entryIds, zero, { freeEntry: true });
     const firstTicket = Math.min(...taken.entries.map((e) => e.firstTicket));
     const lastTicket = Math.max(...taken.entries.map((e) => e.lastTicket));
+    // Picked contests get one entry per (lucky-dip) number: name each; else the consecutive range.
+    const numbers =
+      taken.entries.length > 1
+        ? taken.entries.map((e) => `#${e.firstTicket}`).join(", ")
+        : `#${firstTicket}${quantity === 1 ? "" : `–#${lastTicket}`}`;
     await recordAudit(tx, {
       actorId,
       action: "contest.free_entry",
@@ -62,7 +67,7 @@ export async function recordFreeEntry(
         userId,
         type: "success",
         title: "Free entry received",
-        message: `Your postal entry for "${c.title}" was received: ticket${quantity === 1 ? "" : "s"} #${firstTicket}${quantity === 1 ? "" : `–#${lastTicket}`}.`,
+        message: `Your postal entry for "${c.title}" was received: ticket${quantity === 1 ? "" : "s"} ${numbers}.`,
       },
     ]);
     return {

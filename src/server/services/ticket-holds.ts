@@ -46,7 +46,11 @@ async function checkHoldCount(tx: DbTx, contestId: string, userId: string) {
   if (count > PICK_LIMITS.holdMax) throw conflict(PICK_MESSAGES.holdMax);
 }
 
-const holdUntil = () => new Date(Date.now() + getEnv().TICKET_HOLD_MINUTES * 60_000);
+/** Every new hold's end; now and then (1 in 100, like the rate-limit counters) old rows are deleted too. */
+function holdUntil(db: Db): Date {
+  if (Math.random() < 0.01) void purgeExpiredHolds(db).catch(() => {});
+  return new Date(Date.now() + getEnv().TICKET_HOLD_MINUTES * 60_000);
+}
 
 /** POST /api/cart/hold: all of `numbers` held for the caller, or none (409 naming those not free). */
 export async function holdNumbers(db: Db, userId: string, contestId: string, numbers: number[]): Promise<HeldNumbers> {
@@ -56,7 +60,7 @@ export async function holdNumbers(db: Db, userId: string, contestId: string, num
     checkRange(c.maxTickets, numbers);
     const sorted = [...numbers].sort((a, b) => a - b);
     const gone = await unavailableNumbers(tx, contestId, userId, sorted);
-    const expiresAt = holdUntil();
+    const expiresAt = holdUntil(db);
     const lost = gone.length ? gone : await insertHolds(tx, contestId, userId, sorted, expiresAt);
     if (lost.length) throw conflict(PICK_MESSAGES.taken(c.title, lost));
     await checkHoldCount(tx, contestId, userId);
@@ -73,7 +77,7 @@ export async function luckyDip(db: Db, userId: string, contestId: string, quanti
       where: { contestId, userId, expiresAt: { gt: new Date() } },
       select: { number: true },
     });
-    const expiresAt = holdUntil();
+    const expiresAt = holdUntil(db);
     const chosen: number[] = [];
     // A number another player holds at the same moment is skipped; a few rounds fill the gap.
     for (let round = 0; round < 3 && chosen.length < quantity; round++) {
@@ -92,6 +96,7 @@ export async function luckyDip(db: Db, userId: string, contestId: string, quanti
 
 /** POST /api/cart/release: the caller's holds on `numbers` end now (removed from the cart). */
 export async function releaseNumbers(db: Db, userId: string, contestId: string, numbers: number[]): Promise<{ message: string }> {
+  await consumeOrThrow(db, `pick-hold:${userId}`, holdRule, PICK_MESSAGES.holdsRate);
   const c = await db.contest.findUnique({ where: { id: contestId }, select: { id: true } });
   if (!c) throw notFound("Contest not found");
   const { count } = await db.ticketHold.deleteMany({ where: { contestId, userId, number: { in: numbers } } });
