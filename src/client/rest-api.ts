@@ -312,6 +312,26 @@ export interface paths {
     /** The entries of one contest as CSV, in ticket order */
     get: operations["getApiAdminContestsContestIdEntriesCsv"];
   };
+  "/api/contests/{id}/numbers": {
+    /** One page of 100 numbers of a pick-your-numbers contest: taken ones and yours held (?page, or ?search = a number) */
+    get: operations["getApiContestsIdNumbers"];
+  };
+  "/api/cart/hold": {
+    /** Hold picked numbers for your cart (TICKET_HOLD_MINUTES): all or none, 409 naming those taken */
+    post: operations["postApiCartHold"];
+  };
+  "/api/cart/lucky-dip": {
+    /** Lucky dip: the server chooses free numbers and holds them for your cart */
+    post: operations["postApiCartLuckyDip"];
+  };
+  "/api/cart/release": {
+    /** Release your holds on numbers */
+    post: operations["postApiCartRelease"];
+  };
+  "/api/contests/{id}/free-entry": {
+    /** Online free entry: one free ticket per contest per FREE_ENTRY_PERIOD_HOURS (answerIndex for a skill question) */
+    post: operations["postApiContestsIdFreeEntry"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -1480,6 +1500,8 @@ export interface operations {
               } | null;
               awaitingResults: boolean;
               endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
             })[];
         };
       };
@@ -1579,6 +1601,8 @@ export interface operations {
             } | null;
             awaitingResults: boolean;
             endedEarlyAt: string | null;
+            pickNumbers: boolean;
+            onlineFreeEntry: boolean;
           };
         };
       };
@@ -1871,9 +1895,9 @@ export interface operations {
       content: {
         "application/json": {
           contestId: string;
-          /** @default 1 */
           quantity?: number;
           answerIndex?: number;
+          ticketNumbers?: number[];
         };
       };
     };
@@ -4373,6 +4397,8 @@ export interface operations {
               } | null;
               awaitingResults: boolean;
               endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
               skillQuestionAnswer: number | null;
               drawPending: string | null;
               drawError: string | null;
@@ -4462,6 +4488,8 @@ export interface operations {
             options: string[];
             correctIndex: number;
           } | null;
+          pickNumbers?: boolean;
+          onlineFreeEntry?: boolean;
           /** @constant */
           status?: "active";
           /** @constant */
@@ -4512,6 +4540,8 @@ export interface operations {
               } | null;
               awaitingResults: boolean;
               endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
             };
           };
         };
@@ -4604,6 +4634,8 @@ export interface operations {
             options: string[];
             correctIndex: number;
           } | null;
+          pickNumbers?: boolean;
+          onlineFreeEntry?: boolean;
           /** @constant */
           status?: "active";
           /** @constant */
@@ -4654,6 +4686,8 @@ export interface operations {
               } | null;
               awaitingResults: boolean;
               endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
             };
           };
         };
@@ -4772,6 +4806,8 @@ export interface operations {
               } | null;
               awaitingResults: boolean;
               endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
             };
           };
         };
@@ -7149,6 +7185,400 @@ export interface operations {
         };
       };
       /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One page of 100 numbers of a pick-your-numbers contest: taken ones and yours held (?page, or ?search = a number) */
+  getApiContestsIdNumbers: {
+    parameters: {
+      query?: {
+        page?: number;
+        search?: number;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            page: number;
+            pages: number;
+            pageSize: number;
+            first: number;
+            last: number;
+            taken: number[];
+            held: number[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Hold picked numbers for your cart (TICKET_HOLD_MINUTES): all or none, 409 naming those taken */
+  postApiCartHold: {
+    requestBody: {
+      content: {
+        "application/json": {
+          contestId: string;
+          ticketNumbers: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            contestId: string;
+            ticketNumbers: number[];
+            /** @description ISO 8601 date-time */
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Lucky dip: the server chooses free numbers and holds them for your cart */
+  postApiCartLuckyDip: {
+    requestBody: {
+      content: {
+        "application/json": {
+          contestId: string;
+          quantity: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            contestId: string;
+            ticketNumbers: number[];
+            /** @description ISO 8601 date-time */
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Release your holds on numbers */
+  postApiCartRelease: {
+    requestBody: {
+      content: {
+        "application/json": {
+          contestId: string;
+          ticketNumbers: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Online free entry: one free ticket per contest per FREE_ENTRY_PERIOD_HOURS (answerIndex for a skill question) */
+  postApiContestsIdFreeEntry: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          answerIndex?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        content: {
+          "application/json": {
+            message: string;
+            entry: {
+              entryId: string;
+              contestId: string;
+              contestTitle: string;
+              ticketCount: number;
+              firstTicket: number;
+              lastTicket: number;
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              /** @description USD amount, a decimal string */
+              totalAmount: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];

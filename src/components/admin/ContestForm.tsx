@@ -1,6 +1,19 @@
 "use client";
 
-import { Button, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { ADMIN_FORM_CATEGORIES, CATEGORY_LABELS, CONTEST_CATEGORIES } from "@/shared/constants";
 import { DEFAULT_MIN_CONTEST_OPEN_HOURS, FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
@@ -27,6 +40,9 @@ export type ContestFormState = {
   skillText: string;
   skillOptions: [string, string, string, string];
   skillCorrect: string;
+  /** Pick your numbers (needs Max tickets; fixed once a ticket is sold) and the online free entry route. */
+  pickNumbers: boolean;
+  onlineFreeEntry: boolean;
 };
 
 /** A Date as the value of an <input type="datetime-local"> (local time, minutes). */
@@ -57,6 +73,8 @@ export function contestToForm(c?: PublicContest | null): ContestFormState {
     skillText: c?.skillQuestion?.text ?? "",
     skillOptions: [0, 1, 2, 3].map((i) => c?.skillQuestion?.options[i] ?? "") as ContestFormState["skillOptions"],
     skillCorrect: c?.skillQuestionAnswer == null ? "" : String(c.skillQuestionAnswer),
+    pickNumbers: c?.pickNumbers ?? false,
+    onlineFreeEntry: c?.onlineFreeEntry ?? true,
   };
 }
 
@@ -89,6 +107,8 @@ export function formToPayload(v: ContestFormState) {
     features: v.features,
     specifications: v.specifications,
     skillQuestion: skillPayload(v),
+    pickNumbers: v.pickNumbers,
+    onlineFreeEntry: v.onlineFreeEntry,
   };
 }
 
@@ -167,6 +187,18 @@ export function ContestForm({
           />
           <NumberInput label="Max tickets" min={1} clampBehavior="none" {...form.getInputProps("maxTickets")} />
         </SimpleGrid>
+        <Group gap="lg">
+          <Switch
+            label="Players pick their numbers (or a lucky dip)"
+            description="Needs Max tickets; fixed once a ticket is sold"
+            {...form.getInputProps("pickNumbers", { type: "checkbox" })}
+          />
+          <Switch
+            label="Online free entry"
+            description="The postal route stays open either way"
+            {...form.getInputProps("onlineFreeEntry", { type: "checkbox" })}
+          />
+        </Group>
         <TextInput label="Image URL" placeholder="https://..." {...form.getInputProps("imageUrl")} />
         <TextInput
           label="End date"

@@ -15,6 +15,7 @@ import { QuantityStepper } from "../common/QuantityStepper";
 import { useCart } from "../common/cartStore";
 import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 import { showToast, TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
+import { PickedNumbers } from "./PickedNumbers";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -68,6 +69,13 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
     },
   });
 
+  // Taking picked numbers out of the cart ends their hold at once (else it lapses after TICKET_HOLD_MINUTES).
+  const release = api.picking.release.useMutation();
+  const removeLine = (i: { contestId: string; ticketNumbers?: number[] }) => {
+    cart.remove(i.contestId);
+    if (i.ticketNumbers) release.mutate({ contestId: i.contestId, ticketNumbers: i.ticketNumbers });
+  };
+
   const onCheckout = () => {
     if (cart.items.length === 0) {
       showToast(TOAST.error, CART_MESSAGES.emptyCart, "error");
@@ -82,6 +90,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
         contestId: i.contestId,
         quantity: i.quantity,
         ...(i.answerIndex === undefined ? {} : { answerIndex: i.answerIndex }),
+        ...(i.ticketNumbers ? { ticketNumbers: i.ticketNumbers } : {}),
       })),
     });
   };
@@ -125,12 +134,17 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                     ]}
                   />
                 )}
+                {i.ticketNumbers && <PickedNumbers numbers={i.ticketNumbers} />}
                 <Group justify="space-between">
-                  <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
+                  {i.ticketNumbers ? (
+                    <Text size="sm">{i.quantity} held</Text>
+                  ) : (
+                    <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
+                  )}
                   <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
                 </Group>
               </Stack>
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${i.title}`} onClick={() => cart.remove(i.contestId)}>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${i.title}`} onClick={() => removeLine(i)}>
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>

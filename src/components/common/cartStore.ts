@@ -17,6 +17,8 @@ export type CartItem = {
   answerIndex?: number;
   /** The question itself, so the cart can show and change the answer. */
   skillQuestion?: { text: string; options: string[] };
+  /** Pick your numbers: the numbers held for this line (src/server/services/ticket-holds.ts); quantity is their count. */
+  ticketNumbers?: number[];
 };
 
 const PREFIX = "prize-cart:v1:";
@@ -42,7 +44,8 @@ function read(key: string): CartItem[] {
           typeof i.contestId === "string" &&
           typeof i.ticketPrice === "string" &&
           Number.isInteger(i.quantity) &&
-          i.quantity > 0,
+          i.quantity > 0 &&
+          (i.ticketNumbers === undefined || (Array.isArray(i.ticketNumbers) && i.ticketNumbers.length === i.quantity)),
       );
     }
   } catch {
@@ -92,11 +95,20 @@ export function isAnswerChange(items: CartItem[], item: Omit<CartItem, "quantity
 export function addItem(items: CartItem[], item: Omit<CartItem, "quantity">, quantity: number): CartItem[] {
   const q = Math.max(1, Math.trunc(quantity));
   const existing = items.find((i) => i.contestId === item.contestId);
+  if (item.ticketNumbers) return addNumbers(items, item);
   if (existing) {
     const next = isAnswerChange(items, item) ? q : existing.quantity + q;
     return items.map((i) => (i.contestId === item.contestId ? { ...i, ...item, quantity: next } : i));
   }
   return [...items, { ...item, quantity: q }];
+}
+
+/** Picked (or lucky-dipped, held) numbers join the contest's line; its quantity is their count. */
+function addNumbers(items: CartItem[], item: Omit<CartItem, "quantity">): CartItem[] {
+  const existing = items.find((i) => i.contestId === item.contestId);
+  const numbers = [...new Set([...(existing?.ticketNumbers ?? []), ...(item.ticketNumbers ?? [])])].sort((a, b) => a - b);
+  const line = { ...existing, ...item, ticketNumbers: numbers, quantity: numbers.length };
+  return existing ? items.map((i) => (i === existing ? line : i)) : [...items, line];
 }
 
 export function setAnswer(items: CartItem[], contestId: string, answerIndex: number): CartItem[] {

@@ -32,6 +32,8 @@ import { purchaseBlocker } from "@/shared/purchase-rules";
 import { SoldProgress } from "./ContestCard";
 import { FreeEntryRoute } from "./FreeEntryRoute";
 import { QuantityStepper } from "../common/QuantityStepper";
+import { NumberPicker } from "./NumberPicker";
+import { OnlineFreeEntry } from "./OnlineFreeEntry";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { useLiveContests } from "./useLiveContests";
@@ -143,7 +145,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                 <Text size="sm">Prefer cash? Take {formatUsd(c.cashAlternative)} instead of the prize.</Text>
               </Paper>
             )}
-            {!closed && (
+            {!closed && !c.pickNumbers && (
               <Group justify="space-between">
                 <QuantityStepper value={quantity} onChange={setQuantity} />
                 <Text fw={700} size="lg" data-testid="detail-total">
@@ -152,14 +154,18 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
               </Group>
             )}
             {c.skillQuestion && !blocker && <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} />}
-            <Button
-              size="md"
-              leftSection={<IconShoppingCart size={18} />}
-              disabled={!!blocker || !!restricted}
-              onClick={() => addToCart(c, quantity, answer)}
-            >
-              {blocker?.label ?? (restricted ? restrictionLabel(restricted) : "Add to Cart")}
-            </Button>
+            {c.pickNumbers && !blocker && !restricted ? (
+              <NumberPicker contest={c} answerIndex={answer} />
+            ) : (
+              <Button
+                size="md"
+                leftSection={<IconShoppingCart size={18} />}
+                disabled={!!blocker || !!restricted}
+                onClick={() => addToCart(c, quantity, answer)}
+              >
+                {blocker?.label ?? (restricted ? restrictionLabel(restricted) : "Add to Cart")}
+              </Button>
+            )}
             {restricted && (
               <Text c="orange.9" size="sm" data-testid="restricted-reason">
                 <RestrictionText restriction={restricted} />
@@ -170,6 +176,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                 {blocker.detail}
               </Text>
             )}
+            {!blocker && c.onlineFreeEntry && <OnlineFreeEntry contest={c} answerIndex={answer} />}
             {!blocker && <FreeEntryRoute hasQuestion={!!c.skillQuestion} />}
             {cancelled ? (
               // Its tickets were refunded: counting them as sold would mislead.

@@ -20,6 +20,8 @@ export function useAddToCart() {
         | undefined,
       quantity: number,
       answerIndex?: number,
+      /** Pick your numbers: the numbers the server now holds for this player (quantity is their count). */
+      ticketNumbers?: number[],
     ) => {
       if (!contest?.id) {
         showToast(TOAST.error, CART_MESSAGES.contestId, "error");
@@ -38,6 +40,7 @@ export function useAddToCart() {
         ...(contest.skillQuestion && answerIndex !== undefined
           ? { answerIndex, skillQuestion: { text: contest.skillQuestion.text, options: contest.skillQuestion.options } }
           : {}),
+        ...(ticketNumbers ? { ticketNumbers } : {}),
       };
       const corrected = isAnswerChange(cart.items, item);
       cart.add(item, q);

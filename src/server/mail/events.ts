@@ -20,11 +20,15 @@ const nameOf = (u: { firstName: string; displayName: string | null }) => u.displ
 export async function queueReceipt(
   tx: DbTx,
   buyer: RecipientRow,
-  purchase: { entries: (Omit<ReceiptLine, "tickets"> & { entryId: string })[]; totalAmount: string; balance: string },
+  purchase: { entries: (Omit<ReceiptLine, "tickets"> & { entryIds: string[] })[]; totalAmount: string; balance: string },
 ): Promise<string | null> {
   const user = recipientIfWanted(buyer, "purchase_receipt");
   if (!user) return null;
-  const entries = purchase.entries.map(({ entryId, ...line }) => ({ ...line, tickets: ticketsPlaceholder(entryId) }));
+  // A picked-numbers line holds one entry per number (src/server/services/ticket-allocation.ts).
+  const entries = purchase.entries.map(({ entryIds, ...line }) => ({
+    ...line,
+    tickets: entryIds.map(ticketsPlaceholder).join(", "),
+  }));
   return enqueueEmail(tx, {
     to: user.email,
     kind: "purchase_receipt",

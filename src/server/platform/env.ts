@@ -153,6 +153,10 @@ const schema = z.object({
     .regex(/^\d{1,9}(\.\d{1,3})?$/, { error: "must be a USD amount such as 5 or 2.50" })
     .default("5"),
   REQUIRE_AGE_DECLARATION: bool.default(false),
+  // Pick your numbers and the online free entry (docs/contests.md, docs/fair-play.md): how long numbers
+  // added to a cart stay held for that player, and the period of "one online free entry per account per contest".
+  TICKET_HOLD_MINUTES: int(1, 1440, "must be an integer from 1 to 1440 (minutes)").default(10),
+  FREE_ENTRY_PERIOD_HOURS: int(1, 8760, "must be an integer from 1 to 8760 (hours)").default(24),
 });
 
 export type Env = z.output<typeof schema>;

@@ -5,6 +5,7 @@ import { type ContestFormValues, endDateError } from "@/shared/schemas/admin";
 import type { Db, DbTx } from "../platform/db";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { fairPlaySettings } from "./fair-play-settings";
+import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
 import { recordAudit } from "./audit";
 import { likeLiteral } from "./like";
 import { cursorRow, pageLimit } from "./paging";
@@ -77,6 +78,8 @@ function fields(input: ContestFormValues) {
     ...(input.skillQuestion !== undefined
       ? { skillQuestion: input.skillQuestion === null ? Prisma.DbNull : (input.skillQuestion as Prisma.InputJsonValue) }
       : {}),
+    ...(input.pickNumbers !== undefined ? { pickNumbers: input.pickNumbers } : {}),
+    ...(input.onlineFreeEntry !== undefined ? { onlineFreeEntry: input.onlineFreeEntry } : {}),
   };
 }
 
@@ -104,6 +107,7 @@ export async function createContest(db: DbTx, input: ContestFormValues, actorId:
   const pastEnd = endDateError(input.endDate);
   if (pastEnd) throw badRequest(pastEnd);
   checkOpenPeriod(new Date(), input.endDate ?? null);
+  checkPickTerms(input.pickNumbers ?? false, input.maxTickets ?? null);
   const row = await db.contest.create({
     data: { ...fields(input), status: "active", soldTickets: 0, ...(await newDrawSeed()) },
   });
@@ -111,6 +115,13 @@ export async function createContest(db: DbTx, input: ContestFormValues, actorId:
     await recordAudit(db, { actorId, action: "contest.create", targetType: "contest", targetId: row.id, after: auditTerms(row) });
   }
   return toPublicContest(row);
+}
+
+/** Pick your numbers needs a ticket maximum, small enough for the lucky dip's scan (src/shared/ticket-picking.ts). */
+function checkPickTerms(pickNumbers: boolean, maxTickets: number | null): void {
+  if (!pickNumbers) return;
+  if (maxTickets === null) throw badRequest(PICK_MESSAGES.pickNeedsMax);
+  if (maxTickets > PICK_LIMITS.maxTickets) throw badRequest(PICK_MESSAGES.pickMaxTooBig);
 }
 
 /** The terms an audit entry keeps of a contest (what players buy on). */
@@ -122,6 +133,8 @@ function auditTerms(c: Contest) {
     maxTickets: c.maxTickets,
     endDate: c.endDate,
     cashAlternative: c.cashAlternative?.toFixed(2) ?? null,
+    pickNumbers: c.pickNumbers,
+    onlineFreeEntry: c.onlineFreeEntry,
   };
 }
 
@@ -151,12 +164,14 @@ export async function updateContest(
         changed.push(FROZEN_TERMS.skillQuestion);
       }
       if (changed.length) throw conflict(FAIR_PLAY_MESSAGES.termsFrozen(changed));
+      if (data.pickNumbers !== undefined && data.pickNumbers !== c.pickNumbers) throw conflict(PICK_MESSAGES.pickFrozen);
       data.endDate = c.endDate; // keep the exact stored instant
     } else if (!sameDate(data.endDate, c.endDate)) {
       const pastEnd = endDateError(data.endDate, c.endDate);
       if (pastEnd) throw badRequest(pastEnd);
       checkOpenPeriod(c.createdAt, data.endDate);
     }
+    checkPickTerms(data.pickNumbers ?? c.pickNumbers, data.maxTickets);
     const updated = await tx.contest.update({ where: { id }, data });
     if (actorId) {
       await recordAudit(tx, {

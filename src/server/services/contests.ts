@@ -40,6 +40,10 @@ export type PublicContest = {
   awaitingResults: boolean;
   /** An admin ended the contest before its end date / sell-out. */
   endedEarlyAt: Date | null;
+  /** Players pick their numbers or take a lucky dip (docs/contests.md). */
+  pickNumbers: boolean;
+  /** The online free entry route is open (docs/fair-play.md). */
+  onlineFreeEntry: boolean;
 };
 
 /** The stored skill question, or null when absent or unreadable. */
@@ -89,6 +93,8 @@ export function toPublicContest(c: Contest): PublicContest {
     skillQuestion: publicQuestion(c.skillQuestion),
     awaitingResults: c.status === "ended" && c.salesClosedAt !== null && c.drawnAt === null,
     endedEarlyAt: c.endedEarlyAt,
+    pickNumbers: c.pickNumbers,
+    onlineFreeEntry: c.onlineFreeEntry,
   };
 }
 

@@ -27,6 +27,7 @@ import { PRIZE_CLAIM_DAYS } from "@/shared/prizes";
 import { fairPlaySettings } from "./fair-play-settings";
 import { beaconChainInfo, fetchVerifiedRound, roundAfter } from "./beacon";
 import { mailPrizeClaimSteps } from "../mail/events";
+import { nthSoldNumber } from "./ticket-picking";
 import { createDrawFanout, fanOutDrawResults, findPendingFanouts } from "./draw-fanout";
 import { applyBalanceChange } from "./ledger";
 import { notifyMany } from "./notifications";
@@ -79,6 +80,7 @@ type LockedRow = {
   drawMethod: string | null;
   entriesHash: string | null;
   beaconRandomness: string | null;
+  pickNumbers: boolean;
 };
 
 function winnerDisplayName(u: { firstName: string; lastName: string; displayName: string | null }): string {
@@ -216,11 +218,11 @@ export async function completeDraw(db: Db, contestId: string): Promise<DrawOutco
         "beaconSignature" = COALESCE("beaconSignature", ${beaconRound?.signature ?? null})
       WHERE "id" = ${contestId} AND "status" = 'ended' AND "salesClosedAt" IS NOT NULL AND "drawnAt" IS NULL
       RETURNING "id", "title", "drawSeed", "soldTickets", "imageUrl", "cashAlternative",
-        "drawMethod", "entriesHash", "beaconRandomness"`;
+        "drawMethod", "entriesHash", "beaconRandomness", "pickNumbers"`;
     const contest = locked[0];
     if (!contest) return null;
 
-    const winningTicket = await computeDrawWinner({
+    const drawn = await computeDrawWinner({
       seed: contest.drawSeed,
       contestId: contest.id,
       soldTickets: contest.soldTickets,
@@ -228,6 +230,9 @@ export async function completeDraw(db: Db, contestId: string): Promise<DrawOutco
       entriesHash: contest.entriesHash,
       beaconRandomness: contest.beaconRandomness,
     });
+    // Pick your numbers: the draw's 1..soldTickets is the rank among the sold numbers (services/ticket-picking.ts).
+    const winningTicket = contest.pickNumbers && drawn !== null ? await nthSoldNumber(tx, contestId, drawn) : drawn;
+    if (drawn !== null && winningTicket === null) throw conflict(`No entry holds sold ticket ${drawn} of ${contest.soldTickets}`);
     const result: DrawOutcome = {
       contestId,
       soldTickets: contest.soldTickets,

@@ -16,7 +16,8 @@ import { recordAudit } from "./audit";
 import { applyBalanceChange } from "./ledger";
 import { notifyMany } from "./notifications";
 import { guardSpending } from "./responsible-play";
-import { PURCHASE_TX_OPTIONS, type PurchasedLine, takeTickets } from "./purchases";
+import { PURCHASE_TX_OPTIONS, type PurchasedLine } from "./purchases";
+import { allocateTickets, entryIdsFor } from "./ticket-allocation";
 
 export async function recordFreeEntry(
   db: Db,
@@ -31,11 +32,12 @@ export async function recordFreeEntry(
     if (!user) throw notFound("User not found");
     const c = await tx.contest.findUnique({
       where: { id: contestId },
-      select: { id: true, ticketPrice: true, title: true, maxTicketsPerUser: true },
+      select: { id: true, ticketPrice: true, title: true, maxTicketsPerUser: true, pickNumbers: true, maxTickets: true },
     });
     if (!c) throw notFound("Contest not found");
     await guardSpending(tx, userId, null); // a self-excluded player gets no entries, free ones included
-    const entryId = randomUUID();
+    const entryIds = entryIdsFor(c, quantity, randomUUID);
+    const entryId = entryIds[0] as string;
     const zero = new Prisma.Decimal(0);
     await applyBalanceChange(tx, {
       userId,
@@ -44,8 +46,15 @@ export async function recordFreeEntry(
       reference: entryId,
       note: `Free postal entry: ${quantity} × ${c.title}`,
     });
-    const { firstTicket, lastTicket } = await takeTickets(tx, userId, { contestId, quantity }, c, entryId, zero);
-    await tx.ticketEntry.update({ where: { id: entryId }, data: { freeEntry: true } });
+    // The one allocation path of paid tickets too (services/ticket-allocation.ts): same odds, same caps.
+    const taken = await allocateTickets(tx, userId, { contestId, quantity }, c, entryIds, zero, { freeEntry: true });
+    const firstTicket = Math.min(...taken.entries.map((e) => e.firstTicket));
+    const lastTicket = Math.max(...taken.entries.map((e) => e.lastTicket));
+    // Picked contests get one entry per (lucky-dip) number: name each; else the consecutive range.
+    const numbers =
+      taken.entries.length > 1
+        ? taken.entries.map((e) => `#${e.firstTicket}`).join(", ")
+        : `#${firstTicket}${quantity === 1 ? "" : `–#${lastTicket}`}`;
     await recordAudit(tx, {
       actorId,
       action: "contest.free_entry",
@@ -58,7 +67,7 @@ export async function recordFreeEntry(
         userId,
         type: "success",
         title: "Free entry received",
-        message: `Your postal entry for "${c.title}" was received: ticket${quantity === 1 ? "" : "s"} #${firstTicket}${quantity === 1 ? "" : `–#${lastTicket}`}.`,
+        message: `Your postal entry for "${c.title}" was received: ticket${quantity === 1 ? "" : "s"} ${numbers}.`,
       },
     ]);
     return {

@@ -90,11 +90,12 @@ const CHECKS: CheckDef[] = [
   },
   {
     name: "ticket-numbers-unique",
-    description: "ticket ranges are well-formed, within 1..soldTickets and never overlap in a contest",
+    description:
+      "ticket ranges are well-formed, within 1..soldTickets (1..maxTickets for picked numbers) and never overlap in a contest",
     sql: `SELECT e."id", e."contestId", e."firstTicket", e."lastTicket", e."ticketCount", 'malformed or out of range' AS problem
           FROM "TicketEntry" e JOIN "Contest" c ON c."id" = e."contestId"
           WHERE e."ticketCount" < 1 OR e."firstTicket" < 1 OR e."lastTicket" - e."firstTicket" + 1 <> e."ticketCount"
-             OR e."lastTicket" > c."soldTickets"
+             OR e."lastTicket" > CASE WHEN c."pickNumbers" THEN c."maxTickets" ELSE c."soldTickets" END
           UNION ALL
           SELECT x."id", x."contestId", x."firstTicket", x."lastTicket", x."ticketCount", 'overlaps the previous range' AS problem
           FROM (SELECT e.*, LAG(e."lastTicket") OVER (PARTITION BY e."contestId" ORDER BY e."firstTicket", e."id") AS prev

@@ -25,6 +25,8 @@ import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
 import { lockBuyer } from "./buyer";
 import { checkSpending } from "./responsible-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
+import { allocateTickets, checkPickLine, entryIdsFor } from "./ticket-allocation";
+import { duplicatesOf, PICK_MESSAGES } from "@/shared/ticket-picking";
 
 export type PurchasedLine = {
   entryId: string;
@@ -73,18 +75,26 @@ export const PURCHASE_TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const
 /** Same contest twice in one cart is one line; lines sorted by id fix the lock order. */
 export function normaliseLines(items: CartLine[]): CartLine[] {
   if (items.length === 0) throw badRequest(CART_MESSAGES.emptyCart);
-  const merged = new Map<string, number>();
-  for (const { contestId, quantity } of items) merged.set(contestId, (merged.get(contestId) ?? 0) + quantity);
+  const merged = new Map<string, CartLine>();
+  for (const { contestId, quantity, ticketNumbers } of items) {
+    const prev = merged.get(contestId);
+    const numbers = [...(prev?.ticketNumbers ?? []), ...(ticketNumbers ?? [])];
+    merged.set(contestId, {
+      contestId,
+      quantity: (prev?.quantity ?? 0) + quantity,
+      ...(numbers.length ? { ticketNumbers: numbers } : {}),
+    });
+  }
+  const picked = [...merged.values()].flatMap((l) => duplicatesOf(l.ticketNumbers ?? []));
+  if (picked.length) throw badRequest(PICK_MESSAGES.duplicates(picked));
   // answerIndex is checked on the original lines (checkSkillAnswers); merged lines carry none.
-  return [...merged.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([contestId, quantity]) => ({ contestId, quantity }));
+  return [...merged.values()].sort((a, b) => (a.contestId < b.contestId ? -1 : a.contestId > b.contestId ? 1 : 0));
 }
 
 export type Priced = { id: string; ticketPrice: Prisma.Decimal; title: string; maxTicketsPerUser: number | null };
 
 /** Explains why the conditional UPDATE took nothing: missing, ended, price changed, or not enough left. */
-async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Prisma.Decimal): Promise<DomainError> {
+export async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Prisma.Decimal): Promise<DomainError> {
   const c = await tx.contest.findUnique({
     where: { id: contestId },
     select: { title: true, status: true, endDate: true, soldTickets: true, maxTickets: true, ticketPrice: true },
@@ -131,22 +141,26 @@ export async function takeTickets(
     FROM entry, taken`;
   const row = rows[0];
   if (!row) throw await whyNot(tx, line.contestId, line.quantity, c.ticketPrice);
-  if (c.maxTicketsPerUser !== null) {
-    // We now hold the contest's row lock until commit, so every other purchase in this contest has
-    // either committed (its entry is visible to this new statement) or waits behind us.
-    const held = await tx.ticketEntry.aggregate({
-      where: { contestId: line.contestId, userId },
-      _sum: { ticketCount: true },
-    });
-    const have = (held._sum.ticketCount ?? 0) - line.quantity; // minus the entry just written
-    if (have + line.quantity > c.maxTicketsPerUser) {
-      const room = Math.max(0, c.maxTicketsPerUser - have);
-      throw conflict(
-        `Ticket limit reached: at most ${c.maxTicketsPerUser} tickets per player for ${c.title} (you can buy ${room} more)`,
-      );
-    }
-  }
+  await checkPlayerCap(tx, userId, line.contestId, line.quantity, c);
   return row;
+}
+
+/** The optional per-player cap, checked after this line's entries are written (under the contest's row lock). */
+export async function checkPlayerCap(tx: DbTx, userId: string, contestId: string, quantity: number, c: Priced): Promise<void> {
+  if (c.maxTicketsPerUser === null) return;
+  // We now hold the contest's row lock until commit, so every other purchase in this contest has
+  // either committed (its entry is visible to this new statement) or waits behind us.
+  const held = await tx.ticketEntry.aggregate({
+    where: { contestId, userId },
+    _sum: { ticketCount: true },
+  });
+  const have = (held._sum.ticketCount ?? 0) - quantity; // minus the entries just written
+  if (have + quantity > c.maxTicketsPerUser) {
+    const room = Math.max(0, c.maxTicketsPerUser - have);
+    throw conflict(
+      `Ticket limit reached: at most ${c.maxTicketsPerUser} tickets per player for ${c.title} (you can buy ${room} more)`,
+    );
+  }
 }
 
 /**
@@ -174,6 +188,7 @@ export async function purchaseInTx(
       maxTickets: true,
       skillQuestion: true,
       drawSeedHash: true,
+      pickNumbers: true,
     },
   });
   checkSkillAnswers(found, items); // fair play: before any money moves (docs/fair-play.md)
@@ -186,8 +201,10 @@ export async function purchaseInTx(
     // conditional UPDATE below stays the authority).
     const blocker = purchaseBlocker(c, line.quantity);
     if (blocker) throw conflict(blocker.message(c.title));
+    checkPickLine(c, line); // pick your numbers (services/ticket-allocation.ts)
     const price = toDecimal(c.ticketPrice);
-    priced.push({ line, c, price, amount: price.mul(line.quantity), entryId: randomUUID() });
+    const entryIds = entryIdsFor(c, line.quantity, randomUUID);
+    priced.push({ line, c, price, amount: price.mul(line.quantity), entryId: entryIds[0] as string, entryIds });
   }
 
   // Responsible play: self-exclusion, age declaration and spend limits, under the player's row
@@ -221,7 +238,7 @@ export async function purchaseInTx(
       contestId: p.line.contestId,
       contestTitle: p.c.title,
       ticketCount: p.line.quantity,
-      entryId: p.entryId,
+      entryIds: p.entryIds,
       totalAmount: moneyString(p.amount),
       drawSeedHash: p.c.drawSeedHash,
     })),
@@ -232,19 +249,17 @@ export async function purchaseInTx(
   const entries: PurchasedLine[] = [];
   const soldOut: string[] = [];
   for (const p of priced) {
-    const taken = await takeTickets(tx, userId, p.line, p.c, p.entryId, p.amount);
-    const { firstTicket, lastTicket } = taken;
+    const taken = await allocateTickets(tx, userId, p.line, p.c, p.entryIds, p.price);
     if (taken.soldOut) soldOut.push(p.line.contestId);
-    entries.push({
-      entryId: p.entryId,
-      contestId: p.line.contestId,
-      contestTitle: p.c.title,
-      ticketCount: p.line.quantity,
-      firstTicket,
-      lastTicket,
-      ticketPrice: priceString(p.price) ?? "0.00",
-      totalAmount: moneyString(p.amount),
-    });
+    for (const e of taken.entries) {
+      entries.push({
+        ...e,
+        contestId: p.line.contestId,
+        contestTitle: p.c.title,
+        ticketPrice: priceString(p.price) ?? "0.00",
+        totalAmount: moneyString(p.price.mul(e.ticketCount)),
+      });
+    }
   }
   const result = {
     message: "All tickets have been purchased and added to your account",

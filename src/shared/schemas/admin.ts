@@ -133,6 +133,9 @@ export const contestFormSchema = z
     specifications: specifications.optional(),
     /** Optional skill question; null removes it, absent keeps the current one (on edit). */
     skillQuestion: skillQuestionSchema.nullable().optional(),
+    /** Pick your numbers (needs maxTickets; set before the first sale) and the online free entry route; absent keeps. */
+    pickNumbers: z.boolean("pickNumbers must be true or false").optional(),
+    onlineFreeEntry: z.boolean("onlineFreeEntry must be true or false").optional(),
     // The documented payload sends these; new contests are always active with 0 sold.
     status: z.literal("active").optional(),
     soldTickets: z.literal(0).optional(),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { LIMITS } from "../constants";
 import { CART_MESSAGES } from "../cart-messages";
 import { answerIndexSchema } from "../fair-play";
+import { PICK_MESSAGES, ticketNumbersSchema } from "../ticket-picking";
 
 export { CART_MESSAGES };
 
@@ -15,20 +16,37 @@ export const quantitySchema = z
 
 export const contestIdInput = z.string(CART_MESSAGES.contestId).trim().min(1, CART_MESSAGES.contestId).max(64);
 
-/** answerIndex: the chosen option of the contest's skill question (required when it has one). */
-export const cartLineSchema = z.object({
-  contestId: contestIdInput,
-  quantity: quantitySchema,
-  answerIndex: answerIndexSchema.optional(),
-});
+/**
+ * answerIndex: the chosen option of the contest's skill question (required when it has one).
+ * ticketNumbers (pick-your-numbers contests, src/shared/ticket-picking.ts): the numbers picked; then
+ * quantity is their count. Without them a pick contest's tickets are a lucky dip chosen by the server.
+ */
+export const cartLineSchema = z
+  .object({
+    contestId: contestIdInput,
+    quantity: quantitySchema,
+    answerIndex: answerIndexSchema.optional(),
+    ticketNumbers: ticketNumbersSchema.optional(),
+  })
+  .refine((l) => !l.ticketNumbers || l.ticketNumbers.length === l.quantity, {
+    message: PICK_MESSAGES.quantityMismatch,
+    path: ["quantity"],
+  });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-/** POST /api/cart/add: one line; quantity defaults to 1. */
-export const cartAddSchema = z.object({
-  contestId: contestIdInput,
-  quantity: quantitySchema.default(1),
-  answerIndex: answerIndexSchema.optional(),
-});
+/** POST /api/cart/add: one line; quantity defaults to 1, or to the count of ticketNumbers. */
+export const cartAddSchema = z
+  .object({
+    contestId: contestIdInput,
+    quantity: quantitySchema.optional(),
+    answerIndex: answerIndexSchema.optional(),
+    ticketNumbers: ticketNumbersSchema.optional(),
+  })
+  .refine((l) => !l.ticketNumbers || l.quantity === undefined || l.ticketNumbers.length === l.quantity, {
+    message: PICK_MESSAGES.quantityMismatch,
+    path: ["quantity"],
+  })
+  .transform((l): CartLine => ({ ...l, quantity: l.quantity ?? l.ticketNumbers?.length ?? 1 }));
 
 export const checkoutSchema = z.object({
   items: z.array(cartLineSchema, CART_MESSAGES.emptyCart).max(LIMITS.cartLinesMax, CART_MESSAGES.tooManyLines),

@@ -63,6 +63,8 @@ export const contestOutput = z.object({
   skillQuestion: z.object({ text: z.string(), options: z.array(z.string()) }).nullable(),
   awaitingResults: z.boolean(),
   endedEarlyAt: time.nullable(),
+  pickNumbers: z.boolean(),
+  onlineFreeEntry: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
   skillQuestionAnswer: z.number().int().nullable(),
@@ -350,6 +352,18 @@ export const selfExclusionOutput = z.object({ message, selfExcludedUntil: time }
 export const notificationWithMessageOutput = z.object({ message, notification: notificationOutput });
 export const contestWithMessageOutput = z.object({ message, contest: contestOutput });
 export const freeEntryOutput = z.object({ message, entry: entryReceipt });
+/** Pick your numbers (src/shared/ticket-picking.ts): a grid page, and numbers held for a cart. */
+const ints = z.array(z.number().int());
+export const numbersPageOutput = z.object({
+  page: z.number().int(),
+  pages: z.number().int(),
+  pageSize: z.number().int(),
+  first: z.number().int(),
+  last: z.number().int(),
+  taken: ints,
+  held: ints,
+});
+export const heldNumbersOutput = z.object({ message, contestId: id, ticketNumbers: ints, expiresAt: time });
 export const winnerPostWithMessageOutput = z.object({ message, post: winnerPostOutput });
 export const emailPreferencesWithMessageOutput = z.object({ message, preferences: emailPreferencesOutput });
 

@@ -1,0 +1,103 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { asAdmin, newPlayer } from "./players";
+
+// docs/contests.md "Pick your numbers" and docs/fair-play.md "Online free entry" in the browser, on a
+// desktop and on a phone (390 px): pick numbers on the paged grid (and find one on another page),
+// a lucky dip, check out, see the numbers in My Purchases & Results; enter for free online.
+
+async function pickContest(browser: Browser, title: string): Promise<string> {
+  return asAdmin(browser, async (admin) => {
+    const res = await admin.request.post("/api/admin/contests", {
+      data: {
+        title,
+        description: "A pick-your-numbers contest made by an end-to-end test.",
+        ticketPrice: 1,
+        maxTickets: 250,
+        category: "watches",
+        imageUrl: "/images/contests/gold-watch.svg",
+        pickNumbers: true,
+      },
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()).contest.id as string;
+  });
+}
+
+async function openPurchases(page: Page) {
+  if ((page.viewportSize()?.width ?? 1366) < 992) {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "My Purchases & Results" }).click();
+  } else {
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "My Purchases & Results" }).click();
+  }
+  return page.getByRole("dialog", { name: "My Purchases & Results" });
+}
+
+const VIEWPORTS = [
+  { name: "desktop", viewport: { width: 1366, height: 900 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
+for (const { name, viewport } of VIEWPORTS) {
+  test(`pick numbers and a lucky dip, check out, see them in purchases; enter for free online (${name})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const title = `Pick Watch ${name} ${Date.now()}`;
+    const contestId = await pickContest(browser, title);
+    const { context, page } = await newPlayer(browser, { balance: "10", viewport });
+    await page.goto(`/contest/${contestId}`);
+    const picker = page.getByTestId("number-picker");
+    await expect(picker.getByText("Numbers 1–100")).toBeVisible();
+
+    await picker.locator('[data-number="7"]').click();
+    await picker.getByLabel("Find a number").fill("150");
+    await picker.getByRole("button", { name: "Find" }).click();
+    await expect(picker.getByText("Numbers 101–200")).toBeVisible();
+    await picker.locator('[data-number="150"]').click();
+    await expect(picker.getByTestId("picked-numbers")).toHaveText("Selected: #7, #150");
+    await picker.getByRole("button", { name: "Add 2 numbers to Cart" }).click();
+    await expect(page.getByText("Added 2 ticket(s) to cart")).toBeVisible();
+    // Held for this player: shown as in the cart, not selectable again.
+    await expect(picker.locator('[data-number="150"]')).toBeDisabled();
+
+    await picker.getByRole("button", { name: "Lucky dip" }).click();
+    await expect(page.getByText("Added 1 ticket(s) to cart")).toBeVisible();
+
+    await page.getByTestId("cart-button").click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await expect(drawer.getByTestId("cart-numbers")).toContainText("#7");
+    await expect(drawer.getByTestId("cart-numbers")).toContainText("#150");
+    await expect(drawer.getByTestId("cart-total")).toHaveText("$3.00");
+    await drawer.getByRole("button", { name: "Checkout with Balance" }).click();
+    await expect(page.getByText("All tickets have been purchased and added to your account")).toBeVisible();
+
+    const purchases = await openPurchases(page);
+    const entries = purchases.getByTestId("purchase-entry").filter({ hasText: title });
+    await expect(entries).toHaveCount(3);
+    await expect(entries.getByTestId("ticket-numbers").filter({ hasText: /^Ticket #7$/ })).toHaveCount(1);
+    await expect(entries.getByTestId("ticket-numbers").filter({ hasText: /^Ticket #150$/ })).toHaveCount(1);
+    await page.keyboard.press("Escape");
+
+    // Another player sees the sold numbers greyed out.
+    const other = await newPlayer(browser, { viewport });
+    await other.page.goto(`/contest/${contestId}`);
+    await expect(other.page.getByTestId("number-picker").locator('[data-number="7"]')).toBeDisabled();
+    await expect(other.page.getByTestId("number-picker").locator('[data-number="8"]')).toBeEnabled();
+    await other.context.close();
+
+    // The online free entry, beside the paid one: once per period.
+    const free = page.getByTestId("online-free-entry");
+    await expect(free).toBeVisible();
+    await free.getByRole("button", { name: "Enter for free" }).click();
+    await expect(page.getByText(/Free entry received: ticket #\d+/)).toBeVisible();
+    await free.getByRole("button", { name: "Enter for free" }).click();
+    await expect(page.getByText(/You have had your online free entry/)).toBeVisible();
+    const mine = await (await page.request.get("/api/user/purchases")).json();
+    expect(mine.filter((p: { contestId: string; freeEntry: boolean }) => p.contestId === contestId && p.freeEntry)).toHaveLength(
+      1,
+    );
+    // Nothing sideways on the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await context.close();
+  });
+}

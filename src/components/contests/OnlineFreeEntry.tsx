@@ -1,0 +1,56 @@
+"use client";
+
+import { Button, Paper, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconGift } from "@tabler/icons-react";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
+import type { PublicContest } from "@/trpc/types";
+import { api } from "@/trpc/react";
+import { useCurrentUser } from "../common/useCurrentUser";
+
+/**
+ * The online free entry (docs/fair-play.md), next to the paid entry and the postal route: one free
+ * ticket per contest per period, same odds, behind the skill question above.
+ */
+export function OnlineFreeEntry({
+  contest,
+  answerIndex,
+}: {
+  contest: Pick<PublicContest, "id" | "title" | "skillQuestion">;
+  answerIndex: number | undefined;
+}) {
+  const { user } = useCurrentUser();
+  const utils = api.useUtils();
+  const enter = api.picking.freeEntry.useMutation({
+    onSuccess: async (r) => {
+      notifications.show({ title: "Free Entry Received", message: r.message, color: "green" });
+      await Promise.all([utils.contests.invalidate(), utils.cart.purchases.invalidate(), utils.picking.numbers.invalidate()]);
+    },
+    onError: (error) => notifications.show({ title: "Free Entry Refused", message: error.message, color: "red" }),
+  });
+  const onClick = () => {
+    if (!user) {
+      notifications.show({ title: "Sign In Required", message: "Please sign in to enter for free", color: "red" });
+      return;
+    }
+    if (contest.skillQuestion && answerIndex === undefined) {
+      notifications.show({ title: "Error", message: FAIR_PLAY_MESSAGES.answerMissing, color: "red" });
+      return;
+    }
+    enter.mutate({ contestId: contest.id, ...(answerIndex === undefined ? {} : { answerIndex }) });
+  };
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="online-free-entry">
+      <Title order={2} size="h3">
+        Free entry online
+      </Title>
+      <Text size="sm" mt={4}>
+        No purchase necessary: one free ticket per account for this contest per period, with exactly the same chance of winning as
+        a paid ticket{contest.skillQuestion ? " (answer the question above first)" : ""}.
+      </Text>
+      <Button mt="sm" variant="outline" leftSection={<IconGift size={18} />} loading={enter.isPending} onClick={onClick}>
+        Enter for free
+      </Button>
+    </Paper>
+  );
+}

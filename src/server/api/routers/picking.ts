@@ -1,0 +1,29 @@
+import { holdNumbersSchema, luckyDipSchema, numbersPageSchema, onlineFreeEntrySchema } from "@/shared/ticket-picking";
+import { claimOnlineFreeEntry } from "../../services/online-free-entry";
+import { holdNumbers, luckyDip, releaseNumbers } from "../../services/ticket-holds";
+import { numbersPage } from "../../services/ticket-picking";
+import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+
+/** Pick your numbers, lucky dip and the online free entry (docs/contests.md, docs/fair-play.md). */
+export const pickingRouter = createTRPCRouter({
+  /** One page of a pick contest's number grid: taken numbers, and the caller's held ones. */
+  numbers: publicProcedure
+    .input(numbersPageSchema)
+    .query(({ ctx, input }) => numbersPage(ctx.db, input.id, ctx.user?.id ?? null, input)),
+  /** Holds picked numbers for the caller's cart (TICKET_HOLD_MINUTES): all or none. */
+  hold: authedProcedure
+    .input(holdNumbersSchema)
+    .mutation(({ ctx, input }) => holdNumbers(ctx.db, ctx.user.id, input.contestId, input.ticketNumbers)),
+  /** The server chooses free numbers and holds them. */
+  luckyDip: authedProcedure
+    .input(luckyDipSchema)
+    .mutation(({ ctx, input }) => luckyDip(ctx.db, ctx.user.id, input.contestId, input.quantity)),
+  /** Ends the caller's holds on numbers taken out of the cart. */
+  release: authedProcedure
+    .input(holdNumbersSchema)
+    .mutation(({ ctx, input }) => releaseNumbers(ctx.db, ctx.user.id, input.contestId, input.ticketNumbers)),
+  /** One free ticket per contest per FREE_ENTRY_PERIOD_HOURS, same odds as a paid one. */
+  freeEntry: authedProcedure
+    .input(onlineFreeEntrySchema)
+    .mutation(({ ctx, input }) => claimOnlineFreeEntry(ctx.db, ctx.user.id, input)),
+});

@@ -1,0 +1,132 @@
+/**
+ * Ticket allocation: the ONE function through which every ticket is taken, paid (checkout,
+ * POST /api/cart/add) and free (postal entries recorded by an admin, online free entries). It runs
+ * inside the caller's transaction, after the money side is written, and takes the contest's row lock
+ * with one conditional UPDATE (active, before its end date, enough left, price unchanged):
+ *  - a consecutive contest gets one entry with the next range (takeTickets in ./purchases);
+ *  - a pick-your-numbers contest (./ticket-picking) gets one entry per number: the numbers picked
+ *    (each free: no entry, no other player's hold, else 409 naming them) plus a lucky dip for the
+ *    rest; the buyer's holds on them are released.
+ * Then the per-player cap, then `afterTicketsAllocated` (the hook for instant wins).
+ */
+import type { Prisma } from "@/generated/prisma/client";
+import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
+import type { DbTx } from "../platform/db";
+import { badRequest, conflict } from "../platform/errors";
+import { checkPlayerCap, type Priced, takeTickets, whyNot } from "./purchases";
+import { checkRange, luckyNumbers, unavailableNumbers } from "./ticket-picking";
+
+export type AllocationLine = { contestId: string; quantity: number; ticketNumbers?: number[] };
+export type AllocatableContest = Priced & { pickNumbers: boolean; maxTickets: number | null };
+
+/** One entry written by an allocation. */
+export type AllocatedEntry = { entryId: string; firstTicket: number; lastTicket: number; ticketCount: number };
+export type Allocation = {
+  userId: string;
+  contestId: string;
+  entries: AllocatedEntry[];
+  /** Zero-amount entries (postal or online free entry). */
+  freeEntry: boolean;
+  /** This allocation sold the contest out (drawn after commit by the caller). */
+  soldOut: boolean;
+};
+
+/**
+ * The entry ids a line needs, made before the transaction's money side so the ledger row and the
+ * receipt can name them: one for a consecutive line, one per ticket in a pick contest.
+ */
+export function entryIdsFor(c: { pickNumbers: boolean }, quantity: number, newId: () => string): string[] {
+  return Array.from({ length: c.pickNumbers ? quantity : 1 }, newId);
+}
+
+/** Before any money moves: a pick line must be small enough to be one entry per ticket; others cannot pick. */
+export function checkPickLine(c: { title: string; pickNumbers: boolean; maxTickets: number | null }, line: AllocationLine) {
+  if (!c.pickNumbers) {
+    if (line.ticketNumbers?.length) throw badRequest(PICK_MESSAGES.notPickable(c.title));
+    return;
+  }
+  if (line.quantity > PICK_LIMITS.numbersMax) throw badRequest(PICK_MESSAGES.lineTooBig(c.title));
+  if (line.ticketNumbers && c.maxTickets !== null) checkRange(c.maxTickets, line.ticketNumbers);
+}
+
+/**
+ * Takes `line.quantity` tickets for `userId` (see the file comment). `entryIds` from entryIdsFor;
+ * `unitPrice` is what each ticket cost (zero for free entries).
+ */
+export async function allocateTickets(
+  tx: DbTx,
+  userId: string,
+  line: AllocationLine,
+  c: AllocatableContest,
+  entryIds: readonly string[],
+  unitPrice: Prisma.Decimal,
+  opts: { freeEntry?: boolean } = {},
+): Promise<Allocation> {
+  const freeEntry = opts.freeEntry ?? false;
+  let allocation: Allocation;
+  if (!c.pickNumbers) {
+    const entryId = entryIds[0] as string;
+    const taken = await takeTickets(tx, userId, line, c, entryId, unitPrice.mul(line.quantity));
+    if (freeEntry) await tx.ticketEntry.update({ where: { id: entryId }, data: { freeEntry: true } });
+    allocation = {
+      userId,
+      contestId: line.contestId,
+      entries: [{ entryId, firstTicket: taken.firstTicket, lastTicket: taken.lastTicket, ticketCount: line.quantity }],
+      freeEntry,
+      soldOut: taken.soldOut,
+    };
+  } else {
+    allocation = await takePickedTickets(tx, userId, line, c, entryIds, unitPrice, freeEntry);
+  }
+  await afterTicketsAllocated(tx, allocation);
+  return allocation;
+}
+
+async function takePickedTickets(
+  tx: DbTx,
+  userId: string,
+  line: AllocationLine,
+  c: AllocatableContest,
+  entryIds: readonly string[],
+  unitPrice: Prisma.Decimal,
+  freeEntry: boolean,
+): Promise<Allocation> {
+  checkPickLine(c, line);
+  if (entryIds.length !== line.quantity) throw new Error("one entry id per picked ticket");
+  // The contest's row lock (held to commit) serialises every allocation of this contest.
+  const locked = await tx.$queryRaw<{ soldTickets: number; maxTickets: number }[]>`
+    UPDATE "Contest" SET "soldTickets" = "soldTickets" + ${line.quantity}, "updatedAt" = now()
+    WHERE "id" = ${line.contestId} AND "status" = 'active' AND "pickNumbers"
+      AND ("endDate" IS NULL OR "endDate" > now())
+      AND "maxTickets" IS NOT NULL AND "soldTickets" + ${line.quantity} <= "maxTickets"
+      AND "ticketPrice" = ${c.ticketPrice}::numeric
+    RETURNING "soldTickets", "maxTickets"`;
+  const row = locked[0];
+  if (!row) throw await whyNot(tx, line.contestId, line.quantity, c.ticketPrice);
+  const picked = line.ticketNumbers ?? [];
+  const gone = await unavailableNumbers(tx, line.contestId, userId, picked);
+  if (gone.length) throw conflict(PICK_MESSAGES.taken(c.title, gone));
+  const dip = line.quantity - picked.length;
+  const lucky = dip > 0 ? await luckyNumbers(tx, line.contestId, userId, row.maxTickets, dip, picked) : [];
+  if (lucky.length < dip) throw conflict(PICK_MESSAGES.noneFree(c.title));
+  const numbers = [...picked, ...lucky];
+  await tx.$executeRaw`
+    INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount", "freeEntry")
+    SELECT t.id, ${userId}, ${line.contestId}, 1, t.n, t.n, ${unitPrice}::numeric, ${freeEntry}
+    FROM unnest(${[...entryIds]}::text[], ${numbers}::int[]) AS t(id, n)`;
+  await tx.$executeRaw`DELETE FROM "TicketHold" WHERE "contestId" = ${line.contestId} AND "number" = ANY(${numbers}::int[])`;
+  await checkPlayerCap(tx, userId, line.contestId, line.quantity, c);
+  return {
+    userId,
+    contestId: line.contestId,
+    entries: numbers.map((n, i) => ({ entryId: entryIds[i] as string, firstTicket: n, lastTicket: n, ticketCount: 1 })),
+    freeEntry,
+    soldOut: row.soldTickets >= row.maxTickets,
+  };
+}
+
+/**
+ * The hook every allocation ends with, in the same transaction (paid and free alike): instant wins
+ * (a committed prize map checked against the numbers just allocated) plug in here. Nothing yet.
+ */
+export async function afterTicketsAllocated(_tx: DbTx, _allocation: Allocation): Promise<void> {}

@@ -1,0 +1,125 @@
+/**
+ * Pick your numbers, lucky dip and the online free entry (docs/contests.md, docs/fair-play.md): the
+ * bounds, texts and payloads shared by the browser and the server.
+ */
+import "./schemas/zod-config";
+import { z } from "zod";
+import { answerIndexSchema } from "./fair-play";
+
+export const PICK_LIMITS = {
+  /** Numbers one request may pick, hold or lucky-dip, and tickets per cart line of a pick contest (one entry each). */
+  numbersMax: 100,
+  /** Numbers one player may hold in one contest at a time. */
+  holdMax: 100,
+  /** Numbers per page of the grid: a 500,000-ticket contest is never sent whole. */
+  gridPage: 100,
+  /** The largest ticket maximum a pick contest may have (bounds the lucky dip's fallback scan). */
+  maxTickets: 1_000_000,
+  /** Hold and lucky-dip requests per account per minute. */
+  holdsPerMinute: 60,
+  /** Online free entry attempts per account per hour (any contest). */
+  freeEntryAttemptsPerHour: 10,
+} as const;
+
+const numberList = (ns: readonly number[]) => ns.map((n) => `#${n}`).join(", ");
+
+export const PICK_MESSAGES = {
+  numbers: "ticketNumbers must be a list of whole numbers from 1",
+  numbersEmpty: "ticketNumbers must hold at least one number",
+  numbersMax: `ticketNumbers may hold at most ${PICK_LIMITS.numbersMax} numbers`,
+  duplicates: (ns: readonly number[]) => `ticketNumbers lists ${numberList(ns)} more than once`,
+  quantityMismatch: "quantity must equal the count of ticketNumbers",
+  lineTooBig: (title: string) =>
+    `At most ${PICK_LIMITS.numbersMax} tickets per order line in "${title}" (each picked number is its own ticket)`,
+  notPickable: (title: string) => `"${title}" does not let players pick their numbers`,
+  outOfRange: (max: number, ns: readonly number[]) => `Ticket numbers must be from 1 to ${max}: ${numberList(ns)} is not`,
+  taken: (title: string, ns: readonly number[]) =>
+    `${ns.length === 1 ? "Ticket" : "Tickets"} ${numberList(ns)} of "${title}" ${ns.length === 1 ? "is" : "are"} no longer available: please choose other numbers`,
+  noneFree: (title: string) => `Not enough free numbers in "${title}" right now (others hold the rest): try again shortly`,
+  holdMax: `You can hold at most ${PICK_LIMITS.holdMax} numbers of one contest at a time`,
+  holdsRate: (retry: string) => `Too many number requests. Try again ${retry}.`,
+  pickNeedsMax: "Pick your numbers needs a ticket maximum",
+  pickMaxTooBig: `Pick your numbers works with at most ${PICK_LIMITS.maxTickets.toLocaleString("en-US")} tickets`,
+  pickFrozen: "Tickets have been sold, so pick your numbers can no longer be switched on or off",
+  searchRange: (max: number) => `Search for a number from 1 to ${max}`,
+  freeEntryOff: (title: string) => `Online free entry is closed for "${title}"; the postal route stays open`,
+  freeEntryUsed: (title: string, when: string) =>
+    `You have had your online free entry to "${title}": the next one is possible ${when}`,
+  freeEntryRate: (retry: string) => `Too many free entry attempts. Try again ${retry}.`,
+} as const;
+
+const ticketNumber = z.number(PICK_MESSAGES.numbers).int(PICK_MESSAGES.numbers).min(1, PICK_MESSAGES.numbers).max(1e9);
+
+/** Distinct numbers, 1..numbersMax of them (each within 1..maxTickets is checked on the server, which knows the max). */
+export const ticketNumbersSchema = z
+  .array(ticketNumber, PICK_MESSAGES.numbers)
+  .min(1, PICK_MESSAGES.numbersEmpty)
+  .max(PICK_LIMITS.numbersMax, PICK_MESSAGES.numbersMax)
+  .superRefine((ns, ctx) => {
+    const dup = duplicatesOf(ns);
+    if (dup.length) ctx.addIssue({ code: "custom", message: PICK_MESSAGES.duplicates(dup) });
+  });
+
+export function duplicatesOf(ns: readonly number[]): number[] {
+  const seen = new Set<number>();
+  const dup = new Set<number>();
+  for (const n of ns) (seen.has(n) ? dup : seen).add(n);
+  return [...dup];
+}
+
+const contestId = z.string("Contest ID required").trim().min(1, "Contest ID required").max(64);
+
+/** GET /api/contests/:id/numbers: one page of the grid, or the page holding `search`. */
+export const numbersPageSchema = z.object({
+  id: contestId,
+  page: z.coerce
+    .number("page must be a whole number from 1")
+    .int("page must be a whole number from 1")
+    .min(1)
+    .max(1e6)
+    .optional(),
+  search: z.coerce.number("search must be a ticket number").int("search must be a ticket number").min(1).max(1e9).optional(),
+});
+
+/** POST /api/cart/hold and /api/cart/release. */
+export const holdNumbersSchema = z.object({ contestId, ticketNumbers: ticketNumbersSchema });
+
+/** POST /api/cart/lucky-dip: the server chooses `quantity` free numbers and holds them. */
+export const luckyDipSchema = z.object({
+  contestId,
+  quantity: z
+    .number("quantity must be a whole number from 1")
+    .int("quantity must be a whole number from 1")
+    .min(1, "quantity must be a whole number from 1")
+    .max(PICK_LIMITS.numbersMax, `quantity may be at most ${PICK_LIMITS.numbersMax}`),
+});
+
+/** POST /api/contests/:id/free-entry: one free ticket, behind the skill question where there is one. */
+export const onlineFreeEntrySchema = z.object({ contestId, answerIndex: answerIndexSchema.optional() });
+
+export type NumbersPage = {
+  page: number;
+  pages: number;
+  pageSize: number;
+  first: number;
+  last: number;
+  /** Sold, or held by another player: greyed out. */
+  taken: number[];
+  /** Held for the caller (in their cart). */
+  held: number[];
+};
+export type HeldNumbers = { message: string; contestId: string; ticketNumbers: number[]; expiresAt: Date };
+
+/**
+ * The k-th sold ticket (1-based) of an entry list sorted by first ticket: how a draw's winning
+ * position becomes a ticket number in a pick-your-numbers contest (for a consecutive one it is k).
+ */
+export function nthSoldTicket(entries: readonly { firstTicket: number; lastTicket: number }[], k: number): number | null {
+  let left = k;
+  for (const e of entries) {
+    const count = e.lastTicket - e.firstTicket + 1;
+    if (left <= count) return e.firstTicket + left - 1;
+    left -= count;
+  }
+  return null;
+}
