@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = [
   "winner_post.create",
   "winner_post.update",
   "winner_post.delete",
+  "contest.instant_prizes",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -129,6 +130,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "winner_post.create": "Winner post created",
   "winner_post.update": "Winner post edited",
   "winner_post.delete": "Winner post deleted",
+  "contest.instant_prizes": "Instant prizes set",
 };
 
 /** Milliseconds, docs/product.md §9. */

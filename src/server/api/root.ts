@@ -4,6 +4,7 @@ import { authRouter } from "./routers/auth";
 import { cartRouter } from "./routers/cart";
 import { contestsRouter } from "./routers/contests";
 import { emailRouter } from "./routers/email";
+import { instantWinsRouter } from "./routers/instant-wins";
 import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
 import { responsiblePlayRouter } from "./routers/responsible-play";
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   prizes: prizesRouter,
   responsiblePlay: responsiblePlayRouter,
   email: emailRouter,
+  instantWins: instantWinsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import { responsiblePlayRoutes } from "./routes/responsible-play";
 import { contestRoutes } from "./routes/contests";
 import { emailRoutes } from "./routes/email";
 import { exportRoutes } from "./routes/exports";
+import { instantWinsRoutes } from "./routes/instant-wins";
 import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { supportRoutes } from "./routes/support";
@@ -31,6 +32,7 @@ export const restRoutes: RestRoute[] = [
   ...prizesRoutes,
   ...emailRoutes,
   ...exportRoutes,
+  ...instantWinsRoutes,
 ];
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };

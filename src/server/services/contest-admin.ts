@@ -12,6 +12,7 @@ import type { PageQuery } from "@/shared/schemas/paging";
 import { type PublicContest, skillQuestionOf, toPublicContest } from "./contests";
 
 import { cancelContest, drawContest, newDrawSeed, pendingDrawReason } from "./draws";
+import { assertTicketMaxChangeAllowed } from "./instant-wins";
 
 /**
  * The admin's view adds the skill question's correct option (never sent to players) and, for a
@@ -157,6 +158,7 @@ export async function updateContest(
       if (pastEnd) throw badRequest(pastEnd);
       checkOpenPeriod(c.createdAt, data.endDate);
     }
+    await assertTicketMaxChangeAllowed(tx, id, c.maxTickets, data.maxTickets); // the instant-win map's 1..max
     const updated = await tx.contest.update({ where: { id }, data });
     if (actorId) {
       await recordAudit(tx, {

@@ -16,6 +16,7 @@ import { recordAudit } from "./audit";
 import { applyBalanceChange } from "./ledger";
 import { notifyMany } from "./notifications";
 import { guardSpending } from "./responsible-play";
+import { awardInstantWins } from "./instant-wins";
 import { PURCHASE_TX_OPTIONS, type PurchasedLine, takeTickets } from "./purchases";
 
 export async function recordFreeEntry(
@@ -46,6 +47,8 @@ export async function recordFreeEntry(
     });
     const { firstTicket, lastTicket } = await takeTickets(tx, userId, { contestId, quantity }, c, entryId, zero);
     await tx.ticketEntry.update({ where: { id: entryId }, data: { freeEntry: true } });
+    // Free entries win instant prizes exactly like paid ones (the player is notified by it).
+    await awardInstantWins(tx, userId, [{ entryId, contestId, firstTicket, lastTicket }]);
     await recordAudit(tx, {
       actorId,
       action: "contest.free_entry",
