@@ -31,6 +31,7 @@ import { formatUsd, lineTotal } from "@/shared/money";
 import { purchaseBlocker } from "@/shared/purchase-rules";
 import { SoldProgress } from "./ContestCard";
 import { FreeEntryRoute } from "./FreeEntryRoute";
+import { InstantPrizesPanel } from "./InstantPrizesPanel";
 import { QuantityStepper } from "./QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
@@ -248,6 +249,8 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
           )}
         </Tabs.Panel>
       </Tabs>
+
+      <InstantPrizesPanel contestId={c.id} />
 
       {/* One proof block: the public draw record (docs/fair-play.md) and its check in the browser. */}
       <Paper withBorder p="md" radius="md" mt="xl" data-testid="draw-proof-card">
