@@ -332,6 +332,16 @@ export interface paths {
     /** Online free entry: one free ticket per contest per FREE_ENTRY_PERIOD_HOURS (answerIndex for a skill question) */
     post: operations["postApiContestsIdFreeEntry"];
   };
+  "/api/contests/{id}/instant-wins": {
+    /** Instant prizes of a contest: the prize list, seedHash and mapHash, prizes left; after the end the seed and every winning ticket */
+    get: operations["getApiContestsIdInstantWins"];
+  };
+  "/api/admin/contests/{contestId}/instant-prizes": {
+    /** A contest's instant prizes, how many are left and who won them */
+    get: operations["getApiAdminContestsContestIdInstantPrizes"];
+    /** Set (replace) a contest's instant prizes and commit a new map; only while no ticket is sold ([] removes them) */
+    put: operations["putApiAdminContestsContestIdInstantPrizes"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -1923,6 +1933,17 @@ export interface operations {
             totalAmount: string;
             /** @description USD amount, a decimal string */
             balance: string;
+            instantWins: ({
+                instantPrizeId: string;
+                contestId: string;
+                contestTitle: string;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                ticket: number;
+                prizeId: string | null;
+              })[];
           };
         };
       };
@@ -4007,7 +4028,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -7579,6 +7600,282 @@ export interface operations {
         };
       };
       /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Instant prizes of a contest: the prize list, seedHash and mapHash, prizes left; after the end the seed and every winning ticket */
+  getApiContestsIdInstantWins: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            contestId: string;
+            title: string;
+            status: string;
+            seedHash: string | null;
+            mapHash: string | null;
+            ticketMax: number | null;
+            soldTickets: number;
+            total: number;
+            left: number;
+            revealed: boolean;
+            seed: string | null;
+            prizes: ({
+                position: number;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                awarded: boolean;
+                winningTicket: number | null;
+                awardedEntry: {
+                  firstTicket: number;
+                  lastTicket: number;
+                  name: string;
+                } | null;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A contest's instant prizes, how many are left and who won them */
+  getApiAdminContestsContestIdInstantPrizes: {
+    parameters: {
+      path: {
+        contestId: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            contestId: string;
+            ticketMax: number | null;
+            soldTickets: number;
+            mapHash: string | null;
+            editable: boolean;
+            total: number;
+            left: number;
+            prizes: ({
+                id: string;
+                position: number;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                awarded: boolean;
+                ticket: number | null;
+                winnerEmail: string | null;
+                awardedAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set (replace) a contest's instant prizes and commit a new map; only while no ticket is sold ([] removes them) */
+  putApiAdminContestsContestIdInstantPrizes: {
+    parameters: {
+      path: {
+        contestId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          prizes: ({
+              /** @enum {string} */
+              kind: "cash" | "credit" | "physical";
+              label: string;
+              amount?: string | null;
+            })[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            contestId: string;
+            ticketMax: number | null;
+            soldTickets: number;
+            mapHash: string | null;
+            editable: boolean;
+            total: number;
+            left: number;
+            prizes: ({
+                id: string;
+                position: number;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                awarded: boolean;
+                ticket: number | null;
+                winnerEmail: string | null;
+                awardedAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];

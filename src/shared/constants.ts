@@ -105,6 +105,7 @@ export const AUDIT_ACTIONS = [
   "winner_post.update",
   "winner_post.delete",
   "export.read",
+  "contest.instant_prizes",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -131,6 +132,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "winner_post.create": "Winner post created",
   "winner_post.update": "Winner post edited",
   "winner_post.delete": "Winner post deleted",
+  "contest.instant_prizes": "Instant prizes set",
 };
 
 /** Milliseconds, docs/product.md §9. */

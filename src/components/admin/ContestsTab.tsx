@@ -10,6 +10,7 @@ import { api } from "@/trpc/react";
 import { DrawProof } from "../common/DrawProof";
 import { ContestForm } from "./ContestForm";
 import { FreeEntryDialog } from "./FreeEntryDialog";
+import { InstantPrizesDialog } from "./InstantPrizesDialog";
 import { ContestStatusBadge } from "./StatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
@@ -46,6 +47,7 @@ export function ContestsTab() {
   const [viewing, setViewing] = useState<PublicContest | null>(null);
   const [cancelling, setCancelling] = useState<PublicContest | null>(null);
   const [freeEntry, setFreeEntry] = useState<PublicContest | null>(null);
+  const [instant, setInstant] = useState<PublicContest | null>(null);
   // End draws a winner and cannot be undone: it asks first, like Cancel.
   const [ending, setEnding] = useState<PublicContest | null>(null);
 
@@ -158,6 +160,9 @@ export function ContestsTab() {
                       Edit
                     </Button>
                     <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
+                    <Button size="xs" variant="default" onClick={() => setInstant(c)}>
+                      Instant prizes
+                    </Button>
                     {c.status === "active" ? (
                       <>
                         <Button
@@ -218,6 +223,7 @@ export function ContestsTab() {
         {viewing && <ContestDetails contest={viewing} />}
       </Modal>
       <FreeEntryDialog contest={freeEntry} onClose={() => setFreeEntry(null)} />
+      <InstantPrizesDialog contest={instant} onClose={() => setInstant(null)} />
       <Modal opened={ending !== null} onClose={() => setEnding(null)} title="End contest">
         <Stack>
           <Text>

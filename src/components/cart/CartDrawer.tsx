@@ -2,7 +2,7 @@
 
 import { ActionIcon, Button, Divider, Drawer, Group, Image, NativeSelect, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 
 import { DELAYS } from "@/shared/constants";
 import { formatUsd, isShort, lineTotal, sumLines } from "@/shared/money";
@@ -15,6 +15,7 @@ import { QuantityStepper } from "../common/QuantityStepper";
 import { useCart } from "../common/cartStore";
 import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 import { showToast, TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
+import { type InstantWin, InstantWinResult } from "./InstantWinResult";
 import { PickedNumbers } from "./PickedNumbers";
 
 /**
@@ -41,16 +42,20 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
   const standing = usePlayerStanding();
   const restricted = standing && !standing.mayBuy ? standing.restriction : null;
 
+  // A ticket that hit a committed instant-win number opens the instant-win screen (kept here: the drawer stays mounted).
+  const [wins, setWins] = useState<InstantWin[]>([]);
   const checkout = api.cart.checkout.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (result) => {
       cart.clear();
       close();
       toastInfo(TOAST.purchaseSuccessful, "All tickets have been purchased and added to your account");
+      setWins(result.instantWins);
       await Promise.all([
         utils.auth.me.invalidate(),
         utils.contests.invalidate(),
         utils.cart.purchases.invalidate(),
         utils.responsiblePlay.standing.invalidate(),
+        utils.instantWins.record.invalidate(),
       ]);
     },
     onError: (error) => {
@@ -96,94 +101,97 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
   };
 
   return (
-    <Drawer opened={opened} onClose={close} position="right" title="Your Cart" size="md">
-      {cart.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {CART_MESSAGES.emptyCart}
-        </Text>
-      ) : (
-        <Stack gap="md">
-          {lines.map((i) => (
-            <Group key={i.contestId} wrap="nowrap" align="flex-start" data-testid="cart-item">
-              <Image
-                src={i.imageUrl ?? "/images/placeholder.svg"}
-                alt=""
-                w={64}
-                h={64}
-                radius="sm"
-                fallbackSrc="/images/placeholder.svg"
-              />
-              <Stack gap={4} style={{ flex: 1 }}>
-                <Text fw={600} lineClamp={2}>
-                  {i.title}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {formatUsd(i.ticketPrice)} per ticket
-                </Text>
-                {i.skillQuestion && (
-                  // The answer travels with the line: shown and changeable here, checked by the server at checkout.
-                  <NativeSelect
-                    size="sm"
-                    label={`Your answer: ${i.skillQuestion.text}`}
-                    data-testid="cart-answer"
-                    value={i.answerIndex === undefined ? "" : String(i.answerIndex)}
-                    onChange={(e) => cart.answer(i.contestId, Number(e.currentTarget.value))}
-                    data={[
-                      ...(i.answerIndex === undefined ? [{ value: "", label: "Choose an answer", disabled: true }] : []),
-                      ...i.skillQuestion.options.map((o, n) => ({ value: String(n), label: o })),
-                    ]}
-                  />
-                )}
-                {i.ticketNumbers && <PickedNumbers numbers={i.ticketNumbers} />}
-                <Group justify="space-between">
-                  {i.ticketNumbers ? (
-                    <Text size="sm">{i.quantity} held</Text>
-                  ) : (
-                    <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
+    <>
+      <Drawer opened={opened} onClose={close} position="right" title="Your Cart" size="md">
+        {cart.items.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {CART_MESSAGES.emptyCart}
+          </Text>
+        ) : (
+          <Stack gap="md">
+            {lines.map((i) => (
+              <Group key={i.contestId} wrap="nowrap" align="flex-start" data-testid="cart-item">
+                <Image
+                  src={i.imageUrl ?? "/images/placeholder.svg"}
+                  alt=""
+                  w={64}
+                  h={64}
+                  radius="sm"
+                  fallbackSrc="/images/placeholder.svg"
+                />
+                <Stack gap={4} style={{ flex: 1 }}>
+                  <Text fw={600} lineClamp={2}>
+                    {i.title}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {formatUsd(i.ticketPrice)} per ticket
+                  </Text>
+                  {i.skillQuestion && (
+                    // The answer travels with the line: shown and changeable here, checked by the server at checkout.
+                    <NativeSelect
+                      size="sm"
+                      label={`Your answer: ${i.skillQuestion.text}`}
+                      data-testid="cart-answer"
+                      value={i.answerIndex === undefined ? "" : String(i.answerIndex)}
+                      onChange={(e) => cart.answer(i.contestId, Number(e.currentTarget.value))}
+                      data={[
+                        ...(i.answerIndex === undefined ? [{ value: "", label: "Choose an answer", disabled: true }] : []),
+                        ...i.skillQuestion.options.map((o, n) => ({ value: String(n), label: o })),
+                      ]}
+                    />
                   )}
-                  <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
-                </Group>
-              </Stack>
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${i.title}`} onClick={() => removeLine(i)}>
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
+                  {i.ticketNumbers && <PickedNumbers numbers={i.ticketNumbers} />}
+                  <Group justify="space-between">
+                    {i.ticketNumbers ? (
+                      <Text size="sm">{i.quantity} held</Text>
+                    ) : (
+                      <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
+                    )}
+                    <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
+                  </Group>
+                </Stack>
+                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${i.title}`} onClick={() => removeLine(i)}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        <Divider my="md" />
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Text fw={700}>Total</Text>
+            <Text fw={700} data-testid="cart-total">
+              {formatUsd(total)}
+            </Text>
+          </Group>
+          <Group justify="space-between">
+            <Text c="dimmed">Current balance</Text>
+            <Text c={short ? "red" : undefined} data-testid="cart-balance">
+              {formatUsd(balance)}
+            </Text>
+          </Group>
+          <Button
+            fullWidth
+            mt="sm"
+            onClick={onCheckout}
+            disabled={cart.items.length === 0 || short || !user || !!restricted || checkout.isPending}
+          >
+            {checkout.isPending ? "Processing..." : "Checkout with Balance"}
+          </Button>
+          {restricted && cart.items.length > 0 && (
+            <Text size="sm" c="orange.9" ta="center" data-testid="checkout-restricted">
+              <RestrictionText restriction={restricted} />
+            </Text>
+          )}
+          {short && cart.items.length > 0 && (
+            <Text size="sm" c="red" ta="center">
+              Please add more balance to complete this purchase
+            </Text>
+          )}
         </Stack>
-      )}
-      <Divider my="md" />
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fw={700}>Total</Text>
-          <Text fw={700} data-testid="cart-total">
-            {formatUsd(total)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Text c="dimmed">Current balance</Text>
-          <Text c={short ? "red" : undefined} data-testid="cart-balance">
-            {formatUsd(balance)}
-          </Text>
-        </Group>
-        <Button
-          fullWidth
-          mt="sm"
-          onClick={onCheckout}
-          disabled={cart.items.length === 0 || short || !user || !!restricted || checkout.isPending}
-        >
-          {checkout.isPending ? "Processing..." : "Checkout with Balance"}
-        </Button>
-        {restricted && cart.items.length > 0 && (
-          <Text size="sm" c="orange.9" ta="center" data-testid="checkout-restricted">
-            <RestrictionText restriction={restricted} />
-          </Text>
-        )}
-        {short && cart.items.length > 0 && (
-          <Text size="sm" c="red" ta="center">
-            Please add more balance to complete this purchase
-          </Text>
-        )}
-      </Stack>
-    </Drawer>
+      </Drawer>
+      <InstantWinResult wins={wins} onClose={() => setWins([])} />
+    </>
   );
 }

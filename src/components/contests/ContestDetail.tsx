@@ -32,6 +32,7 @@ import { purchaseBlocker } from "@/shared/purchase-rules";
 import { SoldProgress } from "./ContestCard";
 import { FreeEntryRoute } from "./FreeEntryRoute";
 import { QuantityStepper } from "../common/QuantityStepper";
+import { InstantPrizesPanel } from "./InstantPrizesPanel";
 import { NumberPicker } from "./NumberPicker";
 import { OnlineFreeEntry } from "./OnlineFreeEntry";
 import { SkillQuestion } from "./SkillQuestion";
@@ -255,6 +256,8 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
           )}
         </Tabs.Panel>
       </Tabs>
+
+      <InstantPrizesPanel contestId={c.id} />
 
       {/* One proof block: the public draw record (docs/fair-play.md) and its check in the browser. */}
       <Paper withBorder p="md" radius="md" mt="xl" data-testid="draw-proof-card">

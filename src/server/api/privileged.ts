@@ -23,6 +23,10 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
   "admin.updateContest": { why: "changes a contest's terms", audit: ["contest.update"] },
   "admin.setContestStatus": { why: "ends or cancels a contest (draws, refunds)", audit: ["contest.status"] },
   "admin.recordFreeEntry": { why: "gives tickets without payment", audit: ["contest.free_entry"] },
+  "instantWins.set": {
+    why: "sets the instant prizes players can win and commits their map",
+    audit: ["contest.instant_prizes"],
+  },
   "admin.toggleAdmin": { why: "grants or revokes admin rights", audit: ["user.role"] },
   "prizes.setStatus": { why: "marks a prize shipped or delivered", audit: ["prize.status"] },
   "wheel.setEconomics": { why: "changes the wheel's odds, prices and paid spins", audit: ["wheel.economics"] },

@@ -4,6 +4,7 @@ import { authRouter } from "./routers/auth";
 import { cartRouter } from "./routers/cart";
 import { contestsRouter } from "./routers/contests";
 import { emailRouter } from "./routers/email";
+import { instantWinsRouter } from "./routers/instant-wins";
 import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
 import { pickingRouter } from "./routers/picking";
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   responsiblePlay: responsiblePlayRouter,
   email: emailRouter,
   picking: pickingRouter,
+  instantWins: instantWinsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import { responsiblePlayRoutes } from "./routes/responsible-play";
 import { contestRoutes } from "./routes/contests";
 import { emailRoutes } from "./routes/email";
 import { exportRoutes } from "./routes/exports";
+import { instantWinsRoutes } from "./routes/instant-wins";
 import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { pickingRoutes } from "./routes/picking";
@@ -33,6 +34,7 @@ export const restRoutes: RestRoute[] = [
   ...emailRoutes,
   ...exportRoutes,
   ...pickingRoutes,
+  ...instantWinsRoutes,
 ];
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };

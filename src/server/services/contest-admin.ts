@@ -13,6 +13,7 @@ import type { PageQuery } from "@/shared/schemas/paging";
 import { type PublicContest, skillQuestionOf, toPublicContest } from "./contests";
 
 import { cancelContest, drawContest, newDrawSeed, pendingDrawReason } from "./draws";
+import { assertTicketMaxChangeAllowed } from "./instant-wins";
 
 /**
  * The admin's view adds the skill question's correct option (never sent to players) and, for a
@@ -172,6 +173,7 @@ export async function updateContest(
       checkOpenPeriod(c.createdAt, data.endDate);
     }
     checkPickTerms(data.pickNumbers ?? c.pickNumbers, data.maxTickets);
+    await assertTicketMaxChangeAllowed(tx, id, c.maxTickets, data.maxTickets); // the instant-win map's 1..max
     const updated = await tx.contest.update({ where: { id }, data });
     if (actorId) {
       await recordAudit(tx, {

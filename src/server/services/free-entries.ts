@@ -16,6 +16,7 @@ import { recordAudit } from "./audit";
 import { applyBalanceChange } from "./ledger";
 import { notifyMany } from "./notifications";
 import { guardSpending } from "./responsible-play";
+import { awardInstantWins } from "./instant-wins";
 import { PURCHASE_TX_OPTIONS, type PurchasedLine } from "./purchases";
 import { allocateTickets, entryIdsFor } from "./ticket-allocation";
 
@@ -48,6 +49,12 @@ export async function recordFreeEntry(
     });
     // The one allocation path of paid tickets too (services/ticket-allocation.ts): same odds, same caps.
     const taken = await allocateTickets(tx, userId, { contestId, quantity }, c, entryIds, zero, { freeEntry: true });
+    // Free entries win instant prizes exactly like paid ones (the player is notified by it).
+    await awardInstantWins(
+      tx,
+      userId,
+      taken.entries.map((e) => ({ ...e, contestId })),
+    );
     const firstTicket = Math.min(...taken.entries.map((e) => e.firstTicket));
     const lastTicket = Math.max(...taken.entries.map((e) => e.lastTicket));
     // Picked contests get one entry per (lucky-dip) number: name each; else the consecutive range.

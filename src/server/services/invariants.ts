@@ -192,6 +192,30 @@ const CHECKS: CheckDef[] = [
     describe: (r) => `prize ${r.id} (${r.status}): ${r.credits} cash row(s) of ${r.credited}`,
   },
   {
+    name: "instant-win-once",
+    description:
+      "an instant prize is booked once, to its winner, only when awarded: cash/credit as one ledger row of its amount, a physical prize as one Prize row",
+    sql: `SELECT i."id", i."kind"::text AS kind, (i."awardedAt" IS NOT NULL) AS awarded,
+                 COUNT(DISTINCT l."id")::int AS credits, COUNT(DISTINCT p."id")::int AS prizes
+          FROM "InstantPrize" i
+          LEFT JOIN "LedgerEntry" l ON l."kind" IN ('instant_cash', 'instant_credit') AND l."reference" = i."id"
+               AND l."userId" = i."winnerId" AND l."amount" = i."amount"
+               AND l."kind"::text = 'instant_' || i."kind"::text
+          LEFT JOIN "Prize" p ON p."instantPrizeId" = i."id" AND p."userId" = i."winnerId"
+          GROUP BY i."id", i."kind", i."awardedAt"
+          HAVING (i."awardedAt" IS NULL AND (COUNT(l."id") <> 0 OR COUNT(p."id") <> 0))
+              OR (i."awardedAt" IS NOT NULL AND i."kind" = 'physical' AND (COUNT(DISTINCT p."id") <> 1 OR COUNT(l."id") <> 0))
+              OR (i."awardedAt" IS NOT NULL AND i."kind" <> 'physical' AND (COUNT(DISTINCT l."id") <> 1 OR COUNT(p."id") <> 0))
+          UNION ALL
+          SELECT l."reference", l."kind"::text, true, 1, 0
+          FROM "LedgerEntry" l
+          WHERE l."kind" IN ('instant_cash', 'instant_credit')
+            AND NOT EXISTS (SELECT 1 FROM "InstantPrize" i WHERE i."id" = l."reference" AND i."winnerId" = l."userId"
+                            AND i."amount" = l."amount" AND l."kind"::text = 'instant_' || i."kind"::text)`,
+    describe: (r) =>
+      `instant prize ${r.id} (${r.kind}, awarded ${r.awarded}): ${r.credits} ledger row(s), ${r.prizes} prize row(s)`,
+  },
+  {
     name: "review-ledger-once",
     description:
       "review-queue money moves once per entry, for its player, only when resolved that way: a credit of exactly its amount; a take back of at most its amount, the rest its claim",

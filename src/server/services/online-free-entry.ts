@@ -23,6 +23,7 @@ import { applyBalanceChange } from "./ledger";
 import { PURCHASE_TX_OPTIONS, type PurchasedLine } from "./purchases";
 import { guardSpending } from "./responsible-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
+import { awardInstantWins } from "./instant-wins";
 import { allocateTickets, entryIdsFor } from "./ticket-allocation";
 
 const attemptRule = { limit: PICK_LIMITS.freeEntryAttemptsPerHour, windowMs: 3_600_000 };
@@ -80,6 +81,12 @@ export async function claimOnlineFreeEntry(
       note: `Online free entry: 1 × ${c.title}`,
     });
     const taken = await allocateTickets(tx, userId, line, c, entryIds, zero, { freeEntry: true });
+    // Eligible for instant wins exactly like a paid ticket (src/server/services/instant-wins.ts).
+    await awardInstantWins(
+      tx,
+      userId,
+      taken.entries.map((e) => ({ ...e, contestId })),
+    );
     const ticket = taken.entries[0];
     if (!ticket) throw new Error("allocation wrote no entry");
     await tx.onlineFreeEntry.create({ data: { userId, contestId, entryId } });

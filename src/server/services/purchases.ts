@@ -27,6 +27,7 @@ import { checkSpending } from "./responsible-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
 import { allocateTickets, checkPickLine, entryIdsFor } from "./ticket-allocation";
 import { duplicatesOf, PICK_MESSAGES } from "@/shared/ticket-picking";
+import { awardInstantWins, type InstantWin } from "./instant-wins";
 
 export type PurchasedLine = {
   entryId: string;
@@ -43,8 +44,10 @@ export type CheckoutResult = {
   message: string;
   entries: PurchasedLine[];
   totalAmount: string;
-  /** The buyer's balance after the purchase. */
+  /** The buyer's balance after the purchase (and any instant cash/credit won). */
   balance: string;
+  /** Instant prizes the new tickets won (services/instant-wins.ts); empty when none. */
+  instantWins: InstantWin[];
 };
 
 /** One line of GET /api/user/purchases: docs/product.md §3 Purchase/entry plus the ticket numbers. */
@@ -261,11 +264,14 @@ export async function purchaseInTx(
       });
     }
   }
+  // Instant wins: booked in this transaction, once the tickets are numbered (docs/contests.md).
+  const instant = await awardInstantWins(tx, userId, entries);
   const result = {
     message: "All tickets have been purchased and added to your account",
     entries,
     totalAmount: moneyString(total),
-    balance: moneyString(balance),
+    balance: moneyString(instant.balance ?? balance),
+    instantWins: instant.wins,
   };
   return { result, soldOut };
 }

@@ -7,7 +7,8 @@
  *  - a pick-your-numbers contest (./ticket-picking) gets one entry per number: the numbers picked
  *    (each free: no entry, no other player's hold, else 409 naming them) plus a lucky dip for the
  *    rest; the buyer's holds on them are released.
- * Then the per-player cap, then `afterTicketsAllocated` (the hook for instant wins).
+ * Then the per-player cap. The callers then award instant wins on the entries it returns, in the same
+ * transaction (awardInstantWins in ./instant-wins: checkout, postal and online free entries alike).
  */
 import type { Prisma } from "@/generated/prisma/client";
 import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
@@ -78,7 +79,6 @@ export async function allocateTickets(
   } else {
     allocation = await takePickedTickets(tx, userId, line, c, entryIds, unitPrice, freeEntry);
   }
-  await afterTicketsAllocated(tx, allocation);
   return allocation;
 }
 
@@ -124,9 +124,3 @@ async function takePickedTickets(
     soldOut: row.soldTickets >= row.maxTickets,
   };
 }
-
-/**
- * The hook every allocation ends with, in the same transaction (paid and free alike): instant wins
- * (a committed prize map checked against the numbers just allocated) plug in here. Nothing yet.
- */
-export async function afterTicketsAllocated(_tx: DbTx, _allocation: Allocation): Promise<void> {}

@@ -10,6 +10,9 @@ import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { WITHDRAWAL_NETWORKS } from "../networks";
 import { PRIZE_STATUSES } from "../prizes";
 import { WITHDRAWAL_STATUSES } from "../withdrawals";
+import { instantWinOutput } from "./instant-wins-responses";
+
+export { adminInstantPrizesOutput, instantWinsRecordOutput } from "./instant-wins-responses";
 
 const money = z
   .string()
@@ -130,7 +133,13 @@ const entryReceipt = z.object({
   ticketPrice: money,
   totalAmount: money,
 });
-export const checkoutOutput = z.object({ message, entries: z.array(entryReceipt), totalAmount: money, balance: money });
+export const checkoutOutput = z.object({
+  message,
+  entries: z.array(entryReceipt),
+  totalAmount: money,
+  balance: money,
+  instantWins: z.array(instantWinOutput),
+});
 export const purchaseOutput = z.object({
   entryId: id,
   contestId: id,

@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { asAdmin, createContestViaApi, newPlayer } from "./players";
+
+// docs/contests.md "Instant wins" in the browser (desktop and phone): the admin attaches instant
+// prizes before sales, a player's ticket hits a committed number and gets the instant-win screen,
+// and after the end the contest page recomputes the revealed map in the browser.
+test("instant prizes: admin attaches them, a buyer wins at checkout, the revealed map verifies", async ({ browser }) => {
+  const title = `Instant Watch ${Date.now()}`;
+  // Two tickets, two prizes: every ticket wins, so the test knows the first ticket wins something.
+  const contestId = await createContestViaApi(browser, { title, ticketPrice: 1, maxTickets: 2 });
+
+  await asAdmin(browser, async (admin) => {
+    await admin.goto("/admin?tab=contests");
+    const row = admin.getByTestId("admin-contest-row").filter({ hasText: title });
+    await row.getByRole("button", { name: "Instant prizes" }).click();
+    const dialog = admin.getByRole("dialog", { name: `Instant prizes: ${title}` });
+    await expect(dialog.getByText("No instant prizes yet.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Add prize" }).click();
+    await dialog.getByLabel("Label").fill("$3 cash");
+    await dialog.getByLabel("Amount (USD)").fill("3");
+    await dialog.getByRole("button", { name: "Add prize" }).click();
+    await dialog.getByTestId("instant-prize-row").nth(1).getByLabel("Label").fill("$1 cash");
+    await dialog.getByTestId("instant-prize-row").nth(1).getByLabel("Amount (USD)").fill("1");
+    await dialog.getByRole("button", { name: "Save instant prizes" }).click();
+    await expect(admin.getByText("2 instant prizes committed")).toBeVisible();
+    await expect(dialog.getByTestId("admin-instant-left")).toHaveText("2 of 2 left");
+  });
+
+  const { context, page } = await newPlayer(browser, { balance: "5" });
+  await page.goto(`/contest/${contestId}`);
+  await expect(page.getByTestId("instant-left")).toHaveText("2 of 2 left");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added 1 ticket(s) to cart")).toBeVisible();
+  await page.getByTestId("cart-button").click();
+  await page.getByRole("button", { name: "Checkout with Balance" }).click();
+
+  const result = page.getByRole("dialog", { name: "Instant win" });
+  await expect(result.getByRole("heading", { name: "You won an instant prize!" })).toBeVisible();
+  await expect(result.getByTestId("instant-win")).toContainText("Ticket #1");
+  await result.getByRole("button", { name: "Continue" }).click();
+  await expect(result).toBeHidden();
+  await expect(page.getByTestId("instant-left")).toHaveText("1 of 2 left");
+
+  // The admin ends the contest: the seed and the map are revealed and the browser checks them.
+  await asAdmin(browser, async (admin) => {
+    const ended = await admin.request.post(`/api/admin/contests/${contestId}/status`, { data: { status: "ended" } });
+    expect(ended.ok()).toBe(true);
+  });
+  await page.reload();
+  await page.getByTestId("instant-verify").click();
+  await expect(page.getByTestId("instant-verify-result")).toContainText("Verified");
+  await context.close();
+});

@@ -1,0 +1,165 @@
+"use client";
+
+import { ActionIcon, Badge, Button, Code, Group, Loader, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { INSTANT_PRIZE_KIND_LABELS, INSTANT_PRIZE_KINDS, type InstantPrizeKind, MAX_INSTANT_PRIZES } from "@/shared/instant-wins";
+import { formatUsd } from "@/shared/money";
+import { api } from "@/trpc/react";
+import type { AdminContest } from "@/trpc/types";
+import { toastError, toastSuccess } from "../common/toasts";
+
+type Draft = { kind: InstantPrizeKind; label: string; amount: string };
+const KIND_OPTIONS = INSTANT_PRIZE_KINDS.map((k) => ({ value: k, label: INSTANT_PRIZE_KIND_LABELS[k] }));
+
+/**
+ * A contest's instant prizes (docs/contests.md "Instant wins"): how many are left and who won them;
+ * while no ticket is sold, the list can be set (saving commits a new map). Unwon tickets stay secret.
+ */
+export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContest | null; onClose: () => void }) {
+  const utils = api.useUtils();
+  const list = api.instantWins.adminList.useQuery({ contestId: contest?.id ?? "" }, { enabled: contest !== null });
+  const [drafts, setDrafts] = useState<Draft[]>([]);
+  useEffect(() => {
+    if (list.data) {
+      setDrafts(list.data.prizes.map((p) => ({ kind: p.kind, label: p.label, amount: p.amount ?? "" })));
+    }
+  }, [list.data]);
+  const save = api.instantWins.set.useMutation({
+    onSuccess: async (r) => {
+      toastSuccess("Instant prizes saved", `${r.total} instant prize${r.total === 1 ? "" : "s"} committed`);
+      await utils.instantWins.invalidate();
+    },
+    onError: (e) => toastError("Instant prizes refused", e, "Failed to save the instant prizes"),
+  });
+  const edit = (i: number, patch: Partial<Draft>) => setDrafts((d) => d.map((x, n) => (n === i ? { ...x, ...patch } : x)));
+  const data = list.data;
+  return (
+    <Modal opened={contest !== null} onClose={onClose} title={`Instant prizes: ${contest?.title ?? ""}`} size="lg">
+      {list.isLoading || !data ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label="Loading instant prizes" />
+        </Group>
+      ) : (
+        <Stack>
+          <Group justify="space-between">
+            <Text size="sm">
+              Tickets 1–{data.ticketMax ?? "?"} · {data.soldTickets} sold
+            </Text>
+            <Badge variant="light" data-testid="admin-instant-left">
+              {data.left} of {data.total} left
+            </Badge>
+          </Group>
+          {data.mapHash && (
+            <Text size="xs">
+              Map commitment: <Code style={{ wordBreak: "break-all" }}>{data.mapHash}</Code>
+            </Text>
+          )}
+          {!data.editable ? (
+            data.total === 0 ? (
+              <Text c="dimmed" size="sm">
+                No instant prizes. They can only be added to an active contest before its first ticket is sold.
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={360}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Prize</Table.Th>
+                      <Table.Th>Ticket</Table.Th>
+                      <Table.Th>Winner</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.prizes.map((p) => (
+                      <Table.Tr key={p.id}>
+                        <Table.Td>
+                          {p.label} ({p.kind === "physical" ? INSTANT_PRIZE_KIND_LABELS.physical : formatUsd(p.amount)})
+                        </Table.Td>
+                        <Table.Td>{p.ticket === null ? "secret" : `#${p.ticket}`}</Table.Td>
+                        <Table.Td>{p.winnerEmail ?? "not won yet"}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                Saving draws the winning tickets from a new secret seed and publishes their commitment. The list is frozen once
+                the first ticket is sold. Physical prizes are claimed like a draw prize; the amount is their cash alternative.
+              </Text>
+              {data.ticketMax === null && (
+                <Text size="sm" c="orange.9">
+                  Set the contest&apos;s maximum tickets first: the winning numbers are drawn in 1..max.
+                </Text>
+              )}
+              {drafts.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  No instant prizes yet.
+                </Text>
+              )}
+              {drafts.map((d, i) => (
+                <Group key={i} align="flex-end" wrap="wrap" gap="xs" data-testid="instant-prize-row">
+                  <Select
+                    label="Kind"
+                    w={160}
+                    data={KIND_OPTIONS}
+                    value={d.kind}
+                    allowDeselect={false}
+                    onChange={(v) => v && edit(i, { kind: v as InstantPrizeKind })}
+                  />
+                  <TextInput
+                    label="Label"
+                    style={{ flex: 1, minWidth: 140 }}
+                    value={d.label}
+                    onChange={(e) => edit(i, { label: e.currentTarget.value })}
+                  />
+                  <TextInput
+                    label={d.kind === "physical" ? "Cash alternative" : "Amount (USD)"}
+                    w={130}
+                    inputMode="decimal"
+                    value={d.amount}
+                    onChange={(e) => edit(i, { amount: e.currentTarget.value })}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove instant prize ${i + 1}`}
+                    onClick={() => setDrafts((x) => x.filter((_, n) => n !== i))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              ))}
+              <Group justify="space-between">
+                <Button
+                  variant="light"
+                  disabled={drafts.length >= MAX_INSTANT_PRIZES}
+                  onClick={() => setDrafts((d) => [...d, { kind: "cash", label: "", amount: "" }])}
+                >
+                  Add prize
+                </Button>
+                <Button
+                  loading={save.isPending}
+                  disabled={!contest}
+                  onClick={() =>
+                    contest &&
+                    save.mutate({
+                      contestId: contest.id,
+                      prizes: drafts.map((d) => ({ kind: d.kind, label: d.label, amount: d.amount.trim() || null })),
+                    })
+                  }
+                >
+                  Save instant prizes
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

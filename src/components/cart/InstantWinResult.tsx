@@ -1,0 +1,72 @@
+"use client";
+
+import { Badge, Button, Group, Modal, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { useReducedMotion } from "@mantine/hooks";
+import { IconGift } from "@tabler/icons-react";
+import Link from "next/link";
+import { INSTANT_PRIZE_KIND_LABELS } from "@/shared/instant-wins";
+import { formatUsd } from "@/shared/money";
+import type { RouterOutputs } from "@/trpc/types";
+
+export type InstantWin = RouterOutputs["cart"]["checkout"]["instantWins"][number];
+
+/**
+ * The instant-win result screen after checkout (docs/contests.md "Instant wins"): shown instead of
+ * a plain "purchase successful" when a new ticket hit a committed winning number.
+ */
+export function InstantWinResult({ wins, onClose }: { wins: InstantWin[]; onClose: () => void }) {
+  const reduce = useReducedMotion();
+  const physical = wins.some((w) => w.kind === "physical");
+  return (
+    <Modal
+      opened={wins.length > 0}
+      onClose={onClose}
+      centered
+      title="Instant win"
+      transitionProps={{ duration: reduce ? 0 : 200 }}
+      data-testid="instant-win-result"
+    >
+      <Stack align="center" gap="md">
+        <ThemeIcon size={64} radius="xl" color="yellow" variant="light" aria-hidden>
+          <IconGift size={36} />
+        </ThemeIcon>
+        <Title order={2} ta="center">
+          You won {wins.length === 1 ? "an instant prize" : `${wins.length} instant prizes`}!
+        </Title>
+        <Stack gap="xs" w="100%">
+          {wins.map((w) => (
+            <Group key={w.instantPrizeId} justify="space-between" wrap="nowrap" data-testid="instant-win">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600}>{w.label}</Text>
+                <Text size="sm" c="dimmed">
+                  Ticket #{w.ticket} · {w.contestTitle}
+                </Text>
+              </Stack>
+              <Badge variant="light" style={{ flexShrink: 0 }}>
+                {w.kind === "physical"
+                  ? INSTANT_PRIZE_KIND_LABELS.physical
+                  : `${formatUsd(w.amount)} ${w.kind === "cash" ? "cash" : "credit"}`}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+        <Text size="sm" c="dimmed" ta="center">
+          {physical
+            ? "Cash and credit are already in your balance. Claim your prize (or its cash alternative) under My Prizes."
+            : "Already added to your balance."}{" "}
+          The winning numbers were fixed and committed before sales opened.
+        </Text>
+        <Group justify="center">
+          {physical && (
+            <Button component={Link} href="/prizes" variant="light" onClick={onClose}>
+              My Prizes
+            </Button>
+          )}
+          <Button onClick={onClose} data-autofocus>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+"use client";
+
+import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { INSTANT_PRIZE_KIND_LABELS, type InstantVerifyResult, verifyInstantReveal } from "@/shared/instant-wins";
+import { formatUsd } from "@/shared/money";
+import { api } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
+
+type Record = RouterOutputs["instantWins"]["record"];
+
+/** 64 hex digits have no break opportunity: let them wrap on a phone. */
+const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
+
+/** Recomputes the revealed map in the visitor's browser (the same code as scripts/tools/verify-instant-wins.ts). */
+function verify(r: Record): Promise<InstantVerifyResult> | null {
+  if (!r.seed || !r.seedHash || !r.mapHash || r.ticketMax === null) return null;
+  const prizes = r.prizes.flatMap((p) => (p.winningTicket === null ? [] : [{ ...p, winningTicket: p.winningTicket }]));
+  if (prizes.length !== r.prizes.length) return null;
+  return verifyInstantReveal({ ...r, seed: r.seed, seedHash: r.seedHash, mapHash: r.mapHash, ticketMax: r.ticketMax, prizes });
+}
+
+const prizeValue = (p: Record["prizes"][number]) =>
+  p.kind === "physical"
+    ? p.amount
+      ? `${INSTANT_PRIZE_KIND_LABELS.physical} (or ${formatUsd(p.amount)})`
+      : INSTANT_PRIZE_KIND_LABELS.physical
+    : `${formatUsd(p.amount)} ${p.kind === "cash" ? "cash" : "credit"}`;
+
+/** Instant prizes on the contest page: what can be won, how many are left, the commitment and, after the end, its proof. */
+export function InstantPrizesPanel({ contestId }: { contestId: string }) {
+  const q = api.instantWins.record.useQuery({ id: contestId });
+  const [check, setCheck] = useState<InstantVerifyResult | null>(null);
+  const [checking, setChecking] = useState(false);
+  if (q.isLoading) return <Loader size="sm" aria-label="Loading instant prizes" />;
+  const r = q.data;
+  if (!r || r.total === 0) return null; // no instant prizes: nothing to show
+  const run = async () => {
+    setChecking(true);
+    try {
+      setCheck(await verify(r));
+    } finally {
+      setChecking(false);
+    }
+  };
+  return (
+    <Paper withBorder p="md" radius="md" mt="xl" data-testid="instant-prizes">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3}>Instant wins</Title>
+          <Badge size="lg" variant="light" data-testid="instant-left">
+            {r.left} of {r.total} left
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Some ticket numbers win a prize the moment they are bought, free entries included. The winning numbers were drawn from a
+          secret seed before sales opened and their commitment is published below; after the end the seed and every number are
+          revealed so anyone can check them.
+        </Text>
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Prize</Table.Th>
+                <Table.Th>Ticket</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.prizes.map((p) => (
+                <Table.Tr key={p.position}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {p.label}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {prizeValue(p)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{p.winningTicket === null ? "secret" : `#${p.winningTicket}`}</Table.Td>
+                  <Table.Td>{p.awardedEntry ? `Won by ${p.awardedEntry.name}` : p.awarded ? "Won" : "Not won yet"}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Text size="xs">
+          Seed commitment (SHA-256): <Code style={WRAP}>{r.seedHash}</Code>
+        </Text>
+        <Text size="xs">
+          Map commitment (SHA-256): <Code style={WRAP}>{r.mapHash}</Code>
+        </Text>
+        {r.revealed ? (
+          <>
+            <Text size="xs">
+              Revealed seed: <Code style={WRAP}>{r.seed}</Code>
+            </Text>
+            <Group>
+              <Button size="xs" variant="light" onClick={() => void run()} loading={checking} data-testid="instant-verify">
+                Verify in this browser
+              </Button>
+            </Group>
+            {check && (
+              <Alert color={check.ok ? "green" : "red"} data-testid="instant-verify-result">
+                {check.ok ? "Verified: the seed, the map and every award match the commitment." : "Verification failed."}
+                <Text size="xs" component="pre" style={WRAP}>
+                  {check.lines.join("\n")}
+                </Text>
+              </Alert>
+            )}
+          </>
+        ) : (
+          <Text size="xs" c="dimmed">
+            The seed and the winning numbers are revealed when sales are over.
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          Check it yourself:{" "}
+          <Code>
+            npm run verify:instant-wins -- {"<site-url>"} {r.contestId}
+          </Code>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * REST answers of instant wins (docs/contests.md "Instant wins"), kept beside responses.ts (which
+ * re-exports them) so that file stays small. Same conventions: money strings, ISO times.
+ */
+import { z } from "zod";
+import { INSTANT_PRIZE_KINDS } from "../instant-wins";
+
+const money = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .describe("USD amount, a decimal string");
+const time = z.string().describe("ISO 8601 date-time");
+const kind = z.enum(INSTANT_PRIZE_KINDS);
+
+/** One instant prize a checkout (or free entry) won. */
+export const instantWinOutput = z.object({
+  instantPrizeId: z.string(),
+  contestId: z.string(),
+  contestTitle: z.string(),
+  kind,
+  label: z.string(),
+  amount: money.nullable(),
+  ticket: z.number().int(),
+  prizeId: z.string().nullable(),
+});
+
+export const adminInstantPrizesOutput = z.object({
+  contestId: z.string(),
+  ticketMax: z.number().int().nullable(),
+  soldTickets: z.number().int(),
+  mapHash: z.string().nullable(),
+  editable: z.boolean(),
+  total: z.number().int(),
+  left: z.number().int(),
+  prizes: z.array(
+    z.object({
+      id: z.string(),
+      position: z.number().int(),
+      kind,
+      label: z.string(),
+      amount: money.nullable(),
+      awarded: z.boolean(),
+      ticket: z.number().int().nullable(),
+      winnerEmail: z.string().nullable(),
+      awardedAt: time.nullable(),
+    }),
+  ),
+});
+
+export const instantWinsRecordOutput = z.object({
+  contestId: z.string(),
+  title: z.string(),
+  status: z.string(),
+  seedHash: z.string().nullable(),
+  mapHash: z.string().nullable(),
+  ticketMax: z.number().int().nullable(),
+  soldTickets: z.number().int(),
+  total: z.number().int(),
+  left: z.number().int(),
+  revealed: z.boolean(),
+  seed: z.string().nullable(),
+  prizes: z.array(
+    z.object({
+      position: z.number().int(),
+      kind,
+      label: z.string(),
+      amount: money.nullable(),
+      awarded: z.boolean(),
+      winningTicket: z.number().int().nullable(),
+      awardedEntry: z.object({ firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() }).nullable(),
+    }),
+  ),
+});
