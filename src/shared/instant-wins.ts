@@ -167,11 +167,15 @@ const label = z
   // One line per prize in prizeListText: no line breaks or other control characters.
   .refine((s) => !/\p{Cc}/u.test(s), "Label must not contain control characters");
 
-const amount = z
-  .string("Amount must be a string like 25.00")
-  .trim()
-  .regex(/^\d{1,6}(\.\d{1,2})?$/, "Amount must be a positive number with at most 2 decimals")
-  .refine((s) => Number(s) > 0 && Number(s) <= MAX_INSTANT_AMOUNT, `Amount must be above 0 and at most ${MAX_INSTANT_AMOUNT}`);
+// A JSON number is taken as its decimal text, like the contest form's money fields (src/shared/schemas/admin.ts).
+const amount = z.preprocess(
+  (v) => (typeof v === "number" ? String(v) : v),
+  z
+    .string("Amount must be a number like 25.00")
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, "Amount must be a positive number with at most 2 decimals")
+    .refine((s) => Number(s) > 0 && Number(s) <= MAX_INSTANT_AMOUNT, `Amount must be above 0 and at most ${MAX_INSTANT_AMOUNT}`),
+);
 
 export const instantPrizeInputSchema = z
   .object({

@@ -10,7 +10,7 @@ import { type LocalServer, startRestServer } from "../helpers/servers";
 
 const PRIZES = [
   { kind: "cash", label: "$5 cash", amount: "5.00" },
-  { kind: "credit", label: "$2 site credit", amount: "2" },
+  { kind: "credit", label: "$2 site credit", amount: 2 },
   { kind: "physical", label: "Smart watch", amount: "100.00" },
 ];
 
@@ -64,6 +64,16 @@ describe(`instant wins (${dbKind()})`, () => {
     const tiny = await createContest(t.db, { title: "Tiny", maxTickets: 2 });
     expect(await setPrizes(tiny.id, PRIZES)).toMatchObject({ status: 400, body: { message: INSTANT_MESSAGES.tooMany(2) } });
     expect((await setPrizes(c.id, [{ kind: "cash", label: "no amount" }])).status).toBe(400);
+    expect((await setPrizes(c.id, [{ kind: "cash", label: "tiny", amount: "0.001" }])).status).toBe(400);
+    expect((await setPrizes(c.id, [{ kind: "cash", label: "line\nbreak", amount: "1" }])).status).toBe(400);
+    expect(
+      (
+        await setPrizes(
+          c.id,
+          Array.from({ length: 101 }, () => PRIZES[0]),
+        )
+      ).status,
+    ).toBe(400);
     expect((await setPrizes("nope", PRIZES)).status).toBe(404);
     expect((await record(c.id)).total).toBe(2); // refused calls changed nothing
 
