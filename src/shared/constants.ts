@@ -104,6 +104,9 @@ export const AUDIT_ACTIONS = [
   "winner_post.create",
   "winner_post.update",
   "winner_post.delete",
+  "promo.create",
+  "promo.status",
+  "contest.bundle_tiers",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -129,6 +132,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "winner_post.create": "Winner post created",
   "winner_post.update": "Winner post edited",
   "winner_post.delete": "Winner post deleted",
+  "promo.create": "Promo code created",
+  "promo.status": "Promo code disabled or enabled",
+  "contest.bundle_tiers": "Bundle prices changed",
 };
 
 /** Milliseconds, docs/product.md §9. */

@@ -6,6 +6,7 @@ import { contestsRouter } from "./routers/contests";
 import { emailRouter } from "./routers/email";
 import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
+import { pricingRouter } from "./routers/pricing";
 import { responsiblePlayRouter } from "./routers/responsible-play";
 import { reviewRouter } from "./routers/review";
 import { supportRouter } from "./routers/support";
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   prizes: prizesRouter,
   responsiblePlay: responsiblePlayRouter,
   email: emailRouter,
+  pricing: pricingRouter,
 });
 
 export type AppRouter = typeof appRouter;

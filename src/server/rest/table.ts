@@ -9,6 +9,7 @@ import { emailRoutes } from "./routes/email";
 import { exportRoutes } from "./routes/exports";
 import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
+import { pricingRoutes } from "./routes/pricing";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
 import { reviewRoutes } from "./routes/review";
@@ -31,6 +32,7 @@ export const restRoutes: RestRoute[] = [
   ...prizesRoutes,
   ...emailRoutes,
   ...exportRoutes,
+  ...pricingRoutes,
 ];
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };

@@ -5,6 +5,8 @@ import { type PublicSkillQuestion, type SkillQuestion, skillQuestionSchema } fro
 import type { DbTx } from "../platform/db";
 import { notFound } from "../platform/errors";
 import { priceString } from "@/shared/money";
+import type { BundleTier } from "@/shared/pricing";
+import { bundleTiersOf } from "./pricing";
 
 /** docs/product.md §3 Contest (money as decimal strings) plus the provably-fair draw fields. */
 export type PublicContest = {
@@ -40,6 +42,8 @@ export type PublicContest = {
   awaitingResults: boolean;
   /** An admin ended the contest before its end date / sell-out. */
   endedEarlyAt: Date | null;
+  /** Multi-buy prices (issue 35): a line of at least `quantity` tickets pays `percentOff`% less. */
+  bundleTiers: BundleTier[];
 };
 
 /** The stored skill question, or null when absent or unreadable. */
@@ -89,6 +93,7 @@ export function toPublicContest(c: Contest): PublicContest {
     skillQuestion: publicQuestion(c.skillQuestion),
     awaitingResults: c.status === "ended" && c.salesClosedAt !== null && c.drawnAt === null,
     endedEarlyAt: c.endedEarlyAt,
+    bundleTiers: bundleTiersOf(c.bundleTiers),
   };
 }
 

@@ -25,6 +25,7 @@ import { RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow, ticketsPlaceholde
 import { applyBalanceChange, InsufficientBalanceError } from "./ledger";
 import { checkSpending, LIMIT_ROW_COLUMNS, type LimitRow } from "./responsible-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
+import { applyPricing, type PriceBreakdown, pricingOfEntries } from "./pricing";
 
 export type PurchasedLine = {
   entryId: string;
@@ -43,6 +44,8 @@ export type CheckoutResult = {
   totalAmount: string;
   /** The buyer's balance after the purchase. */
   balance: string;
+  /** List price, bundle and promo savings (src/server/services/pricing.ts). */
+  pricing: PriceBreakdown;
 };
 
 /** One line of GET /api/user/purchases: docs/product.md §3 Purchase/entry plus the ticket numbers. */
@@ -65,6 +68,8 @@ export type PurchaseEntry = {
   winningTicket: number | null;
   /** A free postal entry recorded by an admin (docs/fair-play.md): same odds, $0.00. */
   freeEntry: boolean;
+  /** Before savings, and the savings (bundle, promo code); null for entries without a recorded breakdown. */
+  pricing: { listAmount: string; bundleSaving: string; promoSaving: string; promoCode: string | null } | null;
 };
 
 /** Interactive transactions wait their turn under load instead of failing fast (Prisma's 2 s / 5 s defaults). */
@@ -170,6 +175,7 @@ export async function purchaseInTx(
   tx: DbTx,
   userId: string,
   items: CartLine[],
+  promoCode?: string,
 ): Promise<{ result: CheckoutResult; soldOut: string[] }> {
   const lines = normaliseLines(items);
   const found = await tx.contest.findMany({
@@ -204,6 +210,8 @@ export async function purchaseInTx(
   // Responsible play: self-exclusion, age declaration and spend limits, under the player's row
   // lock, taken by the one read of the buyer (their limits and what their receipt needs).
   const buyer = await lockBuyer(tx, userId);
+  // Bundle tiers and the promo code set each line's amount (docs/payments.md "Prices, bundles and promo codes").
+  const pricing = await applyPricing(tx, userId, priced, promoCode);
   await checkSpending(
     tx,
     userId,
@@ -238,6 +246,7 @@ export async function purchaseInTx(
     })),
     totalAmount: moneyString(total),
     balance: moneyString(balance),
+    pricing,
   });
 
   const entries: PurchasedLine[] = [];
@@ -262,17 +271,18 @@ export async function purchaseInTx(
     entries,
     totalAmount: moneyString(total),
     balance: moneyString(balance),
+    pricing,
   };
   return { result, soldOut };
 }
 
 /** The whole cart or nothing. */
-export async function checkout(db: Db, userId: string, items: CartLine[]): Promise<CheckoutResult> {
+export async function checkout(db: Db, userId: string, items: CartLine[], promoCode?: string): Promise<CheckoutResult> {
   normaliseLines(items); // 'Your cart is empty' before opening a transaction
   await gateSkillAnswers(db, userId, items); // counted and recorded outside the transaction (it may roll back)
   let purchase: Awaited<ReturnType<typeof purchaseInTx>>;
   try {
-    purchase = await db.$transaction((tx) => purchaseInTx(tx, userId, items), PURCHASE_TX_OPTIONS);
+    purchase = await db.$transaction((tx) => purchaseInTx(tx, userId, items, promoCode), PURCHASE_TX_OPTIONS);
   } catch (e) {
     if (e instanceof InsufficientBalanceError) throw conflict(CART_MESSAGES.insufficientBalance);
     throw e;
@@ -314,6 +324,10 @@ export async function listPurchases(db: DbTx, userId: string, q: PageQuery = {})
       },
     },
   });
+  const pricing = await pricingOfEntries(
+    db,
+    rows.map((e) => e.id),
+  );
   return rows.map((e) => {
     const ended = e.contest.status !== "active";
     return {
@@ -336,6 +350,7 @@ export async function listPurchases(db: DbTx, userId: string, q: PageQuery = {})
       lastTicket: e.lastTicket,
       winningTicket: ended ? e.contest.winningTicket : null,
       freeEntry: e.freeEntry,
+      pricing: pricing.get(e.id) ?? null,
     };
   });
 }

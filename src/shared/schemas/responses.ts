@@ -63,6 +63,7 @@ export const contestOutput = z.object({
   skillQuestion: z.object({ text: z.string(), options: z.array(z.string()) }).nullable(),
   awaitingResults: z.boolean(),
   endedEarlyAt: time.nullable(),
+  bundleTiers: z.array(z.object({ quantity: z.number().int(), percentOff: z.number().int() })),
 });
 export const adminContestOutput = contestOutput.extend({
   skillQuestionAnswer: z.number().int().nullable(),
@@ -128,7 +129,22 @@ const entryReceipt = z.object({
   ticketPrice: money,
   totalAmount: money,
 });
-export const checkoutOutput = z.object({ message, entries: z.array(entryReceipt), totalAmount: money, balance: money });
+/** A checkout's price: list price, multi-buy and promo savings, what was paid (src/server/services/pricing.ts). */
+export const priceBreakdownOutput = z.object({
+  subtotal: money,
+  bundleSaving: money,
+  promoSaving: money,
+  promoCode: z.string().nullable(),
+  total: money,
+});
+export const promoQuoteOutput = priceBreakdownOutput.extend({ message });
+export const checkoutOutput = z.object({
+  message,
+  entries: z.array(entryReceipt),
+  totalAmount: money,
+  balance: money,
+  pricing: priceBreakdownOutput,
+});
 export const purchaseOutput = z.object({
   entryId: id,
   contestId: id,
@@ -146,7 +162,29 @@ export const purchaseOutput = z.object({
   lastTicket: z.number().int(),
   winningTicket: z.number().int().nullable(),
   freeEntry: z.boolean(),
+  pricing: z.object({ listAmount: money, bundleSaving: money, promoSaving: money, promoCode: z.string().nullable() }).nullable(),
 });
+
+export const adminPromoCodeOutput = z.object({
+  id,
+  code: z.string(),
+  kind: z.enum(["percent", "fixed"]),
+  percentOff: z.number().int().nullable(),
+  amountOff: money.nullable(),
+  minSpend: money.nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerPlayer: z.number().int().nullable(),
+  usedCount: z.number().int(),
+  totalDiscount: money,
+  startsAt: time.nullable(),
+  endsAt: time.nullable(),
+  firstPurchaseOnly: z.boolean(),
+  contestId: z.string().nullable(),
+  contestTitle: z.string().nullable(),
+  disabled: z.boolean(),
+  createdAt: time,
+});
+export const promoCodeWithMessageOutput = z.object({ message, promoCode: adminPromoCodeOutput });
 
 const periods = <T extends z.ZodType>(v: T) => z.object({ daily: v, weekly: v, monthly: v });
 export const limitsOutput = z.object({
