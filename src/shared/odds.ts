@@ -31,10 +31,10 @@ export function timeLeft(end: Date | string | number, now: number): TimeLeft {
   };
 }
 
-/** "2d 04h 05m 09s", "04h 05m 09s" under a day; "Ended" once over. */
-export function formatTimeLeft(t: TimeLeft): string {
+/** "2d 04h 05m 09s", "04h 05m 09s" under a day ("2d 04h 05m" without seconds); "Ended" once over. */
+export function formatTimeLeft(t: TimeLeft, opts: { seconds?: boolean } = {}): string {
   if (t.over) return "Ended";
   const two = (n: number) => String(n).padStart(2, "0");
-  const hms = `${two(t.hours)}h ${two(t.minutes)}m ${two(t.seconds)}s`;
+  const hms = `${two(t.hours)}h ${two(t.minutes)}m${opts.seconds === false ? "" : ` ${two(t.seconds)}s`}`;
   return t.days > 0 ? `${t.days}d ${hms}` : hms;
 }
