@@ -3,16 +3,18 @@
 import { ActionIcon, Button, Divider, Drawer, Group, Image, NativeSelect, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 
 import { DELAYS } from "@/shared/constants";
-import { formatUsd, isShort, lineTotal, sumLines } from "@/shared/money";
+import { addMoney, formatUsd, isPositive, isShort, moneyString } from "@/shared/money";
 import { CART_MESSAGES } from "@/shared/cart-messages";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { QuantityStepper } from "../contests/QuantityStepper";
 import { useCart } from "./cartStore";
 import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
+import { bundleLine } from "../contests/BundlePrice";
+import { type PromoQuote, PromoCodeField } from "./PromoCodeField";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -30,19 +32,43 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
       ...i,
       ticketPrice: current.get(i.contestId)?.ticketPrice ?? i.ticketPrice,
       skillQuestion: current.get(i.contestId)?.skillQuestion ?? i.skillQuestion,
+      // The same bundle rule the server applies at checkout (src/shared/pricing.ts).
+      priced: bundleLine(
+        {
+          id: i.contestId,
+          ticketPrice: current.get(i.contestId)?.ticketPrice ?? i.ticketPrice,
+          bundleTiers: current.get(i.contestId)?.bundleTiers ?? [],
+        },
+        i.quantity,
+      ),
     }));
   }, [cart.items, contests.data]);
-  const total = sumLines(lines);
+  // A quote is for the cart it was asked for: any change to the lines drops it (apply the code again).
+  const [promo, setPromo] = useState<{ quote: PromoQuote; cartKey: string } | null>(null);
+  const cartKey = cart.items.map((i) => `${i.contestId}:${i.quantity}`).join(",");
+  useEffect(() => {
+    if (cartKey !== promo?.cartKey) setPromo(null);
+  }, [cartKey, promo]);
+  const bundleSaving = addMoney(...lines.map((l) => l.priced.saving));
+  const total = promo ? promo.quote.total : moneyString(addMoney(...lines.map((l) => l.priced.total)));
   const balance = user?.balance ?? "0";
   const short = isShort(balance, total);
   const standing = usePlayerStanding();
   const restricted = standing && !standing.mayBuy ? standing.restriction : null;
 
   const checkout = api.cart.checkout.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (res) => {
       cart.clear();
       close();
-      notifications.show({ title: "Purchase Successful!", message: "All tickets have been purchased and added to your account" });
+      // The receipt: what was paid and what was saved, as the server priced it.
+      const saved = [
+        isPositive(res.pricing.bundleSaving) ? `multi-buy −${formatUsd(res.pricing.bundleSaving)}` : null,
+        isPositive(res.pricing.promoSaving) ? `code ${res.pricing.promoCode} −${formatUsd(res.pricing.promoSaving)}` : null,
+      ].filter(Boolean);
+      notifications.show({
+        title: "Purchase Successful!",
+        message: `All tickets have been purchased and added to your account. Paid ${formatUsd(res.totalAmount)}${saved.length ? ` (saved: ${saved.join(", ")})` : ""}`,
+      });
       await Promise.all([
         utils.auth.me.invalidate(),
         utils.contests.invalidate(),
@@ -89,6 +115,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
         quantity: i.quantity,
         ...(i.answerIndex === undefined ? {} : { answerIndex: i.answerIndex }),
       })),
+      ...(promo?.quote.promoCode ? { promoCode: promo.quote.promoCode } : {}),
     });
   };
 
@@ -133,7 +160,14 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                 )}
                 <Group justify="space-between">
                   <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
-                  <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
+                  <Stack gap={0} align="flex-end">
+                    <Text fw={600}>{formatUsd(i.priced.total)}</Text>
+                    {i.priced.saving.greaterThan(0) && (
+                      <Text size="xs" c="grape.8" data-testid="cart-bundle-saving">
+                        {i.priced.tier?.percentOff}% multi-buy: −{formatUsd(i.priced.saving)}
+                      </Text>
+                    )}
+                  </Stack>
                 </Group>
               </Stack>
               <ActionIcon variant="subtle" color="red" aria-label={`Remove ${i.title}`} onClick={() => cart.remove(i.contestId)}>
@@ -145,6 +179,23 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
       )}
       <Divider my="md" />
       <Stack gap="xs">
+        {cart.items.length > 0 && user && (
+          <PromoCodeField
+            items={cart.items.map((i) => ({ contestId: i.contestId, quantity: i.quantity }))}
+            applied={promo?.quote ?? null}
+            onApplied={(quote) => setPromo(quote ? { quote, cartKey } : null)}
+          />
+        )}
+        {bundleSaving.greaterThan(0) && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Multi-buy savings
+            </Text>
+            <Text size="sm" c="grape.8" data-testid="cart-bundle-savings">
+              −{formatUsd(bundleSaving)}
+            </Text>
+          </Group>
+        )}
         <Group justify="space-between">
           <Text fw={700}>Total</Text>
           <Text fw={700} data-testid="cart-total">
