@@ -10,6 +10,7 @@ import { api } from "@/trpc/react";
 import { DrawProof } from "../contests/DrawProof";
 import { ContestForm } from "./ContestForm";
 import { FreeEntryDialog } from "./FreeEntryDialog";
+import { BundleTiersDialog } from "./BundleTiersDialog";
 import { ContestStatusBadge } from "./StatusBadge";
 import { toastFailure, toastSuccess } from "./toasts";
 import { ExportCsvButton } from "./ExportCsvButton";
@@ -46,6 +47,7 @@ export function ContestsTab() {
   const [viewing, setViewing] = useState<PublicContest | null>(null);
   const [cancelling, setCancelling] = useState<PublicContest | null>(null);
   const [freeEntry, setFreeEntry] = useState<PublicContest | null>(null);
+  const [bundles, setBundles] = useState<PublicContest | null>(null);
   // End draws a winner and cannot be undone: it asks first, like Cancel.
   const [ending, setEnding] = useState<PublicContest | null>(null);
 
@@ -171,6 +173,9 @@ export function ContestsTab() {
                         <Button size="xs" variant="light" onClick={() => setFreeEntry(c)}>
                           Free entry
                         </Button>
+                        <Button size="xs" variant="light" color="grape" onClick={() => setBundles(c)}>
+                          Bundles{c.bundleTiers.length ? ` (${c.bundleTiers.length})` : ""}
+                        </Button>
                         <Button size="xs" color="red" variant="light" onClick={() => setCancelling(c)}>
                           Cancel
                         </Button>
@@ -218,6 +223,7 @@ export function ContestsTab() {
         {viewing && <ContestDetails contest={viewing} />}
       </Modal>
       <FreeEntryDialog contest={freeEntry} onClose={() => setFreeEntry(null)} />
+      <BundleTiersDialog contest={bundles} onClose={() => setBundles(null)} />
       <Modal opened={ending !== null} onClose={() => setEnding(null)} title="End contest">
         <Stack>
           <Text>
