@@ -58,7 +58,14 @@ export function Countdown({ end }: { end: Date | string }) {
   const left = now === null ? null : timeLeft(end, now);
   const text = left === null ? "…" : formatTimeLeft(left, { seconds: !reduced });
   return (
-    <Text size="xs" fw={600} c={left?.over ? "dimmed" : "orange.9"} data-testid="countdown">
+    <Text
+      component="time"
+      dateTime={new Date(end).toISOString()}
+      size="xs"
+      fw={600}
+      c={left?.over ? "dimmed" : "orange.9"}
+      data-testid="countdown"
+    >
       {left?.over ? text : `Ends in ${text}`}
     </Text>
   );
