@@ -145,6 +145,22 @@ describe(`pricing: bundle tiers and promo codes (${dbKind()})`, () => {
     expect((await t.db.promoCode.findUniqueOrThrow({ where: { code: "TWICE" } })).usedCount).toBe(3);
   });
 
+  it("bounds promo tries per player (quotes and checkouts with a code), so codes cannot be guessed", async () => {
+    const c = await createContest(t.db, { ticketPrice: "1.00" });
+    const player = await createUser(t.db, { balance: "5" });
+    const items = [{ contestId: c.id, quantity: 1 }];
+    for (let i = 0; i < 20; i++) {
+      const res = await rest(t.db, "POST", "/api/cart/promo", { user: player, body: { code: `GUESS${i}`, items } });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await rest(t.db, "POST", "/api/cart/promo", { user: player, body: { code: "GUESS20", items } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/^Too many promo code attempts, try again in/);
+    const caller = await callerFor(t.db, player);
+    await expect(caller.cart.checkout({ items, promoCode: "GUESS21" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect((await caller.cart.checkout({ items })).totalAmount).toBe("1.00"); // without a code, not limited
+  });
+
   it("checks admin input: bounds, duplicates, and only admins", async () => {
     const c = await createContest(t.db);
     const player = await createUser(t.db);
