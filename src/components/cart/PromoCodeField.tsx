@@ -60,7 +60,8 @@ export function PromoCodeField({
     >
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
-          style={{ flex: 1 }}
+          // minWidth 0: at 390 px the input would otherwise keep its intrinsic width and cover the button.
+          style={{ flex: 1, minWidth: 0 }}
           size="sm"
           label="Promo code"
           placeholder="Enter a code"
