@@ -92,13 +92,8 @@ function breakdown(p: CartPrice, code: string | null): PriceBreakdown {
   };
 }
 
-async function tiersByContest(tx: DbTx, ids: string[]): Promise<Map<string, BundleTier[]>> {
-  const rows = await tx.contest.findMany({ where: { id: { in: ids } }, select: { id: true, bundleTiers: true } });
-  return new Map(rows.map((r) => [r.id, bundleTiersOf(r.bundleTiers)]));
-}
-
-/** A checkout line as purchases.ts prices it; `amount` is replaced by what the line pays. */
-export type PricedItem = { line: CartLine; entryId: string; price: Decimal; amount: Decimal };
+/** A checkout line as purchases.ts prices it (its contest row read with bundleTiers); `amount` is replaced by what the line pays. */
+export type PricedItem = { line: CartLine; entryId: string; price: Decimal; amount: Decimal; c: { bundleTiers: unknown } };
 
 /**
  * Prices the checkout's lines in its transaction: bundle tiers, then the promo code (its use taken
@@ -111,17 +106,13 @@ export async function applyPricing(
   items: PricedItem[],
   promoCode: string | null | undefined,
 ): Promise<PriceBreakdown> {
-  const tiers = await tiersByContest(
-    tx,
-    items.map((p) => p.line.contestId),
-  );
   const promo = promoCode ? await usablePromo(tx, userId, promoCode, new Date()) : null;
   const priced = price(
     items.map((p) => ({
       contestId: p.line.contestId,
       unitPrice: p.price,
       quantity: p.line.quantity,
-      tiers: tiers.get(p.line.contestId) ?? [],
+      tiers: bundleTiersOf(p.c.bundleTiers),
     })),
     promo,
   );
@@ -135,19 +126,24 @@ export async function applyPricing(
   items.forEach((p, i) => {
     p.amount = (priced.lines[i] as CartPrice["lines"][number]).amount;
   });
-  await tx.entryPricing.createMany({
-    data: items.map((p, i) => {
-      const l = priced.lines[i] as CartPrice["lines"][number];
-      return {
-        entryId: p.entryId,
-        listAmount: l.listAmount,
-        bundlePercent: l.bundlePercent,
-        bundleSaving: l.bundleSaving,
-        promoSaving: l.promoSaving,
-        promoCodeId: promo && l.promoSaving.greaterThan(0) ? promo.id : null,
-      };
-    }),
+  // Only lines that saved something get a breakdown row: a plain checkout writes nothing more.
+  const saved = items.flatMap((p, i) => {
+    const l = priced.lines[i] as CartPrice["lines"][number];
+    return l.bundleSaving.isZero() && l.promoSaving.isZero() ? [] : [{ p, l }];
   });
+  if (saved.length)
+    await tx.entryPricing.createMany({
+      data: saved.map(({ p, l }) => {
+        return {
+          entryId: p.entryId,
+          listAmount: l.listAmount,
+          bundlePercent: l.bundlePercent,
+          bundleSaving: l.bundleSaving,
+          promoSaving: l.promoSaving,
+          promoCodeId: promo && l.promoSaving.greaterThan(0) ? promo.id : null,
+        };
+      }),
+    });
   return breakdown(priced, promo?.code ?? null);
 }
 

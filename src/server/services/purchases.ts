@@ -68,7 +68,7 @@ export type PurchaseEntry = {
   winningTicket: number | null;
   /** A free postal entry recorded by an admin (docs/fair-play.md): same odds, $0.00. */
   freeEntry: boolean;
-  /** Before savings, and the savings (bundle, promo code); null for entries without a recorded breakdown. */
+  /** Before savings, and the savings (bundle, promo code); null when the line saved nothing (and for free entries). */
   pricing: { listAmount: string; bundleSaving: string; promoSaving: string; promoCode: string | null } | null;
 };
 
@@ -191,6 +191,7 @@ export async function purchaseInTx(
       maxTickets: true,
       skillQuestion: true,
       drawSeedHash: true,
+      bundleTiers: true, // read by applyPricing (./pricing.ts)
     },
   });
   checkSkillAnswers(found, items); // fair play: before any money moves (docs/fair-play.md)
