@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, Group, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
@@ -58,10 +58,9 @@ export function PromoCodeField({
         submit();
       }}
     >
-      <Group align="flex-start" gap="xs" wrap="nowrap">
+      {/* One column: the input and its button fit the drawer at 390 px and keep their places while the error shows. */}
+      <Stack gap={6}>
         <TextInput
-          // minWidth 0: at 390 px the input would otherwise keep its intrinsic width and cover the button.
-          style={{ flex: 1, minWidth: 0 }}
           size="sm"
           label="Promo code"
           placeholder="Enter a code"
@@ -75,17 +74,10 @@ export function PromoCodeField({
           error={error}
           data-testid="promo-input"
         />
-        <Button
-          type="submit"
-          size="sm"
-          mt={25}
-          variant="light"
-          loading={quote.isPending}
-          disabled={!code.trim() || items.length === 0}
-        >
+        <Button type="submit" size="sm" variant="light" loading={quote.isPending} disabled={!code.trim() || items.length === 0}>
           Apply
         </Button>
-      </Group>
+      </Stack>
     </form>
   );
 }
