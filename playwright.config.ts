@@ -6,10 +6,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /**
  * Mobile access and the visual check run on the tablet and the phone too; the axe and page-error
- * walk runs on the phone only.
+ * walk runs on the phone only; the pricing journey (e2e/pricing.spec.ts) on desktop and phone.
  */
 const DEVICE_SPECS = /(devices|visual)\.spec\.ts$/;
-const PHONE_SPECS = /(devices|visual|a11y|instant-wins)\.spec\.ts$/;
+const PHONE_SPECS = /(devices|visual|a11y|instant-wins|pricing)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

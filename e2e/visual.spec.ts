@@ -25,6 +25,7 @@ const DATA = [
   ".mantine-Progress-root",
   "[data-testid=tickets-sold]",
   "[data-testid=tickets-left]",
+  "[data-testid=contest-stats]",
   "[data-testid=last-result]",
   "[data-testid=server-seed-hash]",
   "[data-testid=notification-badge]",

@@ -342,6 +342,24 @@ export interface paths {
     /** Set (replace) a contest's instant prizes and commit a new map; only while no ticket is sold ([] removes them) */
     put: operations["putApiAdminContestsContestIdInstantPrizes"];
   };
+  "/api/cart/promo": {
+    /** Price the cart with a promo code for this player (checks the code; only checkout uses it) */
+    post: operations["postApiCartPromo"];
+  };
+  "/api/admin/promo-codes": {
+    /** Promo codes newest first with their uses and total discount (a page: ?limit, default 50, ?cursor = the last id seen) */
+    get: operations["getApiAdminPromoCodes"];
+    /** Create a promo code (percent or fixed; minimum spend, use limits, window, first purchase, one contest) */
+    post: operations["postApiAdminPromoCodes"];
+  };
+  "/api/admin/promo-codes/{id}/status": {
+    /** Disable a promo code, or enable it again */
+    post: operations["postApiAdminPromoCodesIdStatus"];
+  };
+  "/api/admin/contests/{contestId}/bundle-tiers": {
+    /** Set a contest's multi-buy prices (at most 5 tiers, 1..90% off; [] removes them) */
+    put: operations["putApiAdminContestsContestIdBundleTiers"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -1512,6 +1530,10 @@ export interface operations {
               endedEarlyAt: string | null;
               pickNumbers: boolean;
               onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
             })[];
         };
       };
@@ -1613,6 +1635,10 @@ export interface operations {
             endedEarlyAt: string | null;
             pickNumbers: boolean;
             onlineFreeEntry: boolean;
+            bundleTiers: {
+                quantity: number;
+                percentOff: number;
+              }[];
           };
         };
       };
@@ -1944,6 +1970,17 @@ export interface operations {
                 ticket: number;
                 prizeId: string | null;
               })[];
+            pricing: {
+              /** @description USD amount, a decimal string */
+              subtotal: string;
+              /** @description USD amount, a decimal string */
+              bundleSaving: string;
+              /** @description USD amount, a decimal string */
+              promoSaving: string;
+              promoCode: string | null;
+              /** @description USD amount, a decimal string */
+              total: string;
+            };
           };
         };
       };
@@ -2033,6 +2070,15 @@ export interface operations {
               lastTicket: number;
               winningTicket: number | null;
               freeEntry: boolean;
+              pricing: ({
+                /** @description USD amount, a decimal string */
+                listAmount: string;
+                /** @description USD amount, a decimal string */
+                bundleSaving: string;
+                /** @description USD amount, a decimal string */
+                promoSaving: string;
+                promoCode: string | null;
+              }) | null;
             })[];
         };
       };
@@ -4028,7 +4074,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4420,6 +4466,10 @@ export interface operations {
               endedEarlyAt: string | null;
               pickNumbers: boolean;
               onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
               skillQuestionAnswer: number | null;
               drawPending: string | null;
               drawError: string | null;
@@ -4563,6 +4613,10 @@ export interface operations {
               endedEarlyAt: string | null;
               pickNumbers: boolean;
               onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
             };
           };
         };
@@ -4709,6 +4763,10 @@ export interface operations {
               endedEarlyAt: string | null;
               pickNumbers: boolean;
               onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
             };
           };
         };
@@ -4829,6 +4887,10 @@ export interface operations {
               endedEarlyAt: string | null;
               pickNumbers: boolean;
               onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
             };
           };
         };
@@ -7860,6 +7922,526 @@ export interface operations {
                 winnerEmail: string | null;
                 awardedAt: string | null;
               })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Price the cart with a promo code for this player (checks the code; only checkout uses it) */
+  postApiCartPromo: {
+    requestBody: {
+      content: {
+        "application/json": {
+          items: {
+              contestId: string;
+              quantity: number;
+              answerIndex?: number;
+              ticketNumbers?: number[];
+            }[];
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @description USD amount, a decimal string */
+            subtotal: string;
+            /** @description USD amount, a decimal string */
+            bundleSaving: string;
+            /** @description USD amount, a decimal string */
+            promoSaving: string;
+            promoCode: string | null;
+            /** @description USD amount, a decimal string */
+            total: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Promo codes newest first with their uses and total discount (a page: ?limit, default 50, ?cursor = the last id seen) */
+  getApiAdminPromoCodes: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              id: string;
+              code: string;
+              /** @enum {string} */
+              kind: "percent" | "fixed";
+              percentOff: number | null;
+              amountOff: string | null;
+              minSpend: string | null;
+              maxUses: number | null;
+              maxUsesPerPlayer: number | null;
+              usedCount: number;
+              /** @description USD amount, a decimal string */
+              totalDiscount: string;
+              startsAt: string | null;
+              endsAt: string | null;
+              firstPurchaseOnly: boolean;
+              contestId: string | null;
+              contestTitle: string | null;
+              disabled: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            })[];
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Create a promo code (percent or fixed; minimum spend, use limits, window, first purchase, one contest) */
+  postApiAdminPromoCodes: {
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+          /** @enum {string} */
+          kind: "percent" | "fixed";
+          /** @default null */
+          percentOff?: number | null;
+          amountOff?: string | null;
+          minSpend?: string | null;
+          /** @default null */
+          maxUses?: number | null;
+          /** @default null */
+          maxUsesPerPlayer?: number | null;
+          startsAt?: string | null;
+          endsAt?: string | null;
+          /** @default false */
+          firstPurchaseOnly?: boolean;
+          /** @default null */
+          contestId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        content: {
+          "application/json": {
+            message: string;
+            promoCode: {
+              id: string;
+              code: string;
+              /** @enum {string} */
+              kind: "percent" | "fixed";
+              percentOff: number | null;
+              amountOff: string | null;
+              minSpend: string | null;
+              maxUses: number | null;
+              maxUsesPerPlayer: number | null;
+              usedCount: number;
+              /** @description USD amount, a decimal string */
+              totalDiscount: string;
+              startsAt: string | null;
+              endsAt: string | null;
+              firstPurchaseOnly: boolean;
+              contestId: string | null;
+              contestTitle: string | null;
+              disabled: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Disable a promo code, or enable it again */
+  postApiAdminPromoCodesIdStatus: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          disabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            promoCode: {
+              id: string;
+              code: string;
+              /** @enum {string} */
+              kind: "percent" | "fixed";
+              percentOff: number | null;
+              amountOff: string | null;
+              minSpend: string | null;
+              maxUses: number | null;
+              maxUsesPerPlayer: number | null;
+              usedCount: number;
+              /** @description USD amount, a decimal string */
+              totalDiscount: string;
+              startsAt: string | null;
+              endsAt: string | null;
+              firstPurchaseOnly: boolean;
+              contestId: string | null;
+              contestTitle: string | null;
+              disabled: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set a contest's multi-buy prices (at most 5 tiers, 1..90% off; [] removes them) */
+  putApiAdminContestsContestIdBundleTiers: {
+    parameters: {
+      path: {
+        contestId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          tiers: {
+              quantity: number;
+              percentOff: number;
+            }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            contest: {
+              id: string;
+              title: string;
+              description: string;
+              detailedDescription: string | null;
+              imageUrl: string | null;
+              previewImages: string[];
+              /** @enum {string} */
+              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+              /** @enum {string} */
+              status: "active" | "ended" | "cancelled";
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              originalPrice: string | null;
+              discountPercentage: number | null;
+              cashAlternative: string | null;
+              features: string[];
+              specifications: {
+                [key: string]: string;
+              };
+              soldTickets: number;
+              maxTickets: number | null;
+              maxTicketsPerUser: number | null;
+              endDate: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              drawSeedHash: string;
+              drawSeed: string | null;
+              winningTicket: number | null;
+              winnerId: string | null;
+              drawnAt: string | null;
+              skillQuestion: {
+                text: string;
+                options: string[];
+              } | null;
+              awaitingResults: boolean;
+              endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
+            };
           };
         };
       };

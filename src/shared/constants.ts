@@ -106,6 +106,9 @@ export const AUDIT_ACTIONS = [
   "winner_post.delete",
   "export.read",
   "contest.instant_prizes",
+  "promo.create",
+  "promo.status",
+  "contest.bundle_tiers",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -133,6 +136,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "winner_post.update": "Winner post edited",
   "winner_post.delete": "Winner post deleted",
   "contest.instant_prizes": "Instant prizes set",
+  "promo.create": "Promo code created",
+  "promo.status": "Promo code disabled or enabled",
+  "contest.bundle_tiers": "Bundle prices changed",
 };
 
 /** Milliseconds, docs/product.md §9. */

@@ -14,6 +14,7 @@ import { OutboxTab } from "./OutboxTab";
 import { OverviewTab } from "./OverviewTab";
 import { PaymentsTab } from "./PaymentsTab";
 import { PrizesTab } from "./PrizesTab";
+import { PromoCodesTab } from "./PromoCodesTab";
 import { ReviewTab } from "./ReviewTab";
 import { UsersTab } from "./UsersTab";
 import { WinnerPostsTab } from "./WinnerPostsTab";
@@ -28,6 +29,7 @@ const TABS = [
   "review",
   "prizes",
   "contests",
+  "promo-codes",
   "users",
   "winner-posts",
   "messages",
@@ -91,6 +93,7 @@ export function AdminDashboard() {
           <Tabs.Tab value="review">Review</Tabs.Tab>
           <Tabs.Tab value="prizes">Prizes</Tabs.Tab>
           <Tabs.Tab value="contests">Contests</Tabs.Tab>
+          <Tabs.Tab value="promo-codes">Promo codes</Tabs.Tab>
           <Tabs.Tab value="users">Users</Tabs.Tab>
           <Tabs.Tab value="winner-posts">Winner Posts</Tabs.Tab>
           <Tabs.Tab value="messages">Messages</Tabs.Tab>
@@ -115,6 +118,9 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="contests">
           <ContestsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="promo-codes">
+          <PromoCodesTab />
         </Tabs.Panel>
         <Tabs.Panel value="users">
           <UsersTab />

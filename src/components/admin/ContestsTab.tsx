@@ -11,6 +11,7 @@ import { DrawProof } from "../common/DrawProof";
 import { ContestForm } from "./ContestForm";
 import { FreeEntryDialog } from "./FreeEntryDialog";
 import { InstantPrizesDialog } from "./InstantPrizesDialog";
+import { BundleTiersDialog } from "./BundleTiersDialog";
 import { ContestStatusBadge } from "./StatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
@@ -48,6 +49,7 @@ export function ContestsTab() {
   const [cancelling, setCancelling] = useState<PublicContest | null>(null);
   const [freeEntry, setFreeEntry] = useState<PublicContest | null>(null);
   const [instant, setInstant] = useState<PublicContest | null>(null);
+  const [bundles, setBundles] = useState<PublicContest | null>(null);
   // End draws a winner and cannot be undone: it asks first, like Cancel.
   const [ending, setEnding] = useState<PublicContest | null>(null);
 
@@ -176,6 +178,9 @@ export function ContestsTab() {
                         <Button size="xs" variant="light" onClick={() => setFreeEntry(c)}>
                           Free entry
                         </Button>
+                        <Button size="xs" variant="light" color="grape" onClick={() => setBundles(c)}>
+                          Bundles{c.bundleTiers.length ? ` (${c.bundleTiers.length})` : ""}
+                        </Button>
                         <Button size="xs" color="red" variant="light" onClick={() => setCancelling(c)}>
                           Cancel
                         </Button>
@@ -224,6 +229,7 @@ export function ContestsTab() {
       </Modal>
       <FreeEntryDialog contest={freeEntry} onClose={() => setFreeEntry(null)} />
       <InstantPrizesDialog contest={instant} onClose={() => setInstant(null)} />
+      <BundleTiersDialog contest={bundles} onClose={() => setBundles(null)} />
       <Modal opened={ending !== null} onClose={() => setEnding(null)} title="End contest">
         <Stack>
           <Text>

@@ -2,10 +2,10 @@
 
 import { ActionIcon, Button, Divider, Drawer, Group, Image, NativeSelect, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 
 import { DELAYS } from "@/shared/constants";
-import { formatUsd, isShort, lineTotal, sumLines } from "@/shared/money";
+import { addMoney, formatUsd, isPositive, isShort, moneyString } from "@/shared/money";
 import { CART_MESSAGES } from "@/shared/cart-messages";
 
 const INSUFFICIENT_BALANCE = "Please add more balance to complete this purchase";
@@ -17,6 +17,8 @@ import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 import { showToast, TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
 import { type InstantWin, InstantWinResult } from "./InstantWinResult";
 import { PickedNumbers } from "./PickedNumbers";
+import { bundleLine } from "../contests/BundlePrice";
+import { type PromoQuote, PromoCodeField } from "./PromoCodeField";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -34,9 +36,25 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
       ...i,
       ticketPrice: current.get(i.contestId)?.ticketPrice ?? i.ticketPrice,
       skillQuestion: current.get(i.contestId)?.skillQuestion ?? i.skillQuestion,
+      // The same bundle rule the server applies at checkout (src/shared/pricing.ts).
+      priced: bundleLine(
+        {
+          id: i.contestId,
+          ticketPrice: current.get(i.contestId)?.ticketPrice ?? i.ticketPrice,
+          bundleTiers: current.get(i.contestId)?.bundleTiers ?? [],
+        },
+        i.quantity,
+      ),
     }));
   }, [cart.items, contests.data]);
-  const total = sumLines(lines);
+  // A quote is for the cart it was asked for: any change to the lines drops it (apply the code again).
+  const [promo, setPromo] = useState<{ quote: PromoQuote; cartKey: string } | null>(null);
+  const cartKey = cart.items.map((i) => `${i.contestId}:${i.quantity}`).join(",");
+  useEffect(() => {
+    if (cartKey !== promo?.cartKey) setPromo(null);
+  }, [cartKey, promo]);
+  const bundleSaving = addMoney(...lines.map((l) => l.priced.saving));
+  const total = promo ? promo.quote.total : moneyString(addMoney(...lines.map((l) => l.priced.total)));
   const balance = user?.balance ?? "0";
   const short = isShort(balance, total);
   const standing = usePlayerStanding();
@@ -45,11 +63,19 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
   // A ticket that hit a committed instant-win number opens the instant-win screen (kept here: the drawer stays mounted).
   const [wins, setWins] = useState<InstantWin[]>([]);
   const checkout = api.cart.checkout.useMutation({
-    onSuccess: async (result) => {
+    onSuccess: async (res) => {
       cart.clear();
       close();
-      toastInfo(TOAST.purchaseSuccessful, "All tickets have been purchased and added to your account");
-      setWins(result.instantWins);
+      // The receipt: what was paid and what was saved, as the server priced it.
+      const saved = [
+        isPositive(res.pricing.bundleSaving) ? `multi-buy −${formatUsd(res.pricing.bundleSaving)}` : null,
+        isPositive(res.pricing.promoSaving) ? `code ${res.pricing.promoCode} −${formatUsd(res.pricing.promoSaving)}` : null,
+      ].filter(Boolean);
+      toastInfo(
+        TOAST.purchaseSuccessful,
+        `All tickets have been purchased and added to your account. Paid ${formatUsd(res.totalAmount)}${saved.length ? ` (saved: ${saved.join(", ")})` : ""}`,
+      );
+      setWins(res.instantWins);
       await Promise.all([
         utils.auth.me.invalidate(),
         utils.contests.invalidate(),
@@ -97,6 +123,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
         ...(i.answerIndex === undefined ? {} : { answerIndex: i.answerIndex }),
         ...(i.ticketNumbers ? { ticketNumbers: i.ticketNumbers } : {}),
       })),
+      ...(promo?.quote.promoCode ? { promoCode: promo.quote.promoCode } : {}),
     });
   };
 
@@ -147,7 +174,14 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                     ) : (
                       <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
                     )}
-                    <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
+                    <Stack gap={0} align="flex-end">
+                      <Text fw={600}>{formatUsd(i.priced.total)}</Text>
+                      {i.priced.saving.greaterThan(0) && (
+                        <Text size="xs" c="grape.8" data-testid="cart-bundle-saving">
+                          {i.priced.tier?.percentOff}% multi-buy: −{formatUsd(i.priced.saving)}
+                        </Text>
+                      )}
+                    </Stack>
                   </Group>
                 </Stack>
                 <ActionIcon variant="subtle" color="red" aria-label={`Remove ${i.title}`} onClick={() => removeLine(i)}>
@@ -159,6 +193,23 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
         )}
         <Divider my="md" />
         <Stack gap="xs">
+          {cart.items.length > 0 && user && (
+            <PromoCodeField
+              items={cart.items.map((i) => ({ contestId: i.contestId, quantity: i.quantity }))}
+              applied={promo?.quote ?? null}
+              onApplied={(quote) => setPromo(quote ? { quote, cartKey } : null)}
+            />
+          )}
+          {bundleSaving.greaterThan(0) && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                Multi-buy savings
+              </Text>
+              <Text size="sm" c="grape.8" data-testid="cart-bundle-savings">
+                −{formatUsd(bundleSaving)}
+              </Text>
+            </Group>
+          )}
           <Group justify="space-between">
             <Text fw={700}>Total</Text>
             <Text fw={700} data-testid="cart-total">

@@ -1,31 +1,19 @@
 "use client";
 
-import { Badge, Button, Card, Group, Image, Progress, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { IconShoppingCart } from "@tabler/icons-react";
 import Link from "next/link";
 import { useState } from "react";
 import type { PublicContest } from "@/trpc/types";
-import { formatUsd, lineTotal } from "@/shared/money";
+import { formatUsd } from "@/shared/money";
 import { purchaseBlocker } from "@/shared/purchase-rules";
 import { QuantityStepper } from "../common/QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { formatCount } from "@/shared/format";
 import { restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
-
-/** Sold/max bar (only when the contest has a maximum). */
-export function SoldProgress({ sold, max }: { sold: number; max: number | null }) {
-  if (max === null) return null;
-  const pct = max > 0 ? Math.min(100, (sold / max) * 100) : 100;
-  return (
-    <Stack gap={2}>
-      <Progress value={pct} size="sm" aria-label={`${sold} of ${max} tickets sold`} />
-      <Text size="xs" c="dimmed">
-        {formatCount(sold)} / {formatCount(max)} sold
-      </Text>
-    </Stack>
-  );
-}
+import { BundleOffers, LineTotal } from "./BundlePrice";
+import { ContestStats } from "./ContestStats";
 
 export function ContestCard({ contest: c }: { contest: PublicContest }) {
   const [quantity, setQuantity] = useState(1);
@@ -70,12 +58,11 @@ export function ContestCard({ contest: c }: { contest: PublicContest }) {
         <Text size="sm" c="dimmed" lineClamp={2}>
           {c.description}
         </Text>
-        <SoldProgress sold={c.soldTickets} max={c.maxTickets} />
-        <Group justify="space-between" mt="auto">
+        <ContestStats sold={c.soldTickets} max={c.maxTickets} endDate={c.endDate} />
+        <BundleOffers tiers={c.bundleTiers} ticketPrice={c.ticketPrice} quantity={quantity} onPick={setQuantity} />
+        <Group justify="space-between" mt="auto" wrap="nowrap">
           <QuantityStepper value={quantity} onChange={setQuantity} size="sm" />
-          <Text fw={700} data-testid="line-total">
-            {formatUsd(lineTotal(c.ticketPrice, quantity))}
-          </Text>
+          <LineTotal c={c} quantity={quantity} testId="line-total" />
         </Group>
         {c.skillQuestion && !blocker && (
           <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} size="xs" />

@@ -27,9 +27,10 @@ import { useState } from "react";
 import { api } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
 import { humaniseKey } from "@/shared/contest-display";
-import { formatUsd, lineTotal } from "@/shared/money";
+import { formatUsd } from "@/shared/money";
 import { purchaseBlocker } from "@/shared/purchase-rules";
-import { SoldProgress } from "./ContestCard";
+import { BundleOffers, LineTotal } from "./BundlePrice";
+import { ContestStats } from "./ContestStats";
 import { FreeEntryRoute } from "./FreeEntryRoute";
 import { QuantityStepper } from "../common/QuantityStepper";
 import { InstantPrizesPanel } from "./InstantPrizesPanel";
@@ -149,10 +150,11 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             {!closed && !c.pickNumbers && (
               <Group justify="space-between">
                 <QuantityStepper value={quantity} onChange={setQuantity} />
-                <Text fw={700} size="lg" data-testid="detail-total">
-                  Total: {formatUsd(lineTotal(c.ticketPrice, quantity))}
-                </Text>
+                <LineTotal c={c} quantity={quantity} testId="detail-total" prefix="Total: " size="lg" />
               </Group>
+            )}
+            {!closed && (
+              <BundleOffers tiers={c.bundleTiers} ticketPrice={c.ticketPrice} quantity={quantity} onPick={setQuantity} />
             )}
             {c.skillQuestion && !blocker && <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} />}
             {c.pickNumbers && !blocker && !restricted ? (
@@ -204,7 +206,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                     </Text>
                   </Card>
                 </SimpleGrid>
-                <SoldProgress sold={c.soldTickets} max={c.maxTickets} />
+                <ContestStats sold={c.soldTickets} max={c.maxTickets} endDate={closed ? null : c.endDate} />
               </>
             )}
             {c.maxTicketsPerUser !== null && (

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Image, Modal, Skeleton, Stac
 import Link from "next/link";
 import { useEffect } from "react";
 import { LIMITS } from "@/shared/constants";
-import { formatUsd } from "@/shared/money";
+import { addMoney, formatUsd, isPositive } from "@/shared/money";
 import { entryBadge, entryStatusLabel } from "@/shared/purchase-rules";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
@@ -84,6 +84,16 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                       {e.freeEntry ? "Free postal entry" : formatUsd(e.totalAmount)} ·{" "}
                       <DateTime value={e.entryDate} style="date" />
                     </Text>
+                    {e.pricing && isPositive(addMoney(e.pricing.bundleSaving, e.pricing.promoSaving)) && (
+                      <Text size="xs" c="grape.8" data-testid="entry-savings">
+                        <Text span td="line-through" c="dimmed" inherit>
+                          {formatUsd(e.pricing.listAmount)}
+                        </Text>
+                        {isPositive(e.pricing.bundleSaving) && ` · multi-buy −${formatUsd(e.pricing.bundleSaving)}`}
+                        {isPositive(e.pricing.promoSaving) &&
+                          ` · code ${e.pricing.promoCode ?? ""} −${formatUsd(e.pricing.promoSaving)}`}
+                      </Text>
+                    )}
                     <Text size="sm" ff="monospace" data-testid="ticket-numbers">
                       {ticketRange(e.firstTicket, e.lastTicket)}
                     </Text>

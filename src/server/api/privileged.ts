@@ -41,6 +41,9 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
     audit: ["review.settle_payout"],
   },
   "review.dismiss": { why: "closes a money review without booking anything", audit: ["review.dismiss"] },
+  "pricing.createPromoCode": { why: "lets players pay less: a new discount on tickets", audit: ["promo.create"] },
+  "pricing.setPromoCodeStatus": { why: "turns a discount on or off", audit: ["promo.status"] },
+  "pricing.setBundleTiers": { why: "changes what a contest's tickets cost in bundles", audit: ["contest.bundle_tiers"] },
 } as const satisfies Record<string, { why: string; audit: readonly AuditAction[] }>;
 
 /** Admin mutations that a session without its second factor may call, and why that is safe. */

@@ -8,6 +8,7 @@ import { instantWinsRouter } from "./routers/instant-wins";
 import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
 import { pickingRouter } from "./routers/picking";
+import { pricingRouter } from "./routers/pricing";
 import { responsiblePlayRouter } from "./routers/responsible-play";
 import { reviewRouter } from "./routers/review";
 import { supportRouter } from "./routers/support";
@@ -32,6 +33,7 @@ export const appRouter = createTRPCRouter({
   email: emailRouter,
   picking: pickingRouter,
   instantWins: instantWinsRouter,
+  pricing: pricingRouter,
 });
 
 export type AppRouter = typeof appRouter;

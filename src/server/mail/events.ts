@@ -5,7 +5,15 @@
 import type { DbTx } from "../platform/db";
 import { enqueueEmail, mailUser, type RecipientRow, recipientIfWanted, ticketsPlaceholder } from "./outbox";
 import { formatUsd } from "@/shared/money";
-import { notice, passwordChanged, purchaseReceipt, type ReceiptLine, topUpApproved, topUpRejected } from "./templates";
+import {
+  notice,
+  passwordChanged,
+  purchaseReceipt,
+  type ReceiptLine,
+  type ReceiptSavings,
+  topUpApproved,
+  topUpRejected,
+} from "./templates";
 
 const nameOf = (u: { firstName: string; displayName: string | null }) => u.displayName?.trim() || u.firstName;
 
@@ -20,7 +28,12 @@ const nameOf = (u: { firstName: string; displayName: string | null }) => u.displ
 export async function queueReceipt(
   tx: DbTx,
   buyer: RecipientRow,
-  purchase: { entries: (Omit<ReceiptLine, "tickets"> & { entryIds: string[] })[]; totalAmount: string; balance: string },
+  purchase: {
+    entries: (Omit<ReceiptLine, "tickets"> & { entryIds: string[] })[];
+    totalAmount: string;
+    balance: string;
+    pricing?: ReceiptSavings;
+  },
 ): Promise<string | null> {
   const user = recipientIfWanted(buyer, "purchase_receipt");
   if (!user) return null;
@@ -33,7 +46,7 @@ export async function queueReceipt(
     to: user.email,
     kind: "purchase_receipt",
     userId: user.id,
-    message: purchaseReceipt(nameOf(user), entries, purchase.totalAmount, purchase.balance),
+    message: purchaseReceipt(nameOf(user), entries, purchase.totalAmount, purchase.balance, purchase.pricing),
   });
 }
 

@@ -3,7 +3,7 @@
  * (why plain functions and not React Email: docs/email.md). Values are HTML-escaped; links are
  * absolute (APP_URL, src/server/mail/config.ts).
  */
-import { formatUsd } from "@/shared/money";
+import { formatUsd, isPositive } from "@/shared/money";
 import { appLink } from "./config";
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -79,7 +79,25 @@ export type ReceiptLine = {
   drawSeedHash: string;
 };
 
-export function purchaseReceipt(name: string, lines: ReceiptLine[], total: string, balance: string): RenderedEmail {
+/** Savings of a checkout (src/server/services/pricing.ts), shown above the total when there are any. */
+export type ReceiptSavings = { subtotal: string; bundleSaving: string; promoSaving: string; promoCode: string | null };
+
+function savingRows(s: ReceiptSavings | undefined): [string, string][] {
+  if (!s) return [];
+  const rows: [string, string][] = [];
+  if (isPositive(s.bundleSaving) || isPositive(s.promoSaving)) rows.push(["Price before savings", formatUsd(s.subtotal)]);
+  if (isPositive(s.bundleSaving)) rows.push(["Multi-buy saving", `-${formatUsd(s.bundleSaving)}`]);
+  if (isPositive(s.promoSaving)) rows.push([`Promo code ${s.promoCode ?? ""}`.trim(), `-${formatUsd(s.promoSaving)}`]);
+  return rows;
+}
+
+export function purchaseReceipt(
+  name: string,
+  lines: ReceiptLine[],
+  total: string,
+  balance: string,
+  savings?: ReceiptSavings,
+): RenderedEmail {
   const count = lines.reduce((n, l) => n + l.ticketCount, 0);
   const blocks: Block[] = [
     {
@@ -98,10 +116,7 @@ export function purchaseReceipt(name: string, lines: ReceiptLine[], total: strin
   }
   blocks.push(
     {
-      rows: [
-        ["Total paid", formatUsd(total)],
-        ["Balance after purchase", formatUsd(balance)],
-      ],
+      rows: [...savingRows(savings), ["Total paid", formatUsd(total)], ["Balance after purchase", formatUsd(balance)]],
     },
     {
       p: "The seed hash is published before the draw; after the draw we reveal the seed so you can check the winning ticket yourself.",

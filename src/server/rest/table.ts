@@ -11,6 +11,7 @@ import { instantWinsRoutes } from "./routes/instant-wins";
 import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { pickingRoutes } from "./routes/picking";
+import { pricingRoutes } from "./routes/pricing";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
 import { reviewRoutes } from "./routes/review";
@@ -35,6 +36,7 @@ export const restRoutes: RestRoute[] = [
   ...exportRoutes,
   ...pickingRoutes,
   ...instantWinsRoutes,
+  ...pricingRoutes,
 ];
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };

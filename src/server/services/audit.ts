@@ -19,7 +19,8 @@ export type AuditTargetType =
   | "wheel"
   | "outbox"
   | "winner_post"
-  | "export";
+  | "export"
+  | "promo_code";
 
 export type AuditInput = {
   actorId: string | null;

@@ -5,6 +5,8 @@ import { type PublicSkillQuestion, type SkillQuestion, skillQuestionSchema } fro
 import type { DbTx } from "../platform/db";
 import { notFound } from "../platform/errors";
 import { priceString } from "@/shared/money";
+import type { BundleTier } from "@/shared/pricing";
+import { bundleTiersOf } from "./pricing";
 
 /** docs/product.md §3 Contest (money as decimal strings) plus the provably-fair draw fields. */
 export type PublicContest = {
@@ -44,6 +46,8 @@ export type PublicContest = {
   pickNumbers: boolean;
   /** The online free entry route is open (docs/fair-play.md). */
   onlineFreeEntry: boolean;
+  /** Multi-buy prices (issue 35): a line of at least `quantity` tickets pays `percentOff`% less. */
+  bundleTiers: BundleTier[];
 };
 
 /** The stored skill question, or null when absent or unreadable. */
@@ -95,6 +99,7 @@ export function toPublicContest(c: Contest): PublicContest {
     endedEarlyAt: c.endedEarlyAt,
     pickNumbers: c.pickNumbers,
     onlineFreeEntry: c.onlineFreeEntry,
+    bundleTiers: bundleTiersOf(c.bundleTiers),
   };
 }
 

@@ -28,6 +28,7 @@ import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
 import { allocateTickets, checkPickLine, entryIdsFor } from "./ticket-allocation";
 import { duplicatesOf, PICK_MESSAGES } from "@/shared/ticket-picking";
 import { awardInstantWins, type InstantWin } from "./instant-wins";
+import { applyPricing, type PriceBreakdown, pricingOfEntries } from "./pricing";
 
 export type PurchasedLine = {
   entryId: string;
@@ -48,6 +49,8 @@ export type CheckoutResult = {
   balance: string;
   /** Instant prizes the new tickets won (services/instant-wins.ts); empty when none. */
   instantWins: InstantWin[];
+  /** List price, bundle and promo savings (src/server/services/pricing.ts). */
+  pricing: PriceBreakdown;
 };
 
 /** One line of GET /api/user/purchases: docs/product.md §3 Purchase/entry plus the ticket numbers. */
@@ -70,6 +73,8 @@ export type PurchaseEntry = {
   winningTicket: number | null;
   /** A free postal entry recorded by an admin (docs/fair-play.md): same odds, $0.00. */
   freeEntry: boolean;
+  /** Before savings, and the savings (bundle, promo code); null when the line saved nothing (and for free entries). */
+  pricing: { listAmount: string; bundleSaving: string; promoSaving: string; promoCode: string | null } | null;
 };
 
 /** Interactive transactions wait their turn under load instead of failing fast (Prisma's 2 s / 5 s defaults). */
@@ -176,6 +181,7 @@ export async function purchaseInTx(
   tx: DbTx,
   userId: string,
   items: CartLine[],
+  promoCode?: string,
 ): Promise<{ result: CheckoutResult; soldOut: string[] }> {
   const lines = normaliseLines(items);
   const found = await tx.contest.findMany({
@@ -192,6 +198,7 @@ export async function purchaseInTx(
       skillQuestion: true,
       drawSeedHash: true,
       pickNumbers: true,
+      bundleTiers: true, // read by applyPricing (./pricing.ts)
     },
   });
   checkSkillAnswers(found, items); // fair play: before any money moves (docs/fair-play.md)
@@ -213,6 +220,8 @@ export async function purchaseInTx(
   // Responsible play: self-exclusion, age declaration and spend limits, under the player's row
   // lock, taken by the one read of the buyer (their limits and what their receipt needs).
   const buyer = await lockBuyer(tx, userId);
+  // Bundle tiers and the promo code set each line's amount (docs/payments.md "Prices, bundles and promo codes").
+  const pricing = await applyPricing(tx, userId, priced, promoCode);
   await checkSpending(
     tx,
     userId,
@@ -247,6 +256,7 @@ export async function purchaseInTx(
     })),
     totalAmount: moneyString(total),
     balance: moneyString(balance),
+    pricing,
   });
 
   const entries: PurchasedLine[] = [];
@@ -272,17 +282,18 @@ export async function purchaseInTx(
     totalAmount: moneyString(total),
     balance: moneyString(instant.balance ?? balance),
     instantWins: instant.wins,
+    pricing,
   };
   return { result, soldOut };
 }
 
 /** The whole cart or nothing. */
-export async function checkout(db: Db, userId: string, items: CartLine[]): Promise<CheckoutResult> {
+export async function checkout(db: Db, userId: string, items: CartLine[], promoCode?: string): Promise<CheckoutResult> {
   normaliseLines(items); // 'Your cart is empty' before opening a transaction
   await gateSkillAnswers(db, userId, items); // counted and recorded outside the transaction (it may roll back)
   let purchase: Awaited<ReturnType<typeof purchaseInTx>>;
   try {
-    purchase = await db.$transaction((tx) => purchaseInTx(tx, userId, items), PURCHASE_TX_OPTIONS);
+    purchase = await db.$transaction((tx) => purchaseInTx(tx, userId, items, promoCode), PURCHASE_TX_OPTIONS);
   } catch (e) {
     if (e instanceof InsufficientBalanceError) throw conflict(CART_MESSAGES.insufficientBalance);
     throw e;
@@ -324,6 +335,10 @@ export async function listPurchases(db: DbTx, userId: string, q: PageQuery = {})
       },
     },
   });
+  const pricing = await pricingOfEntries(
+    db,
+    rows.map((e) => e.id),
+  );
   return rows.map((e) => {
     const ended = e.contest.status !== "active";
     return {
@@ -346,6 +361,7 @@ export async function listPurchases(db: DbTx, userId: string, q: PageQuery = {})
       lastTicket: e.lastTicket,
       winningTicket: ended ? e.contest.winningTicket : null,
       freeEntry: e.freeEntry,
+      pricing: pricing.get(e.id) ?? null,
     };
   });
 }

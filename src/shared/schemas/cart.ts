@@ -5,6 +5,7 @@ import { LIMITS } from "../constants";
 import { CART_MESSAGES } from "../cart-messages";
 import { answerIndexSchema } from "../fair-play";
 import { PICK_MESSAGES, ticketNumbersSchema } from "../ticket-picking";
+import { PROMO_LIMITS } from "../pricing";
 
 export { CART_MESSAGES };
 
@@ -48,6 +49,17 @@ export const cartAddSchema = z
   })
   .transform((l): CartLine => ({ ...l, quantity: l.quantity ?? l.ticketNumbers?.length ?? 1 }));
 
+/** A promo code as a player types it: trimmed, any case (stored and compared upper-case; docs/payments.md). */
+export const promoCodeText = z
+  .string("Promo code is required")
+  .trim()
+  .min(PROMO_LIMITS.codeMin, `Promo code must be at least ${PROMO_LIMITS.codeMin} characters`)
+  .max(PROMO_LIMITS.codeMax, `Promo code must be at most ${PROMO_LIMITS.codeMax} characters`)
+  .regex(/^[A-Za-z0-9_-]+$/, "Promo code may contain only letters, digits, - and _")
+  .transform((s) => s.toUpperCase());
+
 export const checkoutSchema = z.object({
   items: z.array(cartLineSchema, CART_MESSAGES.emptyCart).max(LIMITS.cartLinesMax, CART_MESSAGES.tooManyLines),
+  /** Optional promo code, applied by the server in the checkout's transaction (src/server/services/pricing.ts). */
+  promoCode: promoCodeText.optional(),
 });

@@ -68,6 +68,7 @@ export const contestOutput = z.object({
   endedEarlyAt: time.nullable(),
   pickNumbers: z.boolean(),
   onlineFreeEntry: z.boolean(),
+  bundleTiers: z.array(z.object({ quantity: z.number().int(), percentOff: z.number().int() })),
 });
 export const adminContestOutput = contestOutput.extend({
   skillQuestionAnswer: z.number().int().nullable(),
@@ -133,12 +134,22 @@ const entryReceipt = z.object({
   ticketPrice: money,
   totalAmount: money,
 });
+/** A checkout's price: list price, multi-buy and promo savings, what was paid (src/server/services/pricing.ts). */
+export const priceBreakdownOutput = z.object({
+  subtotal: money,
+  bundleSaving: money,
+  promoSaving: money,
+  promoCode: z.string().nullable(),
+  total: money,
+});
+export const promoQuoteOutput = priceBreakdownOutput.extend({ message });
 export const checkoutOutput = z.object({
   message,
   entries: z.array(entryReceipt),
   totalAmount: money,
   balance: money,
   instantWins: z.array(instantWinOutput),
+  pricing: priceBreakdownOutput,
 });
 export const purchaseOutput = z.object({
   entryId: id,
@@ -157,7 +168,29 @@ export const purchaseOutput = z.object({
   lastTicket: z.number().int(),
   winningTicket: z.number().int().nullable(),
   freeEntry: z.boolean(),
+  pricing: z.object({ listAmount: money, bundleSaving: money, promoSaving: money, promoCode: z.string().nullable() }).nullable(),
 });
+
+export const adminPromoCodeOutput = z.object({
+  id,
+  code: z.string(),
+  kind: z.enum(["percent", "fixed"]),
+  percentOff: z.number().int().nullable(),
+  amountOff: money.nullable(),
+  minSpend: money.nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerPlayer: z.number().int().nullable(),
+  usedCount: z.number().int(),
+  totalDiscount: money,
+  startsAt: time.nullable(),
+  endsAt: time.nullable(),
+  firstPurchaseOnly: z.boolean(),
+  contestId: z.string().nullable(),
+  contestTitle: z.string().nullable(),
+  disabled: z.boolean(),
+  createdAt: time,
+});
+export const promoCodeWithMessageOutput = z.object({ message, promoCode: adminPromoCodeOutput });
 
 const periods = <T extends z.ZodType>(v: T) => z.object({ daily: v, weekly: v, monthly: v });
 export const limitsOutput = z.object({

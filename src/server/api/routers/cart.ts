@@ -1,11 +1,15 @@
 import { pageQuerySchema } from "@/shared/schemas/paging";
 import { cartAddSchema, checkoutSchema } from "@/shared/schemas/cart";
 import { addToCart, checkout, listPurchases } from "../../services/purchases";
+import { limitPromoTries } from "../../services/pricing";
 import { authedProcedure, createTRPCRouter } from "../trpc";
 
 export const cartRouter = createTRPCRouter({
   /** The whole cart in one transaction: every line or none. */
-  checkout: authedProcedure.input(checkoutSchema).mutation(({ ctx, input }) => checkout(ctx.db, ctx.user.id, input.items)),
+  checkout: authedProcedure.input(checkoutSchema).mutation(async ({ ctx, input }) => {
+    if (input.promoCode) await limitPromoTries(ctx.db, ctx.user.id); // codes cannot be guessed at checkout either
+    return checkout(ctx.db, ctx.user.id, input.items, input.promoCode);
+  }),
   /** One line, atomically (the spec's per-item POST /api/cart/add). */
   add: authedProcedure.input(cartAddSchema).mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user.id, input)),
   /** "My Purchases & Results": the player's entries, newest first, with ticket numbers. */

@@ -1,0 +1,114 @@
+"use client";
+
+import { Badge, Button, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { formatUsd } from "@/shared/money";
+import { api } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
+import { type Column, DataTable } from "../common/DataTable";
+import { DateTime } from "../common/useTimeZone";
+import { PromoCodeForm } from "./PromoCodeForm";
+import { toastError, toastSuccess } from "../common/toasts";
+
+type Promo = RouterOutputs["pricing"]["promoCodes"][number];
+
+function terms(p: Promo): string {
+  const off = p.kind === "percent" ? `${p.percentOff}% off` : `${formatUsd(p.amountOff)} off`;
+  const extra = [
+    p.minSpend ? `min. spend ${formatUsd(p.minSpend)}` : null,
+    p.firstPurchaseOnly ? "first purchase only" : null,
+    p.contestTitle ? `only ${p.contestTitle}` : "site-wide",
+  ].filter(Boolean);
+  return `${off} · ${extra.join(" · ")}`;
+}
+
+/** Promo codes (issue 35): create, disable or enable, and the report of uses and discount given. */
+export function PromoCodesTab() {
+  const utils = api.useUtils();
+  const list = api.pricing.promoCodes.useQuery({});
+  const [creating, setCreating] = useState(false);
+  const status = api.pricing.setPromoCodeStatus.useMutation({
+    onSuccess: async (r) => {
+      toastSuccess("Promo code updated", r.message);
+      await utils.pricing.promoCodes.invalidate();
+    },
+    onError: (e) => toastError("Promo code not updated", e, "Failed to update the promo code"),
+  });
+  const columns: Column<Promo>[] = [
+    {
+      label: "Code",
+      lead: true,
+      cell: (p) => (
+        <Group gap={6}>
+          <Text fw={700} ff="monospace">
+            {p.code}
+          </Text>
+          <Badge color={p.disabled ? "gray" : "green"}>{p.disabled ? "Disabled" : "Active"}</Badge>
+        </Group>
+      ),
+    },
+    { label: "Terms", cell: (p) => <Text size="sm">{terms(p)}</Text> },
+    {
+      label: "Uses",
+      cell: (p) => (
+        <Text size="sm">
+          {p.usedCount}
+          {p.maxUses !== null ? ` / ${p.maxUses}` : ""}
+          {p.maxUsesPerPlayer !== null ? ` (≤ ${p.maxUsesPerPlayer} per player)` : ""}
+        </Text>
+      ),
+    },
+    { label: "Discount given", cell: (p) => <Text size="sm">{formatUsd(p.totalDiscount)}</Text> },
+    {
+      label: "Valid",
+      cell: (p) => (
+        <Text size="sm">
+          {p.startsAt ? <DateTime value={p.startsAt} /> : "now"} – {p.endsAt ? <DateTime value={p.endsAt} /> : "no end"}
+        </Text>
+      ),
+    },
+    {
+      label: "",
+      cell: (p) => (
+        <Button
+          size="xs"
+          variant="light"
+          color={p.disabled ? "green" : "red"}
+          loading={status.isPending && status.variables?.id === p.id}
+          onClick={() => status.mutate({ id: p.id, disabled: !p.disabled })}
+        >
+          {p.disabled ? "Enable" : "Disable"}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>Promo codes</Title>
+        <Button onClick={() => setCreating(true)}>New promo code</Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        A code lowers the price at checkout; it never gives extra entries.
+      </Text>
+      {list.isLoading ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : (list.data ?? []).length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          No promo codes yet.
+        </Text>
+      ) : (
+        <DataTable
+          rows={list.data ?? []}
+          columns={columns}
+          rowKey={(p) => p.id}
+          rowProps={(p) => ({ "data-testid": `promo-${p.code}` })}
+          minWidth={800}
+        />
+      )}
+      <PromoCodeForm opened={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { formatUsd } from "@/shared/money";
+import { api } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
+
+export type PromoQuote = RouterOutputs["pricing"]["quote"];
+
+/**
+ * The promo code box of the cart (issue 35): the server checks the code against this cart and this
+ * player and answers the price; the code is only used by the checkout, in its own transaction.
+ */
+export function PromoCodeField({
+  items,
+  applied,
+  onApplied,
+}: {
+  items: { contestId: string; quantity: number }[];
+  applied: PromoQuote | null;
+  onApplied: (quote: PromoQuote | null) => void;
+}) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const quote = api.pricing.quote.useMutation({
+    onSuccess: (q) => {
+      setError(null);
+      onApplied(q);
+      notifications.show({ title: "Promo code applied", message: `You save ${formatUsd(q.promoSaving)}`, color: "green" });
+    },
+    onError: (e) => {
+      setError(e.message);
+      onApplied(null);
+    },
+  });
+
+  if (applied) {
+    return (
+      <Group justify="space-between" wrap="nowrap" data-testid="promo-applied">
+        <Text size="sm" c="grape.8" fw={600}>
+          Code {applied.promoCode}: −{formatUsd(applied.promoSaving)}
+        </Text>
+        <Button size="compact-sm" variant="subtle" onClick={() => onApplied(null)}>
+          Remove code
+        </Button>
+      </Group>
+    );
+  }
+  const submit = () => {
+    if (code.trim()) quote.mutate({ code: code.trim(), items });
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {/* One column: the input and its button fit the drawer at 390 px and keep their places while the error shows. */}
+      <Stack gap={6}>
+        <TextInput
+          size="sm"
+          label="Promo code"
+          placeholder="Enter a code"
+          value={code}
+          maxLength={32}
+          autoComplete="off"
+          onChange={(e) => {
+            setCode(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          data-testid="promo-input"
+        />
+        <Button type="submit" size="sm" variant="light" loading={quote.isPending} disabled={!code.trim() || items.length === 0}>
+          Apply
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import { Group, Progress, Stack, Text } from "@mantine/core";
+import { useReducedMotion } from "@mantine/hooks";
+import { useEffect, useState } from "react";
+import { formatCount } from "@/shared/format";
+import { formatTimeLeft, ticketOdds, timeLeft } from "@/shared/odds";
+
+/**
+ * Progress, odds and countdown on every card and contest page (issue 35). Built from the public
+ * counts only (soldTickets includes free postal entries), so kept public pages can carry it; the
+ * counts follow sales live through `useLiveContests` (the `contests` event refetches the list).
+ */
+export function ContestStats({
+  sold,
+  max,
+  endDate,
+  testId = "contest-stats",
+}: {
+  sold: number;
+  max: number | null;
+  endDate: Date | string | null;
+  testId?: string;
+}) {
+  const odds = ticketOdds(sold, max);
+  const pct = max === null ? 0 : max > 0 ? Math.min(100, (sold / max) * 100) : 100;
+  const soldText = max === null ? `${formatCount(sold)} sold` : `${formatCount(sold)} of ${formatCount(max)} sold`;
+  return (
+    <Stack gap={4} data-testid={testId}>
+      {max !== null && <Progress value={pct} size="sm" aria-label={soldText} />}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="xs" c="dimmed" data-testid="sold-progress">
+          {soldText}
+        </Text>
+        {endDate && <Countdown end={endDate} />}
+      </Group>
+      <Text size="xs" c="dimmed" data-testid="ticket-odds">
+        Odds per ticket: 1 in {formatCount(odds.now)} now
+        {odds.atSellOut !== null && ` · 1 in ${formatCount(odds.atSellOut)} at sell-out`}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The time left, computed in the browser only: the server's HTML and the first browser render both
+ * show the placeholder (no hydration mismatch), then it ticks each second (each minute, without
+ * seconds, when the player prefers reduced motion).
+ */
+export function Countdown({ end }: { end: Date | string }) {
+  const reduced = useReducedMotion();
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), reduced ? 60_000 : 1000);
+    return () => clearInterval(id);
+  }, [reduced]);
+  const left = now === null ? null : timeLeft(end, now);
+  const text = left === null ? "…" : formatTimeLeft(left, { seconds: !reduced });
+  return (
+    <Text
+      component="time"
+      dateTime={new Date(end).toISOString()}
+      size="xs"
+      fw={600}
+      c={left?.over ? "dimmed" : "orange.9"}
+      data-testid="countdown"
+    >
+      {left?.over ? text : `Ends in ${text}`}
+    </Text>
+  );
+}

@@ -1,0 +1,148 @@
+/** The price computation (src/shared/pricing.ts): tiers, percent and fixed codes, minimum spend, rounding. */
+import { describe, expect, it } from "vitest";
+import { ticketOdds, formatTimeLeft, timeLeft } from "../../src/shared/odds";
+import {
+  type CartPrice,
+  bundleTierFor,
+  isPromoProblem,
+  PROMO_MESSAGES,
+  type PromoTerms,
+  priceCart,
+  tierSaving,
+} from "../../src/shared/pricing";
+import { bundleTiersSchema } from "../../src/shared/schemas/pricing";
+
+const TIERS = [
+  { quantity: 5, percentOff: 10 },
+  { quantity: 10, percentOff: 20 },
+];
+const line = (contestId: string, unitPrice: string, quantity: number, tiers = TIERS) => ({
+  contestId,
+  unitPrice,
+  quantity,
+  tiers,
+});
+const percent = (p: number, extra: Partial<PromoTerms> = {}): PromoTerms => ({
+  code: "SAVE",
+  kind: "percent",
+  percentOff: p,
+  amountOff: null,
+  minSpend: null,
+  contestId: null,
+  ...extra,
+});
+const fixed = (a: string, extra: Partial<PromoTerms> = {}): PromoTerms => ({
+  code: "OFF",
+  kind: "fixed",
+  percentOff: null,
+  amountOff: a,
+  minSpend: null,
+  contestId: null,
+  ...extra,
+});
+function ok(x: ReturnType<typeof priceCart>): CartPrice {
+  if (isPromoProblem(x)) throw new Error(x.message);
+  return x;
+}
+const s = (d: { toFixed(n: number): string }) => d.toFixed(2);
+
+describe("bundle tiers", () => {
+  it("takes the largest tier the quantity reaches, once per line", () => {
+    expect(bundleTierFor(TIERS, 4)).toBeNull();
+    expect(bundleTierFor(TIERS, 5)?.percentOff).toBe(10);
+    expect(bundleTierFor(TIERS, 9)?.percentOff).toBe(10);
+    expect(bundleTierFor(TIERS, 10)?.percentOff).toBe(20);
+    expect(bundleTierFor(TIERS, 500)?.percentOff).toBe(20);
+    const p = ok(priceCart([line("a", "2.00", 10)]));
+    expect([s(p.subtotal), s(p.bundleSaving), s(p.total)]).toEqual(["20.00", "4.00", "16.00"]);
+    expect(p.lines[0]?.bundlePercent).toBe(20);
+  });
+
+  it("rounds each saving down to the cent and the line pays the exact rest", () => {
+    // 7 × 1.79 = 12.53; 10% = 1.253 → 1.25 saved, 11.28 paid
+    const p = ok(priceCart([line("a", "1.79", 7)]));
+    expect([s(p.bundleSaving), s(p.total)]).toEqual(["1.25", "11.28"]);
+    expect(p.total.plus(p.bundleSaving).equals(p.subtotal)).toBe(true);
+    expect(s(tierSaving("1.79", { quantity: 5, percentOff: 10 }))).toBe("0.89"); // 8.95 × 10% = 0.895
+  });
+
+  it("refuses more than 5 tiers, percentages outside 1..90, a repeated quantity or a smaller discount for more", () => {
+    const six = Array.from({ length: 6 }, (_, i) => ({ quantity: i + 2, percentOff: i + 1 }));
+    expect(bundleTiersSchema.safeParse(six).success).toBe(false);
+    expect(bundleTiersSchema.safeParse([{ quantity: 5, percentOff: 91 }]).success).toBe(false);
+    expect(bundleTiersSchema.safeParse([{ quantity: 5, percentOff: 0 }]).success).toBe(false);
+    expect(bundleTiersSchema.safeParse([{ quantity: 1, percentOff: 5 }]).success).toBe(false);
+    expect(
+      bundleTiersSchema.safeParse([
+        { quantity: 5, percentOff: 10 },
+        { quantity: 5, percentOff: 20 },
+      ]).success,
+    ).toBe(false);
+    expect(
+      bundleTiersSchema.safeParse([
+        { quantity: 5, percentOff: 20 },
+        { quantity: 10, percentOff: 10 },
+      ]).success,
+    ).toBe(false);
+    expect(
+      bundleTiersSchema.parse([
+        { quantity: 10, percentOff: 20 },
+        { quantity: 5, percentOff: 10 },
+      ]),
+    ).toEqual(TIERS);
+  });
+});
+
+describe("promo codes", () => {
+  it("a percent code applies after the bundle, on the eligible total, rounded down", () => {
+    // 10 × 2.00 = 20 − 20% = 16.00; 15% of 16.00 = 2.40
+    const p = ok(priceCart([line("a", "2.00", 10)], percent(15)));
+    expect([s(p.promoSaving), s(p.total)]).toEqual(["2.40", "13.60"]);
+    // 3 × 3.33 = 9.99; 7% = 0.6993 → 0.69
+    expect(s(ok(priceCart([line("a", "3.33", 3, [])], percent(7))).promoSaving)).toBe("0.69");
+  });
+
+  it("a fixed code never takes more than the eligible lines cost", () => {
+    expect(s(ok(priceCart([line("a", "1.00", 3, [])], fixed("5"))).total)).toBe("0.00");
+    const p = ok(priceCart([line("a", "4.00", 2, [])], fixed("2.50")));
+    expect([s(p.promoSaving), s(p.total)]).toEqual(["2.50", "5.50"]);
+  });
+
+  it("is split over the eligible lines in proportion, leftover cents one by one, and the lines add up", () => {
+    const p = ok(priceCart([line("a", "1.00", 1, []), line("b", "1.00", 1, []), line("c", "1.00", 1, [])], fixed("1.00")));
+    expect(p.lines.map((l) => s(l.promoSaving))).toEqual(["0.34", "0.33", "0.33"]);
+    expect(s(p.total)).toBe("2.00");
+  });
+
+  it("a per-contest code touches only that contest's lines, and refuses a cart without it", () => {
+    const p = ok(priceCart([line("a", "2.00", 1, []), line("b", "2.00", 1, [])], percent(50, { contestId: "b" })));
+    expect(p.lines.map((l) => s(l.promoSaving))).toEqual(["0.00", "1.00"]);
+    expect(priceCart([line("a", "2.00", 1, [])], percent(50, { contestId: "b" }))).toEqual({
+      message: PROMO_MESSAGES.wrongContest,
+    });
+  });
+
+  it("the minimum spend counts the eligible lines after bundle savings", () => {
+    // 5 × 2.00 = 10.00 − 10% = 9.00 < 10
+    expect(priceCart([line("a", "2.00", 5)], percent(10, { minSpend: "10" }))).toEqual({
+      message: PROMO_MESSAGES.minSpend("10.00"),
+    });
+    expect(isPromoProblem(priceCart([line("a", "2.00", 6)], percent(10, { minSpend: "10" })))).toBe(false);
+  });
+});
+
+describe("odds and countdown", () => {
+  it("now counts the tickets out plus the one bought now; sell-out only with a maximum", () => {
+    expect(ticketOdds(0, 100)).toEqual({ now: 1, atSellOut: 100 });
+    expect(ticketOdds(41, 100)).toEqual({ now: 42, atSellOut: 100 });
+    expect(ticketOdds(100, 100)).toEqual({ now: 100, atSellOut: 100 });
+    expect(ticketOdds(9, null)).toEqual({ now: 10, atSellOut: null });
+  });
+
+  it("formats the time left without the clock of the page that rendered it", () => {
+    const now = Date.UTC(2026, 0, 1);
+    expect(formatTimeLeft(timeLeft(now + ((2 * 24 + 4) * 3600 + 5 * 60 + 9) * 1000, now))).toBe("2d 04h 05m 09s");
+    expect(formatTimeLeft(timeLeft(now + 59_000, now))).toBe("00h 00m 59s");
+    expect(formatTimeLeft(timeLeft(now - 1, now))).toBe("Ended");
+  });
+});
