@@ -10,7 +10,6 @@ import { purchaseBlocker } from "@/shared/purchase-rules";
 import { QuantityStepper } from "../common/QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
-import { formatCount } from "@/shared/format";
 import { restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 import { BundleOffers, LineTotal } from "./BundlePrice";
 import { ContestStats } from "./ContestStats";
