@@ -28,4 +28,9 @@ test("an admin downloads payments, withdrawals, a contest's entries and the audi
     /Entries CSV/,
     "entryId,createdAt,userEmail,firstName,lastName,firstTicket,lastTicket,ticketCount,totalAmount,freeEntry,result",
   );
+  // Every download is in the audit log (src/server/rest/routes/exports.ts), newest first.
+  await page.goto("/admin?tab=audit");
+  const downloads = page.locator('[data-testid="audit-entry"][data-action="export.read"]');
+  await expect(downloads.first()).toContainText("CSV export downloaded");
+  await expect(downloads.filter({ hasText: "contest_entries" }).first()).toBeVisible();
 });

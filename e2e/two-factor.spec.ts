@@ -94,7 +94,7 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
   expect((await page.request.get("/api/auth/user")).status()).toBe(200);
 });
 
-test("the $5,000 scenario on a production server with ADMIN_2FA_REQUIRED=true: no code, no contest, no payout", async () => {
+test("the $5,000 scenario on a production server with ADMIN_2FA_REQUIRED=true: no code, no contest, no payout, no export", async () => {
   test.setTimeout(180_000);
   // A server of its own (the shared e2e server runs without the setting), on a free port.
   const port = await new Promise<number>((resolve) => {
@@ -148,12 +148,17 @@ test("the $5,000 scenario on a production server with ADMIN_2FA_REQUIRED=true: n
     expect(approve.status()).toBe(403);
     const mine = (await (await accomplice.get("/api/withdrawals")).json()) as { id: string; status: string }[];
     expect(mine.find((w) => w.id === id)?.status).toBe("pending");
+    // Nor download every player's payments (a raw REST row, the same rule: PRIVILEGED_ADMIN_READS).
+    const csv = await admin.get("/api/admin/export/payments.csv");
+    expect(csv.status()).toBe(403);
+    expect((await csv.json()).message).toMatch(/needs two-factor authentication/);
 
     // Enrolled and verified, the same admin may act.
     const setup = (await (await admin.post("/api/auth/2fa/setup", { data: {} })).json()) as { secret: string };
     expect((await admin.post("/api/auth/2fa/enable", { data: { code: code(setup.secret) } })).ok()).toBe(true);
     expect((await admin.post("/api/admin/contests", { data: terms })).status()).toBe(201);
     expect((await admin.post(`/api/admin/withdrawals/${id}/approve`)).status()).not.toBe(403);
+    expect((await admin.get("/api/admin/export/payments.csv")).status()).toBe(200);
   } finally {
     await admin.dispose();
     await accomplice.dispose();
