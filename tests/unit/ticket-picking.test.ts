@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addItem } from "../../src/components/cart/cartStore";
+import { addItem, type CartItem, checkoutLines } from "../../src/components/cart/cartStore";
 import { cartAddSchema, cartLineSchema } from "../../src/shared/schemas/cart";
 import { nthSoldTicket, ticketNumbersSchema } from "../../src/shared/ticket-picking";
 
@@ -33,5 +33,14 @@ describe("pick your numbers: shared rules", () => {
     items = addItem(items, { ...item, ticketNumbers: [3, 7] }, 2);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ ticketNumbers: [3, 7, 150], quantity: 3 });
+    // A card's Add to Cart (no numbers) adds lucky-dip tickets to the same line; checkout sends them apart.
+    items = addItem(items, item, 2);
+    expect(items[0]).toMatchObject({ ticketNumbers: [3, 7, 150], quantity: 5 });
+    items = addItem(items, { ...item, ticketNumbers: [9] }, 1);
+    expect(items[0]).toMatchObject({ ticketNumbers: [3, 7, 9, 150], quantity: 6 });
+    expect(checkoutLines(items[0] as CartItem)).toEqual([
+      { contestId: "c1", quantity: 4, ticketNumbers: [3, 7, 9, 150] },
+      { contestId: "c1", quantity: 2 },
+    ]);
   });
 });

@@ -11,7 +11,7 @@ import { CART_MESSAGES } from "@/shared/cart-messages";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { QuantityStepper } from "../contests/QuantityStepper";
-import { useCart } from "./cartStore";
+import { checkoutLines, useCart } from "./cartStore";
 import { PickedNumbers } from "./PickedNumbers";
 import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
 
@@ -91,14 +91,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
       });
       return;
     }
-    checkout.mutate({
-      items: cart.items.map((i) => ({
-        contestId: i.contestId,
-        quantity: i.quantity,
-        ...(i.answerIndex === undefined ? {} : { answerIndex: i.answerIndex }),
-        ...(i.ticketNumbers ? { ticketNumbers: i.ticketNumbers } : {}),
-      })),
-    });
+    checkout.mutate({ items: cart.items.flatMap(checkoutLines) });
   };
 
   return (
@@ -140,13 +133,15 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                     ]}
                   />
                 )}
-                {i.ticketNumbers && <PickedNumbers numbers={i.ticketNumbers} />}
+                {i.ticketNumbers && <PickedNumbers numbers={i.ticketNumbers} quantity={i.quantity} />}
                 <Group justify="space-between">
-                  {i.ticketNumbers ? (
-                    <Text size="sm">{i.quantity} held</Text>
-                  ) : (
-                    <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
-                  )}
+                  {/* Held numbers leave by the bin (which releases them); the stepper adds or takes lucky-dip tickets. */}
+                  <QuantityStepper
+                    value={i.quantity}
+                    onChange={(q) => cart.update(i.contestId, q)}
+                    min={i.ticketNumbers?.length ?? 0}
+                    size="sm"
+                  />
                   <Text fw={600}>{formatUsd(lineTotal(i.ticketPrice, i.quantity))}</Text>
                 </Group>
               </Stack>
