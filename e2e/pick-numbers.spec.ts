@@ -60,7 +60,7 @@ for (const { name, viewport } of VIEWPORTS) {
     // Held for this player: shown as in the cart, not selectable again.
     await expect(picker.locator('[data-number="150"]')).toBeDisabled();
 
-    await picker.getByRole("button", { name: "Lucky dip" }).click();
+    await picker.getByRole("button", { name: "Lucky dip", exact: true }).click();
     await expect(page.getByText("Added 1 ticket(s) to cart")).toBeVisible();
 
     await page.getByTestId("cart-button").click();

@@ -66,6 +66,13 @@ describe(`online free entry (${dbKind()})`, () => {
     expect(await t.db.ticketEntry.count({ where: { contestId: closed.id } })).toBe(0);
     expect((await enter(p, "no-such-contest")).status).toBe(404);
 
+    // A self-excluded player gets no entries, free ones included.
+    const excluded = await createUser(t.db);
+    await t.db.user.update({ where: { id: excluded.id }, data: { selfExcludedUntil: new Date(Date.now() + 86_400_000) } });
+    const refused = await enter(excluded, quiz.id, { answerIndex: 1 });
+    expect(refused.status).toBe(403);
+    expect(await t.db.ticketEntry.count({ where: { userId: excluded.id } })).toBe(0);
+
     const full = await createContest(t.db, { title: "Full", maxTickets: 1, soldTickets: 0 });
     expect((await enter(await createUser(t.db), full.id)).status).toBe(201);
     const late = await enter(await createUser(t.db), full.id);

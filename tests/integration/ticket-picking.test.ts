@@ -50,6 +50,17 @@ describe(`pick your numbers (${dbKind()})`, () => {
     const first = await rest(t.db, "GET", `/api/contests/${c.id}/numbers`);
     expect(first.body).toMatchObject({ page: 1, first: 1, last: 100, taken: [7] });
     expect((await rest(t.db, "GET", `/api/contests/${c.id}/numbers?search=501`)).status).toBe(400);
+
+    // A cart line of picked numbers and one without numbers (the cart's lucky dip) for one contest: one purchase.
+    const mixed = await (await callerFor(t.db, p)).cart.checkout({
+      items: [
+        { contestId: c.id, quantity: 1, ticketNumbers: [20] },
+        { contestId: c.id, quantity: 2 },
+      ],
+    });
+    expect(mixed.entries).toHaveLength(3);
+    expect(mixed.entries.map((e) => e.firstTicket)).toContain(20);
+    expect((await t.db.contest.findUniqueOrThrow({ where: { id: c.id } })).soldTickets).toBe(5);
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ const INSUFFICIENT_BALANCE = "Please add more balance to complete this purchase"
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { QuantityStepper } from "../common/QuantityStepper";
-import { useCart } from "../common/cartStore";
+import { checkoutLines, useCart } from "../common/cartStore";
 import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 import { showToast, TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
 import { type InstantWin, InstantWinResult } from "./InstantWinResult";
@@ -117,12 +117,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
       return;
     }
     checkout.mutate({
-      items: cart.items.map((i) => ({
-        contestId: i.contestId,
-        quantity: i.quantity,
-        ...(i.answerIndex === undefined ? {} : { answerIndex: i.answerIndex }),
-        ...(i.ticketNumbers ? { ticketNumbers: i.ticketNumbers } : {}),
-      })),
+      items: cart.items.flatMap(checkoutLines),
       ...(promo?.quote.promoCode ? { promoCode: promo.quote.promoCode } : {}),
     });
   };
@@ -167,13 +162,15 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                       ]}
                     />
                   )}
-                  {i.ticketNumbers && <PickedNumbers numbers={i.ticketNumbers} />}
+                  {i.ticketNumbers && <PickedNumbers numbers={i.ticketNumbers} quantity={i.quantity} />}
                   <Group justify="space-between">
-                    {i.ticketNumbers ? (
-                      <Text size="sm">{i.quantity} held</Text>
-                    ) : (
-                      <QuantityStepper value={i.quantity} onChange={(q) => cart.update(i.contestId, q)} min={0} size="sm" />
-                    )}
+                    {/* Held numbers leave by the bin (which releases them); the stepper adds or takes lucky-dip tickets. */}
+                    <QuantityStepper
+                      value={i.quantity}
+                      onChange={(q) => cart.update(i.contestId, q)}
+                      min={i.ticketNumbers?.length ?? 0}
+                      size="sm"
+                    />
                     <Stack gap={0} align="flex-end">
                       <Text fw={600}>{formatUsd(i.priced.total)}</Text>
                       {i.priced.saving.greaterThan(0) && (

@@ -3,6 +3,7 @@
 import { Alert, Anchor, Button, Code, Group, Loader, NumberInput, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
+import { nthSoldTicket } from "@/shared/ticket-picking";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
@@ -27,7 +28,7 @@ async function verify(r: DrawRecord): Promise<Check | null> {
   const method = r.method === "legacy" || r.method === null ? null : r.method;
   const whole = r.entriesNextCursor === null;
   const [hash, entriesHash] = await Promise.all([sha256Hex(r.seed), whole ? entriesHashOf(r.entries) : null]);
-  const ticket = await computeDrawWinner({
+  const position = await computeDrawWinner({
     seed: r.seed,
     contestId: r.contestId,
     soldTickets: r.soldTickets,
@@ -35,6 +36,10 @@ async function verify(r: DrawRecord): Promise<Check | null> {
     entriesHash: r.entriesHash,
     beaconRandomness: r.beacon?.randomness ?? null,
   }).catch(() => null);
+  // The draw gives a position among the sold tickets; the ticket is the position-th sold number
+  // (the same number for consecutive tickets; a pick-your-numbers contest, docs/contests.md).
+  const sorted = [...r.entries].sort((a, b) => a.firstTicket - b.firstTicket);
+  const ticket = position !== null && whole ? nthSoldTicket(sorted, position) : position;
   return {
     hashOk: hash === r.seedHash,
     entriesOk: method === null ? true : entriesHash === null ? null : entriesHash === r.entriesHash,

@@ -17,7 +17,10 @@ export type CartItem = {
   answerIndex?: number;
   /** The question itself, so the cart can show and change the answer. */
   skillQuestion?: { text: string; options: string[] };
-  /** Pick your numbers: the numbers held for this line (src/server/services/ticket-holds.ts); quantity is their count. */
+  /**
+   * Pick your numbers: the numbers held for this line (src/server/services/ticket-holds.ts). quantity
+   * counts them plus any tickets added without numbers (a lucky dip chosen at checkout).
+   */
   ticketNumbers?: number[];
 };
 
@@ -45,7 +48,7 @@ function read(key: string): CartItem[] {
           typeof i.ticketPrice === "string" &&
           Number.isInteger(i.quantity) &&
           i.quantity > 0 &&
-          (i.ticketNumbers === undefined || (Array.isArray(i.ticketNumbers) && i.ticketNumbers.length === i.quantity)),
+          (i.ticketNumbers === undefined || (Array.isArray(i.ticketNumbers) && i.ticketNumbers.length <= i.quantity)),
       );
     }
   } catch {
@@ -103,11 +106,12 @@ export function addItem(items: CartItem[], item: Omit<CartItem, "quantity">, qua
   return [...items, { ...item, quantity: q }];
 }
 
-/** Picked (or lucky-dipped, held) numbers join the contest's line; its quantity is their count. */
+/** Picked (or lucky-dipped, held) numbers join the contest's line, which keeps its tickets without numbers. */
 function addNumbers(items: CartItem[], item: Omit<CartItem, "quantity">): CartItem[] {
   const existing = items.find((i) => i.contestId === item.contestId);
   const numbers = [...new Set([...(existing?.ticketNumbers ?? []), ...(item.ticketNumbers ?? [])])].sort((a, b) => a - b);
-  const line = { ...existing, ...item, ticketNumbers: numbers, quantity: numbers.length };
+  const unnumbered = existing ? existing.quantity - (existing.ticketNumbers?.length ?? 0) : 0;
+  const line = { ...existing, ...item, ticketNumbers: numbers, quantity: numbers.length + unnumbered };
   return existing ? items.map((i) => (i === existing ? line : i)) : [...items, line];
 }
 
@@ -143,4 +147,17 @@ export function useCart(userId: string | null | undefined) {
   const clear = useCallback(() => write(key, EMPTY), [key]);
   const count = items.reduce((n, i) => n + i.quantity, 0);
   return { items, count, add, update, remove, answer, clear };
+}
+
+/**
+ * The checkout lines of a cart item: its picked numbers (quantity = their count) and, apart, the
+ * tickets it holds without numbers (a lucky dip at checkout); the server merges a contest's lines.
+ */
+export function checkoutLines(i: CartItem) {
+  const answer = i.answerIndex === undefined ? {} : { answerIndex: i.answerIndex };
+  const picked = i.ticketNumbers?.length ?? 0;
+  return [
+    ...(picked ? [{ contestId: i.contestId, quantity: picked, ticketNumbers: i.ticketNumbers, ...answer }] : []),
+    ...(i.quantity > picked ? [{ contestId: i.contestId, quantity: i.quantity - picked, ...answer }] : []),
+  ];
 }
