@@ -3,7 +3,7 @@
 import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { useCurrentUser } from "../auth/useCurrentUser";
@@ -44,8 +44,14 @@ function Countdown({ endDate }: { endDate: string | Date }) {
  * How far the reveal has got. A draw that happens while the page is open plays step by step (and
  * "Replay the draw" plays a stored one again); with prefers-reduced-motion every step shows at once.
  */
+/**
+ * Contests this page saw open or awaiting their draw. Module-wide, not per component: on
+ * /draws/live a contest moves from "Upcoming" to "Latest" as it closes (a new component) and must
+ * still play its reveal there.
+ */
+const watchedUndrawn = new Set<string>();
+
 function useReveal(r: DrawRecord | undefined, reduced: boolean) {
-  const seenOpen = useRef(false);
   const [step, setStep] = useState<number>(STEPS.length);
   const [playing, setPlaying] = useState(false);
   const drawn = !!r?.drawnAt;
@@ -57,11 +63,8 @@ function useReveal(r: DrawRecord | undefined, reduced: boolean) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: plays once per transition to drawn, not per render of `play`
   useEffect(() => {
     if (!r) return;
-    if (!drawn) seenOpen.current = true;
-    else if (seenOpen.current) {
-      seenOpen.current = false;
-      play(); // drawn while this page watched: the live reveal
-    }
+    if (!drawn) watchedUndrawn.add(r.contestId);
+    else if (watchedUndrawn.delete(r.contestId)) play(); // drawn while this page watched: the live reveal
   }, [r, drawn]);
   useEffect(() => {
     if (!playing) return;
