@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { asAdmin, newPlayer } from "./players";
 
-// docs/fair-play.md "Live draws": two browsers watch the same draw (one on /draws/live, one on the
-// contest page) and both see the reveal without a reload, with a proof that verifies; the player
+// docs/fair-play.md "Live draws": two browsers watch the same draw (a desktop on /draws/live, a phone
+// on the contest page) and both see the reveal without a reload, with a proof that verifies; the player
 // then proves their own tickets were in the committed entry list, in the browser.
 test("two browsers watch a draw live; the proof verifies; a player proves their entry's inclusion", async ({ browser }) => {
   test.setTimeout(180_000);
@@ -25,7 +25,8 @@ test("two browsers watch a draw live; the proof verifies; a player proves their 
   });
   const buyer = await newPlayer(browser, { balance: "5" });
   expect((await buyer.page.request.post("/api/cart/add", { data: { contestId, quantity: 2 } })).status()).toBe(200);
-  const watcher = await newPlayer(browser);
+  // The watcher is on a phone (390 px): the live panel must fit and work there too.
+  const watcher = await newPlayer(browser, { viewport: { width: 390, height: 844 } });
 
   // The buyer follows /draws/live, the watcher the contest page: both show the countdown.
   await buyer.page.goto("/draws/live");
@@ -36,6 +37,7 @@ test("two browsers watch a draw live; the proof verifies; a player proves their 
   const panel = watcher.page.getByTestId("live-draw");
   await expect(panel.getByTestId("live-draw-status")).toHaveText("Upcoming");
   await watcher.page.waitForLoadState("networkidle"); // hydrated and subscribed
+  expect(await watcher.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await asAdmin(browser, async (admin) => {
     const res = await admin.request.post(`/api/admin/contests/${contestId}/status`, { data: { status: "ended" } });
