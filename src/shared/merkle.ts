@@ -50,7 +50,14 @@ function prefixed(tag: number, ...parts: Uint8Array[]): Uint8Array<ArrayBuffer> 
 }
 
 export const leafHash = (sha: SyncSha256, line: string): Uint8Array => sha(prefixed(0, encoder.encode(line)));
-export const nodeHash = (sha: SyncSha256, left: Uint8Array, right: Uint8Array): Uint8Array => sha(prefixed(1, left, right));
+/** 0x01 || left || right, reused: the hasher is synchronous, so one buffer serves every node (a million for 500k entries). */
+const nodeInput = new Uint8Array(65);
+export function nodeHash(sha: SyncSha256, left: Uint8Array, right: Uint8Array): Uint8Array {
+  nodeInput[0] = 1;
+  nodeInput.set(left, 1);
+  nodeInput.set(right, 33);
+  return sha(nodeInput);
+}
 
 /**
  * The root of leaves pushed one at a time, in O(log n) memory: `pending[k]` holds a finished

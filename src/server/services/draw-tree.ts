@@ -8,13 +8,13 @@
  * roots. Aligned chunks are exact subtrees of the whole tree, so the two paths join into the same
  * audit path the whole tree would give.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
+import { Prisma } from "@/generated/prisma/client";
 import {
   auditPath,
   DRAW_SCHEME_MERKLE,
   entryLine,
   type InclusionProof,
-  leafHash,
   merkleLevels,
   type SyncSha256,
   toHex,
@@ -22,27 +22,33 @@ import {
 import type { DbTx } from "../platform/db";
 import { conflict, forbidden, notFound } from "../platform/errors";
 
-export const sha256Sync: SyncSha256 = (bytes) => createHash("sha256").update(bytes).digest();
+/** One-shot SHA-256 (node:crypto `hash`: about twice as fast as createHash for 65-byte inputs). */
+export const sha256Sync: SyncSha256 = (bytes) => hash("sha256", bytes, "buffer");
 
 /** Leaves per stored chunk root (a power of two, so chunks are whole subtrees; tests pass smaller ones). */
 export const DRAW_TREE_CHUNK = 1024;
 /** Chunks per database read while building (8,192 entries a statement). */
 const CHUNKS_PER_READ = 8;
 
-type Row = { id: string; firstTicket: number; lastTicket: number };
+type Row = { id: string; firstTicket: number; lastTicket: number; leaf: Uint8Array };
 
+/**
+ * Entries from `fromTicket` on, each with its leaf hash computed by PostgreSQL (byte for byte
+ * src/shared/merkle.ts leafHash: SHA-256 of 0x00 and the `first-last:id` line), so Node hashes only
+ * the inner nodes.
+ */
 const readEntries = (db: DbTx, contestId: string, fromTicket: number, take: number): Promise<Row[]> =>
-  db.ticketEntry.findMany({
-    where: { contestId, firstTicket: { gte: fromTicket } },
-    orderBy: { firstTicket: "asc" },
-    take,
-    select: { id: true, firstTicket: true, lastTicket: true },
-  });
+  db.$queryRaw<Row[]>(Prisma.sql`
+    SELECT e."id", e."firstTicket", e."lastTicket",
+           sha256(decode('00', 'hex') || convert_to(e."firstTicket"::text || '-' || e."lastTicket"::text || ':' || e."id", 'UTF8')) AS "leaf"
+    FROM "TicketEntry" e
+    WHERE e."contestId" = ${contestId} AND e."firstTicket" >= ${fromTicket}
+    ORDER BY e."firstTicket" LIMIT ${take}`);
 
 const chunkLevels = (rows: readonly Row[]) =>
   merkleLevels(
     sha256Sync,
-    rows.map((r) => leafHash(sha256Sync, entryLine(r))),
+    rows.map((r) => r.leaf),
   );
 
 function rootOf(levels: Uint8Array[][]): Uint8Array {

@@ -57,6 +57,13 @@ const followUps = (): DrawFollowUps => followUpsHolder.__prizeDrawFollowUps ?? i
 /** The draw's one transaction: a few statements, so generous limits only absorb a busy database. */
 const DRAW_TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
+/**
+ * Closing builds the entry list's Merkle tree under the contest's row lock (a page of entries at a
+ * time; seconds for 500k entries, bench/draw-tree.ts): room for a loaded host. Only this contest's
+ * purchases wait on that lock, and they are refused once it commits.
+ */
+const CLOSE_TX_OPTIONS = { maxWait: 15_000, timeout: 120_000 } as const;
+
 /** A fresh secret seed (32 random bytes, hex) and its published SHA-256. */
 export async function newDrawSeed(): Promise<{ drawSeed: string; drawSeedHash: string }> {
   const drawSeed = randomBytes(32).toString("hex");
@@ -116,7 +123,7 @@ export async function closeSales(db: Db, contestId: string, opts: { early?: bool
     const root = await buildDrawTree(tx, contestId);
     await tx.$executeRaw`UPDATE "Contest" SET "entriesHash" = ${root}, "drawScheme" = ${DRAW_SCHEME_MERKLE} WHERE "id" = ${contestId}`;
     return true;
-  }, DRAW_TX_OPTIONS);
+  }, CLOSE_TX_OPTIONS);
 }
 
 /**
