@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { buildDrawTree, inclusionProof } from "../../src/server/services/draw-tree";
+import { buildDrawTree, inclusionProof, PROOF_RATE_RULE } from "../../src/server/services/draw-tree";
 import { ENTRIES_HASH_SQL } from "../../src/server/services/draws";
 import { computeDrawWinner, entriesHashOf } from "../../src/shared/draw";
 import { verifyInclusion } from "../../src/shared/merkle";
@@ -78,6 +78,18 @@ describe(`"my tickets were in the draw": Merkle inclusion proofs, public entry l
     // After the close the pseudonymous list (entry ids and ranges, no names) is public.
     const file = await rest(t.db, "GET", `/api/contests/${c.id}/draw/entries`);
     expect(file.status).toBe(200);
+  });
+
+  it("proofs are rate-limited per player (60 a minute, whatever the answer); the 61st answers 429", async () => {
+    const c = await createContest(t.db, { title: "Rate" });
+    const flood = await createUser(t.db, {});
+    for (let i = 0; i < PROOF_RATE_RULE.limit; i++) {
+      await expect(inclusionProof(t.db, c.id, "no-such-entry", flood.id)).rejects.toThrow("No such entry");
+    }
+    const res = await proof(c.id, "no-such-entry", flood);
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(/too quickly/);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("the chunked tree (roots of aligned chunks) gives the whole tree's root and valid proofs at every position", async () => {

@@ -21,6 +21,7 @@ import {
 } from "@/shared/merkle";
 import type { DbTx } from "../platform/db";
 import { conflict, forbidden, notFound } from "../platform/errors";
+import { consumeOrThrow, type RateRule } from "../security/rate-limit";
 
 /** One-shot SHA-256 (node:crypto `hash`: about twice as fast as createHash for 65-byte inputs). */
 export const sha256Sync: SyncSha256 = (bytes) => hash("sha256", bytes, "buffer");
@@ -84,6 +85,10 @@ export async function buildDrawTree(tx: DbTx, contestId: string, chunkSize = DRA
   return toHex(rootOf(merkleLevels(sha256Sync, roots)));
 }
 
+/** Proofs one player may fetch per minute (each reads a chunk of 1,024 entries); the next answers 429. */
+export const PROOF_RATE_RULE: RateRule = { limit: 60, windowMs: 60_000 };
+export const proofRateKey = (userId: string) => `draw-proof:${userId}`;
+
 /** Index of the last chunk starting at or before `ticket` (chunkStarts ascend). */
 function chunkHolding(starts: readonly number[], ticket: number): number {
   let lo = 0;
@@ -98,7 +103,8 @@ function chunkHolding(starts: readonly number[], ticket: number): number {
 
 /**
  * The inclusion proof of one of the player's entries: 404 for an unknown contest or an entry not
- * in it, 403 for someone else's entry, 409 before sales close or for a scheme-1 contest.
+ * in it, 403 for someone else's entry, 409 before sales close or for a scheme-1 contest, 429 beyond
+ * PROOF_RATE_RULE.
  */
 export async function inclusionProof(
   db: DbTx,
@@ -106,6 +112,12 @@ export async function inclusionProof(
   entryId: string,
   userId: string,
 ): Promise<InclusionProof & { contestId: string; entryId: string; scheme: number }> {
+  await consumeOrThrow(
+    db,
+    proofRateKey(userId),
+    PROOF_RATE_RULE,
+    (retry) => `You are asking for proofs too quickly. Please try again ${retry}.`,
+  );
   const contest = await db.contest.findUnique({
     where: { id: contestId },
     select: { salesClosedAt: true, entriesHash: true, drawScheme: true },
