@@ -1,20 +1,25 @@
 /**
- * npm run verify:draw -- <base-url> <contestId> [--beacon-relay <drand-url>]
+ * npm run verify:draw -- <base-url> <contestId> [--beacon-relay <drand-url>] [--proof <proof.json>]
  *
  * Recomputes a contest's winning ticket from its PUBLIC draw record only
  * (GET <base-url>/api/contests/<id>/draw) and the shared draw code (src/shared/draw.ts):
  *   1. the revealed seed hashes to the seedHash published when the contest opened;
  *   2. the entry list (streamed from the record's entriesFile) covers tickets 1..soldTickets exactly
- *      once and hashes to entriesHash;
+ *      once and hashes to entriesHash (scheme 1: SHA-256 of the text; scheme 2: the Merkle root of
+ *      its lines, src/shared/merkle.ts, built in O(log n) memory);
  *   3. beacon draws: the randomness is the SHA-256 of the round's signature, and with
  *      --beacon-relay the round is fetched again from drand and its BLS signature verified;
- *   4. the winning ticket recomputes, and the entry holding it is named.
+ *   4. the winning ticket recomputes, and the entry holding it is named;
+ *   5. with --proof (the JSON of GET /api/contests/<id>/draw/proof?entry=…, fetched by the entry's
+ *      owner), the entry's inclusion proof reaches the record's public entriesHash.
  * Exits 0 when everything matches, 1 when anything does not, 2 when it cannot run.
  * docs/fair-play.md explains what each check does and does not prove.
  */
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
+import { readFile } from "node:fs/promises";
 import { computeDrawWinner, type DrawMethod, entriesHashOf, sha256Hex } from "../../src/shared/draw";
+import { DRAW_SCHEME_MERKLE, type InclusionProof, MerkleRootBuilder, toHex, verifyInclusion } from "../../src/shared/merkle";
 
 type PublicDrawRecord = {
   contestId: string;
@@ -23,6 +28,8 @@ type PublicDrawRecord = {
   seedHash: string;
   seed: string | null;
   entriesHash: string | null;
+  /** 1 = SHA-256 of the list's text, 2 = Merkle root (absent from servers before issue 36: scheme 1). */
+  scheme?: number;
   beacon: { chainHash: string; round: number; randomness: string | null; signature: string | null } | null;
   soldTickets: number;
   winningTicket: number | null;
@@ -43,16 +50,18 @@ type ListCheck = { covered: boolean; hash: string; holder: { id: string; firstTi
  * bytes (the file is the exact text entriesHash covers), coverage of 1..soldTickets, and the entry
  * holding `ticket`, line by line.
  */
-async function checkEntriesFile(url: string, soldTickets: number, ticket: number | null): Promise<ListCheck> {
+async function checkEntriesFile(url: string, soldTickets: number, ticket: number | null, scheme: number): Promise<ListCheck> {
   const res = await fetch(url);
   if (!res.ok || !res.body) throw new Error(`GET entry list: HTTP ${res.status}`);
   const hash = createHash("sha256");
+  const tree = new MerkleRootBuilder((b) => createHash("sha256").update(b).digest());
   const decoder = new TextDecoder();
   let next = 1;
   let ordered = true;
   let holder: ListCheck["holder"] = null;
   let rest = "";
   const line = (text: string) => {
+    tree.pushLine(text);
     const m = /^(\d+)-(\d+):(.+)$/.exec(text);
     if (!m) {
       ordered = false;
@@ -74,7 +83,8 @@ async function checkEntriesFile(url: string, soldTickets: number, ticket: number
   }
   rest += decoder.decode();
   if (rest) line(rest);
-  return { covered: ordered && next === soldTickets + 1, hash: hash.digest("hex"), holder };
+  const digest = scheme === DRAW_SCHEME_MERKLE ? toHex(tree.root()) : hash.digest("hex");
+  return { covered: ordered && next === soldTickets + 1, hash: digest, holder };
 }
 
 export type VerifyResult = { ok: boolean; lines: string[]; winningTicket: number | null; winnerName: string | null };
@@ -90,7 +100,11 @@ async function sha256OfHex(hex: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function verifyDraw(baseUrl: string, contestId: string, opts: { beaconRelay?: string } = {}): Promise<VerifyResult> {
+export async function verifyDraw(
+  baseUrl: string,
+  contestId: string,
+  opts: { beaconRelay?: string; proof?: InclusionProof & { entryId?: string } } = {},
+): Promise<VerifyResult> {
   const lines: string[] = [];
   let ok = true;
   const check = (pass: boolean, what: string) => {
@@ -100,7 +114,16 @@ export async function verifyDraw(baseUrl: string, contestId: string, opts: { bea
   const res = await fetch(`${baseUrl.replace(/\/$/, "")}/api/contests/${encodeURIComponent(contestId)}/draw`);
   if (!res.ok) throw new Error(`GET draw record: HTTP ${res.status}`);
   const r = (await res.json()) as PublicDrawRecord;
-  lines.push(`Contest "${r.title}" (${r.contestId}): ${r.soldTickets} tickets, method ${r.method ?? "not closed"}`);
+  const scheme = r.scheme ?? 1;
+  lines.push(
+    `Contest "${r.title}" (${r.contestId}): ${r.soldTickets} tickets, method ${r.method ?? "not closed"}, scheme ${scheme}`,
+  );
+  if (opts.proof) {
+    // Against the public root only: the proof file carries the player's own line and hashes, no names.
+    const p = opts.proof;
+    const pass = r.entriesHash !== null && scheme === DRAW_SCHEME_MERKLE && (await verifyInclusion(p, r.entriesHash));
+    check(pass, `entry ${p.leaf} (#${p.index + 1} of ${p.leafCount}) is included under the published entriesHash`);
+  }
   if (r.endedEarlyAt) lines.push(`NOTE ended early by an admin at ${r.endedEarlyAt}`);
   if (!r.seed) {
     lines.push(
@@ -116,7 +139,7 @@ export async function verifyDraw(baseUrl: string, contestId: string, opts: { bea
   // The announced ticket decides which entry to look for while streaming; it is recomputed below.
   let list: ListCheck;
   if (r.entriesFile) {
-    list = await checkEntriesFile(`${baseUrl.replace(/\/$/, "")}${r.entriesFile}`, r.soldTickets, r.winningTicket);
+    list = await checkEntriesFile(`${baseUrl.replace(/\/$/, "")}${r.entriesFile}`, r.soldTickets, r.winningTicket, scheme);
   } else {
     // Servers before issue 30 put the whole list in the record.
     const sorted = [...r.entries].sort((a, b) => a.firstTicket - b.firstTicket);
@@ -127,11 +150,14 @@ export async function verifyDraw(baseUrl: string, contestId: string, opts: { bea
     }
     const t = r.winningTicket;
     const found = sorted.find((e) => t !== null && e.firstTicket <= t && e.lastTicket >= t) ?? null;
-    list = { covered: next === r.soldTickets + 1, hash: await entriesHashOf(sorted), holder: found };
+    list = { covered: next === r.soldTickets + 1, hash: await entriesHashOf(sorted, scheme === 2 ? 2 : 1), holder: found };
   }
   check(list.covered, `entries cover tickets 1..${r.soldTickets} exactly once`);
   if (r.method !== "legacy") {
-    check(list.hash === r.entriesHash, "entry list hashes to entriesHash");
+    check(
+      list.hash === r.entriesHash,
+      scheme === DRAW_SCHEME_MERKLE ? "entry list's Merkle root is entriesHash" : "entry list hashes to entriesHash",
+    );
   }
   if (r.method === "beacon") {
     const b = r.beacon;
@@ -168,15 +194,21 @@ export async function verifyDraw(baseUrl: string, contestId: string, opts: { bea
 }
 
 async function main(argv: string[]): Promise<number> {
-  const relayAt = argv.indexOf("--beacon-relay");
-  const beaconRelay = relayAt >= 0 ? argv[relayAt + 1] : undefined;
-  const positional = argv.filter((_, i) => relayAt < 0 || (i !== relayAt && i !== relayAt + 1));
+  const flags = new Map<string, string | undefined>();
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "--beacon-relay" || a === "--proof") flags.set(a, argv[++i]);
+    else positional.push(a);
+  }
   const [baseUrl, contestId] = positional;
   if (!baseUrl || !contestId) {
-    console.error("usage: npm run verify:draw -- <base-url> <contestId> [--beacon-relay <drand-url>]");
+    console.error("usage: npm run verify:draw -- <base-url> <contestId> [--beacon-relay <drand-url>] [--proof <proof.json>]");
     return 2;
   }
-  const result = await verifyDraw(baseUrl, contestId, { beaconRelay });
+  const proofFile = flags.get("--proof");
+  const proof = proofFile ? (JSON.parse(await readFile(proofFile, "utf8")) as InclusionProof) : undefined;
+  const result = await verifyDraw(baseUrl, contestId, { beaconRelay: flags.get("--beacon-relay"), proof });
   for (const line of result.lines) console.log(line);
   console.log(result.ok ? "VERIFIED" : "NOT VERIFIED");
   return result.ok ? 0 : 1;

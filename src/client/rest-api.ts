@@ -82,6 +82,14 @@ export interface paths {
     /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
     get: operations["getApiContestsIdDrawEntries"];
   };
+  "/api/contests/{id}/draw/proof": {
+    /** Merkle inclusion proof of one of your entries (?entry=<entry id>) against the published entriesHash; after sales close, owner only */
+    get: operations["getApiContestsIdDrawProof"];
+  };
+  "/api/draws/live": {
+    /** The next draws (active contests by end date) and the latest closed ones, 12 of each */
+    get: operations["getApiDrawsLive"];
+  };
   "/api/winner-posts": {
     /** Published winner posts, newest win first (a page: ?limit, default 50, ?cursor = the last id seen); the first page is the cached one */
     get: operations["getApiWinnerPosts"];
@@ -1714,6 +1722,7 @@ export interface operations {
             seedHash: string;
             seed: string | null;
             entriesHash: string | null;
+            scheme: number;
             beacon: ({
               chainHash: string;
               round: number;
@@ -1800,6 +1809,162 @@ export interface operations {
       200: {
         content: {
           "text/plain": string;
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Merkle inclusion proof of one of your entries (?entry=<entry id>) against the published entriesHash; after sales close, owner only */
+  getApiContestsIdDrawProof: {
+    parameters: {
+      query: {
+        entry: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            contestId: string;
+            entryId: string;
+            scheme: number;
+            leaf: string;
+            index: number;
+            leafCount: number;
+            siblings: string[];
+            root: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The entry belongs to another player */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Sales are not closed yet, or the contest was drawn with scheme 1 (no tree) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The next draws (active contests by end date) and the latest closed ones, 12 of each */
+  getApiDrawsLive: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            upcoming: ({
+                id: string;
+                title: string;
+                imageUrl: string | null;
+                endDate: string | null;
+                soldTickets: number;
+                maxTickets: number | null;
+                salesClosedAt: string | null;
+                drawnAt: string | null;
+              })[];
+            recent: ({
+                id: string;
+                title: string;
+                imageUrl: string | null;
+                endDate: string | null;
+                soldTickets: number;
+                maxTickets: number | null;
+                salesClosedAt: string | null;
+                drawnAt: string | null;
+              })[];
+          };
         };
       };
       /** @description Invalid input (the message names the field and the rule) or malformed JSON */

@@ -12,6 +12,8 @@
  *   - "entries": the SHA-256 of the final entry list (entriesHash);
  *   - "beacon": entriesHash and the randomness of the drand round fixed when sales closed.
  */
+import { DRAW_SCHEME_FLAT, DRAW_SCHEME_MERKLE, type DrawScheme, entryLine, merkleRootOfLines } from "./merkle";
+
 const encoder = new TextEncoder();
 
 export type DrawMethod = "entries" | "beacon";
@@ -59,7 +61,14 @@ export function entriesDigestText(entries: readonly DrawEntry[]): string {
     .join("\n");
 }
 
-export function entriesHashOf(entries: readonly DrawEntry[]): Promise<string> {
+/**
+ * entriesHash for a draw scheme: 1 = SHA-256 of the list's text (draws before issue 36), 2 = the
+ * Merkle root of its lines (src/shared/merkle.ts), which lets a player prove one entry's inclusion.
+ */
+export function entriesHashOf(entries: readonly DrawEntry[], scheme: DrawScheme = DRAW_SCHEME_FLAT): Promise<string> {
+  if (scheme === DRAW_SCHEME_MERKLE) {
+    return merkleRootOfLines([...entries].sort((a, b) => a.firstTicket - b.firstTicket).map(entryLine));
+  }
   return sha256Hex(entriesDigestText(entries));
 }
 

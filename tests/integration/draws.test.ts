@@ -41,7 +41,8 @@ describe(`provably fair draws (${dbKind()})`, () => {
     expect(await sha256Hex(pub.drawSeed)).toBe(committedHash);
     // The final entry list is mixed in (docs/fair-play.md): its hash is on the public draw record.
     const record = (await rest(t.db, "GET", `/api/contests/${c.id}/draw`)).body;
-    expect(await entriesHashOf(record.entries)).toBe(record.entriesHash);
+    expect(record.scheme).toBe(2);
+    expect(await entriesHashOf(record.entries, record.scheme)).toBe(record.entriesHash);
     expect(await computeWinningTicket(pub.drawSeed, c.id, pub.soldTickets, [record.entriesHash])).toBe(pub.winningTicket);
 
     const entries = await t.db.ticketEntry.findMany({ where: { contestId: c.id } });

@@ -46,7 +46,8 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     expect(r.endedEarlyAt).not.toBeNull();
     expect(r.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(await sha256Hex(r.seed)).toBe(r.seedHash);
-    expect(await entriesHashOf(r.entries)).toBe(r.entriesHash);
+    expect(r.scheme).toBe(2); // a Merkle root (src/shared/merkle.ts)
+    expect(await entriesHashOf(r.entries, r.scheme)).toBe(r.entriesHash);
     // The seed alone (the old formula) is not what decides any more: the entry list is mixed in.
     expect(await computeWinningTicket(r.seed, c.id, 7, [r.entriesHash])).toBe(r.winningTicket);
     expect(r.entries[0]).toEqual({ id: expect.any(String), firstTicket: 1, lastTicket: 3, name: "Ada L." });
@@ -69,7 +70,7 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     await t.db.ticketEntry.update({ where: { id: r.entries[0].id }, data: { id: "forged-entry-id" } });
     const forged = await verifyDraw(app.url, c.id);
     expect(forged.ok).toBe(false);
-    expect(forged.lines.join("\n")).toContain("FAIL entry list hashes to entriesHash");
+    expect(forged.lines.join("\n")).toContain("FAIL entry list's Merkle root is entriesHash");
   });
 
   it("a scheduled draw (end date passed) is not marked early", async () => {

@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Code, Group, Loader, NumberInput, ScrollArea, St
 import { useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
 import { nthSoldTicket } from "@/shared/ticket-picking";
+import { DRAW_SCHEME_FLAT, DRAW_SCHEME_MERKLE } from "@/shared/merkle";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
@@ -11,7 +12,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 type Entry = DrawRecord["entries"][number];
 /** entriesOk null: the list is longer than one page, so the browser leaves its hash to verify:draw. */
-type Check = { hashOk: boolean; entriesOk: boolean | null; ticket: number | null };
+export type Check = { hashOk: boolean; entriesOk: boolean | null; ticket: number | null };
 
 /** 64 hex digits have no break opportunity: let them wrap instead of overflowing a phone's width. */
 const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
@@ -23,11 +24,14 @@ const METHOD_TEXT: Record<string, string> = {
 };
 
 /** Recomputes the draw in the visitor's browser with Web Crypto (the same code as scripts/tools/verify-draw.ts). */
-async function verify(r: DrawRecord): Promise<Check | null> {
+export async function verifyDrawRecord(r: DrawRecord): Promise<Check | null> {
   if (!r.seed) return null;
   const method = r.method === "legacy" || r.method === null ? null : r.method;
   const whole = r.entriesNextCursor === null;
-  const [hash, entriesHash] = await Promise.all([sha256Hex(r.seed), whole ? entriesHashOf(r.entries) : null]);
+  const [hash, entriesHash] = await Promise.all([
+    sha256Hex(r.seed),
+    whole ? entriesHashOf(r.entries, r.scheme === DRAW_SCHEME_MERKLE ? DRAW_SCHEME_MERKLE : DRAW_SCHEME_FLAT) : null,
+  ]);
   const position = await computeDrawWinner({
     seed: r.seed,
     contestId: r.contestId,
@@ -148,9 +152,11 @@ function EntryList({ r }: { r: DrawRecord }) {
           Show more entries
         </Button>
       )}
-      <Anchor size="xs" href={r.entriesFile} download data-testid="entries-file">
-        Download the whole entry list (the text its hash covers)
-      </Anchor>
+      {(r.salesClosedAt || r.drawnAt) && (
+        <Anchor size="xs" href={r.entriesFile} download data-testid="entries-file">
+          Download the whole entry list (entry ids and ticket ranges, the lines its hash covers)
+        </Anchor>
+      )}
     </>
   );
 }
@@ -168,7 +174,7 @@ export function DrawProof({ contestId }: { contestId: string }) {
   useEffect(() => {
     if (!r?.seed) return;
     let live = true;
-    void verify(r).then((c) => {
+    void verifyDrawRecord(r).then((c) => {
       if (live) setCheck(c);
     });
     return () => {
@@ -204,7 +210,11 @@ export function DrawProof({ contestId }: { contestId: string }) {
       )}
       {r.entriesHash && (
         <>
-          <Text size="sm">Final entry list hash:</Text>
+          <Text size="sm">
+            {r.scheme === DRAW_SCHEME_MERKLE
+              ? "Final entry list (Merkle root: each player can prove their entries are in it):"
+              : "Final entry list hash:"}
+          </Text>
           <Code block style={WRAP}>
             {r.entriesHash}
           </Code>

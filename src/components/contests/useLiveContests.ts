@@ -15,6 +15,11 @@ export function useLiveContests() {
     onData: () => {
       void utils.contests.list.invalidate();
       void utils.contests.byId.invalidate();
+      void utils.contests.liveDraws.invalidate();
+      // A drawn record never changes: only the ones still open or awaiting their draw refetch.
+      void utils.contests.drawRecord.invalidate(undefined, {
+        predicate: (q) => !(q.state.data as { drawnAt?: unknown })?.drawnAt,
+      });
     },
   });
 }

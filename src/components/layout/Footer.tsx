@@ -7,6 +7,7 @@ import { categoryHref } from "./nav";
 const PLATFORM_LINKS = [
   { label: "How it Works", href: "/dream-car-competition#how-it-works" },
   { label: "Recent Winners", href: "/winners" },
+  { label: "Live Draws", href: "/draws/live" },
   { label: "Payment Methods", href: "#payment-methods" },
   { label: "Help Center", href: "/dream-car#how-it-works" },
   // Opens the support chat for a signed-in player; a visitor signs in first and lands on it.

@@ -81,6 +81,7 @@ export default function MobileMenuDrawer({
           )}
           {link("/", "Home")}
           {link("/winners", "Winners")}
+          {link("/draws/live", "Live draws")}
           {link("/wheel", "Fortune Wheel")}
           {user?.isAdmin && link("/admin", "Admin Dashboard")}
           <Divider

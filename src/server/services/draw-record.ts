@@ -6,7 +6,7 @@
  */
 import { type DrawMethod, entriesDigestText, maskedName } from "@/shared/draw";
 import type { DbTx } from "../platform/db";
-import { notFound } from "../platform/errors";
+import { conflict, notFound } from "../platform/errors";
 import { pendingDrawReason } from "./draws";
 
 export type DrawRecord = {
@@ -19,6 +19,8 @@ export type DrawRecord = {
   /** Revealed after the draw. */
   seed: string | null;
   entriesHash: string | null;
+  /** How entriesHash was made: 1 = SHA-256 of the list's text, 2 = Merkle root of its lines (src/shared/merkle.ts). */
+  scheme: number;
   beacon: { chainHash: string; round: number; randomness: string | null; signature: string | null } | null;
   soldTickets: number;
   winningTicket: number | null;
@@ -105,8 +107,10 @@ export async function drawEntriesPage(
  * joined by "\n", exactly the text whose SHA-256 is entriesHash, read and sent a chunk at a time.
  */
 export async function drawEntriesFile(db: DbTx, contestId: string): Promise<ReadableStream<Uint8Array>> {
-  const exists = await db.contest.findUnique({ where: { id: contestId }, select: { id: true } });
-  if (!exists) throw notFound("Contest not found");
+  const c = await db.contest.findUnique({ where: { id: contestId }, select: { salesClosedAt: true, drawnAt: true } });
+  if (!c) throw notFound("Contest not found");
+  // Published once final: before the close it would be a moving list nobody committed to.
+  if (!c.salesClosedAt && !c.drawnAt) throw conflict("The entry list is published when sales close");
   const encoder = new TextEncoder();
   let after = 0;
   let first = true;
@@ -144,6 +148,7 @@ export async function getDrawRecord(db: DbTx, contestId: string, q: DrawRecordQu
     seedHash: c.drawSeedHash,
     seed: drawn ? c.drawSeed : null,
     entriesHash: c.entriesHash,
+    scheme: c.drawScheme,
     beacon:
       c.beaconChainHash && c.beaconRound !== null
         ? { chainHash: c.beaconChainHash, round: c.beaconRound, randomness: c.beaconRandomness, signature: c.beaconSignature }

@@ -19,6 +19,7 @@
 import { randomBytes } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import { computeDrawWinner, type DrawMethod, sha256Hex } from "@/shared/draw";
+import { DRAW_SCHEME_MERKLE } from "@/shared/merkle";
 import type { Db, DbTx } from "../platform/db";
 import { conflict, notFound } from "../platform/errors";
 import { logger } from "../platform/logger";
@@ -28,6 +29,7 @@ import { fairPlaySettings } from "./fair-play-settings";
 import { beaconChainInfo, fetchVerifiedRound, roundAfter } from "./beacon";
 import { mailPrizeClaimSteps } from "../mail/events";
 import { nthSoldNumber } from "./ticket-picking";
+import { buildDrawTree } from "./draw-tree";
 import { createDrawFanout, fanOutDrawResults, findPendingFanouts } from "./draw-fanout";
 import { applyBalanceChange } from "./ledger";
 import { notifyMany } from "./notifications";
@@ -55,6 +57,13 @@ const followUps = (): DrawFollowUps => followUpsHolder.__prizeDrawFollowUps ?? i
 
 /** The draw's one transaction: a few statements, so generous limits only absorb a busy database. */
 const DRAW_TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
+/**
+ * Closing builds the entry list's Merkle tree under the contest's row lock (a page of entries at a
+ * time; seconds for 500k entries, bench/draw-tree.ts): room for a loaded host. Only this contest's
+ * purchases wait on that lock, and they are refused once it commits.
+ */
+const CLOSE_TX_OPTIONS = { maxWait: 15_000, timeout: 120_000 } as const;
 
 /** A fresh secret seed (32 random bytes, hex) and its published SHA-256. */
 export async function newDrawSeed(): Promise<{ drawSeed: string; drawSeedHash: string }> {
@@ -110,17 +119,19 @@ export async function closeSales(db: Db, contestId: string, opts: { early?: bool
       WHERE "id" = ${contestId} AND "status" = 'active' AND "drawnAt" IS NULL
       RETURNING "id", "soldTickets"`;
     if (!closed[0]) return false;
-    // Every purchase that got the row lock before us has committed; later ones find it ended. A new
-    // statement (a new snapshot) sees them all: the hash of the final entry list, computed where the
-    // rows are (no 100k rows through the driver), byte for byte the text of entriesDigestText.
-    await tx.$executeRaw`UPDATE "Contest" SET "entriesHash" = (${ENTRIES_HASH_SQL(contestId)}) WHERE "id" = ${contestId}`;
+    // Every purchase that got the row lock before us has committed; later ones find it ended. New
+    // statements (new snapshots) see them all: the final entry list becomes a Merkle tree (scheme 2,
+    // services/draw-tree.ts, read a page at a time) whose root is the published entriesHash.
+    const root = await buildDrawTree(tx, contestId);
+    await tx.$executeRaw`UPDATE "Contest" SET "entriesHash" = ${root}, "drawScheme" = ${DRAW_SCHEME_MERKLE} WHERE "id" = ${contestId}`;
     return true;
-  }, DRAW_TX_OPTIONS);
+  }, CLOSE_TX_OPTIONS);
 }
 
 /**
- * SHA-256 (hex) of the contest's entry list as src/shared/draw.ts `entriesDigestText` writes it: one
- * `first-last:id` line per entry by first ticket, joined by "\n" (an empty list hashes "").
+ * Draw scheme 1 (contests closed before issue 36): SHA-256 (hex) of the contest's entry list as
+ * src/shared/draw.ts `entriesDigestText` writes it: one `first-last:id` line per entry by first
+ * ticket, joined by "\n" (an empty list hashes ""). Kept for tests that make scheme-1 records.
  */
 export const ENTRIES_HASH_SQL = (contestId: string) => Prisma.sql`
   SELECT encode(sha256(convert_to(COALESCE(string_agg(

@@ -12,3 +12,8 @@ export const drawRecordInputSchema = contestIdSchema.extend({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   ticket: z.coerce.number().int().min(1, "Ticket numbers start at 1").max(2_147_483_647).optional(),
 });
+
+/** GET /api/contests/{id}/draw/proof?entry=… (the caller's own entry). */
+export const drawProofInputSchema = contestIdSchema.extend({
+  entry: z.string().trim().min(1, "Say which entry: ?entry=<entry id>").max(64, "Entry ids are at most 64 characters"),
+});

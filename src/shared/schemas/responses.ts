@@ -87,6 +87,7 @@ export const drawRecordOutput = z.object({
   seedHash: z.string(),
   seed: z.string().nullable(),
   entriesHash: z.string().nullable(),
+  scheme: z.number().int(),
   beacon: z
     .object({
       chainHash: z.string(),
@@ -107,6 +108,30 @@ export const drawRecordOutput = z.object({
   entriesNextCursor: z.number().int().nullable(),
   entriesFile: z.string(),
 });
+
+/** An inclusion proof of one entry in a scheme-2 entry list (src/shared/merkle.ts InclusionProof). */
+export const drawProofOutput = z.object({
+  contestId: id,
+  entryId: id,
+  scheme: z.number().int(),
+  leaf: z.string(),
+  index: z.number().int(),
+  leafCount: z.number().int(),
+  siblings: z.array(z.string()),
+  root: z.string(),
+});
+
+const liveDrawCardOutput = z.object({
+  id,
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  endDate: time.nullable(),
+  soldTickets: z.number().int(),
+  maxTickets: z.number().int().nullable(),
+  salesClosedAt: time.nullable(),
+  drawnAt: time.nullable(),
+});
+export const liveDrawsOutput = z.object({ upcoming: z.array(liveDrawCardOutput), recent: z.array(liveDrawCardOutput) });
 
 export const winnerPostOutput = z.object({
   id,

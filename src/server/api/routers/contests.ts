@@ -1,12 +1,14 @@
 import { pageQuerySchema } from "@/shared/schemas/paging";
 import { listPublishedWinnerPosts } from "../../services/winners";
-import { contestIdSchema, contestListInputSchema, drawRecordInputSchema } from "@/shared/schemas/contests";
+import { contestIdSchema, contestListInputSchema, drawProofInputSchema, drawRecordInputSchema } from "@/shared/schemas/contests";
 import { getContest, listActiveContests } from "../../services/contests";
 import { getDrawRecord } from "../../services/draw-record";
+import { inclusionProof } from "../../services/draw-tree";
+import { listLiveDraws } from "../../services/live-draws";
 import { getFairPlayInfo } from "../../services/fair-play";
 import { publicReadsFor, readPublishedWinners } from "../../cache/public-reads";
 import { sessionLiveEvents } from "../../events/streams";
-import { authedStreamProcedure, createTRPCRouter, publicProcedure, reconnectOnRestart } from "../trpc";
+import { authedProcedure, authedStreamProcedure, createTRPCRouter, publicProcedure, reconnectOnRestart } from "../trpc";
 
 export const contestsRouter = createTRPCRouter({
   // The three public reads come from the in-process cache (src/server/cache/public-reads.ts)
@@ -33,6 +35,12 @@ export const contestsRouter = createTRPCRouter({
     .query(({ ctx, input }) =>
       getDrawRecord(ctx.db, input.id, { cursor: input.cursor, limit: input.limit, ticket: input.ticket }),
     ),
+  /** The caller's own entry's Merkle inclusion proof against the published entriesHash (owner only). */
+  drawProof: authedProcedure
+    .input(drawProofInputSchema)
+    .query(({ ctx, input }) => inclusionProof(ctx.db, input.id, input.entry, ctx.user.id)),
+  /** The "Live draws" page: the next draws and the latest closed ones (public figures only). */
+  liveDraws: publicProcedure.query(({ ctx }) => listLiveDraws(ctx.db)),
   /**
    * Live: ticks when any contest's figures change (a sale, a draw, an edit); the client refetches.
    * Capped per account and per IP and ended with its session, like every stream.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contestOutput, drawRecordOutput, winnerPostOutput } from "@/shared/schemas/responses";
+import { contestOutput, drawProofOutput, drawRecordOutput, liveDrawsOutput, winnerPostOutput } from "@/shared/schemas/responses";
 import { contestIdSchema } from "@/shared/schemas/contests";
 import { drawEntriesFile } from "../../services/draw-record";
 import { callWithJson } from "../json-input";
@@ -60,6 +60,34 @@ export const contestRoutes: RestRoute[] = [
         },
       });
     },
+  },
+  {
+    method: "GET",
+    path: "/api/contests/:id/draw/proof",
+    doc: {
+      output: drawProofOutput,
+      summary:
+        "Merkle inclusion proof of one of your entries (?entry=<entry id>) against the published entriesHash; after sales close, owner only",
+      access: "user",
+      procedure: "contests.drawProof",
+      query: ["entry"],
+      errors: {
+        403: "The entry belongs to another player",
+        409: "Sales are not closed yet, or the contest was drawn with scheme 1 (no tree)",
+      },
+    },
+    call: (c, { params, query }) => callWithJson(c.contests.drawProof, { id: params.id ?? "", entry: query.get("entry") ?? "" }),
+  },
+  {
+    method: "GET",
+    path: "/api/draws/live",
+    doc: {
+      output: liveDrawsOutput,
+      summary: "The next draws (active contests by end date) and the latest closed ones, 12 of each",
+      access: "public",
+      procedure: "contests.liveDraws",
+    },
+    call: (c) => c.contests.liveDraws(),
   },
   {
     method: "GET",

@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import { asAdmin, newPlayer } from "./players";
+
+// docs/fair-play.md "Live draws": two browsers watch the same draw (a desktop on /draws/live, a phone
+// on the contest page) and both see the reveal without a reload, with a proof that verifies; the player
+// then proves their own tickets were in the committed entry list, in the browser.
+test("two browsers watch a draw live; the proof verifies; a player proves their entry's inclusion", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const title = `Live Draw ${Date.now()}`;
+  const endDate = new Date(Date.now() + 4 * 86_400_000).toISOString();
+  const contestId = await asAdmin(browser, async (admin) => {
+    const res = await admin.request.post("/api/admin/contests", {
+      data: {
+        title,
+        description: "A contest drawn live by an end-to-end test.",
+        ticketPrice: 1,
+        maxTickets: 50,
+        category: "watches",
+        imageUrl: "/images/contests/gold-watch.svg",
+        endDate,
+      },
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()).contest.id as string;
+  });
+  const buyer = await newPlayer(browser, { balance: "5" });
+  expect((await buyer.page.request.post("/api/cart/add", { data: { contestId, quantity: 2 } })).status()).toBe(200);
+  // The watcher is on a phone (390 px): the live panel must fit and work there too.
+  const watcher = await newPlayer(browser, { viewport: { width: 390, height: 844 } });
+
+  // The buyer follows /draws/live, the watcher the contest page: both show the countdown.
+  await buyer.page.goto("/draws/live");
+  await expect(buyer.page.getByRole("heading", { level: 1, name: "Live draws" })).toBeVisible();
+  const card = buyer.page.getByTestId("live-draw").filter({ hasText: title });
+  await expect(card.getByTestId("draw-countdown")).toContainText(/Draw in \d+d \d\d:\d\d:\d\d/);
+  await watcher.page.goto(`/contest/${contestId}`);
+  const panel = watcher.page.getByTestId("live-draw");
+  await expect(panel.getByTestId("live-draw-status")).toHaveText("Upcoming");
+  await watcher.page.waitForLoadState("networkidle"); // hydrated and subscribed
+  expect(await watcher.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await asAdmin(browser, async (admin) => {
+    const res = await admin.request.post(`/api/admin/contests/${contestId}/status`, { data: { status: "ended" } });
+    expect(res.status()).toBe(200);
+  });
+
+  // No reload: the committed list, the ticket and the masked winner arrive on both pages.
+  for (const view of [buyer.page.getByTestId("live-draw").filter({ hasText: title }), panel]) {
+    await expect(view.getByTestId("live-committed")).toBeVisible({ timeout: 30_000 });
+    await expect(view.getByTestId("live-winning-ticket")).toHaveText(/^#[12]$/, { timeout: 30_000 });
+    await expect(view.getByTestId("live-winner")).toHaveText("Winner: Pat P.");
+    await view.getByRole("button", { name: "Verify in your browser" }).click();
+    await expect(view.getByTestId("live-proof-ok")).toBeVisible();
+  }
+
+  // Replay: the same sequence from the stored record.
+  await panel.getByTestId("replay-draw").click();
+  await expect(panel.getByTestId("live-winner")).toHaveText("Winner: Pat P.", { timeout: 15_000 });
+
+  // The buyer proves their two tickets were in the committed list, in the browser.
+  await buyer.page.goto(`/contest/${contestId}`);
+  const mine = buyer.page.getByTestId("my-entry-proofs");
+  await mine.getByRole("button", { name: "Prove tickets #1–#2 were in the draw" }).click();
+  await expect(mine.getByTestId("entry-proof-ok")).toContainText("Verified in your browser: entry 1 of 1");
+  // Nobody else can fetch it.
+  const entryId = (await (await buyer.page.request.get("/api/user/purchases")).json())[0].entryId as string;
+  const other = await watcher.page.request.get(`/api/contests/${contestId}/draw/proof?entry=${entryId}`);
+  expect(other.status()).toBe(403);
+
+  await buyer.context.close();
+  await watcher.context.close();
+});

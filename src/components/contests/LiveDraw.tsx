@@ -1,0 +1,198 @@
+"use client";
+
+import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { useReducedMotion } from "@mantine/hooks";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { api } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
+import { useCurrentUser } from "../common/useCurrentUser";
+import { type Check, verifyDrawRecord } from "../common/DrawProof";
+import { MyEntryProofs } from "./MyEntryProofs";
+
+type DrawRecord = RouterOutputs["contests"]["drawRecord"];
+
+/** The reveal's steps, in order: entry list committed, beacon round, winning ticket, winner, proof. */
+const STEPS = ["committed", "beacon", "ticket", "winner", "proof"] as const;
+const STEP_MS = 900;
+const ROLL_MS = 70;
+const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
+
+function countdownText(ms: number): string {
+  if (ms <= 0) return "drawing now";
+  const s = Math.floor(ms / 1000);
+  const d = Math.floor(s / 86_400);
+  const hms = [Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, "0")).join(":");
+  return d > 0 ? `${d}d ${hms}` : hms;
+}
+
+function Countdown({ endDate }: { endDate: string | Date }) {
+  const end = new Date(endDate).getTime();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return (
+    <Text size="sm" data-testid="draw-countdown">
+      Draw in <b>{countdownText(end - now)}</b>
+    </Text>
+  );
+}
+
+/**
+ * How far the reveal has got. A draw that happens while the page is open plays step by step (and
+ * "Replay the draw" plays a stored one again); with prefers-reduced-motion every step shows at once.
+ */
+/**
+ * Contests this page saw open or awaiting their draw. Module-wide, not per component: on
+ * /draws/live a contest moves from "Upcoming" to "Latest" as it closes (a new component) and must
+ * still play its reveal there.
+ */
+const watchedUndrawn = new Set<string>();
+
+function useReveal(r: DrawRecord | undefined, reduced: boolean) {
+  const [step, setStep] = useState<number>(STEPS.length);
+  const [playing, setPlaying] = useState(false);
+  const drawn = !!r?.drawnAt;
+  const play = () => {
+    if (reduced) return setStep(STEPS.length);
+    setStep(0);
+    setPlaying(true);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: plays once per transition to drawn, not per render of `play`
+  useEffect(() => {
+    if (!r) return;
+    if (!drawn) watchedUndrawn.add(r.contestId);
+    else if (watchedUndrawn.delete(r.contestId)) play(); // drawn while this page watched: the live reveal
+  }, [r, drawn]);
+  useEffect(() => {
+    if (!playing) return;
+    if (step >= STEPS.length) return setPlaying(false);
+    const t = setTimeout(() => setStep((s) => s + 1), STEP_MS);
+    return () => clearTimeout(t);
+  }, [playing, step]);
+  return { step: drawn ? step : -1, playing, play };
+}
+
+/** A number that rolls through the ticket range until the reveal settles on the winning one. */
+function RollingTicket({ sold, settled, value }: { sold: number; settled: boolean; value: number }) {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (settled) return setShown(value);
+    const t = setInterval(() => setShown(1 + Math.floor(Math.random() * Math.max(1, sold))), ROLL_MS);
+    return () => clearInterval(t);
+  }, [settled, sold, value]);
+  return (
+    <Text fz={32} fw={800} data-testid={settled ? "live-winning-ticket" : "live-rolling-ticket"} aria-hidden={!settled}>
+      #{shown}
+    </Text>
+  );
+}
+
+/**
+ * One contest's draw as it happens (docs/fair-play.md "Live draws"): the countdown while open, the
+ * committed entry list and the beacon round when sales close, then the winning ticket, the masked
+ * winner and the proof with "Verify in your browser" (the shared verifier of DrawProof.tsx). Follows
+ * the `contests` live event (useLiveContests); visitors without a session poll instead.
+ */
+export function LiveDraw({ contestId, title, endDate }: { contestId: string; title?: string; endDate?: string | Date | null }) {
+  const { user } = useCurrentUser();
+  const reduced = useReducedMotion() ?? false;
+  const record = api.contests.drawRecord.useQuery(
+    { id: contestId, limit: 1 },
+    { refetchInterval: (q) => (user || q.state.data?.drawnAt ? false : 5000) },
+  );
+  const r = record.data;
+  const { step, play } = useReveal(r, reduced);
+  const [check, setCheck] = useState<Check | null | undefined>(undefined);
+  const [checking, setChecking] = useState(false);
+  if (!r) return record.isLoading ? <Loader size="xs" aria-label="Loading the draw" /> : null;
+
+  const shows = (s: (typeof STEPS)[number]) => step > STEPS.indexOf(s);
+  const verify = async () => {
+    setChecking(true);
+    try {
+      setCheck(await verifyDrawRecord(r));
+    } finally {
+      setChecking(false);
+    }
+  };
+  const verified = check?.hashOk && check.entriesOk !== false && check.ticket === r.winningTicket;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="live-draw">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          {title ? (
+            <Title order={3} size="h4">
+              <Link href={`/contest/${contestId}`}>{title}</Link>
+            </Title>
+          ) : (
+            <Title order={3} size="h4">
+              Live draw
+            </Title>
+          )}
+          <Badge color={r.drawnAt ? "green" : r.salesClosedAt ? "orange" : "blue"} data-testid="live-draw-status">
+            {r.drawnAt ? "Drawn" : r.salesClosedAt ? "Drawing" : "Upcoming"}
+          </Badge>
+        </Group>
+        {!r.salesClosedAt &&
+          !r.drawnAt &&
+          (endDate ? <Countdown endDate={endDate} /> : <Text size="sm">Drawn when sold out or ended.</Text>)}
+        <div aria-live="polite">
+          {r.salesClosedAt && r.entriesHash && (step < 0 || shows("committed")) && (
+            <Stack gap={2} data-testid="live-committed">
+              <Text size="sm">Sales closed: the entry list of {r.soldTickets} tickets is committed.</Text>
+              <Code block style={WRAP}>
+                {r.entriesHash}
+              </Code>
+            </Stack>
+          )}
+          {r.beacon && (step < 0 || shows("beacon")) && (
+            <Text size="sm" style={WRAP} data-testid="live-beacon">
+              {r.beacon.randomness
+                ? `drand round ${r.beacon.round} arrived: randomness ${r.beacon.randomness.slice(0, 16)}…`
+                : `Waiting for drand round ${r.beacon.round}…`}
+            </Text>
+          )}
+          {r.awaitingResults && <Text size="sm">{r.pendingReason ?? "The draw is queued."}</Text>}
+          {r.winningTicket !== null && step > STEPS.indexOf("beacon") && (
+            <RollingTicket sold={r.soldTickets} value={r.winningTicket} settled={shows("ticket")} />
+          )}
+          {r.drawnAt && r.winningTicket === null && shows("ticket") && <Text size="sm">No tickets were sold: no winner.</Text>}
+          {r.winningEntry && shows("winner") && (
+            <Text size="lg" fw={700} data-testid="live-winner">
+              Winner: {r.winningEntry.name}
+            </Text>
+          )}
+        </div>
+        {r.drawnAt && shows("proof") && (
+          <Stack gap={4} data-testid="live-proof">
+            <Text size="xs" c="dimmed" style={WRAP}>
+              Seed {r.seed} · hashes to the commitment {r.seedHash.slice(0, 16)}… published at opening.
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" onClick={() => void verify()} loading={checking}>
+                Verify in your browser
+              </Button>
+              <Button size="xs" variant="subtle" onClick={play} data-testid="replay-draw">
+                Replay the draw
+              </Button>
+            </Group>
+            {check !== undefined &&
+              (verified ? (
+                <Alert color="green" title="✓ Verified in your browser" data-testid="live-proof-ok">
+                  The seed matches its commitment and the draw gives ticket #{check?.ticket}.
+                </Alert>
+              ) : (
+                <Alert color="red" title="✗ Does not match" data-testid="live-proof-fail">
+                  Recomputed ticket: {check?.ticket ?? "none"}.
+                </Alert>
+              ))}
+          </Stack>
+        )}
+        {user && r.salesClosedAt && <MyEntryProofs record={r} />}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { DRAW_SCHEME_MERKLE, verifyInclusion } from "@/shared/merkle";
+import { api } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
+import { toastError } from "../common/toasts";
+
+type DrawRecord = RouterOutputs["contests"]["drawRecord"];
+type Proof = RouterOutputs["contests"]["drawProof"];
+type Result = { proof: Proof; ok: boolean; href: string };
+
+const rangeText = (a: number, b: number) => (a === b ? `#${a}` : `#${a}–#${b}`);
+
+/**
+ * "My tickets were in the draw": for each of the player's entries in this contest (from the first
+ * page of My Purchases), the server's inclusion proof (owner only) checked here against the public
+ * entriesHash, and the proof as a file for `npm run verify:draw -- <site> <contest> --proof <file>`.
+ */
+export function MyEntryProofs({ record }: { record: DrawRecord }) {
+  const utils = api.useUtils();
+  const purchases = api.cart.purchases.useQuery(undefined);
+  const [results, setResults] = useState<Record<string, Result>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const mine = (purchases.data ?? []).filter((p) => p.contestId === record.contestId);
+  if (mine.length === 0) return null;
+  if (record.scheme !== DRAW_SCHEME_MERKLE) {
+    return (
+      <Text size="xs" c="dimmed">
+        This draw predates inclusion proofs: find your tickets in the downloadable entry list instead.
+      </Text>
+    );
+  }
+  const prove = async (entry: string) => {
+    setBusy(entry);
+    try {
+      const proof = await utils.contests.drawProof.fetch({ id: record.contestId, entry });
+      const ok = record.entriesHash !== null && (await verifyInclusion(proof, record.entriesHash));
+      const href = URL.createObjectURL(new Blob([JSON.stringify(proof, null, 2)], { type: "application/json" }));
+      setResults((r) => ({ ...r, [entry]: { proof, ok, href } }));
+    } catch (e) {
+      toastError("Could not fetch the proof", e, "Please try again in a moment");
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap={4} data-testid="my-entry-proofs">
+      <Text size="sm" fw={600}>
+        My tickets were in the draw
+      </Text>
+      {mine.map((p) => {
+        const res = results[p.entryId];
+        return (
+          <Stack key={p.entryId} gap={2}>
+            <Group gap="xs">
+              <Text size="sm">Tickets {rangeText(p.firstTicket, p.lastTicket)}</Text>
+              <Button size="xs" variant="light" loading={busy === p.entryId} onClick={() => void prove(p.entryId)}>
+                Prove tickets {rangeText(p.firstTicket, p.lastTicket)} were in the draw
+              </Button>
+            </Group>
+            {res && (
+              <Alert color={res.ok ? "green" : "red"} data-testid={res.ok ? "entry-proof-ok" : "entry-proof-fail"}>
+                {res.ok
+                  ? `✓ Verified in your browser: entry ${res.proof.index + 1} of ${res.proof.leafCount} reaches the published entry-list root with ${res.proof.siblings.length} hashes.`
+                  : "✗ This proof does not reach the published root."}{" "}
+                <Anchor size="xs" href={res.href} download={`proof-${p.entryId}.json`}>
+                  Download the proof
+                </Anchor>
+              </Alert>
+            )}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
