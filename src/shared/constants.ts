@@ -104,6 +104,14 @@ export const AUDIT_ACTIONS = [
   "winner_post.create",
   "winner_post.update",
   "winner_post.delete",
+  // Prize-delivery tracker and complaints (docs/fair-play.md): the winner's and player's steps are
+  // audited too, so one log tells the whole story of a prize or a complaint.
+  "prize.confirm",
+  "prize.dispute",
+  "complaint.file",
+  "complaint.note",
+  "complaint.reply",
+  "complaint.answer",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -129,6 +137,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "winner_post.create": "Winner post created",
   "winner_post.update": "Winner post edited",
   "winner_post.delete": "Winner post deleted",
+  "prize.confirm": "Prize receipt confirmed",
+  "prize.dispute": "Prize delivery disputed",
+  "complaint.file": "Complaint filed and acknowledged",
+  "complaint.note": "Complaint note from the player",
+  "complaint.reply": "Complaint reply",
+  "complaint.answer": "Complaint final answer",
 };
 
 /** Milliseconds, docs/product.md §9. */

@@ -9,6 +9,7 @@ import { DELAYS } from "@/shared/constants";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { AuditTab } from "./AuditTab";
+import { ComplaintsTab } from "./ComplaintsTab";
 import { ContestsTab } from "./ContestsTab";
 import { MessagesTab } from "./MessagesTab";
 import { OutboxTab } from "./OutboxTab";
@@ -27,6 +28,7 @@ const TABS = [
   "withdrawals",
   "review",
   "prizes",
+  "complaints",
   "contests",
   "users",
   "winner-posts",
@@ -90,6 +92,7 @@ export function AdminDashboard() {
           <Tabs.Tab value="withdrawals">Withdrawals</Tabs.Tab>
           <Tabs.Tab value="review">Review</Tabs.Tab>
           <Tabs.Tab value="prizes">Prizes</Tabs.Tab>
+          <Tabs.Tab value="complaints">Complaints</Tabs.Tab>
           <Tabs.Tab value="contests">Contests</Tabs.Tab>
           <Tabs.Tab value="users">Users</Tabs.Tab>
           <Tabs.Tab value="winner-posts">Winner Posts</Tabs.Tab>
@@ -112,6 +115,9 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="prizes">
           <PrizesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="complaints">
+          <ComplaintsTab />
         </Tabs.Panel>
         <Tabs.Panel value="contests">
           <ContestsTab />

@@ -10,6 +10,8 @@ import { toastError, toastSuccess } from "../auth/toasts";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { StatusPill } from "./WithdrawalStatusBadge";
 import { DateTime } from "@/components/layout/useTimeZone";
+import { PrizeActions } from "../prizes/PrizeActions";
+import { PrizeTrail } from "../prizes/PrizeTrail";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
@@ -117,6 +119,8 @@ export function PrizesPage() {
                       </Text>
                     )
                   )}
+                  <PrizeTrail steps={p.trail} label={`Delivery trail of ${p.contestTitle}`} />
+                  {(p.status === "shipped" || p.status === "delivered") && <PrizeActions prize={p} />}
                 </Stack>
               </Card>
             ))}

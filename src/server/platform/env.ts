@@ -148,6 +148,13 @@ const schema = z.object({
     .regex(/^\d{1,9}(\.\d{1,3})?$/, { error: "must be a USD amount such as 5 or 2.50" })
     .default("5"),
   REQUIRE_AGE_DECLARATION: bool.default(false),
+  // Prize-delivery tracker and complaints (docs/fair-play.md): the fulfilment target the admin
+  // dashboard counts overdue prizes against, the complaint answer deadline in working days, and the
+  // escalation route (the operator's ADR body) every final answer names.
+  PRIZE_FULFILMENT_TARGET_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(28),
+  COMPLAINT_DUE_WORKING_DAYS: int(1, 60, "must be an integer from 1 to 60 (working days)").default(10),
+  COMPLAINTS_ADR_NAME: text.default("Independent Betting Adjudication Service (IBAS)"),
+  COMPLAINTS_ADR_URL: url(["https:", "http:"]).default("https://www.ibas-uk.com/"),
 });
 
 export type Env = z.output<typeof schema>;

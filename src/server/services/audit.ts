@@ -10,7 +10,16 @@ import { AUDIT_ACTIONS, type AuditAction, LIMITS } from "@/shared/constants";
 import type { Db, DbTx } from "../platform/db";
 import { badRequest } from "../platform/errors";
 
-export type AuditTargetType = "payment" | "withdrawal" | "prize" | "contest" | "user" | "wheel" | "outbox" | "winner_post";
+export type AuditTargetType =
+  | "payment"
+  | "withdrawal"
+  | "prize"
+  | "contest"
+  | "user"
+  | "wheel"
+  | "outbox"
+  | "winner_post"
+  | "complaint";
 
 export type AuditInput = {
   actorId: string | null;
