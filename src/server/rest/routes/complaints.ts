@@ -64,7 +64,7 @@ export const complaintsRoutes: RestRoute[] = [
       body: "rest",
       errors: { 409: "the complaint already has a final answer" },
     },
-    call: (c, { params, body }) => callWithJson(c.complaints.addNote, { ...body, reference: params.reference ?? "" }),
+    call: (c, { params, body }) => callWithJson(c.complaints.addNote, { reference: params.reference ?? "", body: body.body }),
   },
   {
     method: "GET",
@@ -88,7 +88,7 @@ export const complaintsRoutes: RestRoute[] = [
       body: "rest",
       errors: { 409: "the complaint already has a final answer" },
     },
-    call: (c, { params, body }) => callWithJson(c.complaints.adminReply, { ...body, reference: params.reference ?? "" }),
+    call: (c, { params, body }) => callWithJson(c.complaints.adminReply, { reference: params.reference ?? "", body: body.body }),
   },
   {
     method: "POST",
@@ -101,6 +101,6 @@ export const complaintsRoutes: RestRoute[] = [
       body: "rest",
       errors: { 409: "the complaint already has a final answer" },
     },
-    call: (c, { params, body }) => callWithJson(c.complaints.adminAnswer, { ...body, reference: params.reference ?? "" }),
+    call: (c, { params, body }) => callWithJson(c.complaints.adminAnswer, { reference: params.reference ?? "", body: body.body }),
   },
 ];

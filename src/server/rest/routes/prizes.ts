@@ -80,7 +80,7 @@ export const prizesRoutes: RestRoute[] = [
       body: "rest",
       errors: { 409: "the prize has not shipped, or is already confirmed or disputed" },
     },
-    call: (c, { params, body }) => callWithJson(c.prizes.dispute, { ...body, id: params.id ?? "" }),
+    call: (c, { params, body }) => callWithJson(c.prizes.dispute, { id: params.id ?? "", body: body.body }),
   },
   {
     method: "GET",
