@@ -1,4 +1,4 @@
-import { Anchor, Container, List, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, List, ListItem, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { escalationRoute } from "@/server/services/complaints";
 
@@ -23,16 +23,16 @@ export default function ComplaintsPolicyPage() {
           How to complain
         </Title>
         <List spacing="xs">
-          <List.Item>
+          <ListItem>
             Sign in and open <Anchor href="/complaints">Complaints</Anchor>. Choose what it is about and, if you can, give the id
             of the purchase, contest, prize, payment or withdrawal.
-          </List.Item>
-          <List.Item>
+          </ListItem>
+          <ListItem>
             You get a reference at once, such as C-2026-000123, on screen and by e-mail. That e-mail is our acknowledgement.
-          </List.Item>
-          <List.Item>
+          </ListItem>
+          <ListItem>
             A prize delivery can be disputed from My Prizes; the dispute becomes a complaint with its own reference.
-          </List.Item>
+          </ListItem>
         </List>
         <Title order={2} size="h3">
           When we answer
