@@ -8,10 +8,19 @@
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { WITHDRAWAL_NETWORKS } from "../networks";
-import { COMPLAINT_CATEGORIES, COMPLAINT_STATUSES } from "../complaints";
-import { TRAIL_KINDS } from "../fulfilment";
 import { PRIZE_STATUSES } from "../prizes";
 import { WITHDRAWAL_STATUSES } from "../withdrawals";
+import { trailStepOutput } from "./tracker-responses";
+
+export {
+  adminComplaintOutput,
+  complaintOutput,
+  complaintPolicyOutput,
+  disputeOutput,
+  overdueFulfilmentsOutput,
+  publicPrizeTrailOutput,
+  trailStepOutput,
+} from "./tracker-responses";
 
 const money = z
   .string()
@@ -335,15 +344,6 @@ const prizeBase = z.object({
   status: z.enum(PRIZE_STATUSES),
   claimBy: time,
 });
-/** One step of a prize's delivery trail (src/server/services/prize-trail.ts). */
-export const trailStepOutput = z.object({
-  kind: z.enum(TRAIL_KINDS),
-  at: time,
-  carrier: z.string().nullable(),
-  trackingRef: z.string().nullable(),
-  transactionId: z.string().nullable(),
-  complaintRef: z.string().nullable(),
-});
 export const prizeOutput = prizeBase.extend({
   delivery: z.record(z.string(), z.string()).nullable().optional(),
   note: z.string().nullable().optional(),
@@ -351,48 +351,6 @@ export const prizeOutput = prizeBase.extend({
   trail: z.array(trailStepOutput).optional(),
 });
 export const adminPrizeOutput = prizeOutput.extend({ user: userRef });
-/** The public trail: a masked winner name and no address (tracking reference masked, no complaint reference). */
-export const publicPrizeTrailOutput = z.object({
-  contestId: id,
-  contestTitle: z.string(),
-  winner: z.string(),
-  status: z.enum(PRIZE_STATUSES),
-  trail: z.array(trailStepOutput),
-});
-export const overdueFulfilmentsOutput = z.object({
-  targetDays: z.number().int(),
-  prizes: z.array(
-    z.object({
-      id,
-      contestTitle: z.string(),
-      status: z.enum(PRIZE_STATUSES),
-      requestedAt: time,
-      targetAt: time,
-      daysOverdue: z.number().int(),
-      user: z.object({ id, email: z.string() }),
-    }),
-  ),
-});
-export const disputeOutput = z.object({ message, reference: z.string() });
-
-/** A complaint and its steps (src/server/services/complaints.ts ComplaintView). */
-export const complaintOutput = z.object({
-  reference: z.string().describe("C-<year>-<number>, e.g. C-2026-000123"),
-  category: z.enum(COMPLAINT_CATEGORIES),
-  itemId: z.string().nullable(),
-  subject: z.string(),
-  body: z.string(),
-  status: z.enum(COMPLAINT_STATUSES),
-  dueAt: time,
-  answeredAt: time.nullable(),
-  createdAt: time,
-  overdue: z.boolean(),
-  messages: z.array(
-    z.object({ id, kind: z.enum(["note", "reply", "final"]), fromStaff: z.boolean(), body: z.string(), createdAt: time }),
-  ),
-});
-export const adminComplaintOutput = complaintOutput.extend({ user: userRef });
-export const complaintPolicyOutput = z.object({ name: z.string(), url: z.string(), dueWorkingDays: z.number().int() });
 
 export const emailPreferencesOutput = z.object({ receipts: z.boolean(), results: z.boolean() });
 
