@@ -5,7 +5,15 @@ import { appOrigin } from "@/server/platform/env";
 export const dynamic = "force-dynamic";
 
 /** The pages a visitor can open without an account (docs/public.md); contest pages need a sign-in. */
-export const PUBLIC_PAGES = ["/", "/dream-car", "/dream-car-competition", "/winners", "/signup", "/login"] as const;
+export const PUBLIC_PAGES = [
+  "/",
+  "/dream-car",
+  "/dream-car-competition",
+  "/winners",
+  "/signup",
+  "/login",
+  "/complaints-policy",
+] as const;
 
 /** `/sitemap.xml`. */
 export default function sitemap(): MetadataRoute.Sitemap {

@@ -290,13 +290,59 @@ export interface paths {
     /** Claim a prize: the cash alternative or delivery */
     post: operations["postApiUserPrizesIdClaim"];
   };
+  "/api/contests/{contestId}/prize-trail": {
+    /** The public delivery trail of a contest's prize: masked winner name, timestamped steps, no address */
+    get: operations["getApiContestsContestIdPrizeTrail"];
+  };
+  "/api/user/prizes/{id}/confirm": {
+    /** The winner confirms the prize arrived (after it shipped) */
+    post: operations["postApiUserPrizesIdConfirm"];
+  };
+  "/api/user/prizes/{id}/dispute": {
+    /** The winner disputes the delivery: files a complaint about the prize and answers its reference */
+    post: operations["postApiUserPrizesIdDispute"];
+  };
+  "/api/admin/prizes/overdue": {
+    /** Prize fulfilments past the target (PRIZE_FULFILMENT_TARGET_DAYS after the request), oldest first */
+    get: operations["getApiAdminPrizesOverdue"];
+  };
   "/api/admin/prizes": {
     /** Prizes and their claim status */
     get: operations["getApiAdminPrizes"];
   };
   "/api/admin/prizes/{id}/status": {
-    /** Mark a requested prize shipped or delivered */
+    /** Mark a prize shipped (carrier and trackingRef required) or delivered */
     post: operations["postApiAdminPrizesIdStatus"];
+  };
+  "/api/complaints/policy": {
+    /** The complaints policy's settings: working days to a final answer and the escalation (ADR) body */
+    get: operations["getApiComplaintsPolicy"];
+  };
+  "/api/complaints": {
+    /** The player's complaints with their steps, newest first (at most 200) */
+    get: operations["getApiComplaints"];
+    /** File a complaint (about a purchase, draw, prize, payment or withdrawal); answers its reference, acknowledged at once */
+    post: operations["postApiComplaints"];
+  };
+  "/api/complaints/{reference}": {
+    /** One of the player's complaints by its reference (C-2026-000123) */
+    get: operations["getApiComplaintsReference"];
+  };
+  "/api/complaints/{reference}/notes": {
+    /** Add a note to an open complaint (e-mailed and audited) */
+    post: operations["postApiComplaintsReferenceNotes"];
+  };
+  "/api/admin/complaints": {
+    /** The complaints queue: open ones by due date (overdue flagged), then answered ones */
+    get: operations["getApiAdminComplaints"];
+  };
+  "/api/admin/complaints/{reference}/reply": {
+    /** Reply to a complaint (e-mailed to the player and audited) */
+    post: operations["postApiAdminComplaintsReferenceReply"];
+  };
+  "/api/admin/complaints/{reference}/answer": {
+    /** Give the final answer (e-mailed with the escalation route, audited); closes the complaint */
+    post: operations["postApiAdminComplaintsReferenceAnswer"];
   };
   "/api/user/email-preferences": {
     /** The player's optional emails (receipts, results) */
@@ -4239,7 +4285,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -6727,7 +6773,7 @@ export interface operations {
               contestTitle: string;
               cashAlternative: string | null;
               /** @enum {string} */
-              status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered";
+              status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
               /** @description ISO 8601 date-time */
               claimBy: string;
               delivery?: {
@@ -6735,6 +6781,16 @@ export interface operations {
               } | null;
               note?: string | null;
               claimedAt?: string | null;
+              trail?: ({
+                  /** @enum {string} */
+                  kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+                  /** @description ISO 8601 date-time */
+                  at: string;
+                  carrier: string | null;
+                  trackingRef: string | null;
+                  transactionId: string | null;
+                  complaintRef: string | null;
+                })[];
             })[];
         };
       };
@@ -6825,7 +6881,7 @@ export interface operations {
             contestTitle: string;
             cashAlternative: string | null;
             /** @enum {string} */
-            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered";
+            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
             /** @description ISO 8601 date-time */
             claimBy: string;
             delivery?: {
@@ -6833,6 +6889,16 @@ export interface operations {
             } | null;
             note?: string | null;
             claimedAt?: string | null;
+            trail?: ({
+                /** @enum {string} */
+                kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+                /** @description ISO 8601 date-time */
+                at: string;
+                carrier: string | null;
+                trackingRef: string | null;
+                transactionId: string | null;
+                complaintRef: string | null;
+              })[];
           };
         };
       };
@@ -6892,6 +6958,314 @@ export interface operations {
       };
     };
   };
+  /** The public delivery trail of a contest's prize: masked winner name, timestamped steps, no address */
+  getApiContestsContestIdPrizeTrail: {
+    parameters: {
+      path: {
+        contestId: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            contestId: string;
+            contestTitle: string;
+            winner: string;
+            /** @enum {string} */
+            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+            trail: ({
+                /** @enum {string} */
+                kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+                /** @description ISO 8601 date-time */
+                at: string;
+                carrier: string | null;
+                trackingRef: string | null;
+                transactionId: string | null;
+                complaintRef: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no prize has been drawn for this contest */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The winner confirms the prize arrived (after it shipped) */
+  postApiUserPrizesIdConfirm: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the prize has not shipped, or is already confirmed or disputed */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The winner disputes the delivery: files a complaint about the prize and answers its reference */
+  postApiUserPrizesIdDispute: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            reference: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the prize has not shipped, or is already confirmed or disputed */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Prize fulfilments past the target (PRIZE_FULFILMENT_TARGET_DAYS after the request), oldest first */
+  getApiAdminPrizesOverdue: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            targetDays: number;
+            prizes: ({
+                id: string;
+                contestTitle: string;
+                /** @enum {string} */
+                status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+                /** @description ISO 8601 date-time */
+                requestedAt: string;
+                /** @description ISO 8601 date-time */
+                targetAt: string;
+                daysOverdue: number;
+                user: {
+                  id: string;
+                  email: string;
+                };
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Prizes and their claim status */
   getApiAdminPrizes: {
     responses: {
@@ -6904,7 +7278,7 @@ export interface operations {
               contestTitle: string;
               cashAlternative: string | null;
               /** @enum {string} */
-              status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered";
+              status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
               /** @description ISO 8601 date-time */
               claimBy: string;
               delivery?: {
@@ -6912,6 +7286,16 @@ export interface operations {
               } | null;
               note?: string | null;
               claimedAt?: string | null;
+              trail?: ({
+                  /** @enum {string} */
+                  kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+                  /** @description ISO 8601 date-time */
+                  at: string;
+                  carrier: string | null;
+                  trackingRef: string | null;
+                  transactionId: string | null;
+                  complaintRef: string | null;
+                })[];
               user: {
                 id: string;
                 email: string;
@@ -6977,7 +7361,7 @@ export interface operations {
       };
     };
   };
-  /** Mark a requested prize shipped or delivered */
+  /** Mark a prize shipped (carrier and trackingRef required) or delivered */
   postApiAdminPrizesIdStatus: {
     parameters: {
       path: {
@@ -6987,8 +7371,14 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** @enum {string} */
-          status: "shipped" | "delivered";
+          /** @constant */
+          status: "shipped";
+          carrier: string;
+          trackingRef: string;
+          note?: string;
+        } | {
+          /** @constant */
+          status: "delivered";
           note?: string;
         };
       };
@@ -7003,7 +7393,7 @@ export interface operations {
             contestTitle: string;
             cashAlternative: string | null;
             /** @enum {string} */
-            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered";
+            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
             /** @description ISO 8601 date-time */
             claimBy: string;
             delivery?: {
@@ -7011,6 +7401,16 @@ export interface operations {
             } | null;
             note?: string | null;
             claimedAt?: string | null;
+            trail?: ({
+                /** @enum {string} */
+                kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+                /** @description ISO 8601 date-time */
+                at: string;
+                carrier: string | null;
+                trackingRef: string | null;
+                transactionId: string | null;
+                complaintRef: string | null;
+              })[];
           };
         };
       };
@@ -7039,6 +7439,739 @@ export interface operations {
         };
       };
       /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The complaints policy's settings: working days to a final answer and the escalation (ADR) body */
+  getApiComplaintsPolicy: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            name: string;
+            url: string;
+            dueWorkingDays: number;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The player's complaints with their steps, newest first (at most 200) */
+  getApiComplaints: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              /** @description C-<year>-<number>, e.g. C-2026-000123 */
+              reference: string;
+              /** @enum {string} */
+              category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+              itemId: string | null;
+              subject: string;
+              body: string;
+              /** @enum {string} */
+              status: "acknowledged" | "answered";
+              /** @description ISO 8601 date-time */
+              dueAt: string;
+              answeredAt: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              overdue: boolean;
+              messages: ({
+                  id: string;
+                  /** @enum {string} */
+                  kind: "note" | "reply" | "final";
+                  fromStaff: boolean;
+                  body: string;
+                  /** @description ISO 8601 date-time */
+                  createdAt: string;
+                })[];
+            })[];
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** File a complaint (about a purchase, draw, prize, payment or withdrawal); answers its reference, acknowledged at once */
+  postApiComplaints: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+          itemId?: string;
+          subject: string;
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        content: {
+          "application/json": {
+            /** @description C-<year>-<number>, e.g. C-2026-000123 */
+            reference: string;
+            /** @enum {string} */
+            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+            itemId: string | null;
+            subject: string;
+            body: string;
+            /** @enum {string} */
+            status: "acknowledged" | "answered";
+            /** @description ISO 8601 date-time */
+            dueAt: string;
+            answeredAt: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            overdue: boolean;
+            messages: ({
+                id: string;
+                /** @enum {string} */
+                kind: "note" | "reply" | "final";
+                fromStaff: boolean;
+                body: string;
+                /** @description ISO 8601 date-time */
+                createdAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the linked item is not the player's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description more than 5 complaints in 24 hours */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One of the player's complaints by its reference (C-2026-000123) */
+  getApiComplaintsReference: {
+    parameters: {
+      path: {
+        reference: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @description C-<year>-<number>, e.g. C-2026-000123 */
+            reference: string;
+            /** @enum {string} */
+            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+            itemId: string | null;
+            subject: string;
+            body: string;
+            /** @enum {string} */
+            status: "acknowledged" | "answered";
+            /** @description ISO 8601 date-time */
+            dueAt: string;
+            answeredAt: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            overdue: boolean;
+            messages: ({
+                id: string;
+                /** @enum {string} */
+                kind: "note" | "reply" | "final";
+                fromStaff: boolean;
+                body: string;
+                /** @description ISO 8601 date-time */
+                createdAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Add a note to an open complaint (e-mailed and audited) */
+  postApiComplaintsReferenceNotes: {
+    parameters: {
+      path: {
+        reference: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @description C-<year>-<number>, e.g. C-2026-000123 */
+            reference: string;
+            /** @enum {string} */
+            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+            itemId: string | null;
+            subject: string;
+            body: string;
+            /** @enum {string} */
+            status: "acknowledged" | "answered";
+            /** @description ISO 8601 date-time */
+            dueAt: string;
+            answeredAt: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            overdue: boolean;
+            messages: ({
+                id: string;
+                /** @enum {string} */
+                kind: "note" | "reply" | "final";
+                fromStaff: boolean;
+                body: string;
+                /** @description ISO 8601 date-time */
+                createdAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the complaint already has a final answer */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The complaints queue: open ones by due date (overdue flagged), then answered ones */
+  getApiAdminComplaints: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              /** @description C-<year>-<number>, e.g. C-2026-000123 */
+              reference: string;
+              /** @enum {string} */
+              category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+              itemId: string | null;
+              subject: string;
+              body: string;
+              /** @enum {string} */
+              status: "acknowledged" | "answered";
+              /** @description ISO 8601 date-time */
+              dueAt: string;
+              answeredAt: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              overdue: boolean;
+              messages: ({
+                  id: string;
+                  /** @enum {string} */
+                  kind: "note" | "reply" | "final";
+                  fromStaff: boolean;
+                  body: string;
+                  /** @description ISO 8601 date-time */
+                  createdAt: string;
+                })[];
+              user: {
+                id: string;
+                email: string;
+                firstName: string | null;
+                lastName: string | null;
+              };
+            })[];
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Reply to a complaint (e-mailed to the player and audited) */
+  postApiAdminComplaintsReferenceReply: {
+    parameters: {
+      path: {
+        reference: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @description C-<year>-<number>, e.g. C-2026-000123 */
+            reference: string;
+            /** @enum {string} */
+            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+            itemId: string | null;
+            subject: string;
+            body: string;
+            /** @enum {string} */
+            status: "acknowledged" | "answered";
+            /** @description ISO 8601 date-time */
+            dueAt: string;
+            answeredAt: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            overdue: boolean;
+            messages: ({
+                id: string;
+                /** @enum {string} */
+                kind: "note" | "reply" | "final";
+                fromStaff: boolean;
+                body: string;
+                /** @description ISO 8601 date-time */
+                createdAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the complaint already has a final answer */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Give the final answer (e-mailed with the escalation route, audited); closes the complaint */
+  postApiAdminComplaintsReferenceAnswer: {
+    parameters: {
+      path: {
+        reference: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @description C-<year>-<number>, e.g. C-2026-000123 */
+            reference: string;
+            /** @enum {string} */
+            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+            itemId: string | null;
+            subject: string;
+            body: string;
+            /** @enum {string} */
+            status: "acknowledged" | "answered";
+            /** @description ISO 8601 date-time */
+            dueAt: string;
+            answeredAt: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            overdue: boolean;
+            messages: ({
+                id: string;
+                /** @enum {string} */
+                kind: "note" | "reply" | "final";
+                fromStaff: boolean;
+                body: string;
+                /** @description ISO 8601 date-time */
+                createdAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the complaint already has a final answer */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];

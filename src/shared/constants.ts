@@ -109,6 +109,14 @@ export const AUDIT_ACTIONS = [
   "promo.create",
   "promo.status",
   "contest.bundle_tiers",
+  // Prize-delivery tracker and complaints (docs/fair-play.md): the winner's and player's steps are
+  // audited too, so one log tells the whole story of a prize or a complaint.
+  "prize.confirm",
+  "prize.dispute",
+  "complaint.file",
+  "complaint.note",
+  "complaint.reply",
+  "complaint.answer",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -139,6 +147,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "promo.create": "Promo code created",
   "promo.status": "Promo code disabled or enabled",
   "contest.bundle_tiers": "Bundle prices changed",
+  "prize.confirm": "Prize receipt confirmed",
+  "prize.dispute": "Prize delivery disputed",
+  "complaint.file": "Complaint filed and acknowledged",
+  "complaint.note": "Complaint note from the player",
+  "complaint.reply": "Complaint reply",
+  "complaint.answer": "Complaint final answer",
 };
 
 /** Milliseconds, docs/product.md §9. */

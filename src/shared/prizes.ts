@@ -2,7 +2,15 @@
 import { z } from "zod";
 import "./schemas/zod-config";
 
-export const PRIZE_STATUSES = ["unclaimed", "cash_credited", "prize_requested", "shipped", "delivered"] as const;
+export const PRIZE_STATUSES = [
+  "unclaimed",
+  "cash_credited",
+  "prize_requested",
+  "shipped",
+  "delivered",
+  "received",
+  "disputed",
+] as const;
 export type PrizeStatusName = (typeof PRIZE_STATUSES)[number];
 export const PRIZE_STATUS_LABELS: Record<PrizeStatusName, string> = {
   unclaimed: "Waiting for your choice",
@@ -10,6 +18,8 @@ export const PRIZE_STATUS_LABELS: Record<PrizeStatusName, string> = {
   prize_requested: "Prize requested",
   shipped: "Shipped",
   delivered: "Delivered",
+  received: "Receipt confirmed",
+  disputed: "Disputed",
 };
 /** Days a winner has to choose between the prize and its cash alternative. */
 export const PRIZE_CLAIM_DAYS = 30;
@@ -42,8 +52,30 @@ export const claimPrizeSchema = z.discriminatedUnion(
 );
 export type ClaimPrizeInput = z.infer<typeof claimPrizeSchema>;
 
-export const prizeStatusSchema = z.object({
-  id: z.string().trim().min(1).max(100),
-  status: z.enum(["shipped", "delivered"], 'Status must be "shipped" or "delivered"'),
-  note: z.string().trim().max(500, "Note must be at most 500 characters").optional(),
-});
+const trackingField = (label: string) =>
+  z
+    .string(`${label} is required when marking shipped`)
+    .trim()
+    .min(1, `${label} is required when marking shipped`)
+    .max(60, `${label} must be at most 60 characters`);
+
+/** shipped needs the carrier and its tracking reference (the public trail shows them); delivered needs nothing. */
+export const prizeStatusSchema = z.discriminatedUnion(
+  "status",
+  [
+    z.object({
+      id: z.string().trim().min(1).max(100),
+      status: z.literal("shipped"),
+      carrier: trackingField("Carrier"),
+      trackingRef: trackingField("Tracking reference"),
+      note: z.string().trim().max(500, "Note must be at most 500 characters").optional(),
+    }),
+    z.object({
+      id: z.string().trim().min(1).max(100),
+      status: z.literal("delivered"),
+      note: z.string().trim().max(500, "Note must be at most 500 characters").optional(),
+    }),
+  ],
+  { error: 'Status must be "shipped" or "delivered"' },
+);
+export type PrizeStatusInput = z.infer<typeof prizeStatusSchema>;

@@ -119,12 +119,18 @@ describe("prize claims", () => {
     expect(early.status).toBe(409);
     const wrong = await rest(t.db, "POST", `/api/admin/prizes/${prize.id}/status`, { user: admin, body: { status: "lost" } });
     expect(wrong.status).toBe(400);
-    const shipped = await rest(t.db, "POST", `/api/admin/prizes/${prize.id}/status`, {
+    const untracked = await rest(t.db, "POST", `/api/admin/prizes/${prize.id}/status`, {
       user: admin,
       body: { status: "shipped", note: "DHL 123456" },
     });
+    expect(untracked.status).toBe(400);
+    expect(untracked.body.message).toMatch(/Carrier is required when marking shipped/);
+    const shipped = await rest(t.db, "POST", `/api/admin/prizes/${prize.id}/status`, {
+      user: admin,
+      body: { status: "shipped", carrier: "DHL", trackingRef: "JD0123456789", note: "Signed for on delivery" },
+    });
     expect(shipped.status).toBe(200);
-    expect(shipped.body).toMatchObject({ status: "shipped", note: "DHL 123456" });
+    expect(shipped.body).toMatchObject({ status: "shipped", note: "Signed for on delivery" });
     const delivered = await rest(t.db, "POST", `/api/admin/prizes/${prize.id}/status`, {
       user: admin,
       body: { status: "delivered" },

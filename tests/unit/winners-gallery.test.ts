@@ -42,4 +42,8 @@ describe("winners gallery (server-rendered)", () => {
     expect(html).toContain("/images/placeholder.svg");
     expect(html).toContain("March 4, 2026");
   });
+
+  it("links each winner to the prize's public delivery trail", () => {
+    expect(render([{ ...post, contestId: "c 1" }])).toMatch(/href="\/prize-trail\/c%201"[^>]*>Prize delivery trail</);
+  });
 });

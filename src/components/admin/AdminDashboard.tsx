@@ -8,6 +8,7 @@ import { DELAYS } from "@/shared/constants";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { AuditTab } from "./AuditTab";
+import { ComplaintsTab } from "./ComplaintsTab";
 import { ContestsTab } from "./ContestsTab";
 import { MessagesTab } from "./MessagesTab";
 import { OutboxTab } from "./OutboxTab";
@@ -28,6 +29,7 @@ const TABS = [
   "withdrawals",
   "review",
   "prizes",
+  "complaints",
   "contests",
   "promo-codes",
   "users",
@@ -92,6 +94,7 @@ export function AdminDashboard() {
           <Tabs.Tab value="withdrawals">Withdrawals</Tabs.Tab>
           <Tabs.Tab value="review">Review</Tabs.Tab>
           <Tabs.Tab value="prizes">Prizes</Tabs.Tab>
+          <Tabs.Tab value="complaints">Complaints</Tabs.Tab>
           <Tabs.Tab value="contests">Contests</Tabs.Tab>
           <Tabs.Tab value="promo-codes">Promo codes</Tabs.Tab>
           <Tabs.Tab value="users">Users</Tabs.Tab>
@@ -115,6 +118,9 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="prizes">
           <PrizesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="complaints">
+          <ComplaintsTab />
         </Tabs.Panel>
         <Tabs.Panel value="contests">
           <ContestsTab />

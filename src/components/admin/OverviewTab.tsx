@@ -3,6 +3,7 @@
 import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
+import { OverdueFulfilments } from "./OverdueFulfilments";
 import { ContestStatusBadge } from "./StatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 
@@ -43,6 +44,7 @@ export function OverviewTab() {
         <StatCard label="Active Contests" value={s.activeContests} hint={`${s.totalContests} total contests`} />
         <StatCard label="Pending Payments" value={s.pendingPayments} hint="Require approval" />
       </SimpleGrid>
+      <OverdueFulfilments />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md" radius="md">
           <Title order={3} size="h4" mb="sm">

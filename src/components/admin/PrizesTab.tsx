@@ -7,6 +7,7 @@ import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 import { api } from "@/trpc/react";
 import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { OverdueFulfilments } from "./OverdueFulfilments";
 
 type Delivery = {
   fullName?: string;
@@ -18,21 +19,26 @@ type Delivery = {
   phone?: string;
 };
 
-/** Admin dashboard 'Prizes' tab: requested prizes first; mark them shipped (with a note) and delivered. */
+/**
+ * Admin dashboard 'Prizes' tab: disputed and requested prizes first; mark them shipped (carrier and
+ * tracking reference, which the public trail shows) and delivered. Overdue fulfilments on top.
+ */
 export function PrizesTab() {
   const utils = api.useUtils();
   const list = api.prizes.adminList.useQuery();
-  const [notes, setNotes] = useState<Record<string, string>>({});
+  const [tracking, setTracking] = useState<Record<string, { carrier: string; trackingRef: string }>>({});
+  const trackingOf = (id: string) => tracking[id] ?? { carrier: "", trackingRef: "" };
   const setStatus = api.prizes.setStatus.useMutation({
     onSuccess: async (p) => {
       toastSuccess(TOAST.prizeUpdated, `Marked ${p.status}`);
-      await utils.prizes.adminList.invalidate();
+      await Promise.all([utils.prizes.adminList.invalidate(), utils.prizes.adminOverdue.invalidate()]);
     },
     onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update the prize"),
   });
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>
+        <OverdueFulfilments />
         <Title order={3}>Prizes</Title>
         {list.isLoading ? (
           <Loader />
@@ -56,7 +62,10 @@ export function PrizesTab() {
               <Table.Tbody>
                 {list.data.map((p) => {
                   const d = (p.delivery ?? null) as Delivery | null;
-                  const next = p.status === "prize_requested" ? "shipped" : p.status === "shipped" ? "delivered" : null;
+                  const canShip = p.status === "prize_requested" || p.status === "disputed";
+                  const canDeliver = p.status === "shipped" || p.status === "disputed";
+                  const t = trackingOf(p.id);
+                  const busy = setStatus.isPending && setStatus.variables?.id === p.id;
                   return (
                     <Table.Tr key={p.id} data-testid="admin-prize-row">
                       <Table.Td>{p.contestTitle}</Table.Td>
@@ -82,26 +91,46 @@ export function PrizesTab() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        {next && (
-                          <Group gap="xs" wrap="nowrap">
-                            {next === "shipped" && (
+                        <Stack gap={4}>
+                          {canShip && (
+                            <Group gap="xs" wrap="nowrap">
                               <TextInput
                                 size="xs"
-                                placeholder="Tracking note"
-                                aria-label="Tracking note"
-                                value={notes[p.id] ?? ""}
-                                onChange={(e) => setNotes({ ...notes, [p.id]: e.currentTarget.value })}
+                                placeholder="Carrier"
+                                aria-label={`Carrier for ${p.contestTitle}`}
+                                value={t.carrier}
+                                maxLength={60}
+                                onChange={(e) => setTracking({ ...tracking, [p.id]: { ...t, carrier: e.currentTarget.value } })}
                               />
-                            )}
+                              <TextInput
+                                size="xs"
+                                placeholder="Tracking reference"
+                                aria-label={`Tracking reference for ${p.contestTitle}`}
+                                value={t.trackingRef}
+                                maxLength={60}
+                                onChange={(e) =>
+                                  setTracking({ ...tracking, [p.id]: { ...t, trackingRef: e.currentTarget.value } })
+                                }
+                              />
+                              <Button
+                                size="xs"
+                                onClick={() => setStatus.mutate({ id: p.id, status: "shipped", ...t })}
+                                loading={busy && setStatus.variables?.status === "shipped"}
+                              >
+                                Mark shipped
+                              </Button>
+                            </Group>
+                          )}
+                          {canDeliver && (
                             <Button
                               size="xs"
-                              onClick={() => setStatus.mutate({ id: p.id, status: next, note: notes[p.id] || undefined })}
-                              loading={setStatus.isPending && setStatus.variables?.id === p.id}
+                              onClick={() => setStatus.mutate({ id: p.id, status: "delivered" })}
+                              loading={busy && setStatus.variables?.status === "delivered"}
                             >
-                              Mark {next}
+                              Mark delivered
                             </Button>
-                          </Group>
-                        )}
+                          )}
+                        </Stack>
                       </Table.Td>
                     </Table.Tr>
                   );

@@ -12,6 +12,7 @@ const PLATFORM_LINKS = [
   { label: "Help Center", href: "/dream-car#how-it-works" },
   // Opens the support chat for a signed-in player; a visitor signs in first and lands on it.
   { label: "Contact Support", href: "/?support=1" },
+  { label: "Complaints Policy", href: "/complaints-policy" },
 ];
 
 /**

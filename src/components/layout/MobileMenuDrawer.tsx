@@ -76,6 +76,7 @@ export default function MobileMenuDrawer({
               {link("/payments", "Payment History")}
               {link("/withdrawals", "Withdraw")}
               {link("/prizes", "My Prizes")}
+              {link("/complaints", "Complaints")}
               <Divider my="xs" />
             </>
           )}

@@ -1,7 +1,15 @@
 "use client";
 
 import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconGift, IconHeartHandshake, IconLogout, IconSettings, IconTicket, IconWallet } from "@tabler/icons-react";
+import {
+  IconGift,
+  IconHeartHandshake,
+  IconLogout,
+  IconMessageReport,
+  IconSettings,
+  IconTicket,
+  IconWallet,
+} from "@tabler/icons-react";
 import Link from "next/link";
 import { formatUsd } from "@/shared/money";
 import { PurchasesDialog } from "../contests/PurchasesDialog";
@@ -62,6 +70,9 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item leftSection={<IconGift size={16} />} component={Link} href="/prizes">
             My Prizes
+          </Menu.Item>
+          <Menu.Item leftSection={<IconMessageReport size={16} />} component={Link} href="/complaints">
+            Complaints
           </Menu.Item>
           <Menu.Item leftSection={<IconSettings size={16} />} onClick={openSettings}>
             Account Settings

@@ -48,6 +48,9 @@ export function WinnersGallery({ posts, olderHref = null }: { posts: PublicWinne
                   <Text size="sm" lineClamp={3}>
                     {p.description}
                   </Text>
+                  <Anchor href={`/prize-trail/${encodeURIComponent(p.contestId)}`} size="sm" data-testid="prize-trail-link">
+                    Prize delivery trail
+                  </Anchor>
                   {p.socialMediaLinks.length > 0 && (
                     <Group gap="sm">
                       {p.socialMediaLinks.map((url, i) => (

@@ -10,6 +10,8 @@ import { useCurrentUser } from "../common/useCurrentUser";
 import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { PrizeActions } from "../prizes/PrizeActions";
+import { PrizeTrail } from "../prizes/PrizeTrail";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
@@ -117,6 +119,8 @@ export function PrizesPage() {
                       </Text>
                     )
                   )}
+                  <PrizeTrail steps={p.trail} label={`Delivery trail of ${p.contestTitle}`} />
+                  {(p.status === "shipped" || p.status === "delivered") && <PrizeActions prize={p} />}
                 </Stack>
               </Card>
             ))}

@@ -29,6 +29,10 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
   },
   "admin.toggleAdmin": { why: "grants or revokes admin rights", audit: ["user.role"] },
   "prizes.setStatus": { why: "marks a prize shipped or delivered", audit: ["prize.status"] },
+  "complaints.adminAnswer": {
+    why: "gives the operator's final answer to a complaint (it starts the escalation route)",
+    audit: ["complaint.answer"],
+  },
   "wheel.setEconomics": { why: "changes the wheel's odds, prices and paid spins", audit: ["wheel.economics"] },
   "admin.createWinnerPost": { why: "publishes who won", audit: ["winner_post.create"] },
   "admin.updateWinnerPost": { why: "changes what the winners page says", audit: ["winner_post.update"] },
@@ -53,6 +57,7 @@ export const SECOND_FACTOR_EXEMPT = {
   "auth.twoFactorDisable": "needs the current code or a backup code itself",
   "support.adminReply": "a message to one player; moves no money and changes no terms",
   "support.markConversationRead": "a read marker",
+  "complaints.adminReply": "a message to one player about their complaint, like a support reply; audited (complaint.reply)",
 } as const satisfies Record<string, string>;
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { cartRouter } from "./routers/cart";
+import { complaintsRouter } from "./routers/complaints";
 import { contestsRouter } from "./routers/contests";
 import { emailRouter } from "./routers/email";
 import { instantWinsRouter } from "./routers/instant-wins";
@@ -29,6 +30,7 @@ export const appRouter = createTRPCRouter({
   withdrawals: withdrawalsRouter,
   review: reviewRouter,
   prizes: prizesRouter,
+  complaints: complaintsRouter,
   responsiblePlay: responsiblePlayRouter,
   email: emailRouter,
   picking: pickingRouter,

@@ -23,7 +23,8 @@ export type EmailKind =
   | "prize_claim_steps"
   | "prize_update"
   | "limits_changed"
-  | "self_exclusion_started";
+  | "self_exclusion_started"
+  | "complaint_update";
 
 export type EmailPreferences = { receipts: boolean; results: boolean };
 export const DEFAULT_PREFERENCES: EmailPreferences = { receipts: true, results: true };

@@ -157,6 +157,13 @@ const schema = z.object({
   // added to a cart stay held for that player, and the period of "one online free entry per account per contest".
   TICKET_HOLD_MINUTES: int(1, 1440, "must be an integer from 1 to 1440 (minutes)").default(10),
   FREE_ENTRY_PERIOD_HOURS: int(1, 8760, "must be an integer from 1 to 8760 (hours)").default(24),
+  // Prize-delivery tracker and complaints (docs/fair-play.md): the fulfilment target the admin
+  // dashboard counts overdue prizes against, the complaint answer deadline in working days, and the
+  // escalation route (the operator's ADR body) every final answer names.
+  PRIZE_FULFILMENT_TARGET_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(28),
+  COMPLAINT_DUE_WORKING_DAYS: int(1, 60, "must be an integer from 1 to 60 (working days)").default(10),
+  COMPLAINTS_ADR_NAME: text.default("Independent Betting Adjudication Service (IBAS)"),
+  COMPLAINTS_ADR_URL: url(["https:", "http:"]).default("https://www.ibas-uk.com/"),
 });
 
 export type Env = z.output<typeof schema>;

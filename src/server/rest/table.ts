@@ -3,6 +3,7 @@ import "server-only";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
+import { complaintsRoutes } from "./routes/complaints";
 import { responsiblePlayRoutes } from "./routes/responsible-play";
 import { contestRoutes } from "./routes/contests";
 import { emailRoutes } from "./routes/email";
@@ -32,6 +33,7 @@ export const restRoutes: RestRoute[] = [
   ...withdrawalsRoutes,
   ...reviewRoutes,
   ...prizesRoutes,
+  ...complaintsRoutes,
   ...emailRoutes,
   ...exportRoutes,
   ...pickingRoutes,

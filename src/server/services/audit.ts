@@ -20,7 +20,8 @@ export type AuditTargetType =
   | "outbox"
   | "winner_post"
   | "export"
-  | "promo_code";
+  | "promo_code"
+  | "complaint";
 
 export type AuditInput = {
   actorId: string | null;

@@ -2,11 +2,14 @@
  * Prize claims (docs/payments.md "Prize claims"). The draw (services/draws.ts) creates one Prize row
  * for the winner; the winner takes the cash alternative (credited once through the ledger, kind
  * `prize_cash`, reference = prize id) or asks for the prize with a delivery address; an admin then
- * marks it shipped and delivered. Every change is a conditional UPDATE on the expected status.
+ * marks it shipped (carrier, tracking reference) and delivered. Every change is a conditional UPDATE
+ * on the statuses FULFILMENT_MOVES allows (src/shared/fulfilment.ts) and writes its step of the
+ * prize's trail (services/prize-trail.ts) in the same transaction.
  */
-import type { Prisma, Prize } from "@/generated/prisma/client";
+import type { Prisma, Prize, PrizeEvent } from "@/generated/prisma/client";
+import { FULFILMENT_MOVES } from "@/shared/fulfilment";
 import { moneyString } from "@/shared/money";
-import type { ClaimPrizeInput } from "@/shared/prizes";
+import type { ClaimPrizeInput, PrizeStatusInput } from "@/shared/prizes";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { cursorRow, olderThan, pageLimit } from "./paging";
 import type { Db } from "../platform/db";
@@ -16,6 +19,7 @@ import { applyBalanceChange } from "./ledger";
 import { recordAudit } from "./audit";
 import { notify } from "./notifications";
 import { mailPrizeUpdate } from "../mail/events";
+import { buildTrail, eventsInOrder, recordPrizeEvent, type TrailStep } from "./prize-trail";
 
 export type PublicPrize = {
   id: string;
@@ -27,9 +31,11 @@ export type PublicPrize = {
   delivery: Prisma.JsonValue | null;
   note: string | null;
   claimedAt: Date | null;
+  /** The winner's own trail (tracking reference and complaint reference in full). */
+  trail: TrailStep[];
 };
 
-type PrizeWithContest = Prize & { contest: { title: string } };
+type PrizeWithContest = Prize & { contest: { title: string }; events: PrizeEvent[] };
 
 function toPublicPrize(p: PrizeWithContest): PublicPrize {
   return {
@@ -42,10 +48,11 @@ function toPublicPrize(p: PrizeWithContest): PublicPrize {
     delivery: p.delivery,
     note: p.note,
     claimedAt: p.claimedAt,
+    trail: buildTrail(p.createdAt, p.events, false),
   };
 }
 
-const withContest = { contest: { select: { title: true } } } as const;
+const withContest = { contest: { select: { title: true } }, ...eventsInOrder } as const;
 
 /** The player's prizes newest first: a keyset page (default 50; `cursor` = the last id seen). */
 export async function listMyPrizes(db: Db, userId: string, q: PageQuery = {}): Promise<PublicPrize[]> {
@@ -75,6 +82,11 @@ export async function claimPrize(db: Db, userId: string, input: ClaimPrizeInput)
       if (flipped !== 1) return false;
       const cash = prize.cashAlternative as Prisma.Decimal;
       await applyBalanceChange(tx, { userId, amount: cash, kind: "prize_cash", reference: prize.id, note: prize.contest.title });
+      const entry = await tx.ledgerEntry.findUniqueOrThrow({
+        where: { kind_reference: { kind: "prize_cash", reference: prize.id } },
+        select: { id: true },
+      });
+      await recordPrizeEvent(tx, prize.id, "cash_paid", { transactionId: entry.id });
       await notify(tx, userId, {
         type: "success",
         title: "Cash Alternative Credited",
@@ -88,6 +100,7 @@ export async function claimPrize(db: Db, userId: string, input: ClaimPrizeInput)
       data: { status: "prize_requested", delivery: input.delivery, claimedAt: new Date() },
     });
     if (flipped.count !== 1) return false;
+    await recordPrizeEvent(tx, prize.id, "prize_requested");
     await notify(tx, userId, {
       type: "success",
       title: "Prize Requested",
@@ -110,22 +123,28 @@ export async function listAdminPrizes(db: Db): Promise<AdminPrize[]> {
     include: { ...withContest, user: { select: { id: true, email: true, firstName: true, lastName: true } } },
   });
   // Work to do first: requested prizes, then shipped ones, then the rest.
-  const rank: Record<Prize["status"], number> = { prize_requested: 0, shipped: 1, unclaimed: 2, cash_credited: 3, delivered: 4 };
+  const rank: Record<Prize["status"], number> = {
+    disputed: 0,
+    prize_requested: 1,
+    shipped: 2,
+    unclaimed: 3,
+    delivered: 4,
+    cash_credited: 5,
+    received: 6,
+  };
   return rows.sort((a, b) => rank[a.status] - rank[b.status]).map((p) => ({ ...toPublicPrize(p), user: p.user }));
 }
 
-/** prize_requested -> shipped -> delivered; anything else is 409. */
-export async function setPrizeStatus(
-  db: Db,
-  adminId: string,
-  input: { id: string; status: "shipped" | "delivered"; note?: string },
-): Promise<PublicPrize> {
+/** (prize_requested | disputed) -> shipped with carrier and tracking; (shipped | disputed) -> delivered; anything else is 409. */
+export async function setPrizeStatus(db: Db, adminId: string, input: PrizeStatusInput): Promise<PublicPrize> {
   const prize = await db.prize.findUnique({ where: { id: input.id }, include: withContest });
   if (!prize) throw notFound("Prize not found");
-  const from = input.status === "shipped" ? "prize_requested" : "shipped";
+  const allowed = FULFILMENT_MOVES[input.status === "shipped" ? "ship" : "deliver"].from;
+  const from = allowed.join(" or ").replaceAll("_", " ");
+  const tracking = input.status === "shipped" ? { carrier: input.carrier, trackingRef: input.trackingRef } : {};
   const flipped = await db.$transaction(async (tx) => {
     const r = await tx.prize.updateMany({
-      where: { id: prize.id, status: from },
+      where: { id: prize.id, status: { in: [...allowed] } },
       data: {
         status: input.status,
         ...(input.note !== undefined ? { note: input.note || null } : {}),
@@ -133,34 +152,40 @@ export async function setPrizeStatus(
       },
     });
     if (r.count !== 1) return false;
+    await recordPrizeEvent(tx, prize.id, input.status, tracking);
     await recordAudit(tx, {
       actorId: adminId,
       action: "prize.status",
       targetType: "prize",
       targetId: prize.id,
-      before: { status: from },
-      after: { status: input.status, note: input.note ?? null },
+      before: { status: prize.status },
+      after: { status: input.status, note: input.note ?? null, ...tracking },
     });
     await notify(tx, prize.userId, {
       type: "success",
       title: input.status === "shipped" ? "Prize Shipped" : "Prize Delivered",
       message:
         input.status === "shipped"
-          ? `Your prize "${prize.contest.title}" is on its way.${input.note ? ` ${input.note}` : ""}`
+          ? `Your prize "${prize.contest.title}" is on its way with ${tracking.carrier}, tracking ${tracking.trackingRef}.${input.note ? ` ${input.note}` : ""}`
           : `Your prize "${prize.contest.title}" has been delivered. Enjoy!`,
     });
     await mailPrizeUpdate(
       tx,
       prize.userId,
       prize.contest.title,
-      input.status === "shipped" ? { kind: "shipped", note: input.note } : { kind: "delivered" },
+      input.status === "shipped"
+        ? {
+            kind: "shipped",
+            note: [`Carrier: ${tracking.carrier}, tracking reference: ${tracking.trackingRef}.`, input.note]
+              .filter(Boolean)
+              .join(" "),
+          }
+        : { kind: "delivered" },
     );
     return true;
   });
   if (!flipped) {
-    throw conflict(
-      `Prize is ${prize.status.replace("_", " ")}; it can be marked ${input.status} only when ${from.replace("_", " ")}`,
-    );
+    throw conflict(`Prize is ${prize.status.replace("_", " ")}; it can be marked ${input.status} only when ${from}`);
   }
   logger.info({ prizeId: prize.id, adminId, status: input.status }, "prize status changed");
   return toPublicPrize(await db.prize.findUniqueOrThrow({ where: { id: prize.id }, include: withContest }));

@@ -13,6 +13,17 @@ import { WITHDRAWAL_STATUSES } from "../withdrawals";
 import { instantWinOutput } from "./instant-wins-responses";
 
 export { adminInstantPrizesOutput, instantWinsRecordOutput } from "./instant-wins-responses";
+import { trailStepOutput } from "./tracker-responses";
+
+export {
+  adminComplaintOutput,
+  complaintOutput,
+  complaintPolicyOutput,
+  disputeOutput,
+  overdueFulfilmentsOutput,
+  publicPrizeTrailOutput,
+  trailStepOutput,
+} from "./tracker-responses";
 
 const money = z
   .string()
@@ -406,6 +417,7 @@ export const prizeOutput = prizeBase.extend({
   delivery: z.record(z.string(), z.string()).nullable().optional(),
   note: z.string().nullable().optional(),
   claimedAt: time.nullable().optional(),
+  trail: z.array(trailStepOutput).optional(),
 });
 export const adminPrizeOutput = prizeOutput.extend({ user: userRef });
 

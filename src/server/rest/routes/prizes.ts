@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { adminPrizeOutput, prizeOutput } from "@/shared/schemas/responses";
+import {
+  adminPrizeOutput,
+  disputeOutput,
+  messageOutput,
+  overdueFulfilmentsOutput,
+  prizeOutput,
+  publicPrizeTrailOutput,
+} from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import { PAGE_PARAMS, queryInput } from "../paging";
 import type { RestRoute } from "../types";
@@ -40,6 +47,54 @@ export const prizesRoutes: RestRoute[] = [
   },
   {
     method: "GET",
+    path: "/api/contests/:contestId/prize-trail",
+    doc: {
+      output: publicPrizeTrailOutput,
+      summary: "The public delivery trail of a contest's prize: masked winner name, timestamped steps, no address",
+      access: "public",
+      procedure: "prizes.trail",
+      errors: { 404: "no prize has been drawn for this contest" },
+    },
+    call: (c, { params }) => callWithJson(c.prizes.trail, { contestId: params.contestId ?? "" }),
+  },
+  {
+    method: "POST",
+    path: "/api/user/prizes/:id/confirm",
+    doc: {
+      output: messageOutput,
+      summary: "The winner confirms the prize arrived (after it shipped)",
+      access: "user",
+      procedure: "prizes.confirmReceipt",
+      errors: { 409: "the prize has not shipped, or is already confirmed or disputed" },
+    },
+    call: (c, { params }) => callWithJson(c.prizes.confirmReceipt, { id: params.id ?? "" }),
+  },
+  {
+    method: "POST",
+    path: "/api/user/prizes/:id/dispute",
+    doc: {
+      output: disputeOutput,
+      summary: "The winner disputes the delivery: files a complaint about the prize and answers its reference",
+      access: "user",
+      procedure: "prizes.dispute",
+      body: "rest",
+      errors: { 409: "the prize has not shipped, or is already confirmed or disputed" },
+    },
+    call: (c, { params, body }) => callWithJson(c.prizes.dispute, { id: params.id ?? "", body: body.body }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/prizes/overdue",
+    doc: {
+      output: overdueFulfilmentsOutput,
+      summary: "Prize fulfilments past the target (PRIZE_FULFILMENT_TARGET_DAYS after the request), oldest first",
+      access: "admin",
+      procedure: "prizes.adminOverdue",
+    },
+    call: (c) => c.prizes.adminOverdue(),
+  },
+  {
+    method: "GET",
     path: "/api/admin/prizes",
     doc: {
       output: z.array(adminPrizeOutput),
@@ -54,12 +109,11 @@ export const prizesRoutes: RestRoute[] = [
     path: "/api/admin/prizes/:id/status",
     doc: {
       output: prizeOutput,
-      summary: "Mark a requested prize shipped or delivered",
+      summary: "Mark a prize shipped (carrier and trackingRef required) or delivered",
       access: "admin",
       procedure: "prizes.setStatus",
       body: "rest",
     },
-    call: (c, { params, body }) =>
-      callWithJson(c.prizes.setStatus, { id: params.id ?? "", status: body.status, note: body.note }),
+    call: (c, { params, body }) => callWithJson(c.prizes.setStatus, { ...body, id: params.id ?? "" }),
   },
 ];

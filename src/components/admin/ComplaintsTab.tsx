@@ -1,0 +1,105 @@
+"use client";
+
+import { Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
+import { useState } from "react";
+import { COMPLAINT_LIMITS } from "@/shared/complaints";
+import { api } from "@/trpc/react";
+import { ComplaintThread } from "../complaints/ComplaintThread";
+import { toastError, toastSuccess } from "../common/toasts";
+
+/**
+ * Admin dashboard 'Complaints' tab: open complaints by due date (overdue marked), then answered ones.
+ * A reply or the final answer is e-mailed to the player and audited; the final answer names the
+ * escalation route and closes the complaint, so it asks first.
+ */
+export function ComplaintsTab() {
+  const utils = api.useUtils();
+  const list = api.complaints.adminList.useQuery();
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [finalFor, setFinalFor] = useState<string | null>(null);
+  const done = async (reference: string, title: string) => {
+    setDrafts((d) => ({ ...d, [reference]: "" }));
+    toastSuccess(title, `Sent for ${reference}`);
+    await utils.complaints.adminList.invalidate();
+  };
+  const reply = api.complaints.adminReply.useMutation({
+    onSuccess: (c) => done(c.reference, "Reply Sent"),
+    onError: (e) => toastError("Reply Failed", e, "Could not send the reply"),
+  });
+  const answer = api.complaints.adminAnswer.useMutation({
+    onSuccess: async (c) => {
+      setFinalFor(null);
+      await done(c.reference, "Final Answer Sent");
+    },
+    onError: (e) => toastError("Final Answer Failed", e, "Could not send the final answer"),
+  });
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack>
+        <Title order={3}>Complaints</Title>
+        {list.isLoading ? (
+          <Loader aria-label="Loading complaints" />
+        ) : list.error ? (
+          <Text c="red">{list.error.message}</Text>
+        ) : !list.data?.length ? (
+          <Text c="dimmed">No complaints.</Text>
+        ) : (
+          list.data.map((c) => (
+            <Card key={c.reference} withBorder p="md" data-testid="admin-complaint">
+              <Stack gap="xs">
+                <Text size="xs" c="dimmed">
+                  {c.user.email}
+                </Text>
+                <ComplaintThread c={c} />
+                {c.status === "acknowledged" && (
+                  <Stack gap="xs">
+                    <Textarea
+                      label={`Reply or final answer to ${c.reference}`}
+                      autosize
+                      minRows={2}
+                      maxLength={COMPLAINT_LIMITS.messageMax}
+                      value={drafts[c.reference] ?? ""}
+                      onChange={(e) => setDrafts({ ...drafts, [c.reference]: e.currentTarget.value })}
+                    />
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={!drafts[c.reference]?.trim()}
+                        loading={reply.isPending && reply.variables?.reference === c.reference}
+                        onClick={() => reply.mutate({ reference: c.reference, body: drafts[c.reference] ?? "" })}
+                      >
+                        Send reply
+                      </Button>
+                      <Button size="xs" disabled={!drafts[c.reference]?.trim()} onClick={() => setFinalFor(c.reference)}>
+                        Send final answer
+                      </Button>
+                    </Group>
+                  </Stack>
+                )}
+              </Stack>
+            </Card>
+          ))
+        )}
+      </Stack>
+      <Modal opened={finalFor !== null} onClose={() => setFinalFor(null)} title="Send the final answer?">
+        <Stack>
+          <Text size="sm">
+            The player receives it by e-mail with the escalation route, and the complaint {finalFor} closes: no further replies.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setFinalFor(null)}>
+              Keep it open
+            </Button>
+            <Button
+              loading={answer.isPending}
+              onClick={() => finalFor && answer.mutate({ reference: finalFor, body: drafts[finalFor] ?? "" })}
+            >
+              Send final answer
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { useState } from "react";
+import { COMPLAINT_LIMITS } from "@/shared/complaints";
+import { api } from "@/trpc/react";
+import { toastError, toastSuccess } from "../common/toasts";
+
+/** The winner's answer to a shipped or delivered prize: confirm it arrived, or dispute it (a complaint). */
+export function PrizeActions({ prize }: { prize: { id: string; contestTitle: string } }) {
+  const utils = api.useUtils();
+  const [disputing, setDisputing] = useState(false);
+  const [body, setBody] = useState("");
+  const refresh = () => Promise.all([utils.prizes.mine.invalidate(), utils.complaints.mine.invalidate()]);
+  const confirm = api.prizes.confirmReceipt.useMutation({
+    onSuccess: async (r) => {
+      toastSuccess("Receipt Confirmed", r.message);
+      await refresh();
+    },
+    onError: (e) => toastError("Confirmation Failed", e, "Could not confirm receipt"),
+  });
+  const dispute = api.prizes.dispute.useMutation({
+    onSuccess: async (r) => {
+      toastSuccess("Dispute Filed", r.message);
+      setDisputing(false);
+      setBody("");
+      await refresh();
+    },
+    onError: (e) => toastError("Dispute Failed", e, "Could not file the dispute"),
+  });
+  return (
+    <>
+      <Group gap="xs">
+        <Button size="xs" onClick={() => confirm.mutate({ id: prize.id })} loading={confirm.isPending}>
+          I received it
+        </Button>
+        <Button size="xs" variant="default" color="red" onClick={() => setDisputing(true)}>
+          Report a problem
+        </Button>
+      </Group>
+      <Modal opened={disputing} onClose={() => setDisputing(false)} title={`Dispute the delivery of "${prize.contestTitle}"`}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            dispute.mutate({ id: prize.id, body });
+          }}
+        >
+          <Stack>
+            <Text size="sm">
+              Your dispute becomes a complaint with a reference; we acknowledge it at once and e-mail every step.
+            </Text>
+            <Textarea
+              label="What went wrong?"
+              required
+              autosize
+              minRows={3}
+              maxLength={COMPLAINT_LIMITS.bodyMax}
+              value={body}
+              onChange={(e) => setBody(e.currentTarget.value)}
+            />
+            <Button type="submit" color="red" loading={dispute.isPending} disabled={!body.trim()}>
+              File the dispute
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
