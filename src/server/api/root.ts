@@ -8,6 +8,7 @@ import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
 import { responsiblePlayRouter } from "./routers/responsible-play";
 import { reviewRouter } from "./routers/review";
+import { saferPlayRouter } from "./routers/safer-play";
 import { supportRouter } from "./routers/support";
 import { prizesRouter } from "./routers/prizes";
 import { wheelRouter } from "./routers/wheel";
@@ -27,6 +28,7 @@ export const appRouter = createTRPCRouter({
   review: reviewRouter,
   prizes: prizesRouter,
   responsiblePlay: responsiblePlayRouter,
+  saferPlay: saferPlayRouter,
   email: emailRouter,
 });
 

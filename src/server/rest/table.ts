@@ -12,6 +12,7 @@ import { paymentsRoutes } from "./routes/payments";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
 import { reviewRoutes } from "./routes/review";
+import { saferPlayRoutes } from "./routes/safer-play";
 import { wheelRoutes } from "./routes/wheel";
 import { withdrawalsRoutes } from "./routes/withdrawals";
 import type { HttpMethod, RestRoute } from "./types";
@@ -21,6 +22,7 @@ export const restRoutes: RestRoute[] = [
   ...contestRoutes,
   ...cartRoutes,
   ...responsiblePlayRoutes,
+  ...saferPlayRoutes,
   ...paymentsRoutes,
   ...wheelRoutes,
   ...notificationsRoutes,
