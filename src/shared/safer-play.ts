@@ -82,6 +82,20 @@ export function parseSupportLinks(setting: string | undefined): SupportOrganisat
 /** Inlined by Next at build time, so the server and the browser read the same list. */
 export const SUPPORT_ORGANISATIONS = parseSupportLinks(process.env.NEXT_PUBLIC_SUPPORT_LINKS);
 
+/** One clause of the compliance page (src/server/services/compliance.ts). */
+export type Clause = {
+  /** Anchor on the page (#id). */
+  id: string;
+  title: string;
+  /** What the code of practice asks, in one line. */
+  asks: string;
+  /** What this site does, from its settings. */
+  paragraphs: string[];
+  links?: SupportOrganisation[];
+  /** Set while the setting this clause needs does not exist yet: the page shows it as work in progress. */
+  pending?: string;
+};
+
 /**
  * Risk markers on the admin Players at risk list (src/server/services/risk-markers.ts): what each
  * threshold means is in docs/admin.md.

@@ -16,6 +16,7 @@ import { OverviewTab } from "./OverviewTab";
 import { PaymentsTab } from "./PaymentsTab";
 import { PrizesTab } from "./PrizesTab";
 import { ReviewTab } from "./ReviewTab";
+import { RiskTab } from "./RiskTab";
 import { UsersTab } from "./UsersTab";
 import { WinnerPostsTab } from "./WinnerPostsTab";
 import { WithdrawalsTab } from "./WithdrawalsTab";
@@ -29,6 +30,7 @@ const TABS = [
   "prizes",
   "contests",
   "users",
+  "risk",
   "winner-posts",
   "messages",
   "outbox",
@@ -92,6 +94,7 @@ export function AdminDashboard() {
           <Tabs.Tab value="prizes">Prizes</Tabs.Tab>
           <Tabs.Tab value="contests">Contests</Tabs.Tab>
           <Tabs.Tab value="users">Users</Tabs.Tab>
+          <Tabs.Tab value="risk">Players at risk</Tabs.Tab>
           <Tabs.Tab value="winner-posts">Winner Posts</Tabs.Tab>
           <Tabs.Tab value="messages">Messages</Tabs.Tab>
           <Tabs.Tab value="outbox">Outbox</Tabs.Tab>
@@ -118,6 +121,9 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="users">
           <UsersTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="risk">
+          <RiskTab />
         </Tabs.Panel>
         <Tabs.Panel value="winner-posts">
           <WinnerPostsTab />

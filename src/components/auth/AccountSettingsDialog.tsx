@@ -11,6 +11,7 @@ import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "./useCurrentUser";
 import { toastError, toastSuccess } from "./toasts";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
+import { CloseAccountSection } from "../safer-play/CloseAccountSection";
 import { openAccountDialog } from "../layout/dialogs";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
@@ -176,6 +177,9 @@ function AccountSettingsBody() {
           Open Responsible play
         </Button>
       </Stack>
+
+      <Divider />
+      <CloseAccountSection />
     </Stack>
   );
 }

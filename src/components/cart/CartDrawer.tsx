@@ -3,7 +3,7 @@
 import { ActionIcon, Button, Divider, Drawer, Group, Image, NativeSelect, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 
 import { DELAYS } from "@/shared/constants";
 import { formatUsd, isShort, lineTotal, sumLines } from "@/shared/money";
@@ -13,6 +13,8 @@ import { useCurrentUser } from "../auth/useCurrentUser";
 import { QuantityStepper } from "../contests/QuantityStepper";
 import { useCart } from "./cartStore";
 import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
+import { LimitPromptModal } from "../safer-play/LimitPromptModal";
+import { SupportLinks } from "../safer-play/SupportLinks";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -70,7 +72,13 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
     },
   });
 
-  const onCheckout = () => {
+  // The spend-limit prompt comes before the first purchase (docs/fair-play.md "Safer play").
+  const [prompting, setPrompting] = useState(false);
+  const onCheckout = (answered = false) => {
+    if (!answered && standing?.askLimitChoice && cart.items.length > 0) {
+      setPrompting(true);
+      return;
+    }
     if (cart.items.length === 0) {
       notifications.show({ title: "Error", message: CART_MESSAGES.emptyCart, color: "red" });
       return;
@@ -160,7 +168,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
         <Button
           fullWidth
           mt="sm"
-          onClick={onCheckout}
+          onClick={() => onCheckout()}
           disabled={cart.items.length === 0 || short || !user || !!restricted || checkout.isPending}
         >
           {checkout.isPending ? "Processing..." : "Checkout with Balance"}
@@ -175,7 +183,16 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
             Please add more balance to complete this purchase
           </Text>
         )}
+        <SupportLinks compact />
       </Stack>
+      <LimitPromptModal
+        opened={prompting}
+        onClose={() => setPrompting(false)}
+        onDone={() => {
+          setPrompting(false);
+          onCheckout(true);
+        }}
+      />
     </Drawer>
   );
 }

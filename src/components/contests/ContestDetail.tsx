@@ -31,6 +31,7 @@ import { formatUsd, lineTotal } from "@/shared/money";
 import { purchaseBlocker } from "@/shared/purchase-rules";
 import { SoldProgress } from "./ContestCard";
 import { FreeEntryRoute } from "./FreeEntryRoute";
+import { SupportLinks } from "../safer-play/SupportLinks";
 import { QuantityStepper } from "./QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
@@ -207,6 +208,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             <Text size="sm" data-testid="contest-ends">
               <b>Ends:</b> {c.endDate ? <DateTime value={c.endDate} style="long" /> : "No end date set"}
             </Text>
+            <SupportLinks compact />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -53,7 +53,8 @@ function Home({ initial }: { initial?: PublicContest[] }) {
         loading={query.isLoading}
         emptyText={category === "all" ? NO_CONTESTS : `No ${CATEGORY_LABELS[category]} contests available at the moment.`}
       />
-      <WheelTeaser />
+      {/* The teaser is a promotion: none for a self-excluded player. */}
+      {standing?.restriction?.reason !== "self_excluded" && <WheelTeaser />}
     </Stack>
   );
 }

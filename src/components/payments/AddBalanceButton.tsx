@@ -28,6 +28,7 @@ import { useCurrentUser } from "../auth/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
 import { RestrictionText, usePlayerStanding } from "../auth/PlayerStanding";
 import { openAccountDialog, useAccountDialog } from "../layout/dialogs";
+import { SupportLinks } from "../safer-play/SupportLinks";
 
 type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string; network?: WithdrawalNetwork };
 const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };
@@ -216,6 +217,7 @@ export function AddBalanceButton() {
               <Anchor component={Link} href="/payments" size="sm" ta="center" onClick={() => setOpened(false)}>
                 View my payment history
               </Anchor>
+              <SupportLinks compact />
             </Stack>
           </form>
         )}
