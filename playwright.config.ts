@@ -9,7 +9,7 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`;
  * walk runs on the phone only.
  */
 const DEVICE_SPECS = /(devices|visual)\.spec\.ts$/;
-const PHONE_SPECS = /(devices|visual|a11y)\.spec\.ts$/;
+const PHONE_SPECS = /(devices|visual|a11y|safer-play)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

@@ -8,7 +8,9 @@ import { getStanding } from "@/server/services/responsible-play";
 import { enqueueEmail } from "@/server/mail/outbox";
 import { deliverPendingEmails } from "@/server/mail/delivery";
 import { listRiskMarkers } from "@/server/services/risk-markers";
-import { RISK_THRESHOLDS } from "@/shared/safer-play";
+import { RISK_THRESHOLDS, parseSupportLinks, DEFAULT_SUPPORT_ORGANISATIONS } from "@/shared/safer-play";
+import { complianceClauses } from "@/server/services/compliance";
+import { fairPlaySettings } from "@/server/services/fair-play-settings";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -266,5 +268,37 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
       expect.arrayContaining([limitHitter.id, riser.id, toppedUp.id]),
     );
     expect((await rest(t.db, "GET", "/api/admin/risk-markers", { user: riser })).status).toBe(403);
+  });
+
+  it("the compliance page is written from the running settings, clause by clause; support links are a setting", () => {
+    const settings = { ...fairPlaySettings(), minContestOpenHours: 96, freeEntryAddress: "PO Box 9, Leeds" };
+    const clauses = complianceClauses(settings);
+    const text = (id: string) => clauses.find((c) => c.id === id)?.paragraphs.join(" ") ?? "";
+    expect(clauses.map((c) => c.id)).toEqual([
+      "winner-selection",
+      "odds",
+      "free-entry",
+      "open-period",
+      "fulfilment",
+      "complaints",
+      "spend-limits",
+      "self-exclusion",
+      "safer-play",
+    ]);
+    expect(text("open-period")).toContain("at least 96 hours");
+    expect(text("free-entry")).toContain("PO Box 9, Leeds");
+    expect(text("winner-selection")).not.toContain("drand");
+    expect(text("winner-selection")).toContain("verify:draw");
+    const beacon = complianceClauses({ ...settings, beacon: { url: "https://api.drand.sh", chainHash: "x", publicKey: "y" } });
+    expect(beacon[0]?.paragraphs.join(" ")).toContain("drand beacon at https://api.drand.sh");
+    // Fulfilment and complaints wait for their settings (the tracker feature) and say so.
+    expect(clauses.filter((c) => c.pending).map((c) => c.id)).toEqual(["fulfilment", "complaints"]);
+    expect(clauses.at(-1)?.links).toEqual(DEFAULT_SUPPORT_ORGANISATIONS);
+
+    expect(parseSupportLinks("GamStop|https://www.gamstop.co.uk; bad|http://x; |https://y")).toEqual([
+      { name: "GamStop", url: "https://www.gamstop.co.uk" },
+    ]);
+    expect(parseSupportLinks("nonsense")).toEqual(DEFAULT_SUPPORT_ORGANISATIONS);
+    expect(parseSupportLinks(undefined)).toEqual(DEFAULT_SUPPORT_ORGANISATIONS);
   });
 });

@@ -148,6 +148,13 @@ const schema = z.object({
     .regex(/^\d{1,9}(\.\d{1,3})?$/, { error: "must be a USD amount such as 5 or 2.50" })
     .default("5"),
   REQUIRE_AGE_DECLARATION: bool.default(false),
+  /** Support organisations (src/shared/safer-play.ts reads it, inlined at build time); unset = the UK defaults. */
+  NEXT_PUBLIC_SUPPORT_LINKS: z
+    .string()
+    .regex(/^[^|;]{1,60}\|\s*https:\/\/[^\s;|"<>]+\s*(;[^|;]{1,60}\|\s*https:\/\/[^\s;|"<>]+\s*)*$/, {
+      error: 'must be "Name|https://…" entries separated by ";"',
+    })
+    .optional(),
 });
 
 export type Env = z.output<typeof schema>;
