@@ -313,36 +313,34 @@ async function restrictionOf(
   row: LimitRow,
   now: Date,
 ): Promise<Omit<PlayerStanding, "askLimitChoice">> {
-  {
-    const exclusion = exclusionOf(row, now);
-    if (exclusion.excluded) {
+  const exclusion = exclusionOf(row, now);
+  if (exclusion.excluded) {
+    return standing({
+      reason: "self_excluded",
+      until: exclusion.until,
+      message: RESPONSIBLE_MESSAGES.selfExcluded(exclusion.until),
+    });
+  }
+  if (fairPlaySettings().requireAgeDeclaration && !row.dateOfBirth) {
+    return standing({ reason: "age_required", until: null, message: RESPONSIBLE_MESSAGES.ageRequired });
+  }
+  if (!row.dailyLimit && !row.weeklyLimit && !row.monthlyLimit) return standing(null);
+  const spent = await spentInWindows(tx, userId, now);
+  for (const p of LIMIT_PERIODS) {
+    const limit = row[COLUMN[p]];
+    if (limit && spent[p].gte(limit)) {
+      const oldest = (await oldestSpendInWindows(tx, userId, now))[p];
+      const until = oldest ? new Date(oldest.getTime() + LIMIT_WINDOW_HOURS[p] * 3_600_000) : null;
       return standing({
-        reason: "self_excluded",
-        until: exclusion.until,
-        message: RESPONSIBLE_MESSAGES.selfExcluded(exclusion.until),
+        reason: "limit_reached",
+        period: p,
+        limit: moneyString(limit),
+        until,
+        message: RESPONSIBLE_MESSAGES.limitReached(p, moneyString(limit), until),
       });
     }
-    if (fairPlaySettings().requireAgeDeclaration && !row.dateOfBirth) {
-      return standing({ reason: "age_required", until: null, message: RESPONSIBLE_MESSAGES.ageRequired });
-    }
-    if (!row.dailyLimit && !row.weeklyLimit && !row.monthlyLimit) return standing(null);
-    const spent = await spentInWindows(tx, userId, now);
-    for (const p of LIMIT_PERIODS) {
-      const limit = row[COLUMN[p]];
-      if (limit && spent[p].gte(limit)) {
-        const oldest = (await oldestSpendInWindows(tx, userId, now))[p];
-        const until = oldest ? new Date(oldest.getTime() + LIMIT_WINDOW_HOURS[p] * 3_600_000) : null;
-        return standing({
-          reason: "limit_reached",
-          period: p,
-          limit: moneyString(limit),
-          until,
-          message: RESPONSIBLE_MESSAGES.limitReached(p, moneyString(limit), until),
-        });
-      }
-    }
-    return standing(null);
   }
+  return standing(null);
 }
 
 export type Restriction = {
