@@ -64,7 +64,7 @@ test("closing an account: confirmed with the password, signs out, and the accoun
   const section = settings.getByTestId("close-account");
   await section.getByRole("button", { name: "Close my account" }).click();
   const confirm = section.getByRole("button", { name: "Close my account for good" });
-  await section.getByLabel("Password").fill(password);
+  await section.getByRole("textbox", { name: "Password" }).fill(password);
   await expect(confirm).toBeDisabled(); // the word CLOSE is asked too
   await section.getByRole("textbox", { name: "Type CLOSE to confirm" }).fill("CLOSE");
   await confirm.click();

@@ -1,9 +1,12 @@
+"use client";
+
 import { Alert, Anchor, Container, List, Paper, Stack, Text, Title } from "@mantine/core";
 import type { Clause } from "@/shared/safer-play";
 
 /**
  * "How we run our draws": one section per clause of the UK Voluntary Code of Good Practice for
- * Prize Draw Operators (November 2025), with a contents list that jumps to each.
+ * Prize Draw Operators (November 2025), with a contents list that jumps to each. A client
+ * component: Mantine's compound parts (List.Item) do not exist on the server's client references.
  */
 export function CompliancePage({ clauses }: { clauses: Clause[] }) {
   return (
