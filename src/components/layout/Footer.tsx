@@ -91,7 +91,7 @@ export function Footer() {
             {SUPPORT_ORGANISATIONS.map((o, i) => (
               <span key={o.url}>
                 {i > 0 ? " · " : ""}
-                <a href={o.url} target="_blank" rel="noopener noreferrer" className={classes.link}>
+                <a href={o.url} target="_blank" rel="noopener noreferrer" className={classes.inlineLink}>
                   {o.name}
                 </a>
               </span>
