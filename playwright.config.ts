@@ -9,7 +9,7 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`;
  * walk runs on the phone only; the pricing journey (e2e/pricing.spec.ts) on desktop and phone.
  */
 const DEVICE_SPECS = /(devices|visual)\.spec\.ts$/;
-const PHONE_SPECS = /(devices|visual|a11y|instant-wins|pricing)\.spec\.ts$/;
+const PHONE_SPECS = /(devices|visual|a11y|instant-wins|pricing|safer-play)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

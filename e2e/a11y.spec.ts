@@ -36,6 +36,7 @@ const PLAYER_PAGES = [
   "/prizes",
   "/dream-car",
   "/?category=watches",
+  "/how-we-run-our-draws",
 ];
 
 test("player screens at 390 px: no serious axe violation, no page error", async ({ page }) => {

@@ -49,6 +49,8 @@ test("sign up -> log in -> home -> log out", async ({ page }) => {
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("You must be 18 or over to play", { exact: true })).toBeVisible();
   await page.getByLabel("Date of birth").fill("1990-05-17");
+  // The spend-limit prompt (e2e/safer-play.spec.ts covers setting one).
+  await page.getByRole("radio", { name: "No limit for now" }).check();
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account Created Successfully!", { exact: true })).toBeVisible();
   await page.waitForURL("**/login");

@@ -39,6 +39,7 @@ test("contest life cycle: create → top up → buy → draw → result, notific
       confirmPassword: who.password,
       securityQuestion: "What is your favourite movie?",
       securityAnswer: "heat",
+      spendLimit: { choice: "declined" },
     },
   });
   expect(signup.status()).toBe(201);

@@ -25,6 +25,8 @@ export async function newPlayer(
       confirmPassword: password,
       securityQuestion: "What is your favourite movie?",
       securityAnswer: "heat",
+      // Answered at sign-up, so checkout is not interrupted by the spend-limit prompt (e2e/safer-play.spec.ts covers it).
+      spendLimit: { choice: "declined" },
     },
   });
   expect(signup.status()).toBe(201);

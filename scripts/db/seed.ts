@@ -247,6 +247,9 @@ async function upsertUser(
       passwordHash: await hashSecret(u.password),
       securityQuestion: SECURITY_QUESTIONS[0],
       securityAnswerHash: await hashSecret(normaliseAnswer("rex")),
+      // The demo accounts have answered the spend-limit prompt (docs/fair-play.md "Safer play"): no limit for now.
+      limitChoice: "declined",
+      limitChoiceAt: new Date(),
     },
   });
 }

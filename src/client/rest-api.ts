@@ -5,6 +5,11 @@
  */
 
 
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
 export interface paths {
   "/api/auth/user": {
     /** The signed-in user (401 when signed out) */
@@ -115,6 +120,22 @@ export interface paths {
   "/api/user/date-of-birth": {
     /** Declare a date of birth (18+) */
     put: operations["putApiUserDateOfBirth"];
+  };
+  "/api/user/limit-choice": {
+    /** Answer the spend-limit prompt once: limits (0 = no spending) or "declined" */
+    post: operations["postApiUserLimitChoice"];
+  };
+  "/api/user/self-exclusion/end": {
+    /** Ask to end a self-exclusion: it ends 24 h later, never before the chosen period */
+    post: operations["postApiUserSelfExclusionEnd"];
+  };
+  "/api/user/close": {
+    /** Close the account for good (password and CLOSE): signs out everywhere, keeps the ledger */
+    post: operations["postApiUserClose"];
+  };
+  "/api/admin/risk-markers": {
+    /** Players at risk: limits hit repeatedly, rising weekly spend, many top-ups in a day */
+    get: operations["getApiAdminRiskMarkers"];
   };
   "/api/payments/create": {
     /** Start a crypto top-up */
@@ -522,6 +543,16 @@ export interface operations {
           securityQuestion: "What was the name of your first pet?" | "What is your mother's maiden name?" | "What was the name of your first school?" | "In what city were you born?" | "What is your favourite book?" | "What was the model of your first car?" | "What is your favourite movie?";
           securityAnswer: string;
           dateOfBirth?: string;
+          spendLimit?: OneOf<[{
+            /** @constant */
+            choice: "declined";
+          }, {
+            /** @constant */
+            choice: "set";
+            daily?: string;
+            weekly?: string;
+            monthly?: string;
+          }]>;
         };
       };
     };
@@ -2370,6 +2401,9 @@ export interface operations {
               monthly: string;
             };
             selfExcludedUntil: string | null;
+            selfExcluded: boolean;
+            selfExclusionEndRequested: boolean;
+            limitChoice: ("set" | "declined") | null;
             ageDeclared: boolean;
             ageDeclarationRequired: boolean;
           };
@@ -2461,6 +2495,9 @@ export interface operations {
               monthly: string;
             };
             selfExcludedUntil: string | null;
+            selfExcluded: boolean;
+            selfExclusionEndRequested: boolean;
+            limitChoice: ("set" | "declined") | null;
             ageDeclared: boolean;
             ageDeclarationRequired: boolean;
             message: string;
@@ -2634,6 +2671,9 @@ export interface operations {
               monthly: string;
             };
             selfExcludedUntil: string | null;
+            selfExcluded: boolean;
+            selfExclusionEndRequested: boolean;
+            limitChoice: ("set" | "declined") | null;
             ageDeclared: boolean;
             ageDeclarationRequired: boolean;
             message: string;
@@ -2653,6 +2693,332 @@ export interface operations {
         };
       };
       /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Answer the spend-limit prompt once: limits (0 = no spending) or "declined" */
+  postApiUserLimitChoice: {
+    requestBody: {
+      content: {
+        "application/json": OneOf<[{
+          /** @constant */
+          choice: "declined";
+        }, {
+          /** @constant */
+          choice: "set";
+          daily?: string;
+          weekly?: string;
+          monthly?: string;
+        }]>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            limits: {
+              daily: string | null;
+              weekly: string | null;
+              monthly: string | null;
+            };
+            pending: ({
+              daily?: string | null;
+              weekly?: string | null;
+              monthly?: string | null;
+            }) | null;
+            pendingFrom: string | null;
+            spent: {
+              /** @description USD amount, a decimal string */
+              daily: string;
+              /** @description USD amount, a decimal string */
+              weekly: string;
+              /** @description USD amount, a decimal string */
+              monthly: string;
+            };
+            selfExcludedUntil: string | null;
+            selfExcluded: boolean;
+            selfExclusionEndRequested: boolean;
+            limitChoice: ("set" | "declined") | null;
+            ageDeclared: boolean;
+            ageDeclarationRequired: boolean;
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Ask to end a self-exclusion: it ends 24 h later, never before the chosen period */
+  postApiUserSelfExclusionEnd: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            /** @description ISO 8601 date-time */
+            selfExclusionEndsAt: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Close the account for good (password and CLOSE): signs out everywhere, keeps the ledger */
+  postApiUserClose: {
+    requestBody: {
+      content: {
+        "application/json": {
+          password: string;
+          /** @constant */
+          confirm: "CLOSE";
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Players at risk: limits hit repeatedly, rising weekly spend, many top-ups in a day */
+  getApiAdminRiskMarkers: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              userId: string;
+              email: string;
+              name: string;
+              markers: ("limits_hit" | "rising_spend" | "many_top_ups")[];
+              limitDays: number;
+              weeklySpend: string[];
+              topUpsInADay: number;
+              selfExcluded: boolean;
+              closed: boolean;
+            })[];
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];

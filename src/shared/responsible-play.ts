@@ -3,6 +3,7 @@ import "./schemas/zod-config";
 import { z } from "zod";
 import { formatDateTime } from "./format";
 import { formatUsd } from "./money";
+import { limitAmountSchema, SELF_EXCLUSION_COOLING_OFF_HOURS } from "./safer-play";
 
 export const LIMIT_PERIODS = ["daily", "weekly", "monthly"] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
@@ -14,13 +15,8 @@ export const LIMIT_RAISE_DELAY_HOURS = 24;
 export const SELF_EXCLUSION_PERIODS = { "6m": 6, "1y": 12, "5y": 60 } as const; // months
 export type SelfExclusionPeriod = keyof typeof SELF_EXCLUSION_PERIODS;
 
-const usd = z.preprocess(
-  (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
-  z
-    .string("Limits must be USD amounts as strings")
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, "Limits must be USD amounts with at most 2 decimals")
-    .refine((s) => Number(s) > 0, "A limit must be greater than 0 (use null to remove it)"),
-);
+/** 0 is a limit too: "no spending" (the safer-play prompt offers it). */
+const usd = limitAmountSchema;
 
 /** PUT /api/user/limits: each period optional; null removes it; absent leaves it as it is. */
 export const limitsInputSchema = z
@@ -34,7 +30,11 @@ export const selfExclusionSchema = z.object({
 
 export const RESPONSIBLE_MESSAGES = {
   // Server texts name instants in UTC with the label; the browser shows its own zone where it formats itself.
-  selfExcluded: (until: Date) => `Your account is self-excluded until ${formatDateTime(until, "UTC")}`,
+  // null: the chosen period is over and the exclusion lasts until the player asks to end it.
+  selfExcluded: (until: Date | null) =>
+    until
+      ? `Your account is self-excluded until ${formatDateTime(until, "UTC")}`
+      : `Your account is self-excluded until you ask to end it (it ends ${SELF_EXCLUSION_COOLING_OFF_HOURS} h after you ask)`,
   overLimit: (period: LimitPeriod, limit: string, left: string) =>
     `This would exceed your ${period} spend limit of ${formatUsd(limit)}: ${formatUsd(left)} left`,
   limitsDelayed: (from: Date) => `Lower limits apply now; higher or removed limits apply from ${formatDateTime(from, "UTC")}`,

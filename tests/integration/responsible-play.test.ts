@@ -69,7 +69,8 @@ describe(`spend limits and self-exclusion (${dbKind()})`, () => {
     expect(lower.body).toMatchObject({ limits: { monthly: "7.00" }, pending: null });
     expect((await buy(player, c.id, 2)).body.message).toBe("This would exceed your monthly spend limit of $7.00: $1.00 left");
 
-    for (const bad of [{ daily: "-1" }, { daily: "0" }, { daily: "1.234" }, { daily: 5, extra: 1 }, { daily: "abc" }]) {
+    // "0" is a limit (no spending): tests/integration/safer-play.test.ts.
+    for (const bad of [{ daily: "-1" }, { daily: "1.234" }, { daily: 5, extra: 1 }, { daily: "abc" }]) {
       expect((await limits(player, bad)).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await rest(t.db, "GET", "/api/user/limits")).status).toBe(401);
@@ -118,7 +119,13 @@ describe(`spend limits and self-exclusion (${dbKind()})`, () => {
   it("standing: the one answer the screens read says what the player may do and why not, before any click", async () => {
     const u = await createUser(t.db, { balance: "20" });
     const c = await createContest(t.db, { title: "Standing", ticketPrice: "1" });
-    expect(await getStanding(t.db, u.id)).toEqual({ mayTopUp: true, maySpinFree: true, mayBuy: true, restriction: null });
+    expect(await getStanding(t.db, u.id)).toEqual({
+      mayTopUp: true,
+      maySpinFree: true,
+      mayBuy: true,
+      restriction: null,
+      askLimitChoice: true,
+    });
 
     // A used-up limit stops tickets and paid spins only, until the first spend leaves the window.
     await limits(u, { daily: "3" });

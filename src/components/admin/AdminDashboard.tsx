@@ -17,6 +17,7 @@ import { PaymentsTab } from "./PaymentsTab";
 import { PrizesTab } from "./PrizesTab";
 import { PromoCodesTab } from "./PromoCodesTab";
 import { ReviewTab } from "./ReviewTab";
+import { RiskTab } from "./RiskTab";
 import { UsersTab } from "./UsersTab";
 import { WinnerPostsTab } from "./WinnerPostsTab";
 import { WithdrawalsTab } from "./WithdrawalsTab";
@@ -33,6 +34,7 @@ const TABS = [
   "contests",
   "promo-codes",
   "users",
+  "risk",
   "winner-posts",
   "messages",
   "outbox",
@@ -98,6 +100,7 @@ export function AdminDashboard() {
           <Tabs.Tab value="contests">Contests</Tabs.Tab>
           <Tabs.Tab value="promo-codes">Promo codes</Tabs.Tab>
           <Tabs.Tab value="users">Users</Tabs.Tab>
+          <Tabs.Tab value="risk">Players at risk</Tabs.Tab>
           <Tabs.Tab value="winner-posts">Winner Posts</Tabs.Tab>
           <Tabs.Tab value="messages">Messages</Tabs.Tab>
           <Tabs.Tab value="outbox">Outbox</Tabs.Tab>
@@ -130,6 +133,9 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="users">
           <UsersTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="risk">
+          <RiskTab />
         </Tabs.Panel>
         <Tabs.Panel value="winner-posts">
           <WinnerPostsTab />

@@ -12,6 +12,7 @@ import { EmailPreferencesSection } from "./EmailPreferencesSection";
 import { openAccountDialog } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
+import { CloseAccountSection } from "../safer-play/CloseAccountSection";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -153,6 +154,9 @@ function AccountSettingsBody() {
           Open Responsible play
         </Button>
       </Stack>
+
+      <Divider />
+      <CloseAccountSection />
     </Stack>
   );
 }

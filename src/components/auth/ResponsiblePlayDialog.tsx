@@ -7,6 +7,8 @@ import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/sha
 import { api } from "@/trpc/react";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { SelfExclusionStatus } from "../safer-play/SelfExclusionStatus";
+import { SupportLinks } from "../safer-play/SupportLinks";
 
 const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Weekly (7 days)", monthly: "Monthly (30 days)" };
 
@@ -65,12 +67,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
   return (
     <Modal opened={opened} onClose={onClose} title="Responsible play" size="lg">
       <Stack data-testid="responsible-play">
-        {v?.selfExcludedUntil && (
-          <Alert color="red" data-testid="self-excluded">
-            Your account is self-excluded until <DateTime value={v.selfExcludedUntil} style="long" />. You can still sign in, read
-            your history and withdraw.
-          </Alert>
-        )}
+        {v && <SelfExclusionStatus limits={v} />}
         {v && !v.ageDeclared && (
           <Alert color={v.ageDeclarationRequired ? "orange" : "blue"} data-testid="age-declaration">
             <Stack gap="xs">
@@ -92,7 +89,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
         </Title>
         <Text size="sm" c="dimmed">
           Limits cover ticket purchases and paid wheel spins. A lower limit applies at once; a higher or removed limit only after
-          24 hours. Leave a field empty for no limit.
+          24 hours. Leave a field empty for no limit; 0 means no spending at all.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {LIMIT_PERIODS.map((p) => (
@@ -125,7 +122,8 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
           Self-exclusion
         </Title>
         <Text size="sm" c="dimmed">
-          Take a break: until it ends you cannot top up, buy tickets or spin the wheel. It cannot be shortened once started.
+          Take a break: until it ends you cannot top up, buy tickets or spin the wheel, and we send you no offers. It cannot be
+          shortened once started; after the period it lasts until you ask to end it, and ends 24 hours after you ask.
         </Text>
         <SegmentedControl
           value={period}
@@ -152,6 +150,8 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
             </Button>
           </Group>
         )}
+        <Divider />
+        <SupportLinks />
       </Stack>
     </Modal>
   );

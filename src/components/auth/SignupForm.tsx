@@ -13,6 +13,8 @@ import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
+import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "../safer-play/SpendLimitFields";
+import { SupportLinks } from "../safer-play/SupportLinks";
 
 type SignupValues = {
   firstName: string;
@@ -28,6 +30,13 @@ type SignupValues = {
 export function SignupForm() {
   const router = useRouter();
   const [done, setDone] = useState(false);
+  // The spend-limit prompt (docs/fair-play.md "Safer play"): a limit, $0 included, or "no limit for now".
+  const [limit, setLimit] = useState<LimitDraft>(EMPTY_LIMIT_DRAFT);
+  const [limitError, setLimitError] = useState<string | undefined>();
+  const onLimit = (next: LimitDraft) => {
+    setLimit(next);
+    if (limitError) setLimitError(undefined);
+  };
   const form = useForm<SignupValues>({
     initialValues: {
       firstName: "",
@@ -59,7 +68,16 @@ export function SignupForm() {
   return (
     <AuthPageGuard hold={done}>
       <AuthCard title="Create Your Account" subtitle="Join now and start winning. No verification needed.">
-        <form onSubmit={form.onSubmit((values) => signup.mutate(signupSchema.parse(values)))} noValidate>
+        <form
+          onSubmit={(e) => {
+            const answer = limitDraftInput(limit);
+            setLimitError("error" in answer ? answer.error : undefined);
+            form.onSubmit((values) => {
+              if ("input" in answer) signup.mutate({ ...signupSchema.parse(values), spendLimit: answer.input });
+            })(e);
+          }}
+          noValidate
+        >
           <Stack>
             <Group grow align="flex-start">
               <TextInput
@@ -95,6 +113,8 @@ export function SignupForm() {
               key={form.key("dateOfBirth")}
               {...form.getInputProps("dateOfBirth")}
             />
+            <SpendLimitFields value={limit} onChange={onLimit} error={limitError} />
+            <SupportLinks compact />
             <Button type="submit" fullWidth loading={signup.isPending || done}>
               Create Account
             </Button>

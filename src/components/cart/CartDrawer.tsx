@@ -19,6 +19,8 @@ import { type InstantWin, InstantWinResult } from "./InstantWinResult";
 import { PickedNumbers } from "./PickedNumbers";
 import { bundleLine } from "../contests/BundlePrice";
 import { type PromoQuote, PromoCodeField } from "./PromoCodeField";
+import { LimitPromptModal } from "../safer-play/LimitPromptModal";
+import { SupportLinks } from "../safer-play/SupportLinks";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -107,7 +109,13 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
     if (i.ticketNumbers) release.mutate({ contestId: i.contestId, ticketNumbers: i.ticketNumbers });
   };
 
-  const onCheckout = () => {
+  // The spend-limit prompt comes before the first purchase (docs/fair-play.md "Safer play").
+  const [prompting, setPrompting] = useState(false);
+  const onCheckout = (answered = false) => {
+    if (!answered && standing?.askLimitChoice && cart.items.length > 0) {
+      setPrompting(true);
+      return;
+    }
     if (cart.items.length === 0) {
       showToast(TOAST.error, CART_MESSAGES.emptyCart, "error");
       return;
@@ -222,7 +230,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
           <Button
             fullWidth
             mt="sm"
-            onClick={onCheckout}
+            onClick={() => onCheckout()}
             disabled={cart.items.length === 0 || short || !user || !!restricted || checkout.isPending}
           >
             {checkout.isPending ? "Processing..." : "Checkout with Balance"}
@@ -237,7 +245,16 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
               Please add more balance to complete this purchase
             </Text>
           )}
+          <SupportLinks compact />
         </Stack>
+        <LimitPromptModal
+          opened={prompting}
+          onClose={() => setPrompting(false)}
+          onDone={() => {
+            setPrompting(false);
+            onCheckout(true);
+          }}
+        />
       </Drawer>
       <InstantWinResult wins={wins} onClose={() => setWins([])} />
     </>

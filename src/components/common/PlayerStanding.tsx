@@ -38,8 +38,8 @@ export function RestrictionText({ restriction: r }: { restriction: Restriction }
   if (r.reason === "self_excluded") {
     return (
       <>
-        Your account is self-excluded until {r.until ? <DateTime value={r.until} style="long" /> : "further notice"}: you cannot
-        top up, buy tickets or spin the wheel. You can still withdraw and read your history.
+        Your account is self-excluded until {r.until ? <DateTime value={r.until} style="long" /> : "you ask to end it"}: you
+        cannot top up, buy tickets or spin the wheel. You can still withdraw and read your history.
       </>
     );
   }

@@ -37,6 +37,7 @@ import { QuantityStepper } from "../common/QuantityStepper";
 import { InstantPrizesPanel } from "./InstantPrizesPanel";
 import { NumberPicker } from "./NumberPicker";
 import { OnlineFreeEntry } from "./OnlineFreeEntry";
+import { SupportLinks } from "../safer-play/SupportLinks";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { useLiveContests } from "./useLiveContests";
@@ -218,6 +219,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             <Text size="sm" data-testid="contest-ends">
               <b>Ends:</b> {c.endDate ? <DateTime value={c.endDate} style="long" /> : "No end date set"}
             </Text>
+            <SupportLinks compact />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -52,7 +52,8 @@ function Home({ initial, teaser }: { initial?: PublicContest[]; teaser?: ReactNo
         loading={query.isLoading}
         emptyText={category === "all" ? NO_CONTESTS : `No ${CATEGORY_LABELS[category]} contests available at the moment.`}
       />
-      {teaser}
+      {/* The teaser is a promotion: none for a self-excluded player. */}
+      {standing?.restriction?.reason !== "self_excluded" && teaser}
     </Stack>
   );
 }

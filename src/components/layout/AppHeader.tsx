@@ -9,6 +9,7 @@ import classes from "./AppHeader.module.css";
 import { MobileMenu } from "./MobileMenu";
 import { ContestsMenu } from "./ContestsMenu";
 import { PROMO_TEXT } from "./nav";
+import { api } from "@/trpc/react";
 
 // Signed-in-only slots: their code loads only when a user is signed in (keeps the public first load small).
 const SupportChatButton = dynamic(() => import("../support/SupportChatButton").then((m) => m.SupportChatButton), { ssr: false });
@@ -27,13 +28,18 @@ const UserMenu = dynamic(() => import("./UserMenu").then((m) => m.UserMenu), { s
 export function AppHeader() {
   const { user } = useCurrentUser();
   useSessionExpiry();
+  // No promotions to a self-excluded player (docs/fair-play.md "Safer play"); the same query as usePlayerStanding.
+  const standing = api.responsiblePlay.standing.useQuery(undefined, { enabled: Boolean(user), staleTime: 30_000 }).data;
+  const excluded = standing?.restriction?.reason === "self_excluded";
   return (
     <header className={classes.header}>
-      <Box className={classes.promo} py={6} px="md">
-        <Text size="sm" fw={600} ta="center">
-          {PROMO_TEXT}
-        </Text>
-      </Box>
+      {!excluded && (
+        <Box className={classes.promo} py={6} px="md" data-testid="promo-banner">
+          <Text size="sm" fw={600} ta="center">
+            {PROMO_TEXT}
+          </Text>
+        </Box>
+      )}
       <Container size="xl" py="sm">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Anchor component={Link} href="/" underline="never" c="inherit" aria-label="Prize Contests home">

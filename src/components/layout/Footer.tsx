@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CATEGORY_LABELS, CONTEST_CATEGORIES, CRYPTO_CURRENCIES, CRYPTO_LABELS } from "@/shared/constants";
+import { SUPPORT_ORGANISATIONS } from "@/shared/safer-play";
 import classes from "./Footer.module.css";
 import { categoryHref } from "./nav";
 
@@ -13,6 +14,7 @@ const PLATFORM_LINKS = [
   // Opens the support chat for a signed-in player; a visitor signs in first and lands on it.
   { label: "Contact Support", href: "/?support=1" },
   { label: "Complaints Policy", href: "/complaints-policy" },
+  { label: "How we run our draws", href: "/how-we-run-our-draws" },
 ];
 
 /**
@@ -85,10 +87,26 @@ export function Footer() {
         </div>
         <div className={classes.bottom}>
           <p className={classes.muted}>© {new Date().getFullYear()} Prize Contests. Play responsibly, 18+.</p>
+          {/* Signposting (docs/fair-play.md "Safer play"): on every page, as the code of practice asks. */}
+          <p className={classes.muted} data-testid="footer-support-links">
+            Need help with gambling?{" "}
+            {SUPPORT_ORGANISATIONS.map((o, i) => (
+              <span key={o.url}>
+                {i > 0 ? " · " : ""}
+                <a href={o.url} target="_blank" rel="noopener noreferrer" className={classes.inlineLink}>
+                  {o.name}
+                </a>
+              </span>
+            ))}
+          </p>
           <ul className={classes.legal}>
             <li>Privacy Policy</li>
             <li>Terms of Service</li>
-            <li>Responsible Gaming</li>
+            <li>
+              <Link href="/how-we-run-our-draws#safer-play" className={classes.link}>
+                Responsible Gaming
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

@@ -28,6 +28,7 @@ import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
 import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 import { openAccountDialog, useAccountDialog } from "../common/dialogs";
 import { TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
+import { SupportLinks } from "../safer-play/SupportLinks";
 
 type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string; network?: WithdrawalNetwork };
 const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };
@@ -210,6 +211,7 @@ export function AddBalanceButton() {
               <Anchor component={Link} href="/payments" size="sm" ta="center" onClick={() => setOpened(false)}>
                 View my payment history
               </Anchor>
+              <SupportLinks compact />
             </Stack>
           </form>
         )}

@@ -27,6 +27,8 @@ import { FairnessPanel } from "./FairnessPanel";
 import { WheelCanvas, type WheelCanvasHandle } from "./WheelCanvas";
 import { RestrictionNotice, restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 import { showToast, TOAST, toastError } from "@/components/common/toasts";
+import { LimitPromptModal } from "../safer-play/LimitPromptModal";
+import { SupportLinks } from "../safer-play/SupportLinks";
 
 type LastResult = { label: string; outcome: WheelOutcome; prize: string };
 
@@ -72,6 +74,7 @@ function SignedInWheel() {
   const [startedAt, setStartedAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [last, setLast] = useState<LastResult | null>(null);
+  const [prompting, setPrompting] = useState(false); // the spend-limit prompt before a paid spin
   const reducedMotion = useReducedMotion() ?? false;
   const minSpinMs = reducedMotion ? 0 : WHEEL_ANIMATION.minSpinMs;
 
@@ -173,7 +176,8 @@ function SignedInWheel() {
             ) : (
               <Button
                 size="lg"
-                onClick={onSpin}
+                // A paid spin is a purchase: the spend-limit prompt comes first while unanswered.
+                onClick={() => (standing?.askLimitChoice ? setPrompting(true) : onSpin())}
                 disabled={spinning || !s || !balanceOk || blocked || status.data?.paidSpinsEnabled === false}
                 data-testid="spin-button"
               >
@@ -190,6 +194,15 @@ function SignedInWheel() {
                 {texts.needBalance}
               </Text>
             )}
+            {s && !canSpinFree && <SupportLinks compact />}
+            <LimitPromptModal
+              opened={prompting}
+              onClose={() => setPrompting(false)}
+              onDone={() => {
+                setPrompting(false);
+                void onSpin();
+              }}
+            />
           </Stack>
         </Group>
       </Paper>

@@ -12,6 +12,7 @@ import { pickingRouter } from "./routers/picking";
 import { pricingRouter } from "./routers/pricing";
 import { responsiblePlayRouter } from "./routers/responsible-play";
 import { reviewRouter } from "./routers/review";
+import { saferPlayRouter } from "./routers/safer-play";
 import { supportRouter } from "./routers/support";
 import { prizesRouter } from "./routers/prizes";
 import { wheelRouter } from "./routers/wheel";
@@ -32,6 +33,7 @@ export const appRouter = createTRPCRouter({
   prizes: prizesRouter,
   complaints: complaintsRouter,
   responsiblePlay: responsiblePlayRouter,
+  saferPlay: saferPlayRouter,
   email: emailRouter,
   picking: pickingRouter,
   instantWins: instantWinsRouter,

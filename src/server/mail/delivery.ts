@@ -8,7 +8,7 @@
 import type { DbTx } from "../platform/db";
 import { logger } from "../platform/logger";
 import { renderResetTokens } from "./reset-tokens";
-import { withTicketNumbers } from "./outbox";
+import { isMarketing, marketingBlocked, withTicketNumbers } from "./outbox";
 import type { MailTransport } from "./transport";
 
 export const MAX_ATTEMPTS = 8;
@@ -22,7 +22,16 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 }
 
-type Claimed = { id: string; kind: string; to: string; subject: string; text: string; html: string; attempts: number };
+type Claimed = {
+  id: string;
+  kind: string;
+  userId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+};
 
 export type DeliveryReport = { sent: number; retried: number; failed: number };
 
@@ -43,11 +52,20 @@ export async function deliverPendingEmails(
       LIMIT ${opts.batchSize ?? BATCH_SIZE}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING "id", "kind", "to", "subject", "text", "html", "attempts"`;
+    RETURNING "id", "kind", "userId", "to", "subject", "text", "html", "attempts"`;
 
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
   for (const mail of await withTicketNumbers(db, claimed)) {
     try {
+      // Marketing queued before a self-exclusion or closure is dropped, not sent (outbox.ts).
+      if (isMarketing(mail.kind) && (await marketingBlocked(db, mail.userId, now))) {
+        await db.emailOutbox.updateMany({
+          where: { id: mail.id, status: "pending" },
+          data: { status: "failed", lockedUntil: null, lastError: "Not sent: marketing to a self-excluded or closed account" },
+        });
+        report.failed++;
+        continue;
+      }
       // Secrets (a reset link's token) exist only in the message that leaves, never in the row.
       const out = await renderResetTokens(db, mail, now);
       await transport.send({ to: out.to, subject: out.subject, text: out.text, html: out.html });

@@ -24,16 +24,36 @@ export type EmailKind =
   | "prize_update"
   | "limits_changed"
   | "self_exclusion_started"
-  | "complaint_update";
+  | "complaint_update"
+  | MarketingKind;
+
+/**
+ * Marketing (offers, promotions): never written for, nor sent to, a self-excluded or closed player
+ * (marketingBlocked; docs/email.md). Everything else is a service message and always goes.
+ */
+export const MARKETING_KINDS = ["promotion"] as const;
+export type MarketingKind = (typeof MARKETING_KINDS)[number];
+export const isMarketing = (kind: string): boolean => (MARKETING_KINDS as readonly string[]).includes(kind);
+
+/** True when the player must get no marketing now: self-excluded (until the cooling-off is over), closed or gone. */
+export async function marketingBlocked(tx: DbTx, userId: string | null | undefined, now = new Date()): Promise<boolean> {
+  if (!userId) return true; // marketing goes to players who have an account to opt out from
+  const rows = await tx.$queryRaw<{ blocked: boolean }[]>`
+    SELECT ("closedAt" IS NOT NULL
+      OR ("selfExcludedUntil" IS NOT NULL AND ("selfExclusionEndsAt" IS NULL OR "selfExclusionEndsAt" > ${now}))) AS "blocked"
+    FROM "User" WHERE "id" = ${userId}`;
+  return rows[0]?.blocked ?? true;
+}
 
 export type EmailPreferences = { receipts: boolean; results: boolean };
 export const DEFAULT_PREFERENCES: EmailPreferences = { receipts: true, results: true };
 
-/** Writes one rendered email to the outbox, in the caller's transaction. */
+/** Writes one rendered email to the outbox, in the caller's transaction (null: marketing the player must not get). */
 export async function enqueueEmail(
   tx: DbTx,
   input: { to: string; kind: EmailKind; userId?: string | null; message: RenderedEmail },
-): Promise<string> {
+): Promise<string | null> {
+  if (isMarketing(input.kind) && (await marketingBlocked(tx, input.userId))) return null;
   const row = await tx.emailOutbox.create({
     data: {
       to: input.to,

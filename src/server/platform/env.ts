@@ -164,6 +164,13 @@ const schema = z.object({
   COMPLAINT_DUE_WORKING_DAYS: int(1, 60, "must be an integer from 1 to 60 (working days)").default(10),
   COMPLAINTS_ADR_NAME: text.default("Independent Betting Adjudication Service (IBAS)"),
   COMPLAINTS_ADR_URL: url(["https:", "http:"]).default("https://www.ibas-uk.com/"),
+  /** Support organisations (src/shared/safer-play.ts reads it, inlined at build time); unset = the UK defaults. */
+  NEXT_PUBLIC_SUPPORT_LINKS: z
+    .string()
+    .regex(/^[^|;]{1,60}\|\s*https:\/\/[^\s;|"<>]+\s*(;[^|;]{1,60}\|\s*https:\/\/[^\s;|"<>]+\s*)*$/, {
+      error: 'must be "Name|https://…" entries separated by ";"',
+    })
+    .optional(),
 });
 
 export type Env = z.output<typeof schema>;

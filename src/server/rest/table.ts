@@ -16,6 +16,7 @@ import { pricingRoutes } from "./routes/pricing";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
 import { reviewRoutes } from "./routes/review";
+import { saferPlayRoutes } from "./routes/safer-play";
 import { wheelRoutes } from "./routes/wheel";
 import { withdrawalsRoutes } from "./routes/withdrawals";
 import type { HttpMethod, RestRoute } from "./types";
@@ -25,6 +26,7 @@ export const restRoutes: RestRoute[] = [
   ...contestRoutes,
   ...cartRoutes,
   ...responsiblePlayRoutes,
+  ...saferPlayRoutes,
   ...paymentsRoutes,
   ...wheelRoutes,
   ...notificationsRoutes,

@@ -22,7 +22,7 @@ export const SECRET_CHANGE_RULES = {
   ip: { limit: 30, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateRule>;
 
-async function limitSecretChange(db: Db, userId: string, ip: string, now: Date): Promise<void> {
+export async function limitSecretChange(db: Db, userId: string, ip: string, now: Date): Promise<void> {
   const busy = (retry: string) => `Too many account changes. Please try again ${retry}.`;
   await consumeOrThrow(db, `secret-change-ip:${ip}`, SECRET_CHANGE_RULES.ip, busy, { now });
   await consumeOrThrow(db, `secret-change:${userId}`, SECRET_CHANGE_RULES.account, busy, { now });
@@ -50,7 +50,7 @@ export async function updateProfile(db: Db, userId: string, input: { displayName
   return db.user.update({ where: { id: userId }, data: { displayName: displayName || null } });
 }
 
-async function checkCurrentPassword(db: Db, user: User, password: string, now: Date): Promise<void> {
+export async function checkCurrentPassword(db: Db, user: Pick<User, "id">, password: string, now: Date): Promise<void> {
   const key = `password-check:${user.id}`;
   const state = await hit(db, key, PASSWORD_CHECK_RULE, { now });
   if (state.points > PASSWORD_CHECK_RULE.limit) {

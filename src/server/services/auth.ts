@@ -12,6 +12,8 @@ import { getEnv } from "../platform/env";
 import { conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../platform/errors";
 import { consumeOrThrow, hit, peek, type RateRule, refund, resetLimit, retryText } from "../security/rate-limit";
 import { notify, WELCOME_NOTIFICATION } from "./notifications";
+import { chooseLimits } from "./safer-play";
+import { SAFER_PLAY_MESSAGES } from "@/shared/safer-play";
 import { Prisma } from "@/generated/prisma/client";
 import type { User } from "@/generated/prisma/client";
 
@@ -113,6 +115,7 @@ export async function signup(db: Db, input: SignupInput, info: RequestInfo = {})
       },
     });
     await notify(db, user.id, WELCOME_NOTIFICATION); // welcome notification (notifications issue)
+    if (input.spendLimit) await chooseLimits(db, user.id, input.spendLimit); // the sign-up's spend-limit prompt
     return user;
   } catch (e) {
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") {
@@ -148,6 +151,7 @@ export async function login(
   const user = await db.user.findUnique({ where: { email: normaliseEmail(input.email) } });
   const ok = await verifySecret(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+  if (user.closedAt) throw forbidden(SAFER_PLAY_MESSAGES.closed); // closed for good (services/safer-play.ts)
 
   await Promise.all([resetLimit(db, accountKey), refund(db, ipKey)]);
   // With two-factor on, the session owes its code and signs nobody in until then (services/two-factor.ts).
@@ -201,8 +205,9 @@ export async function forgotPassword(db: Db, input: { email: string }, info: Req
     { now },
   );
   await assertRecoveryOpen(db, email, ipOf(info), now);
-  const user = await db.user.findUnique({ where: { email }, select: { email: true, securityQuestion: true } });
+  const user = await db.user.findUnique({ where: { email }, select: { email: true, securityQuestion: true, closedAt: true } });
   if (!user) throw notFound(EMAIL_NOT_FOUND);
+  if (user.closedAt) throw forbidden(SAFER_PLAY_MESSAGES.closed); // recovery must not reopen a closed account
   return { email: user.email, maskedEmail: maskEmail(user.email), securityQuestion: user.securityQuestion };
 }
 
@@ -243,6 +248,7 @@ export async function verifySecurity(
     }
     throw unauthorized(WRONG_ANSWER);
   }
+  if (user.closedAt) throw forbidden(SAFER_PLAY_MESSAGES.closed);
   await resetLimit(db, key);
   const expiresAt = new Date(now.getTime() + RESET_GRANT_TTL_MS);
   const token = generateResetToken();

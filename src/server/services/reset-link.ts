@@ -73,8 +73,9 @@ export async function requestResetLink(db: Db, input: { email: string }, info: I
     const token = randomBytes(32).toString("base64url");
     const tokenHash = hashResetToken(token);
     const counted = await hit(db, resetLinkKeys.email(email), RESET_LINK_RULES.email, { now });
-    const user = await db.user.findUnique({ where: { email }, select: { id: true, role: true } });
-    const deliverable = user?.role !== "admin" || Boolean(mailConfig().smtpUrl);
+    const user = await db.user.findUnique({ where: { email }, select: { id: true, role: true, closedAt: true } });
+    // A closed account gets no link (services/safer-play.ts), with the same answer and timing as any other.
+    const deliverable = (user?.role !== "admin" || Boolean(mailConfig().smtpUrl)) && !user?.closedAt;
     if (user && deliverable && counted.points <= RESET_LINK_RULES.email.limit) {
       await db.$transaction(async (tx) => {
         await tx.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } });

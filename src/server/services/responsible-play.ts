@@ -34,8 +34,24 @@ export type LimitRow = {
   pendingLimits: unknown;
   pendingLimitsAt: Date | null;
   selfExcludedUntil: Date | null;
+  selfExclusionEndsAt: Date | null;
   dateOfBirth: Date | null;
+  limitChoice: string | null;
 };
+
+/**
+ * A self-exclusion lasts past its chosen period until the player asks to end it, and ends
+ * SELF_EXCLUSION_COOLING_OFF_HOURS after the request (src/server/services/safer-play.ts). `until`:
+ * when it ends if asked, else the end of the chosen period while it runs, else null (until asked).
+ */
+export function exclusionOf(
+  row: Pick<LimitRow, "selfExcludedUntil" | "selfExclusionEndsAt">,
+  now: Date,
+): { excluded: boolean; until: Date | null } {
+  if (!row.selfExcludedUntil) return { excluded: false, until: null };
+  if (row.selfExclusionEndsAt) return { excluded: row.selfExclusionEndsAt > now, until: row.selfExclusionEndsAt };
+  return { excluded: true, until: row.selfExcludedUntil > now ? row.selfExcludedUntil : null };
+}
 
 function pendingOf(value: unknown): Pending {
   if (!value || typeof value !== "object" || Array.isArray(value)) return {};
@@ -60,7 +76,7 @@ async function applyDuePending(tx: DbTx, userId: string, row: LimitRow, now: Dat
 
 /** The columns guarding spending read (LimitRow); the checkout's buyer (src/server/services/buyer.ts) reads them too. */
 export const LIMIT_ROW_COLUMNS = Prisma.sql`"User"."dailyLimit", "User"."weeklyLimit", "User"."monthlyLimit", "User"."pendingLimits",
-  "User"."pendingLimitsAt", "User"."selfExcludedUntil", "User"."dateOfBirth"`;
+  "User"."pendingLimitsAt", "User"."selfExcludedUntil", "User"."selfExclusionEndsAt", "User"."dateOfBirth", "User"."limitChoice"`;
 
 async function lockUser(tx: DbTx, userId: string): Promise<LimitRow> {
   const rows = await tx.$queryRaw<LimitRow[]>`SELECT ${LIMIT_ROW_COLUMNS} FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
@@ -103,8 +119,8 @@ export async function guardSpending(tx: DbTx, userId: string, amount: Prisma.Dec
 export async function checkSpending(tx: DbTx, userId: string, locked: LimitRow, amount: Prisma.Decimal | null): Promise<void> {
   const now = new Date();
   let row = locked;
-  if (row.selfExcludedUntil && row.selfExcludedUntil > now)
-    throw forbidden(RESPONSIBLE_MESSAGES.selfExcluded(row.selfExcludedUntil));
+  const exclusion = exclusionOf(row, now);
+  if (exclusion.excluded) throw forbidden(RESPONSIBLE_MESSAGES.selfExcluded(exclusion.until));
   if (fairPlaySettings().requireAgeDeclaration && !row.dateOfBirth) throw forbidden(RESPONSIBLE_MESSAGES.ageRequired);
   if (!amount || amount.lte(0)) return;
   row = await applyDuePending(tx, userId, row, now);
@@ -125,7 +141,13 @@ export type LimitsView = {
   pending: Partial<Record<LimitPeriod, string | null>> | null;
   pendingFrom: Date | null;
   spent: Record<LimitPeriod, string>;
+  /** While excluded: when it ends (asked for), the end of the chosen period, or null with `selfExcluded` (until asked). */
   selfExcludedUntil: Date | null;
+  selfExcluded: boolean;
+  /** The player asked to end the exclusion; it ends then (the cooling-off). */
+  selfExclusionEndRequested: boolean;
+  /** The spend-limit prompt's answer; null: the screens ask before the next purchase. */
+  limitChoice: "set" | "declined" | null;
   /** A date of birth (18+) is on file. */
   ageDeclared: boolean;
   /** REQUIRE_AGE_DECLARATION: spending waits for the declaration. */
@@ -135,6 +157,7 @@ export type LimitsView = {
 
 async function view(tx: DbTx, userId: string, row: LimitRow, now: Date): Promise<LimitsView> {
   const spent = await spentInWindows(tx, userId, now);
+  const exclusion = exclusionOf(row, now);
   const pending = pendingOf(row.pendingLimits);
   const s = (v: Prisma.Decimal | null) => (v ? moneyString(v) : null);
   return {
@@ -142,7 +165,10 @@ async function view(tx: DbTx, userId: string, row: LimitRow, now: Date): Promise
     pending: Object.keys(pending).length ? pending : null,
     pendingFrom: Object.keys(pending).length ? row.pendingLimitsAt : null,
     spent: { daily: moneyString(spent.daily), weekly: moneyString(spent.weekly), monthly: moneyString(spent.monthly) },
-    selfExcludedUntil: row.selfExcludedUntil && row.selfExcludedUntil > now ? row.selfExcludedUntil : null,
+    selfExcludedUntil: exclusion.excluded ? exclusion.until : null,
+    selfExcluded: exclusion.excluded,
+    selfExclusionEndRequested: exclusion.excluded && row.selfExclusionEndsAt !== null,
+    limitChoice: row.limitChoice === "set" || row.limitChoice === "declined" ? row.limitChoice : null,
     ageDeclared: row.dateOfBirth !== null,
     ageDeclarationRequired: fairPlaySettings().requireAgeDeclaration,
   };
@@ -187,7 +213,12 @@ export function setLimits(db: Db, userId: string, input: LimitsInput): Promise<L
         : null;
     const updated = await tx.user.update({
       where: { id: userId },
-      data: { ...data, pendingLimits: hasPending ? pending : Prisma.DbNull, pendingLimitsAt: pendingFrom },
+      data: {
+        ...data,
+        pendingLimits: hasPending ? pending : Prisma.DbNull,
+        pendingLimitsAt: pendingFrom,
+        ...(Object.keys(data).length || hasPending ? { limitChoice: "set", limitChoiceAt: now } : {}), // answers the prompt
+      },
     });
     const out = await view(tx, userId, updated, now);
     out.message = delayed ? RESPONSIBLE_MESSAGES.limitsDelayed(pendingFrom!) : "Your limits apply now";
@@ -207,7 +238,8 @@ export async function selfExclude(
     const until = new Date();
     until.setUTCMonth(until.getUTCMonth() + SELF_EXCLUSION_PERIODS[period]);
     const kept = row.selfExcludedUntil && row.selfExcludedUntil > until ? row.selfExcludedUntil : until;
-    await tx.user.update({ where: { id: userId }, data: { selfExcludedUntil: kept } });
+    // A new exclusion also withdraws any request to end the current one.
+    await tx.user.update({ where: { id: userId }, data: { selfExcludedUntil: kept, selfExclusionEndsAt: null } });
     await mailSelfExclusion(tx, userId, kept);
     return {
       message: `${RESPONSIBLE_MESSAGES.selfExcluded(kept)}. You can still sign in, read your history and withdraw.`,
@@ -270,34 +302,45 @@ export function getStanding(db: Db, userId: string): Promise<PlayerStanding> {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const row = await applyDuePending(tx, userId, await lockUser(tx, userId), now);
-    if (row.selfExcludedUntil && row.selfExcludedUntil > now) {
+    // The screens ask for a spend limit (or a "no") before the next purchase until it is answered.
+    return { ...(await restrictionOf(tx, userId, row, now)), askLimitChoice: row.limitChoice === null };
+  });
+}
+
+async function restrictionOf(
+  tx: DbTx,
+  userId: string,
+  row: LimitRow,
+  now: Date,
+): Promise<Omit<PlayerStanding, "askLimitChoice">> {
+  const exclusion = exclusionOf(row, now);
+  if (exclusion.excluded) {
+    return standing({
+      reason: "self_excluded",
+      until: exclusion.until,
+      message: RESPONSIBLE_MESSAGES.selfExcluded(exclusion.until),
+    });
+  }
+  if (fairPlaySettings().requireAgeDeclaration && !row.dateOfBirth) {
+    return standing({ reason: "age_required", until: null, message: RESPONSIBLE_MESSAGES.ageRequired });
+  }
+  if (!row.dailyLimit && !row.weeklyLimit && !row.monthlyLimit) return standing(null);
+  const spent = await spentInWindows(tx, userId, now);
+  for (const p of LIMIT_PERIODS) {
+    const limit = row[COLUMN[p]];
+    if (limit && spent[p].gte(limit)) {
+      const oldest = (await oldestSpendInWindows(tx, userId, now))[p];
+      const until = oldest ? new Date(oldest.getTime() + LIMIT_WINDOW_HOURS[p] * 3_600_000) : null;
       return standing({
-        reason: "self_excluded",
-        until: row.selfExcludedUntil,
-        message: RESPONSIBLE_MESSAGES.selfExcluded(row.selfExcludedUntil),
+        reason: "limit_reached",
+        period: p,
+        limit: moneyString(limit),
+        until,
+        message: RESPONSIBLE_MESSAGES.limitReached(p, moneyString(limit), until),
       });
     }
-    if (fairPlaySettings().requireAgeDeclaration && !row.dateOfBirth) {
-      return standing({ reason: "age_required", until: null, message: RESPONSIBLE_MESSAGES.ageRequired });
-    }
-    if (!row.dailyLimit && !row.weeklyLimit && !row.monthlyLimit) return standing(null);
-    const spent = await spentInWindows(tx, userId, now);
-    for (const p of LIMIT_PERIODS) {
-      const limit = row[COLUMN[p]];
-      if (limit && spent[p].gte(limit)) {
-        const oldest = (await oldestSpendInWindows(tx, userId, now))[p];
-        const until = oldest ? new Date(oldest.getTime() + LIMIT_WINDOW_HOURS[p] * 3_600_000) : null;
-        return standing({
-          reason: "limit_reached",
-          period: p,
-          limit: moneyString(limit),
-          until,
-          message: RESPONSIBLE_MESSAGES.limitReached(p, moneyString(limit), until),
-        });
-      }
-    }
-    return standing(null);
-  });
+  }
+  return standing(null);
 }
 
 export type Restriction = {
@@ -317,9 +360,11 @@ export type PlayerStanding = {
   /** Tickets and paid spins: also refused once a spend limit is used up. */
   mayBuy: boolean;
   restriction: Restriction | null;
+  /** The spend-limit prompt is unanswered: the screens ask before the next purchase or top-up. */
+  askLimitChoice: boolean;
 };
 
-function standing(restriction: Restriction | null): PlayerStanding {
+function standing(restriction: Restriction | null): Omit<PlayerStanding, "askLimitChoice"> {
   const blocksAll = restriction !== null && restriction.reason !== "limit_reached";
   return { mayTopUp: !blocksAll, maySpinFree: !blocksAll, mayBuy: restriction === null, restriction };
 }

@@ -1,6 +1,7 @@
 /** Auth forms and payloads: one schema for the browser form and the server (docs/product.md §5). */
 import "./zod-config";
 import { z } from "zod";
+import { limitChoiceSchema } from "../safer-play";
 import { dateOfBirthSchema } from "../responsible-play";
 import { LIMITS, SECURITY_QUESTIONS } from "../constants";
 
@@ -65,6 +66,8 @@ export const signupSchema = z
       .max(200, "Security answer must be at most 200 characters"),
     /** Optional for REST clients (the documented payload stays valid); the sign-up form requires it. */
     dateOfBirth: dateOfBirthSchema.optional(),
+    /** The spend-limit prompt (docs/fair-play.md "Safer play"): optional for REST clients, asked by the form. */
+    spendLimit: limitChoiceSchema.optional(),
   })
   .refine(...matching("password", "confirmPassword"));
 

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { WITHDRAWAL_NETWORKS } from "../networks";
 import { PRIZE_STATUSES } from "../prizes";
+import { RISK_MARKERS } from "../safer-play";
 import { WITHDRAWAL_STATUSES } from "../withdrawals";
 import { instantWinOutput } from "./instant-wins-responses";
 
@@ -236,6 +237,9 @@ export const limitsOutput = z.object({
   pendingFrom: time.nullable(),
   spent: periods(money),
   selfExcludedUntil: time.nullable(),
+  selfExcluded: z.boolean(),
+  selfExclusionEndRequested: z.boolean(),
+  limitChoice: z.enum(["set", "declined"]).nullable(),
   ageDeclared: z.boolean(),
   ageDeclarationRequired: z.boolean(),
 });
@@ -428,6 +432,21 @@ export const twoFactorSetupOutput = z.object({ secret: z.string(), uri: z.string
 export const forgotPasswordOutput = z.object({ email: z.string(), maskedEmail: z.string(), securityQuestion: z.string() });
 export const verifySecurityOutput = z.object({ message, verified: z.boolean() });
 export const selfExclusionOutput = z.object({ message, selfExcludedUntil: time });
+export const selfExclusionEndOutput = z.object({ message, selfExclusionEndsAt: time });
+/** GET /api/admin/risk-markers (src/server/services/risk-markers.ts). */
+export const riskMarkersOutput = z.array(
+  z.object({
+    userId: id,
+    email: z.string(),
+    name: z.string(),
+    markers: z.array(z.enum(RISK_MARKERS)),
+    limitDays: z.number().int(),
+    weeklySpend: z.array(money),
+    topUpsInADay: z.number().int(),
+    selfExcluded: z.boolean(),
+    closed: z.boolean(),
+  }),
+);
 export const notificationWithMessageOutput = z.object({ message, notification: notificationOutput });
 export const contestWithMessageOutput = z.object({ message, contest: contestOutput });
 export const freeEntryOutput = z.object({ message, entry: entryReceipt });

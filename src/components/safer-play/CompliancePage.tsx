@@ -1,0 +1,77 @@
+"use client";
+
+import { Alert, Anchor, Container, List, Paper, Stack, Text, Title } from "@mantine/core";
+import type { Clause } from "@/shared/safer-play";
+
+/**
+ * "How we run our draws": one section per clause of the UK Voluntary Code of Good Practice for
+ * Prize Draw Operators (November 2025), with a contents list that jumps to each. A client
+ * component: Mantine's compound parts (List.Item) do not exist on the server's client references.
+ */
+export function CompliancePage({ clauses }: { clauses: Clause[] }) {
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>How we run our draws</Title>
+          <Text c="dimmed" mt="xs">
+            We follow the UK Voluntary Code of Good Practice for Prize Draw Operators (November 2025). Here is what each part asks
+            and what we do, taken from the settings this site runs with.
+          </Text>
+        </div>
+        <nav aria-label="On this page">
+          <List size="sm" spacing={4}>
+            {clauses.map((c) => (
+              <List.Item key={c.id}>
+                <Anchor href={`#${c.id}`}>{c.title}</Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </nav>
+        {clauses.map((c, i) => (
+          <Paper
+            key={c.id}
+            id={c.id}
+            component="section"
+            withBorder
+            p="lg"
+            radius="md"
+            aria-labelledby={`${c.id}-title`}
+            data-testid={`clause-${c.id}`}
+          >
+            <Stack gap="sm">
+              <Title order={2} size="h3" id={`${c.id}-title`}>
+                {i + 1}. {c.title}
+              </Title>
+              <Text size="sm" fs="italic" c="dimmed">
+                The code asks: {c.asks}
+              </Text>
+              {c.paragraphs.map((p) => (
+                <Text key={p}>{p}</Text>
+              ))}
+              {c.links && (
+                <List>
+                  {c.links.map((l) => (
+                    <List.Item key={l.url}>
+                      <Anchor href={l.url} target="_blank" rel="noopener noreferrer">
+                        {l.name}
+                      </Anchor>{" "}
+                      <Text span c="dimmed" size="sm">
+                        ({l.url.replace(/^https:\/\//, "")})
+                      </Text>
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+              {c.pending && (
+                <Alert color="gray" variant="light" title="Coming soon" data-testid="clause-pending">
+                  {c.pending}
+                </Alert>
+              )}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,22 @@
+import { SUPPORT_ORGANISATIONS } from "@/shared/safer-play";
+import classes from "./SupportLinks.module.css";
+
+/**
+ * Where to get help with gambling (docs/fair-play.md "Safer play"): on every spending screen and
+ * in the footer. Plain HTML, so server pages and client screens can both render it.
+ */
+export function SupportLinks({ compact = false }: { compact?: boolean }) {
+  return (
+    <p className={compact ? `${classes.links} ${classes.compact}` : classes.links} data-testid="support-links">
+      Worried about your play? Free, confidential help:{" "}
+      {SUPPORT_ORGANISATIONS.map((o, i) => (
+        <span key={o.url}>
+          {i > 0 ? " · " : ""}
+          <a href={o.url} target="_blank" rel="noopener noreferrer" className={classes.link}>
+            {o.name}
+          </a>
+        </span>
+      ))}
+    </p>
+  );
+}

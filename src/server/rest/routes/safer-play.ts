@@ -1,0 +1,53 @@
+import { limitsWithMessageOutput, messageOutput, riskMarkersOutput, selfExclusionEndOutput } from "@/shared/schemas/responses";
+import { callWithJson } from "../json-input";
+import type { RestRoute } from "../types";
+
+/** Safer play: the spend-limit prompt, ending a self-exclusion, account closure, risk markers (docs/fair-play.md). */
+export const saferPlayRoutes: RestRoute[] = [
+  {
+    method: "POST",
+    path: "/api/user/limit-choice",
+    doc: {
+      output: limitsWithMessageOutput,
+      summary: 'Answer the spend-limit prompt once: limits (0 = no spending) or "declined"',
+      access: "user",
+      procedure: "saferPlay.chooseLimits",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.saferPlay.chooseLimits, body),
+  },
+  {
+    method: "POST",
+    path: "/api/user/self-exclusion/end",
+    doc: {
+      output: selfExclusionEndOutput,
+      summary: "Ask to end a self-exclusion: it ends 24 h later, never before the chosen period",
+      access: "user",
+      procedure: "saferPlay.endSelfExclusion",
+    },
+    call: (c) => c.saferPlay.endSelfExclusion(),
+  },
+  {
+    method: "POST",
+    path: "/api/user/close",
+    doc: {
+      output: messageOutput,
+      summary: "Close the account for good (password and CLOSE): signs out everywhere, keeps the ledger",
+      access: "user",
+      procedure: "saferPlay.closeAccount",
+      body: "input",
+    },
+    call: (c, { body }) => callWithJson(c.saferPlay.closeAccount, body),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/risk-markers",
+    doc: {
+      output: riskMarkersOutput,
+      summary: "Players at risk: limits hit repeatedly, rising weekly spend, many top-ups in a day",
+      access: "admin",
+      procedure: "saferPlay.riskMarkers",
+    },
+    call: (c) => c.saferPlay.riskMarkers(),
+  },
+];
