@@ -2,7 +2,7 @@
  * The layer rules of docs/architecture.md ("Layers" and "Guards"), measured on the import graph of src/:
  *
  * - src/server: each folder stands on a floor; a file may import its own folder or a lower floor,
- *   never a higher one (an upward arrow is how knots start: docs/architecture.md "Layers").
+ *   never a higher one (an upward arrow is how knots start: docs/decisions/0006-layers-and-ui-kit.md).
  * - src/components: a feature folder may import itself and `common/` only; `layout/` is the app
  *   shell that composes features, and nothing in components imports it.
  *

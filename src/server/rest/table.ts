@@ -1,4 +1,7 @@
-/** The one route table: every documented METHOD + path. Areas add rows in routes/<area>.ts. */
+/**
+ * The one route table: every documented METHOD + path. Areas add rows in routes/<area>.ts; a row that
+ * only maps path, query and body onto its procedure declares the mapping in its doc and writes no `call`.
+ */
 import "server-only";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
@@ -19,8 +22,10 @@ import { reviewRoutes } from "./routes/review";
 import { saferPlayRoutes } from "./routes/safer-play";
 import { wheelRoutes } from "./routes/wheel";
 import { withdrawalsRoutes } from "./routes/withdrawals";
+import { deriveRow } from "./derive";
 import type { HttpMethod, RestRoute } from "./types";
 
+/** Every row with its `call` (mechanical rows get theirs from their doc: src/server/rest/derive.ts). */
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...contestRoutes,
@@ -41,7 +46,7 @@ export const restRoutes: RestRoute[] = [
   ...pickingRoutes,
   ...instantWinsRoutes,
   ...pricingRoutes,
-];
+].map(deriveRow);
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };
 

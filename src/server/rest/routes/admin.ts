@@ -12,12 +12,11 @@ import {
   winnerPostOutput,
   winnerPostWithMessageOutput,
 } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import { PAGE_PARAMS, queryInput } from "../paging";
-import type { RestRoute } from "../types";
+import { PAGE_PARAMS } from "../paging";
+import type { RestRow } from "../derive";
 
 /** docs/product.md §7 admin rows (payments and conversations live with their own areas). */
-export const adminRoutes: RestRoute[] = [
+export const adminRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/admin/audit",
@@ -28,18 +27,11 @@ export const adminRoutes: RestRoute[] = [
       procedure: "admin.audit",
       query: ["action", "actor", "targetId", "limit", "cursor"],
     },
-    call: (c, { query }) =>
-      callWithJson(c.admin.audit, {
-        ...Object.fromEntries(
-          ["action", "actor", "targetId", "limit", "cursor"].flatMap((k) => (query.get(k) ? [[k, query.get(k)]] : [])),
-        ),
-      }),
   },
   {
     method: "GET",
     path: "/api/admin/stats",
     doc: { output: statsOutput, summary: "Dashboard figures", access: "admin", procedure: "admin.stats" },
-    call: (c) => c.admin.stats(),
   },
   {
     method: "GET",
@@ -51,7 +43,6 @@ export const adminRoutes: RestRoute[] = [
       procedure: "admin.users",
       query: ["search", ...PAGE_PARAMS],
     },
-    call: (c, { query }) => callWithJson(c.admin.users, queryInput(query, ["search", ...PAGE_PARAMS])),
   },
   {
     method: "POST",
@@ -63,7 +54,6 @@ export const adminRoutes: RestRoute[] = [
       procedure: "admin.toggleAdmin",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.admin.toggleAdmin, { userId: params.userId ?? "", isAdmin: body.isAdmin }),
   },
   {
     method: "GET",
@@ -75,7 +65,6 @@ export const adminRoutes: RestRoute[] = [
       procedure: "admin.contests",
       query: ["status", "search", ...PAGE_PARAMS],
     },
-    call: (c, { query }) => callWithJson(c.admin.contests, queryInput(query, ["status", "search", ...PAGE_PARAMS])),
   },
   {
     method: "POST",
@@ -88,7 +77,6 @@ export const adminRoutes: RestRoute[] = [
       body: "input",
     },
     status: 201,
-    call: (c, { body }) => callWithJson(c.admin.createContest, body),
   },
   {
     method: "PUT",
@@ -101,7 +89,6 @@ export const adminRoutes: RestRoute[] = [
       params: { contestId: "id" },
       body: { field: "data" },
     },
-    call: (c, { params, body }) => callWithJson(c.admin.updateContest, { id: params.contestId ?? "", data: body }),
   },
   {
     method: "POST",
@@ -113,8 +100,6 @@ export const adminRoutes: RestRoute[] = [
       procedure: "admin.setContestStatus",
       body: "rest",
     },
-    call: (c, { params, body }) =>
-      callWithJson(c.admin.setContestStatus, { contestId: params.contestId ?? "", status: body.status }),
   },
   {
     method: "POST",
@@ -127,14 +112,11 @@ export const adminRoutes: RestRoute[] = [
       procedure: "admin.recordFreeEntry",
       body: "rest",
     },
-    call: (c, { params, body }) =>
-      callWithJson(c.admin.recordFreeEntry, { contestId: params.contestId ?? "", userId: body.userId, quantity: body.quantity }),
   },
   {
     method: "GET",
     path: "/api/admin/analytics",
     doc: { output: analyticsOutput, summary: "Charts data", access: "admin", procedure: "admin.analytics" },
-    call: (c) => c.admin.analytics(),
   },
   {
     method: "GET",
@@ -146,7 +128,6 @@ export const adminRoutes: RestRoute[] = [
       procedure: "admin.winnerPosts",
       query: [...PAGE_PARAMS],
     },
-    call: (c, { query }) => callWithJson(c.admin.winnerPosts, queryInput(query)),
   },
   {
     method: "POST",
@@ -159,7 +140,6 @@ export const adminRoutes: RestRoute[] = [
       body: "input",
     },
     status: 201,
-    call: (c, { body }) => callWithJson(c.admin.createWinnerPost, body),
   },
   {
     method: "PUT",
@@ -171,12 +151,10 @@ export const adminRoutes: RestRoute[] = [
       procedure: "admin.updateWinnerPost",
       body: { field: "data" },
     },
-    call: (c, { params, body }) => callWithJson(c.admin.updateWinnerPost, { id: params.id ?? "", data: body }),
   },
   {
     method: "DELETE",
     path: "/api/admin/winner-posts/:id",
     doc: { output: messageOutput, summary: "Delete a winner post", access: "admin", procedure: "admin.deleteWinnerPost" },
-    call: (c, { params }) => c.admin.deleteWinnerPost({ id: params.id ?? "" }),
   },
 ];

@@ -10,10 +10,10 @@ import {
   verifySecurityOutput,
 } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 import { unauthorized } from "../../platform/errors";
 
-export const authRoutes: RestRoute[] = [
+export const authRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/auth/user",
@@ -35,7 +35,6 @@ export const authRoutes: RestRoute[] = [
       body: "input",
     },
     status: 201,
-    call: (c, { body }) => callWithJson(c.auth.signup, body),
   },
   {
     method: "POST",
@@ -67,7 +66,6 @@ export const authRoutes: RestRoute[] = [
       procedure: "auth.verifyTwoFactor",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.auth.verifyTwoFactor, body),
   },
   {
     method: "GET",
@@ -78,7 +76,6 @@ export const authRoutes: RestRoute[] = [
       access: "user",
       procedure: "auth.twoFactorStatus",
     },
-    call: (c) => c.auth.twoFactorStatus(),
   },
   {
     method: "POST",
@@ -91,7 +88,6 @@ export const authRoutes: RestRoute[] = [
       procedure: "auth.twoFactorSetup",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.auth.twoFactorSetup, body),
   },
   {
     method: "POST",
@@ -103,7 +99,6 @@ export const authRoutes: RestRoute[] = [
       procedure: "auth.twoFactorEnable",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.auth.twoFactorEnable, body),
   },
   {
     method: "POST",
@@ -115,13 +110,11 @@ export const authRoutes: RestRoute[] = [
       procedure: "auth.twoFactorDisable",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.auth.twoFactorDisable, body),
   },
   {
     method: "POST",
     path: "/api/auth/logout",
     doc: { output: messageOutput, summary: "Sign out", access: "user", procedure: "auth.logout" },
-    call: (c) => c.auth.logout(),
   },
   {
     method: "POST",
@@ -133,7 +126,6 @@ export const authRoutes: RestRoute[] = [
       procedure: "auth.forgotPassword",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.auth.forgotPassword, body),
   },
   {
     method: "POST",
@@ -146,7 +138,6 @@ export const authRoutes: RestRoute[] = [
       procedure: "auth.verifySecurity",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.auth.verifySecurity, body),
   },
   {
     method: "POST",
@@ -158,7 +149,6 @@ export const authRoutes: RestRoute[] = [
       procedure: "auth.resetPassword",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.auth.resetPassword, body),
   },
   {
     method: "POST",
@@ -170,7 +160,6 @@ export const authRoutes: RestRoute[] = [
       procedure: "auth.requestResetLink",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.auth.requestResetLink, body),
   },
   {
     method: "POST",
@@ -182,7 +171,6 @@ export const authRoutes: RestRoute[] = [
       procedure: "auth.resetWithLink",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.auth.resetWithLink, body),
   },
   // The login "endpoint" of the spec is a redirect target: send people to the sign-in page.
   {

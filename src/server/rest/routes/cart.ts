@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { checkoutOutput, purchaseOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import { PAGE_PARAMS, queryInput } from "../paging";
-import type { RestRoute } from "../types";
+import { PAGE_PARAMS } from "../paging";
+import type { RestRow } from "../derive";
 
 /** REST rows of docs/product.md §7 for the cart and purchases. */
-export const cartRoutes: RestRoute[] = [
+export const cartRoutes: RestRow[] = [
   {
     method: "POST",
     path: "/api/cart/add",
     doc: { output: checkoutOutput, summary: "Buy tickets for one contest", access: "user", procedure: "cart.add", body: "input" },
-    call: (c, { body }) => callWithJson(c.cart.add, body),
   },
   {
     method: "GET",
@@ -22,6 +20,5 @@ export const cartRoutes: RestRoute[] = [
       procedure: "cart.purchases",
       query: [...PAGE_PARAMS],
     },
-    call: (c, { query }) => callWithJson(c.cart.purchases, queryInput(query)),
   },
 ];

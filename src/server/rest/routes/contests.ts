@@ -3,22 +3,20 @@ import { contestOutput, drawProofOutput, drawRecordOutput, liveDrawsOutput, winn
 import { contestIdSchema } from "@/shared/schemas/contests";
 import { drawEntriesFile } from "../../services/draw-record";
 import { callWithJson } from "../json-input";
-import { PAGE_PARAMS, queryInput } from "../paging";
-import type { RestRoute } from "../types";
+import { PAGE_PARAMS } from "../paging";
+import type { RestRow } from "../derive";
 
-export const contestRoutes: RestRoute[] = [
+export const contestRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/contests",
     doc: { output: z.array(contestOutput), summary: "Active contests", access: "public", procedure: "contests.list" },
-    call: (c) => c.contests.list(),
     cached: (reads) => reads.contestList(),
   },
   {
     method: "GET",
     path: "/api/contests/:id",
     doc: { output: contestOutput, summary: "One contest", access: "public", procedure: "contests.byId" },
-    call: (c, { params }) => c.contests.byId({ id: params.id ?? "" }),
     cached: (reads, { params }) => reads.contest(contestIdSchema.parse({ id: params.id ?? "" }).id),
   },
   {
@@ -100,7 +98,6 @@ export const contestRoutes: RestRoute[] = [
       procedure: "contests.publishedWinners",
       query: [...PAGE_PARAMS],
     },
-    call: (c, { query }) => callWithJson(c.contests.publishedWinners, queryInput(query)),
     cached: (reads) => reads.winnerPosts(),
   },
 ];

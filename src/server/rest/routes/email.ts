@@ -1,9 +1,8 @@
 import { emailPreferencesOutput, emailPreferencesWithMessageOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
 /** Email preferences (docs/email.md); the reset-link rows live with the other auth rows. */
-export const emailRoutes: RestRoute[] = [
+export const emailRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/user/email-preferences",
@@ -13,7 +12,6 @@ export const emailRoutes: RestRoute[] = [
       access: "user",
       procedure: "email.preferences",
     },
-    call: (c) => c.email.preferences(),
   },
   {
     method: "PUT",
@@ -25,6 +23,5 @@ export const emailRoutes: RestRoute[] = [
       procedure: "email.setPreferences",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.email.setPreferences, body),
   },
 ];

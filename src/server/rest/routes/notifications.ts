@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { countWithMessageOutput, notificationOutput, notificationWithMessageOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import { PAGE_PARAMS, queryInput } from "../paging";
-import type { RestRoute } from "../types";
+import { PAGE_PARAMS } from "../paging";
+import type { RestRow } from "../derive";
 
 /** docs/product.md §7: notifications. Lists are bare arrays, the unread count a bare number. */
-export const notificationsRoutes: RestRoute[] = [
+export const notificationsRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/notifications",
@@ -16,7 +15,6 @@ export const notificationsRoutes: RestRoute[] = [
       procedure: "notifications.list",
       query: [...PAGE_PARAMS],
     },
-    call: (c, { query }) => callWithJson(c.notifications.list, queryInput(query)),
   },
   {
     method: "GET",
@@ -27,7 +25,6 @@ export const notificationsRoutes: RestRoute[] = [
       access: "user",
       procedure: "notifications.unreadCount",
     },
-    call: (c) => c.notifications.unreadCount(),
   },
   {
     method: "POST",
@@ -38,7 +35,6 @@ export const notificationsRoutes: RestRoute[] = [
       access: "user",
       procedure: "notifications.markAllRead",
     },
-    call: (c) => c.notifications.markAllRead(),
   },
   {
     method: "POST",
@@ -49,6 +45,5 @@ export const notificationsRoutes: RestRoute[] = [
       access: "user",
       procedure: "notifications.markRead",
     },
-    call: (c, { params }) => c.notifications.markRead({ id: params.id ?? "" }),
   },
 ];

@@ -3,10 +3,9 @@ import { createPaymentOutput, paymentWithMessageOutput, pendingPaymentOutput } f
 import { DomainError } from "../../platform/errors";
 import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processWebhook } from "../../services/payments";
-import { callWithJson } from "../json-input";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
-export const paymentsRoutes: RestRoute[] = [
+export const paymentsRoutes: RestRow[] = [
   {
     method: "POST",
     path: "/api/payments/create",
@@ -17,7 +16,6 @@ export const paymentsRoutes: RestRoute[] = [
       procedure: "payments.create",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.payments.create, body),
   },
   {
     method: "GET",
@@ -42,8 +40,6 @@ export const paymentsRoutes: RestRoute[] = [
       procedure: "payments.approve",
       body: "rest",
     },
-    call: (c, { params, body }) =>
-      callWithJson(c.payments.approve, { id: params.id ?? "", override: body.override, reason: body.reason }),
   },
   {
     method: "POST",
@@ -72,7 +68,6 @@ export const paymentsRoutes: RestRoute[] = [
       procedure: "payments.simulate",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.payments.simulate, { trackId: params.trackId ?? "", amount: body.amount }),
   },
   /**
    * Gateway webhook (OxaPay or the sandbox): the signature covers the raw body, so this row reads

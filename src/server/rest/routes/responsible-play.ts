@@ -1,9 +1,8 @@
 import { limitsOutput, limitsWithMessageOutput, selfExclusionOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
 /** Spend limits, self-exclusion and the age declaration (docs/fair-play.md). */
-export const responsiblePlayRoutes: RestRoute[] = [
+export const responsiblePlayRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/user/limits",
@@ -13,7 +12,6 @@ export const responsiblePlayRoutes: RestRoute[] = [
       access: "user",
       procedure: "responsiblePlay.limits",
     },
-    call: (c) => c.responsiblePlay.limits(),
   },
   {
     method: "PUT",
@@ -25,7 +23,6 @@ export const responsiblePlayRoutes: RestRoute[] = [
       procedure: "responsiblePlay.setLimits",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.responsiblePlay.setLimits, body),
   },
   {
     method: "POST",
@@ -37,7 +34,6 @@ export const responsiblePlayRoutes: RestRoute[] = [
       procedure: "responsiblePlay.selfExclude",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.responsiblePlay.selfExclude, body),
   },
   {
     method: "PUT",
@@ -49,6 +45,5 @@ export const responsiblePlayRoutes: RestRoute[] = [
       procedure: "responsiblePlay.declareAge",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.responsiblePlay.declareAge, body),
   },
 ];

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { conversationOutput, countWithMessageOutput, supportMessageOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import { PAGE_PARAMS, queryInput } from "../paging";
-import type { RestRoute } from "../types";
+import { PAGE_PARAMS } from "../paging";
+import type { RestRow } from "../derive";
 
 /**
  * docs/product.md §7: the player's support chat and the admin conversation rows (kept here with
  * the rest of the chat; the admin area's own rows live in routes/admin.ts).
  */
-export const supportRoutes: RestRoute[] = [
+export const supportRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/support/messages",
@@ -18,7 +17,6 @@ export const supportRoutes: RestRoute[] = [
       access: "user",
       procedure: "support.messages",
     },
-    call: (c) => c.support.messages(),
   },
   {
     method: "POST",
@@ -31,7 +29,6 @@ export const supportRoutes: RestRoute[] = [
       body: "input",
     },
     status: 201,
-    call: (c, { body }) => callWithJson(c.support.send, body),
   },
   {
     method: "GET",
@@ -44,7 +41,6 @@ export const supportRoutes: RestRoute[] = [
       procedure: "support.conversations",
       query: ["search", ...PAGE_PARAMS],
     },
-    call: (c, { query }) => callWithJson(c.support.conversations, queryInput(query, ["search", ...PAGE_PARAMS])),
   },
   {
     method: "GET",
@@ -55,7 +51,6 @@ export const supportRoutes: RestRoute[] = [
       access: "admin",
       procedure: "support.conversationMessages",
     },
-    call: (c, { params }) => c.support.conversationMessages({ userId: params.userId ?? "" }),
   },
   {
     method: "POST",
@@ -68,7 +63,6 @@ export const supportRoutes: RestRoute[] = [
       body: "input",
     },
     status: 201,
-    call: (c, { body }) => callWithJson(c.support.adminReply, body),
   },
   {
     method: "POST",
@@ -79,6 +73,5 @@ export const supportRoutes: RestRoute[] = [
       access: "admin",
       procedure: "support.markConversationRead",
     },
-    call: (c, { params }) => c.support.markConversationRead({ userId: params.userId ?? "" }),
   },
 ];

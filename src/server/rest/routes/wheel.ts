@@ -1,9 +1,8 @@
 import { wheelBalanceOutput, wheelSpinOutput, wheelStatusOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
 /** docs/product.md §7, wheel rows. The server draws; update-balance never adds money. */
-export const wheelRoutes: RestRoute[] = [
+export const wheelRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/wheel/status",
@@ -13,7 +12,6 @@ export const wheelRoutes: RestRoute[] = [
       access: "user",
       procedure: "wheel.status",
     },
-    call: (c) => c.wheel.status(),
   },
   {
     method: "POST",
@@ -25,7 +23,6 @@ export const wheelRoutes: RestRoute[] = [
       procedure: "wheel.spin",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.wheel.spin, body),
   },
   {
     method: "POST",
@@ -37,6 +34,5 @@ export const wheelRoutes: RestRoute[] = [
       procedure: "wheel.updateBalance",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.wheel.updateBalance, body),
   },
 ];
