@@ -4,7 +4,8 @@
  * Recomputes a contest's winning ticket from its PUBLIC draw record only
  * (GET <base-url>/api/contests/<id>/draw) and the shared draw code (src/shared/draw.ts):
  *   1. the revealed seed hashes to the seedHash published when the contest opened;
- *   2. the entry list (streamed from the record's entriesFile) covers tickets 1..soldTickets exactly
+ *   2. the entry list (streamed from the record's entriesFile) is ascending and disjoint and holds the
+ *      soldTickets tickets (1..soldTickets, or the picked numbers of a pick-your-numbers contest)
  *      once and hashes to entriesHash (scheme 1: SHA-256 of the text; scheme 2: the Merkle root of
  *      its lines, src/shared/merkle.ts, built in O(log n) memory);
  *   3. beacon draws: the randomness is the SHA-256 of the round's signature, and with
@@ -43,36 +44,63 @@ type PublicDrawRecord = {
   entriesFile?: string;
 };
 
-type ListCheck = { covered: boolean; hash: string; holder: { id: string; firstTicket: number; lastTicket: number } | null };
+type ListCheck = {
+  covered: boolean;
+  hash: string;
+  /** The entry holding the position-th sold ticket, and that ticket. */
+  holder: { id: string; firstTicket: number; lastTicket: number } | null;
+  ticket: number | null;
+};
+
+/**
+ * Walks the entry lines in order: they must be ascending and disjoint and hold soldTickets tickets
+ * (1..soldTickets for consecutive contests; the picked numbers in a pick-your-numbers contest). The
+ * draw's position k names the k-th sold ticket (src/shared/ticket-picking.ts, nthSoldTicket).
+ */
+class ListWalk {
+  private prevLast = 0;
+  private count = 0;
+  private ordered = true;
+  holder: ListCheck["holder"] = null;
+  ticket: number | null = null;
+  constructor(private readonly position: number | null) {}
+  add(id: string, first: number, last: number) {
+    if (first <= this.prevLast || last < first) this.ordered = false;
+    this.prevLast = last;
+    const before = this.count;
+    this.count += last - first + 1;
+    const k = this.position;
+    if (k !== null && this.holder === null && k > before && k <= this.count) {
+      this.holder = { id, firstTicket: first, lastTicket: last };
+      this.ticket = first + (k - before) - 1;
+    }
+  }
+  bad() {
+    this.ordered = false;
+  }
+  covered(soldTickets: number) {
+    return this.ordered && this.count === soldTickets;
+  }
+}
 
 /**
  * Reads the entry-list file as it arrives (a 500k-entry list is never held whole): SHA-256 of its
- * bytes (the file is the exact text entriesHash covers), coverage of 1..soldTickets, and the entry
- * holding `ticket`, line by line.
+ * bytes (scheme 1: the file is the exact text entriesHash covers) or its Merkle root (scheme 2),
+ * the list's shape, and the entry holding the position-th sold ticket, line by line.
  */
-async function checkEntriesFile(url: string, soldTickets: number, ticket: number | null, scheme: number): Promise<ListCheck> {
+async function checkEntriesFile(url: string, soldTickets: number, position: number | null, scheme: number): Promise<ListCheck> {
   const res = await fetch(url);
   if (!res.ok || !res.body) throw new Error(`GET entry list: HTTP ${res.status}`);
   const hash = createHash("sha256");
   const tree = new MerkleRootBuilder((b) => createHash("sha256").update(b).digest());
   const decoder = new TextDecoder();
-  let next = 1;
-  let ordered = true;
-  let holder: ListCheck["holder"] = null;
+  const walk = new ListWalk(position);
   let rest = "";
   const line = (text: string) => {
     tree.pushLine(text);
     const m = /^(\d+)-(\d+):(.+)$/.exec(text);
-    if (!m) {
-      ordered = false;
-      return;
-    }
-    const first = Number(m[1]);
-    const last = Number(m[2]);
-    if (first !== next || last < first) ordered = false;
-    next = last + 1;
-    if (ticket !== null && first <= ticket && last >= ticket)
-      holder = { id: m[3] as string, firstTicket: first, lastTicket: last };
+    if (!m) return walk.bad();
+    walk.add(m[3] as string, Number(m[1]), Number(m[2]));
   };
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     hash.update(chunk);
@@ -84,7 +112,7 @@ async function checkEntriesFile(url: string, soldTickets: number, ticket: number
   rest += decoder.decode();
   if (rest) line(rest);
   const digest = scheme === DRAW_SCHEME_MERKLE ? toHex(tree.root()) : hash.digest("hex");
-  return { covered: ordered && next === soldTickets + 1, hash: digest, holder };
+  return { covered: walk.covered(soldTickets), hash: digest, holder: walk.holder, ticket: walk.ticket };
 }
 
 export type VerifyResult = { ok: boolean; lines: string[]; winningTicket: number | null; winnerName: string | null };
@@ -136,23 +164,28 @@ export async function verifyDraw(
 
   check((await sha256Hex(r.seed)) === r.seedHash, "revealed seed matches the seedHash committed when the contest opened");
 
-  // The announced ticket decides which entry to look for while streaming; it is recomputed below.
+  // The draw gives a position among the sold tickets (from the seed, the committed list's hash and
+  // the beacon, never from the list's content); the list then names the ticket at that position.
+  const position = await computeDrawWinner({
+    seed: r.seed,
+    contestId: r.contestId,
+    soldTickets: r.soldTickets,
+    method: r.method === "legacy" || r.method === null ? null : r.method,
+    entriesHash: r.entriesHash,
+    beaconRandomness: r.beacon?.randomness ?? null,
+  }).catch(() => null);
   let list: ListCheck;
   if (r.entriesFile) {
-    list = await checkEntriesFile(`${baseUrl.replace(/\/$/, "")}${r.entriesFile}`, r.soldTickets, r.winningTicket, scheme);
+    list = await checkEntriesFile(`${baseUrl.replace(/\/$/, "")}${r.entriesFile}`, r.soldTickets, position, scheme);
   } else {
     // Servers before issue 30 put the whole list in the record.
     const sorted = [...r.entries].sort((a, b) => a.firstTicket - b.firstTicket);
-    let next = 1;
-    for (const e of sorted) {
-      if (e.firstTicket !== next || e.lastTicket < e.firstTicket) break;
-      next = e.lastTicket + 1;
-    }
-    const t = r.winningTicket;
-    const found = sorted.find((e) => t !== null && e.firstTicket <= t && e.lastTicket >= t) ?? null;
-    list = { covered: next === r.soldTickets + 1, hash: await entriesHashOf(sorted, scheme === 2 ? 2 : 1), holder: found };
+    const walk = new ListWalk(position);
+    for (const e of sorted) walk.add(e.id, e.firstTicket, e.lastTicket);
+    const hash = await entriesHashOf(sorted, scheme === 2 ? 2 : 1);
+    list = { covered: walk.covered(r.soldTickets), hash, holder: walk.holder, ticket: walk.ticket };
   }
-  check(list.covered, `entries cover tickets 1..${r.soldTickets} exactly once`);
+  check(list.covered, `entries are ascending and disjoint and hold the ${r.soldTickets} tickets sold`);
   if (r.method !== "legacy") {
     check(
       list.hash === r.entriesHash,
@@ -174,15 +207,11 @@ export async function verifyDraw(
       }
     }
   }
-  const ticket = await computeDrawWinner({
-    seed: r.seed,
-    contestId: r.contestId,
-    soldTickets: r.soldTickets,
-    method: r.method === "legacy" || r.method === null ? null : r.method,
-    entriesHash: r.entriesHash,
-    beaconRandomness: r.beacon?.randomness ?? null,
-  }).catch(() => null);
-  check(ticket === r.winningTicket, `winning ticket recomputes: ${ticket} (announced ${r.winningTicket})`);
+  const ticket = list.ticket;
+  check(
+    ticket === r.winningTicket,
+    `winning ticket recomputes: position ${position} of the sold tickets is #${ticket} (announced ${r.winningTicket})`,
+  );
   const holder = list.holder;
   const name =
     (holder && r.winningEntry?.id === holder.id ? r.winningEntry.name : null) ??

@@ -73,6 +73,25 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     expect(forged.lines.join("\n")).toContain("FAIL entry list's Merkle root is entriesHash");
   });
 
+  it("pick your numbers: the draw's position names the k-th sold number, and the verifier agrees", async () => {
+    const c = await createContest(t.db, { title: "Picked Draw", pickNumbers: true, maxTickets: 500, ticketPrice: "1" });
+    const pick = (user: User, ticketNumbers: number[]) =>
+      rest(t.db, "POST", "/api/cart/add", { body: { contestId: c.id, quantity: ticketNumbers.length, ticketNumbers }, user });
+    expect((await pick(ada, [7, 150, 499])).status).toBe(200);
+    expect((await pick(bob, [42, 300])).status).toBe(200);
+    expect((await end(c.id)).status).toBe(200);
+    const r = await record(c.id);
+    expect([7, 42, 150, 300, 499]).toContain(r.winningTicket); // a number somebody holds, not a position
+    const verified = await verifyDraw(app.url, c.id);
+    expect(verified.lines.join("\n")).not.toContain("FAIL");
+    expect(verified).toMatchObject({ ok: true, winningTicket: r.winningTicket });
+    expect(verified.winnerName).toBe([42, 300].includes(r.winningTicket) ? "Bob J." : "Ada L.");
+    // Announcing the position instead of the number is caught.
+    const sorted = [7, 42, 150, 300, 499];
+    await t.db.contest.update({ where: { id: c.id }, data: { winningTicket: sorted.indexOf(r.winningTicket) + 1 } });
+    expect((await verifyDraw(app.url, c.id)).ok).toBe(false);
+  });
+
   it("a scheduled draw (end date passed) is not marked early", async () => {
     const c = await createContest(t.db, { title: "Timed", endDate: new Date(Date.now() + 60 * 60_000) });
     await buyTickets(t.db, ada, c, 2);
