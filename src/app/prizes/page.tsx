@@ -1,4 +1,4 @@
-import { PrizesPage } from "@/components/withdrawals/PrizesPage";
+import { PrizesPage } from "@/components/prizes/PrizesPage";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "My Prizes" };

@@ -8,7 +8,7 @@ import { BUNDLE_LIMITS, tierSaving } from "@/shared/pricing";
 import { bundleTiersSchema } from "@/shared/schemas/pricing";
 import { api } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
 type Row = { quantity: number | string; percentOff: number | string };
 
@@ -23,11 +23,11 @@ export function BundleTiersDialog({ contest, onClose }: { contest: PublicContest
   const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? "Check the tiers");
   const save = api.pricing.setBundleTiers.useMutation({
     onSuccess: async () => {
-      toastSuccess("Bundle prices saved", contest?.title ?? "");
+      toastSuccess(TOAST.bundlePricesSaved, contest?.title ?? "");
       onClose();
       await Promise.all([utils.admin.contests.invalidate(), utils.contests.invalidate()]);
     },
-    onError: (e) => toastError("Bundle prices refused", e, "Failed to save the bundle prices"),
+    onError: (e) => toastError(TOAST.bundlePricesRefused, e, "Failed to save the bundle prices"),
   });
   const set = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (

@@ -4,8 +4,8 @@ import { Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from
 import { useState } from "react";
 import { COMPLAINT_LIMITS } from "@/shared/complaints";
 import { api } from "@/trpc/react";
-import { ComplaintThread } from "../complaints/ComplaintThread";
-import { toastError, toastSuccess } from "../common/toasts";
+import { ComplaintThread } from "../common/ComplaintThread";
+import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
 /**
  * Admin dashboard 'Complaints' tab: open complaints by due date (overdue marked), then answered ones.
@@ -23,15 +23,15 @@ export function ComplaintsTab() {
     await utils.complaints.adminList.invalidate();
   };
   const reply = api.complaints.adminReply.useMutation({
-    onSuccess: (c) => done(c.reference, "Reply Sent"),
-    onError: (e) => toastError("Reply Failed", e, "Could not send the reply"),
+    onSuccess: (c) => done(c.reference, TOAST.replySent),
+    onError: (e) => toastError(TOAST.replyFailed, e, "Could not send the reply"),
   });
   const answer = api.complaints.adminAnswer.useMutation({
     onSuccess: async (c) => {
       setFinalFor(null);
-      await done(c.reference, "Final Answer Sent");
+      await done(c.reference, TOAST.finalAnswerSent);
     },
-    onError: (e) => toastError("Final Answer Failed", e, "Could not send the final answer"),
+    onError: (e) => toastError(TOAST.finalAnswerFailed, e, "Could not send the final answer"),
   });
   return (
     <Card withBorder radius="md" p="lg">

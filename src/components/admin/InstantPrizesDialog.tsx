@@ -7,7 +7,7 @@ import { INSTANT_PRIZE_KIND_LABELS, INSTANT_PRIZE_KINDS, type InstantPrizeKind, 
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
 type Draft = { kind: InstantPrizeKind; label: string; amount: string };
 const KIND_OPTIONS = INSTANT_PRIZE_KINDS.map((k) => ({ value: k, label: INSTANT_PRIZE_KIND_LABELS[k] }));
@@ -27,10 +27,10 @@ export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContes
   }, [list.data]);
   const save = api.instantWins.set.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Instant prizes saved", `${r.total} instant prize${r.total === 1 ? "" : "s"} committed`);
+      toastSuccess(TOAST.instantPrizesSaved, `${r.total} instant prize${r.total === 1 ? "" : "s"} committed`);
       await utils.instantWins.invalidate();
     },
-    onError: (e) => toastError("Instant prizes refused", e, "Failed to save the instant prizes"),
+    onError: (e) => toastError(TOAST.instantPrizesRefused, e, "Failed to save the instant prizes"),
   });
   const edit = (i: number, patch: Partial<Draft>) => setDrafts((d) => d.map((x, n) => (n === i ? { ...x, ...patch } : x)));
   const data = list.data;

@@ -3,7 +3,7 @@
 import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Select, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
 const blank = {
   code: "",
@@ -28,12 +28,12 @@ export function PromoCodeForm({ opened, onClose }: { opened: boolean; onClose: (
   const contests = api.admin.contests.useQuery({ status: "active" }, { enabled: opened });
   const create = api.pricing.createPromoCode.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Promo code created", r.message);
+      toastSuccess(TOAST.promoCodeCreated, r.message);
       setF(blank);
       onClose();
       await utils.pricing.promoCodes.invalidate();
     },
-    onError: (e) => toastError("Promo code not created", e, "Failed to create the promo code"),
+    onError: (e) => toastError(TOAST.promoCodeNotCreated, e, "Failed to create the promo code"),
   });
   const submit = () =>
     create.mutate({

@@ -8,7 +8,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { type Column, DataTable } from "../common/DataTable";
 import { DateTime } from "../common/useTimeZone";
 import { PromoCodeForm } from "./PromoCodeForm";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
 type Promo = RouterOutputs["pricing"]["promoCodes"][number];
 
@@ -29,10 +29,10 @@ export function PromoCodesTab() {
   const [creating, setCreating] = useState(false);
   const status = api.pricing.setPromoCodeStatus.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Promo code updated", r.message);
+      toastSuccess(TOAST.promoCodeUpdated, r.message);
       await utils.pricing.promoCodes.invalidate();
     },
-    onError: (e) => toastError("Promo code not updated", e, "Failed to update the promo code"),
+    onError: (e) => toastError(TOAST.promoCodeNotUpdated, e, "Failed to update the promo code"),
   });
   const columns: Column<Promo>[] = [
     {

@@ -12,7 +12,7 @@ import { EmailPreferencesSection } from "./EmailPreferencesSection";
 import { openAccountDialog } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
-import { CloseAccountSection } from "../safer-play/CloseAccountSection";
+import { CloseAccountSection } from "./CloseAccountSection";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -7,8 +7,8 @@ import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/sha
 import { api } from "@/trpc/react";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { SelfExclusionStatus } from "../safer-play/SelfExclusionStatus";
-import { SupportLinks } from "../safer-play/SupportLinks";
+import { SelfExclusionStatus } from "./SelfExclusionStatus";
+import { SupportLinks } from "../common/SupportLinks";
 
 const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Weekly (7 days)", monthly: "Monthly (30 days)" };
 

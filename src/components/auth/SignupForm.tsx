@@ -13,8 +13,8 @@ import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
-import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "../safer-play/SpendLimitFields";
-import { SupportLinks } from "../safer-play/SupportLinks";
+import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "../common/SpendLimitFields";
+import { SupportLinks } from "../common/SupportLinks";
 
 type SignupValues = {
   firstName: string;

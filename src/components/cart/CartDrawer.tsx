@@ -17,10 +17,10 @@ import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 import { showToast, TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
 import { type InstantWin, InstantWinResult } from "./InstantWinResult";
 import { PickedNumbers } from "./PickedNumbers";
-import { bundleLine } from "../contests/BundlePrice";
+import { bundleLine } from "../common/BundlePrice";
 import { type PromoQuote, PromoCodeField } from "./PromoCodeField";
-import { LimitPromptModal } from "../safer-play/LimitPromptModal";
-import { SupportLinks } from "../safer-play/SupportLinks";
+import { LimitPromptModal } from "../common/LimitPromptModal";
+import { SupportLinks } from "../common/SupportLinks";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code

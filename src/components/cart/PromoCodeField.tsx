@@ -1,11 +1,11 @@
 "use client";
 
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
+import { TOAST, toastSuccess } from "../common/toasts";
 
 export type PromoQuote = RouterOutputs["pricing"]["quote"];
 
@@ -28,7 +28,7 @@ export function PromoCodeField({
     onSuccess: (q) => {
       setError(null);
       onApplied(q);
-      notifications.show({ title: "Promo code applied", message: `You save ${formatUsd(q.promoSaving)}`, color: "green" });
+      toastSuccess(TOAST.promoCodeApplied, `You save ${formatUsd(q.promoSaving)}`);
     },
     onError: (e) => {
       setError(e.message);

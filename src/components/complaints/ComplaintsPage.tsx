@@ -10,10 +10,10 @@ import {
   fileComplaintSchema,
 } from "@/shared/complaints";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
-import { ComplaintThread } from "./ComplaintThread";
+import { ComplaintThread } from "../common/ComplaintThread";
 
 const EMPTY = { category: "" as ComplaintCategoryName | "", itemId: "", subject: "", body: "" };
 
@@ -30,18 +30,18 @@ export function ComplaintsPage() {
     onSuccess: async (c) => {
       setFiled({ reference: c.reference, dueAt: c.dueAt });
       setForm(EMPTY);
-      toastSuccess("Complaint Received", `Your reference is ${c.reference}.`);
+      toastSuccess(TOAST.complaintReceived, `Your reference is ${c.reference}.`);
       await utils.complaints.mine.invalidate();
     },
-    onError: (e) => toastError("Complaint Not Filed", e, "Could not file the complaint"),
+    onError: (e) => toastError(TOAST.complaintNotFiled, e, "Could not file the complaint"),
   });
   const addNote = api.complaints.addNote.useMutation({
     onSuccess: async (c) => {
       setNotes((n) => ({ ...n, [c.reference]: "" }));
-      toastSuccess("Note Added", `Added to ${c.reference}.`);
+      toastSuccess(TOAST.noteAdded, `Added to ${c.reference}.`);
       await utils.complaints.mine.invalidate();
     },
-    onError: (e) => toastError("Note Not Added", e, "Could not add the note"),
+    onError: (e) => toastError(TOAST.noteNotAdded, e, "Could not add the note"),
   });
 
   if (isLoading) return <Loader m="xl" aria-label="Loading" />;

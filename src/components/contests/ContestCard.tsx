@@ -11,7 +11,7 @@ import { QuantityStepper } from "../common/QuantityStepper";
 import { SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
-import { BundleOffers, LineTotal } from "./BundlePrice";
+import { BundleOffers, LineTotal } from "../common/BundlePrice";
 import { ContestStats } from "./ContestStats";
 
 export function ContestCard({ contest: c }: { contest: PublicContest }) {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { DRAW_SCHEME_MERKLE, verifyInclusion } from "@/shared/merkle";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { toastError } from "../common/toasts";
+import { TOAST, toastError } from "../common/toasts";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 type Proof = RouterOutputs["contests"]["drawProof"];
@@ -40,7 +40,7 @@ export function MyEntryProofs({ record }: { record: DrawRecord }) {
       const href = URL.createObjectURL(new Blob([JSON.stringify(proof, null, 2)], { type: "application/json" }));
       setResults((r) => ({ ...r, [entry]: { proof, ok, href } }));
     } catch (e) {
-      toastError("Could not fetch the proof", e, "Please try again in a moment");
+      toastError(TOAST.proofNotFetched, e, "Please try again in a moment");
     } finally {
       setBusy(null);
     }

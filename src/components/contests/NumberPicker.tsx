@@ -1,7 +1,6 @@
 "use client";
 
 import { Button, Group, NumberInput, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconDice5, IconSearch, IconShoppingCart } from "@tabler/icons-react";
 import { useState } from "react";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
@@ -11,6 +10,7 @@ import { api } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { QuantityStepper } from "../common/QuantityStepper";
 import { useAddToCart } from "./useAddToCart";
+import { showToast, TOAST } from "../common/toasts";
 
 type Props = {
   contest: Pick<PublicContest, "id" | "title" | "ticketPrice" | "imageUrl" | "skillQuestion" | "maxTickets">;
@@ -42,19 +42,19 @@ export function NumberPicker({ contest, answerIndex }: Props) {
     void utils.picking.numbers.invalidate();
   };
   const onError = (error: { message: string }) => {
-    notifications.show({ title: "Numbers Not Held", message: error.message, color: "red" });
+    showToast(TOAST.numbersNotHeld, error.message, "error");
     void utils.picking.numbers.invalidate();
   };
   const hold = api.picking.hold.useMutation({ onSuccess: (r) => toCart(r.ticketNumbers), onError });
   const lucky = api.picking.luckyDip.useMutation({ onSuccess: (r) => toCart(r.ticketNumbers), onError });
   const signedIn = () => {
     if (user) return true;
-    notifications.show({ title: "Sign In Required", message: "Please sign in to pick your numbers", color: "red" });
+    showToast(TOAST.signInRequired, "Please sign in to pick your numbers", "error");
     return false;
   };
   const needsAnswer = () => {
     if (!contest.skillQuestion || answerIndex !== undefined) return false;
-    notifications.show({ title: "Error", message: FAIR_PLAY_MESSAGES.answerMissing, color: "red" });
+    showToast(TOAST.error, FAIR_PLAY_MESSAGES.answerMissing, "error");
     return true;
   };
 
@@ -63,7 +63,7 @@ export function NumberPicker({ contest, answerIndex }: Props) {
   const goTo = () => {
     const n = typeof find === "number" ? find : Number.parseInt(find, 10);
     if (!Number.isInteger(n) || n < 1 || (contest.maxTickets !== null && n > contest.maxTickets)) {
-      notifications.show({ title: "Error", message: `Search for a number from 1 to ${contest.maxTickets}`, color: "red" });
+      showToast(TOAST.error, `Search for a number from 1 to ${contest.maxTickets}`, "error");
       return;
     }
     setSearch(n);

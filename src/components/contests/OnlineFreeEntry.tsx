@@ -1,12 +1,12 @@
 "use client";
 
 import { Button, Paper, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconGift } from "@tabler/icons-react";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import type { PublicContest } from "@/trpc/types";
 import { api } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
+import { showToast, TOAST, toastSuccess } from "../common/toasts";
 
 /**
  * The online free entry (docs/fair-play.md), next to the paid entry and the postal route: one free
@@ -23,18 +23,18 @@ export function OnlineFreeEntry({
   const utils = api.useUtils();
   const enter = api.picking.freeEntry.useMutation({
     onSuccess: async (r) => {
-      notifications.show({ title: "Free Entry Received", message: r.message, color: "green" });
+      toastSuccess(TOAST.freeEntryReceived, r.message);
       await Promise.all([utils.contests.invalidate(), utils.cart.purchases.invalidate(), utils.picking.numbers.invalidate()]);
     },
-    onError: (error) => notifications.show({ title: "Free Entry Refused", message: error.message, color: "red" }),
+    onError: (error) => showToast(TOAST.onlineFreeEntryRefused, error.message, "error"),
   });
   const onClick = () => {
     if (!user) {
-      notifications.show({ title: "Sign In Required", message: "Please sign in to enter for free", color: "red" });
+      showToast(TOAST.signInRequired, "Please sign in to enter for free", "error");
       return;
     }
     if (contest.skillQuestion && answerIndex === undefined) {
-      notifications.show({ title: "Error", message: FAIR_PLAY_MESSAGES.answerMissing, color: "red" });
+      showToast(TOAST.error, FAIR_PLAY_MESSAGES.answerMissing, "error");
       return;
     }
     enter.mutate({ contestId: contest.id, ...(answerIndex === undefined ? {} : { answerIndex }) });

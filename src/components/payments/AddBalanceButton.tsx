@@ -28,7 +28,7 @@ import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
 import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 import { openAccountDialog, useAccountDialog } from "../common/dialogs";
 import { TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
-import { SupportLinks } from "../safer-play/SupportLinks";
+import { SupportLinks } from "../common/SupportLinks";
 
 type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string; network?: WithdrawalNetwork };
 const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };

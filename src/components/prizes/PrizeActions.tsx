@@ -4,7 +4,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { COMPLAINT_LIMITS } from "@/shared/complaints";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
 /** The winner's answer to a shipped or delivered prize: confirm it arrived, or dispute it (a complaint). */
 export function PrizeActions({ prize }: { prize: { id: string; contestTitle: string } }) {
@@ -14,19 +14,19 @@ export function PrizeActions({ prize }: { prize: { id: string; contestTitle: str
   const refresh = () => Promise.all([utils.prizes.mine.invalidate(), utils.complaints.mine.invalidate()]);
   const confirm = api.prizes.confirmReceipt.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Receipt Confirmed", r.message);
+      toastSuccess(TOAST.receiptConfirmed, r.message);
       await refresh();
     },
-    onError: (e) => toastError("Confirmation Failed", e, "Could not confirm receipt"),
+    onError: (e) => toastError(TOAST.confirmationFailed, e, "Could not confirm receipt"),
   });
   const dispute = api.prizes.dispute.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Dispute Filed", r.message);
+      toastSuccess(TOAST.disputeFiled, r.message);
       setDisputing(false);
       setBody("");
       await refresh();
     },
-    onError: (e) => toastError("Dispute Failed", e, "Could not file the dispute"),
+    onError: (e) => toastError(TOAST.disputeFailed, e, "Could not file the dispute"),
   });
   return (
     <>

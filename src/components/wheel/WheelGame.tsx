@@ -27,8 +27,8 @@ import { FairnessPanel } from "./FairnessPanel";
 import { WheelCanvas, type WheelCanvasHandle } from "./WheelCanvas";
 import { RestrictionNotice, restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 import { showToast, TOAST, toastError } from "@/components/common/toasts";
-import { LimitPromptModal } from "../safer-play/LimitPromptModal";
-import { SupportLinks } from "../safer-play/SupportLinks";
+import { LimitPromptModal } from "../common/LimitPromptModal";
+import { SupportLinks } from "../common/SupportLinks";
 
 type LastResult = { label: string; outcome: WheelOutcome; prize: string };
 

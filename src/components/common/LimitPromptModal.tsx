@@ -3,7 +3,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { api } from "@/trpc/react";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "./toasts";
 import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "./SpendLimitFields";
 import { SupportLinks } from "./SupportLinks";
 
@@ -19,11 +19,11 @@ export function LimitPromptModal({ opened, onClose, onDone }: { opened: boolean;
   const choose = api.saferPlay.chooseLimits.useMutation({
     onSuccess: async (res) => {
       await Promise.all([utils.responsiblePlay.standing.invalidate(), utils.responsiblePlay.limits.invalidate()]);
-      toastSuccess("Spend limit saved", res.message);
+      toastSuccess(TOAST.spendLimitSaved, res.message);
       setDraft(EMPTY_LIMIT_DRAFT);
       onDone();
     },
-    onError: (e) => toastError("Could not save your answer", e, "Please try again."),
+    onError: (e) => toastError(TOAST.limitAnswerNotSaved, e, "Please try again."),
   });
   const submit = () => {
     const out = limitDraftInput(draft);

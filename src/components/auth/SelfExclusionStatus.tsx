@@ -5,9 +5,9 @@ import { useState } from "react";
 import { SELF_EXCLUSION_COOLING_OFF_HOURS } from "@/shared/safer-play";
 import { api } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { toastError, toastSuccess } from "../common/toasts";
+import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { DateTime } from "../common/useTimeZone";
-import { SupportLinks } from "./SupportLinks";
+import { SupportLinks } from "../common/SupportLinks";
 
 type Limits = RouterOutputs["responsiblePlay"]["limits"];
 
@@ -20,11 +20,11 @@ export function SelfExclusionStatus({ limits: v }: { limits: Limits }) {
   const [confirming, setConfirming] = useState(false);
   const end = api.saferPlay.endSelfExclusion.useMutation({
     onSuccess: async (r) => {
-      toastSuccess("Request received", r.message);
+      toastSuccess(TOAST.selfExclusionEndRequested, r.message);
       setConfirming(false);
       await utils.responsiblePlay.invalidate();
     },
-    onError: (e) => toastError("Request failed", e, "Failed to ask for the end of your self-exclusion"),
+    onError: (e) => toastError(TOAST.selfExclusionEndRequestFailed, e, "Failed to ask for the end of your self-exclusion"),
   });
   if (!v.selfExcluded) return null;
   return (

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/trpc/react";
 import { PasswordField } from "../common/PasswordField";
-import { toastError, toastSuccess } from "../common/toasts";
-import { markSigningOut, unmarkSigningOut } from "../auth/useSessionExpiry";
+import { TOAST, toastError, toastSuccess } from "../common/toasts";
+import { markSigningOut, unmarkSigningOut } from "./useSessionExpiry";
 
 /**
  * Account Settings → Close account (docs/accounts.md "Closing an account"): permanent, confirmed
@@ -21,14 +21,14 @@ export function CloseAccountSection() {
   const close = api.saferPlay.closeAccount.useMutation({
     onMutate: () => markSigningOut(), // the session ends on purpose: no "session expired" redirect
     onSuccess: async (r) => {
-      toastSuccess("Account closed", r.message);
+      toastSuccess(TOAST.accountClosed, r.message);
       utils.auth.me.setData(undefined, null);
       await utils.invalidate();
       router.push("/");
     },
     onError: (e) => {
       unmarkSigningOut();
-      toastError("Account not closed", e, "Failed to close your account");
+      toastError(TOAST.accountNotClosed, e, "Failed to close your account");
     },
   });
   return (

@@ -10,8 +10,8 @@ import { useCurrentUser } from "../common/useCurrentUser";
 import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { PrizeActions } from "../prizes/PrizeActions";
-import { PrizeTrail } from "../prizes/PrizeTrail";
+import { PrizeActions } from "./PrizeActions";
+import { PrizeTrail } from "./PrizeTrail";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
