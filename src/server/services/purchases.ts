@@ -262,15 +262,16 @@ export async function purchaseInTx(
   const entries: PurchasedLine[] = [];
   const soldOut: string[] = [];
   for (const p of priced) {
-    const taken = await allocateTickets(tx, userId, p.line, p.c, p.entryIds, p.price);
+    // The line's amount after bundle and promo savings (./pricing.ts set p.amount).
+    const taken = await allocateTickets(tx, userId, p.line, p.c, p.entryIds, p.amount);
     if (taken.soldOut) soldOut.push(p.line.contestId);
-    for (const e of taken.entries) {
+    for (const { amount, ...e } of taken.entries) {
       entries.push({
         ...e,
         contestId: p.line.contestId,
         contestTitle: p.c.title,
         ticketPrice: priceString(p.price) ?? "0.00",
-        totalAmount: moneyString(p.price.mul(e.ticketCount)),
+        totalAmount: moneyString(amount),
       });
     }
   }

@@ -10,7 +10,7 @@
  * Then the per-player cap. The callers then award instant wins on the entries it returns, in the same
  * transaction (awardInstantWins in ./instant-wins: checkout, postal and online free entries alike).
  */
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
 import type { DbTx } from "../platform/db";
 import { badRequest, conflict } from "../platform/errors";
@@ -21,7 +21,14 @@ export type AllocationLine = { contestId: string; quantity: number; ticketNumber
 export type AllocatableContest = Priced & { pickNumbers: boolean; maxTickets: number | null };
 
 /** One entry written by an allocation. */
-export type AllocatedEntry = { entryId: string; firstTicket: number; lastTicket: number; ticketCount: number };
+export type AllocatedEntry = {
+  entryId: string;
+  firstTicket: number;
+  lastTicket: number;
+  ticketCount: number;
+  /** What this entry cost: its share of the line's amount (after bundle and promo savings). */
+  amount: Prisma.Decimal;
+};
 export type Allocation = {
   userId: string;
   contestId: string;
@@ -52,7 +59,8 @@ export function checkPickLine(c: { title: string; pickNumbers: boolean; maxTicke
 
 /**
  * Takes `line.quantity` tickets for `userId` (see the file comment). `entryIds` from entryIdsFor;
- * `unitPrice` is what each ticket cost (zero for free entries).
+ * `lineAmount` is what the whole line cost after bundle and promo savings (zero for free entries); a
+ * pick contest's one-ticket entries share it cent by cent (splitAmount).
  */
 export async function allocateTickets(
   tx: DbTx,
@@ -60,24 +68,26 @@ export async function allocateTickets(
   line: AllocationLine,
   c: AllocatableContest,
   entryIds: readonly string[],
-  unitPrice: Prisma.Decimal,
+  lineAmount: Prisma.Decimal,
   opts: { freeEntry?: boolean } = {},
 ): Promise<Allocation> {
   const freeEntry = opts.freeEntry ?? false;
   let allocation: Allocation;
   if (!c.pickNumbers) {
     const entryId = entryIds[0] as string;
-    const taken = await takeTickets(tx, userId, line, c, entryId, unitPrice.mul(line.quantity));
+    const taken = await takeTickets(tx, userId, line, c, entryId, lineAmount);
     if (freeEntry) await tx.ticketEntry.update({ where: { id: entryId }, data: { freeEntry: true } });
     allocation = {
       userId,
       contestId: line.contestId,
-      entries: [{ entryId, firstTicket: taken.firstTicket, lastTicket: taken.lastTicket, ticketCount: line.quantity }],
+      entries: [
+        { entryId, firstTicket: taken.firstTicket, lastTicket: taken.lastTicket, ticketCount: line.quantity, amount: lineAmount },
+      ],
       freeEntry,
       soldOut: taken.soldOut,
     };
   } else {
-    allocation = await takePickedTickets(tx, userId, line, c, entryIds, unitPrice, freeEntry);
+    allocation = await takePickedTickets(tx, userId, line, c, entryIds, lineAmount, freeEntry);
   }
   return allocation;
 }
@@ -88,7 +98,7 @@ async function takePickedTickets(
   line: AllocationLine,
   c: AllocatableContest,
   entryIds: readonly string[],
-  unitPrice: Prisma.Decimal,
+  lineAmount: Prisma.Decimal,
   freeEntry: boolean,
 ): Promise<Allocation> {
   checkPickLine(c, line);
@@ -110,17 +120,36 @@ async function takePickedTickets(
   const lucky = dip > 0 ? await luckyNumbers(tx, line.contestId, userId, row.maxTickets, dip, picked) : [];
   if (lucky.length < dip) throw conflict(PICK_MESSAGES.noneFree(c.title));
   const numbers = [...picked, ...lucky];
+  const amounts = splitAmount(lineAmount, numbers.length);
   await tx.$executeRaw`
     INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount", "freeEntry")
-    SELECT t.id, ${userId}, ${line.contestId}, 1, t.n, t.n, ${unitPrice}::numeric, ${freeEntry}
-    FROM unnest(${[...entryIds]}::text[], ${numbers}::int[]) AS t(id, n)`;
+    SELECT t.id, ${userId}, ${line.contestId}, 1, t.n, t.n, t.amount, ${freeEntry}
+    FROM unnest(${[...entryIds]}::text[], ${numbers}::int[], ${amounts.map(String)}::numeric[]) AS t(id, n, amount)`;
   await tx.$executeRaw`DELETE FROM "TicketHold" WHERE "contestId" = ${line.contestId} AND "number" = ANY(${numbers}::int[])`;
   await checkPlayerCap(tx, userId, line.contestId, line.quantity, c);
   return {
     userId,
     contestId: line.contestId,
-    entries: numbers.map((n, i) => ({ entryId: entryIds[i] as string, firstTicket: n, lastTicket: n, ticketCount: 1 })),
+    entries: numbers.map((n, i) => ({
+      entryId: entryIds[i] as string,
+      firstTicket: n,
+      lastTicket: n,
+      ticketCount: 1,
+      amount: amounts[i] as Prisma.Decimal,
+    })),
     freeEntry,
     soldOut: row.soldTickets >= row.maxTickets,
   };
+}
+
+/** `total` in `parts` whole-cent shares that add up to it exactly (the first ones carry the odd cents). */
+export function splitAmount(total: Prisma.Decimal, parts: number): Prisma.Decimal[] {
+  const cents = total.mul(100).floor().toNumber();
+  const base = Math.floor(cents / parts);
+  const odd = cents - base * parts;
+  const shares = Array.from({ length: parts }, (_, i) => new Prisma.Decimal(base + (i < odd ? 1 : 0)).div(100));
+  // Whatever a sub-cent total leaves over goes to the last share, so the sum is exact.
+  const rest = total.sub(shares.reduce((a, b) => a.add(b), new Prisma.Decimal(0)));
+  shares[parts - 1] = (shares[parts - 1] as Prisma.Decimal).add(rest);
+  return shares;
 }
