@@ -27,7 +27,7 @@ export function BundleOffers({
   if (tiers.length === 0) return null;
   const active = bundleTierFor(tiers, quantity);
   return (
-    <Group gap={6} wrap="wrap" data-testid="bundle-offers" aria-label="Multi-buy prices">
+    <Group gap={6} wrap="wrap" data-testid="bundle-offers" role="group" aria-label="Multi-buy prices">
       {tiers.map((t) => (
         <Badge
           key={t.quantity}

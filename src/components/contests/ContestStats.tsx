@@ -63,7 +63,7 @@ export function Countdown({ end }: { end: Date | string }) {
       dateTime={new Date(end).toISOString()}
       size="xs"
       fw={600}
-      c={left?.over ? "dimmed" : "orange.9"}
+      c={left?.over ? "dimmed" : undefined}
       data-testid="countdown"
     >
       {left?.over ? text : `Ends in ${text}`}
