@@ -291,8 +291,11 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     expect(text("winner-selection")).toContain("verify:draw");
     const beacon = complianceClauses({ ...settings, beacon: { url: "https://api.drand.sh", chainHash: "x", publicKey: "y" } });
     expect(beacon[0]?.paragraphs.join(" ")).toContain("drand beacon at https://api.drand.sh");
-    // Fulfilment and complaints wait for their settings (the tracker feature) and say so.
-    expect(clauses.filter((c) => c.pending).map((c) => c.id)).toEqual(["fulfilment", "complaints"]);
+    // Fulfilment and complaints come from the tracker's settings (defaults here).
+    expect(clauses.filter((c) => c.pending).map((c) => c.id)).toEqual([]);
+    expect(text("fulfilment")).toContain("within 28 days");
+    expect(text("complaints")).toContain("within 10 working days");
+    expect(text("complaints")).toContain("Independent Betting Adjudication Service");
     expect(clauses.at(-1)?.links).toEqual(DEFAULT_SUPPORT_ORGANISATIONS);
 
     expect(parseSupportLinks("GamStop|https://www.gamstop.co.uk; bad|http://x; |https://y")).toEqual([

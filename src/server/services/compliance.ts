@@ -2,14 +2,14 @@
  * "How we run our draws" (/how-we-run-our-draws, docs/fair-play.md "The compliance page"): the UK
  * Voluntary Code of Good Practice for Prize Draw Operators (November 2025), clause by clause, each
  * written from this site's real settings and rules, so the page cannot drift from what the code
- * does. One small function per clause: a clause whose setting does not exist yet says so
- * (`pending`) and is the one place to fill when that setting lands.
+ * does. One small function per clause.
  */
 import { formatUsd } from "@/shared/money";
 import { LIMIT_RAISE_DELAY_HOURS, MINIMUM_AGE, SELF_EXCLUSION_PERIODS } from "@/shared/responsible-play";
 import { type Clause, SELF_EXCLUSION_COOLING_OFF_HOURS, SUPPORT_ORGANISATIONS } from "@/shared/safer-play";
 
 export type { Clause };
+import { getEnv } from "../platform/env";
 import { fairPlaySettings } from "./fair-play-settings";
 
 type Settings = ReturnType<typeof fairPlaySettings>;
@@ -65,33 +65,31 @@ function openPeriod(s: Settings): Clause {
   };
 }
 
-/**
- * Prize fulfilment. MERGE POINT: the prize-delivery tracker brings a fulfilment target setting;
- * read it from its settings here and drop `pending`.
- */
+/** Prize fulfilment: the delivery target and the public trail (src/server/services/prize-trail.ts). */
 function fulfilment(): Clause {
+  const days = getEnv().PRIZE_FULFILMENT_TARGET_DAYS;
   return {
     id: "fulfilment",
     title: "Prize fulfilment",
     asks: "Tell winners how and when their prize will be delivered, and keep them informed.",
     paragraphs: [
-      "Winners are told on the site and by e-mail the moment the draw is made, with the steps to claim. The prize's progress (claimed, arranged, delivered) is visible in the winner's account, and every step is e-mailed.",
+      "Winners are told on the site and by e-mail the moment the draw is made, with the steps to claim.",
+      `Our target is to deliver every prize within ${days} days of the winner's request. Each prize has a public, timestamped trail (won, claimed, cash paid with its transaction id, or requested, shipped with the carrier and tracking reference, delivered) on the winners gallery and in the winner's account; the winner confirms receipt or opens a dispute, and our team sees every prize past the target.`,
     ],
-    pending: "Our delivery target in days will be published here.",
   };
 }
 
-/**
- * Complaints. MERGE POINT: the complaints service brings a policy (reference, response time);
- * read it here and drop `pending`.
- */
+/** Complaints: reference, answer deadline and escalation route (src/server/services/complaints.ts). */
 function complaints(): Clause {
+  const env = getEnv();
   return {
     id: "complaints",
     title: "Complaints",
     asks: "Have a clear, fair complaints process and say how long it takes.",
-    paragraphs: ["Signed-in players can raise any concern through the support chat on every page; a person answers."],
-    pending: "Our complaints procedure, with its reference numbers and response times, will be published here.",
+    paragraphs: [
+      "Signed-in players can file a complaint about a purchase, a draw, a prize, a payment or a withdrawal from their account; it is acknowledged at once with a reference number, and every step is e-mailed.",
+      `We give a final answer within ${env.COMPLAINT_DUE_WORKING_DAYS} working days. If you are not satisfied with it, you can take the complaint to ${env.COMPLAINTS_ADR_NAME} (${env.COMPLAINTS_ADR_URL}), free of charge. The full policy is on our Complaints Policy page (/complaints-policy).`,
+    ],
   };
 }
 
