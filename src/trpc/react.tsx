@@ -1,12 +1,10 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCReact, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
-import { useState } from "react";
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@/server/api/root";
 import { MAX_TRPC_BATCH, transformer } from "@/shared/transformer";
-
-export const api = createTRPCReact<AppRouter>();
 
 function makeQueryClient() {
   // docs/product.md §7: data never becomes stale, no refetch on focus, no retries unless stated.
@@ -18,27 +16,39 @@ function makeQueryClient() {
   });
 }
 
-export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(() =>
-    api.createClient({
-      links: [
-        splitLink({
-          condition: (op) => op.type === "subscription",
-          true: httpSubscriptionLink({ url: "/api/trpc", transformer }),
-          false: splitLink({
-            // Alone on its own path, so the reset cookie (Path=/api/trpc/auth.resetPassword) reaches it.
-            condition: (op) => op.path === "auth.resetPassword",
-            true: httpLink({ url: "/api/trpc", transformer }),
-            false: httpBatchLink({ url: "/api/trpc", transformer, maxItems: MAX_TRPC_BATCH }),
-          }),
-        }),
-      ],
+let browserQueryClient: QueryClient | undefined;
+
+/** One query client per browser tab; a new one per server render, so no player's data outlives a request. */
+export function getQueryClient(): QueryClient {
+  if (typeof window === "undefined") return makeQueryClient();
+  browserQueryClient ??= makeQueryClient();
+  return browserQueryClient;
+}
+
+const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    splitLink({
+      condition: (op) => op.type === "subscription",
+      true: httpSubscriptionLink({ url: "/api/trpc", transformer }),
+      false: splitLink({
+        // Alone on its own path, so the reset cookie (Path=/api/trpc/auth.resetPassword) reaches it.
+        condition: (op) => op.path === "auth.resetPassword",
+        true: httpLink({ url: "/api/trpc", transformer }),
+        false: httpBatchLink({ url: "/api/trpc", transformer, maxItems: MAX_TRPC_BATCH }),
+      }),
     }),
-  );
-  return (
-    <api.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </api.Provider>
-  );
+  ],
+});
+
+/**
+ * Typed TanStack Query options for every procedure (@trpc/tanstack-react-query):
+ *   useQuery(trpc.contests.list.queryOptions(input)); useMutation(trpc.cart.add.mutationOptions({ onSuccess }))
+ *   queryClient.invalidateQueries(trpc.cart.get.pathFilter())
+ * A module-level proxy rather than a context hook: the client only sends requests from the browser,
+ * and the query client it reads (for mutation defaults) is getQueryClient's.
+ */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient: getQueryClient });
+
+export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
+  return <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>;
 }

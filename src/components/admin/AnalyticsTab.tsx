@@ -4,11 +4,12 @@ import { WheelEconomicsPanel } from "./WheelEconomicsPanel";
 import { AreaChart, BarChart } from "@mantine/charts";
 import { Paper, SimpleGrid, Skeleton, Stack, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { StatCard } from "./OverviewTab";
 
 export function AnalyticsTab() {
-  const analytics = api.admin.analytics.useQuery(undefined, { staleTime: 0, refetchOnMount: true });
+  const analytics = useQuery(trpc.admin.analytics.queryOptions(undefined, { staleTime: 0, refetchOnMount: true }));
   const data = analytics.data;
   if (!data) return <Skeleton h={400} />;
   const s = data.stats;

@@ -5,7 +5,8 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
-import { api } from "@/trpc/react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
 import { auditChanges } from "@/shared/audit-display";
@@ -28,9 +29,11 @@ export function AuditTab() {
   const [action, setAction] = useState<AuditAction | null>(null);
   const [actor, setActor] = useState("");
   const [debouncedActor] = useDebouncedValue(actor.trim(), 300);
-  const audit = api.admin.audit.useInfiniteQuery(
-    { action: action ?? undefined, actor: debouncedActor || undefined },
-    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  const audit = useInfiniteQuery(
+    trpc.admin.audit.infiniteQueryOptions(
+      { action: action ?? undefined, actor: debouncedActor || undefined },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    ),
   );
   const entries = useMemo(() => (audit.data?.pages ?? []).flatMap((p) => p.entries), [audit.data]);
 

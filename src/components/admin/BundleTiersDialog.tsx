@@ -6,7 +6,8 @@ import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { BUNDLE_LIMITS, tierSaving } from "@/shared/pricing";
 import { bundleTiersSchema } from "@/shared/schemas/pricing";
-import { api } from "@/trpc/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
@@ -14,21 +15,26 @@ type Row = { quantity: number | string; percentOff: number | string };
 
 /** A contest's multi-buy prices (issue 35): up to 5 tiers, 1..90% off; a price change only, never extra tickets. */
 export function BundleTiersDialog({ contest, onClose }: { contest: PublicContest | null; onClose: () => void }) {
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const [rows, setRows] = useState<Row[]>([]);
   useEffect(() => setRows(contest?.bundleTiers.map((t) => ({ ...t })) ?? []), [contest]);
   const parsed = bundleTiersSchema.safeParse(
     rows.map((r) => ({ quantity: Number(r.quantity), percentOff: Number(r.percentOff) })),
   );
   const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? "Check the tiers");
-  const save = api.pricing.setBundleTiers.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.bundlePricesSaved, contest?.title ?? "");
-      onClose();
-      await Promise.all([utils.admin.contests.invalidate(), utils.contests.invalidate()]);
-    },
-    onError: (e) => toastError(TOAST.bundlePricesRefused, e, "Failed to save the bundle prices"),
-  });
+  const save = useMutation(
+    trpc.pricing.setBundleTiers.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.bundlePricesSaved, contest?.title ?? "");
+        onClose();
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.admin.contests.pathFilter()),
+          queryClient.invalidateQueries(trpc.contests.pathFilter()),
+        ]);
+      },
+      onError: (e) => toastError(TOAST.bundlePricesRefused, e, "Failed to save the bundle prices"),
+    }),
+  );
   const set = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <Modal opened={contest !== null} onClose={onClose} title="Multi-buy prices">

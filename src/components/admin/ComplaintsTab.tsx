@@ -3,7 +3,8 @@
 import { Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { COMPLAINT_LIMITS } from "@/shared/complaints";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { ComplaintThread } from "../common/ComplaintThread";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
@@ -13,26 +14,30 @@ import { TOAST, toastError, toastSuccess } from "../common/toasts";
  * escalation route and closes the complaint, so it asks first.
  */
 export function ComplaintsTab() {
-  const utils = api.useUtils();
-  const list = api.complaints.adminList.useQuery();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.complaints.adminList.queryOptions());
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [finalFor, setFinalFor] = useState<string | null>(null);
   const done = async (reference: string, title: string) => {
     setDrafts((d) => ({ ...d, [reference]: "" }));
     toastSuccess(title, `Sent for ${reference}`);
-    await utils.complaints.adminList.invalidate();
+    await queryClient.invalidateQueries(trpc.complaints.adminList.pathFilter());
   };
-  const reply = api.complaints.adminReply.useMutation({
-    onSuccess: (c) => done(c.reference, TOAST.replySent),
-    onError: (e) => toastError(TOAST.replyFailed, e, "Could not send the reply"),
-  });
-  const answer = api.complaints.adminAnswer.useMutation({
-    onSuccess: async (c) => {
-      setFinalFor(null);
-      await done(c.reference, TOAST.finalAnswerSent);
-    },
-    onError: (e) => toastError(TOAST.finalAnswerFailed, e, "Could not send the final answer"),
-  });
+  const reply = useMutation(
+    trpc.complaints.adminReply.mutationOptions({
+      onSuccess: (c) => done(c.reference, TOAST.replySent),
+      onError: (e) => toastError(TOAST.replyFailed, e, "Could not send the reply"),
+    }),
+  );
+  const answer = useMutation(
+    trpc.complaints.adminAnswer.mutationOptions({
+      onSuccess: async (c) => {
+        setFinalFor(null);
+        await done(c.reference, TOAST.finalAnswerSent);
+      },
+      onError: (e) => toastError(TOAST.finalAnswerFailed, e, "Could not send the final answer"),
+    }),
+  );
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>

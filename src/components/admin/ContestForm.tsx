@@ -18,7 +18,8 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { ADMIN_FORM_CATEGORIES, CATEGORY_LABELS, CONTEST_CATEGORIES } from "@/shared/constants";
 import { DEFAULT_MIN_CONTEST_OPEN_HOURS, FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import { contestFormSchema, endDateError } from "@/shared/schemas/admin";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
 
 type PublicContest = Omit<AdminContest, "skillQuestionAnswer"> & { skillQuestionAnswer?: number | null };
@@ -123,7 +124,7 @@ export function ContestForm({
   pending: boolean;
   onSubmit: (payload: ReturnType<typeof formToPayload>) => void;
 }) {
-  const fairPlay = api.contests.fairPlay.useQuery();
+  const fairPlay = useQuery(trpc.contests.fairPlay.queryOptions());
   const minHours = fairPlay.data?.minContestOpenHours ?? DEFAULT_MIN_CONTEST_OPEN_HOURS;
   const sold = (initial?.soldTickets ?? 0) > 0;
   const initialValues = contestToForm(initial);

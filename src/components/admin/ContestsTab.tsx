@@ -6,7 +6,8 @@ import { useState } from "react";
 import type { AdminContest as PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS, LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { DrawProof } from "../common/DrawProof";
 import { ContestForm } from "./ContestForm";
 import { FreeEntryDialog } from "./FreeEntryDialog";
@@ -26,22 +27,24 @@ const STATUS_FILTER = [
 ];
 
 export function ContestsTab() {
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const [statusFilter, setStatusFilter] = useState("");
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   // A page of 50 at a time ("Load more"), filtered by status and title on the server.
-  const contests = api.admin.contests.useInfiniteQuery(
-    {
-      limit: LIMITS.listPage,
-      ...(statusFilter ? { status: statusFilter as "active" | "ended" | "cancelled" } : {}),
-      ...(debouncedSearch ? { search: debouncedSearch } : {}),
-    },
-    {
-      staleTime: 0,
-      refetchOnMount: true,
-      getNextPageParam: (last) => (last.length === LIMITS.listPage ? last.at(-1)?.id : undefined),
-    },
+  const contests = useInfiniteQuery(
+    trpc.admin.contests.infiniteQueryOptions(
+      {
+        limit: LIMITS.listPage,
+        ...(statusFilter ? { status: statusFilter as "active" | "ended" | "cancelled" } : {}),
+        ...(debouncedSearch ? { search: debouncedSearch } : {}),
+      },
+      {
+        staleTime: 0,
+        refetchOnMount: true,
+        getNextPageParam: (last) => (last.length === LIMITS.listPage ? last.at(-1)?.id : undefined),
+      },
+    ),
   );
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<PublicContest | null>(null);
@@ -53,43 +56,53 @@ export function ContestsTab() {
   // End draws a winner and cannot be undone: it asks first, like Cancel.
   const [ending, setEnding] = useState<PublicContest | null>(null);
 
-  const refresh = () => Promise.all([utils.admin.contests.invalidate(), utils.admin.overview.invalidate()]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.admin.contests.pathFilter()),
+      queryClient.invalidateQueries(trpc.admin.overview.pathFilter()),
+    ]);
 
-  const create = api.admin.createContest.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.contestCreated, "The contest is live and open for tickets.");
-      setCreating(false);
-      await refresh();
-    },
-    onError: (e) => toastError(TOAST.creationFailed, e, "Failed to create contest"),
-  });
-  const update = api.admin.updateContest.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.contestUpdated, "Contest details have been saved.");
-      setEditing(null);
-      await refresh();
-    },
-    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update contest"),
-  });
-  const status = api.admin.setContestStatus.useMutation({
-    onSuccess: async ({ contest }) => {
-      const message =
-        contest.status === "ended"
-          ? contest.awaitingResults
-            ? "Sales closed: the draw is awaiting results (the contest's row says why)."
-            : contest.winningTicket === null
-              ? "Contest ended without a winner (no tickets sold)."
-              : `Contest ended: ticket #${contest.winningTicket} won.`
-          : contest.status === "cancelled"
-            ? "Contest cancelled and every ticket refunded."
-            : "Contest is active again.";
-      toastSuccess(TOAST.contestUpdated, message);
-      setCancelling(null);
-      setEnding(null);
-      await refresh();
-    },
-    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update contest status"),
-  });
+  const create = useMutation(
+    trpc.admin.createContest.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.contestCreated, "The contest is live and open for tickets.");
+        setCreating(false);
+        await refresh();
+      },
+      onError: (e) => toastError(TOAST.creationFailed, e, "Failed to create contest"),
+    }),
+  );
+  const update = useMutation(
+    trpc.admin.updateContest.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.contestUpdated, "Contest details have been saved.");
+        setEditing(null);
+        await refresh();
+      },
+      onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update contest"),
+    }),
+  );
+  const status = useMutation(
+    trpc.admin.setContestStatus.mutationOptions({
+      onSuccess: async ({ contest }) => {
+        const message =
+          contest.status === "ended"
+            ? contest.awaitingResults
+              ? "Sales closed: the draw is awaiting results (the contest's row says why)."
+              : contest.winningTicket === null
+                ? "Contest ended without a winner (no tickets sold)."
+                : `Contest ended: ticket #${contest.winningTicket} won.`
+            : contest.status === "cancelled"
+              ? "Contest cancelled and every ticket refunded."
+              : "Contest is active again.";
+        toastSuccess(TOAST.contestUpdated, message);
+        setCancelling(null);
+        setEnding(null);
+        await refresh();
+      },
+      onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update contest status"),
+    }),
+  );
 
   const rows = contests.data?.pages.flat() ?? [];
   return (

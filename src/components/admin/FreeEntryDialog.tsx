@@ -2,32 +2,35 @@
 
 import { Button, Group, Modal, NumberInput, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 /** Records a received postal (free) entry for a player (docs/fair-play.md). */
 export function FreeEntryDialog({ contest, onClose }: { contest: AdminContest | null; onClose: () => void }) {
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const me = useCurrentUser().user;
   const [search, setSearch] = useState("");
   const [userId, setUserId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<number | string>(1);
-  const users = api.admin.users.useQuery({ search: search || undefined }, { enabled: contest !== null });
-  const record = api.admin.recordFreeEntry.useMutation({
-    onSuccess: async ({ entry }) => {
-      toastSuccess(
-        TOAST.freeEntryRecorded,
-        `Ticket${entry.ticketCount === 1 ? "" : "s"} #${entry.firstTicket}${entry.ticketCount === 1 ? "" : `–#${entry.lastTicket}`}`,
-      );
-      setUserId(null);
-      setQuantity(1);
-      onClose();
-      await utils.admin.contests.invalidate();
-    },
-    onError: (e) => toastError(TOAST.freeEntryRefused, e, "Failed to record the free entry"),
-  });
+  const users = useQuery(trpc.admin.users.queryOptions({ search: search || undefined }, { enabled: contest !== null }));
+  const record = useMutation(
+    trpc.admin.recordFreeEntry.mutationOptions({
+      onSuccess: async ({ entry }) => {
+        toastSuccess(
+          TOAST.freeEntryRecorded,
+          `Ticket${entry.ticketCount === 1 ? "" : "s"} #${entry.firstTicket}${entry.ticketCount === 1 ? "" : `–#${entry.lastTicket}`}`,
+        );
+        setUserId(null);
+        setQuantity(1);
+        onClose();
+        await queryClient.invalidateQueries(trpc.admin.contests.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.freeEntryRefused, e, "Failed to record the free entry"),
+    }),
+  );
   return (
     <Modal opened={contest !== null} onClose={onClose} title="Record a free postal entry">
       <Stack>

@@ -5,7 +5,8 @@ import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { INSTANT_PRIZE_KIND_LABELS, INSTANT_PRIZE_KINDS, type InstantPrizeKind, MAX_INSTANT_PRIZES } from "@/shared/instant-wins";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
@@ -17,21 +18,23 @@ const KIND_OPTIONS = INSTANT_PRIZE_KINDS.map((k) => ({ value: k, label: INSTANT_
  * while no ticket is sold, the list can be set (saving commits a new map). Unwon tickets stay secret.
  */
 export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContest | null; onClose: () => void }) {
-  const utils = api.useUtils();
-  const list = api.instantWins.adminList.useQuery({ contestId: contest?.id ?? "" }, { enabled: contest !== null });
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.instantWins.adminList.queryOptions({ contestId: contest?.id ?? "" }, { enabled: contest !== null }));
   const [drafts, setDrafts] = useState<Draft[]>([]);
   useEffect(() => {
     if (list.data) {
       setDrafts(list.data.prizes.map((p) => ({ kind: p.kind, label: p.label, amount: p.amount ?? "" })));
     }
   }, [list.data]);
-  const save = api.instantWins.set.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.instantPrizesSaved, `${r.total} instant prize${r.total === 1 ? "" : "s"} committed`);
-      await utils.instantWins.invalidate();
-    },
-    onError: (e) => toastError(TOAST.instantPrizesRefused, e, "Failed to save the instant prizes"),
-  });
+  const save = useMutation(
+    trpc.instantWins.set.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.instantPrizesSaved, `${r.total} instant prize${r.total === 1 ? "" : "s"} committed`);
+        await queryClient.invalidateQueries(trpc.instantWins.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.instantPrizesRefused, e, "Failed to save the instant prizes"),
+    }),
+  );
   const edit = (i: number, patch: Partial<Draft>) => setDrafts((d) => d.map((x, n) => (n === i ? { ...x, ...patch } : x)));
   const data = list.data;
   return (

@@ -5,7 +5,9 @@ import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { trpc } from "@/trpc/react";
 import { pollingFallback } from "../common/useLiveRefetch";
 import { timeLabel } from "../common/timeLabel";
 import { ChatThread } from "../common/ChatThread";
@@ -17,14 +19,16 @@ export function MessagesTab() {
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<string | null>(null);
   const [reply, setReply] = useState("");
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
 
   // A tick names the conversations that changed: only those rows are read again and moved to the
   // top (the list is one page; the server keeps one summary row per player). A tick naming none, or
   // too many, and a (re)connected stream refetch the page.
   const refreshRows = async (userIds: string[]) => {
-    const rows = await Promise.all(userIds.map((userId) => utils.support.conversation.fetch({ userId })));
-    utils.support.conversations.setData(undefined, (old) => {
+    const rows = await Promise.all(
+      userIds.map((userId) => queryClient.fetchQuery(trpc.support.conversation.queryOptions({ userId }))),
+    );
+    queryClient.setQueryData(trpc.support.conversations.queryKey(), (old) => {
       if (!old) return old;
       const changed = new Set(userIds);
       const fresh = rows.filter((r): r is NonNullable<typeof r> => r !== null);
@@ -33,41 +37,53 @@ export function MessagesTab() {
       );
     });
   };
-  const listSub = api.support.onConversations.useSubscription(undefined, {
-    onData: (tick) => {
-      // "ready" (a new or resumed stream: events may have been missed) refetches the page.
-      if (tick.kind !== "ready" && tick.userIds?.length && utils.support.conversations.getData(undefined)) {
-        refreshRows(tick.userIds).catch(() => void utils.support.conversations.invalidate());
-      } else void utils.support.conversations.invalidate();
-    },
-  });
-  const conversations = api.support.conversations.useQuery(undefined, {
-    refetchInterval: pollingFallback(listSub.status, DELAYS.adminConversationsPoll),
-  });
-  const threadSub = api.support.onConversation.useSubscription(
-    { userId: selected ?? "" },
-    {
-      enabled: Boolean(selected),
-      onData: () => {
-        if (selected) void utils.support.conversationMessages.invalidate({ userId: selected });
+  const listSub = useSubscription(
+    trpc.support.onConversations.subscriptionOptions(undefined, {
+      onData: (tick) => {
+        // "ready" (a new or resumed stream: events may have been missed) refetches the page.
+        if (tick.kind !== "ready" && tick.userIds?.length && queryClient.getQueryData(trpc.support.conversations.queryKey())) {
+          refreshRows(tick.userIds).catch(() => void queryClient.invalidateQueries(trpc.support.conversations.pathFilter()));
+        } else void queryClient.invalidateQueries(trpc.support.conversations.pathFilter());
       },
-    },
+    }),
   );
-  const thread = api.support.conversationMessages.useQuery(
-    { userId: selected ?? "" },
-    { enabled: Boolean(selected), refetchInterval: pollingFallback(threadSub.status, DELAYS.adminMessagesPoll) },
+  const conversations = useQuery(
+    trpc.support.conversations.queryOptions(undefined, {
+      refetchInterval: pollingFallback(listSub.status, DELAYS.adminConversationsPoll),
+    }),
   );
-  const markRead = api.support.markConversationRead.useMutation({
-    onSuccess: () => void utils.support.conversations.invalidate(),
-  });
-  const send = api.support.adminReply.useMutation({
-    onSuccess: () => {
-      setReply("");
-      void utils.support.conversations.invalidate();
-      if (selected) void utils.support.conversationMessages.invalidate({ userId: selected });
-    },
-    onError: (e) => toastError(TOAST.sendFailed, e, e.message),
-  });
+  const threadSub = useSubscription(
+    trpc.support.onConversation.subscriptionOptions(
+      { userId: selected ?? "" },
+      {
+        enabled: Boolean(selected),
+        onData: () => {
+          if (selected) void queryClient.invalidateQueries(trpc.support.conversationMessages.queryFilter({ userId: selected }));
+        },
+      },
+    ),
+  );
+  const thread = useQuery(
+    trpc.support.conversationMessages.queryOptions(
+      { userId: selected ?? "" },
+      { enabled: Boolean(selected), refetchInterval: pollingFallback(threadSub.status, DELAYS.adminMessagesPoll) },
+    ),
+  );
+  const markRead = useMutation(
+    trpc.support.markConversationRead.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries(trpc.support.conversations.pathFilter()),
+    }),
+  );
+  const send = useMutation(
+    trpc.support.adminReply.mutationOptions({
+      onSuccess: () => {
+        setReply("");
+        void queryClient.invalidateQueries(trpc.support.conversations.pathFilter());
+        if (selected) void queryClient.invalidateQueries(trpc.support.conversationMessages.queryFilter({ userId: selected }));
+      },
+      onError: (e) => toastError(TOAST.sendFailed, e, e.message),
+    }),
+  );
 
   const all = conversations.data ?? [];
   const q = search.trim().toLowerCase();

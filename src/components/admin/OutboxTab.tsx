@@ -4,7 +4,8 @@ import { Badge, Card, Code, Group, Modal, Stack, Table, Text, TextInput, Title }
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
 import { QueryState } from "@/components/common/QueryState";
@@ -21,7 +22,7 @@ export function OutboxTab() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const [open, setOpen] = useState<OutboxMail | null>(null);
-  const outbox = api.admin.outbox.useQuery({ search: debounced || undefined }, { refetchInterval: 10_000 });
+  const outbox = useQuery(trpc.admin.outbox.queryOptions({ search: debounced || undefined }, { refetchInterval: 10_000 }));
 
   return (
     <Card withBorder radius="md" p="lg">

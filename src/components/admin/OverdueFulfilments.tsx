@@ -3,11 +3,12 @@
 import { Alert, Badge, Group, Loader, Stack, Text } from "@mantine/core";
 import { DateTime } from "@/components/common/useTimeZone";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 
 /** Prize fulfilments past the target (PRIZE_FULFILMENT_TARGET_DAYS), on the overview and the Prizes tab. */
 export function OverdueFulfilments() {
-  const overdue = api.prizes.adminOverdue.useQuery();
+  const overdue = useQuery(trpc.prizes.adminOverdue.queryOptions());
   if (overdue.isLoading) return <Loader size="sm" aria-label="Loading overdue fulfilments" />;
   if (overdue.error) return <Text c="red">{overdue.error.message}</Text>;
   const data = overdue.data;

@@ -2,7 +2,8 @@
 
 import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { OverdueFulfilments } from "./OverdueFulfilments";
 import { ContestStatusBadge } from "./StatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
@@ -24,7 +25,7 @@ export function StatCard({ label, value, hint }: { label: string; value: string 
 }
 
 export function OverviewTab() {
-  const overview = api.admin.overview.useQuery(undefined, { staleTime: 0, refetchOnMount: true });
+  const overview = useQuery(trpc.admin.overview.queryOptions(undefined, { staleTime: 0, refetchOnMount: true }));
   const data = overview.data;
   if (!data) {
     return (

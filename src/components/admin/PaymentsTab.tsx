@@ -3,7 +3,8 @@
 import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../common/PaymentStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
@@ -28,10 +29,12 @@ const PAGE = LIMITS.pendingPaymentsPage;
  * with Approve and Reject (docs/product.md §2, §8). Sandbox payments carry a "Sandbox" badge.
  */
 export function PaymentsTab() {
-  const utils = api.useUtils();
-  const pending = api.payments.pending.useInfiniteQuery(
-    { limit: PAGE },
-    { getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined) },
+  const queryClient = useQueryClient();
+  const pending = useInfiniteQuery(
+    trpc.payments.pending.infiniteQueryOptions(
+      { limit: PAGE },
+      { getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined) },
+    ),
   );
   // A refetch after an approval can shift rows between pages: show each payment once.
   const rows = useMemo(() => {
@@ -39,28 +42,35 @@ export function PaymentsTab() {
     return all.filter((p, i) => all.findIndex((q) => q.id === p.id) === i);
   }, [pending.data]);
   const refresh = async () => {
-    await Promise.all([utils.payments.pending.invalidate(), utils.auth.me.invalidate()]);
+    await Promise.all([
+      queryClient.invalidateQueries(trpc.payments.pending.pathFilter()),
+      queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
+    ]);
   };
-  const approve = api.payments.approve.useMutation({
-    onSuccess: async () => {
-      toastInfo(TOAST.paymentApproved, "Payment has been approved and user balance updated");
-      await refresh();
-    },
-    onError: async (e) => {
-      toastError(TOAST.approvalFailed, e, "Failed to approve payment");
-      await refresh();
-    },
-  });
-  const reject = api.payments.reject.useMutation({
-    onSuccess: async () => {
-      toastInfo(TOAST.paymentRejected, "Payment has been rejected");
-      await refresh();
-    },
-    onError: async (e) => {
-      toastError(TOAST.rejectionFailed, e, "Failed to reject payment");
-      await refresh();
-    },
-  });
+  const approve = useMutation(
+    trpc.payments.approve.mutationOptions({
+      onSuccess: async () => {
+        toastInfo(TOAST.paymentApproved, "Payment has been approved and user balance updated");
+        await refresh();
+      },
+      onError: async (e) => {
+        toastError(TOAST.approvalFailed, e, "Failed to approve payment");
+        await refresh();
+      },
+    }),
+  );
+  const reject = useMutation(
+    trpc.payments.reject.mutationOptions({
+      onSuccess: async () => {
+        toastInfo(TOAST.paymentRejected, "Payment has been rejected");
+        await refresh();
+      },
+      onError: async (e) => {
+        toastError(TOAST.rejectionFailed, e, "Failed to reject payment");
+        await refresh();
+      },
+    }),
+  );
   const [unconfirmed, setUnconfirmed] = useState<PendingRow | null>(null);
   const [reason, setReason] = useState("");
   const askApprove = (p: PendingRow) => {

@@ -4,7 +4,8 @@ import { Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } fro
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { OverdueFulfilments } from "./OverdueFulfilments";
@@ -24,17 +25,22 @@ type Delivery = {
  * tracking reference, which the public trail shows) and delivered. Overdue fulfilments on top.
  */
 export function PrizesTab() {
-  const utils = api.useUtils();
-  const list = api.prizes.adminList.useQuery();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.prizes.adminList.queryOptions());
   const [tracking, setTracking] = useState<Record<string, { carrier: string; trackingRef: string }>>({});
   const trackingOf = (id: string) => tracking[id] ?? { carrier: "", trackingRef: "" };
-  const setStatus = api.prizes.setStatus.useMutation({
-    onSuccess: async (p) => {
-      toastSuccess(TOAST.prizeUpdated, `Marked ${p.status}`);
-      await Promise.all([utils.prizes.adminList.invalidate(), utils.prizes.adminOverdue.invalidate()]);
-    },
-    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update the prize"),
-  });
+  const setStatus = useMutation(
+    trpc.prizes.setStatus.mutationOptions({
+      onSuccess: async (p) => {
+        toastSuccess(TOAST.prizeUpdated, `Marked ${p.status}`);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.prizes.adminList.pathFilter()),
+          queryClient.invalidateQueries(trpc.prizes.adminOverdue.pathFilter()),
+        ]);
+      },
+      onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update the prize"),
+    }),
+  );
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>

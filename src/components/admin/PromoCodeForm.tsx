@@ -2,7 +2,8 @@
 
 import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Select, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
 const blank = {
@@ -23,18 +24,20 @@ const amount = (v: number | string) => (v === "" ? null : String(v));
 
 /** Creates a promo code; the server checks every field (src/shared/schemas/pricing.ts) and answers what is wrong. */
 export function PromoCodeForm({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const [f, setF] = useState(blank);
-  const contests = api.admin.contests.useQuery({ status: "active" }, { enabled: opened });
-  const create = api.pricing.createPromoCode.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.promoCodeCreated, r.message);
-      setF(blank);
-      onClose();
-      await utils.pricing.promoCodes.invalidate();
-    },
-    onError: (e) => toastError(TOAST.promoCodeNotCreated, e, "Failed to create the promo code"),
-  });
+  const contests = useQuery(trpc.admin.contests.queryOptions({ status: "active" }, { enabled: opened }));
+  const create = useMutation(
+    trpc.pricing.createPromoCode.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.promoCodeCreated, r.message);
+        setF(blank);
+        onClose();
+        await queryClient.invalidateQueries(trpc.pricing.promoCodes.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.promoCodeNotCreated, e, "Failed to create the promo code"),
+    }),
+  );
   const submit = () =>
     create.mutate({
       code: f.code,

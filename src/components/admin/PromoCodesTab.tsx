@@ -3,7 +3,8 @@
 import { Badge, Button, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { type Column, DataTable } from "../common/DataTable";
 import { DateTime } from "../common/useTimeZone";
@@ -24,16 +25,18 @@ function terms(p: Promo): string {
 
 /** Promo codes (issue 35): create, disable or enable, and the report of uses and discount given. */
 export function PromoCodesTab() {
-  const utils = api.useUtils();
-  const list = api.pricing.promoCodes.useQuery({});
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.pricing.promoCodes.queryOptions({}));
   const [creating, setCreating] = useState(false);
-  const status = api.pricing.setPromoCodeStatus.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.promoCodeUpdated, r.message);
-      await utils.pricing.promoCodes.invalidate();
-    },
-    onError: (e) => toastError(TOAST.promoCodeNotUpdated, e, "Failed to update the promo code"),
-  });
+  const status = useMutation(
+    trpc.pricing.setPromoCodeStatus.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.promoCodeUpdated, r.message);
+        await queryClient.invalidateQueries(trpc.pricing.promoCodes.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.promoCodeNotUpdated, e, "Failed to update the promo code"),
+    }),
+  );
   const columns: Column<Promo>[] = [
     {
       label: "Code",

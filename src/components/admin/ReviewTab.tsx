@@ -16,7 +16,8 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { REVIEW_KIND_LABELS } from "@/shared/schemas/review";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { QueryState } from "@/components/common/QueryState";
 
@@ -34,9 +35,9 @@ const ACTION_LABELS: Record<Action, string> = {
  * decide alone. Every action needs a reason; the server applies each at most once and audits it.
  */
 export function ReviewTab() {
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<"open" | "all">("open");
-  const list = api.review.list.useQuery({ status }, { refetchInterval: 30_000 });
+  const list = useQuery(trpc.review.list.queryOptions({ status }, { refetchInterval: 30_000 }));
   const [acting, setActing] = useState<{ id: string; action: Action; summary: string } | null>(null);
   const [reason, setReason] = useState("");
   const [txid, setTxid] = useState("");
@@ -45,20 +46,31 @@ export function ReviewTab() {
     setActing(null);
     setReason("");
     setTxid("");
-    await utils.review.list.invalidate();
+    await queryClient.invalidateQueries(trpc.review.list.pathFilter());
   };
   const failed = (e: unknown) => toastError(TOAST.reviewFailed, e, "The review action failed");
-  const credit = api.review.credit.useMutation({
-    onSuccess: () => done("Credited", "The received value was added to the player's balance"),
-    onError: failed,
-  });
-  const takeBack = api.review.takeBack.useMutation({
-    onSuccess: (r) =>
-      done("Taken Back", r.claim === "0.00" ? `$${r.taken} taken back` : `$${r.taken} taken back; $${r.claim} recorded as owed`),
-    onError: failed,
-  });
-  const settle = api.review.settlePayout.useMutation({ onSuccess: (r) => done("Payout Settled", r.message), onError: failed });
-  const dismiss = api.review.dismiss.useMutation({ onSuccess: () => done("Dismissed", "The entry was closed"), onError: failed });
+  const credit = useMutation(
+    trpc.review.credit.mutationOptions({
+      onSuccess: () => done("Credited", "The received value was added to the player's balance"),
+      onError: failed,
+    }),
+  );
+  const takeBack = useMutation(
+    trpc.review.takeBack.mutationOptions({
+      onSuccess: (r) =>
+        done(
+          "Taken Back",
+          r.claim === "0.00" ? `$${r.taken} taken back` : `$${r.taken} taken back; $${r.claim} recorded as owed`,
+        ),
+      onError: failed,
+    }),
+  );
+  const settle = useMutation(
+    trpc.review.settlePayout.mutationOptions({ onSuccess: (r) => done("Payout Settled", r.message), onError: failed }),
+  );
+  const dismiss = useMutation(
+    trpc.review.dismiss.mutationOptions({ onSuccess: () => done("Dismissed", "The entry was closed"), onError: failed }),
+  );
   const pending = credit.isPending || takeBack.isPending || settle.isPending || dismiss.isPending;
 
   const submit = () => {

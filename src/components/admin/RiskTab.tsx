@@ -3,7 +3,8 @@
 import { Badge, Card, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
 import { RISK_LABELS, RISK_THRESHOLDS as T } from "@/shared/safer-play";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 
 const MARKER_COLOR = { limits_hit: "orange", rising_spend: "red", many_top_ups: "grape" } as const;
 
@@ -12,7 +13,7 @@ const MARKER_COLOR = { limits_hit: "orange", rising_spend: "red", many_top_ups: 
  * markers, worked out on the server from the ledger and the top-ups (saferPlay.riskMarkers).
  */
 export function RiskTab() {
-  const list = api.saferPlay.riskMarkers.useQuery(undefined, { refetchInterval: 60_000 });
+  const list = useQuery(trpc.saferPlay.riskMarkers.queryOptions(undefined, { refetchInterval: 60_000 }));
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>

@@ -4,28 +4,33 @@ import { Badge, Button, Group, ScrollArea, Stack, Table, Text, TextInput, Title 
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 export function UsersTab() {
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const { user: me, refetch: refetchMe } = useCurrentUser();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const users = api.admin.users.useQuery(debounced ? { search: debounced } : undefined, {
-    staleTime: 0,
-    refetchOnMount: true,
-  });
-  const toggle = api.admin.toggleAdmin.useMutation({
-    onSuccess: async ({ user }) => {
-      toastSuccess(TOAST.userUpdated, `${user.email} is now ${user.isAdmin ? "an admin" : "a regular user"}.`);
-      await utils.admin.users.invalidate();
-      if (user.id === me?.id) await refetchMe();
-    },
-    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update user"),
-  });
+  const users = useQuery(
+    trpc.admin.users.queryOptions(debounced ? { search: debounced } : undefined, {
+      staleTime: 0,
+      refetchOnMount: true,
+    }),
+  );
+  const toggle = useMutation(
+    trpc.admin.toggleAdmin.mutationOptions({
+      onSuccess: async ({ user }) => {
+        toastSuccess(TOAST.userUpdated, `${user.email} is now ${user.isAdmin ? "an admin" : "a regular user"}.`);
+        await queryClient.invalidateQueries(trpc.admin.users.pathFilter());
+        if (user.id === me?.id) await refetchMe();
+      },
+      onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update user"),
+    }),
+  );
 
   return (
     <Stack>

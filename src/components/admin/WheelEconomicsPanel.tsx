@@ -2,7 +2,8 @@
 
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { formatUsd } from "@/shared/money";
 import { DataTable } from "@/components/common/DataTable";
@@ -24,26 +25,28 @@ const toDraft = (d: Admin): Draft => ({
  * player is 100% or more asks for an explicit confirmation, which the server also requires.
  */
 export function WheelEconomicsPanel() {
-  const utils = api.useUtils();
-  const query = api.wheel.economics.useQuery(undefined, { staleTime: 0 });
+  const queryClient = useQueryClient();
+  const query = useQuery(trpc.wheel.economics.queryOptions(undefined, { staleTime: 0 }));
   const [draft, setDraft] = useState<Draft | null>(null);
   const [needsConfirm, setNeedsConfirm] = useState<string | null>(null);
   useEffect(() => {
     if (query.data) setDraft(toDraft(query.data));
   }, [query.data]);
 
-  const save = api.wheel.setEconomics.useMutation({
-    onSuccess: async (d) => {
-      toastSuccess(TOAST.wheelSaved, `Return to player is now ${pct(d.expected.returnToPlayer)}.`);
-      setNeedsConfirm(null);
-      utils.wheel.economics.setData(undefined, d);
-      await utils.wheel.config.invalidate();
-    },
-    onError: (e) => {
-      if (e.data?.code === "CONFLICT" && e.message.startsWith("Return to player")) setNeedsConfirm(e.message);
-      else toastError(TOAST.saveFailed, e, "Failed to save the wheel");
-    },
-  });
+  const save = useMutation(
+    trpc.wheel.setEconomics.mutationOptions({
+      onSuccess: async (d) => {
+        toastSuccess(TOAST.wheelSaved, `Return to player is now ${pct(d.expected.returnToPlayer)}.`);
+        setNeedsConfirm(null);
+        queryClient.setQueryData(trpc.wheel.economics.queryKey(), d);
+        await queryClient.invalidateQueries(trpc.wheel.config.pathFilter());
+      },
+      onError: (e) => {
+        if (e.data?.code === "CONFLICT" && e.message.startsWith("Return to player")) setNeedsConfirm(e.message);
+        else toastError(TOAST.saveFailed, e, "Failed to save the wheel");
+      },
+    }),
+  );
 
   if (!query.data || !draft) return <Skeleton h={220} />;
   const data = query.data.expected;

@@ -21,7 +21,8 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import type { AdminWinnerPost } from "@/trpc/types";
 import { winnerPostSchema } from "@/shared/schemas/admin";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { formatCalendarDay } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
@@ -121,36 +122,42 @@ function WinnerPostForm({
 }
 
 export function WinnerPostsTab() {
-  const utils = api.useUtils();
-  const posts = api.admin.winnerPosts.useQuery(undefined, { staleTime: 0, refetchOnMount: true });
+  const queryClient = useQueryClient();
+  const posts = useQuery(trpc.admin.winnerPosts.queryOptions(undefined, { staleTime: 0, refetchOnMount: true }));
   const [editing, setEditing] = useState<AdminWinnerPost | null | "new">(null);
   const [deleting, setDeleting] = useState<AdminWinnerPost | null>(null);
-  const refresh = () => utils.admin.winnerPosts.invalidate();
+  const refresh = () => queryClient.invalidateQueries(trpc.admin.winnerPosts.pathFilter());
 
-  const create = api.admin.createWinnerPost.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.success, "Winner post created successfully");
-      setEditing(null);
-      await refresh();
-    },
-    onError: (e) => toastError(TOAST.error, e, "Failed to create winner post"),
-  });
-  const update = api.admin.updateWinnerPost.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.success, "Winner post updated successfully");
-      setEditing(null);
-      await refresh();
-    },
-    onError: (e) => toastError(TOAST.error, e, "Failed to update winner post"),
-  });
-  const remove = api.admin.deleteWinnerPost.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.success, "Winner post deleted successfully");
-      setDeleting(null);
-      await refresh();
-    },
-    onError: (e) => toastError(TOAST.error, e, "Failed to delete winner post"),
-  });
+  const create = useMutation(
+    trpc.admin.createWinnerPost.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.success, "Winner post created successfully");
+        setEditing(null);
+        await refresh();
+      },
+      onError: (e) => toastError(TOAST.error, e, "Failed to create winner post"),
+    }),
+  );
+  const update = useMutation(
+    trpc.admin.updateWinnerPost.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.success, "Winner post updated successfully");
+        setEditing(null);
+        await refresh();
+      },
+      onError: (e) => toastError(TOAST.error, e, "Failed to update winner post"),
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.deleteWinnerPost.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.success, "Winner post deleted successfully");
+        setDeleting(null);
+        await refresh();
+      },
+      onError: (e) => toastError(TOAST.error, e, "Failed to delete winner post"),
+    }),
+  );
 
   const list = posts.data ?? [];
   return (

@@ -3,7 +3,8 @@
 import { Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
@@ -15,34 +16,38 @@ type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
 /** Admin dashboard 'Withdrawals' tab: pending first; Approve sends the payout, Reject asks for a reason. */
 export function WithdrawalsTab() {
-  const utils = api.useUtils();
-  const list = api.withdrawals.adminList.useQuery(undefined, { refetchInterval: 15_000 });
-  const refresh = () => utils.withdrawals.adminList.invalidate();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.withdrawals.adminList.queryOptions(undefined, { refetchInterval: 15_000 }));
+  const refresh = () => queryClient.invalidateQueries(trpc.withdrawals.adminList.pathFilter());
   // Approving sends crypto that cannot be called back: it asks first, like End and Cancel (ContestsTab).
   const [approving, setApproving] = useState<Withdrawal | null>(null);
-  const approve = api.withdrawals.approve.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.withdrawalApproved, r.message);
-      setApproving(null);
-      await refresh();
-    },
-    onError: async (e) => {
-      toastError(TOAST.approvalFailed, e, "Failed to approve the withdrawal");
-      setApproving(null);
-      await refresh();
-    },
-  });
+  const approve = useMutation(
+    trpc.withdrawals.approve.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.withdrawalApproved, r.message);
+        setApproving(null);
+        await refresh();
+      },
+      onError: async (e) => {
+        toastError(TOAST.approvalFailed, e, "Failed to approve the withdrawal");
+        setApproving(null);
+        await refresh();
+      },
+    }),
+  );
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [reason, setReason] = useState("");
-  const reject = api.withdrawals.reject.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.withdrawalRejected, "The amount is back in the player's balance");
-      setRejecting(null);
-      setReason("");
-      await refresh();
-    },
-    onError: (e) => toastError(TOAST.rejectionFailed, e, "Failed to reject the withdrawal"),
-  });
+  const reject = useMutation(
+    trpc.withdrawals.reject.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.withdrawalRejected, "The amount is back in the player's balance");
+        setRejecting(null);
+        setReason("");
+        await refresh();
+      },
+      onError: (e) => toastError(TOAST.rejectionFailed, e, "Failed to reject the withdrawal"),
+    }),
+  );
 
   return (
     <Card withBorder radius="md" p="lg">

@@ -4,7 +4,8 @@ import { Button, Divider, Loader, Modal, Stack, Text, TextInput, Title } from "@
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
 import { changePasswordSchema, changeSecuritySchema, updateProfileSchema } from "@/shared/schemas/auth";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { PasswordField } from "@/components/common/PasswordField";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
@@ -24,8 +25,8 @@ export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; on
 }
 
 function AccountSettingsBody() {
-  const utils = api.useUtils();
-  const settings = api.auth.settings.useQuery(undefined, { staleTime: 0 });
+  const queryClient = useQueryClient();
+  const settings = useQuery(trpc.auth.settings.queryOptions(undefined, { staleTime: 0 }));
   const isAdmin = useCurrentUser().user?.isAdmin ?? false;
 
   const profile = useForm({ initialValues: { displayName: "" }, validate: schemaResolver(updateProfileSchema, { sync: true }) });
@@ -47,28 +48,37 @@ function AccountSettingsBody() {
     security.setFieldValue("securityQuestion", data.securityQuestion);
   }, [data]);
 
-  const updateProfile = api.auth.updateProfile.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.profileUpdated, "Your display name has been saved.");
-      await Promise.all([utils.auth.me.invalidate(), utils.auth.settings.invalidate()]);
-    },
-    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your profile."),
-  });
-  const changePassword = api.auth.changePassword.useMutation({
-    onSuccess: () => {
-      toastSuccess(TOAST.passwordChanged, "Your other sessions have been signed out.");
-      password.reset();
-    },
-    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to change your password."),
-  });
-  const changeSecurity = api.auth.changeSecurity.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.securityQuestionUpdated, "Use your new answer to recover your password.");
-      security.setValues({ currentPassword: "", securityAnswer: "" });
-      await utils.auth.settings.invalidate();
-    },
-    onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your security question."),
-  });
+  const updateProfile = useMutation(
+    trpc.auth.updateProfile.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.profileUpdated, "Your display name has been saved.");
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
+          queryClient.invalidateQueries(trpc.auth.settings.pathFilter()),
+        ]);
+      },
+      onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your profile."),
+    }),
+  );
+  const changePassword = useMutation(
+    trpc.auth.changePassword.mutationOptions({
+      onSuccess: () => {
+        toastSuccess(TOAST.passwordChanged, "Your other sessions have been signed out.");
+        password.reset();
+      },
+      onError: (e) => toastError(TOAST.updateFailed, e, "Failed to change your password."),
+    }),
+  );
+  const changeSecurity = useMutation(
+    trpc.auth.changeSecurity.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.securityQuestionUpdated, "Use your new answer to recover your password.");
+        security.setValues({ currentPassword: "", securityAnswer: "" });
+        await queryClient.invalidateQueries(trpc.auth.settings.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your security question."),
+    }),
+  );
 
   if (settings.isLoading) {
     return (

@@ -3,7 +3,8 @@
 import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { api } from "@/trpc/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { PasswordField } from "../common/PasswordField";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { markSigningOut, unmarkSigningOut } from "./useSessionExpiry";
@@ -14,23 +15,25 @@ import { markSigningOut, unmarkSigningOut } from "./useSessionExpiry";
  */
 export function CloseAccountSection() {
   const router = useRouter();
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const close = api.saferPlay.closeAccount.useMutation({
-    onMutate: () => markSigningOut(), // the session ends on purpose: no "session expired" redirect
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.accountClosed, r.message);
-      utils.auth.me.setData(undefined, null);
-      await utils.invalidate();
-      router.push("/");
-    },
-    onError: (e) => {
-      unmarkSigningOut();
-      toastError(TOAST.accountNotClosed, e, "Failed to close your account");
-    },
-  });
+  const close = useMutation(
+    trpc.saferPlay.closeAccount.mutationOptions({
+      onMutate: () => markSigningOut(), // the session ends on purpose: no "session expired" redirect
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.accountClosed, r.message);
+        queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+        await queryClient.invalidateQueries();
+        router.push("/");
+      },
+      onError: (e) => {
+        unmarkSigningOut();
+        toastError(TOAST.accountNotClosed, e, "Failed to close your account");
+      },
+    }),
+  );
   return (
     <Stack gap="xs" data-testid="close-account">
       <Title order={4}>Close account</Title>

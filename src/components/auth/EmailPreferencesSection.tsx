@@ -1,20 +1,23 @@
 "use client";
 
 import { Loader, Stack, Switch, Text, Title } from "@mantine/core";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 /** Account Settings: which optional emails the player gets (docs/email.md). Each switch saves at once. */
 export function EmailPreferencesSection() {
-  const utils = api.useUtils();
-  const prefs = api.email.preferences.useQuery(undefined, { staleTime: 0 });
-  const save = api.email.setPreferences.useMutation({
-    onSuccess: (data) => {
-      utils.email.preferences.setData(undefined, data.preferences);
-      toastSuccess(TOAST.emailPreferencesSaved);
-    },
-    onError: (error) => toastError(TOAST.couldNotSave, error, "Could not save your email preferences."),
-  });
+  const queryClient = useQueryClient();
+  const prefs = useQuery(trpc.email.preferences.queryOptions(undefined, { staleTime: 0 }));
+  const save = useMutation(
+    trpc.email.setPreferences.mutationOptions({
+      onSuccess: (data) => {
+        queryClient.setQueryData(trpc.email.preferences.queryKey(), data.preferences);
+        toastSuccess(TOAST.emailPreferencesSaved);
+      },
+      onError: (error) => toastError(TOAST.couldNotSave, error, "Could not save your email preferences."),
+    }),
+  );
 
   return (
     <Stack gap="sm">

@@ -12,7 +12,8 @@ import {
   resetPasswordFormSchema,
   verifySecuritySchema,
 } from "@/shared/schemas/auth";
-import { api } from "@/trpc/react";
+import { useMutation } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { dismissToasts, TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -39,30 +40,36 @@ export function ForgotPasswordFlow() {
     validateInputOnBlur: true,
   });
 
-  const lookup = api.auth.forgotPassword.useMutation({
-    onSuccess: (data) => {
-      setAccount(data);
-      answerForm.reset();
-      dismissToasts(); // "Email Not Found" from an earlier try no longer applies
-      setStep("security");
-    },
-    onError: (error) => toastError(TOAST.emailNotFound, error, "Email not found. Please check your email address."),
-  });
-  const verify = api.auth.verifySecurity.useMutation({
-    onSuccess: () => {
-      dismissToasts();
-      setStep("reset");
-    },
-    onError: (error) => toastError(TOAST.incorrectAnswer, error, "Security answer is incorrect. Please try again."),
-  });
-  const reset = api.auth.resetPassword.useMutation({
-    onSuccess: () => {
-      setDone(true);
-      toastSuccess(TOAST.passwordResetSuccessful, "You can now sign in with your new password.");
-      setTimeout(() => router.push("/login"), DELAYS.afterReset);
-    },
-    onError: (error) => toastError(TOAST.passwordResetFailed, error, "Failed to reset password. Please try again."),
-  });
+  const lookup = useMutation(
+    trpc.auth.forgotPassword.mutationOptions({
+      onSuccess: (data) => {
+        setAccount(data);
+        answerForm.reset();
+        dismissToasts(); // "Email Not Found" from an earlier try no longer applies
+        setStep("security");
+      },
+      onError: (error) => toastError(TOAST.emailNotFound, error, "Email not found. Please check your email address."),
+    }),
+  );
+  const verify = useMutation(
+    trpc.auth.verifySecurity.mutationOptions({
+      onSuccess: () => {
+        dismissToasts();
+        setStep("reset");
+      },
+      onError: (error) => toastError(TOAST.incorrectAnswer, error, "Security answer is incorrect. Please try again."),
+    }),
+  );
+  const reset = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onSuccess: () => {
+        setDone(true);
+        toastSuccess(TOAST.passwordResetSuccessful, "You can now sign in with your new password.");
+        setTimeout(() => router.push("/login"), DELAYS.afterReset);
+      },
+      onError: (error) => toastError(TOAST.passwordResetFailed, error, "Failed to reset password. Please try again."),
+    }),
+  );
 
   return (
     <AuthPageGuard hold={done}>

@@ -7,7 +7,8 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import { type LoginInput, loginSchema, twoFactorCodeSchema } from "@/shared/schemas/auth";
-import { api } from "@/trpc/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { safeNext } from "./next";
@@ -19,7 +20,7 @@ export function LoginForm() {
   const router = useRouter();
   // A visitor sent here from a footer link goes on to where it pointed (/?category=…, /?support=1).
   const next = safeNext(useSearchParams().get("next"));
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
   const form = useForm<LoginInput>({
     initialValues: { email: "", password: "" },
@@ -35,26 +36,30 @@ export function LoginForm() {
   const signedIn = async () => {
     setDone(true);
     toastSuccess(TOAST.loginSuccessful, "Welcome back!");
-    await utils.auth.me.invalidate();
+    await queryClient.invalidateQueries(trpc.auth.me.pathFilter());
     setTimeout(() => {
       router.push(next);
       router.refresh();
     }, DELAYS.afterLogin);
   };
-  const login = api.auth.login.useMutation({
-    onSuccess: async (answer) => {
-      if ("twoFactorRequired" in answer) {
-        setNeedsCode(true);
-        return;
-      }
-      await signedIn();
-    },
-    onError: (error) => toastError(TOAST.loginFailed, error, "Invalid email or password. Please try again."),
-  });
-  const verify = api.auth.verifyTwoFactor.useMutation({
-    onSuccess: signedIn,
-    onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
-  });
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: async (answer) => {
+        if ("twoFactorRequired" in answer) {
+          setNeedsCode(true);
+          return;
+        }
+        await signedIn();
+      },
+      onError: (error) => toastError(TOAST.loginFailed, error, "Invalid email or password. Please try again."),
+    }),
+  );
+  const verify = useMutation(
+    trpc.auth.verifyTwoFactor.mutationOptions({
+      onSuccess: signedIn,
+      onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
+    }),
+  );
 
   if (needsCode) {
     return (

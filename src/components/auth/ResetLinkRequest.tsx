@@ -4,17 +4,20 @@ import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from "
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { resetLinkRequestSchema } from "@/shared/schemas/email";
-import { api } from "@/trpc/react";
+import { useMutation } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { TOAST, toastError } from "@/components/common/toasts";
 
 /** The emailed alternative to the security question (docs/email.md): one answer for every email. */
 export function ResetLinkRequest() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: "" }, validate: schemaResolver(resetLinkRequestSchema, { sync: true }) });
-  const request = api.auth.requestResetLink.useMutation({
-    onSuccess: (data) => setSent(data.message),
-    onError: (error) => toastError(TOAST.resetLinkFailed, error, "Could not send a reset link. Please try again."),
-  });
+  const request = useMutation(
+    trpc.auth.requestResetLink.mutationOptions({
+      onSuccess: (data) => setSent(data.message),
+      onError: (error) => toastError(TOAST.resetLinkFailed, error, "Could not send a reset link. Please try again."),
+    }),
+  );
 
   return (
     <Container size={460} pb={48}>

@@ -6,7 +6,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { resetTokenSchema, resetWithTokenFormSchema } from "@/shared/schemas/email";
-import { api } from "@/trpc/react";
+import { useMutation } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { NewPasswordFields } from "@/components/common/AuthFields";
@@ -28,14 +29,18 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
   // Accounts with two-factor on: the link does not replace the code (the session owes it).
   const [needsCode, setNeedsCode] = useState(false);
   const codeForm = useForm({ initialValues: { code: "" }, validate: schemaResolver(twoFactorCodeSchema, { sync: true }) });
-  const reset = api.auth.resetWithLink.useMutation({
-    onSuccess: (answer) => ("twoFactorRequired" in answer ? setNeedsCode(true) : signedIn()),
-    onError: (error) => toastError(TOAST.passwordResetFailed, error, "This reset link is invalid or has expired."),
-  });
-  const verify = api.auth.verifyTwoFactor.useMutation({
-    onSuccess: signedIn,
-    onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
-  });
+  const reset = useMutation(
+    trpc.auth.resetWithLink.mutationOptions({
+      onSuccess: (answer) => ("twoFactorRequired" in answer ? setNeedsCode(true) : signedIn()),
+      onError: (error) => toastError(TOAST.passwordResetFailed, error, "This reset link is invalid or has expired."),
+    }),
+  );
+  const verify = useMutation(
+    trpc.auth.verifyTwoFactor.mutationOptions({
+      onSuccess: signedIn,
+      onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
+    }),
+  );
   const tokenOk = resetTokenSchema.safeParse(token).success;
 
   if (needsCode) {

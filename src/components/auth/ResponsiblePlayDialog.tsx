@@ -4,7 +4,8 @@ import { Alert, Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Sta
 import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/shared/responsible-play";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { SelfExclusionStatus } from "./SelfExclusionStatus";
@@ -17,8 +18,8 @@ const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Wee
  * and self-exclusion. The server enforces both; this screen only shows and sets them.
  */
 export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const utils = api.useUtils();
-  const data = api.responsiblePlay.limits.useQuery(undefined, { enabled: opened, staleTime: 0 });
+  const queryClient = useQueryClient();
+  const data = useQuery(trpc.responsiblePlay.limits.queryOptions(undefined, { enabled: opened, staleTime: 0 }));
   const [draft, setDraft] = useState<Record<LimitPeriod, string>>({ daily: "", weekly: "", monthly: "" });
   const [period, setPeriod] = useState<SelfExclusionPeriod>("6m");
   const [confirming, setConfirming] = useState(false);
@@ -29,29 +30,35 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
     if (l) setDraft({ daily: l.daily ?? "", weekly: l.weekly ?? "", monthly: l.monthly ?? "" });
   }, [data.data]);
 
-  const save = api.responsiblePlay.setLimits.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.limitsSaved, r.message ?? "Your limits were saved");
-      await utils.responsiblePlay.invalidate();
-    },
-    onError: (e) => toastError(TOAST.limitsNotSaved, e, "Failed to save your limits"),
-  });
-  const exclude = api.responsiblePlay.selfExclude.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.selfExclusionActive, r.message);
-      setConfirming(false);
-      await utils.responsiblePlay.invalidate();
-    },
-    onError: (e) => toastError(TOAST.selfExclusionFailed, e, "Failed to start the self-exclusion"),
-  });
+  const save = useMutation(
+    trpc.responsiblePlay.setLimits.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.limitsSaved, r.message ?? "Your limits were saved");
+        await queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.limitsNotSaved, e, "Failed to save your limits"),
+    }),
+  );
+  const exclude = useMutation(
+    trpc.responsiblePlay.selfExclude.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.selfExclusionActive, r.message);
+        setConfirming(false);
+        await queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.selfExclusionFailed, e, "Failed to start the self-exclusion"),
+    }),
+  );
 
-  const declare = api.responsiblePlay.declareAge.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.dateOfBirthSaved, r.message ?? "Thank you");
-      await utils.responsiblePlay.invalidate();
-    },
-    onError: (e) => toastError(TOAST.dateOfBirthNotSaved, e, "Failed to save your date of birth"),
-  });
+  const declare = useMutation(
+    trpc.responsiblePlay.declareAge.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.dateOfBirthSaved, r.message ?? "Thank you");
+        await queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.dateOfBirthNotSaved, e, "Failed to save your date of birth"),
+    }),
+  );
 
   const v = data.data;
   const submit = () => {

@@ -3,7 +3,8 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { SELF_EXCLUSION_COOLING_OFF_HOURS } from "@/shared/safer-play";
-import { api } from "@/trpc/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { DateTime } from "../common/useTimeZone";
@@ -16,16 +17,18 @@ type Limits = RouterOutputs["responsiblePlay"]["limits"];
  * effect SELF_EXCLUSION_COOLING_OFF_HOURS after the player asks (and never before the chosen period).
  */
 export function SelfExclusionStatus({ limits: v }: { limits: Limits }) {
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const end = api.saferPlay.endSelfExclusion.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.selfExclusionEndRequested, r.message);
-      setConfirming(false);
-      await utils.responsiblePlay.invalidate();
-    },
-    onError: (e) => toastError(TOAST.selfExclusionEndRequestFailed, e, "Failed to ask for the end of your self-exclusion"),
-  });
+  const end = useMutation(
+    trpc.saferPlay.endSelfExclusion.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.selfExclusionEndRequested, r.message);
+        setConfirming(false);
+        await queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.selfExclusionEndRequestFailed, e, "Failed to ask for the end of your self-exclusion"),
+    }),
+  );
   if (!v.selfExcluded) return null;
   return (
     <Alert color="red" data-testid="self-excluded">

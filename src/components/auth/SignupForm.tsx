@@ -8,7 +8,8 @@ import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import { AGE_MESSAGES } from "@/shared/responsible-play";
 import { signupSchema } from "@/shared/schemas/auth";
-import { api } from "@/trpc/react";
+import { useMutation } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -56,14 +57,16 @@ export function SignupForm() {
     },
     validateInputOnBlur: true,
   });
-  const signup = api.auth.signup.useMutation({
-    onSuccess: () => {
-      setDone(true);
-      toastSuccess(TOAST.accountCreated, "You can now sign in with your email and password.");
-      setTimeout(() => router.push("/login"), DELAYS.afterSignup);
-    },
-    onError: (error) => toastError(TOAST.signUpFailed, error, "Failed to create account. Please try again."),
-  });
+  const signup = useMutation(
+    trpc.auth.signup.mutationOptions({
+      onSuccess: () => {
+        setDone(true);
+        toastSuccess(TOAST.accountCreated, "You can now sign in with your email and password.");
+        setTimeout(() => router.push("/login"), DELAYS.afterSignup);
+      },
+      onError: (error) => toastError(TOAST.signUpFailed, error, "Failed to create account. Please try again."),
+    }),
+  );
 
   return (
     <AuthPageGuard hold={done}>

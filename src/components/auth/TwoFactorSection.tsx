@@ -4,45 +4,52 @@ import { Badge, Button, Code, Group, Image, Stack, Text, TextInput, Title } from
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { twoFactorCodeSchema } from "@/shared/schemas/auth";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
 type Setup = { secret: string; uri: string; qrCode: string };
 
 /** Admins: turn TOTP two-factor on (scan the QR code, confirm a code) or off (a current code). */
 export function TwoFactorSection() {
-  const utils = api.useUtils();
-  const status = api.auth.twoFactorStatus.useQuery(undefined, { staleTime: 0 });
+  const queryClient = useQueryClient();
+  const status = useQuery(trpc.auth.twoFactorStatus.queryOptions(undefined, { staleTime: 0 }));
   const [setup, setSetup] = useState<Setup | null>(null);
   // Shown once, right after enrolment: the server keeps only their hashes.
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
   const form = useForm({ initialValues: { code: "" }, validate: schemaResolver(twoFactorCodeSchema, { sync: true }) });
 
-  const start = api.auth.twoFactorSetup.useMutation({
-    onSuccess: (data) => {
-      setSetup(data);
-      form.reset();
-    },
-    onError: (e) => toastError(TOAST.twoFactor, e, "Could not start the set-up."),
-  });
-  const enable = api.auth.twoFactorEnable.useMutation({
-    onSuccess: async (answer) => {
-      toastSuccess(TOAST.twoFactorOn, "Sign-ins to this account now ask for a code.");
-      setSetup(null);
-      setBackupCodes(answer.backupCodes);
-      form.reset();
-      await utils.auth.twoFactorStatus.invalidate();
-    },
-    onError: (e) => toastError(TOAST.twoFactor, e, "Invalid authentication code. Please try again."),
-  });
-  const disable = api.auth.twoFactorDisable.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.twoFactorOff, "Sign-ins no longer ask for a code.");
-      form.reset();
-      await utils.auth.twoFactorStatus.invalidate();
-    },
-    onError: (e) => toastError(TOAST.twoFactor, e, "Invalid authentication code. Please try again."),
-  });
+  const start = useMutation(
+    trpc.auth.twoFactorSetup.mutationOptions({
+      onSuccess: (data) => {
+        setSetup(data);
+        form.reset();
+      },
+      onError: (e) => toastError(TOAST.twoFactor, e, "Could not start the set-up."),
+    }),
+  );
+  const enable = useMutation(
+    trpc.auth.twoFactorEnable.mutationOptions({
+      onSuccess: async (answer) => {
+        toastSuccess(TOAST.twoFactorOn, "Sign-ins to this account now ask for a code.");
+        setSetup(null);
+        setBackupCodes(answer.backupCodes);
+        form.reset();
+        await queryClient.invalidateQueries(trpc.auth.twoFactorStatus.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.twoFactor, e, "Invalid authentication code. Please try again."),
+    }),
+  );
+  const disable = useMutation(
+    trpc.auth.twoFactorDisable.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.twoFactorOff, "Sign-ins no longer ask for a code.");
+        form.reset();
+        await queryClient.invalidateQueries(trpc.auth.twoFactorStatus.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.twoFactor, e, "Invalid authentication code. Please try again."),
+    }),
+  );
 
   const enabled = status.data?.enabled ?? false;
   const codeField = (

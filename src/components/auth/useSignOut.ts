@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { api } from "@/trpc/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { markSigningOut, unmarkSigningOut } from "./useSessionExpiry";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 
@@ -13,20 +14,22 @@ import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
  */
 export function useSignOut(onDone?: () => void) {
   const router = useRouter();
-  const utils = api.useUtils();
-  const mutation = api.auth.logout.useMutation({
-    onSuccess: async () => {
-      toastSuccess(TOAST.loggedOut, "You have been successfully logged out");
-      utils.auth.me.setData(undefined, null);
-      await utils.invalidate();
-      onDone?.();
-      router.push("/");
-    },
-    onError: (error) => {
-      unmarkSigningOut();
-      toastError(TOAST.logoutFailed, error, "Failed to log out. Please try again.");
-    },
-  });
+  const queryClient = useQueryClient();
+  const mutation = useMutation(
+    trpc.auth.logout.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.loggedOut, "You have been successfully logged out");
+        queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+        await queryClient.invalidateQueries();
+        onDone?.();
+        router.push("/");
+      },
+      onError: (error) => {
+        unmarkSigningOut();
+        toastError(TOAST.logoutFailed, error, "Failed to log out. Please try again.");
+      },
+    }),
+  );
   return {
     signOut: () => {
       markSigningOut();

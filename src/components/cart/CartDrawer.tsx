@@ -9,7 +9,8 @@ import { addMoney, formatUsd, isPositive, isShort, moneyString } from "@/shared/
 import { CART_MESSAGES } from "@/shared/cart-messages";
 
 const INSUFFICIENT_BALANCE = "Please add more balance to complete this purchase";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { QuantityStepper } from "../common/QuantityStepper";
 import { checkoutLines, useCart } from "../common/cartStore";
@@ -29,9 +30,9 @@ import { SupportLinks } from "../common/SupportLinks";
 export default function CartDrawer({ opened, close }: { opened: boolean; close: () => void }) {
   const { user } = useCurrentUser();
   const cart = useCart(user?.id);
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   // Shown prices follow the current contest list when we have it; the server prices checkout anyway.
-  const contests = api.contests.list.useQuery(undefined, { enabled: opened });
+  const contests = useQuery(trpc.contests.list.queryOptions(undefined, { enabled: opened }));
   const lines = useMemo(() => {
     const current = new Map((contests.data ?? []).map((c) => [c.id, c]));
     return cart.items.map((i) => ({
@@ -64,46 +65,48 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
 
   // A ticket that hit a committed instant-win number opens the instant-win screen (kept here: the drawer stays mounted).
   const [wins, setWins] = useState<InstantWin[]>([]);
-  const checkout = api.cart.checkout.useMutation({
-    onSuccess: async (res) => {
-      cart.clear();
-      close();
-      // The receipt: what was paid and what was saved, as the server priced it.
-      const saved = [
-        isPositive(res.pricing.bundleSaving) ? `multi-buy −${formatUsd(res.pricing.bundleSaving)}` : null,
-        isPositive(res.pricing.promoSaving) ? `code ${res.pricing.promoCode} −${formatUsd(res.pricing.promoSaving)}` : null,
-      ].filter(Boolean);
-      toastInfo(
-        TOAST.purchaseSuccessful,
-        `All tickets have been purchased and added to your account. Paid ${formatUsd(res.totalAmount)}${saved.length ? ` (saved: ${saved.join(", ")})` : ""}`,
-      );
-      setWins(res.instantWins);
-      await Promise.all([
-        utils.auth.me.invalidate(),
-        utils.contests.invalidate(),
-        utils.cart.purchases.invalidate(),
-        utils.responsiblePlay.standing.invalidate(),
-        utils.instantWins.record.invalidate(),
-      ]);
-    },
-    onError: (error) => {
-      if (error.data?.code === "UNAUTHORIZED") {
-        toastUnauthorized();
-        setTimeout(() => window.location.assign("/api/login"), DELAYS.unauthorizedRedirect);
-        return;
-      }
-      if (error.message === CART_MESSAGES.insufficientBalance) {
-        showToast(TOAST.insufficientBalance, INSUFFICIENT_BALANCE, "error");
-        void utils.auth.me.invalidate();
-        return;
-      }
-      toastError(TOAST.purchaseFailed, error, "Failed to process checkout");
-      void utils.contests.invalidate();
-    },
-  });
+  const checkout = useMutation(
+    trpc.cart.checkout.mutationOptions({
+      onSuccess: async (res) => {
+        cart.clear();
+        close();
+        // The receipt: what was paid and what was saved, as the server priced it.
+        const saved = [
+          isPositive(res.pricing.bundleSaving) ? `multi-buy −${formatUsd(res.pricing.bundleSaving)}` : null,
+          isPositive(res.pricing.promoSaving) ? `code ${res.pricing.promoCode} −${formatUsd(res.pricing.promoSaving)}` : null,
+        ].filter(Boolean);
+        toastInfo(
+          TOAST.purchaseSuccessful,
+          `All tickets have been purchased and added to your account. Paid ${formatUsd(res.totalAmount)}${saved.length ? ` (saved: ${saved.join(", ")})` : ""}`,
+        );
+        setWins(res.instantWins);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
+          queryClient.invalidateQueries(trpc.contests.pathFilter()),
+          queryClient.invalidateQueries(trpc.cart.purchases.pathFilter()),
+          queryClient.invalidateQueries(trpc.responsiblePlay.standing.pathFilter()),
+          queryClient.invalidateQueries(trpc.instantWins.record.pathFilter()),
+        ]);
+      },
+      onError: (error) => {
+        if (error.data?.code === "UNAUTHORIZED") {
+          toastUnauthorized();
+          setTimeout(() => window.location.assign("/api/login"), DELAYS.unauthorizedRedirect);
+          return;
+        }
+        if (error.message === CART_MESSAGES.insufficientBalance) {
+          showToast(TOAST.insufficientBalance, INSUFFICIENT_BALANCE, "error");
+          void queryClient.invalidateQueries(trpc.auth.me.pathFilter());
+          return;
+        }
+        toastError(TOAST.purchaseFailed, error, "Failed to process checkout");
+        void queryClient.invalidateQueries(trpc.contests.pathFilter());
+      },
+    }),
+  );
 
   // Taking picked numbers out of the cart ends their hold at once (else it lapses after TICKET_HOLD_MINUTES).
-  const release = api.picking.release.useMutation();
+  const release = useMutation(trpc.picking.release.mutationOptions());
   const removeLine = (i: { contestId: string; ticketNumbers?: number[] }) => {
     cart.remove(i.contestId);
     if (i.ticketNumbers) release.mutate({ contestId: i.contestId, ticketNumbers: i.ticketNumbers });

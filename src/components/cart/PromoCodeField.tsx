@@ -3,7 +3,8 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useMutation } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { TOAST, toastSuccess } from "../common/toasts";
 
@@ -24,17 +25,19 @@ export function PromoCodeField({
 }) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const quote = api.pricing.quote.useMutation({
-    onSuccess: (q) => {
-      setError(null);
-      onApplied(q);
-      toastSuccess(TOAST.promoCodeApplied, `You save ${formatUsd(q.promoSaving)}`);
-    },
-    onError: (e) => {
-      setError(e.message);
-      onApplied(null);
-    },
-  });
+  const quote = useMutation(
+    trpc.pricing.quote.mutationOptions({
+      onSuccess: (q) => {
+        setError(null);
+        onApplied(q);
+        toastSuccess(TOAST.promoCodeApplied, `You save ${formatUsd(q.promoSaving)}`);
+      },
+      onError: (e) => {
+        setError(e.message);
+        onApplied(null);
+      },
+    }),
+  );
 
   if (applied) {
     return (

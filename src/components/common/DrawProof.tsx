@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
 import { nthSoldTicket } from "@/shared/ticket-picking";
 import { DRAW_SCHEME_FLAT, DRAW_SCHEME_MERKLE } from "@/shared/merkle";
-import { api } from "@/trpc/react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
 
@@ -81,7 +82,7 @@ function EntriesTable({ entries, winnerId }: { entries: Entry[]; winnerId: strin
  * holding a ticket number, asked from the server (never the whole list in the browser).
  */
 function EntryList({ r }: { r: DrawRecord }) {
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const [more, setMore] = useState<Entry[]>([]);
   const [cursor, setCursor] = useState<number | null>(r.entriesNextCursor);
   const [loading, setLoading] = useState(false);
@@ -96,7 +97,7 @@ function EntryList({ r }: { r: DrawRecord }) {
     if (cursor === null) return;
     setLoading(true);
     try {
-      const page = await utils.contests.drawRecord.fetch({ id: r.contestId, cursor });
+      const page = await queryClient.fetchQuery(trpc.contests.drawRecord.queryOptions({ id: r.contestId, cursor }));
       setMore((m) => [...m, ...page.entries]);
       setCursor(page.entriesNextCursor);
     } finally {
@@ -106,7 +107,7 @@ function EntryList({ r }: { r: DrawRecord }) {
   const find = async () => {
     const n = typeof ticket === "number" ? ticket : Number.parseInt(ticket, 10);
     if (!Number.isInteger(n) || n < 1) return;
-    const page = await utils.contests.drawRecord.fetch({ id: r.contestId, ticket: n, limit: 1 });
+    const page = await queryClient.fetchQuery(trpc.contests.drawRecord.queryOptions({ id: r.contestId, ticket: n, limit: 1 }));
     setFound(page.entries[0] ?? null);
   };
   return (
@@ -167,7 +168,7 @@ function EntryList({ r }: { r: DrawRecord }) {
  * early End, and the result recomputed here in the browser.
  */
 export function DrawProof({ contestId }: { contestId: string }) {
-  const record = api.contests.drawRecord.useQuery({ id: contestId });
+  const record = useQuery(trpc.contests.drawRecord.queryOptions({ id: contestId }));
   const [check, setCheck] = useState<Check | null>(null);
   const r = record.data;
 

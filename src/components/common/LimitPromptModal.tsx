@@ -2,7 +2,8 @@
 
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { api } from "@/trpc/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "./toasts";
 import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "./SpendLimitFields";
 import { SupportLinks } from "./SupportLinks";
@@ -15,16 +16,21 @@ import { SupportLinks } from "./SupportLinks";
 export function LimitPromptModal({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
   const [draft, setDraft] = useState<LimitDraft>(EMPTY_LIMIT_DRAFT);
   const [error, setError] = useState<string | undefined>();
-  const utils = api.useUtils();
-  const choose = api.saferPlay.chooseLimits.useMutation({
-    onSuccess: async (res) => {
-      await Promise.all([utils.responsiblePlay.standing.invalidate(), utils.responsiblePlay.limits.invalidate()]);
-      toastSuccess(TOAST.spendLimitSaved, res.message);
-      setDraft(EMPTY_LIMIT_DRAFT);
-      onDone();
-    },
-    onError: (e) => toastError(TOAST.limitAnswerNotSaved, e, "Please try again."),
-  });
+  const queryClient = useQueryClient();
+  const choose = useMutation(
+    trpc.saferPlay.chooseLimits.mutationOptions({
+      onSuccess: async (res) => {
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.responsiblePlay.standing.pathFilter()),
+          queryClient.invalidateQueries(trpc.responsiblePlay.limits.pathFilter()),
+        ]);
+        toastSuccess(TOAST.spendLimitSaved, res.message);
+        setDraft(EMPTY_LIMIT_DRAFT);
+        onDone();
+      },
+      onError: (e) => toastError(TOAST.limitAnswerNotSaved, e, "Please try again."),
+    }),
+  );
   const submit = () => {
     const out = limitDraftInput(draft);
     if ("error" in out) return setError(out.error);

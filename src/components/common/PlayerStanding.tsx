@@ -4,7 +4,8 @@ import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconHeartHandshake } from "@tabler/icons-react";
 import { formatUsd } from "@/shared/money";
 import { RESPONSIBLE_MESSAGES } from "@/shared/responsible-play";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { openAccountDialog } from "./dialogs";
 import { DateTime } from "./useTimeZone";
@@ -21,7 +22,9 @@ export type Restriction = NonNullable<PlayerStanding["restriction"]>;
  */
 export function usePlayerStanding(): PlayerStanding | null {
   const { user } = useCurrentUser();
-  return api.responsiblePlay.standing.useQuery(undefined, { enabled: Boolean(user), staleTime: 30_000 }).data ?? null;
+  return (
+    useQuery(trpc.responsiblePlay.standing.queryOptions(undefined, { enabled: Boolean(user), staleTime: 30_000 })).data ?? null
+  );
 }
 
 /** The short label a blocked button carries instead of its action. */

@@ -1,7 +1,8 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 
 const noSubscription = () => () => {};
 
@@ -23,12 +24,14 @@ function useHydrated(): boolean {
  * Every component that needs the user reads it here so one query serves the whole page.
  */
 export function useCurrentUser() {
-  const query = api.auth.me.useQuery(undefined, {
-    retry: false,
-    staleTime: 0,
-    refetchOnMount: true,
-    refetchOnWindowFocus: true,
-  });
+  const query = useQuery(
+    trpc.auth.me.queryOptions(undefined, {
+      retry: false,
+      staleTime: 0,
+      refetchOnMount: true,
+      refetchOnWindowFocus: true,
+    }),
+  );
   // The server render never fetches the user: until hydration is over, answer "still loading" as the
   // server did (else React #418 on /admin, whose chunk hydrates after the header has fetched the user).
   const hydrated = useHydrated();

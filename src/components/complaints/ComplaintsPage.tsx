@@ -9,7 +9,8 @@ import {
   type ComplaintCategoryName,
   fileComplaintSchema,
 } from "@/shared/complaints";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
@@ -20,29 +21,33 @@ const EMPTY = { category: "" as ComplaintCategoryName | "", itemId: "", subject:
 /** /complaints: file a complaint (reference and acknowledgement at once), follow each one, add notes. */
 export function ComplaintsPage() {
   const { user, isLoading } = useCurrentUser();
-  const utils = api.useUtils();
-  const list = api.complaints.mine.useQuery(undefined, { enabled: Boolean(user) });
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.complaints.mine.queryOptions(undefined, { enabled: Boolean(user) }));
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [filed, setFiled] = useState<{ reference: string; dueAt: Date } | null>(null);
   const [notes, setNotes] = useState<Record<string, string>>({});
-  const file = api.complaints.file.useMutation({
-    onSuccess: async (c) => {
-      setFiled({ reference: c.reference, dueAt: c.dueAt });
-      setForm(EMPTY);
-      toastSuccess(TOAST.complaintReceived, `Your reference is ${c.reference}.`);
-      await utils.complaints.mine.invalidate();
-    },
-    onError: (e) => toastError(TOAST.complaintNotFiled, e, "Could not file the complaint"),
-  });
-  const addNote = api.complaints.addNote.useMutation({
-    onSuccess: async (c) => {
-      setNotes((n) => ({ ...n, [c.reference]: "" }));
-      toastSuccess(TOAST.noteAdded, `Added to ${c.reference}.`);
-      await utils.complaints.mine.invalidate();
-    },
-    onError: (e) => toastError(TOAST.noteNotAdded, e, "Could not add the note"),
-  });
+  const file = useMutation(
+    trpc.complaints.file.mutationOptions({
+      onSuccess: async (c) => {
+        setFiled({ reference: c.reference, dueAt: c.dueAt });
+        setForm(EMPTY);
+        toastSuccess(TOAST.complaintReceived, `Your reference is ${c.reference}.`);
+        await queryClient.invalidateQueries(trpc.complaints.mine.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.complaintNotFiled, e, "Could not file the complaint"),
+    }),
+  );
+  const addNote = useMutation(
+    trpc.complaints.addNote.mutationOptions({
+      onSuccess: async (c) => {
+        setNotes((n) => ({ ...n, [c.reference]: "" }));
+        toastSuccess(TOAST.noteAdded, `Added to ${c.reference}.`);
+        await queryClient.invalidateQueries(trpc.complaints.mine.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.noteNotAdded, e, "Could not add the note"),
+    }),
+  );
 
   if (isLoading) return <Loader m="xl" aria-label="Loading" />;
   if (!user) {

@@ -25,7 +25,8 @@ import {
 import { IconArrowLeft, IconPhoto, IconShoppingCart } from "@tabler/icons-react";
 import Link from "next/link";
 import { useState } from "react";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
 import { humaniseKey } from "@/shared/contest-display";
 import { formatUsd } from "@/shared/money";
@@ -87,7 +88,7 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
 
 export function ContestDetail({ contest: initial }: { contest: PublicContest }) {
   // The server render seeds the query; sales, draws and edits refresh it live.
-  const c = api.contests.byId.useQuery({ id: initial.id }, { initialData: initial }).data ?? initial;
+  const c = useQuery(trpc.contests.byId.queryOptions({ id: initial.id }, { initialData: initial })).data ?? initial;
   useLiveContests();
   const [quantity, setQuantity] = useState(1);
   const [answer, setAnswer] = useState<number | undefined>(undefined);

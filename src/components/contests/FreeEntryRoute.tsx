@@ -1,14 +1,15 @@
 "use client";
 
 import { List, Paper, Text, Title } from "@mantine/core";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 
 /**
  * How to enter for free by post (docs/fair-play.md), shown next to the paid entry with the same
  * prominence: heading at the size of the price, the operator's address and rules.
  */
 export function FreeEntryRoute({ hasQuestion }: { hasQuestion: boolean }) {
-  const info = api.contests.fairPlay.useQuery();
+  const info = useQuery(trpc.contests.fairPlay.queryOptions());
   const freeEntry = info.data?.freeEntry;
   return (
     <Paper withBorder p="md" radius="md" data-testid="free-entry">

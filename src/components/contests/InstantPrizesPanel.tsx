@@ -4,7 +4,8 @@ import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Table, Text, T
 import { useState } from "react";
 import { INSTANT_PRIZE_KIND_LABELS, type InstantVerifyResult, verifyInstantReveal } from "@/shared/instant-wins";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 
 type Record = RouterOutputs["instantWins"]["record"];
@@ -29,7 +30,7 @@ const prizeValue = (p: Record["prizes"][number]) =>
 
 /** Instant prizes on the contest page: what can be won, how many are left, the commitment and, after the end, its proof. */
 export function InstantPrizesPanel({ contestId }: { contestId: string }) {
-  const q = api.instantWins.record.useQuery({ id: contestId });
+  const q = useQuery(trpc.instantWins.record.queryOptions({ id: contestId }));
   const [check, setCheck] = useState<InstantVerifyResult | null>(null);
   const [checking, setChecking] = useState(false);
   if (q.isLoading) return <Loader size="sm" aria-label="Loading instant prizes" />;

@@ -4,7 +4,8 @@ import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, Title } 
 import { useReducedMotion } from "@mantine/hooks";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { type Check, verifyDrawRecord } from "../common/DrawProof";
@@ -99,9 +100,11 @@ function RollingTicket({ sold, settled, value }: { sold: number; settled: boolea
 export function LiveDraw({ contestId, title, endDate }: { contestId: string; title?: string; endDate?: string | Date | null }) {
   const { user } = useCurrentUser();
   const reduced = useReducedMotion() ?? false;
-  const record = api.contests.drawRecord.useQuery(
-    { id: contestId, limit: 1 },
-    { refetchInterval: (q) => (user || q.state.data?.drawnAt ? false : 5000) },
+  const record = useQuery(
+    trpc.contests.drawRecord.queryOptions(
+      { id: contestId, limit: 1 },
+      { refetchInterval: (q) => (user || q.state.data?.drawnAt ? false : 5000) },
+    ),
   );
   const r = record.data;
   const { step, play } = useReveal(r, reduced);

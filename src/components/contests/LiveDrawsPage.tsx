@@ -1,7 +1,8 @@
 "use client";
 
 import { Container, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { LiveDraw } from "./LiveDraw";
 import { useLiveContests } from "./useLiveContests";
 
@@ -11,7 +12,7 @@ import { useLiveContests } from "./useLiveContests";
  */
 export function LiveDrawsPage() {
   useLiveContests();
-  const draws = api.contests.liveDraws.useQuery();
+  const draws = useQuery(trpc.contests.liveDraws.queryOptions());
   const d = draws.data;
   return (
     <Container size="lg" py="xl">

@@ -3,7 +3,8 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { DRAW_SCHEME_MERKLE, verifyInclusion } from "@/shared/merkle";
-import { api } from "@/trpc/react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { TOAST, toastError } from "../common/toasts";
 
@@ -19,8 +20,8 @@ const rangeText = (a: number, b: number) => (a === b ? `#${a}` : `#${a}–#${b}`
  * entriesHash, and the proof as a file for `npm run verify:draw -- <site> <contest> --proof <file>`.
  */
 export function MyEntryProofs({ record }: { record: DrawRecord }) {
-  const utils = api.useUtils();
-  const purchases = api.cart.purchases.useQuery(undefined);
+  const queryClient = useQueryClient();
+  const purchases = useQuery(trpc.cart.purchases.queryOptions());
   const [results, setResults] = useState<Record<string, Result>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const mine = (purchases.data ?? []).filter((p) => p.contestId === record.contestId);
@@ -35,7 +36,7 @@ export function MyEntryProofs({ record }: { record: DrawRecord }) {
   const prove = async (entry: string) => {
     setBusy(entry);
     try {
-      const proof = await utils.contests.drawProof.fetch({ id: record.contestId, entry });
+      const proof = await queryClient.fetchQuery(trpc.contests.drawProof.queryOptions({ id: record.contestId, entry }));
       const ok = record.entriesHash !== null && (await verifyInclusion(proof, record.entriesHash));
       const href = URL.createObjectURL(new Blob([JSON.stringify(proof, null, 2)], { type: "application/json" }));
       setResults((r) => ({ ...r, [entry]: { proof, ok, href } }));

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import { PICK_LIMITS } from "@/shared/ticket-picking";
 import type { PublicContest } from "@/trpc/types";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { QuantityStepper } from "../common/QuantityStepper";
 import { useAddToCart } from "./useAddToCart";
@@ -30,8 +31,8 @@ export function NumberPicker({ contest, answerIndex }: Props) {
   const [selected, setSelected] = useState<number[]>([]);
   const [dip, setDip] = useState(1);
   const addToCart = useAddToCart();
-  const utils = api.useUtils();
-  const grid = api.picking.numbers.useQuery({ id: contest.id, ...(search ? { search } : { page }) });
+  const queryClient = useQueryClient();
+  const grid = useQuery(trpc.picking.numbers.queryOptions({ id: contest.id, ...(search ? { search } : { page }) }));
   const data = grid.data;
   const taken = new Set(data?.taken ?? []);
   const held = new Set(data?.held ?? []);
@@ -39,14 +40,14 @@ export function NumberPicker({ contest, answerIndex }: Props) {
   const toCart = (numbers: number[]) => {
     addToCart(contest, numbers.length, answerIndex, numbers);
     setSelected([]);
-    void utils.picking.numbers.invalidate();
+    void queryClient.invalidateQueries(trpc.picking.numbers.pathFilter());
   };
   const onError = (error: { message: string }) => {
     showToast(TOAST.numbersNotHeld, error.message, "error");
-    void utils.picking.numbers.invalidate();
+    void queryClient.invalidateQueries(trpc.picking.numbers.pathFilter());
   };
-  const hold = api.picking.hold.useMutation({ onSuccess: (r) => toCart(r.ticketNumbers), onError });
-  const lucky = api.picking.luckyDip.useMutation({ onSuccess: (r) => toCart(r.ticketNumbers), onError });
+  const hold = useMutation(trpc.picking.hold.mutationOptions({ onSuccess: (r) => toCart(r.ticketNumbers), onError }));
+  const lucky = useMutation(trpc.picking.luckyDip.mutationOptions({ onSuccess: (r) => toCart(r.ticketNumbers), onError }));
   const signedIn = () => {
     if (user) return true;
     showToast(TOAST.signInRequired, "Please sign in to pick your numbers", "error");

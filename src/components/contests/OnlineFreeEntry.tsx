@@ -4,7 +4,8 @@ import { Button, Paper, Text, Title } from "@mantine/core";
 import { IconGift } from "@tabler/icons-react";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import type { PublicContest } from "@/trpc/types";
-import { api } from "@/trpc/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { showToast, TOAST, toastSuccess } from "../common/toasts";
 
@@ -20,14 +21,20 @@ export function OnlineFreeEntry({
   answerIndex: number | undefined;
 }) {
   const { user } = useCurrentUser();
-  const utils = api.useUtils();
-  const enter = api.picking.freeEntry.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.freeEntryReceived, r.message);
-      await Promise.all([utils.contests.invalidate(), utils.cart.purchases.invalidate(), utils.picking.numbers.invalidate()]);
-    },
-    onError: (error) => showToast(TOAST.onlineFreeEntryRefused, error.message, "error"),
-  });
+  const queryClient = useQueryClient();
+  const enter = useMutation(
+    trpc.picking.freeEntry.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.freeEntryReceived, r.message);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.contests.pathFilter()),
+          queryClient.invalidateQueries(trpc.cart.purchases.pathFilter()),
+          queryClient.invalidateQueries(trpc.picking.numbers.pathFilter()),
+        ]);
+      },
+      onError: (error) => showToast(TOAST.onlineFreeEntryRefused, error.message, "error"),
+    }),
+  );
   const onClick = () => {
     if (!user) {
       showToast(TOAST.signInRequired, "Please sign in to enter for free", "error");

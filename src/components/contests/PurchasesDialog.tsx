@@ -6,7 +6,8 @@ import { useEffect } from "react";
 import { LIMITS } from "@/shared/constants";
 import { addMoney, formatUsd, isPositive } from "@/shared/money";
 import { entryBadge, entryStatusLabel } from "@/shared/purchase-rules";
-import { api } from "@/trpc/react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 
@@ -25,12 +26,14 @@ const PAGE = LIMITS.listPage;
  */
 export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { user } = useCurrentUser();
-  const query = api.cart.purchases.useInfiniteQuery(
-    { limit: PAGE },
-    {
-      enabled: opened && !!user,
-      getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.entryId : undefined),
-    },
+  const query = useInfiniteQuery(
+    trpc.cart.purchases.infiniteQueryOptions(
+      { limit: PAGE },
+      {
+        enabled: opened && !!user,
+        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.entryId : undefined),
+      },
+    ),
   );
   const { refetch } = query;
   useEffect(() => {

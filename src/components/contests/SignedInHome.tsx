@@ -5,7 +5,8 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, Suspense, useEffect, useMemo } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { CATEGORY_HEADINGS, CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory } from "@/shared/constants";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { RestrictionNotice, usePlayerStanding } from "../common/PlayerStanding";
 import { openAccountDialog } from "../common/dialogs";
 import { ContestList, NO_CONTESTS } from "./ContestList";
@@ -32,7 +33,7 @@ function Home({ initial, teaser }: { initial?: PublicContest[]; teaser?: ReactNo
   const category = categoryFrom(params.get("category"));
   useSupportLink(params);
   // Filtered on the client by the category field (docs/product.md §2); the server render seeds the query.
-  const query = api.contests.list.useQuery(undefined, { initialData: initial });
+  const query = useQuery(trpc.contests.list.queryOptions(undefined, { initialData: initial }));
   useLiveContests(); // sold counts follow other players' purchases
   const shown = useMemo(
     () => (category === "all" ? query.data : query.data?.filter((c) => c.category === category)),

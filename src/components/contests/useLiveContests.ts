@@ -1,6 +1,8 @@
 "use client";
 
-import { api } from "@/trpc/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 
 /**
@@ -9,17 +11,21 @@ import { useCurrentUser } from "../common/useCurrentUser";
  */
 export function useLiveContests() {
   const { user } = useCurrentUser();
-  const utils = api.useUtils();
-  api.contests.onChange.useSubscription(undefined, {
-    enabled: Boolean(user?.id),
-    onData: () => {
-      void utils.contests.list.invalidate();
-      void utils.contests.byId.invalidate();
-      void utils.contests.liveDraws.invalidate();
-      // A drawn record never changes: only the ones still open or awaiting their draw refetch.
-      void utils.contests.drawRecord.invalidate(undefined, {
-        predicate: (q) => !(q.state.data as { drawnAt?: unknown })?.drawnAt,
-      });
-    },
-  });
+  const queryClient = useQueryClient();
+  useSubscription(
+    trpc.contests.onChange.subscriptionOptions(undefined, {
+      enabled: Boolean(user?.id),
+      onData: () => {
+        void queryClient.invalidateQueries(trpc.contests.list.pathFilter());
+        void queryClient.invalidateQueries(trpc.contests.byId.pathFilter());
+        void queryClient.invalidateQueries(trpc.contests.liveDraws.pathFilter());
+        // A drawn record never changes: only the ones still open or awaiting their draw refetch.
+        void queryClient.invalidateQueries(
+          trpc.contests.drawRecord.queryFilter(undefined, {
+            predicate: (q) => !(q.state.data as { drawnAt?: unknown })?.drawnAt,
+          }),
+        );
+      },
+    }),
+  );
 }

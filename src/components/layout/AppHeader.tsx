@@ -9,7 +9,8 @@ import classes from "./AppHeader.module.css";
 import { MobileMenu } from "./MobileMenu";
 import { ContestsMenu } from "./ContestsMenu";
 import { PROMO_TEXT } from "./nav";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 
 // Signed-in-only slots: their code loads only when a user is signed in (keeps the public first load small).
 const SupportChatButton = dynamic(() => import("../support/SupportChatButton").then((m) => m.SupportChatButton), { ssr: false });
@@ -29,7 +30,9 @@ export function AppHeader() {
   const { user } = useCurrentUser();
   useSessionExpiry();
   // No promotions to a self-excluded player (docs/fair-play.md "Safer play"); the same query as usePlayerStanding.
-  const standing = api.responsiblePlay.standing.useQuery(undefined, { enabled: Boolean(user), staleTime: 30_000 }).data;
+  const standing = useQuery(
+    trpc.responsiblePlay.standing.queryOptions(undefined, { enabled: Boolean(user), staleTime: 30_000 }),
+  ).data;
   const excluded = standing?.restriction?.reason === "self_excluded";
   return (
     <header className={classes.header}>

@@ -1,7 +1,8 @@
 "use client";
 
 import { Box, Text } from "@mantine/core";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 
 const HEIGHT = 32;
 
@@ -14,7 +15,7 @@ const HEIGHT = 32;
  * page moves when it appears.
  */
 export function DemoBanner() {
-  const mode = api.payments.mode.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const mode = useQuery(trpc.payments.mode.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
   if (!mode.data?.simulated) return null;
   return (
     <>

@@ -16,7 +16,9 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconBell, IconCircleCheck, IconInfoCircle, IconTrophy } from "@tabler/icons-react";
 import { LIMITS } from "@/shared/constants";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { timeLabel } from "../common/timeLabel";
 import { pollingFallback } from "../common/useLiveRefetch";
@@ -40,23 +42,25 @@ export function badgeLabel(count: number): string {
 export function NotificationBell() {
   const { user } = useCurrentUser();
   const enabled = Boolean(user?.id);
-  const utils = api.useUtils();
-  const sub = api.notifications.onChange.useSubscription(undefined, {
-    enabled,
-    onData: () => {
-      void utils.notifications.list.invalidate();
-      void utils.notifications.unreadCount.invalidate();
-    },
-  });
+  const queryClient = useQueryClient();
+  const sub = useSubscription(
+    trpc.notifications.onChange.subscriptionOptions(undefined, {
+      enabled,
+      onData: () => {
+        void queryClient.invalidateQueries(trpc.notifications.list.pathFilter());
+        void queryClient.invalidateQueries(trpc.notifications.unreadCount.pathFilter());
+      },
+    }),
+  );
   const poll = pollingFallback(sub.status, NOTIFICATIONS_FALLBACK_POLL);
-  const list = api.notifications.list.useQuery(undefined, { enabled, refetchInterval: poll });
-  const unread = api.notifications.unreadCount.useQuery(undefined, { enabled, refetchInterval: poll });
+  const list = useQuery(trpc.notifications.list.queryOptions(undefined, { enabled, refetchInterval: poll }));
+  const unread = useQuery(trpc.notifications.unreadCount.queryOptions(undefined, { enabled, refetchInterval: poll }));
   const refresh = () => {
-    void utils.notifications.list.invalidate();
-    void utils.notifications.unreadCount.invalidate();
+    void queryClient.invalidateQueries(trpc.notifications.list.pathFilter());
+    void queryClient.invalidateQueries(trpc.notifications.unreadCount.pathFilter());
   };
-  const markRead = api.notifications.markRead.useMutation({ onSuccess: refresh });
-  const markAll = api.notifications.markAllRead.useMutation({ onSuccess: refresh });
+  const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSuccess: refresh }));
+  const markAll = useMutation(trpc.notifications.markAllRead.mutationOptions({ onSuccess: refresh }));
   if (!enabled) return null;
   const count = unread.data ?? 0;
 

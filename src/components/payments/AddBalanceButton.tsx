@@ -21,7 +21,8 @@ import Link from "next/link";
 import { CRYPTO_CURRENCIES, CRYPTO_LABELS, CURRENCY, DELAYS, LIMITS } from "@/shared/constants";
 import { COIN_NETWORKS, NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
-import { api } from "@/trpc/react";
+import { useMutation } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { payPageHref } from "@/shared/pay-link";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
@@ -53,7 +54,7 @@ export function AddBalanceButton() {
     initialValues: EMPTY,
     validate: schemaResolver(createPaymentSchema, { sync: true }),
   });
-  const create = api.payments.create.useMutation();
+  const create = useMutation(trpc.payments.create.mutationOptions());
 
   if (!user) return null;
 

@@ -22,7 +22,8 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { GatewayStatusBadge, PaymentStatusBadge } from "../common/PaymentStatusBadge";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
@@ -73,21 +74,25 @@ function Countdown({ createdAt, expiresAt }: { createdAt: Date; expiresAt: Date 
  */
 export function PayPage({ trackId }: { trackId: string }) {
   const { user, isLoading: userLoading } = useCurrentUser();
-  const utils = api.useUtils();
-  const payment = api.payments.byTrackId.useQuery(
-    { trackId },
-    { enabled: Boolean(user), refetchInterval: (q) => (q.state.data?.status === "pending" ? 10_000 : false) },
+  const queryClient = useQueryClient();
+  const payment = useQuery(
+    trpc.payments.byTrackId.queryOptions(
+      { trackId },
+      { enabled: Boolean(user), refetchInterval: (q) => (q.state.data?.status === "pending" ? 10_000 : false) },
+    ),
   );
-  const simulate = api.payments.simulate.useMutation({
-    onSuccess: async () => {
-      toastInfo(
-        TOAST.paymentSimulated,
-        "The sandbox marked your payment as paid. An administrator approves it next; then your balance is credited.",
-      );
-      await utils.payments.byTrackId.invalidate({ trackId });
-    },
-    onError: (e) => toastError(TOAST.error, e, "Simulation failed"),
-  });
+  const simulate = useMutation(
+    trpc.payments.simulate.mutationOptions({
+      onSuccess: async () => {
+        toastInfo(
+          TOAST.paymentSimulated,
+          "The sandbox marked your payment as paid. An administrator approves it next; then your balance is credited.",
+        );
+        await queryClient.invalidateQueries(trpc.payments.byTrackId.queryFilter({ trackId }));
+      },
+      onError: (e) => toastError(TOAST.error, e, "Simulation failed"),
+    }),
+  );
 
   if (userLoading || (user && payment.isLoading)) {
     return (

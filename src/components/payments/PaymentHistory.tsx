@@ -2,7 +2,8 @@
 
 import { Anchor, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { payPageHref } from "@/shared/pay-link";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { GatewayStatusBadge, PaymentStatusBadge } from "../common/PaymentStatusBadge";
@@ -13,7 +14,7 @@ import { QueryState } from "@/components/common/QueryState";
 /** A player's own top-ups with their statuses (beyond docs/product.md). */
 export function PaymentHistory() {
   const { user, isLoading } = useCurrentUser();
-  const payments = api.payments.mine.useQuery(undefined, { enabled: Boolean(user) });
+  const payments = useQuery(trpc.payments.mine.queryOptions(undefined, { enabled: Boolean(user) }));
   if (isLoading) return <Loader m="xl" />;
   if (!user) {
     return (

@@ -3,31 +3,40 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { COMPLAINT_LIMITS } from "@/shared/complaints";
-import { api } from "@/trpc/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 
 /** The winner's answer to a shipped or delivered prize: confirm it arrived, or dispute it (a complaint). */
 export function PrizeActions({ prize }: { prize: { id: string; contestTitle: string } }) {
-  const utils = api.useUtils();
+  const queryClient = useQueryClient();
   const [disputing, setDisputing] = useState(false);
   const [body, setBody] = useState("");
-  const refresh = () => Promise.all([utils.prizes.mine.invalidate(), utils.complaints.mine.invalidate()]);
-  const confirm = api.prizes.confirmReceipt.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.receiptConfirmed, r.message);
-      await refresh();
-    },
-    onError: (e) => toastError(TOAST.confirmationFailed, e, "Could not confirm receipt"),
-  });
-  const dispute = api.prizes.dispute.useMutation({
-    onSuccess: async (r) => {
-      toastSuccess(TOAST.disputeFiled, r.message);
-      setDisputing(false);
-      setBody("");
-      await refresh();
-    },
-    onError: (e) => toastError(TOAST.disputeFailed, e, "Could not file the dispute"),
-  });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.prizes.mine.pathFilter()),
+      queryClient.invalidateQueries(trpc.complaints.mine.pathFilter()),
+    ]);
+  const confirm = useMutation(
+    trpc.prizes.confirmReceipt.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.receiptConfirmed, r.message);
+        await refresh();
+      },
+      onError: (e) => toastError(TOAST.confirmationFailed, e, "Could not confirm receipt"),
+    }),
+  );
+  const dispute = useMutation(
+    trpc.prizes.dispute.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.disputeFiled, r.message);
+        setDisputing(false);
+        setBody("");
+        await refresh();
+      },
+      onError: (e) => toastError(TOAST.disputeFailed, e, "Could not file the dispute"),
+    }),
+  );
   return (
     <>
       <Group gap="xs">

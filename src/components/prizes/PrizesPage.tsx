@@ -4,7 +4,8 @@ import { Anchor, Button, Card, Container, Group, Loader, Modal, SimpleGrid, Stac
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { deliverySchema, PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { StatusPill } from "../common/WithdrawalStatusBadge";
@@ -28,27 +29,32 @@ const FIELDS: [keyof typeof EMPTY, string][] = [
 /** The player's prizes: take the cash alternative or ask for delivery; then follow the shipping. */
 export function PrizesPage() {
   const { user, isLoading } = useCurrentUser();
-  const utils = api.useUtils();
-  const prizes = api.prizes.mine.useQuery(undefined, { enabled: Boolean(user) });
+  const queryClient = useQueryClient();
+  const prizes = useQuery(trpc.prizes.mine.queryOptions(undefined, { enabled: Boolean(user) }));
   const [deliveryFor, setDeliveryFor] = useState<MyPrize | null>(null);
   // Taking the cash gives up the prize for good: it asks first, like the admin's End and Cancel.
   const [cashFor, setCashFor] = useState<MyPrize | null>(null);
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const claim = api.prizes.claim.useMutation({
-    onSuccess: async (p) => {
-      toastSuccess(
-        p.status === "cash_credited" ? "Cash Alternative Credited" : "Prize Requested",
-        p.status === "cash_credited"
-          ? `${formatUsd(p.cashAlternative)} has been added to your balance.`
-          : "We will let you know when your prize ships.",
-      );
-      setDeliveryFor(null);
-      setCashFor(null);
-      await Promise.all([utils.prizes.mine.invalidate(), utils.auth.me.invalidate()]);
-    },
-    onError: (e) => toastError(TOAST.claimFailed, e, "Could not claim the prize"),
-  });
+  const claim = useMutation(
+    trpc.prizes.claim.mutationOptions({
+      onSuccess: async (p) => {
+        toastSuccess(
+          p.status === "cash_credited" ? "Cash Alternative Credited" : "Prize Requested",
+          p.status === "cash_credited"
+            ? `${formatUsd(p.cashAlternative)} has been added to your balance.`
+            : "We will let you know when your prize ships.",
+        );
+        setDeliveryFor(null);
+        setCashFor(null);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.prizes.mine.pathFilter()),
+          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
+        ]);
+      },
+      onError: (e) => toastError(TOAST.claimFailed, e, "Could not claim the prize"),
+    }),
+  );
 
   if (isLoading) return <Loader m="xl" />;
   if (!user) {

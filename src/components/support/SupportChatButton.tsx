@@ -4,7 +4,9 @@ import { ActionIcon, Modal, Stack, Text } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { useAccountDialog } from "../common/dialogs";
 import { pollingFallback } from "../common/useLiveRefetch";
@@ -19,23 +21,29 @@ export function SupportChatButton() {
   const [opened, open, close] = useAccountDialog("support");
   const [text, setText] = useState("");
   const enabled = Boolean(user?.id) && opened;
-  const utils = api.useUtils();
-  const sub = api.support.onThread.useSubscription(undefined, {
-    enabled,
-    onData: () => void utils.support.messages.invalidate(),
-  });
-  const thread = api.support.messages.useQuery(undefined, {
-    enabled,
-    refetchInterval: pollingFallback(sub.status, DELAYS.supportChatPoll),
-  });
-  const send = api.support.send.useMutation({
-    onSuccess: () => {
-      setText("");
-      void utils.support.messages.invalidate();
-      toastInfo(TOAST.messageSent, "We'll respond as soon as possible");
-    },
-    onError: (e) => toastError(TOAST.sendFailed, e, e.message),
-  });
+  const queryClient = useQueryClient();
+  const sub = useSubscription(
+    trpc.support.onThread.subscriptionOptions(undefined, {
+      enabled,
+      onData: () => void queryClient.invalidateQueries(trpc.support.messages.pathFilter()),
+    }),
+  );
+  const thread = useQuery(
+    trpc.support.messages.queryOptions(undefined, {
+      enabled,
+      refetchInterval: pollingFallback(sub.status, DELAYS.supportChatPoll),
+    }),
+  );
+  const send = useMutation(
+    trpc.support.send.mutationOptions({
+      onSuccess: () => {
+        setText("");
+        void queryClient.invalidateQueries(trpc.support.messages.pathFilter());
+        toastInfo(TOAST.messageSent, "We'll respond as soon as possible");
+      },
+      onError: (e) => toastError(TOAST.sendFailed, e, e.message),
+    }),
+  );
   if (!user) return null;
 
   return (

@@ -5,7 +5,8 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { sha256Hex } from "@/shared/draw";
 import { clientSeedSchema, drawWheel, type WheelConfig, type WheelSegment, wheelTexts } from "@/shared/wheel";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
@@ -18,9 +19,9 @@ type Verdict = "verified" | "mismatch" | "hidden";
  * in the browser with the same code the server drew it with.
  */
 export function FairnessPanel({ config }: { segments: WheelSegment[]; config: WheelConfig }) {
-  const utils = api.useUtils();
-  const fairness = api.wheel.fairness.useQuery(undefined, { staleTime: 0 });
-  const history = api.wheel.history.useQuery({ limit: 50 }, { staleTime: 0 });
+  const queryClient = useQueryClient();
+  const fairness = useQuery(trpc.wheel.fairness.queryOptions(undefined, { staleTime: 0 }));
+  const history = useQuery(trpc.wheel.history.queryOptions({ limit: 50 }, { staleTime: 0 }));
   const [revealed, setRevealed] = useState<{ serverSeed: string; serverSeedHash: string } | null>(null);
   const [verdicts, setVerdicts] = useState<Record<string, Verdict>>({});
 
@@ -35,21 +36,25 @@ export function FairnessPanel({ config }: { segments: WheelSegment[]; config: Wh
     if (currentClientSeed) form.setValues({ clientSeed: currentClientSeed });
   }, [currentClientSeed]);
 
-  const setSeed = api.wheel.setClientSeed.useMutation({
-    onSuccess: () => {
-      toastInfo(TOAST.clientSeedUpdated, "Your next spins use the new client seed.");
-      void utils.wheel.fairness.invalidate();
-    },
-    onError: (e) => toastError(TOAST.error, e, e.message),
-  });
-  const rotate = api.wheel.rotateSeed.useMutation({
-    onSuccess: (r) => {
-      setRevealed({ serverSeed: r.revealed.serverSeed, serverSeedHash: r.revealed.serverSeedHash });
-      void utils.wheel.fairness.invalidate();
-      void utils.wheel.history.invalidate();
-    },
-    onError: (e) => toastError(TOAST.error, e, e.message),
-  });
+  const setSeed = useMutation(
+    trpc.wheel.setClientSeed.mutationOptions({
+      onSuccess: () => {
+        toastInfo(TOAST.clientSeedUpdated, "Your next spins use the new client seed.");
+        void queryClient.invalidateQueries(trpc.wheel.fairness.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.error, e, e.message),
+    }),
+  );
+  const rotate = useMutation(
+    trpc.wheel.rotateSeed.mutationOptions({
+      onSuccess: (r) => {
+        setRevealed({ serverSeed: r.revealed.serverSeed, serverSeedHash: r.revealed.serverSeedHash });
+        void queryClient.invalidateQueries(trpc.wheel.fairness.pathFilter());
+        void queryClient.invalidateQueries(trpc.wheel.history.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.error, e, e.message),
+    }),
+  );
 
   // Recompute every revealed spin in the browser.
   useEffect(() => {

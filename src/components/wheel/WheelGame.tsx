@@ -21,7 +21,8 @@ import { useEffect, useRef, useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import { formatUsd, isAtLeast } from "@/shared/money";
 import { DEFAULT_WHEEL_CONFIG, WHEEL_ANIMATION, type WheelOutcome, wheelResultToast, wheelTexts } from "@/shared/wheel";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { FairnessPanel } from "./FairnessPanel";
 import { WheelCanvas, type WheelCanvasHandle } from "./WheelCanvas";
@@ -64,10 +65,10 @@ export function WheelGame() {
 }
 
 function SignedInWheel() {
-  const utils = api.useUtils();
-  const config = api.wheel.config.useQuery().data ?? DEFAULT_WHEEL_CONFIG;
-  const status = api.wheel.status.useQuery(undefined, { refetchOnWindowFocus: true, staleTime: 0 });
-  const spin = api.wheel.spin.useMutation();
+  const queryClient = useQueryClient();
+  const config = useQuery(trpc.wheel.config.queryOptions()).data ?? DEFAULT_WHEEL_CONFIG;
+  const status = useQuery(trpc.wheel.status.queryOptions(undefined, { refetchOnWindowFocus: true, staleTime: 0 }));
+  const spin = useMutation(trpc.wheel.spin.mutationOptions());
   const wheel = useRef<WheelCanvasHandle>(null);
   const busy = useRef(false);
   const [spinning, setSpinning] = useState(false);
@@ -117,7 +118,7 @@ function SignedInWheel() {
       const result = await spin.mutateAsync({ isPaid: !canSpinFree });
       await wheel.current?.stopAt(result.segmentIndex);
       setLast({ label: result.segmentLabel, outcome: result.outcome, prize: result.prize });
-      utils.wheel.status.setData(undefined, {
+      queryClient.setQueryData(trpc.wheel.status.queryKey(), {
         paidSpinsEnabled: status.data?.paidSpinsEnabled ?? true,
         balance: result.balance,
         canSpinFree: result.canSpinFree,
@@ -140,11 +141,11 @@ function SignedInWheel() {
     } finally {
       busy.current = false;
       setSpinning(false);
-      void utils.wheel.status.invalidate();
-      void utils.auth.me.invalidate();
-      void utils.wheel.history.invalidate();
-      void utils.wheel.fairness.invalidate();
-      void utils.responsiblePlay.standing.invalidate();
+      void queryClient.invalidateQueries(trpc.wheel.status.pathFilter());
+      void queryClient.invalidateQueries(trpc.auth.me.pathFilter());
+      void queryClient.invalidateQueries(trpc.wheel.history.pathFilter());
+      void queryClient.invalidateQueries(trpc.wheel.fairness.pathFilter());
+      void queryClient.invalidateQueries(trpc.responsiblePlay.standing.pathFilter());
     }
   }
 

@@ -3,13 +3,14 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import Link from "next/link";
 import { DEFAULT_WHEEL_CONFIG, wheelTexts } from "@/shared/wheel";
-import { api } from "@/trpc/react";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 
 const PRIZE_COLORS = ["green", "blue", "teal", "cyan", "grape"] as const;
 
 /** Signed-in home teaser (docs/product.md §2): the free spin, the price and the prizes, from the wheel's configuration. */
 export function WheelTeaser() {
-  const config = api.wheel.config.useQuery(undefined, { staleTime: 60_000 }).data ?? DEFAULT_WHEEL_CONFIG;
+  const config = useQuery(trpc.wheel.config.queryOptions(undefined, { staleTime: 60_000 })).data ?? DEFAULT_WHEEL_CONFIG;
   const texts = wheelTexts(config);
   const hasRetry = config.segments.some((s) => s.outcome === "retry");
   return (

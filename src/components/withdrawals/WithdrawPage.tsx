@@ -11,7 +11,8 @@ import {
   WITHDRAWAL_LIMITS,
   type WithdrawalNetwork,
 } from "@/shared/withdrawals";
-import { api } from "@/trpc/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
@@ -21,22 +22,27 @@ import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 /** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
 export function WithdrawPage() {
   const { user, isLoading } = useCurrentUser();
-  const utils = api.useUtils();
-  const list = api.withdrawals.mine.useQuery(undefined, { enabled: Boolean(user), refetchInterval: 15_000 });
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.withdrawals.mine.queryOptions(undefined, { enabled: Boolean(user), refetchInterval: 15_000 }));
   const [amount, setAmount] = useState("");
   const [coin, setCoin] = useState<CryptoCurrency>("USDT");
   const [network, setNetwork] = useState<WithdrawalNetwork>("TRC20");
   const [address, setAddress] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = api.withdrawals.create.useMutation({
-    onSuccess: async (w) => {
-      toastSuccess(TOAST.withdrawalRequested, `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`);
-      setAmount("");
-      setAddress("");
-      await Promise.all([utils.withdrawals.mine.invalidate(), utils.auth.me.invalidate()]);
-    },
-    onError: (e) => toastError(TOAST.withdrawalFailed, e, "Could not request the withdrawal"),
-  });
+  const create = useMutation(
+    trpc.withdrawals.create.mutationOptions({
+      onSuccess: async (w) => {
+        toastSuccess(TOAST.withdrawalRequested, `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`);
+        setAmount("");
+        setAddress("");
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.withdrawals.mine.pathFilter()),
+          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
+        ]);
+      },
+      onError: (e) => toastError(TOAST.withdrawalFailed, e, "Could not request the withdrawal"),
+    }),
+  );
 
   if (isLoading) return <Loader m="xl" />;
   if (!user) {
