@@ -6,12 +6,15 @@
  *   1. the revealed seed hashes to the seedHash published before sales opened;
  *   2. the map recomputes from seed + contest id + ticket maximum + prize list and hashes to mapHash;
  *   3. each prize's published winning ticket is the recomputed one;
- *   4. a prize was awarded exactly when its ticket was sold, to the entry holding that ticket.
+ *   4. a prize was awarded exactly when its ticket was sold, to the entry holding that ticket; which
+ *      tickets were sold is read from the contest's public entry list (GET the draw record's
+ *      entriesFile, which `npm run verify:draw` checks against the committed entriesHash), so a
+ *      pick-your-numbers contest is checked as well as a consecutive one.
  * Exits 0 when everything matches, 1 when anything does not (or nothing is revealed yet), 2 when it
  * cannot run. docs/fair-play.md "Instant wins" explains what this proves.
  */
 import { pathToFileURL } from "node:url";
-import { verifyInstantReveal } from "../../src/shared/instant-wins";
+import { soldPrizeTicketsFromList, verifyInstantReveal } from "../../src/shared/instant-wins";
 import type { z } from "zod";
 import type { instantWinsRecordOutput } from "../../src/shared/schemas/instant-wins-responses";
 
@@ -42,7 +45,11 @@ export async function verifyInstantWins(baseUrl: string, contestId: string): Pro
     }
     prizes.push({ ...p, winningTicket: p.winningTicket });
   }
+  const soldPrizeTickets = await soldPrizeTicketsFromList(baseUrl, contestId, new Set(prizes.map((p) => p.winningTicket)));
+  if (soldPrizeTickets) lines.push("INFO sold tickets read from the public entry list");
+  else lines.push("INFO no public entry list: tickets 1..soldTickets taken as sold (consecutive numbering)");
   const v = await verifyInstantReveal({
+    ...(soldPrizeTickets ? { soldPrizeTickets } : {}),
     contestId: r.contestId,
     ticketMax: r.ticketMax,
     soldTickets: r.soldTickets,

@@ -102,6 +102,12 @@ export type InstantRevealInput = {
   seedHash: string;
   mapHash: string;
   seed: string;
+  /**
+   * The prize tickets that were sold, read from the contest's public entry list (verify-instant-wins
+   * does). Without it a ticket counts as sold when it is at most soldTickets, which holds only for
+   * consecutive contests (a pick-your-numbers contest sells any numbers up to the maximum).
+   */
+  soldPrizeTickets?: ReadonlySet<number>;
   prizes: (InstantPrizeSpec & {
     winningTicket: number;
     /** The entry that won it (its ticket range), or null while unawarded. */
@@ -140,7 +146,7 @@ export async function verifyInstantReveal(r: InstantRevealInput): Promise<Instan
       `prize ${p.position} (${p.label}): ticket #${p.winningTicket}`,
       `prize ${p.position} (${p.label}): published ticket #${p.winningTicket}, derived #${derived}`,
     );
-    const sold = p.winningTicket <= r.soldTickets;
+    const sold = r.soldPrizeTickets ? r.soldPrizeTickets.has(p.winningTicket) : p.winningTicket <= r.soldTickets;
     const e = p.awardedEntry;
     if (sold) {
       check(
@@ -202,3 +208,31 @@ export const INSTANT_MESSAGES = {
   notActive: "Instant prizes can only be set on an active contest",
   ticketMaxFrozen: "Remove the instant prizes before changing the maximum tickets (the prize map is drawn in 1..max)",
 } as const;
+
+/**
+ * Which of `tickets` an entry of the contest's public entry list holds (the draw record's
+ * entriesFile, published after the close), or null when there is no list. `baseUrl` is "" in the
+ * browser; the script passes the site's address.
+ */
+export async function soldPrizeTicketsFromList(
+  baseUrl: string,
+  contestId: string,
+  tickets: ReadonlySet<number>,
+): Promise<Set<number> | null> {
+  const base = baseUrl.replace(/\/$/, "");
+  const rec = await fetch(`${base}/api/contests/${encodeURIComponent(contestId)}/draw`);
+  if (!rec.ok) return null;
+  const { entriesFile } = (await rec.json()) as { entriesFile?: string };
+  if (!entriesFile) return null;
+  const res = await fetch(`${base}${entriesFile}`);
+  if (!res.ok) return null;
+  const sold = new Set<number>();
+  for (const line of (await res.text()).split("\n")) {
+    const m = /^(\d+)-(\d+):/.exec(line);
+    if (!m) continue;
+    const first = Number(m[1]);
+    const last = Number(m[2]);
+    for (const t of tickets) if (first <= t && t <= last) sold.add(t);
+  }
+  return sold;
+}

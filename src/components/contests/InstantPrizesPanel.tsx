@@ -2,7 +2,12 @@
 
 import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { INSTANT_PRIZE_KIND_LABELS, type InstantVerifyResult, verifyInstantReveal } from "@/shared/instant-wins";
+import {
+  INSTANT_PRIZE_KIND_LABELS,
+  type InstantVerifyResult,
+  soldPrizeTicketsFromList,
+  verifyInstantReveal,
+} from "@/shared/instant-wins";
 import { formatUsd } from "@/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -14,11 +19,14 @@ type Record = RouterOutputs["instantWins"]["record"];
 const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
 
 /** Recomputes the revealed map in the visitor's browser (the same code as scripts/tools/verify-instant-wins.ts). */
-function verify(r: Record): Promise<InstantVerifyResult> | null {
-  if (!r.seed || !r.seedHash || !r.mapHash || r.ticketMax === null) return null;
+async function verify(r: Record): Promise<InstantVerifyResult | null> {
+  const { seed, seedHash, mapHash, ticketMax } = r;
+  if (!seed || !seedHash || !mapHash || ticketMax === null) return null;
   const prizes = r.prizes.flatMap((p) => (p.winningTicket === null ? [] : [{ ...p, winningTicket: p.winningTicket }]));
   if (prizes.length !== r.prizes.length) return null;
-  return verifyInstantReveal({ ...r, seed: r.seed, seedHash: r.seedHash, mapHash: r.mapHash, ticketMax: r.ticketMax, prizes });
+  // Which prize tickets were sold comes from the public entry list (any numbers, in a pick contest).
+  const sold = await soldPrizeTicketsFromList("", r.contestId, new Set(prizes.map((p) => p.winningTicket))).catch(() => null);
+  return verifyInstantReveal({ ...r, ...(sold ? { soldPrizeTickets: sold } : {}), seed, seedHash, mapHash, ticketMax, prizes });
 }
 
 const prizeValue = (p: Record["prizes"][number]) =>
