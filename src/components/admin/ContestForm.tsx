@@ -191,7 +191,7 @@ export function ContestForm({
         <Group gap="lg">
           <Switch
             label="Players pick their numbers (or a lucky dip)"
-            description="Needs Max tickets; fixed once a ticket is sold"
+            description="Needs a ticket maximum; fixed once a ticket is sold"
             {...form.getInputProps("pickNumbers", { type: "checkbox" })}
           />
           <Switch
