@@ -15,7 +15,7 @@ test("a purchase in one browser updates the contest page and the card in another
   const home = await watcher.context.newPage();
   await home.goto("/");
   const card = home.getByTestId("contest-card").filter({ hasText: title });
-  await expect(card).toContainText("0 / 100 sold");
+  await expect(card).toContainText("0 of 100 sold");
 
   // The buyer uses the contest page and the cart, like a person would.
   await buyer.page.goto(`/contest/${id}`);
@@ -33,7 +33,7 @@ test("a purchase in one browser updates the contest page and the card in another
 
   await expect(watcher.page.getByTestId("tickets-sold")).toHaveText("3");
   await expect(watcher.page.getByTestId("tickets-left")).toHaveText("97");
-  await expect(card).toContainText("3 / 100 sold");
+  await expect(card).toContainText("3 of 100 sold");
   await watcher.context.close();
   await buyer.context.close();
 });
