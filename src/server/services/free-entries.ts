@@ -1,6 +1,6 @@
 /**
  * Free postal entries (docs/fair-play.md): an admin records a received postal entry for a player.
- * The tickets are taken exactly like a purchase (takeTickets in ./purchases: the same conditional
+ * The tickets are taken exactly like a purchase (takeTickets in ./ticket-taking: the same conditional
  * UPDATE, consecutive numbers, total and per-player caps under the contest's row lock) with a
  * zero-amount ledger row, so the entry has the same odds and shows in the player's purchases.
  */

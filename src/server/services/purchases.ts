@@ -13,11 +13,10 @@ import { drawIfSoldOut } from "./draws";
 import { cursorRow, olderThan, pageLimit } from "./paging";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "@/generated/prisma/client";
 import type { CartLine } from "@/shared/schemas/cart";
 import { CART_MESSAGES } from "@/shared/schemas/cart";
 import type { Db, DbTx } from "../platform/db";
-import { badRequest, conflict, type DomainError, notFound } from "../platform/errors";
+import { badRequest, conflict } from "../platform/errors";
 import { moneyString, priceString, toDecimal } from "@/shared/money";
 import { type EntryStatusKind, entryOutcome, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
 import { queueReceipt } from "../mail/events";
@@ -26,6 +25,7 @@ import { lockBuyer } from "./buyer";
 import { checkSpending } from "./responsible-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
 import { allocateTickets, checkPickLine, entryIdsFor } from "./ticket-allocation";
+import { whyNot } from "./ticket-taking";
 import { duplicatesOf, PICK_MESSAGES } from "@/shared/ticket-picking";
 import { awardInstantWins, type InstantWin } from "./instant-wins";
 import { applyPricing, type PriceBreakdown, pricingOfEntries } from "./pricing";
@@ -97,78 +97,6 @@ export function normaliseLines(items: CartLine[]): CartLine[] {
   if (picked.length) throw badRequest(PICK_MESSAGES.duplicates(picked));
   // answerIndex is checked on the original lines (checkSkillAnswers); merged lines carry none.
   return [...merged.values()].sort((a, b) => (a.contestId < b.contestId ? -1 : a.contestId > b.contestId ? 1 : 0));
-}
-
-export type Priced = { id: string; ticketPrice: Prisma.Decimal; title: string; maxTicketsPerUser: number | null };
-
-/** Explains why the conditional UPDATE took nothing: missing, ended, price changed, or not enough left. */
-export async function whyNot(tx: DbTx, contestId: string, quantity: number, price?: Prisma.Decimal): Promise<DomainError> {
-  const c = await tx.contest.findUnique({
-    where: { id: contestId },
-    select: { title: true, status: true, endDate: true, soldTickets: true, maxTickets: true, ticketPrice: true },
-  });
-  if (!c) return notFound("Contest not found");
-  // The same rule the contest page shows (src/shared/purchase-rules.ts).
-  const blocker = purchaseBlocker(c, quantity);
-  if (blocker) return conflict(blocker.message(c.title));
-  if (price && !c.ticketPrice.equals(price)) return conflict(`The ticket price of ${c.title} has changed, please try again`);
-  return conflict(`Could not reserve tickets for ${c.title}, please try again`);
-}
-
-/**
- * Takes the tickets and records the entry in ONE statement, so the contest's row lock (the only
- * hot lock: every buyer of the contest needs it) is held just for this statement and the commit.
- * It also says whether this sale sold the contest out.
- */
-export async function takeTickets(
-  tx: DbTx,
-  userId: string,
-  line: CartLine,
-  c: Priced,
-  entryId: string,
-  amount: Prisma.Decimal,
-): Promise<{ firstTicket: number; lastTicket: number; soldOut: boolean }> {
-  const rows = await tx.$queryRaw<{ firstTicket: number; lastTicket: number; soldOut: boolean }[]>`
-    WITH taken AS (
-      UPDATE "Contest" SET "soldTickets" = "soldTickets" + ${line.quantity}, "updatedAt" = now()
-      WHERE "id" = ${line.contestId} AND "status" = 'active'
-        AND ("endDate" IS NULL OR "endDate" > now())
-        AND ("maxTickets" IS NULL OR "soldTickets" + ${line.quantity} <= "maxTickets")
-        AND "ticketPrice" = ${c.ticketPrice}::numeric
-      RETURNING "soldTickets", "maxTickets"
-    ),
-    entry AS (
-      INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount")
-      SELECT ${entryId}, ${userId}, ${line.contestId}, ${line.quantity}::int,
-             taken."soldTickets" - ${line.quantity}::int + 1, taken."soldTickets", ${amount}::numeric
-      FROM taken
-      RETURNING "firstTicket", "lastTicket"
-    )
-    SELECT entry."firstTicket", entry."lastTicket",
-           (taken."maxTickets" IS NOT NULL AND taken."soldTickets" >= taken."maxTickets") AS "soldOut"
-    FROM entry, taken`;
-  const row = rows[0];
-  if (!row) throw await whyNot(tx, line.contestId, line.quantity, c.ticketPrice);
-  await checkPlayerCap(tx, userId, line.contestId, line.quantity, c);
-  return row;
-}
-
-/** The optional per-player cap, checked after this line's entries are written (under the contest's row lock). */
-export async function checkPlayerCap(tx: DbTx, userId: string, contestId: string, quantity: number, c: Priced): Promise<void> {
-  if (c.maxTicketsPerUser === null) return;
-  // We now hold the contest's row lock until commit, so every other purchase in this contest has
-  // either committed (its entry is visible to this new statement) or waits behind us.
-  const held = await tx.ticketEntry.aggregate({
-    where: { contestId, userId },
-    _sum: { ticketCount: true },
-  });
-  const have = (held._sum.ticketCount ?? 0) - quantity; // minus the entries just written
-  if (have + quantity > c.maxTicketsPerUser) {
-    const room = Math.max(0, c.maxTicketsPerUser - have);
-    throw conflict(
-      `Ticket limit reached: at most ${c.maxTicketsPerUser} tickets per player for ${c.title} (you can buy ${room} more)`,
-    );
-  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * POST /api/cart/add) and free (postal entries recorded by an admin, online free entries). It runs
  * inside the caller's transaction, after the money side is written, and takes the contest's row lock
  * with one conditional UPDATE (active, before its end date, enough left, price unchanged):
- *  - a consecutive contest gets one entry with the next range (takeTickets in ./purchases);
+ *  - a consecutive contest gets one entry with the next range (takeTickets in ./ticket-taking);
  *  - a pick-your-numbers contest (./ticket-picking) gets one entry per number: the numbers picked
  *    (each free: no entry, no other player's hold, else 409 naming them) plus a lucky dip for the
  *    rest; the buyer's holds on them are released.
@@ -14,7 +14,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
 import type { DbTx } from "../platform/db";
 import { badRequest, conflict } from "../platform/errors";
-import { checkPlayerCap, type Priced, takeTickets, whyNot } from "./purchases";
+import { checkPlayerCap, type Priced, takeTickets, whyNot } from "./ticket-taking";
 import { checkRange, luckyNumbers, unavailableNumbers } from "./ticket-picking";
 
 export type AllocationLine = { contestId: string; quantity: number; ticketNumbers?: number[] };

@@ -9,7 +9,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
 import { decimalField, GatewayError, normaliseStatus, parseSignedJson, verifyHmacSha512 } from "../gateway";
-import type { PayoutGateway, PayoutHistoryItem, PayoutNotice, PayoutRequestBody, PayoutResult } from "../payouts";
+import type { PayoutGateway, PayoutHistoryItem, PayoutNotice, PayoutRequestBody, PayoutResult } from "../payout-gateway";
 import { OxaPayHttp } from "./client";
 
 const COIN_DECIMALS: Record<CryptoCurrency, number> = { BTC: 8, ETH: 8, USDT: 2, BNB: 8 };

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
 import { verifyHmacSha512 } from "../gateway";
-import type { PayoutGateway, PayoutHistoryItem, PayoutRequestBody, PayoutResult } from "../payouts";
+import type { PayoutGateway, PayoutHistoryItem, PayoutRequestBody, PayoutResult } from "../payout-gateway";
 import { SANDBOX_RATES } from "./payments";
 
 export class SandboxPayoutGateway implements PayoutGateway {
