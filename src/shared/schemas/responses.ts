@@ -7,14 +7,23 @@
  */
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
-import { WITHDRAWAL_NETWORKS } from "../networks";
-import { PRIZE_STATUSES } from "../prizes";
-import { RISK_MARKERS } from "../safer-play";
-import { WITHDRAWAL_STATUSES } from "../withdrawals";
 import { instantWinOutput } from "./instant-wins-responses";
+import { id, message, money, time } from "./response-primitives";
 
+export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
 export { adminInstantPrizesOutput, instantWinsRecordOutput } from "./instant-wins-responses";
-import { trailStepOutput } from "./tracker-responses";
+export {
+  adminPrizeOutput,
+  adminWithdrawalOutput,
+  prizeOutput,
+  reviewDecisionOutput,
+  reviewRowOutput,
+  reviewSettlePayoutOutput,
+  reviewTakeBackOutput,
+  withdrawalCreatedOutput,
+  withdrawalOutput,
+  withdrawalWithMessageOutput,
+} from "./withdrawal-responses";
 
 export {
   adminComplaintOutput,
@@ -25,14 +34,6 @@ export {
   publicPrizeTrailOutput,
   trailStepOutput,
 } from "./tracker-responses";
-
-const money = z
-  .string()
-  .regex(/^-?\d+(\.\d+)?$/)
-  .describe("USD amount, a decimal string");
-const time = z.string().describe("ISO 8601 date-time");
-const id = z.string();
-const message = z.string();
 
 export const userOutput = z.object({
   id,
@@ -346,85 +347,6 @@ export const conversationOutput = z.object({
   lastMessageAt: time.nullable(),
 });
 
-export const auditEntryOutput = z.object({
-  id,
-  createdAt: time,
-  actorId: z.string().nullable(),
-  actorEmail: z.string().nullable(),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  reason: z.string().nullable(),
-});
-export const auditPageOutput = z.object({ entries: z.array(auditEntryOutput), nextCursor: z.string().nullable() });
-
-export const statsOutput = z.object({
-  totalUsers: z.number().int(),
-  weeklySignups: z.number().int(),
-  totalBalance: money,
-  totalRevenue: money,
-  monthlyRevenue: money,
-  activeContests: z.number().int(),
-  totalContests: z.number().int(),
-  pendingPayments: z.number().int(),
-  totalPayments: z.number().int(),
-});
-export const analyticsOutput = z.object({
-  stats: statsOutput,
-  days: z.array(
-    z.object({
-      date: z.string(),
-      revenue: z.number(),
-      payments: z.number().int(),
-      signups: z.number().int(),
-      users: z.number().int(),
-    }),
-  ),
-});
-
-const withdrawalBase = z.object({
-  id,
-  status: z.enum(WITHDRAWAL_STATUSES),
-  amount: money,
-  cryptoCurrency: z.enum(CRYPTO_CURRENCIES),
-  network: z.enum(WITHDRAWAL_NETWORKS),
-  address: z.string(),
-  createdAt: time,
-});
-export const withdrawalCreatedOutput = withdrawalBase;
-export const withdrawalOutput = withdrawalBase.extend({
-  payAmount: z.string().nullable(),
-  txid: z.string().nullable(),
-  paidAt: time.nullable(),
-  rejectionReason: z.string().nullable(),
-  failureReason: z.string().nullable(),
-});
-const userRef = z.object({ id, email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
-export const adminWithdrawalOutput = withdrawalOutput.extend({
-  user: userRef,
-  processedAt: time.nullable(),
-  attempts: z.number().int(),
-});
-export const withdrawalWithMessageOutput = z.object({ message, withdrawal: withdrawalOutput });
-
-const prizeBase = z.object({
-  id,
-  contestId: id,
-  contestTitle: z.string(),
-  cashAlternative: money.nullable(),
-  status: z.enum(PRIZE_STATUSES),
-  claimBy: time,
-});
-export const prizeOutput = prizeBase.extend({
-  delivery: z.record(z.string(), z.string()).nullable().optional(),
-  note: z.string().nullable().optional(),
-  claimedAt: time.nullable().optional(),
-  trail: z.array(trailStepOutput).optional(),
-});
-export const adminPrizeOutput = prizeOutput.extend({ user: userRef });
-
 export const emailPreferencesOutput = z.object({ receipts: z.boolean(), results: z.boolean() });
 
 export const twoFactorStatusOutput = z.object({ enabled: z.boolean(), required: z.boolean() });
@@ -433,20 +355,6 @@ export const forgotPasswordOutput = z.object({ email: z.string(), maskedEmail: z
 export const verifySecurityOutput = z.object({ message, verified: z.boolean() });
 export const selfExclusionOutput = z.object({ message, selfExcludedUntil: time });
 export const selfExclusionEndOutput = z.object({ message, selfExclusionEndsAt: time });
-/** GET /api/admin/risk-markers (src/server/services/risk-markers.ts). */
-export const riskMarkersOutput = z.array(
-  z.object({
-    userId: id,
-    email: z.string(),
-    name: z.string(),
-    markers: z.array(z.enum(RISK_MARKERS)),
-    limitDays: z.number().int(),
-    weeklySpend: z.array(money),
-    topUpsInADay: z.number().int(),
-    selfExcluded: z.boolean(),
-    closed: z.boolean(),
-  }),
-);
 export const notificationWithMessageOutput = z.object({ message, notification: notificationOutput });
 export const contestWithMessageOutput = z.object({ message, contest: contestOutput });
 export const freeEntryOutput = z.object({ message, entry: entryReceipt });
@@ -465,26 +373,5 @@ export const heldNumbersOutput = z.object({ message, contestId: id, ticketNumber
 export const winnerPostWithMessageOutput = z.object({ message, post: winnerPostOutput });
 export const emailPreferencesWithMessageOutput = z.object({ message, preferences: emailPreferencesOutput });
 
-/** The admin review queue (src/server/services/review-queue.ts ReviewRow). */
-export const reviewRowOutput = z.object({
-  id,
-  kind: z.enum(["late_payment", "refund_after_credit", "payout_unknown", "reconcile_difference"]),
-  status: z.enum(["open", "credited", "taken_back", "resolved"]),
-  userId: z.string().nullable(),
-  userEmail: z.string().nullable(),
-  paymentId: z.string().nullable(),
-  withdrawalId: z.string().nullable(),
-  amount: z.string().nullable(),
-  claimAmount: z.string().nullable(),
-  summary: z.string(),
-  details: z.unknown(),
-  resolution: z.string().nullable(),
-  resolvedAt: time.nullable(),
-  createdAt: time,
-  actions: z.array(z.enum(["credit", "takeBack", "settlePayout", "dismiss"])),
-});
-export const reviewDecisionOutput = z.object({ message, entry: reviewRowOutput });
-export const reviewTakeBackOutput = z.object({ message, taken: z.string(), claim: z.string(), entry: reviewRowOutput });
-export const reviewSettlePayoutOutput = z.object({ message, withdrawal: withdrawalOutput });
 /** Two-factor turned on: the ten single-use backup codes, shown this once (stored hashed). */
 export const twoFactorEnableOutput = z.object({ message, backupCodes: z.array(z.string()).length(10) });

@@ -1,0 +1,74 @@
+/**
+ * What the withdrawal, prize and review-queue REST rows answer; re-exported by ./responses.ts, where
+ * every row's answer schema is found.
+ */
+import { z } from "zod";
+import { CRYPTO_CURRENCIES } from "../constants";
+import { WITHDRAWAL_NETWORKS } from "../networks";
+import { PRIZE_STATUSES } from "../prizes";
+import { WITHDRAWAL_STATUSES } from "../withdrawals";
+import { id, message, money, time } from "./response-primitives";
+import { trailStepOutput } from "./tracker-responses";
+
+const withdrawalBase = z.object({
+  id,
+  status: z.enum(WITHDRAWAL_STATUSES),
+  amount: money,
+  cryptoCurrency: z.enum(CRYPTO_CURRENCIES),
+  network: z.enum(WITHDRAWAL_NETWORKS),
+  address: z.string(),
+  createdAt: time,
+});
+export const withdrawalCreatedOutput = withdrawalBase;
+export const withdrawalOutput = withdrawalBase.extend({
+  payAmount: z.string().nullable(),
+  txid: z.string().nullable(),
+  paidAt: time.nullable(),
+  rejectionReason: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+const userRef = z.object({ id, email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
+export const adminWithdrawalOutput = withdrawalOutput.extend({
+  user: userRef,
+  processedAt: time.nullable(),
+  attempts: z.number().int(),
+});
+export const withdrawalWithMessageOutput = z.object({ message, withdrawal: withdrawalOutput });
+
+const prizeBase = z.object({
+  id,
+  contestId: id,
+  contestTitle: z.string(),
+  cashAlternative: money.nullable(),
+  status: z.enum(PRIZE_STATUSES),
+  claimBy: time,
+});
+export const prizeOutput = prizeBase.extend({
+  delivery: z.record(z.string(), z.string()).nullable().optional(),
+  note: z.string().nullable().optional(),
+  claimedAt: time.nullable().optional(),
+  trail: z.array(trailStepOutput).optional(),
+});
+export const adminPrizeOutput = prizeOutput.extend({ user: userRef });
+
+/** The admin review queue (src/server/services/review-queue.ts ReviewRow). */
+export const reviewRowOutput = z.object({
+  id,
+  kind: z.enum(["late_payment", "refund_after_credit", "payout_unknown", "reconcile_difference"]),
+  status: z.enum(["open", "credited", "taken_back", "resolved"]),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  withdrawalId: z.string().nullable(),
+  amount: z.string().nullable(),
+  claimAmount: z.string().nullable(),
+  summary: z.string(),
+  details: z.unknown(),
+  resolution: z.string().nullable(),
+  resolvedAt: time.nullable(),
+  createdAt: time,
+  actions: z.array(z.enum(["credit", "takeBack", "settlePayout", "dismiss"])),
+});
+export const reviewDecisionOutput = z.object({ message, entry: reviewRowOutput });
+export const reviewTakeBackOutput = z.object({ message, taken: z.string(), claim: z.string(), entry: reviewRowOutput });
+export const reviewSettlePayoutOutput = z.object({ message, withdrawal: withdrawalOutput });
