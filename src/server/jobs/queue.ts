@@ -93,8 +93,14 @@ export class JobQueue {
     private readonly handle: Pick<DatabaseHandle, "kind" | "pglite" | "url">,
     private readonly opts: JobQueueOptions = {},
   ) {
-    const maintenanceIntervalSeconds = opts.maintenanceIntervalSeconds ?? 30;
-    const common = { schema: "pgboss", maintenanceIntervalSeconds, monitorIntervalSeconds: 600 };
+    // pg-boss 12 finds expired (lost) active jobs in its monitor pass: the supervise timer runs it,
+    // each queue at most once per monitorIntervalSeconds. Both follow our expiry check interval.
+    const expiryCheckSeconds = opts.maintenanceIntervalSeconds ?? 30;
+    const common = {
+      schema: "pgboss",
+      superviseIntervalSeconds: expiryCheckSeconds,
+      monitorIntervalSeconds: expiryCheckSeconds,
+    };
     if (handle.kind === "pglite") {
       if (!handle.pglite) throw new Error("job queue: PGlite handle without its instance");
       this.boss = new PgBoss({ ...common, backend: "pglite", db: pgliteExecutor(handle.pglite) });
