@@ -44,14 +44,16 @@ export async function setLegacySchemaAside(db: Db): Promise<boolean> {
 }
 
 /**
- * Takes the waiting and running jobs out of the set-aside schema and drops it. The DELETE ... RETURNING
- * hands each job to exactly one instance; `resend` runs on pg-boss 12 after its own start().
+ * Re-sends the waiting and running jobs of the set-aside schema through pg-boss 12 (`resend`, after
+ * its own start()), deleting each old row only once its copy is sent, then drops the schema. A
+ * crash midway leaves the rest to the next start, and at most the job being moved runs twice (jobs
+ * are delivered at least once anyway; docs/jobs.md), never none.
  */
 export async function drainLegacySchema(db: Db, resend: (job: LegacyJob) => Promise<void>): Promise<number> {
   if ((await schemaVersion(db, LEGACY)) === null) return 0;
   const { rows } = await db.executeSql(
-    `DELETE FROM ${LEGACY}.job WHERE state IN ('created', 'retry', 'active')
-     RETURNING name, data, singleton_key, start_after, retry_limit`,
+    `SELECT id, name, data, singleton_key, start_after, retry_limit FROM ${LEGACY}.job
+     WHERE state IN ('created', 'retry', 'active') ORDER BY created_on`,
   );
   for (const r of rows) {
     await resend({
@@ -61,6 +63,7 @@ export async function drainLegacySchema(db: Db, resend: (job: LegacyJob) => Prom
       startAfter: new Date(r.start_after),
       retryLimit: Number(r.retry_limit),
     });
+    await db.executeSql(`DELETE FROM ${LEGACY}.job WHERE name = $1 AND id = $2`, [r.name, r.id]);
   }
   await db.executeSql(`DROP SCHEMA IF EXISTS ${LEGACY} CASCADE`);
   return rows.length;
