@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Contest, User } from "../../src/generated/prisma/client";
 import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { luckyNumbers } from "../../src/server/services/ticket-picking";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 
@@ -153,6 +154,22 @@ describe(`pick your numbers (${dbKind()})`, () => {
     const holder = await t.db.ticketEntry.findFirstOrThrow({ where: { contestId: c.id, firstTicket: ended.winningTicket ?? 0 } });
     expect(holder.userId).toBe(ended.winnerId);
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
+  });
+
+  it("lucky dip is uniform over the free numbers, not biased to the lowest", async () => {
+    // 300 single dips on an empty 1..1000 contest: a uniform choice averages about 500 (standard
+    // error about 17). Taking the first of a sorted candidate list averages about 50.
+    const c = await pickContest({ maxTickets: 1000 });
+    const p = await player();
+    const picks: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const [n] = await t.db.$transaction((tx) => luckyNumbers(tx, c.id, p.id, 1000, 1));
+      picks.push(n as number);
+    }
+    const mean = picks.reduce((a, b) => a + b, 0) / picks.length;
+    expect(mean).toBeGreaterThan(400);
+    expect(mean).toBeLessThan(600);
+    expect(picks.filter((n) => n > 500).length).toBeGreaterThan(100);
   });
 
   it("race: two buyers pick the same number at once, one wins and the other gets a 409 naming it", async () => {

@@ -34,7 +34,8 @@ export function checkRange(max: number, numbers: readonly number[]): void {
 /**
  * `count` random free numbers of 1..max, none of `exclude`, none held by another player. Random
  * candidates first (cheap while the contest is not nearly full), then one scan of what is left.
- * Fewer than `count` only when that many are not free.
+ * Fewer than `count` only when that many are not free. The candidates are shuffled before the LIMIT:
+ * DISTINCT may hand them back sorted, which would favour the lowest numbers.
  */
 export async function luckyNumbers(
   tx: DbTx,
@@ -50,7 +51,7 @@ export async function luckyNumbers(
                        AND h."expiresAt" > now())
       AND NOT (n = ANY($3::int[]))${source}`;
   const sample = await tx.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT n FROM (SELECT DISTINCT (floor(random() * $4)::int + 1) AS n FROM generate_series(1, $5)) r ${free("")} LIMIT $6`,
+    `SELECT n FROM (SELECT DISTINCT (floor(random() * $4)::int + 1) AS n FROM generate_series(1, $5)) r ${free("")} ORDER BY random() LIMIT $6`,
     contestId,
     userId,
     [...exclude],
