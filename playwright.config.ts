@@ -15,7 +15,9 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // In CI one retry: a test that fails twice fails the run; one that passes on its retry is listed
+  // as "flaky" in the report (a loaded 2-core machine), to be fixed rather than hidden.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: {

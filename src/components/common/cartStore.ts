@@ -124,6 +124,17 @@ export function setQuantity(items: CartItem[], contestId: string, quantity: numb
   return items.map((i) => (i.contestId === contestId ? { ...i, quantity: Math.trunc(quantity) } : i));
 }
 
+/** A user's cart as stored (for code that learns whose cart it is only after rendering). */
+export function readCart(userId: string | null | undefined): CartItem[] {
+  return read(cartStorageKey(userId));
+}
+
+/** addItem on a user's stored cart, named by id rather than by the rendering component's user. */
+export function addToStoredCart(userId: string | null | undefined, item: Omit<CartItem, "quantity">, quantity: number): void {
+  const key = cartStorageKey(userId);
+  write(key, addItem(read(key), item, quantity));
+}
+
 export function useCart(userId: string | null | undefined) {
   const key = cartStorageKey(userId);
   const items = useSyncExternalStore(

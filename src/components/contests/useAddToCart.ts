@@ -5,13 +5,17 @@ import type { PublicContest } from "@/trpc/types";
 import { CART_MESSAGES } from "@/shared/cart-messages";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { isAnswerChange, useCart } from "../common/cartStore";
+import { addToStoredCart, isAnswerChange, readCart } from "../common/cartStore";
 import { showToast, TOAST, toastInfo } from "@/components/common/toasts";
 
-/** Puts `quantity` tickets of a contest in the signed-in user's cart, with the spec's toasts. */
+/**
+ * Puts `quantity` tickets of a contest in the signed-in user's cart, with the spec's toasts. A press
+ * before the page knows who is signed in waits for the answer: the tickets belong in that player's
+ * cart, not in the guest cart the drawer would no longer show once the session arrives.
+ */
 export function useAddToCart() {
-  const { user } = useCurrentUser();
-  const cart = useCart(user?.id);
+  const { user, isLoading, refetch } = useCurrentUser();
+  const knownUserId = isLoading ? undefined : (user?.id ?? null);
   return useCallback(
     (
       contest:
@@ -42,12 +46,16 @@ export function useAddToCart() {
           : {}),
         ...(ticketNumbers ? { ticketNumbers } : {}),
       };
-      const corrected = isAnswerChange(cart.items, item);
-      cart.add(item, q);
-      if (corrected) {
-        toastInfo(TOAST.answerChanged, `Your cart now has ${q} ticket(s) for ${contest.title} with the new answer`);
-      } else toastInfo(TOAST.ticketsAdded, `Added ${q} ticket(s) to cart`);
+      const put = (userId: string | null) => {
+        const corrected = isAnswerChange(readCart(userId), item);
+        addToStoredCart(userId, item, q);
+        if (corrected) {
+          toastInfo(TOAST.answerChanged, `Your cart now has ${q} ticket(s) for ${contest.title} with the new answer`);
+        } else toastInfo(TOAST.ticketsAdded, `Added ${q} ticket(s) to cart`);
+      };
+      if (knownUserId !== undefined) put(knownUserId);
+      else void refetch().then((r) => put(r.data?.id ?? null));
     },
-    [cart],
+    [knownUserId, refetch],
   );
 }
