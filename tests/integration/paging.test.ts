@@ -9,7 +9,7 @@ import type { User } from "../../src/generated/prisma/client";
 import { refreshStatsSnapshot } from "../../src/server/services/admin";
 import { LIMITS } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createContest, createUser, rest } from "../helpers/fixtures";
+import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 
 describe(`every list is a page (${dbKind()})`, () => {
   let t: TestDb;
@@ -55,6 +55,29 @@ describe(`every list is a page (${dbKind()})`, () => {
     expect(bad.body.message).toBe("Unknown cursor");
     // Someone else's entry id is no cursor for you.
     expect((await rest(t.db, "GET", `/api/user/purchases?cursor=${seen[0]}`, { user: admin })).status).toBe(400);
+  });
+
+  it('purchases of one contest ("My tickets were in the draw"): entries elsewhere never crowd them out', async () => {
+    // 3 older entries in one contest, then 60 newer in another: the unfiltered first page (50) holds
+    // none of the first contest's, the filtered pages hold exactly them.
+    const exec = (sql: string) => t.db.$executeRawUnsafe(sql);
+    await insertPlayers(exec, "pg2", 1);
+    const drawn = await createContest(t.db, { title: "Three Entries Here" });
+    const busy = await createContest(t.db, { title: "Sixty Entries There" });
+    await insertEntries(exec, { tag: "pg2", contestId: drawn.id, players: 1, entries: 3, ticketsPerEntry: 1, ticketPrice: "1" });
+    await t.db.$executeRaw`UPDATE "TicketEntry" SET "createdAt" = "createdAt" - interval '1 day' WHERE "contestId" = ${drawn.id}`;
+    await insertEntries(exec, { tag: "pg2", contestId: busy.id, players: 1, entries: 60, ticketsPerEntry: 1, ticketPrice: "1" });
+    const owner = await t.db.user.findUniqueOrThrow({ where: { id: "pg2_u_0000001" } });
+    const caller = await callerFor(t.db, owner);
+    expect((await caller.cart.purchases()).filter((p) => p.contestId === drawn.id)).toEqual([]);
+    const page = await caller.cart.purchases({ limit: 2, contestId: drawn.id });
+    expect(page).toHaveLength(2);
+    expect(page.every((p) => p.contestId === drawn.id)).toBe(true);
+    const next = await caller.cart.purchases({ limit: 2, contestId: drawn.id, cursor: page.at(-1)?.entryId });
+    expect(next.map((p) => p.contestId)).toEqual([drawn.id]);
+    expect(new Set([...page, ...next].map((p) => p.entryId)).size).toBe(3);
+    // Someone else asking about that contest sees only their own entries there: none.
+    expect(await (await callerFor(t.db, heavy)).cart.purchases({ contestId: drawn.id })).toEqual([]);
   });
 
   it("notifications, newest first, in pages", async () => {

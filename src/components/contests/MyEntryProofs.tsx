@@ -3,7 +3,8 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { DRAW_SCHEME_MERKLE, verifyInclusion } from "@/shared/merkle";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { LIMITS } from "@/shared/constants";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { TOAST, toastError } from "../common/toasts";
@@ -14,17 +15,25 @@ type Result = { proof: Proof; ok: boolean; href: string };
 
 const rangeText = (a: number, b: number) => (a === b ? `#${a}` : `#${a}–#${b}`);
 
+const PAGE = LIMITS.listPage;
+
 /**
- * "My tickets were in the draw": for each of the player's entries in this contest (from the first
- * page of My Purchases), the server's inclusion proof (owner only) checked here against the public
- * entriesHash, and the proof as a file for `npm run verify:draw -- <site> <contest> --proof <file>`.
+ * "My tickets were in the draw": for each of the player's entries in this contest (its own pages of
+ * My Purchases, LIMITS.listPage at a time, so entries in other contests never crowd them out), the
+ * server's inclusion proof (owner only) checked here against the public entriesHash, and the proof
+ * as a file for `npm run verify:draw -- <site> <contest> --proof <file>`.
  */
 export function MyEntryProofs({ record }: { record: DrawRecord }) {
   const queryClient = useQueryClient();
-  const purchases = useQuery(trpc.cart.purchases.queryOptions());
+  const purchases = useInfiniteQuery(
+    trpc.cart.purchases.infiniteQueryOptions(
+      { limit: PAGE, contestId: record.contestId },
+      { getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.entryId : undefined) },
+    ),
+  );
   const [results, setResults] = useState<Record<string, Result>>({});
   const [busy, setBusy] = useState<string | null>(null);
-  const mine = (purchases.data ?? []).filter((p) => p.contestId === record.contestId);
+  const mine = purchases.data?.pages.flat() ?? [];
   if (mine.length === 0) return null;
   if (record.scheme !== DRAW_SCHEME_MERKLE) {
     return (
@@ -74,6 +83,17 @@ export function MyEntryProofs({ record }: { record: DrawRecord }) {
           </Stack>
         );
       })}
+      {purchases.hasNextPage && (
+        <Button
+          size="xs"
+          variant="subtle"
+          loading={purchases.isFetchingNextPage}
+          onClick={() => void purchases.fetchNextPage()}
+          style={{ alignSelf: "flex-start" }}
+        >
+          Show more of my tickets
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -241,12 +241,16 @@ export function addToCart(db: Db, userId: string, line: CartLine): Promise<Check
 }
 
 /** GET /api/user/purchases: newest first, a keyset page (default 50; `cursor` = the last entryId seen). */
-export async function listPurchases(db: DbTx, userId: string, q: PageQuery = {}): Promise<PurchaseEntry[]> {
+export async function listPurchases(
+  db: DbTx,
+  userId: string,
+  q: PageQuery & { contestId?: string } = {},
+): Promise<PurchaseEntry[]> {
   const after = await cursorRow(q.cursor, (id) =>
     db.ticketEntry.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
   );
   const rows = await db.ticketEntry.findMany({
-    where: { userId, ...olderThan(after) },
+    where: { userId, ...(q.contestId ? { contestId: q.contestId } : {}), ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: pageLimit(q),
     include: {

@@ -1,6 +1,7 @@
 /** Cart and checkout payloads: the same rules in the browser and on the server (docs/product.md §5). */
 import "./zod-config";
 import { z } from "zod";
+import { pageFields } from "./paging";
 import { LIMITS } from "../constants";
 import { CART_MESSAGES } from "../cart-messages";
 import { answerIndexSchema } from "../fair-play";
@@ -63,3 +64,6 @@ export const checkoutSchema = z.object({
   /** Optional promo code, applied by the server in the checkout's transaction (src/server/services/pricing.ts). */
   promoCode: promoCodeText.optional(),
 });
+
+/** My Purchases & Results: a page of the player's entries, optionally of one contest ("My tickets were in the draw"). */
+export const purchasesQuerySchema = z.object({ ...pageFields, contestId: contestIdInput.optional() }).optional();

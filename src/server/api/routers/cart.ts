@@ -1,5 +1,4 @@
-import { pageQuerySchema } from "@/shared/schemas/paging";
-import { cartAddSchema, checkoutSchema } from "@/shared/schemas/cart";
+import { cartAddSchema, checkoutSchema, purchasesQuerySchema } from "@/shared/schemas/cart";
 import { addToCart, checkout, listPurchases } from "../../services/purchases";
 import { limitPromoTries } from "../../services/pricing";
 import { authedProcedure, createTRPCRouter } from "../trpc";
@@ -13,5 +12,5 @@ export const cartRouter = createTRPCRouter({
   /** One line, atomically (the spec's per-item POST /api/cart/add). */
   add: authedProcedure.input(cartAddSchema).mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user.id, input)),
   /** "My Purchases & Results": the player's entries, newest first, with ticket numbers. */
-  purchases: authedProcedure.input(pageQuerySchema).query(({ ctx, input }) => listPurchases(ctx.db, ctx.user.id, input)),
+  purchases: authedProcedure.input(purchasesQuerySchema).query(({ ctx, input }) => listPurchases(ctx.db, ctx.user.id, input)),
 });
