@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Group, Image, Modal, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Image, Modal, ScrollArea, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import type { AdminContest as PublicContest } from "@/trpc/types";
@@ -18,6 +18,7 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { formatCount } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { SimpleTable } from "@/components/common/DataTable";
 
 const STATUS_FILTER = [
   { value: "", label: "All statuses" },
@@ -130,29 +131,29 @@ export function ContestsTab() {
         />
       </Group>
       <ScrollArea>
-        <Table striped highlightOnHover verticalSpacing="sm" miw={820}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Ticket price</Table.Th>
-              <Table.Th>Sold</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.id} data-testid="admin-contest-row">
-                <Table.Td>
-                  <Text fw={600}>{c.title}</Text>
-                </Table.Td>
-                <Table.Td>{CATEGORY_LABELS[c.category]}</Table.Td>
-                <Table.Td>{formatUsd(c.ticketPrice)}</Table.Td>
-                <Table.Td>
+        <SimpleTable
+          highlightOnHover
+          verticalSpacing="sm"
+          miw={820}
+          rows={rows}
+          rowKey={(c) => c.id}
+          rowProps={() => ({ "data-testid": "admin-contest-row" })}
+          columns={[
+            { label: "Title", cell: (c) => <Text fw={600}>{c.title}</Text> },
+            { label: "Category", cell: (c) => CATEGORY_LABELS[c.category] },
+            { label: "Ticket price", cell: (c) => formatUsd(c.ticketPrice) },
+            {
+              label: "Sold",
+              cell: (c) => (
+                <>
                   {c.soldTickets} / {c.maxTickets ?? "∞"}
-                </Table.Td>
-                <Table.Td>
+                </>
+              ),
+            },
+            {
+              label: "Status",
+              cell: (c) => (
+                <>
                   <ContestStatusBadge status={c.status} />
                   {c.drawPending && (
                     <Text
@@ -165,56 +166,59 @@ export function ContestsTab() {
                       {c.drawError ? `: ${c.drawError}` : ""}
                     </Text>
                   )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setViewing(c)}>
-                      View
-                    </Button>
-                    <Button size="xs" variant="default" onClick={() => setEditing(c)}>
-                      Edit
-                    </Button>
-                    <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
-                    <Button size="xs" variant="default" onClick={() => setInstant(c)}>
-                      Instant prizes
-                    </Button>
-                    {c.status === "active" ? (
-                      <>
-                        <Button
-                          size="xs"
-                          color="orange"
-                          loading={status.isPending && status.variables?.contestId === c.id}
-                          onClick={() => setEnding(c)}
-                        >
-                          End
-                        </Button>
-                        <Button size="xs" variant="light" onClick={() => setFreeEntry(c)}>
-                          Free entry
-                        </Button>
-                        <Button size="xs" variant="light" color="grape" onClick={() => setBundles(c)}>
-                          Bundles{c.bundleTiers.length ? ` (${c.bundleTiers.length})` : ""}
-                        </Button>
-                        <Button size="xs" color="red" variant="light" onClick={() => setCancelling(c)}>
-                          Cancel
-                        </Button>
-                      </>
-                    ) : c.status === "ended" ? (
+                </>
+              ),
+            },
+            {
+              label: "Actions",
+              cell: (c) => (
+                <Group gap={6} wrap="nowrap">
+                  <Button size="xs" variant="default" onClick={() => setViewing(c)}>
+                    View
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => setEditing(c)}>
+                    Edit
+                  </Button>
+                  <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
+                  <Button size="xs" variant="default" onClick={() => setInstant(c)}>
+                    Instant prizes
+                  </Button>
+                  {c.status === "active" ? (
+                    <>
                       <Button
                         size="xs"
-                        color="green"
-                        disabled={c.winningTicket !== null}
-                        title={c.winningTicket !== null ? "A drawn contest cannot be re-opened" : undefined}
-                        onClick={() => status.mutate({ contestId: c.id, status: "active" })}
+                        color="orange"
+                        loading={status.isPending && status.variables?.contestId === c.id}
+                        onClick={() => setEnding(c)}
                       >
-                        Activate
+                        End
                       </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                      <Button size="xs" variant="light" onClick={() => setFreeEntry(c)}>
+                        Free entry
+                      </Button>
+                      <Button size="xs" variant="light" color="grape" onClick={() => setBundles(c)}>
+                        Bundles{c.bundleTiers.length ? ` (${c.bundleTiers.length})` : ""}
+                      </Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => setCancelling(c)}>
+                        Cancel
+                      </Button>
+                    </>
+                  ) : c.status === "ended" ? (
+                    <Button
+                      size="xs"
+                      color="green"
+                      disabled={c.winningTicket !== null}
+                      title={c.winningTicket !== null ? "A drawn contest cannot be re-opened" : undefined}
+                      onClick={() => status.mutate({ contestId: c.id, status: "active" })}
+                    >
+                      Activate
+                    </Button>
+                  ) : null}
+                </Group>
+              ),
+            },
+          ]}
+        />
         {contests.hasNextPage && (
           <Group justify="center" mt="sm">
             <Button variant="light" onClick={() => void contests.fetchNextPage()} loading={contests.isFetchingNextPage}>

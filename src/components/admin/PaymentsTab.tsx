@@ -11,6 +11,7 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 import { QueryState } from "@/components/common/QueryState";
+import { SimpleTable } from "@/components/common/DataTable";
 
 type PendingRow = {
   id: string;
@@ -92,77 +93,78 @@ export function PaymentsTab() {
         <QueryState query={pending} rows={rows} empty="No pending payments.">
           {(shown) => (
             <Table.ScrollContainer minWidth={800}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>User</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Crypto</Table.Th>
-                    <Table.Th>Track ID</Table.Th>
-                    <Table.Th>Gateway status</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((p) => (
-                    <Table.Tr key={p.id} data-testid="pending-payment" data-track-id={p.oxapayTrackId}>
-                      <Table.Td>
-                        <DateTime value={p.createdAt} />
-                      </Table.Td>
-                      <Table.Td>{p.userEmail}</Table.Td>
-                      <Table.Td>
+              <SimpleTable
+                highlightOnHover
+                rows={shown}
+                rowKey={(p) => p.id}
+                rowProps={(p) => ({ "data-testid": "pending-payment", "data-track-id": p.oxapayTrackId })}
+                columns={[
+                  { label: "Date", cell: (p) => <DateTime value={p.createdAt} /> },
+                  { label: "User", cell: (p) => p.userEmail },
+                  {
+                    label: "Amount",
+                    cell: (p) => (
+                      <>
                         {formatUsd(p.amount)}
                         {p.receivedAmount !== null && (
                           <Text size="xs" c="orange" data-testid="received">
                             received {formatUsd(p.receivedAmount)}
                           </Text>
                         )}
-                      </Table.Td>
-                      <Table.Td>
+                      </>
+                    ),
+                  },
+                  {
+                    label: "Crypto",
+                    cell: (p) => (
+                      <>
                         {p.cryptoCurrency}
                         {p.oxapayPayAmount ? ` ${p.oxapayPayAmount}` : ""}
                         {p.network && p.network !== p.cryptoCurrency ? ` (${p.network})` : ""}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          {p.oxapayTrackId}
-                          {p.provider === "sandbox" && (
-                            <Badge
-                              color="orange"
-                              data-testid="sandbox-badge"
-                              title="Simulated by the sandbox gateway: no real money"
-                            >
-                              Sandbox
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <GatewayStatusBadge status={p.gatewayStatus} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
-                            {p.approval.credit && p.approval.credit !== p.amount
-                              ? `Approve ${formatUsd(p.approval.credit)}`
-                              : "Approve"}
-                          </Button>
-                          <Button
-                            size="xs"
-                            color="red"
-                            variant="light"
-                            disabled={busyId === p.id}
-                            onClick={() => reject.mutate({ id: p.id })}
+                      </>
+                    ),
+                  },
+                  {
+                    label: "Track ID",
+                    cell: (p) => (
+                      <Group gap={6} wrap="nowrap">
+                        {p.oxapayTrackId}
+                        {p.provider === "sandbox" && (
+                          <Badge
+                            color="orange"
+                            data-testid="sandbox-badge"
+                            title="Simulated by the sandbox gateway: no real money"
                           >
-                            Reject
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                            Sandbox
+                          </Badge>
+                        )}
+                      </Group>
+                    ),
+                  },
+                  { label: "Gateway status", cell: (p) => <GatewayStatusBadge status={p.gatewayStatus} /> },
+                  {
+                    label: "Actions",
+                    cell: (p) => (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
+                          {p.approval.credit && p.approval.credit !== p.amount
+                            ? `Approve ${formatUsd(p.approval.credit)}`
+                            : "Approve"}
+                        </Button>
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          disabled={busyId === p.id}
+                          onClick={() => reject.mutate({ id: p.id })}
+                        >
+                          Reject
+                        </Button>
+                      </Group>
+                    ),
+                  },
+                ]}
+              />
             </Table.ScrollContainer>
           )}
         </QueryState>
