@@ -1,6 +1,6 @@
 "use client";
 
-import { Select, TextInput, type TextInputProps } from "@mantine/core";
+import { type PasswordInputProps, Select, TextInput, type TextInputProps } from "@mantine/core";
 import { SECURITY_QUESTIONS } from "@/shared/constants";
 import { PasswordField } from "./PasswordField";
 
@@ -17,6 +17,25 @@ type BoundForm = {
 /** The account email: type, autocomplete and placeholder as every form uses them. */
 export function EmailField(props: TextInputProps) {
   return <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...props} />;
+}
+
+/** The password the account has now: sign-in and the settings that ask for it again. */
+export function CurrentPasswordField(props: PasswordInputProps) {
+  return <PasswordField label="Current password" autoComplete="current-password" {...props} />;
+}
+
+/** A two-factor code from an authenticator app, or a backup code (11 characters with its dash). */
+export function AuthCodeField(props: TextInputProps) {
+  return (
+    <TextInput
+      label="Authentication code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="123456"
+      maxLength={11}
+      {...props}
+    />
+  );
 }
 
 /** A new password and its confirmation (`password` and `confirmPassword` unless named otherwise). */
