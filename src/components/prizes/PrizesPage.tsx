@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, Card, Container, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Container, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { deliverySchema, PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
@@ -13,6 +13,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { PrizeActions } from "./PrizeActions";
 import { PrizeTrail } from "./PrizeTrail";
+import { fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
@@ -58,22 +59,14 @@ export function PrizesPage() {
 
   if (isLoading) return <Loader m="xl" />;
   if (!user) {
-    return (
-      <Container py="xl">
-        <Text>
-          Please <Anchor href="/api/login">log in</Anchor> to see your prizes.
-        </Text>
-      </Container>
-    );
+    return <SignInPrompt to="to see your prizes" />;
   }
   const submitDelivery = (e: React.FormEvent) => {
     e.preventDefault();
     if (!deliveryFor) return;
     const parsed = deliverySchema.safeParse({ ...form, addressLine2: form.addressLine2 || undefined });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});

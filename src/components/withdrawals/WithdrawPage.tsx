@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, Card, Container, Group, Loader, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Container, Group, Loader, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
@@ -18,6 +18,7 @@ import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { BalanceHeading, fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
 
 /** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
 export function WithdrawPage() {
@@ -46,22 +47,14 @@ export function WithdrawPage() {
 
   if (isLoading) return <Loader m="xl" />;
   if (!user) {
-    return (
-      <Container py="xl">
-        <Text>
-          Please <Anchor href="/api/login">log in</Anchor> to withdraw.
-        </Text>
-      </Container>
-    );
+    return <SignInPrompt to="to withdraw" />;
   }
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = createWithdrawalSchema.safeParse({ amount, cryptoCurrency: coin, network, address });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? "form")] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -71,15 +64,7 @@ export function WithdrawPage() {
   return (
     <Container size="lg" py="xl">
       <Stack>
-        <Group justify="space-between">
-          <Title order={1}>Withdraw</Title>
-          <Text>
-            Balance:{" "}
-            <Text span fw={700} data-testid="balance">
-              {formatUsd(user.balance)}
-            </Text>
-          </Text>
-        </Group>
+        <BalanceHeading title="Withdraw" balance={user.balance} />
         <Card withBorder radius="md" p="lg" component="form" onSubmit={submit} aria-label="Withdraw form">
           <Stack>
             <Text size="sm" c="dimmed">
