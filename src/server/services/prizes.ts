@@ -16,10 +16,9 @@ import type { Db } from "../platform/db";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { logger } from "../platform/logger";
 import { applyBalanceChange } from "./ledger";
-import { recordAudit } from "./audit";
 import { notify } from "./notifications";
 import { mailPrizeUpdate } from "../mail/events";
-import { buildTrail, eventsInOrder, recordPrizeEvent, type TrailStep } from "./prize-trail";
+import { buildTrail, eventsInOrder, recordPrizeEvent, recordPrizeMove, type TrailStep } from "./prize-trail";
 
 export type PublicPrize = {
   id: string;
@@ -152,14 +151,13 @@ export async function setPrizeStatus(db: Db, adminId: string, input: PrizeStatus
       },
     });
     if (r.count !== 1) return false;
-    await recordPrizeEvent(tx, prize.id, input.status, tracking);
-    await recordAudit(tx, {
+    await recordPrizeMove(tx, {
+      prize,
       actorId: adminId,
       action: "prize.status",
-      targetType: "prize",
-      targetId: prize.id,
-      before: { status: prize.status },
-      after: { status: input.status, note: input.note ?? null, ...tracking },
+      to: input.status,
+      event: tracking,
+      after: { note: input.note ?? null, ...tracking },
     });
     await notify(tx, prize.userId, {
       type: "success",
