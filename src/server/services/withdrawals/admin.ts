@@ -4,13 +4,12 @@ import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { getPayoutGateway, type PayoutGateway } from "../../gateways/payouts";
 import { logger } from "../../platform/logger";
-import { applyBalanceChange } from "../ledger";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications";
 import { closePayoutReview } from "../review-queue";
 import { alreadyProcessed, type PublicWithdrawal, toPublicWithdrawal, TX_OPTIONS } from "./shared";
 import { sendPayout, type PayoutTiming } from "./sending";
-import { failInTx, payInTx } from "./transitions";
+import { failInTx, payInTx, releaseHold } from "./transitions";
 const LIST_LIMIT = 200;
 
 export type AdminWithdrawal = PublicWithdrawal & {
@@ -94,13 +93,7 @@ export async function rejectWithdrawal(db: Db, adminId: string, id: string, reas
         "processedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id} AND "status" = 'pending'`;
     if (flipped !== 1) return false;
-    await applyBalanceChange(tx, {
-      userId: w.userId,
-      amount: w.amount,
-      kind: "withdrawal_release",
-      reference: w.id,
-      note: "rejected",
-    });
+    await releaseHold(tx, w, "rejected");
     await recordAudit(tx, {
       actorId: adminId,
       action: "withdrawal.reject",
