@@ -11,7 +11,7 @@ import { FULFILMENT_MOVES } from "@/shared/fulfilment";
 import { moneyString } from "@/shared/money";
 import type { ClaimPrizeInput, PrizeStatusInput } from "@/shared/prizes";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { cursorRow, olderThan, pageLimit } from "./paging";
+import { ownRowsPage, SORT_KEY } from "./paging";
 import type { Db } from "../platform/db";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { logger } from "../platform/logger";
@@ -55,13 +55,9 @@ const withContest = { contest: { select: { title: true } }, ...eventsInOrder } a
 
 /** The player's prizes newest first: a keyset page (default 50; `cursor` = the last id seen). */
 export async function listMyPrizes(db: Db, userId: string, q: PageQuery = {}): Promise<PublicPrize[]> {
-  const after = await cursorRow(q.cursor, (id) =>
-    db.prize.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
-  );
+  const page = await ownRowsPage(q, userId, (where) => db.prize.findFirst({ where, select: SORT_KEY }));
   const rows = await db.prize.findMany({
-    where: { userId, ...olderThan(after) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: pageLimit(q),
+    ...page,
     include: withContest,
   });
   return rows.map(toPublicPrize);

@@ -10,7 +10,7 @@
  */
 import { logger } from "../platform/logger";
 import { drawIfSoldOut } from "./draws";
-import { cursorRow, olderThan, pageLimit } from "./paging";
+import { ownRowsPage, SORT_KEY } from "./paging";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { randomUUID } from "node:crypto";
 import type { CartLine } from "@/shared/schemas/cart";
@@ -242,13 +242,9 @@ export function addToCart(db: Db, userId: string, line: CartLine): Promise<Check
 
 /** GET /api/user/purchases: newest first, a keyset page (default 50; `cursor` = the last entryId seen). */
 export async function listPurchases(db: DbTx, userId: string, q: PageQuery = {}): Promise<PurchaseEntry[]> {
-  const after = await cursorRow(q.cursor, (id) =>
-    db.ticketEntry.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
-  );
+  const page = await ownRowsPage(q, userId, (where) => db.ticketEntry.findFirst({ where, select: SORT_KEY }));
   const rows = await db.ticketEntry.findMany({
-    where: { userId, ...olderThan(after) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: pageLimit(q),
+    ...page,
     include: {
       contest: {
         select: {
