@@ -1,8 +1,7 @@
 "use client";
 
-import { Badge, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Code, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -12,6 +11,7 @@ import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
 import { auditChanges } from "@/shared/audit-display";
 import { QueryState } from "@/components/common/QueryState";
 import { SimpleTable } from "@/components/common/DataTable";
+import { SearchInput } from "@/components/common/SearchInput";
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   "payment.override": "orange",
@@ -53,13 +53,7 @@ export function AuditTab() {
               value={action}
               onChange={(v) => setAction((v as AuditAction | null) ?? null)}
             />
-            <TextInput
-              aria-label="Filter by admin email"
-              placeholder="Admin email"
-              leftSection={<IconSearch size={16} />}
-              value={actor}
-              onChange={(e) => setActor(e.currentTarget.value)}
-            />
+            <SearchInput aria-label="Filter by admin email" placeholder="Admin email" value={actor} onChange={setActor} />
           </Group>
         </Group>
         <QueryState

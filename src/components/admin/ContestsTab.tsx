@@ -19,6 +19,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { formatCount } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { SimpleTable } from "@/components/common/DataTable";
+import { LoadMore } from "@/components/common/QueryState";
 
 const STATUS_FILTER = [
   { value: "", label: "All statuses" },
@@ -219,13 +220,7 @@ export function ContestsTab() {
             },
           ]}
         />
-        {contests.hasNextPage && (
-          <Group justify="center" mt="sm">
-            <Button variant="light" onClick={() => void contests.fetchNextPage()} loading={contests.isFetchingNextPage}>
-              Load more
-            </Button>
-          </Group>
-        )}
+        <LoadMore query={contests} variant="light" mt="sm" />
       </ScrollArea>
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="Create New Contest" size="lg">

@@ -1,8 +1,7 @@
 "use client";
 
-import { Badge, Card, Code, Group, Modal, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Card, Code, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -10,6 +9,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
 import { QueryState } from "@/components/common/QueryState";
 import { SimpleTable } from "@/components/common/DataTable";
+import { SearchInput } from "@/components/common/SearchInput";
 
 type OutboxMail = RouterOutputs["admin"]["outbox"][number];
 
@@ -30,13 +30,7 @@ export function OutboxTab() {
       <Stack>
         <Group justify="space-between">
           <Title order={3}>Outbox</Title>
-          <TextInput
-            aria-label="Search by recipient"
-            placeholder="Search by recipient"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-          />
+          <SearchInput aria-label="Search by recipient" placeholder="Search by recipient" value={search} onChange={setSearch} />
         </Group>
         <Text c="dimmed" size="sm">
           Emails are written here with the change that causes them and delivered by SMTP when the server has an SMTP_URL; without

@@ -10,7 +10,7 @@ import { GatewayStatusBadge } from "../common/PaymentStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
-import { QueryState } from "@/components/common/QueryState";
+import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { SimpleTable } from "@/components/common/DataTable";
 
 type PendingRow = {
@@ -168,13 +168,7 @@ export function PaymentsTab() {
             </Table.ScrollContainer>
           )}
         </QueryState>
-        {pending.hasNextPage && (
-          <Group justify="center">
-            <Button variant="default" loading={pending.isFetchingNextPage} onClick={() => void pending.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        )}
+        <LoadMore query={pending} />
       </Stack>
       <Modal opened={unconfirmed !== null} onClose={() => setUnconfirmed(null)} title="Approve unconfirmed payment?">
         <form
