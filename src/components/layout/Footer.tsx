@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CATEGORY_LABELS, CONTEST_CATEGORIES, CRYPTO_CURRENCIES, CRYPTO_LABELS } from "@/shared/constants";
-import { SUPPORT_ORGANISATIONS } from "@/shared/safer-play";
+import { OrganisationLinks } from "@/components/common/SupportLinks";
 import classes from "./Footer.module.css";
 import { categoryHref } from "./nav";
 
@@ -89,15 +89,7 @@ export function Footer() {
           <p className={classes.muted}>© {new Date().getFullYear()} Prize Contests. Play responsibly, 18+.</p>
           {/* Signposting (docs/fair-play.md "Safer play"): on every page, as the code of practice asks. */}
           <p className={classes.muted} data-testid="footer-support-links">
-            Need help with gambling?{" "}
-            {SUPPORT_ORGANISATIONS.map((o, i) => (
-              <span key={o.url}>
-                {i > 0 ? " · " : ""}
-                <a href={o.url} target="_blank" rel="noopener noreferrer" className={classes.inlineLink}>
-                  {o.name}
-                </a>
-              </span>
-            ))}
+            Need help with gambling? <OrganisationLinks linkClassName={classes.inlineLink} />
           </p>
           <ul className={classes.legal}>
             <li>Privacy Policy</li>
