@@ -1,6 +1,6 @@
 "use client";
 
-import { ActionIcon, Button, Divider, Drawer, Group, Image, NativeSelect, Stack, Text } from "@mantine/core";
+import { ActionIcon, Button, Divider, Drawer, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 
@@ -22,6 +22,7 @@ import { bundleLine } from "../common/BundlePrice";
 import { type PromoQuote, PromoCodeField } from "./PromoCodeField";
 import { LimitPromptModal } from "../common/LimitPromptModal";
 import { SupportLinks } from "../common/SupportLinks";
+import { ContestThumbnail } from "@/components/common/ContestThumbnail";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -144,14 +145,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
           <Stack gap="md">
             {lines.map((i) => (
               <Group key={i.contestId} wrap="nowrap" align="flex-start" data-testid="cart-item">
-                <Image
-                  src={i.imageUrl ?? "/images/placeholder.svg"}
-                  alt=""
-                  w={64}
-                  h={64}
-                  radius="sm"
-                  fallbackSrc="/images/placeholder.svg"
-                />
+                <ContestThumbnail src={i.imageUrl} />
                 <Stack gap={4} style={{ flex: 1 }}>
                   <Text fw={600} lineClamp={2}>
                     {i.title}
