@@ -48,29 +48,29 @@ export function PaymentsTab() {
       queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
     ]);
   };
+  // Either way the list is read again, so it shows what the server now holds.
+  const decided = (done: [string, string], failed: [string, string]) => ({
+    onSuccess: async () => {
+      toastInfo(...done);
+      await refresh();
+    },
+    onError: async (e: unknown) => {
+      toastError(failed[0], e, failed[1]);
+      await refresh();
+    },
+  });
   const approve = useMutation(
-    trpc.payments.approve.mutationOptions({
-      onSuccess: async () => {
-        toastInfo(TOAST.paymentApproved, "Payment has been approved and user balance updated");
-        await refresh();
-      },
-      onError: async (e) => {
-        toastError(TOAST.approvalFailed, e, "Failed to approve payment");
-        await refresh();
-      },
-    }),
+    trpc.payments.approve.mutationOptions(
+      decided(
+        [TOAST.paymentApproved, "Payment has been approved and user balance updated"],
+        [TOAST.approvalFailed, "Failed to approve payment"],
+      ),
+    ),
   );
   const reject = useMutation(
-    trpc.payments.reject.mutationOptions({
-      onSuccess: async () => {
-        toastInfo(TOAST.paymentRejected, "Payment has been rejected");
-        await refresh();
-      },
-      onError: async (e) => {
-        toastError(TOAST.rejectionFailed, e, "Failed to reject payment");
-        await refresh();
-      },
-    }),
+    trpc.payments.reject.mutationOptions(
+      decided([TOAST.paymentRejected, "Payment has been rejected"], [TOAST.rejectionFailed, "Failed to reject payment"]),
+    ),
   );
   const [unconfirmed, setUnconfirmed] = useState<PendingRow | null>(null);
   const [reason, setReason] = useState("");
