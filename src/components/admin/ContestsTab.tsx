@@ -20,6 +20,7 @@ import { formatCount } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { SimpleTable } from "@/components/common/DataTable";
 import { LoadMore } from "@/components/common/QueryState";
+import { ConfirmDialog } from "@/components/common/ConfirmDialog";
 
 const STATUS_FILTER = [
   { value: "", label: "All statuses" },
@@ -242,49 +243,39 @@ export function ContestsTab() {
       <FreeEntryDialog contest={freeEntry} onClose={() => setFreeEntry(null)} />
       <InstantPrizesDialog contest={instant} onClose={() => setInstant(null)} />
       <BundleTiersDialog contest={bundles} onClose={() => setBundles(null)} />
-      <Modal opened={ending !== null} onClose={() => setEnding(null)} title="End contest">
-        <Stack>
-          <Text>
-            End &quot;{ending?.title}&quot; now?{" "}
-            {ending?.soldTickets
-              ? `A winner is drawn at once from the ${formatCount(ending.soldTickets)} tickets sold.`
-              : "No tickets were sold, so it ends without a winner."}{" "}
-            This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setEnding(null)}>
-              Keep running
-            </Button>
-            <Button
-              color="orange"
-              loading={status.isPending}
-              onClick={() => ending && status.mutate({ contestId: ending.id, status: "ended" })}
-            >
-              End and draw
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel contest">
-        <Stack>
-          <Text>
-            Cancel &quot;{cancelling?.title}&quot;? Every ticket ({cancelling?.soldTickets ?? 0} sold) is refunded to its
-            owner&apos;s balance. This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCancelling(null)}>
-              Keep contest
-            </Button>
-            <Button
-              color="red"
-              loading={status.isPending}
-              onClick={() => cancelling && status.mutate({ contestId: cancelling.id, status: "cancelled" })}
-            >
-              Cancel and refund
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={ending !== null}
+        onClose={() => setEnding(null)}
+        title="End contest"
+        cancelLabel="Keep running"
+        confirmLabel="End and draw"
+        confirmColor="orange"
+        loading={status.isPending}
+        onConfirm={() => ending && status.mutate({ contestId: ending.id, status: "ended" })}
+      >
+        <Text>
+          End &quot;{ending?.title}&quot; now?{" "}
+          {ending?.soldTickets
+            ? `A winner is drawn at once from the ${formatCount(ending.soldTickets)} tickets sold.`
+            : "No tickets were sold, so it ends without a winner."}{" "}
+          This cannot be undone.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title="Cancel contest"
+        cancelLabel="Keep contest"
+        confirmLabel="Cancel and refund"
+        confirmColor="red"
+        loading={status.isPending}
+        onConfirm={() => cancelling && status.mutate({ contestId: cancelling.id, status: "cancelled" })}
+      >
+        <Text>
+          Cancel &quot;{cancelling?.title}&quot;? Every ticket ({cancelling?.soldTickets ?? 0} sold) is refunded to its
+          owner&apos;s balance. This cannot be undone.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { formatCalendarDay } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { ConfirmDialog } from "@/components/common/ConfirmDialog";
 
 type PostForm = {
   title: string;
@@ -244,19 +245,18 @@ export function WinnerPostsTab() {
           />
         )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete winner post">
-        <Stack>
-          <Text>Are you sure you want to delete this winner post?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete winner post"
+        cancelLabel="Cancel"
+        confirmLabel="Delete"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      >
+        <Text>Are you sure you want to delete this winner post?</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

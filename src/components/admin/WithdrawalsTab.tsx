@@ -12,6 +12,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { QueryState } from "@/components/common/QueryState";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { ConfirmDialog } from "@/components/common/ConfirmDialog";
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
@@ -115,28 +116,27 @@ export function WithdrawalsTab() {
           )}
         </QueryState>
       </Stack>
-      <Modal opened={approving !== null} onClose={() => setApproving(null)} title="Approve withdrawal">
-        <Stack>
-          <Text data-testid="approve-withdrawal-summary">
-            Send {approving && formatUsd(approving.amount)} in {approving?.cryptoCurrency} ({approving?.network}) to{" "}
-            {approving?.user.email}?
-          </Text>
-          <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-            {approving?.address}
-          </Text>
-          <Text size="sm" c="dimmed">
-            The payout goes to this address at once. A crypto transfer cannot be reversed.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setApproving(null)}>
-              Keep pending
-            </Button>
-            <Button color="green" loading={approve.isPending} onClick={() => approving && approve.mutate({ id: approving.id })}>
-              Approve and send {approving && formatUsd(approving.amount)}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={approving !== null}
+        onClose={() => setApproving(null)}
+        title="Approve withdrawal"
+        cancelLabel="Keep pending"
+        confirmLabel={<>Approve and send {approving && formatUsd(approving.amount)}</>}
+        confirmColor="green"
+        loading={approve.isPending}
+        onConfirm={() => approving && approve.mutate({ id: approving.id })}
+      >
+        <Text data-testid="approve-withdrawal-summary">
+          Send {approving && formatUsd(approving.amount)} in {approving?.cryptoCurrency} ({approving?.network}) to{" "}
+          {approving?.user.email}?
+        </Text>
+        <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
+          {approving?.address}
+        </Text>
+        <Text size="sm" c="dimmed">
+          The payout goes to this address at once. A crypto transfer cannot be reversed.
+        </Text>
+      </ConfirmDialog>
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="Reject withdrawal">
         <Stack>
           <Textarea

@@ -14,6 +14,7 @@ import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { PrizeActions } from "./PrizeActions";
 import { PrizeTrail } from "./PrizeTrail";
 import { fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
+import { ConfirmDialog } from "@/components/common/ConfirmDialog";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
@@ -126,26 +127,21 @@ export function PrizesPage() {
           </SimpleGrid>
         )}
       </Stack>
-      <Modal opened={cashFor !== null} onClose={() => setCashFor(null)} title="Take the cash instead?">
-        <Stack>
-          <Text data-testid="take-cash-summary">
-            {cashFor && formatUsd(cashFor.cashAlternative)} is added to your balance and you give up &quot;{cashFor?.contestTitle}
-            &quot; for good. This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCashFor(null)}>
-              Keep my choice open
-            </Button>
-            <Button
-              color="orange"
-              loading={claim.isPending}
-              onClick={() => cashFor && claim.mutate({ id: cashFor.id, choice: "cash" })}
-            >
-              Take {cashFor && formatUsd(cashFor.cashAlternative)} cash
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={cashFor !== null}
+        onClose={() => setCashFor(null)}
+        title="Take the cash instead?"
+        cancelLabel="Keep my choice open"
+        confirmLabel={<>Take {cashFor && formatUsd(cashFor.cashAlternative)} cash</>}
+        confirmColor="orange"
+        loading={claim.isPending}
+        onConfirm={() => cashFor && claim.mutate({ id: cashFor.id, choice: "cash" })}
+      >
+        <Text data-testid="take-cash-summary">
+          {cashFor && formatUsd(cashFor.cashAlternative)} is added to your balance and you give up &quot;{cashFor?.contestTitle}
+          &quot; for good. This cannot be undone.
+        </Text>
+      </ConfirmDialog>
       <Modal opened={deliveryFor !== null} onClose={() => setDeliveryFor(null)} title="Delivery address">
         <form onSubmit={submitDelivery}>
           <Stack>
