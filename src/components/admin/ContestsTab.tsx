@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { AdminContest as PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS, LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { DrawProof } from "../common/DrawProof";
 import { ContestForm } from "./ContestForm";
@@ -21,6 +21,7 @@ import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { SimpleTable } from "@/components/common/DataTable";
 import { LoadMore } from "@/components/common/QueryState";
 import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 const STATUS_FILTER = [
   { value: "", label: "All statuses" },
@@ -30,7 +31,7 @@ const STATUS_FILTER = [
 ];
 
 export function ContestsTab() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [statusFilter, setStatusFilter] = useState("");
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
@@ -59,11 +60,7 @@ export function ContestsTab() {
   // End draws a winner and cannot be undone: it asks first, like Cancel.
   const [ending, setEnding] = useState<PublicContest | null>(null);
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.admin.contests.pathFilter()),
-      queryClient.invalidateQueries(trpc.admin.overview.pathFilter()),
-    ]);
+  const refresh = () => invalidate(trpc.admin.contests, trpc.admin.overview);
 
   const create = useMutation(
     trpc.admin.createContest.mutationOptions({

@@ -3,7 +3,7 @@
 import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../common/PaymentStatusBadge";
@@ -12,6 +12,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { SimpleTable } from "@/components/common/DataTable";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 type PendingRow = {
   id: string;
@@ -30,7 +31,7 @@ const PAGE = LIMITS.pendingPaymentsPage;
  * with Approve and Reject (docs/product.md §2, §8). Sandbox payments carry a "Sandbox" badge.
  */
 export function PaymentsTab() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const pending = useInfiniteQuery(
     trpc.payments.pending.infiniteQueryOptions(
       { limit: PAGE },
@@ -43,10 +44,7 @@ export function PaymentsTab() {
     return all.filter((p, i) => all.findIndex((q) => q.id === p.id) === i);
   }, [pending.data]);
   const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries(trpc.payments.pending.pathFilter()),
-      queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-    ]);
+    await invalidate(trpc.payments.pending, trpc.auth.me);
   };
   // Either way the list is read again, so it shows what the server now holds.
   const decided = (done: [string, string], failed: [string, string]) => ({

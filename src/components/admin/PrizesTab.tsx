@@ -4,7 +4,7 @@ import { Button, Card, Group, Stack, Table, Text, TextInput, Title } from "@mant
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { SimpleTable } from "@/components/common/DataTable";
@@ -12,6 +12,7 @@ import { QueryState } from "@/components/common/QueryState";
 import { StatusPill } from "../common/WithdrawalStatusBadge";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { OverdueFulfilments } from "./OverdueFulfilments";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 type Delivery = {
   fullName?: string;
@@ -40,7 +41,7 @@ function deliveryText(delivery: unknown) {
  * tracking reference, which the public trail shows) and delivered. Overdue fulfilments on top.
  */
 export function PrizesTab() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const list = useQuery(trpc.prizes.adminList.queryOptions());
   const [tracking, setTracking] = useState<Record<string, { carrier: string; trackingRef: string }>>({});
   const trackingOf = (id: string) => tracking[id] ?? { carrier: "", trackingRef: "" };
@@ -48,10 +49,7 @@ export function PrizesTab() {
     trpc.prizes.setStatus.mutationOptions({
       onSuccess: async (p) => {
         toastSuccess(TOAST.prizeUpdated, `Marked ${p.status}`);
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.prizes.adminList.pathFilter()),
-          queryClient.invalidateQueries(trpc.prizes.adminOverdue.pathFilter()),
-        ]);
+        await invalidate(trpc.prizes.adminList, trpc.prizes.adminOverdue);
       },
       onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update the prize"),
     }),

@@ -13,6 +13,7 @@ import { openAccountDialog } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { CurrentPasswordField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
 import { CloseAccountSection } from "./CloseAccountSection";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -25,6 +26,7 @@ export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; on
 
 function AccountSettingsBody() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const settings = useQuery(trpc.auth.settings.queryOptions(undefined, { staleTime: 0 }));
   const isAdmin = useCurrentUser().user?.isAdmin ?? false;
 
@@ -51,10 +53,7 @@ function AccountSettingsBody() {
     trpc.auth.updateProfile.mutationOptions({
       onSuccess: async () => {
         toastSuccess(TOAST.profileUpdated, "Your display name has been saved.");
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-          queryClient.invalidateQueries(trpc.auth.settings.pathFilter()),
-        ]);
+        await invalidate(trpc.auth.me, trpc.auth.settings);
       },
       onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your profile."),
     }),

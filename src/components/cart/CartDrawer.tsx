@@ -23,6 +23,7 @@ import { type PromoQuote, PromoCodeField } from "./PromoCodeField";
 import { LimitPromptModal } from "../common/LimitPromptModal";
 import { SupportLinks } from "../common/SupportLinks";
 import { ContestThumbnail } from "@/components/common/ContestThumbnail";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -32,6 +33,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
   const { user } = useCurrentUser();
   const cart = useCart(user?.id);
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   // Shown prices follow the current contest list when we have it; the server prices checkout anyway.
   const contests = useQuery(trpc.contests.list.queryOptions(undefined, { enabled: opened }));
   const lines = useMemo(() => {
@@ -81,13 +83,13 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
           `All tickets have been purchased and added to your account. Paid ${formatUsd(res.totalAmount)}${saved.length ? ` (saved: ${saved.join(", ")})` : ""}`,
         );
         setWins(res.instantWins);
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-          queryClient.invalidateQueries(trpc.contests.pathFilter()),
-          queryClient.invalidateQueries(trpc.cart.purchases.pathFilter()),
-          queryClient.invalidateQueries(trpc.responsiblePlay.standing.pathFilter()),
-          queryClient.invalidateQueries(trpc.instantWins.record.pathFilter()),
-        ]);
+        await invalidate(
+          trpc.auth.me,
+          trpc.contests,
+          trpc.cart.purchases,
+          trpc.responsiblePlay.standing,
+          trpc.instantWins.record,
+        );
       },
       onError: (error) => {
         if (error.data?.code === "UNAUTHORIZED") {

@@ -4,7 +4,7 @@ import { Button, Card, Container, Group, Loader, Modal, SimpleGrid, Stack, Text,
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { deliverySchema, PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { useCurrentUser } from "../common/useCurrentUser";
@@ -15,6 +15,7 @@ import { PrizeActions } from "./PrizeActions";
 import { PrizeTrail } from "./PrizeTrail";
 import { fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
 import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
@@ -31,7 +32,7 @@ const FIELDS: [keyof typeof EMPTY, string][] = [
 /** The player's prizes: take the cash alternative or ask for delivery; then follow the shipping. */
 export function PrizesPage() {
   const { user, isLoading } = useCurrentUser();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const prizes = useQuery(trpc.prizes.mine.queryOptions(undefined, { enabled: Boolean(user) }));
   const [deliveryFor, setDeliveryFor] = useState<MyPrize | null>(null);
   // Taking the cash gives up the prize for good: it asks first, like the admin's End and Cancel.
@@ -49,10 +50,7 @@ export function PrizesPage() {
         );
         setDeliveryFor(null);
         setCashFor(null);
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.prizes.mine.pathFilter()),
-          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-        ]);
+        await invalidate(trpc.prizes.mine, trpc.auth.me);
       },
       onError: (e) => toastError(TOAST.claimFailed, e, "Could not claim the prize"),
     }),

@@ -11,7 +11,7 @@ import {
   WITHDRAWAL_LIMITS,
   type WithdrawalNetwork,
 } from "@/shared/withdrawals";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { StatusPill } from "../common/WithdrawalStatusBadge";
@@ -19,11 +19,12 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { BalanceHeading, fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 /** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
 export function WithdrawPage() {
   const { user, isLoading } = useCurrentUser();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const list = useQuery(trpc.withdrawals.mine.queryOptions(undefined, { enabled: Boolean(user), refetchInterval: 15_000 }));
   const [amount, setAmount] = useState("");
   const [coin, setCoin] = useState<CryptoCurrency>("USDT");
@@ -36,10 +37,7 @@ export function WithdrawPage() {
         toastSuccess(TOAST.withdrawalRequested, `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`);
         setAmount("");
         setAddress("");
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.withdrawals.mine.pathFilter()),
-          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-        ]);
+        await invalidate(trpc.withdrawals.mine, trpc.auth.me);
       },
       onError: (e) => toastError(TOAST.withdrawalFailed, e, "Could not request the withdrawal"),
     }),
