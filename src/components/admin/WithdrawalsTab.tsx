@@ -6,7 +6,7 @@ import { formatUsd } from "@/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { StatusPill } from "../common/WithdrawalStatusBadge";
+import { ChainText, StatusPill } from "../common/WithdrawalStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
@@ -72,11 +72,7 @@ export function WithdrawalsTab() {
                 { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})` },
                 {
                   label: "Address",
-                  cell: (w) => (
-                    <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-                      {w.address}
-                    </Text>
-                  ),
+                  cell: (w) => <ChainText>{w.address}</ChainText>,
                 },
                 {
                   label: "Status",
@@ -130,9 +126,7 @@ export function WithdrawalsTab() {
           Send {approving && formatUsd(approving.amount)} in {approving?.cryptoCurrency} ({approving?.network}) to{" "}
           {approving?.user.email}?
         </Text>
-        <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-          {approving?.address}
-        </Text>
+        <ChainText>{approving?.address}</ChainText>
         <Text size="sm" c="dimmed">
           The payout goes to this address at once. A crypto transfer cannot be reversed.
         </Text>

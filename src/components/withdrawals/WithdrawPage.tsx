@@ -14,7 +14,7 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { StatusPill } from "../common/WithdrawalStatusBadge";
+import { ChainText, StatusPill } from "../common/WithdrawalStatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -138,11 +138,7 @@ export function WithdrawPage() {
               { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})${w.payAmount ? ` ${w.payAmount}` : ""}` },
               {
                 label: "Address",
-                cell: (w) => (
-                  <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-                    {w.address}
-                  </Text>
-                ),
+                cell: (w) => <ChainText>{w.address}</ChainText>,
               },
               {
                 label: "Status",
@@ -160,11 +156,7 @@ export function WithdrawPage() {
               },
               {
                 label: "Transaction",
-                cell: (w) => (
-                  <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }} data-testid="withdrawal-txid">
-                    {w.txid ?? "—"}
-                  </Text>
-                ),
+                cell: (w) => <ChainText data-testid="withdrawal-txid">{w.txid ?? "—"}</ChainText>,
               },
             ]}
           />
