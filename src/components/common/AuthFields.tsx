@@ -53,23 +53,19 @@ export function NewPasswordFields({
   paths?: { password: string; confirm: string };
 }) {
   return (
-    <>
-      <PasswordField
-        label={label}
-        autoComplete="new-password"
-        required={required}
-        key={form.key(paths.password)}
-        {...form.getInputProps(paths.password)}
-      />
-      <PasswordField
-        label={confirmLabel}
-        autoComplete="new-password"
-        required={required}
-        key={form.key(paths.confirm)}
-        {...form.getInputProps(paths.confirm)}
-      />
-    </>
-  );
+    [
+      [label, paths.password],
+      [confirmLabel, paths.confirm],
+    ] as const
+  ).map(([fieldLabel, path]) => (
+    <PasswordField
+      label={fieldLabel}
+      autoComplete="new-password"
+      required={required}
+      key={form.key(path)}
+      {...form.getInputProps(path)}
+    />
+  ));
 }
 
 /** The security question and its answer (`securityQuestion`, `securityAnswer`): sign-up and account settings. */
