@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Group, Image, Modal, ScrollArea, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Image, Modal, ScrollArea, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import type { AdminContest as PublicContest } from "@/trpc/types";
@@ -22,6 +22,7 @@ import { SimpleTable } from "@/components/common/DataTable";
 import { LoadMore } from "@/components/common/QueryState";
 import { ConfirmDialog } from "@/components/common/ConfirmDialog";
 import { useInvalidate } from "@/components/common/useInvalidate";
+import { TabHeading } from "./TabHeading";
 
 const STATUS_FILTER = [
   { value: "", label: "All statuses" },
@@ -107,12 +108,9 @@ export function ContestsTab() {
   const rows = contests.data?.pages.flat() ?? [];
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Contests
-        </Title>
+      <TabHeading title="Contests">
         <Button onClick={() => setCreating(true)}>Add Contest</Button>
-      </Group>
+      </TabHeading>
       <Group>
         <TextInput
           placeholder="Search contests..."

@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Group, ScrollArea, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
@@ -10,6 +10,7 @@ import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { SimpleTable } from "@/components/common/DataTable";
+import { TabHeading } from "./TabHeading";
 
 export function UsersTab() {
   const queryClient = useQueryClient();
@@ -35,10 +36,7 @@ export function UsersTab() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Users
-        </Title>
+      <TabHeading title="Users">
         <TextInput
           placeholder="Search by name or email..."
           aria-label="Search users"
@@ -46,7 +44,7 @@ export function UsersTab() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={300}
         />
-      </Group>
+      </TabHeading>
       <ScrollArea>
         <SimpleTable
           verticalSpacing="sm"

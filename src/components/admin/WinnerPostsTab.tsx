@@ -26,6 +26,7 @@ import { trpc } from "@/trpc/react";
 import { formatCalendarDay } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { TabHeading } from "./TabHeading";
 
 type PostForm = {
   title: string;
@@ -163,12 +164,9 @@ export function WinnerPostsTab() {
   const list = posts.data ?? [];
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Winner Posts
-        </Title>
+      <TabHeading title="Winner Posts">
         <Button onClick={() => setEditing("new")}>Add Winner Post</Button>
-      </Group>
+      </TabHeading>
       {posts.isPending ? (
         <Stack align="center" py="xl">
           <Loader aria-label="Loading winner posts" />
