@@ -1,8 +1,7 @@
 "use client";
 
-import { Badge, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Code, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -11,6 +10,8 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
 import { auditChanges } from "@/shared/audit-display";
 import { QueryState } from "@/components/common/QueryState";
+import { SimpleTable } from "@/components/common/DataTable";
+import { SearchInput } from "@/components/common/SearchInput";
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   "payment.override": "orange",
@@ -52,13 +53,7 @@ export function AuditTab() {
               value={action}
               onChange={(v) => setAction((v as AuditAction | null) ?? null)}
             />
-            <TextInput
-              aria-label="Filter by admin email"
-              placeholder="Admin email"
-              leftSection={<IconSearch size={16} />}
-              value={actor}
-              onChange={(e) => setActor(e.currentTarget.value)}
-            />
+            <SearchInput aria-label="Filter by admin email" placeholder="Admin email" value={actor} onChange={setActor} />
           </Group>
         </Group>
         <QueryState
@@ -68,40 +63,33 @@ export function AuditTab() {
         >
           {(shown) => (
             <Table.ScrollContainer minWidth={800}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Time</Table.Th>
-                    <Table.Th>Admin</Table.Th>
-                    <Table.Th>Action</Table.Th>
-                    <Table.Th>Target</Table.Th>
-                    <Table.Th>Change</Table.Th>
-                    <Table.Th>Reason</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((e) => (
-                    <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
-                      <Table.Td>
-                        <DateTime value={e.createdAt} />
-                      </Table.Td>
-                      <Table.Td>{e.actorEmail}</Table.Td>
-                      <Table.Td>
-                        <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
-                          {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
+              <SimpleTable
+                rows={shown}
+                rowKey={(e) => e.id}
+                rowProps={(e) => ({ "data-testid": "audit-entry", "data-action": e.action })}
+                columns={[
+                  { label: "Time", cell: (e) => <DateTime value={e.createdAt} /> },
+                  { label: "Admin", cell: (e) => e.actorEmail },
+                  {
+                    label: "Action",
+                    cell: (e) => (
+                      <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
+                        {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action}
+                      </Badge>
+                    ),
+                  },
+                  {
+                    label: "Target",
+                    cell: (e) => (
+                      <>
                         {e.targetType} <Code>{e.targetId}</Code>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text>
-                      </Table.Td>
-                      <Table.Td>{e.reason ?? "—"}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                      </>
+                    ),
+                  },
+                  { label: "Change", cell: (e) => <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text> },
+                  { label: "Reason", cell: (e) => e.reason ?? "—" },
+                ]}
+              />
             </Table.ScrollContainer>
           )}
         </QueryState>

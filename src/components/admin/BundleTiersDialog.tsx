@@ -6,16 +6,17 @@ import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { BUNDLE_LIMITS, tierSaving } from "@/shared/pricing";
 import { bundleTiersSchema } from "@/shared/schemas/pricing";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 type Row = { quantity: number | string; percentOff: number | string };
 
 /** A contest's multi-buy prices (issue 35): up to 5 tiers, 1..90% off; a price change only, never extra tickets. */
 export function BundleTiersDialog({ contest, onClose }: { contest: PublicContest | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [rows, setRows] = useState<Row[]>([]);
   useEffect(() => setRows(contest?.bundleTiers.map((t) => ({ ...t })) ?? []), [contest]);
   const parsed = bundleTiersSchema.safeParse(
@@ -27,10 +28,7 @@ export function BundleTiersDialog({ contest, onClose }: { contest: PublicContest
       onSuccess: async () => {
         toastSuccess(TOAST.bundlePricesSaved, contest?.title ?? "");
         onClose();
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.admin.contests.pathFilter()),
-          queryClient.invalidateQueries(trpc.contests.pathFilter()),
-        ]);
+        await invalidate(trpc.admin.contests, trpc.contests);
       },
       onError: (e) => toastError(TOAST.bundlePricesRefused, e, "Failed to save the bundle prices"),
     }),

@@ -1,12 +1,13 @@
 "use client";
 
-import { Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Card, Group, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { COMPLAINT_LIMITS } from "@/shared/complaints";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { ComplaintThread } from "../common/ComplaintThread";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
+import { ConfirmDialog } from "@/components/common/ConfirmDialog";
 
 /**
  * Admin dashboard 'Complaints' tab: open complaints by due date (overdue marked), then answered ones.
@@ -87,24 +88,19 @@ export function ComplaintsTab() {
           ))
         )}
       </Stack>
-      <Modal opened={finalFor !== null} onClose={() => setFinalFor(null)} title="Send the final answer?">
-        <Stack>
-          <Text size="sm">
-            The player receives it by e-mail with the escalation route, and the complaint {finalFor} closes: no further replies.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setFinalFor(null)}>
-              Keep it open
-            </Button>
-            <Button
-              loading={answer.isPending}
-              onClick={() => finalFor && answer.mutate({ reference: finalFor, body: drafts[finalFor] ?? "" })}
-            >
-              Send final answer
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={finalFor !== null}
+        onClose={() => setFinalFor(null)}
+        title="Send the final answer?"
+        cancelLabel="Keep it open"
+        confirmLabel="Send final answer"
+        loading={answer.isPending}
+        onConfirm={() => finalFor && answer.mutate({ reference: finalFor, body: drafts[finalFor] ?? "" })}
+      >
+        <Text size="sm">
+          The player receives it by e-mail with the escalation route, and the complaint {finalFor} closes: no further replies.
+        </Text>
+      </ConfirmDialog>
     </Card>
   );
 }

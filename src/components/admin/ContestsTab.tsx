@@ -1,12 +1,12 @@
 "use client";
 
-import { Badge, Button, Group, Image, Modal, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Image, Modal, ScrollArea, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import type { AdminContest as PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS, LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { DrawProof } from "../common/DrawProof";
 import { ContestForm } from "./ContestForm";
@@ -18,6 +18,11 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { formatCount } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { SimpleTable } from "@/components/common/DataTable";
+import { LoadMore } from "@/components/common/QueryState";
+import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { useInvalidate } from "@/components/common/useInvalidate";
+import { TabHeading } from "./TabHeading";
 
 const STATUS_FILTER = [
   { value: "", label: "All statuses" },
@@ -27,7 +32,7 @@ const STATUS_FILTER = [
 ];
 
 export function ContestsTab() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [statusFilter, setStatusFilter] = useState("");
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
@@ -56,11 +61,7 @@ export function ContestsTab() {
   // End draws a winner and cannot be undone: it asks first, like Cancel.
   const [ending, setEnding] = useState<PublicContest | null>(null);
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.admin.contests.pathFilter()),
-      queryClient.invalidateQueries(trpc.admin.overview.pathFilter()),
-    ]);
+  const refresh = () => invalidate(trpc.admin.contests, trpc.admin.overview);
 
   const create = useMutation(
     trpc.admin.createContest.mutationOptions({
@@ -107,12 +108,9 @@ export function ContestsTab() {
   const rows = contests.data?.pages.flat() ?? [];
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Contests
-        </Title>
+      <TabHeading title="Contests">
         <Button onClick={() => setCreating(true)}>Add Contest</Button>
-      </Group>
+      </TabHeading>
       <Group>
         <TextInput
           placeholder="Search contests..."
@@ -130,29 +128,29 @@ export function ContestsTab() {
         />
       </Group>
       <ScrollArea>
-        <Table striped highlightOnHover verticalSpacing="sm" miw={820}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Ticket price</Table.Th>
-              <Table.Th>Sold</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.id} data-testid="admin-contest-row">
-                <Table.Td>
-                  <Text fw={600}>{c.title}</Text>
-                </Table.Td>
-                <Table.Td>{CATEGORY_LABELS[c.category]}</Table.Td>
-                <Table.Td>{formatUsd(c.ticketPrice)}</Table.Td>
-                <Table.Td>
+        <SimpleTable
+          highlightOnHover
+          verticalSpacing="sm"
+          miw={820}
+          rows={rows}
+          rowKey={(c) => c.id}
+          rowProps={() => ({ "data-testid": "admin-contest-row" })}
+          columns={[
+            { label: "Title", cell: (c) => <Text fw={600}>{c.title}</Text> },
+            { label: "Category", cell: (c) => CATEGORY_LABELS[c.category] },
+            { label: "Ticket price", cell: (c) => formatUsd(c.ticketPrice) },
+            {
+              label: "Sold",
+              cell: (c) => (
+                <>
                   {c.soldTickets} / {c.maxTickets ?? "∞"}
-                </Table.Td>
-                <Table.Td>
+                </>
+              ),
+            },
+            {
+              label: "Status",
+              cell: (c) => (
+                <>
                   <ContestStatusBadge status={c.status} />
                   {c.drawPending && (
                     <Text
@@ -165,63 +163,60 @@ export function ContestsTab() {
                       {c.drawError ? `: ${c.drawError}` : ""}
                     </Text>
                   )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setViewing(c)}>
-                      View
-                    </Button>
-                    <Button size="xs" variant="default" onClick={() => setEditing(c)}>
-                      Edit
-                    </Button>
-                    <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
-                    <Button size="xs" variant="default" onClick={() => setInstant(c)}>
-                      Instant prizes
-                    </Button>
-                    {c.status === "active" ? (
-                      <>
-                        <Button
-                          size="xs"
-                          color="orange"
-                          loading={status.isPending && status.variables?.contestId === c.id}
-                          onClick={() => setEnding(c)}
-                        >
-                          End
-                        </Button>
-                        <Button size="xs" variant="light" onClick={() => setFreeEntry(c)}>
-                          Free entry
-                        </Button>
-                        <Button size="xs" variant="light" color="grape" onClick={() => setBundles(c)}>
-                          Bundles{c.bundleTiers.length ? ` (${c.bundleTiers.length})` : ""}
-                        </Button>
-                        <Button size="xs" color="red" variant="light" onClick={() => setCancelling(c)}>
-                          Cancel
-                        </Button>
-                      </>
-                    ) : c.status === "ended" ? (
+                </>
+              ),
+            },
+            {
+              label: "Actions",
+              cell: (c) => (
+                <Group gap={6} wrap="nowrap">
+                  <Button size="xs" variant="default" onClick={() => setViewing(c)}>
+                    View
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => setEditing(c)}>
+                    Edit
+                  </Button>
+                  <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
+                  <Button size="xs" variant="default" onClick={() => setInstant(c)}>
+                    Instant prizes
+                  </Button>
+                  {c.status === "active" ? (
+                    <>
                       <Button
                         size="xs"
-                        color="green"
-                        disabled={c.winningTicket !== null}
-                        title={c.winningTicket !== null ? "A drawn contest cannot be re-opened" : undefined}
-                        onClick={() => status.mutate({ contestId: c.id, status: "active" })}
+                        color="orange"
+                        loading={status.isPending && status.variables?.contestId === c.id}
+                        onClick={() => setEnding(c)}
                       >
-                        Activate
+                        End
                       </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {contests.hasNextPage && (
-          <Group justify="center" mt="sm">
-            <Button variant="light" onClick={() => void contests.fetchNextPage()} loading={contests.isFetchingNextPage}>
-              Load more
-            </Button>
-          </Group>
-        )}
+                      <Button size="xs" variant="light" onClick={() => setFreeEntry(c)}>
+                        Free entry
+                      </Button>
+                      <Button size="xs" variant="light" color="grape" onClick={() => setBundles(c)}>
+                        Bundles{c.bundleTiers.length ? ` (${c.bundleTiers.length})` : ""}
+                      </Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => setCancelling(c)}>
+                        Cancel
+                      </Button>
+                    </>
+                  ) : c.status === "ended" ? (
+                    <Button
+                      size="xs"
+                      color="green"
+                      disabled={c.winningTicket !== null}
+                      title={c.winningTicket !== null ? "A drawn contest cannot be re-opened" : undefined}
+                      onClick={() => status.mutate({ contestId: c.id, status: "active" })}
+                    >
+                      Activate
+                    </Button>
+                  ) : null}
+                </Group>
+              ),
+            },
+          ]}
+        />
+        <LoadMore query={contests} variant="light" mt="sm" />
       </ScrollArea>
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="Create New Contest" size="lg">
@@ -243,49 +238,39 @@ export function ContestsTab() {
       <FreeEntryDialog contest={freeEntry} onClose={() => setFreeEntry(null)} />
       <InstantPrizesDialog contest={instant} onClose={() => setInstant(null)} />
       <BundleTiersDialog contest={bundles} onClose={() => setBundles(null)} />
-      <Modal opened={ending !== null} onClose={() => setEnding(null)} title="End contest">
-        <Stack>
-          <Text>
-            End &quot;{ending?.title}&quot; now?{" "}
-            {ending?.soldTickets
-              ? `A winner is drawn at once from the ${formatCount(ending.soldTickets)} tickets sold.`
-              : "No tickets were sold, so it ends without a winner."}{" "}
-            This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setEnding(null)}>
-              Keep running
-            </Button>
-            <Button
-              color="orange"
-              loading={status.isPending}
-              onClick={() => ending && status.mutate({ contestId: ending.id, status: "ended" })}
-            >
-              End and draw
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel contest">
-        <Stack>
-          <Text>
-            Cancel &quot;{cancelling?.title}&quot;? Every ticket ({cancelling?.soldTickets ?? 0} sold) is refunded to its
-            owner&apos;s balance. This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCancelling(null)}>
-              Keep contest
-            </Button>
-            <Button
-              color="red"
-              loading={status.isPending}
-              onClick={() => cancelling && status.mutate({ contestId: cancelling.id, status: "cancelled" })}
-            >
-              Cancel and refund
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={ending !== null}
+        onClose={() => setEnding(null)}
+        title="End contest"
+        cancelLabel="Keep running"
+        confirmLabel="End and draw"
+        confirmColor="orange"
+        loading={status.isPending}
+        onConfirm={() => ending && status.mutate({ contestId: ending.id, status: "ended" })}
+      >
+        <Text>
+          End &quot;{ending?.title}&quot; now?{" "}
+          {ending?.soldTickets
+            ? `A winner is drawn at once from the ${formatCount(ending.soldTickets)} tickets sold.`
+            : "No tickets were sold, so it ends without a winner."}{" "}
+          This cannot be undone.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title="Cancel contest"
+        cancelLabel="Keep contest"
+        confirmLabel="Cancel and refund"
+        confirmColor="red"
+        loading={status.isPending}
+        onConfirm={() => cancelling && status.mutate({ contestId: cancelling.id, status: "cancelled" })}
+      >
+        <Text>
+          Cancel &quot;{cancelling?.title}&quot;? Every ticket ({cancelling?.soldTickets ?? 0} sold) is refunded to its
+          owner&apos;s balance. This cannot be undone.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

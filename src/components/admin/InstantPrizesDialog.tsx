@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
+import { SimpleTable } from "@/components/common/DataTable";
 
 type Draft = { kind: InstantPrizeKind; label: string; amount: string };
 const KIND_OPTIONS = INSTANT_PRIZE_KINDS.map((k) => ({ value: k, label: INSTANT_PRIZE_KIND_LABELS[k] }));
@@ -65,26 +66,22 @@ export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContes
               </Text>
             ) : (
               <Table.ScrollContainer minWidth={360}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Prize</Table.Th>
-                      <Table.Th>Ticket</Table.Th>
-                      <Table.Th>Winner</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.prizes.map((p) => (
-                      <Table.Tr key={p.id}>
-                        <Table.Td>
+                <SimpleTable
+                  rows={data.prizes}
+                  rowKey={(p) => p.id}
+                  columns={[
+                    {
+                      label: "Prize",
+                      cell: (p) => (
+                        <>
                           {p.label} ({p.kind === "physical" ? INSTANT_PRIZE_KIND_LABELS.physical : formatUsd(p.amount)})
-                        </Table.Td>
-                        <Table.Td>{p.ticket === null ? "secret" : `#${p.ticket}`}</Table.Td>
-                        <Table.Td>{p.winnerEmail ?? "not won yet"}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                        </>
+                      ),
+                    },
+                    { label: "Ticket", cell: (p) => (p.ticket === null ? "secret" : `#${p.ticket}`) },
+                    { label: "Winner", cell: (p) => p.winnerEmail ?? "not won yet" },
+                  ]}
+                />
               </Table.ScrollContainer>
             )
           ) : (

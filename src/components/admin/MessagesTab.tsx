@@ -1,7 +1,6 @@
 "use client";
 
-import { Badge, Grid, Group, Paper, ScrollArea, Skeleton, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
+import { Badge, Grid, Group, Paper, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
@@ -13,6 +12,7 @@ import { timeLabel } from "../common/timeLabel";
 import { ChatThread } from "../common/ChatThread";
 import { showToast, TOAST, toastError } from "@/components/common/toasts";
 import { ChatComposer } from "@/components/common/ChatComposer";
+import { SearchInput } from "@/components/common/SearchInput";
 
 /** Admin dashboard Messages tab (docs/product.md §2): conversation list, thread, reply box. */
 export function MessagesTab() {
@@ -112,12 +112,7 @@ export function MessagesTab() {
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Paper withBorder p="sm">
           <Stack gap="sm">
-            <TextInput
-              placeholder="Search conversations..."
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-            />
+            <SearchInput placeholder="Search conversations..." value={search} onChange={setSearch} />
             <ScrollArea h={480}>
               {conversations.isLoading ? (
                 <Stack gap="sm">

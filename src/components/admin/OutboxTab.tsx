@@ -1,14 +1,15 @@
 "use client";
 
-import { Badge, Card, Code, Group, Modal, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Card, Code, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
 import { QueryState } from "@/components/common/QueryState";
+import { SimpleTable } from "@/components/common/DataTable";
+import { SearchInput } from "@/components/common/SearchInput";
 
 type OutboxMail = RouterOutputs["admin"]["outbox"][number];
 
@@ -29,13 +30,7 @@ export function OutboxTab() {
       <Stack>
         <Group justify="space-between">
           <Title order={3}>Outbox</Title>
-          <TextInput
-            aria-label="Search by recipient"
-            placeholder="Search by recipient"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-          />
+          <SearchInput aria-label="Search by recipient" placeholder="Search by recipient" value={search} onChange={setSearch} />
         </Group>
         <Text c="dimmed" size="sm">
           Emails are written here with the change that causes them and delivered by SMTP when the server has an SMTP_URL; without
@@ -44,44 +39,40 @@ export function OutboxTab() {
         <QueryState query={outbox} rows={outbox.data} empty="No emails yet.">
           {(shown) => (
             <Table.ScrollContainer minWidth={800}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Time</Table.Th>
-                    <Table.Th>Recipient</Table.Th>
-                    <Table.Th>Subject</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((m) => (
-                    <Table.Tr key={m.id} style={{ cursor: "pointer" }} onClick={() => setOpen(m)}>
-                      <Table.Td>
-                        <DateTime value={m.createdAt} />
-                      </Table.Td>
-                      <Table.Td>{m.to}</Table.Td>
-                      <Table.Td>
-                        <Text
-                          component="button"
-                          type="button"
-                          size="sm"
-                          c="blue"
-                          style={{ background: "none", border: 0, padding: 0, cursor: "pointer", textAlign: "left" }}
-                          onClick={() => setOpen(m)}
-                        >
-                          {m.subject}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLOR[m.status]}>
-                          {m.status}
-                          {m.attempts > 0 && m.status !== "sent" ? ` (${m.attempts} tries)` : ""}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <SimpleTable
+                highlightOnHover
+                rows={shown}
+                rowKey={(m) => m.id}
+                rowProps={(m) => ({ style: { cursor: "pointer" }, onClick: () => setOpen(m) })}
+                columns={[
+                  { label: "Time", cell: (m) => <DateTime value={m.createdAt} /> },
+                  { label: "Recipient", cell: (m) => m.to },
+                  {
+                    label: "Subject",
+                    cell: (m) => (
+                      <Text
+                        component="button"
+                        type="button"
+                        size="sm"
+                        c="blue"
+                        style={{ background: "none", border: 0, padding: 0, cursor: "pointer", textAlign: "left" }}
+                        onClick={() => setOpen(m)}
+                      >
+                        {m.subject}
+                      </Text>
+                    ),
+                  },
+                  {
+                    label: "Status",
+                    cell: (m) => (
+                      <Badge color={STATUS_COLOR[m.status]}>
+                        {m.status}
+                        {m.attempts > 0 && m.status !== "sent" ? ` (${m.attempts} tries)` : ""}
+                      </Badge>
+                    ),
+                  },
+                ]}
+              />
             </Table.ScrollContainer>
           )}
         </QueryState>

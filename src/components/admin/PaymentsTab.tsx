@@ -3,14 +3,16 @@
 import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../common/PaymentStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
-import { QueryState } from "@/components/common/QueryState";
+import { LoadMore, QueryState } from "@/components/common/QueryState";
+import { SimpleTable } from "@/components/common/DataTable";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 type PendingRow = {
   id: string;
@@ -29,7 +31,7 @@ const PAGE = LIMITS.pendingPaymentsPage;
  * with Approve and Reject (docs/product.md §2, §8). Sandbox payments carry a "Sandbox" badge.
  */
 export function PaymentsTab() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const pending = useInfiniteQuery(
     trpc.payments.pending.infiniteQueryOptions(
       { limit: PAGE },
@@ -42,34 +44,31 @@ export function PaymentsTab() {
     return all.filter((p, i) => all.findIndex((q) => q.id === p.id) === i);
   }, [pending.data]);
   const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries(trpc.payments.pending.pathFilter()),
-      queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-    ]);
+    await invalidate(trpc.payments.pending, trpc.auth.me);
   };
+  // Either way the list is read again, so it shows what the server now holds.
+  const decided = (done: [string, string], failed: [string, string]) => ({
+    onSuccess: async () => {
+      toastInfo(...done);
+      await refresh();
+    },
+    onError: async (e: unknown) => {
+      toastError(failed[0], e, failed[1]);
+      await refresh();
+    },
+  });
   const approve = useMutation(
-    trpc.payments.approve.mutationOptions({
-      onSuccess: async () => {
-        toastInfo(TOAST.paymentApproved, "Payment has been approved and user balance updated");
-        await refresh();
-      },
-      onError: async (e) => {
-        toastError(TOAST.approvalFailed, e, "Failed to approve payment");
-        await refresh();
-      },
-    }),
+    trpc.payments.approve.mutationOptions(
+      decided(
+        [TOAST.paymentApproved, "Payment has been approved and user balance updated"],
+        [TOAST.approvalFailed, "Failed to approve payment"],
+      ),
+    ),
   );
   const reject = useMutation(
-    trpc.payments.reject.mutationOptions({
-      onSuccess: async () => {
-        toastInfo(TOAST.paymentRejected, "Payment has been rejected");
-        await refresh();
-      },
-      onError: async (e) => {
-        toastError(TOAST.rejectionFailed, e, "Failed to reject payment");
-        await refresh();
-      },
-    }),
+    trpc.payments.reject.mutationOptions(
+      decided([TOAST.paymentRejected, "Payment has been rejected"], [TOAST.rejectionFailed, "Failed to reject payment"]),
+    ),
   );
   const [unconfirmed, setUnconfirmed] = useState<PendingRow | null>(null);
   const [reason, setReason] = useState("");
@@ -92,87 +91,82 @@ export function PaymentsTab() {
         <QueryState query={pending} rows={rows} empty="No pending payments.">
           {(shown) => (
             <Table.ScrollContainer minWidth={800}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>User</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Crypto</Table.Th>
-                    <Table.Th>Track ID</Table.Th>
-                    <Table.Th>Gateway status</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((p) => (
-                    <Table.Tr key={p.id} data-testid="pending-payment" data-track-id={p.oxapayTrackId}>
-                      <Table.Td>
-                        <DateTime value={p.createdAt} />
-                      </Table.Td>
-                      <Table.Td>{p.userEmail}</Table.Td>
-                      <Table.Td>
+              <SimpleTable
+                highlightOnHover
+                rows={shown}
+                rowKey={(p) => p.id}
+                rowProps={(p) => ({ "data-testid": "pending-payment", "data-track-id": p.oxapayTrackId })}
+                columns={[
+                  { label: "Date", cell: (p) => <DateTime value={p.createdAt} /> },
+                  { label: "User", cell: (p) => p.userEmail },
+                  {
+                    label: "Amount",
+                    cell: (p) => (
+                      <>
                         {formatUsd(p.amount)}
                         {p.receivedAmount !== null && (
                           <Text size="xs" c="orange" data-testid="received">
                             received {formatUsd(p.receivedAmount)}
                           </Text>
                         )}
-                      </Table.Td>
-                      <Table.Td>
+                      </>
+                    ),
+                  },
+                  {
+                    label: "Crypto",
+                    cell: (p) => (
+                      <>
                         {p.cryptoCurrency}
                         {p.oxapayPayAmount ? ` ${p.oxapayPayAmount}` : ""}
                         {p.network && p.network !== p.cryptoCurrency ? ` (${p.network})` : ""}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          {p.oxapayTrackId}
-                          {p.provider === "sandbox" && (
-                            <Badge
-                              color="orange"
-                              data-testid="sandbox-badge"
-                              title="Simulated by the sandbox gateway: no real money"
-                            >
-                              Sandbox
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <GatewayStatusBadge status={p.gatewayStatus} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
-                            {p.approval.credit && p.approval.credit !== p.amount
-                              ? `Approve ${formatUsd(p.approval.credit)}`
-                              : "Approve"}
-                          </Button>
-                          <Button
-                            size="xs"
-                            color="red"
-                            variant="light"
-                            disabled={busyId === p.id}
-                            onClick={() => reject.mutate({ id: p.id })}
+                      </>
+                    ),
+                  },
+                  {
+                    label: "Track ID",
+                    cell: (p) => (
+                      <Group gap={6} wrap="nowrap">
+                        {p.oxapayTrackId}
+                        {p.provider === "sandbox" && (
+                          <Badge
+                            color="orange"
+                            data-testid="sandbox-badge"
+                            title="Simulated by the sandbox gateway: no real money"
                           >
-                            Reject
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                            Sandbox
+                          </Badge>
+                        )}
+                      </Group>
+                    ),
+                  },
+                  { label: "Gateway status", cell: (p) => <GatewayStatusBadge status={p.gatewayStatus} /> },
+                  {
+                    label: "Actions",
+                    cell: (p) => (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
+                          {p.approval.credit && p.approval.credit !== p.amount
+                            ? `Approve ${formatUsd(p.approval.credit)}`
+                            : "Approve"}
+                        </Button>
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          disabled={busyId === p.id}
+                          onClick={() => reject.mutate({ id: p.id })}
+                        >
+                          Reject
+                        </Button>
+                      </Group>
+                    ),
+                  },
+                ]}
+              />
             </Table.ScrollContainer>
           )}
         </QueryState>
-        {pending.hasNextPage && (
-          <Group justify="center">
-            <Button variant="default" loading={pending.isFetchingNextPage} onClick={() => void pending.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        )}
+        <LoadMore query={pending} />
       </Stack>
       <Modal opened={unconfirmed !== null} onClose={() => setUnconfirmed(null)} title="Approve unconfirmed payment?">
         <form

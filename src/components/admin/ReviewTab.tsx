@@ -20,6 +20,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { QueryState } from "@/components/common/QueryState";
+import { SimpleTable } from "@/components/common/DataTable";
 
 type Action = "credit" | "takeBack" | "settlePaid" | "settleFailed" | "dismiss";
 const ACTION_LABELS: Record<Action, string> = {
@@ -100,60 +101,54 @@ export function ReviewTab() {
         <QueryState query={list} rows={list.data} empty="Nothing to review.">
           {(shown) => (
             <Table.ScrollContainer minWidth={900}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Kind</Table.Th>
-                    <Table.Th>Player</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>What happened</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((e) => {
-                    const actions: Action[] = e.actions.flatMap((a): Action[] =>
-                      a === "settlePayout" ? ["settlePaid", "settleFailed"] : [a],
-                    );
-                    return (
-                      <Table.Tr key={e.id}>
-                        <Table.Td>{new Date(e.createdAt).toLocaleString()}</Table.Td>
-                        <Table.Td>{REVIEW_KIND_LABELS[e.kind]}</Table.Td>
-                        <Table.Td>{e.userEmail ?? "—"}</Table.Td>
-                        <Table.Td>{e.amount ? `$${e.amount}` : "—"}</Table.Td>
-                        <Table.Td maw={420}>
-                          <Text size="sm">{e.summary}</Text>
-                          {e.resolution && (
-                            <Text size="xs" c="dimmed">
-                              Resolution: {e.resolution}
-                              {e.claimAmount ? ` (still owed: $${e.claimAmount})` : ""}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={e.status === "open" ? "orange" : "gray"}>{e.status.replace("_", " ")}</Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            {actions.map((a) => (
-                              <Button
-                                key={a}
-                                size="xs"
-                                variant={a === "dismiss" ? "default" : "filled"}
-                                onClick={() => setActing({ id: e.id, action: a, summary: e.summary })}
-                              >
-                                {ACTION_LABELS[a]}
-                              </Button>
-                            ))}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
+              <SimpleTable
+                rows={shown}
+                rowKey={(e) => e.id}
+                columns={[
+                  { label: "Date", cell: (e) => new Date(e.createdAt).toLocaleString() },
+                  { label: "Kind", cell: (e) => REVIEW_KIND_LABELS[e.kind] },
+                  { label: "Player", cell: (e) => e.userEmail ?? "—" },
+                  { label: "Amount", cell: (e) => (e.amount ? `$${e.amount}` : "—") },
+                  {
+                    label: "What happened",
+                    cellProps: { maw: 420 },
+                    cell: (e) => (
+                      <>
+                        <Text size="sm">{e.summary}</Text>
+                        {e.resolution && (
+                          <Text size="xs" c="dimmed">
+                            Resolution: {e.resolution}
+                            {e.claimAmount ? ` (still owed: $${e.claimAmount})` : ""}
+                          </Text>
+                        )}
+                      </>
+                    ),
+                  },
+                  {
+                    label: "Status",
+                    cell: (e) => <Badge color={e.status === "open" ? "orange" : "gray"}>{e.status.replace("_", " ")}</Badge>,
+                  },
+                  {
+                    label: "",
+                    cell: (e) => (
+                      <Group gap="xs" wrap="nowrap">
+                        {e.actions
+                          .flatMap((a): Action[] => (a === "settlePayout" ? ["settlePaid", "settleFailed"] : [a]))
+                          .map((a) => (
+                            <Button
+                              key={a}
+                              size="xs"
+                              variant={a === "dismiss" ? "default" : "filled"}
+                              onClick={() => setActing({ id: e.id, action: a, summary: e.summary })}
+                            >
+                              {ACTION_LABELS[a]}
+                            </Button>
+                          ))}
+                      </Group>
+                    ),
+                  },
+                ]}
+              />
             </Table.ScrollContainer>
           )}
         </QueryState>

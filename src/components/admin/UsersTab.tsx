@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Group, ScrollArea, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
@@ -9,6 +9,8 @@ import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { SimpleTable } from "@/components/common/DataTable";
+import { TabHeading } from "./TabHeading";
 
 export function UsersTab() {
   const queryClient = useQueryClient();
@@ -34,10 +36,7 @@ export function UsersTab() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Users
-        </Title>
+      <TabHeading title="Users">
         <TextInput
           placeholder="Search by name or email..."
           aria-label="Search users"
@@ -45,46 +44,36 @@ export function UsersTab() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={300}
         />
-      </Group>
+      </TabHeading>
       <ScrollArea>
-        <Table striped verticalSpacing="sm" miw={720}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Balance</Table.Th>
-              <Table.Th>Joined</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(users.data ?? []).map((u) => (
-              <Table.Tr key={u.id} data-testid="admin-user-row">
-                <Table.Td>{u.displayName ?? `${u.firstName} ${u.lastName}`}</Table.Td>
-                <Table.Td>{u.email}</Table.Td>
-                <Table.Td>{formatUsd(u.balance)}</Table.Td>
-                <Table.Td>
-                  <DateTime value={u.createdAt} style="date" />
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={u.isAdmin ? "violet" : "gray"}>{u.isAdmin ? "Admin" : "User"}</Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant={u.isAdmin ? "light" : "filled"}
-                    color={u.isAdmin ? "red" : "blue"}
-                    loading={toggle.isPending && toggle.variables?.userId === u.id}
-                    onClick={() => toggle.mutate({ userId: u.id, isAdmin: !u.isAdmin })}
-                  >
-                    {u.isAdmin ? "Remove Admin" : "Make Admin"}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          verticalSpacing="sm"
+          miw={720}
+          rows={users.data ?? []}
+          rowKey={(u) => u.id}
+          rowProps={() => ({ "data-testid": "admin-user-row" })}
+          columns={[
+            { label: "Name", cell: (u) => u.displayName ?? `${u.firstName} ${u.lastName}` },
+            { label: "Email", cell: (u) => u.email },
+            { label: "Balance", cell: (u) => formatUsd(u.balance) },
+            { label: "Joined", cell: (u) => <DateTime value={u.createdAt} style="date" /> },
+            { label: "Role", cell: (u) => <Badge color={u.isAdmin ? "violet" : "gray"}>{u.isAdmin ? "Admin" : "User"}</Badge> },
+            {
+              label: "",
+              cell: (u) => (
+                <Button
+                  size="xs"
+                  variant={u.isAdmin ? "light" : "filled"}
+                  color={u.isAdmin ? "red" : "blue"}
+                  loading={toggle.isPending && toggle.variables?.userId === u.id}
+                  onClick={() => toggle.mutate({ userId: u.id, isAdmin: !u.isAdmin })}
+                >
+                  {u.isAdmin ? "Remove Admin" : "Make Admin"}
+                </Button>
+              ),
+            },
+          ]}
+        />
         {users.data?.length === 0 && (
           <Text c="dimmed" ta="center" py="md">
             No users found

@@ -25,6 +25,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { formatCalendarDay } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { TabHeading } from "./TabHeading";
 
 type PostForm = {
   title: string;
@@ -162,12 +164,9 @@ export function WinnerPostsTab() {
   const list = posts.data ?? [];
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Winner Posts
-        </Title>
+      <TabHeading title="Winner Posts">
         <Button onClick={() => setEditing("new")}>Add Winner Post</Button>
-      </Group>
+      </TabHeading>
       {posts.isPending ? (
         <Stack align="center" py="xl">
           <Loader aria-label="Loading winner posts" />
@@ -244,19 +243,18 @@ export function WinnerPostsTab() {
           />
         )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete winner post">
-        <Stack>
-          <Text>Are you sure you want to delete this winner post?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete winner post"
+        cancelLabel="Cancel"
+        confirmLabel="Delete"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      >
+        <Text>Are you sure you want to delete this winner post?</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

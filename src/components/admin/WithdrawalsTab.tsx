@@ -1,16 +1,18 @@
 "use client";
 
-import { Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Card, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { StatusPill } from "../common/WithdrawalStatusBadge";
+import { ChainText, StatusPill } from "../common/WithdrawalStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
+import { QueryState } from "@/components/common/QueryState";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { ConfirmDialog } from "@/components/common/ConfirmDialog";
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
@@ -56,90 +58,79 @@ export function WithdrawalsTab() {
           <Title order={3}>Withdrawals</Title>
           <ExportCsvButton href="/api/admin/export/withdrawals.csv" />
         </Group>
-        {list.isLoading ? (
-          <Loader />
-        ) : list.error ? (
-          <Text c="red">{list.error.message}</Text>
-        ) : !list.data?.length ? (
-          <Text c="dimmed">No withdrawals yet.</Text>
-        ) : (
-          <DataTable
-            rows={list.data}
-            rowKey={(w) => w.id}
-            rowProps={() => ({ "data-testid": "admin-withdrawal-row" })}
-            minWidth={900}
-            columns={[
-              { label: "Date", cell: (w) => <DateTime value={w.createdAt} /> },
-              { label: "Player", cell: (w) => w.user.email },
-              { label: "Amount", cell: (w) => formatUsd(w.amount) },
-              { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})` },
-              {
-                label: "Address",
-                cell: (w) => (
-                  <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-                    {w.address}
-                  </Text>
-                ),
-              },
-              {
-                label: "Status",
-                lead: true,
-                cell: (w) => (
-                  <div>
-                    <StatusPill status={w.status} />
-                    {(w.txid || w.rejectionReason || w.failureReason) && (
-                      <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-                        {w.txid ?? w.rejectionReason ?? w.failureReason}
-                      </Text>
-                    )}
-                  </div>
-                ),
-              },
-              {
-                label: "",
-                cell: (w) =>
-                  w.status === "pending" && (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        color="green"
-                        onClick={() => setApproving(w)}
-                        loading={approve.isPending && approve.variables?.id === w.id}
-                      >
-                        Approve
-                      </Button>
-                      <Button size="xs" color="red" variant="light" onClick={() => setRejecting(w.id)}>
-                        Reject
-                      </Button>
-                    </Group>
+        <QueryState query={list} rows={list.data} empty="No withdrawals yet.">
+          {(shown) => (
+            <DataTable
+              rows={shown}
+              rowKey={(w) => w.id}
+              rowProps={() => ({ "data-testid": "admin-withdrawal-row" })}
+              minWidth={900}
+              columns={[
+                { label: "Date", cell: (w) => <DateTime value={w.createdAt} /> },
+                { label: "Player", cell: (w) => w.user.email },
+                { label: "Amount", cell: (w) => formatUsd(w.amount) },
+                { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})` },
+                {
+                  label: "Address",
+                  cell: (w) => <ChainText>{w.address}</ChainText>,
+                },
+                {
+                  label: "Status",
+                  lead: true,
+                  cell: (w) => (
+                    <div>
+                      <StatusPill status={w.status} />
+                      {(w.txid || w.rejectionReason || w.failureReason) && (
+                        <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+                          {w.txid ?? w.rejectionReason ?? w.failureReason}
+                        </Text>
+                      )}
+                    </div>
                   ),
-              },
-            ]}
-          />
-        )}
+                },
+                {
+                  label: "",
+                  cell: (w) =>
+                    w.status === "pending" && (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          color="green"
+                          onClick={() => setApproving(w)}
+                          loading={approve.isPending && approve.variables?.id === w.id}
+                        >
+                          Approve
+                        </Button>
+                        <Button size="xs" color="red" variant="light" onClick={() => setRejecting(w.id)}>
+                          Reject
+                        </Button>
+                      </Group>
+                    ),
+                },
+              ]}
+            />
+          )}
+        </QueryState>
       </Stack>
-      <Modal opened={approving !== null} onClose={() => setApproving(null)} title="Approve withdrawal">
-        <Stack>
-          <Text data-testid="approve-withdrawal-summary">
-            Send {approving && formatUsd(approving.amount)} in {approving?.cryptoCurrency} ({approving?.network}) to{" "}
-            {approving?.user.email}?
-          </Text>
-          <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-            {approving?.address}
-          </Text>
-          <Text size="sm" c="dimmed">
-            The payout goes to this address at once. A crypto transfer cannot be reversed.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setApproving(null)}>
-              Keep pending
-            </Button>
-            <Button color="green" loading={approve.isPending} onClick={() => approving && approve.mutate({ id: approving.id })}>
-              Approve and send {approving && formatUsd(approving.amount)}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={approving !== null}
+        onClose={() => setApproving(null)}
+        title="Approve withdrawal"
+        cancelLabel="Keep pending"
+        confirmLabel={<>Approve and send {approving && formatUsd(approving.amount)}</>}
+        confirmColor="green"
+        loading={approve.isPending}
+        onConfirm={() => approving && approve.mutate({ id: approving.id })}
+      >
+        <Text data-testid="approve-withdrawal-summary">
+          Send {approving && formatUsd(approving.amount)} in {approving?.cryptoCurrency} ({approving?.network}) to{" "}
+          {approving?.user.email}?
+        </Text>
+        <ChainText>{approving?.address}</ChainText>
+        <Text size="sm" c="dimmed">
+          The payout goes to this address at once. A crypto transfer cannot be reversed.
+        </Text>
+      </ConfirmDialog>
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="Reject withdrawal">
         <Stack>
           <Textarea

@@ -6,14 +6,14 @@ import { useEffect } from "react";
 import { changePasswordSchema, changeSecuritySchema, updateProfileSchema } from "@/shared/schemas/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-import { PasswordField } from "@/components/common/PasswordField";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
 import { openAccountDialog } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
+import { CurrentPasswordField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
 import { CloseAccountSection } from "./CloseAccountSection";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -26,6 +26,7 @@ export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; on
 
 function AccountSettingsBody() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const settings = useQuery(trpc.auth.settings.queryOptions(undefined, { staleTime: 0 }));
   const isAdmin = useCurrentUser().user?.isAdmin ?? false;
 
@@ -52,10 +53,7 @@ function AccountSettingsBody() {
     trpc.auth.updateProfile.mutationOptions({
       onSuccess: async () => {
         toastSuccess(TOAST.profileUpdated, "Your display name has been saved.");
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-          queryClient.invalidateQueries(trpc.auth.settings.pathFilter()),
-        ]);
+        await invalidate(trpc.auth.me, trpc.auth.settings);
       },
       onError: (e) => toastError(TOAST.updateFailed, e, "Failed to update your profile."),
     }),
@@ -114,12 +112,7 @@ function AccountSettingsBody() {
       <form onSubmit={password.onSubmit((v) => changePassword.mutate(changePasswordSchema.parse(v)))} noValidate>
         <Stack gap="sm">
           <Title order={4}>Password</Title>
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            key={password.key("currentPassword")}
-            {...password.getInputProps("currentPassword")}
-          />
+          <CurrentPasswordField key={password.key("currentPassword")} {...password.getInputProps("currentPassword")} />
           <NewPasswordFields form={password} required={false} paths={{ password: "newPassword", confirm: "confirmPassword" }} />
           <Button type="submit" loading={changePassword.isPending} style={{ alignSelf: "flex-start" }}>
             Change password
@@ -132,12 +125,7 @@ function AccountSettingsBody() {
         <Stack gap="sm">
           <Title order={4}>Security question</Title>
           <SecurityQuestionFields form={security} answerLabel="New answer" />
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            key={security.key("currentPassword")}
-            {...security.getInputProps("currentPassword")}
-          />
+          <CurrentPasswordField key={security.key("currentPassword")} {...security.getInputProps("currentPassword")} />
           <Button type="submit" loading={changeSecurity.isPending} style={{ alignSelf: "flex-start" }}>
             Save security question
           </Button>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
@@ -12,9 +12,8 @@ import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { safeNext } from "./next";
-import { PasswordField } from "@/components/common/PasswordField";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { EmailField } from "@/components/common/AuthFields";
+import { AuthCodeField, CurrentPasswordField, EmailField } from "@/components/common/AuthFields";
 
 export function LoginForm() {
   const router = useRouter();
@@ -67,13 +66,8 @@ export function LoginForm() {
         <AuthCard title="Two-factor authentication" subtitle="Enter the 6-digit code from your authenticator app">
           <form onSubmit={codeForm.onSubmit((v) => verify.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
             <Stack>
-              <TextInput
-                label="Authentication code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="123456"
+              <AuthCodeField
                 description="Lost your device? Enter one of your backup codes."
-                maxLength={11}
                 required
                 data-autofocus
                 key={codeForm.key("code")}
@@ -108,9 +102,8 @@ export function LoginForm() {
         <form onSubmit={form.onSubmit((values) => login.mutate(loginSchema.parse(values)))} noValidate>
           <Stack>
             <EmailField key={form.key("email")} {...form.getInputProps("email")} />
-            <PasswordField
+            <CurrentPasswordField
               label="Password"
-              autoComplete="current-password"
               placeholder="Your password"
               required
               key={form.key("password")}

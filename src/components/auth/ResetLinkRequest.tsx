@@ -1,12 +1,13 @@
 "use client";
 
-import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { resetLinkRequestSchema } from "@/shared/schemas/email";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError } from "@/components/common/toasts";
+import { EmailField } from "@/components/common/AuthFields";
 
 /** The emailed alternative to the security question (docs/email.md): one answer for every email. */
 export function ResetLinkRequest() {
@@ -36,15 +37,7 @@ export function ResetLinkRequest() {
                 <Text size="sm" c="dimmed">
                   We will email a link that lets you choose a new password. It works once, for 30 minutes.
                 </Text>
-                <TextInput
-                  label="Account email"
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  required
-                  key={form.key("email")}
-                  {...form.getInputProps("email")}
-                />
+                <EmailField label="Account email" key={form.key("email")} {...form.getInputProps("email")} />
                 <Button type="submit" variant="light" fullWidth loading={request.isPending}>
                   Email me a reset link
                 </Button>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import Link from "next/link";
 import { useState } from "react";
@@ -10,7 +10,7 @@ import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { NewPasswordFields } from "@/components/common/AuthFields";
+import { AuthCodeField, NewPasswordFields } from "@/components/common/AuthFields";
 
 /** /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md). */
 export function ResetPasswordWithLink({ token }: { token: string }) {
@@ -48,16 +48,7 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
       <AuthCard title="Two-factor authentication" subtitle="Your password is changed. Enter the code from your authenticator app">
         <form onSubmit={codeForm.onSubmit((v) => verify.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
           <Stack>
-            <TextInput
-              label="Authentication code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              maxLength={11}
-              required
-              key={codeForm.key("code")}
-              {...codeForm.getInputProps("code")}
-            />
+            <AuthCodeField required key={codeForm.key("code")} {...codeForm.getInputProps("code")} />
             <Button type="submit" fullWidth loading={verify.isPending || done}>
               Verify
             </Button>

@@ -1,12 +1,13 @@
 "use client";
 
-import { Badge, Button, Code, Group, Image, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Code, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { AuthCodeField } from "@/components/common/AuthFields";
 
 type Setup = { secret: string; uri: string; qrCode: string };
 
@@ -52,17 +53,7 @@ export function TwoFactorSection() {
   );
 
   const enabled = status.data?.enabled ?? false;
-  const codeField = (
-    <TextInput
-      label="Authentication code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      placeholder="123456"
-      maxLength={11}
-      key={form.key("code")}
-      {...form.getInputProps("code")}
-    />
-  );
+  const codeField = <AuthCodeField key={form.key("code")} {...form.getInputProps("code")} />;
 
   return (
     <Stack gap="sm" data-testid="two-factor-section">

@@ -1,6 +1,6 @@
 "use client";
 
-import { ActionIcon, Button, Divider, Drawer, Group, Image, NativeSelect, Stack, Text } from "@mantine/core";
+import { ActionIcon, Button, Divider, Drawer, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 
@@ -22,6 +22,8 @@ import { bundleLine } from "../common/BundlePrice";
 import { type PromoQuote, PromoCodeField } from "./PromoCodeField";
 import { LimitPromptModal } from "../common/LimitPromptModal";
 import { SupportLinks } from "../common/SupportLinks";
+import { ContestThumbnail } from "@/components/common/ContestThumbnail";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -31,6 +33,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
   const { user } = useCurrentUser();
   const cart = useCart(user?.id);
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   // Shown prices follow the current contest list when we have it; the server prices checkout anyway.
   const contests = useQuery(trpc.contests.list.queryOptions(undefined, { enabled: opened }));
   const lines = useMemo(() => {
@@ -80,13 +83,13 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
           `All tickets have been purchased and added to your account. Paid ${formatUsd(res.totalAmount)}${saved.length ? ` (saved: ${saved.join(", ")})` : ""}`,
         );
         setWins(res.instantWins);
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-          queryClient.invalidateQueries(trpc.contests.pathFilter()),
-          queryClient.invalidateQueries(trpc.cart.purchases.pathFilter()),
-          queryClient.invalidateQueries(trpc.responsiblePlay.standing.pathFilter()),
-          queryClient.invalidateQueries(trpc.instantWins.record.pathFilter()),
-        ]);
+        await invalidate(
+          trpc.auth.me,
+          trpc.contests,
+          trpc.cart.purchases,
+          trpc.responsiblePlay.standing,
+          trpc.instantWins.record,
+        );
       },
       onError: (error) => {
         if (error.data?.code === "UNAUTHORIZED") {
@@ -144,14 +147,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
           <Stack gap="md">
             {lines.map((i) => (
               <Group key={i.contestId} wrap="nowrap" align="flex-start" data-testid="cart-item">
-                <Image
-                  src={i.imageUrl ?? "/images/placeholder.svg"}
-                  alt=""
-                  w={64}
-                  h={64}
-                  radius="sm"
-                  fallbackSrc="/images/placeholder.svg"
-                />
+                <ContestThumbnail src={i.imageUrl} />
                 <Stack gap={4} style={{ flex: 1 }}>
                   <Text fw={600} lineClamp={2}>
                     {i.title}

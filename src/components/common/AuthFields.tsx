@@ -1,6 +1,6 @@
 "use client";
 
-import { Select, TextInput, type TextInputProps } from "@mantine/core";
+import { type PasswordInputProps, Select, TextInput, type TextInputProps } from "@mantine/core";
 import { SECURITY_QUESTIONS } from "@/shared/constants";
 import { PasswordField } from "./PasswordField";
 
@@ -19,6 +19,25 @@ export function EmailField(props: TextInputProps) {
   return <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...props} />;
 }
 
+/** The password the account has now: sign-in and the settings that ask for it again. */
+export function CurrentPasswordField(props: PasswordInputProps) {
+  return <PasswordField label="Current password" autoComplete="current-password" {...props} />;
+}
+
+/** A two-factor code from an authenticator app, or a backup code (11 characters with its dash). */
+export function AuthCodeField(props: TextInputProps) {
+  return (
+    <TextInput
+      label="Authentication code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="123456"
+      maxLength={11}
+      {...props}
+    />
+  );
+}
+
 /** A new password and its confirmation (`password` and `confirmPassword` unless named otherwise). */
 export function NewPasswordFields({
   form,
@@ -34,23 +53,19 @@ export function NewPasswordFields({
   paths?: { password: string; confirm: string };
 }) {
   return (
-    <>
-      <PasswordField
-        label={label}
-        autoComplete="new-password"
-        required={required}
-        key={form.key(paths.password)}
-        {...form.getInputProps(paths.password)}
-      />
-      <PasswordField
-        label={confirmLabel}
-        autoComplete="new-password"
-        required={required}
-        key={form.key(paths.confirm)}
-        {...form.getInputProps(paths.confirm)}
-      />
-    </>
-  );
+    [
+      [label, paths.password],
+      [confirmLabel, paths.confirm],
+    ] as const
+  ).map(([fieldLabel, path]) => (
+    <PasswordField
+      label={fieldLabel}
+      autoComplete="new-password"
+      required={required}
+      key={form.key(path)}
+      {...form.getInputProps(path)}
+    />
+  ));
 }
 
 /** The security question and its answer (`securityQuestion`, `securityAnswer`): sign-up and account settings. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { Table } from "@mantine/core";
+import { Table, type TableProps, type TableTdProps, type TableTrProps } from "@mantine/core";
 import type { CSSProperties, ReactNode } from "react";
 import classes from "./DataTable.module.css";
 
@@ -10,48 +10,63 @@ export type Column<T> = {
   cell: (row: T) => ReactNode;
   /** Shown first on a phone's card: the status a player looks for. */
   lead?: boolean;
+  /** Extra props of this column's cells (a maximum width and the like). */
+  cellProps?: TableTdProps & Record<`data-${string}`, string | undefined>;
 };
 
-/**
- * Every player and admin list (src/components/common/DataTable.module.css): a table on wide
- * screens (scrolling inside its box below `minWidth`), stacked cards with the status first on phones.
- */
-export function DataTable<T>({
-  rows,
-  columns,
-  rowKey,
-  rowProps,
-  minWidth = 0,
-}: {
+type RowsProps<T> = {
   rows: readonly T[];
   columns: readonly Column<T>[];
   rowKey: (row: T) => string;
-  /** Extra attributes per row (data-testid and the like). */
-  rowProps?: (row: T) => Record<string, string | undefined>;
-  minWidth?: number;
-}) {
+  /** Extra attributes per row (data-testid, a click handler and the like). */
+  rowProps?: (row: T) => TableTrProps & Record<`data-${string}`, string | undefined>;
+};
+
+/**
+ * Columns as a plain striped Mantine table that keeps its columns on a phone; the caller puts it in
+ * whatever scroll box it needs. Most admin lists and small panels use it.
+ */
+export function SimpleTable<T>({ rows, columns, rowKey, rowProps, ...table }: RowsProps<T> & Omit<TableProps, "children">) {
   return (
-    <div className={classes.scroll}>
-      <Table striped className={classes.table} style={{ "--data-table-min-width": `${minWidth}px` } as CSSProperties}>
-        <Table.Thead>
-          <Table.Tr>
+    <Table striped {...table}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c, i) => (
+            <Table.Th key={`${i}-${c.label}`}>{c.label}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
             {columns.map((c, i) => (
-              <Table.Th key={`${i}-${c.label}`}>{c.label}</Table.Th>
+              <Table.Td key={`${i}-${c.label}`} {...c.cellProps}>
+                {c.cell(row)}
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((c, i) => (
-                <Table.Td key={`${i}-${c.label}`} data-label={c.label} data-lead={c.lead ? "" : undefined}>
-                  {c.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The player lists and some admin lists (src/components/common/DataTable.module.css): a table on wide
+ * screens (scrolling inside its box below `minWidth`), stacked cards with the status first on phones.
+ */
+export function DataTable<T>({ columns, minWidth = 0, ...rows }: RowsProps<T> & { minWidth?: number }) {
+  return (
+    <div className={classes.scroll}>
+      <SimpleTable
+        {...rows}
+        className={classes.table}
+        style={{ "--data-table-min-width": `${minWidth}px` } as CSSProperties}
+        columns={columns.map((c) => ({
+          ...c,
+          cellProps: { ...c.cellProps, "data-label": c.label, "data-lead": c.lead ? "" : undefined },
+        }))}
+      />
     </div>
   );
 }

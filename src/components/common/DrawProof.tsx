@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Anchor, Button, Code, Group, Loader, NumberInput, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Code, Group, Loader, NumberInput, ScrollArea, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
 import { nthSoldTicket } from "@/shared/ticket-picking";
@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
+import { SimpleTable } from "./DataTable";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 type Entry = DrawRecord["entries"][number];
@@ -57,22 +58,17 @@ const rangeText = (e: Entry) => (e.firstTicket === e.lastTicket ? `#${e.firstTic
 function EntriesTable({ entries, winnerId }: { entries: Entry[]; winnerId: string | null }) {
   return (
     <ScrollArea.Autosize mah={240}>
-      <Table withTableBorder striped data-testid="draw-entries">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Tickets</Table.Th>
-            <Table.Th>Player</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((e) => (
-            <Table.Tr key={e.id} fw={e.id === winnerId ? 700 : undefined}>
-              <Table.Td>{rangeText(e)}</Table.Td>
-              <Table.Td>{e.name}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <SimpleTable
+        withTableBorder
+        data-testid="draw-entries"
+        rows={entries}
+        rowKey={(e) => e.id}
+        rowProps={(e) => ({ fw: e.id === winnerId ? 700 : undefined })}
+        columns={[
+          { label: "Tickets", cell: rangeText },
+          { label: "Player", cell: (e) => e.name },
+        ]}
+      />
     </ScrollArea.Autosize>
   );
 }

@@ -2,11 +2,12 @@
 
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "./toasts";
 import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "./SpendLimitFields";
 import { SupportLinks } from "./SupportLinks";
+import { useInvalidate } from "./useInvalidate";
 
 /**
  * The spend-limit prompt before a purchase or top-up, for a player who has not answered it yet
@@ -16,14 +17,11 @@ import { SupportLinks } from "./SupportLinks";
 export function LimitPromptModal({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
   const [draft, setDraft] = useState<LimitDraft>(EMPTY_LIMIT_DRAFT);
   const [error, setError] = useState<string | undefined>();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const choose = useMutation(
     trpc.saferPlay.chooseLimits.mutationOptions({
       onSuccess: async (res) => {
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.responsiblePlay.standing.pathFilter()),
-          queryClient.invalidateQueries(trpc.responsiblePlay.limits.pathFilter()),
-        ]);
+        await invalidate(trpc.responsiblePlay.standing, trpc.responsiblePlay.limits);
         toastSuccess(TOAST.spendLimitSaved, res.message);
         setDraft(EMPTY_LIMIT_DRAFT);
         onDone();

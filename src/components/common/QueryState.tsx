@@ -1,6 +1,6 @@
 "use client";
 
-import { Loader, Text } from "@mantine/core";
+import { Button, Group, Loader, type MantineSpacing, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /**
@@ -32,4 +32,24 @@ export function QueryState<T>({
     );
   if (!rows?.length) return <Text c="dimmed">{empty}</Text>;
   return <>{children(rows)}</>;
+}
+
+/** "Load more" under a paged list, while the infinite query has another page. */
+export function LoadMore({
+  query,
+  variant = "default",
+  mt,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  variant?: "default" | "light";
+  mt?: MantineSpacing;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Group justify="center" mt={mt}>
+      <Button variant={variant} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        Load more
+      </Button>
+    </Group>
+  );
 }

@@ -1,4 +1,5 @@
-import { Badge } from "@mantine/core";
+import { Badge, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 
 const COLORS: Record<string, string> = {
   pending: "yellow",
@@ -19,5 +20,14 @@ export function StatusPill({ status, label }: { status: string; label?: string }
     <Badge color={COLORS[status] ?? "gray"} data-testid="status-badge">
       {label ?? status.replace(/_/g, " ")}
     </Badge>
+  );
+}
+
+/** A wallet address or transaction id: small monospace text that may break anywhere (they have no spaces). */
+export function ChainText({ children, ...props }: { children: ReactNode; "data-testid"?: string }) {
+  return (
+    <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }} {...props}>
+      {children}
+    </Text>
   );
 }

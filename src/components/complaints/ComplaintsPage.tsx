@@ -15,6 +15,7 @@ import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 import { ComplaintThread } from "../common/ComplaintThread";
+import { fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
 
 const EMPTY = { category: "" as ComplaintCategoryName | "", itemId: "", subject: "", body: "" };
 
@@ -51,21 +52,13 @@ export function ComplaintsPage() {
 
   if (isLoading) return <Loader m="xl" aria-label="Loading" />;
   if (!user) {
-    return (
-      <Container py="xl">
-        <Text>
-          Please <Anchor href="/api/login">log in</Anchor> to file or follow a complaint.
-        </Text>
-      </Container>
-    );
+    return <SignInPrompt to="to file or follow a complaint" />;
   }
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = fileComplaintSchema.safeParse({ ...form, itemId: form.itemId || undefined });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});

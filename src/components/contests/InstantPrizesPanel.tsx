@@ -12,6 +12,7 @@ import { formatUsd } from "@/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
+import { SimpleTable } from "@/components/common/DataTable";
 
 type Record = RouterOutputs["instantWins"]["record"];
 
@@ -67,31 +68,31 @@ export function InstantPrizesPanel({ contestId }: { contestId: string }) {
           revealed so anyone can check them.
         </Text>
         <Table.ScrollContainer minWidth={320}>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Prize</Table.Th>
-                <Table.Th>Ticket</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.prizes.map((p) => (
-                <Table.Tr key={p.position}>
-                  <Table.Td>
+          <SimpleTable
+            withTableBorder
+            rows={r.prizes}
+            rowKey={(p) => String(p.position)}
+            columns={[
+              {
+                label: "Prize",
+                cell: (p) => (
+                  <>
                     <Text size="sm" fw={600}>
                       {p.label}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {prizeValue(p)}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>{p.winningTicket === null ? "secret" : `#${p.winningTicket}`}</Table.Td>
-                  <Table.Td>{p.awardedEntry ? `Won by ${p.awardedEntry.name}` : p.awarded ? "Won" : "Not won yet"}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>
+                ),
+              },
+              { label: "Ticket", cell: (p) => (p.winningTicket === null ? "secret" : `#${p.winningTicket}`) },
+              {
+                label: "Status",
+                cell: (p) => (p.awardedEntry ? `Won by ${p.awardedEntry.name}` : p.awarded ? "Won" : "Not won yet"),
+              },
+            ]}
+          />
         </Table.ScrollContainer>
         <Text size="xs">
           Seed commitment (SHA-256): <Code style={WRAP}>{r.seedHash}</Code>

@@ -4,6 +4,7 @@ import { Container, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { LiveDraw } from "./LiveDraw";
+import type { RouterOutputs } from "@/trpc/types";
 import { useLiveContests } from "./useLiveContests";
 
 /**
@@ -30,33 +31,51 @@ export function LiveDrawsPage() {
           )
         ) : (
           <>
-            <Title order={2} size="h3">
-              Upcoming draws
-            </Title>
-            {d.upcoming.length === 0 ? (
-              <Text c="dimmed">No draw is scheduled right now.</Text>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="upcoming-draws">
-                {d.upcoming.map((c) => (
-                  <LiveDraw key={c.id} contestId={c.id} title={c.title} endDate={c.endDate} />
-                ))}
-              </SimpleGrid>
-            )}
-            <Title order={2} size="h3">
-              Latest draws
-            </Title>
-            {d.recent.length === 0 ? (
-              <Text c="dimmed">No contest has been drawn yet.</Text>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="recent-draws">
-                {d.recent.map((c) => (
-                  <LiveDraw key={c.id} contestId={c.id} title={c.title} />
-                ))}
-              </SimpleGrid>
-            )}
+            <DrawSection
+              title="Upcoming draws"
+              draws={d.upcoming}
+              empty="No draw is scheduled right now."
+              testId="upcoming-draws"
+              countdown
+            />
+            <DrawSection title="Latest draws" draws={d.recent} empty="No contest has been drawn yet." testId="recent-draws" />
           </>
         )}
       </Stack>
     </Container>
+  );
+}
+
+type DrawCard = RouterOutputs["contests"]["liveDraws"]["upcoming"][number];
+
+/** A titled grid of draws; upcoming ones count down to their end. */
+function DrawSection({
+  title,
+  draws,
+  empty,
+  testId,
+  countdown,
+}: {
+  title: string;
+  draws: DrawCard[];
+  empty: string;
+  testId: string;
+  countdown?: boolean;
+}) {
+  return (
+    <>
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      {draws.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid={testId}>
+          {draws.map((c) => (
+            <LiveDraw key={c.id} contestId={c.id} title={c.title} endDate={countdown ? c.endDate : undefined} />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
   );
 }

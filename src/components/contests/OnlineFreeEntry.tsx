@@ -4,10 +4,11 @@ import { Button, Paper, Text, Title } from "@mantine/core";
 import { IconGift } from "@tabler/icons-react";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import type { PublicContest } from "@/trpc/types";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { showToast, TOAST, toastSuccess } from "../common/toasts";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 /**
  * The online free entry (docs/fair-play.md), next to the paid entry and the postal route: one free
@@ -21,16 +22,12 @@ export function OnlineFreeEntry({
   answerIndex: number | undefined;
 }) {
   const { user } = useCurrentUser();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const enter = useMutation(
     trpc.picking.freeEntry.mutationOptions({
       onSuccess: async (r) => {
         toastSuccess(TOAST.freeEntryReceived, r.message);
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.contests.pathFilter()),
-          queryClient.invalidateQueries(trpc.cart.purchases.pathFilter()),
-          queryClient.invalidateQueries(trpc.picking.numbers.pathFilter()),
-        ]);
+        await invalidate(trpc.contests, trpc.cart.purchases, trpc.picking.numbers);
       },
       onError: (error) => showToast(TOAST.onlineFreeEntryRefused, error.message, "error"),
     }),

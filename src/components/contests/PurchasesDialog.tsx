@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Anchor, Badge, Button, Card, Group, Image, Modal, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text } from "@mantine/core";
 import Link from "next/link";
 import { useEffect } from "react";
 import { LIMITS } from "@/shared/constants";
@@ -10,6 +10,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
+import { ContestThumbnail } from "@/components/common/ContestThumbnail";
 
 // Text shades that reach 4.5:1 on white (e2e/a11y.spec.ts); the label says the status too.
 const STATUS_COLOR = { won: "teal.9", lost: "gray.7", active: "blue.9", pending: "gray.8", refunded: "red.9" } as const;
@@ -67,14 +68,7 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
             return (
               <Card key={e.entryId} withBorder padding="sm" data-testid="purchase-entry">
                 <Group wrap="nowrap" align="flex-start">
-                  <Image
-                    src={e.contestImage ?? "/images/placeholder.svg"}
-                    alt=""
-                    w={64}
-                    h={64}
-                    radius="sm"
-                    fallbackSrc="/images/placeholder.svg"
-                  />
+                  <ContestThumbnail src={e.contestImage} />
                   <Stack gap={2} style={{ flex: 1 }}>
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
                       <Text fw={600} style={{ minWidth: 0, overflowWrap: "anywhere" }}>

@@ -3,7 +3,7 @@ import { IconClock, IconTicket, IconTrophy, IconUsers } from "@tabler/icons-reac
 import { LinkButton } from "@/components/common/links";
 import { FallbackImage } from "./FallbackImage";
 import { HowItWorks } from "./HowItWorks";
-import classes from "./Landing.module.css";
+import { CtaBanner, CtaButtons, LandingSection, PageHero, RecentWinners } from "./Sections";
 
 const FEATURED = {
   title: "V10 Supercar Grand Prize",
@@ -94,33 +94,20 @@ function Facts({ c }: { c: { value: string; ticketPrice: string; timeLeft: strin
 export function DreamCarCompetition() {
   return (
     <>
-      <Box component="section" className={classes.hero} aria-labelledby="competition-title">
-        <Container size="xl" py={{ base: 40, md: 64 }}>
-          <Stack gap="md" maw={720}>
-            <Title order={1} id="competition-title" className={classes.heroTitle}>
-              Dream Car Competitions
-            </Title>
-            <Text size="lg" className={classes.heroText}>
-              Premium cars worth $50,000 and above, drawn every month. Tickets from $1.49 to $3.99, and a cash alternative of up
-              to $800,000 instead of the prize.
-            </Text>
-            <Group gap="sm">
-              <LinkButton href="/signup" size="lg" color="yellow" c="dark.9">
-                Enter Now
-              </LinkButton>
-              <LinkButton href="/dream-car" size="lg" variant="white" color="violet">
-                Explore Dream Cars
-              </LinkButton>
-            </Group>
-          </Stack>
-        </Container>
-      </Box>
+      <PageHero
+        headingId="competition-title"
+        title="Dream Car Competitions"
+        text="Premium cars worth $50,000 and above, drawn every month. Tickets from $1.49 to $3.99, and a cash alternative of up to $800,000 instead of the prize."
+      >
+        <CtaButtons
+          size="lg"
+          primary={{ href: "/signup", label: "Enter Now" }}
+          secondary={{ href: "/dream-car", label: "Explore Dream Cars" }}
+        />
+      </PageHero>
       <Container size="xl" py="xl">
         <Stack gap={56}>
-          <section aria-labelledby="featured-title">
-            <Title order={2} id="featured-title" className={classes.sectionTitle}>
-              Featured Competition
-            </Title>
+          <LandingSection headingId="featured-title" title="Featured Competition">
             <Card withBorder padding="lg" mt="md" data-testid="featured-competition">
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
                 <Box style={{ borderRadius: 8, overflow: "hidden" }}>
@@ -138,67 +125,40 @@ export function DreamCarCompetition() {
                 </Stack>
               </SimpleGrid>
             </Card>
-          </section>
+          </LandingSection>
 
-          <section aria-labelledby="competitions-title">
-            <Title order={2} id="competitions-title" className={classes.sectionTitle}>
-              Live Competitions
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" mt="md">
-              {COMPETITIONS.map((c) => (
-                <Card key={c.title} withBorder padding="md" data-testid="competition-card">
-                  <CardSection>
-                    <FallbackImage src={c.image} alt={c.title} label={c.category} height={160} />
-                  </CardSection>
-                  <Badge mt="sm" w="fit-content">
-                    {c.category}
-                  </Badge>
-                  <Title order={3} size="h4" mt={6} mb="xs">
-                    {c.title}
-                  </Title>
-                  <Facts c={c} />
-                  <LinkButton href="/signup" mt="md" fullWidth aria-label={`Enter Now: ${c.title}`}>
-                    Enter Now
-                  </LinkButton>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </section>
+          <LandingSection headingId="competitions-title" title="Live Competitions" cols={{ base: 1, sm: 2, lg: 4 }}>
+            {COMPETITIONS.map((c) => (
+              <Card key={c.title} withBorder padding="md" data-testid="competition-card">
+                <CardSection>
+                  <FallbackImage src={c.image} alt={c.title} label={c.category} height={160} />
+                </CardSection>
+                <Badge mt="sm" w="fit-content">
+                  {c.category}
+                </Badge>
+                <Title order={3} size="h4" mt={6} mb="xs">
+                  {c.title}
+                </Title>
+                <Facts c={c} />
+                <LinkButton href="/signup" mt="md" fullWidth aria-label={`Enter Now: ${c.title}`}>
+                  Enter Now
+                </LinkButton>
+              </Card>
+            ))}
+          </LandingSection>
 
-          <section aria-labelledby="competition-winners-title">
-            <Title order={2} id="competition-winners-title" className={classes.sectionTitle}>
-              Recent Winners
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mt="md">
-              {WINNERS.map((w) => (
-                <Card key={w.name} withBorder padding="md" data-testid="sample-winner">
-                  <Text fw={700}>{w.name}</Text>
-                  <Text size="sm">Won {w.prize}</Text>
-                  <Text size="xs" c="gray.7">
-                    {w.ago}
-                  </Text>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </section>
+          <RecentWinners headingId="competition-winners-title" winners={WINNERS} />
 
           <HowItWorks steps={STEPS} headingId="how-it-works-title" sectionId="how-it-works" columns={{ base: 1, xs: 2, md: 4 }} />
 
-          <Box component="section" className={classes.cta} aria-labelledby="competition-cta">
-            <Stack align="center" gap="md" ta="center">
-              <Title order={2} id="competition-cta">
-                Don't Miss the Next Draw
-              </Title>
-              <Group justify="center" gap="sm">
-                <LinkButton href="/signup" size="md" color="yellow" c="dark.9">
-                  Sign Up &amp; Enter
-                </LinkButton>
-                <LinkButton href="/dream-car" size="md" variant="white" color="violet">
-                  Browse Dream Cars
-                </LinkButton>
-              </Group>
-            </Stack>
-          </Box>
+          <CtaBanner headingId="competition-cta" title="Don't Miss the Next Draw">
+            <CtaButtons
+              size="md"
+              centred
+              primary={{ href: "/signup", label: "Sign Up & Enter" }}
+              secondary={{ href: "/dream-car", label: "Browse Dream Cars" }}
+            />
+          </CtaBanner>
         </Stack>
       </Container>
     </>

@@ -1,9 +1,10 @@
-import { Badge, Box, Card, CardSection, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconBolt, IconGift, IconShieldCheck, IconStarFilled, IconTrophy, IconUsers } from "@tabler/icons-react";
+import { Badge, Box, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconBolt, IconGift, IconShieldCheck, IconStarFilled, IconUsers } from "@tabler/icons-react";
 import { LinkButton } from "@/components/common/links";
 import { BENEFITS, LANDING_CATEGORIES, NUMBERS, SAMPLE_WINNERS, STEPS, TEASERS, TRUST_BADGES } from "./content";
 import { HowItWorks } from "./HowItWorks";
 import classes from "./Landing.module.css";
+import { CtaBanner, CtaButtons, LandingSection, MarkCard, PictureCard, RecentWinners } from "./Sections";
 
 const TRUST_ICONS = [IconShieldCheck, IconStarFilled, IconUsers];
 const BENEFIT_ICONS = [IconBolt, IconGift, IconShieldCheck];
@@ -26,14 +27,11 @@ export function Landing() {
                 Enter prize contests for supercars, motorbikes, luxury watches and cash from just $1.79 a ticket. Pay with crypto,
                 spin the Fortune Wheel free every day and take a cash alternative if you prefer.
               </Text>
-              <Group gap="sm">
-                <LinkButton href="/login" size="lg" color="yellow" c="dark.9">
-                  Start Winning Today
-                </LinkButton>
-                <LinkButton href="/dream-car-competition" size="lg" variant="white" color="violet">
-                  View All Contests
-                </LinkButton>
-              </Group>
+              <CtaButtons
+                size="lg"
+                primary={{ href: "/login", label: "Start Winning Today" }}
+                secondary={{ href: "/dream-car-competition", label: "View All Contests" }}
+              />
             </Stack>
             <Image src="/images/landing/hero-car.svg" alt="A sports car on an open road at sunset" radius="lg" />
           </SimpleGrid>
@@ -42,26 +40,15 @@ export function Landing() {
 
       <Container size="xl" py="xl">
         <Stack gap={56}>
-          <section aria-labelledby="teasers-title">
-            <Title order={2} id="teasers-title" className={classes.sectionTitle}>
-              Prizes Worth Playing For
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mt="md">
-              {TEASERS.map((t) => (
-                <Card key={t.title} withBorder padding="md" data-testid="teaser">
-                  <CardSection>
-                    <Image src={t.image} alt="" h={160} />
-                  </CardSection>
-                  <Title order={3} size="h4" mt="sm">
-                    {t.title}
-                  </Title>
-                  <Text size="sm" c="gray.7">
-                    {t.text}
-                  </Text>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </section>
+          <LandingSection headingId="teasers-title" title="Prizes Worth Playing For" cols={{ base: 1, sm: 3 }}>
+            {TEASERS.map((t) => (
+              <PictureCard key={t.title} image={t.image} imageHeight={160} title={t.title} testId="teaser">
+                <Text size="sm" c="gray.7">
+                  {t.text}
+                </Text>
+              </PictureCard>
+            ))}
+          </LandingSection>
 
           <section aria-label="Why players trust us">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -84,77 +71,39 @@ export function Landing() {
             </SimpleGrid>
           </section>
 
-          <section aria-labelledby="categories-title">
-            <Title order={2} id="categories-title" className={classes.sectionTitle}>
-              Choose Your Category
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="md">
-              {LANDING_CATEGORIES.map((c) => (
-                <Card key={c.title} withBorder padding="md" data-testid="category-card">
-                  <CardSection>
-                    <Image src={c.image} alt="" h={170} />
-                  </CardSection>
-                  <Title order={3} size="h4" mt="sm">
-                    {c.title}
-                  </Title>
-                  <Text size="sm" c="gray.7" mb="sm">
-                    {c.text}
-                  </Text>
-                  <LinkButton href="/login" mt="auto" fullWidth aria-label={`${c.cta}: ${c.title}`}>
-                    {c.cta}
-                  </LinkButton>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </section>
+          <LandingSection headingId="categories-title" title="Choose Your Category" cols={{ base: 1, sm: 2, lg: 3 }}>
+            {LANDING_CATEGORIES.map((c) => (
+              <PictureCard key={c.title} image={c.image} imageHeight={170} title={c.title} testId="category-card">
+                <Text size="sm" c="gray.7" mb="sm">
+                  {c.text}
+                </Text>
+                <LinkButton href="/login" mt="auto" fullWidth aria-label={`${c.cta}: ${c.title}`}>
+                  {c.cta}
+                </LinkButton>
+              </PictureCard>
+            ))}
+          </LandingSection>
 
-          <section aria-labelledby="benefits-title">
-            <Title order={2} id="benefits-title" className={classes.sectionTitle}>
-              Why Play With Us
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mt="md">
-              {BENEFITS.map((b, i) => {
-                const Icon = BENEFIT_ICONS[i]!;
-                return (
-                  <Card key={b.title} withBorder padding="lg" data-testid="benefit-card">
+          <LandingSection headingId="benefits-title" title="Why Play With Us" cols={{ base: 1, sm: 3 }}>
+            {BENEFITS.map((b, i) => {
+              const Icon = BENEFIT_ICONS[i]!;
+              return (
+                <MarkCard
+                  key={b.title}
+                  title={b.title}
+                  text={b.text}
+                  testId="benefit-card"
+                  mark={
                     <ThemeIcon size={44} radius="md" variant="light">
                       <Icon size={24} aria-hidden />
                     </ThemeIcon>
-                    <Title order={3} size="h4" mt="sm">
-                      {b.title}
-                    </Title>
-                    <Text size="sm" c="gray.7">
-                      {b.text}
-                    </Text>
-                  </Card>
-                );
-              })}
-            </SimpleGrid>
-          </section>
+                  }
+                />
+              );
+            })}
+          </LandingSection>
 
-          <section aria-labelledby="winners-title">
-            <Title order={2} id="winners-title" className={classes.sectionTitle}>
-              Recent Winners
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mt="md">
-              {SAMPLE_WINNERS.map((w) => (
-                <Card key={w.name} withBorder padding="md" data-testid="sample-winner">
-                  <Group gap="sm" wrap="nowrap">
-                    <ThemeIcon size={40} radius="xl" color="yellow" c="dark.9">
-                      <IconTrophy size={22} aria-hidden />
-                    </ThemeIcon>
-                    <div>
-                      <Text fw={700}>{w.name}</Text>
-                      <Text size="sm">Won {w.prize}</Text>
-                      <Text size="xs" c="gray.7">
-                        {w.ago}
-                      </Text>
-                    </div>
-                  </Group>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </section>
+          <RecentWinners headingId="winners-title" winners={SAMPLE_WINNERS} trophy />
         </Stack>
       </Container>
 
@@ -175,24 +124,17 @@ export function Landing() {
         <Stack gap={56}>
           <HowItWorks steps={STEPS} headingId="steps-title" columns={{ base: 1, xs: 2, md: 4 }} />
 
-          <Box component="section" className={classes.cta} aria-labelledby="cta-title">
-            <Stack align="center" gap="md" ta="center">
-              <Title order={2} id="cta-title">
-                Ready to Win Your Dream Car?
-              </Title>
-              <Text maw={560}>
-                Join over 500,000 winners. Sign up free, claim your daily spin and enter your first contest today.
-              </Text>
-              <Group justify="center" gap="sm">
-                <LinkButton href="/login" size="md" color="yellow" c="dark.9">
-                  Get Started Now
-                </LinkButton>
-                <LinkButton href="/dream-car-competition" size="md" variant="white" color="violet">
-                  Browse Competitions
-                </LinkButton>
-              </Group>
-            </Stack>
-          </Box>
+          <CtaBanner headingId="cta-title" title="Ready to Win Your Dream Car?">
+            <Text maw={560}>
+              Join over 500,000 winners. Sign up free, claim your daily spin and enter your first contest today.
+            </Text>
+            <CtaButtons
+              size="md"
+              centred
+              primary={{ href: "/login", label: "Get Started Now" }}
+              secondary={{ href: "/dream-car-competition", label: "Browse Competitions" }}
+            />
+          </CtaBanner>
         </Stack>
       </Container>
     </>

@@ -1,6 +1,7 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { CATEGORY_LABELS, CONTEST_CATEGORIES, CRYPTO_CURRENCIES, CRYPTO_LABELS } from "@/shared/constants";
-import { SUPPORT_ORGANISATIONS } from "@/shared/safer-play";
+import { OrganisationLinks } from "@/components/common/SupportLinks";
 import classes from "./Footer.module.css";
 import { categoryHref } from "./nav";
 
@@ -35,42 +36,32 @@ export function Footer() {
               Win dream cars, bikes, watches, houses and cash. Tickets from $1.79, paid with crypto.
             </p>
           </div>
-          <nav aria-labelledby="footer-categories">
-            <h2 id="footer-categories" className={classes.heading}>
-              Categories
-            </h2>
-            <ul className={classes.list}>
-              {CONTEST_CATEGORIES.map((c) => (
-                <li key={c}>
-                  {/* A full page load: the server decides between the player's home and sign-in first
-                      (src/proxy.ts); the client router would reuse the static landing for "/". */}
-                  <a href={categoryHref(c)} className={classes.link}>
-                    {CATEGORY_LABELS[c]}
+          <FooterNav id="footer-categories" title="Categories">
+            {CONTEST_CATEGORIES.map((c) => (
+              <li key={c}>
+                {/* A full page load: the server decides between the player's home and sign-in first
+                    (src/proxy.ts); the client router would reuse the static landing for "/". */}
+                <a href={categoryHref(c)} className={classes.link}>
+                  {CATEGORY_LABELS[c]}
+                </a>
+              </li>
+            ))}
+          </FooterNav>
+          <FooterNav id="footer-platform" title="Platform">
+            {PLATFORM_LINKS.map((l) => (
+              <li key={l.label}>
+                {l.href.startsWith("/?") ? (
+                  <a href={l.href} className={classes.link}>
+                    {l.label}
                   </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-labelledby="footer-platform">
-            <h2 id="footer-platform" className={classes.heading}>
-              Platform
-            </h2>
-            <ul className={classes.list}>
-              {PLATFORM_LINKS.map((l) => (
-                <li key={l.label}>
-                  {l.href.startsWith("/?") ? (
-                    <a href={l.href} className={classes.link}>
-                      {l.label}
-                    </a>
-                  ) : (
-                    <Link href={l.href} className={classes.link}>
-                      {l.label}
-                    </Link>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
+                ) : (
+                  <Link href={l.href} className={classes.link}>
+                    {l.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </FooterNav>
           <section id="payment-methods" aria-labelledby="footer-payments">
             <h2 id="footer-payments" className={classes.heading}>
               Payment Methods
@@ -89,15 +80,7 @@ export function Footer() {
           <p className={classes.muted}>© {new Date().getFullYear()} Prize Contests. Play responsibly, 18+.</p>
           {/* Signposting (docs/fair-play.md "Safer play"): on every page, as the code of practice asks. */}
           <p className={classes.muted} data-testid="footer-support-links">
-            Need help with gambling?{" "}
-            {SUPPORT_ORGANISATIONS.map((o, i) => (
-              <span key={o.url}>
-                {i > 0 ? " · " : ""}
-                <a href={o.url} target="_blank" rel="noopener noreferrer" className={classes.inlineLink}>
-                  {o.name}
-                </a>
-              </span>
-            ))}
+            Need help with gambling? <OrganisationLinks linkClassName={classes.inlineLink} />
           </p>
           <ul className={classes.legal}>
             <li>Privacy Policy</li>
@@ -111,5 +94,17 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A titled list of links in the footer's grid. */
+function FooterNav({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={classes.heading}>
+        {title}
+      </h2>
+      <ul className={classes.list}>{children}</ul>
+    </nav>
   );
 }

@@ -27,6 +27,7 @@ import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { GatewayStatusBadge, PaymentStatusBadge } from "../common/PaymentStatusBadge";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
+import { SignInPrompt } from "@/components/common/SignedInPage";
 
 /** "59:07" or "1:02:03": time left on the invoice. */
 function formatLeft(ms: number): string {
@@ -102,13 +103,7 @@ export function PayPage({ trackId }: { trackId: string }) {
     );
   }
   if (!user) {
-    return (
-      <Container size="sm" py="xl">
-        <Text>
-          Please <Anchor href="/api/login">log in</Anchor> to see this payment.
-        </Text>
-      </Container>
-    );
+    return <SignInPrompt size="sm" to="to see this payment" />;
   }
   if (!payment.data) {
     return (

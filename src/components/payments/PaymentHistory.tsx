@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Loader, Stack, Text } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -10,6 +10,7 @@ import { GatewayStatusBadge, PaymentStatusBadge } from "../common/PaymentStatusB
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { QueryState } from "@/components/common/QueryState";
+import { BalanceHeading, SignInPrompt } from "@/components/common/SignedInPage";
 
 /** A player's own top-ups with their statuses (beyond docs/product.md). */
 export function PaymentHistory() {
@@ -17,26 +18,12 @@ export function PaymentHistory() {
   const payments = useQuery(trpc.payments.mine.queryOptions(undefined, { enabled: Boolean(user) }));
   if (isLoading) return <Loader m="xl" />;
   if (!user) {
-    return (
-      <Container py="xl">
-        <Text>
-          Please <Anchor href="/api/login">log in</Anchor> to see your payments.
-        </Text>
-      </Container>
-    );
+    return <SignInPrompt to="to see your payments" />;
   }
   return (
     <Container size="lg" py="xl">
       <Stack>
-        <Group justify="space-between">
-          <Title order={1}>My Payments</Title>
-          <Text>
-            Balance:{" "}
-            <Text span fw={700} data-testid="balance">
-              {formatUsd(user.balance)}
-            </Text>
-          </Text>
-        </Group>
+        <BalanceHeading title="My Payments" balance={user.balance} />
         <QueryState query={payments} rows={payments.data} empty="No payments yet. Use Add Balance to top up.">
           {(shown) => (
             <DataTable

@@ -3,20 +3,17 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { COMPLAINT_LIMITS } from "@/shared/complaints";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 /** The winner's answer to a shipped or delivered prize: confirm it arrived, or dispute it (a complaint). */
 export function PrizeActions({ prize }: { prize: { id: string; contestTitle: string } }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [disputing, setDisputing] = useState(false);
   const [body, setBody] = useState("");
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.prizes.mine.pathFilter()),
-      queryClient.invalidateQueries(trpc.complaints.mine.pathFilter()),
-    ]);
+  const refresh = () => invalidate(trpc.prizes.mine, trpc.complaints.mine);
   const confirm = useMutation(
     trpc.prizes.confirmReceipt.mutationOptions({
       onSuccess: async (r) => {

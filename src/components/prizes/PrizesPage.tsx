@@ -1,10 +1,10 @@
 "use client";
 
-import { Anchor, Button, Card, Container, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Container, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { deliverySchema, PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { useCurrentUser } from "../common/useCurrentUser";
@@ -13,6 +13,9 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { PrizeActions } from "./PrizeActions";
 import { PrizeTrail } from "./PrizeTrail";
+import { fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
+import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
 const EMPTY = { fullName: "", addressLine1: "", addressLine2: "", city: "", postcode: "", country: "", phone: "" };
@@ -29,7 +32,7 @@ const FIELDS: [keyof typeof EMPTY, string][] = [
 /** The player's prizes: take the cash alternative or ask for delivery; then follow the shipping. */
 export function PrizesPage() {
   const { user, isLoading } = useCurrentUser();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const prizes = useQuery(trpc.prizes.mine.queryOptions(undefined, { enabled: Boolean(user) }));
   const [deliveryFor, setDeliveryFor] = useState<MyPrize | null>(null);
   // Taking the cash gives up the prize for good: it asks first, like the admin's End and Cancel.
@@ -47,10 +50,7 @@ export function PrizesPage() {
         );
         setDeliveryFor(null);
         setCashFor(null);
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.prizes.mine.pathFilter()),
-          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-        ]);
+        await invalidate(trpc.prizes.mine, trpc.auth.me);
       },
       onError: (e) => toastError(TOAST.claimFailed, e, "Could not claim the prize"),
     }),
@@ -58,22 +58,14 @@ export function PrizesPage() {
 
   if (isLoading) return <Loader m="xl" />;
   if (!user) {
-    return (
-      <Container py="xl">
-        <Text>
-          Please <Anchor href="/api/login">log in</Anchor> to see your prizes.
-        </Text>
-      </Container>
-    );
+    return <SignInPrompt to="to see your prizes" />;
   }
   const submitDelivery = (e: React.FormEvent) => {
     e.preventDefault();
     if (!deliveryFor) return;
     const parsed = deliverySchema.safeParse({ ...form, addressLine2: form.addressLine2 || undefined });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -133,26 +125,21 @@ export function PrizesPage() {
           </SimpleGrid>
         )}
       </Stack>
-      <Modal opened={cashFor !== null} onClose={() => setCashFor(null)} title="Take the cash instead?">
-        <Stack>
-          <Text data-testid="take-cash-summary">
-            {cashFor && formatUsd(cashFor.cashAlternative)} is added to your balance and you give up &quot;{cashFor?.contestTitle}
-            &quot; for good. This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCashFor(null)}>
-              Keep my choice open
-            </Button>
-            <Button
-              color="orange"
-              loading={claim.isPending}
-              onClick={() => cashFor && claim.mutate({ id: cashFor.id, choice: "cash" })}
-            >
-              Take {cashFor && formatUsd(cashFor.cashAlternative)} cash
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={cashFor !== null}
+        onClose={() => setCashFor(null)}
+        title="Take the cash instead?"
+        cancelLabel="Keep my choice open"
+        confirmLabel={<>Take {cashFor && formatUsd(cashFor.cashAlternative)} cash</>}
+        confirmColor="orange"
+        loading={claim.isPending}
+        onConfirm={() => cashFor && claim.mutate({ id: cashFor.id, choice: "cash" })}
+      >
+        <Text data-testid="take-cash-summary">
+          {cashFor && formatUsd(cashFor.cashAlternative)} is added to your balance and you give up &quot;{cashFor?.contestTitle}
+          &quot; for good. This cannot be undone.
+        </Text>
+      </ConfirmDialog>
       <Modal opened={deliveryFor !== null} onClose={() => setDeliveryFor(null)} title="Delivery address">
         <form onSubmit={submitDelivery}>
           <Stack>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, Card, Container, Group, Loader, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Container, Group, Loader, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
@@ -11,18 +11,20 @@ import {
   WITHDRAWAL_LIMITS,
   type WithdrawalNetwork,
 } from "@/shared/withdrawals";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { StatusPill } from "../common/WithdrawalStatusBadge";
+import { ChainText, StatusPill } from "../common/WithdrawalStatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { BalanceHeading, fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
+import { useInvalidate } from "@/components/common/useInvalidate";
 
 /** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
 export function WithdrawPage() {
   const { user, isLoading } = useCurrentUser();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const list = useQuery(trpc.withdrawals.mine.queryOptions(undefined, { enabled: Boolean(user), refetchInterval: 15_000 }));
   const [amount, setAmount] = useState("");
   const [coin, setCoin] = useState<CryptoCurrency>("USDT");
@@ -35,10 +37,7 @@ export function WithdrawPage() {
         toastSuccess(TOAST.withdrawalRequested, `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`);
         setAmount("");
         setAddress("");
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.withdrawals.mine.pathFilter()),
-          queryClient.invalidateQueries(trpc.auth.me.pathFilter()),
-        ]);
+        await invalidate(trpc.withdrawals.mine, trpc.auth.me);
       },
       onError: (e) => toastError(TOAST.withdrawalFailed, e, "Could not request the withdrawal"),
     }),
@@ -46,22 +45,14 @@ export function WithdrawPage() {
 
   if (isLoading) return <Loader m="xl" />;
   if (!user) {
-    return (
-      <Container py="xl">
-        <Text>
-          Please <Anchor href="/api/login">log in</Anchor> to withdraw.
-        </Text>
-      </Container>
-    );
+    return <SignInPrompt to="to withdraw" />;
   }
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = createWithdrawalSchema.safeParse({ amount, cryptoCurrency: coin, network, address });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? "form")] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -71,15 +62,7 @@ export function WithdrawPage() {
   return (
     <Container size="lg" py="xl">
       <Stack>
-        <Group justify="space-between">
-          <Title order={1}>Withdraw</Title>
-          <Text>
-            Balance:{" "}
-            <Text span fw={700} data-testid="balance">
-              {formatUsd(user.balance)}
-            </Text>
-          </Text>
-        </Group>
+        <BalanceHeading title="Withdraw" balance={user.balance} />
         <Card withBorder radius="md" p="lg" component="form" onSubmit={submit} aria-label="Withdraw form">
           <Stack>
             <Text size="sm" c="dimmed">
@@ -155,11 +138,7 @@ export function WithdrawPage() {
               { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})${w.payAmount ? ` ${w.payAmount}` : ""}` },
               {
                 label: "Address",
-                cell: (w) => (
-                  <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
-                    {w.address}
-                  </Text>
-                ),
+                cell: (w) => <ChainText>{w.address}</ChainText>,
               },
               {
                 label: "Status",
@@ -177,11 +156,7 @@ export function WithdrawPage() {
               },
               {
                 label: "Transaction",
-                cell: (w) => (
-                  <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }} data-testid="withdrawal-txid">
-                    {w.txid ?? "—"}
-                  </Text>
-                ),
+                cell: (w) => <ChainText data-testid="withdrawal-txid">{w.txid ?? "—"}</ChainText>,
               },
             ]}
           />

@@ -3,22 +3,19 @@
  * an HttpOnly, SameSite=Strict cookie that only the two reset calls receive (the REST row and the
  * browser's tRPC call). The database keeps only its SHA-256 (PasswordResetGrant.tokenHash).
  */
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { secureFlag } from "./session";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { secretBytes, secureFlag, tokenHash } from "./session";
 
 export const RESET_COOKIE = "reset_token";
 /** Every path a reset is sent to: the REST row and the browser's own (unbatched) tRPC call. */
 export const RESET_COOKIE_PATHS = ["/api/auth/reset-password", "/api/trpc/auth.resetPassword"] as const;
 
 export function generateResetToken(): string {
-  const bytes = new Uint8Array(32);
-  crypto.getRandomValues(bytes);
-  return encodeBase64urlNoPadding(bytes);
+  return encodeBase64urlNoPadding(secretBytes(32));
 }
 
 export function resetTokenHash(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return tokenHash(token);
 }
 
 /** One Set-Cookie per reset path; `maxAgeSeconds` 0 clears them. */

@@ -27,14 +27,24 @@ export type SessionInfo = {
 export const TWO_FACTOR_PENDING_TTL_MS = 10 * 60 * 1000;
 export type SessionValidation = { session: SessionInfo; user: User; renewed: boolean } | null;
 
-export function generateSessionToken(): string {
-  const bytes = new Uint8Array(20);
+/** A fresh secret of `length` random bytes (sessions, reset grants). */
+export function secretBytes(length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
   crypto.getRandomValues(bytes);
-  return encodeBase32LowerCaseNoPadding(bytes);
+  return bytes;
+}
+
+/** What the database keeps of a secret token: its SHA-256, in hex. */
+export function tokenHash(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(secretBytes(20));
 }
 
 export function sessionIdFromToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return tokenHash(token);
 }
 
 export async function createSession(

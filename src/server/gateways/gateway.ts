@@ -52,16 +52,8 @@ export type GatewayPaymentInfo = {
   payload?: Record<string, unknown>;
 };
 
-/** A verified webhook's content, normalised. */
-export type WebhookNotice = {
-  trackId: string;
-  status: string;
-  amount: string | null;
-  currency: string | null;
-  orderId: string | null;
-  txs: GatewayTx[];
-  payload: Record<string, unknown>;
-};
+/** A verified webhook's content, normalised: a payment's information, always with its payload. */
+export type WebhookNotice = GatewayPaymentInfo & { payload: Record<string, unknown> };
 
 export interface PaymentGateway {
   readonly name: GatewayName;
@@ -113,6 +105,11 @@ export function decimalField(value: unknown): string | null {
   return null;
 }
 
+/** A currency code from a gateway payload, upper-case, or null. */
+export function currencyField(value: unknown): string | null {
+  return typeof value === "string" ? value.toUpperCase() : null;
+}
+
 /** The `txs` array of an OxaPay payload, normalised; entries without an amount are skipped. */
 export function parseTxs(value: unknown): GatewayTx[] {
   if (!Array.isArray(value)) return [];
@@ -123,9 +120,7 @@ export function parseTxs(value: unknown): GatewayTx[] {
     // partial payment short (7.51 USDT sent reads 7.39 received); `amount` is the older name.
     const amount = decimalField(t.sent_amount ?? t.amount ?? t.received_amount);
     if (amount === null) return [];
-    return [
-      { amount, currency: typeof t.currency === "string" ? t.currency.toUpperCase() : null, status: normaliseStatus(t.status) },
-    ];
+    return [{ amount, currency: currencyField(t.currency), status: normaliseStatus(t.status) }];
   });
 }
 
@@ -163,18 +158,21 @@ export function parseSignedJson(rawBody: string): { trackId: string; payload: Re
   return { trackId: String(trackId), payload: p };
 }
 
-/** Parses a payment webhook body (already verified) into a notice; null if it carries no track id. */
-export function parseWebhookBody(rawBody: string): WebhookNotice | null {
-  const parsed = parseSignedJson(rawBody);
-  if (!parsed) return null;
-  const p = parsed.payload;
+/** A payment's information from an OxaPay payload: a webhook's, or a payment lookup's and history row's. */
+export function paymentInfoOf(trackId: string, p: Record<string, unknown>): WebhookNotice {
   return {
-    trackId: parsed.trackId,
+    trackId,
     status: normaliseStatus(p.status),
     amount: decimalField(p.amount),
-    currency: typeof p.currency === "string" ? p.currency.toUpperCase() : null,
+    currency: currencyField(p.currency),
     orderId: typeof p.order_id === "string" ? p.order_id : null,
     txs: parseTxs(p.txs),
     payload: p,
   };
+}
+
+/** Parses a payment webhook body (already verified) into a notice; null if it carries no track id. */
+export function parseWebhookBody(rawBody: string): WebhookNotice | null {
+  const parsed = parseSignedJson(rawBody);
+  return parsed && paymentInfoOf(parsed.trackId, parsed.payload);
 }

@@ -6,11 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
-import type { Db } from "../platform/db";
+import type { Db, DbTx } from "../platform/db";
 import { forbidden, notFound } from "../platform/errors";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
 import { logger } from "../platform/logger";
-import { moneyString } from "@/shared/money";
 import { drawIfSoldOut } from "./draws";
 import { recordAudit } from "./audit";
 import { applyBalanceChange } from "./ledger";
@@ -18,7 +17,32 @@ import { notifyMany } from "./notifications";
 import { guardSpending } from "./responsible-play";
 import { awardInstantWins } from "./instant-wins";
 import { PURCHASE_TX_OPTIONS, type PurchasedLine } from "./purchases";
-import { allocateTickets, entryIdsFor } from "./ticket-allocation";
+import { type Allocation, type AllocatableContest, type AllocationLine, allocateTickets, entryIdsFor } from "./ticket-allocation";
+
+const ZERO = new Prisma.Decimal(0);
+
+/**
+ * Free tickets, postal or online: a zero-amount ledger row, then the one allocation path of paid
+ * tickets too (same odds, same caps), and instant wins exactly like paid ones (the player is notified).
+ */
+export async function allocateFreeTickets(
+  tx: DbTx,
+  userId: string,
+  line: AllocationLine,
+  c: AllocatableContest,
+  note: string,
+): Promise<{ entryId: string; taken: Allocation }> {
+  const entryIds = entryIdsFor(c, line.quantity, randomUUID);
+  const entryId = entryIds[0] as string;
+  await applyBalanceChange(tx, { userId, amount: ZERO, kind: "purchase", reference: entryId, note });
+  const taken = await allocateTickets(tx, userId, line, c, entryIds, ZERO, { freeEntry: true });
+  await awardInstantWins(
+    tx,
+    userId,
+    taken.entries.map((e) => ({ ...e, contestId: line.contestId })),
+  );
+  return { entryId, taken };
+}
 
 export async function recordFreeEntry(
   db: Db,
@@ -37,23 +61,12 @@ export async function recordFreeEntry(
     });
     if (!c) throw notFound("Contest not found");
     await guardSpending(tx, userId, null); // a self-excluded player gets no entries, free ones included
-    const entryIds = entryIdsFor(c, quantity, randomUUID);
-    const entryId = entryIds[0] as string;
-    const zero = new Prisma.Decimal(0);
-    await applyBalanceChange(tx, {
-      userId,
-      amount: zero,
-      kind: "purchase",
-      reference: entryId,
-      note: `Free postal entry: ${quantity} × ${c.title}`,
-    });
-    // The one allocation path of paid tickets too (services/ticket-allocation.ts): same odds, same caps.
-    const taken = await allocateTickets(tx, userId, { contestId, quantity }, c, entryIds, zero, { freeEntry: true });
-    // Free entries win instant prizes exactly like paid ones (the player is notified by it).
-    await awardInstantWins(
+    const { entryId, taken } = await allocateFreeTickets(
       tx,
       userId,
-      taken.entries.map((e) => ({ ...e, contestId })),
+      { contestId, quantity },
+      c,
+      `Free postal entry: ${quantity} × ${c.title}`,
     );
     const firstTicket = Math.min(...taken.entries.map((e) => e.firstTicket));
     const lastTicket = Math.max(...taken.entries.map((e) => e.lastTicket));
@@ -85,7 +98,7 @@ export async function recordFreeEntry(
       firstTicket,
       lastTicket,
       ticketPrice: "0.00",
-      totalAmount: moneyString(zero),
+      totalAmount: "0.00",
     } satisfies PurchasedLine;
   }, PURCHASE_TX_OPTIONS);
   await drawIfSoldOut(db, contestId).catch((err: unknown) => logger.error({ err, contestId }, "draw after sell-out failed"));

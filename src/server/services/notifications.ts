@@ -8,7 +8,7 @@ import type { DbTx } from "../platform/db";
 import { notFound } from "../platform/errors";
 import { publishAfterCommit } from "../events";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { cursorRow, olderThan, pageLimit } from "./paging";
+import { ownRowsPage, SORT_KEY } from "./paging";
 
 export type NotificationInput = { type?: NotificationType; title: string; message: string };
 
@@ -55,13 +55,14 @@ export async function notifyMany(client: DbTx, items: (NotificationInput & { use
 
 /** Newest first, a keyset page (default 50; `cursor` = the last id seen), on the (userId, createdAt, id) index. */
 export async function listNotifications(db: DbTx, userId: string, q: PageQuery = {}): Promise<PublicNotification[]> {
-  const after = await cursorRow(q.cursor, (id) =>
-    db.notification.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
+  const page = await ownRowsPage(
+    q,
+    userId,
+    (where) => db.notification.findFirst({ where, select: SORT_KEY }),
+    NOTIFICATION_LIST_LIMIT,
   );
   const rows = await db.notification.findMany({
-    where: { userId, ...olderThan(after) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: pageLimit(q, NOTIFICATION_LIST_LIMIT),
+    ...page,
   });
   return rows.map(toPublicNotification);
 }

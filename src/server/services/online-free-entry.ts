@@ -1,17 +1,3 @@
-/**
- * The online free entry route (docs/fair-play.md), beside the postal one: a signed-in player takes
- * one free ticket per contest per FREE_ENTRY_PERIOD_HOURS, behind the contest's skill question, with
- * the same odds as a paid ticket. Like a postal entry it is a zero-amount ledger row and an entry
- * marked freeEntry, allocated by the same function as paid tickets (services/ticket-allocation.ts),
- * so it counts in the ticket maximum and the per-player cap (and reaches the instant-win hook).
- * The admin turns it off per contest (Contest.onlineFreeEntry); the postal route stays.
- *
- * Race-safe: the player's row is locked (FOR UPDATE, by guardSpending) before the period is checked
- * and the claim written, so two requests at once give one entry and one 409.
- */
-import { randomUUID } from "node:crypto";
-import { Prisma } from "@/generated/prisma/client";
-import { moneyString } from "@/shared/money";
 import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
 import type { Db } from "../platform/db";
 import { getEnv } from "../platform/env";
@@ -19,12 +5,10 @@ import { conflict, notFound } from "../platform/errors";
 import { logger } from "../platform/logger";
 import { consumeOrThrow } from "../security/rate-limit";
 import { drawIfSoldOut } from "./draws";
-import { applyBalanceChange } from "./ledger";
 import { PURCHASE_TX_OPTIONS, type PurchasedLine } from "./purchases";
 import { guardSpending } from "./responsible-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
-import { awardInstantWins } from "./instant-wins";
-import { allocateTickets, entryIdsFor } from "./ticket-allocation";
+import { allocateFreeTickets } from "./free-entries";
 
 const attemptRule = { limit: PICK_LIMITS.freeEntryAttemptsPerHour, windowMs: 3_600_000 };
 
@@ -70,23 +54,7 @@ export async function claimOnlineFreeEntry(
       const next = new Date(last.createdAt.getTime() + periodMs);
       throw conflict(PICK_MESSAGES.freeEntryUsed(c.title, `from ${next.toISOString().slice(0, 16).replace("T", " ")} UTC`));
     }
-    const entryIds = entryIdsFor(c, 1, randomUUID);
-    const entryId = entryIds[0] as string;
-    const zero = new Prisma.Decimal(0);
-    await applyBalanceChange(tx, {
-      userId,
-      amount: zero,
-      kind: "purchase",
-      reference: entryId,
-      note: `Online free entry: 1 × ${c.title}`,
-    });
-    const taken = await allocateTickets(tx, userId, line, c, entryIds, zero, { freeEntry: true });
-    // Eligible for instant wins exactly like a paid ticket (src/server/services/instant-wins.ts).
-    await awardInstantWins(
-      tx,
-      userId,
-      taken.entries.map((e) => ({ ...e, contestId })),
-    );
+    const { entryId, taken } = await allocateFreeTickets(tx, userId, line, c, `Online free entry: 1 × ${c.title}`);
     const ticket = taken.entries[0];
     if (!ticket) throw new Error("allocation wrote no entry");
     await tx.onlineFreeEntry.create({ data: { userId, contestId, entryId } });
@@ -98,7 +66,7 @@ export async function claimOnlineFreeEntry(
       firstTicket: ticket.firstTicket,
       lastTicket: ticket.lastTicket,
       ticketPrice: "0.00",
-      totalAmount: moneyString(zero),
+      totalAmount: "0.00",
     } satisfies PurchasedLine;
   }, PURCHASE_TX_OPTIONS);
   await drawIfSoldOut(db, contestId).catch((err: unknown) => logger.error({ err, contestId }, "draw after sell-out failed"));

@@ -26,3 +26,24 @@ export async function cursorRow<T>(
 export function olderThan(after: { createdAt: Date; id: string } | null) {
   return after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};
 }
+
+/** Selects a row's sort key, for `cursorRow`. */
+export const SORT_KEY = { id: true, createdAt: true } as const;
+
+/**
+ * A player's own rows newest first (createdAt desc, id desc): the `where`, order and size of the page
+ * after `q.cursor`, which must name one of the player's rows.
+ */
+export async function ownRowsPage(
+  q: PageQuery,
+  userId: string,
+  find: (where: { id: string; userId: string }) => Promise<{ id: string; createdAt: Date } | null>,
+  fallback?: number,
+) {
+  const after = await cursorRow(q.cursor, (id) => find({ id, userId }));
+  return {
+    where: { userId, ...olderThan(after) },
+    orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }],
+    take: pageLimit(q, fallback),
+  };
+}

@@ -24,6 +24,7 @@ import { bundleTiersSchema } from "@/shared/schemas/pricing";
 import type { DbTx } from "../platform/db";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { consumeOrThrow, type RateRule } from "../security/rate-limit";
+import { valueById } from "./lookup";
 
 /** The price breakdown a checkout answers with and the receipt shows. */
 export type PriceBreakdown = {
@@ -179,15 +180,11 @@ export async function pricingOfEntries(
 ): Promise<Map<string, { listAmount: string; bundleSaving: string; promoSaving: string; promoCode: string | null }>> {
   if (entryIds.length === 0) return new Map();
   const rows = await db.entryPricing.findMany({ where: { entryId: { in: entryIds } } });
-  const codeIds = [...new Set(rows.flatMap((r) => (r.promoCodeId ? [r.promoCodeId] : [])))];
-  const codes = codeIds.length
-    ? new Map(
-        (await db.promoCode.findMany({ where: { id: { in: codeIds } }, select: { id: true, code: true } })).map((c) => [
-          c.id,
-          c.code,
-        ]),
-      )
-    : new Map<string, string>();
+  const codes = await valueById(
+    rows.map((r) => r.promoCodeId),
+    (ids) => db.promoCode.findMany({ where: { id: { in: ids } }, select: { id: true, code: true } }),
+    (c) => c.code,
+  );
   return new Map(
     rows.map((r) => [
       r.entryId,

@@ -9,6 +9,7 @@
  */
 import type { Prisma, PrizeEvent, PrizeEventKind } from "@/generated/prisma/client";
 import { FULFILMENT_MOVES, maskName, maskTrackingRef, OPEN_FULFILMENT, type TrailKind } from "@/shared/fulfilment";
+import type { AuditAction } from "@/shared/constants";
 import type { PrizeStatusName } from "@/shared/prizes";
 import type { Db, DbTx } from "../platform/db";
 import { getEnv } from "../platform/env";
@@ -40,6 +41,32 @@ export async function recordPrizeEvent(
   extra: { carrier?: string; trackingRef?: string; transactionId?: string; complaintRef?: string } = {},
 ): Promise<void> {
   await tx.prizeEvent.create({ data: { prizeId, kind, ...extra } });
+}
+
+type EventDetails = Parameters<typeof recordPrizeEvent>[3];
+
+/** A fulfilment step by the winner or an admin: its trail event and its audit row (status before → after). */
+export async function recordPrizeMove(
+  tx: DbTx,
+  move: {
+    prize: { id: string; status: string };
+    actorId: string;
+    action: AuditAction;
+    to: PrizeEventKind;
+    event?: EventDetails;
+    /** Audited beside the new status. */
+    after?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await recordPrizeEvent(tx, move.prize.id, move.to, move.event);
+  await recordAudit(tx, {
+    actorId: move.actorId,
+    action: move.action,
+    targetType: "prize",
+    targetId: move.prize.id,
+    before: { status: move.prize.status },
+    after: { status: move.to, ...move.after },
+  });
 }
 
 /** Won (the prize row's creation) and every recorded step, oldest first; `forPublic` masks what could identify the winner. */
@@ -106,15 +133,7 @@ export async function confirmPrizeReceipt(db: Db, userId: string, id: string): P
   const prize = await ownPrize(db, userId, id);
   const ok = await db.$transaction(async (tx) => {
     if (!(await winnerMove(tx, prize.id, userId, "confirm"))) return false;
-    await recordPrizeEvent(tx, prize.id, "received");
-    await recordAudit(tx, {
-      actorId: userId,
-      action: "prize.confirm",
-      targetType: "prize",
-      targetId: prize.id,
-      before: { status: prize.status },
-      after: { status: "received" },
-    });
+    await recordPrizeMove(tx, { prize, actorId: userId, action: "prize.confirm", to: "received" });
     return true;
   });
   if (!ok) throw refused(prize.status, "confirm receipt");
@@ -131,14 +150,13 @@ export async function disputePrize(db: Db, userId: string, input: { id: string; 
       subject: `Delivery of "${prize.contest.title}"`.slice(0, 120),
       body: input.body,
     });
-    await recordPrizeEvent(tx, prize.id, "disputed", { complaintRef: complaint.reference });
-    await recordAudit(tx, {
+    await recordPrizeMove(tx, {
+      prize,
       actorId: userId,
       action: "prize.dispute",
-      targetType: "prize",
-      targetId: prize.id,
-      before: { status: prize.status },
-      after: { status: "disputed", complaint: complaint.reference },
+      to: "disputed",
+      event: { complaintRef: complaint.reference },
+      after: { complaint: complaint.reference },
     });
     return complaint.reference;
   });

@@ -11,15 +11,14 @@ import { FULFILMENT_MOVES } from "@/shared/fulfilment";
 import { moneyString } from "@/shared/money";
 import type { ClaimPrizeInput, PrizeStatusInput } from "@/shared/prizes";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { cursorRow, olderThan, pageLimit } from "./paging";
+import { ownRowsPage, SORT_KEY } from "./paging";
 import type { Db } from "../platform/db";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { logger } from "../platform/logger";
 import { applyBalanceChange } from "./ledger";
-import { recordAudit } from "./audit";
 import { notify } from "./notifications";
 import { mailPrizeUpdate } from "../mail/events";
-import { buildTrail, eventsInOrder, recordPrizeEvent, type TrailStep } from "./prize-trail";
+import { buildTrail, eventsInOrder, recordPrizeEvent, recordPrizeMove, type TrailStep } from "./prize-trail";
 
 export type PublicPrize = {
   id: string;
@@ -56,13 +55,9 @@ const withContest = { contest: { select: { title: true } }, ...eventsInOrder } a
 
 /** The player's prizes newest first: a keyset page (default 50; `cursor` = the last id seen). */
 export async function listMyPrizes(db: Db, userId: string, q: PageQuery = {}): Promise<PublicPrize[]> {
-  const after = await cursorRow(q.cursor, (id) =>
-    db.prize.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
-  );
+  const page = await ownRowsPage(q, userId, (where) => db.prize.findFirst({ where, select: SORT_KEY }));
   const rows = await db.prize.findMany({
-    where: { userId, ...olderThan(after) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: pageLimit(q),
+    ...page,
     include: withContest,
   });
   return rows.map(toPublicPrize);
@@ -152,14 +147,13 @@ export async function setPrizeStatus(db: Db, adminId: string, input: PrizeStatus
       },
     });
     if (r.count !== 1) return false;
-    await recordPrizeEvent(tx, prize.id, input.status, tracking);
-    await recordAudit(tx, {
+    await recordPrizeMove(tx, {
+      prize,
       actorId: adminId,
       action: "prize.status",
-      targetType: "prize",
-      targetId: prize.id,
-      before: { status: prize.status },
-      after: { status: input.status, note: input.note ?? null, ...tracking },
+      to: input.status,
+      event: tracking,
+      after: { note: input.note ?? null, ...tracking },
     });
     await notify(tx, prize.userId, {
       type: "success",

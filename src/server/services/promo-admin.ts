@@ -14,6 +14,7 @@ import { recordAudit } from "./audit";
 import { type PublicContest, toPublicContest } from "./contests";
 import { cursorRow, olderThan, pageLimit } from "./paging";
 import { bundleTiersOf } from "./pricing";
+import { valueById } from "./lookup";
 
 /** One promo code with its report: uses so far and what it took off in total. */
 export type AdminPromoCode = {
@@ -44,15 +45,11 @@ async function toAdminPromo(db: DbTx, rows: PromoRow[]): Promise<AdminPromoCode[
     ? await db.promoRedemption.groupBy({ by: ["promoCodeId"], where: { promoCodeId: { in: ids } }, _sum: { discount: true } })
     : [];
   const total = new Map(sums.map((s) => [s.promoCodeId, s._sum.discount ?? new Prisma.Decimal(0)]));
-  const contestIds = [...new Set(rows.flatMap((r) => (r.contestId ? [r.contestId] : [])))];
-  const titles = contestIds.length
-    ? new Map(
-        (await db.contest.findMany({ where: { id: { in: contestIds } }, select: { id: true, title: true } })).map((c) => [
-          c.id,
-          c.title,
-        ]),
-      )
-    : new Map<string, string>();
+  const titles = await valueById(
+    rows.map((r) => r.contestId),
+    (ids) => db.contest.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } }),
+    (c) => c.title,
+  );
   return rows.map((r) => ({
     id: r.id,
     code: r.code,

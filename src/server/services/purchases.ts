@@ -10,7 +10,7 @@
  */
 import { logger } from "../platform/logger";
 import { drawIfSoldOut } from "./draws";
-import { cursorRow, olderThan, pageLimit } from "./paging";
+import { ownRowsPage, SORT_KEY } from "./paging";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { randomUUID } from "node:crypto";
 import type { CartLine } from "@/shared/schemas/cart";
@@ -246,13 +246,11 @@ export async function listPurchases(
   userId: string,
   q: PageQuery & { contestId?: string } = {},
 ): Promise<PurchaseEntry[]> {
-  const after = await cursorRow(q.cursor, (id) =>
-    db.ticketEntry.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
-  );
+  const page = await ownRowsPage(q, userId, (where) => db.ticketEntry.findFirst({ where, select: SORT_KEY }));
   const rows = await db.ticketEntry.findMany({
-    where: { userId, ...(q.contestId ? { contestId: q.contestId } : {}), ...olderThan(after) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: pageLimit(q),
+    ...page,
+    // "My tickets were in the draw" pages through one contest's entries (src/components/contests/MyEntryProofs.tsx).
+    where: { ...page.where, ...(q.contestId ? { contestId: q.contestId } : {}) },
     include: {
       contest: {
         select: {

@@ -21,6 +21,7 @@ import { logger } from "../platform/logger";
 import { recordAudit } from "./audit";
 import { applyBalanceChange } from "./ledger";
 import { notify, notifyMany } from "./notifications";
+import { valueById } from "./lookup";
 
 export type OpenReview = {
   kind: ReviewKind;
@@ -90,9 +91,10 @@ export async function listReview(db: Db, opts: { status?: "open" | "all" } = {})
     orderBy: [{ status: "asc" }, { createdAt: "asc" }],
     take: 200,
   });
-  const ids = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
-  const users = new Map(
-    (await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]),
+  const users = await valueById(
+    rows.map((r) => r.userId),
+    (ids) => db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } }),
+    (u) => u.email,
   );
   return rows.map((r) => ({
     id: r.id,

@@ -41,6 +41,14 @@ function matching<K extends string>(a: K, b: K) {
   ] as const;
 }
 
+/** A security question and a new answer to it: at sign-up and when changed in the account settings. */
+const securityQuestion = z.enum(SECURITY_QUESTIONS, MESSAGES.securityQuestion);
+const securityAnswer = z
+  .string(MESSAGES.securityAnswer)
+  .trim()
+  .min(LIMITS.signupAnswerMin, MESSAGES.securityAnswer)
+  .max(200, "Security answer must be at most 200 characters");
+
 export const loginSchema = z.object({ email, password });
 
 export const signupSchema = z
@@ -58,12 +66,8 @@ export const signupSchema = z
     email,
     password,
     confirmPassword: z.string(MESSAGES.confirmPassword).min(LIMITS.passwordMin, MESSAGES.confirmPassword).max(256),
-    securityQuestion: z.enum(SECURITY_QUESTIONS, MESSAGES.securityQuestion),
-    securityAnswer: z
-      .string(MESSAGES.securityAnswer)
-      .trim()
-      .min(LIMITS.signupAnswerMin, MESSAGES.securityAnswer)
-      .max(200, "Security answer must be at most 200 characters"),
+    securityQuestion,
+    securityAnswer,
     /** Optional for REST clients (the documented payload stays valid); the sign-up form requires it. */
     dateOfBirth: dateOfBirthSchema.optional(),
     /** The spend-limit prompt (docs/fair-play.md "Safer play"): optional for REST clients, asked by the form. */
@@ -120,12 +124,8 @@ export const changePasswordSchema = z
 
 export const changeSecuritySchema = z.object({
   currentPassword,
-  securityQuestion: z.enum(SECURITY_QUESTIONS, MESSAGES.securityQuestion),
-  securityAnswer: z
-    .string(MESSAGES.securityAnswer)
-    .trim()
-    .min(LIMITS.signupAnswerMin, MESSAGES.securityAnswer)
-    .max(200, "Security answer must be at most 200 characters"),
+  securityQuestion,
+  securityAnswer,
 });
 
 export type ForgotPasswordResult = { email: string; maskedEmail: string; securityQuestion: string };

@@ -17,9 +17,8 @@ import {
   type GatewayPaymentInfo,
   type Invoice,
   type InvoiceRequest,
-  normaliseStatus,
   type PaymentGateway,
-  parseTxs,
+  paymentInfoOf,
   verifyHmacSha512,
 } from "../gateway";
 import { OXAPAY_NETWORK, OxaPayHttp } from "./client";
@@ -157,13 +156,13 @@ export class OxaPayGateway implements PaymentGateway {
   }
 
   async getPayment(trackId: string): Promise<GatewayPaymentInfo> {
-    return paymentInfoOf(await this.request("GET", `/v1/payment/${encodeURIComponent(trackId)}`), trackId);
+    return infoOf(await this.request("GET", `/v1/payment/${encodeURIComponent(trackId)}`), trackId);
   }
 
   /** `GET /v1/payment` (payment history) from `from` to `to`, every page (bounded). */
   async listPayments(from: Date, to: Date): Promise<GatewayPaymentInfo[]> {
     const rows = await this.http.history("/v1/payment", from, to);
-    return rows.flatMap((p) => (typeof p.track_id === "string" || typeof p.track_id === "number" ? [paymentInfoOf(p, "")] : []));
+    return rows.flatMap((p) => (typeof p.track_id === "string" || typeof p.track_id === "number" ? [infoOf(p, "")] : []));
   }
 
   verifySignature(rawBody: string, signature: string | null): boolean {
@@ -171,15 +170,6 @@ export class OxaPayGateway implements PaymentGateway {
   }
 }
 
-/** Payment information and history rows share one shape (webhooks: gateway.ts parseWebhookBody). */
-function paymentInfoOf(data: Record<string, unknown>, trackId: string): GatewayPaymentInfo {
-  return {
-    trackId: String(data.track_id ?? trackId),
-    status: normaliseStatus(data.status),
-    amount: decimalField(data.amount),
-    currency: typeof data.currency === "string" ? data.currency.toUpperCase() : null,
-    orderId: typeof data.order_id === "string" ? data.order_id : null,
-    txs: parseTxs(data.txs),
-    payload: data,
-  };
-}
+/** A lookup or history row names its own track id; a lookup without one keeps the id it asked for. */
+const infoOf = (data: Record<string, unknown>, trackId: string): GatewayPaymentInfo =>
+  paymentInfoOf(String(data.track_id ?? trackId), data);

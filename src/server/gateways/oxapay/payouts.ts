@@ -8,7 +8,7 @@
  */
 import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
-import { decimalField, GatewayError, normaliseStatus, parseSignedJson, verifyHmacSha512 } from "../gateway";
+import { currencyField, decimalField, GatewayError, normaliseStatus, parseSignedJson, verifyHmacSha512 } from "../gateway";
 import type { PayoutGateway, PayoutHistoryItem, PayoutNotice, PayoutRequestBody, PayoutResult } from "../payout-gateway";
 import { OxaPayHttp } from "./client";
 
@@ -68,7 +68,7 @@ export class OxaPayPayoutGateway implements PayoutGateway {
               txid: txidOf(p),
               description: typeof p.description === "string" ? p.description : null,
               amount: decimalField(p.amount),
-              currency: typeof p.currency === "string" ? p.currency.toUpperCase() : null,
+              currency: currencyField(p.currency),
             },
           ]
         : [],
@@ -102,7 +102,7 @@ export function parsePayoutWebhook(rawBody: string): PayoutNotice | null {
     status: normaliseStatus(p.status),
     txid: txidOf(p),
     amount: decimalField(p.amount),
-    currency: typeof p.currency === "string" ? p.currency.toUpperCase() : null,
+    currency: currencyField(p.currency),
     payload: p,
   };
 }

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { adminComplaintOutput, complaintOutput, complaintPolicyOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
 /** Complaints with a reference (docs/fair-play.md "Complaints"). */
-export const complaintsRoutes: RestRoute[] = [
+export const complaintsRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/complaints/policy",
@@ -14,7 +13,6 @@ export const complaintsRoutes: RestRoute[] = [
       access: "public",
       procedure: "complaints.policy",
     },
-    call: (c) => c.complaints.policy(),
   },
   {
     method: "POST",
@@ -29,7 +27,6 @@ export const complaintsRoutes: RestRoute[] = [
       body: "input",
       errors: { 404: "the linked item is not the player's", 429: "more than 5 complaints in 24 hours" },
     },
-    call: (c, { body }) => callWithJson(c.complaints.file, body),
   },
   {
     method: "GET",
@@ -40,7 +37,6 @@ export const complaintsRoutes: RestRoute[] = [
       access: "user",
       procedure: "complaints.mine",
     },
-    call: (c) => c.complaints.mine(),
   },
   {
     method: "GET",
@@ -51,7 +47,6 @@ export const complaintsRoutes: RestRoute[] = [
       access: "user",
       procedure: "complaints.get",
     },
-    call: (c, { params }) => callWithJson(c.complaints.get, { reference: params.reference ?? "" }),
   },
   {
     method: "POST",
@@ -64,7 +59,6 @@ export const complaintsRoutes: RestRoute[] = [
       body: "rest",
       errors: { 409: "the complaint already has a final answer" },
     },
-    call: (c, { params, body }) => callWithJson(c.complaints.addNote, { reference: params.reference ?? "", body: body.body }),
   },
   {
     method: "GET",
@@ -75,7 +69,6 @@ export const complaintsRoutes: RestRoute[] = [
       access: "admin",
       procedure: "complaints.adminList",
     },
-    call: (c) => c.complaints.adminList(),
   },
   {
     method: "POST",
@@ -88,7 +81,6 @@ export const complaintsRoutes: RestRoute[] = [
       body: "rest",
       errors: { 409: "the complaint already has a final answer" },
     },
-    call: (c, { params, body }) => callWithJson(c.complaints.adminReply, { reference: params.reference ?? "", body: body.body }),
   },
   {
     method: "POST",
@@ -101,6 +93,5 @@ export const complaintsRoutes: RestRoute[] = [
       body: "rest",
       errors: { 409: "the complaint already has a final answer" },
     },
-    call: (c, { params, body }) => callWithJson(c.complaints.adminAnswer, { reference: params.reference ?? "", body: body.body }),
   },
 ];

@@ -85,7 +85,6 @@ export const contestRoutes: RestRow[] = [
       access: "public",
       procedure: "contests.liveDraws",
     },
-    call: (c) => c.contests.liveDraws(),
   },
   {
     method: "GET",

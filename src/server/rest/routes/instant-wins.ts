@@ -1,9 +1,8 @@
 import { adminInstantPrizesOutput, instantWinsRecordOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
 /** Instant wins (docs/contests.md "Instant wins"): the public record and the admin's prize list. */
-export const instantWinsRoutes: RestRoute[] = [
+export const instantWinsRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/contests/:id/instant-wins",
@@ -14,7 +13,6 @@ export const instantWinsRoutes: RestRoute[] = [
       access: "public",
       procedure: "instantWins.record",
     },
-    call: (c, { params }) => callWithJson(c.instantWins.record, { id: params.id ?? "" }),
   },
   {
     method: "GET",
@@ -25,7 +23,6 @@ export const instantWinsRoutes: RestRoute[] = [
       access: "admin",
       procedure: "instantWins.adminList",
     },
-    call: (c, { params }) => callWithJson(c.instantWins.adminList, { contestId: params.contestId ?? "" }),
   },
   {
     method: "PUT",
@@ -37,6 +34,5 @@ export const instantWinsRoutes: RestRoute[] = [
       procedure: "instantWins.set",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.instantWins.set, { contestId: params.contestId ?? "", prizes: body.prizes }),
   },
 ];

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { createPaymentOutput, paymentWithMessageOutput, pendingPaymentOutput } from "@/shared/schemas/responses";
-import { DomainError } from "../../platform/errors";
-import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processWebhook } from "../../services/payments";
 import type { RestRow } from "../derive";
+import { gatewayWebhookRow } from "../webhook";
 
 export const paymentsRoutes: RestRow[] = [
   {
@@ -69,26 +68,5 @@ export const paymentsRoutes: RestRow[] = [
       body: "rest",
     },
   },
-  /**
-   * Gateway webhook (OxaPay or the sandbox): the signature covers the raw body, so this row reads
-   * it unparsed. Server-to-server, no cookies: exempt from CSRF. Answers 200 text "ok" as OxaPay expects.
-   */
-  {
-    method: "POST",
-    path: "/api/payments/webhook",
-    doc: {
-      summary: "Gateway webhook (HMAC-SHA512 of the raw body in the HMAC header)",
-      access: "public",
-      rawBody: { contentType: "application/json", description: "The gateway's JSON exactly as signed" },
-      response: { status: 200, contentType: "text/plain", description: "ok" },
-    },
-    raw: async (req, { ctx }) => {
-      const read = await readBodyText(req, BODY_LIMITS.webhook);
-      if (!read.ok) throw new DomainError(read.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", read.message);
-      const raw = read.text;
-      // Errors (401 bad signature, 404 unknown track id, 400 mismatch) become {"message"} in the adapter.
-      await processWebhook(ctx.db, raw, req.headers.get("hmac"), { ip: ctx.ip });
-      return new Response("ok", { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
-    },
-  },
+  gatewayWebhookRow("/api/payments/webhook", "Gateway webhook (HMAC-SHA512 of the raw body in the HMAC header)", processWebhook),
 ];

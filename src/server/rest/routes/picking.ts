@@ -1,10 +1,8 @@
 import { freeEntryOutput, heldNumbersOutput, messageOutput, numbersPageOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import { queryInput } from "../paging";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
 /** Pick your numbers, lucky dip and the online free entry (docs/contests.md, docs/fair-play.md). */
-export const pickingRoutes: RestRoute[] = [
+export const pickingRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/contests/:id/numbers",
@@ -15,8 +13,6 @@ export const pickingRoutes: RestRoute[] = [
       procedure: "picking.numbers",
       query: ["page", "search"],
     },
-    call: (c, { params, query }) =>
-      callWithJson(c.picking.numbers, { id: params.id ?? "", ...queryInput(query, ["page", "search"]) }),
   },
   {
     method: "POST",
@@ -28,7 +24,6 @@ export const pickingRoutes: RestRoute[] = [
       procedure: "picking.hold",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.picking.hold, body),
   },
   {
     method: "POST",
@@ -40,7 +35,6 @@ export const pickingRoutes: RestRoute[] = [
       procedure: "picking.luckyDip",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.picking.luckyDip, body),
   },
   {
     method: "POST",
@@ -52,7 +46,6 @@ export const pickingRoutes: RestRoute[] = [
       procedure: "picking.release",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.picking.release, body),
   },
   {
     method: "POST",
@@ -66,7 +59,5 @@ export const pickingRoutes: RestRoute[] = [
       params: { id: "contestId" },
       body: "rest",
     },
-    call: (c, { params, body }) =>
-      callWithJson(c.picking.freeEntry, { contestId: params.id ?? "", answerIndex: body.answerIndex }),
   },
 ];

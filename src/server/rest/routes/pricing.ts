@@ -5,12 +5,11 @@ import {
   promoCodeWithMessageOutput,
   promoQuoteOutput,
 } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import { PAGE_PARAMS, queryInput } from "../paging";
-import type { RestRoute } from "../types";
+import { PAGE_PARAMS } from "../paging";
+import type { RestRow } from "../derive";
 
 /** Bundle tiers and promo codes (issue 35; docs/payments.md "Prices, bundles and promo codes"). */
-export const pricingRoutes: RestRoute[] = [
+export const pricingRoutes: RestRow[] = [
   {
     method: "POST",
     path: "/api/cart/promo",
@@ -21,7 +20,6 @@ export const pricingRoutes: RestRoute[] = [
       procedure: "pricing.quote",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.pricing.quote, body),
   },
   {
     method: "GET",
@@ -34,7 +32,6 @@ export const pricingRoutes: RestRoute[] = [
       procedure: "pricing.promoCodes",
       query: [...PAGE_PARAMS],
     },
-    call: (c, { query }) => callWithJson(c.pricing.promoCodes, queryInput(query)),
   },
   {
     method: "POST",
@@ -47,7 +44,6 @@ export const pricingRoutes: RestRoute[] = [
       procedure: "pricing.createPromoCode",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.pricing.createPromoCode, body),
   },
   {
     method: "POST",
@@ -59,7 +55,6 @@ export const pricingRoutes: RestRoute[] = [
       procedure: "pricing.setPromoCodeStatus",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.pricing.setPromoCodeStatus, { id: params.id ?? "", disabled: body.disabled }),
   },
   {
     method: "PUT",
@@ -71,7 +66,5 @@ export const pricingRoutes: RestRoute[] = [
       procedure: "pricing.setBundleTiers",
       body: "rest",
     },
-    call: (c, { params, body }) =>
-      callWithJson(c.pricing.setBundleTiers, { contestId: params.contestId ?? "", tiers: body.tiers }),
   },
 ];

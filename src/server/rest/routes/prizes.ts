@@ -9,9 +9,9 @@ import {
 } from "@/shared/schemas/responses";
 import { callWithJson } from "../json-input";
 import { PAGE_PARAMS, queryInput } from "../paging";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
-export const prizesRoutes: RestRoute[] = [
+export const prizesRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/user/prizes",
@@ -43,7 +43,6 @@ export const prizesRoutes: RestRoute[] = [
       procedure: "prizes.claim",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.prizes.claim, { ...body, id: params.id ?? "" }),
   },
   {
     method: "GET",
@@ -55,7 +54,6 @@ export const prizesRoutes: RestRoute[] = [
       procedure: "prizes.trail",
       errors: { 404: "no prize has been drawn for this contest" },
     },
-    call: (c, { params }) => callWithJson(c.prizes.trail, { contestId: params.contestId ?? "" }),
   },
   {
     method: "POST",
@@ -67,7 +65,6 @@ export const prizesRoutes: RestRoute[] = [
       procedure: "prizes.confirmReceipt",
       errors: { 409: "the prize has not shipped, or is already confirmed or disputed" },
     },
-    call: (c, { params }) => callWithJson(c.prizes.confirmReceipt, { id: params.id ?? "" }),
   },
   {
     method: "POST",
@@ -80,7 +77,6 @@ export const prizesRoutes: RestRoute[] = [
       body: "rest",
       errors: { 409: "the prize has not shipped, or is already confirmed or disputed" },
     },
-    call: (c, { params, body }) => callWithJson(c.prizes.dispute, { id: params.id ?? "", body: body.body }),
   },
   {
     method: "GET",
@@ -91,7 +87,6 @@ export const prizesRoutes: RestRoute[] = [
       access: "admin",
       procedure: "prizes.adminOverdue",
     },
-    call: (c) => c.prizes.adminOverdue(),
   },
   {
     method: "GET",
@@ -102,7 +97,6 @@ export const prizesRoutes: RestRoute[] = [
       access: "admin",
       procedure: "prizes.adminList",
     },
-    call: (c) => c.prizes.adminList(),
   },
   {
     method: "POST",
@@ -114,6 +108,5 @@ export const prizesRoutes: RestRoute[] = [
       procedure: "prizes.setStatus",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.prizes.setStatus, { ...body, id: params.id ?? "" }),
   },
 ];

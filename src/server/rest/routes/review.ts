@@ -5,11 +5,10 @@ import {
   reviewSettlePayoutOutput,
   reviewTakeBackOutput,
 } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
 /** The admin review queue (docs/payments.md "Review queue"). */
-export const reviewRoutes: RestRoute[] = [
+export const reviewRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/admin/review",
@@ -20,7 +19,6 @@ export const reviewRoutes: RestRoute[] = [
       procedure: "review.list",
       query: ["status"],
     },
-    call: (c, { query }) => callWithJson(c.review.list, query.get("status") ? { status: query.get("status") } : {}),
   },
   {
     method: "POST",
@@ -32,7 +30,6 @@ export const reviewRoutes: RestRoute[] = [
       procedure: "review.credit",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.review.credit, { id: params.id ?? "", reason: body.reason }),
   },
   {
     method: "POST",
@@ -44,7 +41,6 @@ export const reviewRoutes: RestRoute[] = [
       procedure: "review.takeBack",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.review.takeBack, { id: params.id ?? "", reason: body.reason }),
   },
   {
     method: "POST",
@@ -56,8 +52,6 @@ export const reviewRoutes: RestRoute[] = [
       procedure: "review.settlePayout",
       body: "rest",
     },
-    call: (c, { params, body }) =>
-      callWithJson(c.review.settlePayout, { id: params.id ?? "", reason: body.reason, outcome: body.outcome, txid: body.txid }),
   },
   {
     method: "POST",
@@ -69,6 +63,5 @@ export const reviewRoutes: RestRoute[] = [
       procedure: "review.dismiss",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.review.dismiss, { id: params.id ?? "", reason: body.reason }),
   },
 ];

@@ -1,9 +1,8 @@
 import { limitsWithMessageOutput, messageOutput, riskMarkersOutput, selfExclusionEndOutput } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import type { RestRoute } from "../types";
+import type { RestRow } from "../derive";
 
 /** Safer play: the spend-limit prompt, ending a self-exclusion, account closure, risk markers (docs/fair-play.md). */
-export const saferPlayRoutes: RestRoute[] = [
+export const saferPlayRoutes: RestRow[] = [
   {
     method: "POST",
     path: "/api/user/limit-choice",
@@ -14,7 +13,6 @@ export const saferPlayRoutes: RestRoute[] = [
       procedure: "saferPlay.chooseLimits",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.saferPlay.chooseLimits, body),
   },
   {
     method: "POST",
@@ -25,7 +23,6 @@ export const saferPlayRoutes: RestRoute[] = [
       access: "user",
       procedure: "saferPlay.endSelfExclusion",
     },
-    call: (c) => c.saferPlay.endSelfExclusion(),
   },
   {
     method: "POST",
@@ -37,7 +34,6 @@ export const saferPlayRoutes: RestRoute[] = [
       procedure: "saferPlay.closeAccount",
       body: "input",
     },
-    call: (c, { body }) => callWithJson(c.saferPlay.closeAccount, body),
   },
   {
     method: "GET",
@@ -48,6 +44,5 @@ export const saferPlayRoutes: RestRoute[] = [
       access: "admin",
       procedure: "saferPlay.riskMarkers",
     },
-    call: (c) => c.saferPlay.riskMarkers(),
   },
 ];

@@ -5,14 +5,13 @@ import {
   withdrawalOutput,
   withdrawalWithMessageOutput,
 } from "@/shared/schemas/responses";
-import { DomainError } from "../../platform/errors";
-import { BODY_LIMITS, readBodyText } from "../../security/body-limit";
 import { processPayoutWebhook } from "../../services/withdrawals";
 import { callWithJson } from "../json-input";
-import { PAGE_PARAMS, queryInput } from "../paging";
-import type { RestRoute } from "../types";
+import { PAGE_PARAMS } from "../paging";
+import type { RestRow } from "../derive";
+import { gatewayWebhookRow } from "../webhook";
 
-export const withdrawalsRoutes: RestRoute[] = [
+export const withdrawalsRoutes: RestRow[] = [
   {
     method: "POST",
     path: "/api/withdrawals",
@@ -47,7 +46,6 @@ export const withdrawalsRoutes: RestRoute[] = [
       procedure: "withdrawals.mine",
       query: [...PAGE_PARAMS],
     },
-    call: (c, { query }) => callWithJson(c.withdrawals.mine, queryInput(query)),
   },
   {
     method: "GET",
@@ -58,7 +56,6 @@ export const withdrawalsRoutes: RestRoute[] = [
       access: "admin",
       procedure: "withdrawals.adminList",
     },
-    call: (c) => c.withdrawals.adminList(),
   },
   {
     method: "POST",
@@ -69,7 +66,6 @@ export const withdrawalsRoutes: RestRoute[] = [
       access: "admin",
       procedure: "withdrawals.approve",
     },
-    call: (c, { params }) => c.withdrawals.approve({ id: params.id ?? "" }),
   },
   {
     method: "POST",
@@ -81,23 +77,10 @@ export const withdrawalsRoutes: RestRoute[] = [
       procedure: "withdrawals.reject",
       body: "rest",
     },
-    call: (c, { params, body }) => callWithJson(c.withdrawals.reject, { id: params.id ?? "", reason: body.reason }),
   },
-  /** The gateway's payout webhook (signed with the payout API key); answers 200 text "ok". */
-  {
-    method: "POST",
-    path: "/api/withdrawals/webhook",
-    doc: {
-      summary: "Gateway payout webhook (HMAC-SHA512 of the raw body with the payout key)",
-      access: "public",
-      rawBody: { contentType: "application/json", description: "The gateway's JSON exactly as signed" },
-      response: { status: 200, contentType: "text/plain", description: "ok" },
-    },
-    raw: async (req, { ctx }) => {
-      const read = await readBodyText(req, BODY_LIMITS.webhook);
-      if (!read.ok) throw new DomainError(read.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", read.message);
-      await processPayoutWebhook(ctx.db, read.text, req.headers.get("hmac"), { ip: ctx.ip });
-      return new Response("ok", { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
-    },
-  },
+  gatewayWebhookRow(
+    "/api/withdrawals/webhook",
+    "Gateway payout webhook (HMAC-SHA512 of the raw body with the payout key)",
+    processPayoutWebhook,
+  ),
 ];

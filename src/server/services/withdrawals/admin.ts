@@ -1,16 +1,16 @@
+import type { Withdrawal } from "@/generated/prisma/client";
 import { moneyString as amountString } from "@/shared/money";
 import { mailWithdrawal } from "../../mail/events";
 import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { getPayoutGateway, type PayoutGateway } from "../../gateways/payouts";
 import { logger } from "../../platform/logger";
-import { applyBalanceChange } from "../ledger";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications";
 import { closePayoutReview } from "../review-queue";
 import { alreadyProcessed, type PublicWithdrawal, toPublicWithdrawal, TX_OPTIONS } from "./shared";
 import { sendPayout, type PayoutTiming } from "./sending";
-import { failInTx, payInTx } from "./transitions";
+import { failInTx, payInTx, releaseHold } from "./transitions";
 const LIST_LIMIT = 200;
 
 export type AdminWithdrawal = PublicWithdrawal & {
@@ -57,13 +57,11 @@ export async function approveWithdrawal(
       UPDATE "Withdrawal" SET "status" = 'processing', "processedById" = ${adminId}, "processedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id} AND "status" = 'pending'`;
     if (flipped !== 1) return false;
-    await recordAudit(tx, {
-      actorId: adminId,
-      action: "withdrawal.approve",
-      targetType: "withdrawal",
-      targetId: w.id,
-      before: { status: w.status, amount: amountString(w.amount) },
-      after: { status: "processing", cryptoCurrency: w.cryptoCurrency, network: w.network, address: w.address },
+    await auditDecision(tx, adminId, w, "withdrawal.approve", {
+      status: "processing",
+      cryptoCurrency: w.cryptoCurrency,
+      network: w.network,
+      address: w.address,
     });
     await notify(tx, w.userId, {
       type: "other",
@@ -84,6 +82,26 @@ export async function approveWithdrawal(
   };
 }
 
+/** An admin's decision on a pending withdrawal, audited against its status and amount before. */
+function auditDecision(
+  tx: DbTx,
+  adminId: string,
+  w: Withdrawal,
+  action: "withdrawal.approve" | "withdrawal.reject",
+  after: Record<string, unknown>,
+  reason?: string,
+) {
+  return recordAudit(tx, {
+    actorId: adminId,
+    action,
+    targetType: "withdrawal",
+    targetId: w.id,
+    before: { status: w.status, amount: amountString(w.amount) },
+    after,
+    reason,
+  });
+}
+
 export async function rejectWithdrawal(db: Db, adminId: string, id: string, reason: string) {
   const why = reason.trim();
   const w = await db.withdrawal.findUnique({ where: { id } });
@@ -94,22 +112,8 @@ export async function rejectWithdrawal(db: Db, adminId: string, id: string, reas
         "processedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id} AND "status" = 'pending'`;
     if (flipped !== 1) return false;
-    await applyBalanceChange(tx, {
-      userId: w.userId,
-      amount: w.amount,
-      kind: "withdrawal_release",
-      reference: w.id,
-      note: "rejected",
-    });
-    await recordAudit(tx, {
-      actorId: adminId,
-      action: "withdrawal.reject",
-      targetType: "withdrawal",
-      targetId: w.id,
-      before: { status: w.status, amount: amountString(w.amount) },
-      after: { status: "rejected", released: amountString(w.amount) },
-      reason: why,
-    });
+    await releaseHold(tx, w, "rejected");
+    await auditDecision(tx, adminId, w, "withdrawal.reject", { status: "rejected", released: amountString(w.amount) }, why);
     await notify(tx, w.userId, {
       type: "error",
       title: "Withdrawal Rejected",

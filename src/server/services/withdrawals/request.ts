@@ -6,7 +6,7 @@ import type { Db } from "../../platform/db";
 import { conflict } from "../../platform/errors";
 import { logger } from "../../platform/logger";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { cursorRow, olderThan, pageLimit } from "../paging";
+import { ownRowsPage, SORT_KEY } from "../paging";
 import { applyBalanceChange, InsufficientBalanceError } from "../ledger";
 import { notify } from "../notifications";
 import { type PublicWithdrawal, toPublicWithdrawal, TX_OPTIONS } from "./shared";
@@ -50,13 +50,9 @@ export async function createWithdrawal(db: Db, userId: string, input: CreateWith
 
 /** The player's withdrawals newest first: a keyset page (default 50; `cursor` = the last id seen). */
 export async function listMyWithdrawals(db: Db, userId: string, q: PageQuery = {}): Promise<PublicWithdrawal[]> {
-  const after = await cursorRow(q.cursor, (id) =>
-    db.withdrawal.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
-  );
+  const page = await ownRowsPage(q, userId, (where) => db.withdrawal.findFirst({ where, select: SORT_KEY }));
   const rows = await db.withdrawal.findMany({
-    where: { userId, ...olderThan(after) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: pageLimit(q),
+    ...page,
   });
   return rows.map(toPublicWithdrawal);
 }

@@ -13,6 +13,11 @@ import { notify } from "../notifications";
 import { decidePayoutReport } from "../payment-lifecycle";
 import { openReview } from "../review-queue";
 
+/** The withdrawal's held amount back to the player's balance (ledger `withdrawal_release`, once per withdrawal). */
+export async function releaseHold(tx: DbTx, w: Pick<Withdrawal, "id" | "userId" | "amount">, note: string): Promise<void> {
+  await applyBalanceChange(tx, { userId: w.userId, amount: w.amount, kind: "withdrawal_release", reference: w.id, note });
+}
+
 /** processing -> failed and the hold comes back (once: the flip and the unique ledger reference guard it). */
 export async function failInTx(tx: DbTx, w: Withdrawal, reason: string): Promise<boolean> {
   const flipped = await tx.$executeRaw`
@@ -20,13 +25,7 @@ export async function failInTx(tx: DbTx, w: Withdrawal, reason: string): Promise
       "outcomeUnknownSince" = NULL, "updatedAt" = now()
     WHERE "id" = ${w.id} AND "status" = 'processing'`;
   if (flipped !== 1) return false;
-  await applyBalanceChange(tx, {
-    userId: w.userId,
-    amount: w.amount,
-    kind: "withdrawal_release",
-    reference: w.id,
-    note: "payout failed",
-  });
+  await releaseHold(tx, w, "payout failed");
   await notify(tx, w.userId, {
     type: "error",
     title: "Withdrawal Failed",

@@ -1,0 +1,43 @@
+"use client";
+
+import { Button, Group, Modal, Stack } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** A question before an action that cannot be undone: what happens, a way back, and the action. */
+export function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  cancelLabel,
+  confirmLabel,
+  confirmColor,
+  loading,
+  onConfirm,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  cancelLabel: string;
+  confirmLabel: ReactNode;
+  confirmColor?: string;
+  loading: boolean;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <Stack>
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {cancelLabel}
+          </Button>
+          <Button color={confirmColor} loading={loading} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
