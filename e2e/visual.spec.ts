@@ -48,14 +48,34 @@ async function shot(
   await expect(page.getByTestId("demo-banner")).toBeVisible(SLOW);
   await page.waitForLoadState("load");
   await page.evaluate(() => document.fonts.ready);
-  // Admin tabs list what other specs add: the frame down to the tab bar only.
-  const tabs = opts.tabsOnly ? await page.getByRole("tablist").first().boundingBox() : null;
+  // Admin tabs list what other specs add: the frame down to the tab bar only. The bar's place settles
+  // once the header's late parts are in (a reading taken earlier was 1 px off): read it until two
+  // readings 250 ms apart agree.
+  const height = opts.tabsOnly ? await settledBottom(page) : null;
   const width = page.viewportSize()?.width ?? 1366;
   // toHaveScreenshot waits for two identical pictures in a row.
   await expect(page).toHaveScreenshot(`${name}.png`, {
     mask: DATA.map((s) => page.locator(s)),
-    ...(tabs ? { clip: { x: 0, y: 0, width, height: Math.ceil(tabs.y + tabs.height + 8) } } : {}),
+    ...(height ? { clip: { x: 0, y: 0, width, height } } : {}),
   });
+}
+
+/** The tab bar's bottom edge plus 8 px, once two readings in a row agree. */
+async function settledBottom(page: Page): Promise<number> {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const box = await page.getByRole("tablist").first().boundingBox();
+        const bottom = box ? Math.ceil(box.y + box.height + 8) : -1;
+        const settled = bottom > 0 && bottom === last;
+        last = bottom;
+        return settled;
+      },
+      { intervals: [250], timeout: 10_000 },
+    )
+    .toBe(true);
+  return last;
 }
 
 const heading = (name: string | RegExp) => async (page: Page) => {
