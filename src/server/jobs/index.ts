@@ -9,7 +9,7 @@
  * State lives on globalThis: Next loads instrumentation and route handlers as separate module
  * graphs, and all of them must share one queue client per process.
  */
-import { type DbTx, getDatabase } from "../platform/db";
+import { type DatabaseHandle, type DbTx, getDatabase } from "../platform/db";
 import { getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
 import { setJobQueueProbe } from "../ops/job-queue-hook";
@@ -22,6 +22,8 @@ type JobsState = {
   definitions: Map<string, { handler: JobHandler<unknown>; def: JobDefinition }>;
   schedules: Map<string, { when: Schedule; data: object | null }>;
   queue?: Promise<JobQueue>;
+  /** The database the queue was made on: a process that swaps its database (tests) gets a new queue. */
+  queueDb?: DatabaseHandle;
 };
 const g = globalThis as typeof globalThis & { __prizeJobs?: JobsState };
 g.__prizeJobs ??= { definitions: new Map(), schedules: new Map() };
@@ -45,9 +47,14 @@ function queueOptions(): JobQueueOptions {
 }
 
 /** The process's queue client on the app database (creates pg-boss's schema on first use). */
-export function getJobQueue(): Promise<JobQueue> {
+export async function getJobQueue(): Promise<JobQueue> {
+  const database = await getDatabase();
+  if (state.queueDb !== database) {
+    state.queue = undefined;
+    state.queueDb = database;
+  }
   state.queue ??= (async () => {
-    const queue = new JobQueue(await getDatabase(), queueOptions());
+    const queue = new JobQueue(database, queueOptions());
     for (const [name, { handler, def }] of state.definitions) queue.register(name, handler, def);
     await queue.start();
     return queue;
