@@ -4,7 +4,7 @@ import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Select, 
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-import { TOAST, toastError, toastSuccess } from "../common/toasts";
+import { answerToasts, TOAST } from "../common/toasts";
 
 const blank = {
   code: "",
@@ -28,15 +28,13 @@ export function PromoCodeForm({ opened, onClose }: { opened: boolean; onClose: (
   const [f, setF] = useState(blank);
   const contests = useQuery(trpc.admin.contests.queryOptions({ status: "active" }, { enabled: opened }));
   const create = useMutation(
-    trpc.pricing.createPromoCode.mutationOptions({
-      onSuccess: async (r) => {
-        toastSuccess(TOAST.promoCodeCreated, r.message);
+    trpc.pricing.createPromoCode.mutationOptions(
+      answerToasts([TOAST.promoCodeCreated], [TOAST.promoCodeNotCreated, "Failed to create the promo code"], () => {
         setF(blank);
         onClose();
-        await queryClient.invalidateQueries(trpc.pricing.promoCodes.pathFilter());
-      },
-      onError: (e) => toastError(TOAST.promoCodeNotCreated, e, "Failed to create the promo code"),
-    }),
+        return queryClient.invalidateQueries(trpc.pricing.promoCodes.pathFilter());
+      }),
+    ),
   );
   const submit = () =>
     create.mutate({

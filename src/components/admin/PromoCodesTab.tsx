@@ -9,7 +9,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { type Column, DataTable } from "../common/DataTable";
 import { DateTime } from "../common/useTimeZone";
 import { PromoCodeForm } from "./PromoCodeForm";
-import { TOAST, toastError, toastSuccess } from "../common/toasts";
+import { answerToasts, TOAST } from "../common/toasts";
 
 type Promo = RouterOutputs["pricing"]["promoCodes"][number];
 
@@ -29,13 +29,11 @@ export function PromoCodesTab() {
   const list = useQuery(trpc.pricing.promoCodes.queryOptions({}));
   const [creating, setCreating] = useState(false);
   const status = useMutation(
-    trpc.pricing.setPromoCodeStatus.mutationOptions({
-      onSuccess: async (r) => {
-        toastSuccess(TOAST.promoCodeUpdated, r.message);
-        await queryClient.invalidateQueries(trpc.pricing.promoCodes.pathFilter());
-      },
-      onError: (e) => toastError(TOAST.promoCodeNotUpdated, e, "Failed to update the promo code"),
-    }),
+    trpc.pricing.setPromoCodeStatus.mutationOptions(
+      answerToasts([TOAST.promoCodeUpdated], [TOAST.promoCodeNotUpdated, "Failed to update the promo code"], () =>
+        queryClient.invalidateQueries(trpc.pricing.promoCodes.pathFilter()),
+      ),
+    ),
   );
   const columns: Column<Promo>[] = [
     {

@@ -130,36 +130,18 @@ export function WinnerPostsTab() {
   const [deleting, setDeleting] = useState<AdminWinnerPost | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.admin.winnerPosts.pathFilter());
 
-  const create = useMutation(
-    trpc.admin.createWinnerPost.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess(TOAST.success, "Winner post created successfully");
-        setEditing(null);
-        await refresh();
-      },
-      onError: (e) => toastError(TOAST.error, e, "Failed to create winner post"),
-    }),
-  );
-  const update = useMutation(
-    trpc.admin.updateWinnerPost.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess(TOAST.success, "Winner post updated successfully");
-        setEditing(null);
-        await refresh();
-      },
-      onError: (e) => toastError(TOAST.error, e, "Failed to update winner post"),
-    }),
-  );
-  const remove = useMutation(
-    trpc.admin.deleteWinnerPost.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess(TOAST.success, "Winner post deleted successfully");
-        setDeleting(null);
-        await refresh();
-      },
-      onError: (e) => toastError(TOAST.error, e, "Failed to delete winner post"),
-    }),
-  );
+  // Create, update and delete end alike: the toast, the dialog closes, the list refreshes.
+  const outcome = (verb: "create" | "update" | "delete", close: () => void) => ({
+    onSuccess: async () => {
+      toastSuccess(TOAST.success, `Winner post ${verb}d successfully`);
+      close();
+      await refresh();
+    },
+    onError: (e: unknown) => toastError(TOAST.error, e, `Failed to ${verb} winner post`),
+  });
+  const create = useMutation(trpc.admin.createWinnerPost.mutationOptions(outcome("create", () => setEditing(null))));
+  const update = useMutation(trpc.admin.updateWinnerPost.mutationOptions(outcome("update", () => setEditing(null))));
+  const remove = useMutation(trpc.admin.deleteWinnerPost.mutationOptions(outcome("delete", () => setDeleting(null))));
 
   const list = posts.data ?? [];
   return (

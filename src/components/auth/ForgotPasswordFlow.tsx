@@ -3,7 +3,6 @@
 import { Anchor, Button, Group, Stack, Stepper, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import {
@@ -16,7 +15,8 @@ import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
-import { dismissToasts, TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { useSignInNext } from "./useSignInNext";
+import { dismissToasts, TOAST, toastError } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
 
 type Step = "email" | "security" | "reset";
@@ -24,10 +24,13 @@ const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
 
 /** Password recovery (docs/product.md §2): email -> security question -> new password. */
 export function ForgotPasswordFlow() {
-  const router = useRouter();
   const [step, setStep] = useState<Step>("email");
   const [account, setAccount] = useState<ForgotPasswordResult | null>(null);
-  const [done, setDone] = useState(false);
+  const [done, outcome] = useSignInNext(
+    [TOAST.passwordResetSuccessful, "You can now sign in with your new password."],
+    [TOAST.passwordResetFailed, "Failed to reset password. Please try again."],
+    DELAYS.afterReset,
+  );
 
   const emailForm = useForm({ initialValues: { email: "" }, validate: schemaResolver(forgotPasswordSchema, { sync: true }) });
   const answerForm = useForm({
@@ -60,16 +63,7 @@ export function ForgotPasswordFlow() {
       onError: (error) => toastError(TOAST.incorrectAnswer, error, "Security answer is incorrect. Please try again."),
     }),
   );
-  const reset = useMutation(
-    trpc.auth.resetPassword.mutationOptions({
-      onSuccess: () => {
-        setDone(true);
-        toastSuccess(TOAST.passwordResetSuccessful, "You can now sign in with your new password.");
-        setTimeout(() => router.push("/login"), DELAYS.afterReset);
-      },
-      onError: (error) => toastError(TOAST.passwordResetFailed, error, "Failed to reset password. Please try again."),
-    }),
-  );
+  const reset = useMutation(trpc.auth.resetPassword.mutationOptions(outcome));
 
   return (
     <AuthPageGuard hold={done}>

@@ -7,7 +7,7 @@ import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/sha
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { DateTime } from "@/components/common/useTimeZone";
-import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { answerToasts, TOAST } from "@/components/common/toasts";
 import { SelfExclusionStatus } from "./SelfExclusionStatus";
 import { SupportLinks } from "../common/SupportLinks";
 
@@ -30,34 +30,29 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
     if (l) setDraft({ daily: l.daily ?? "", weekly: l.weekly ?? "", monthly: l.monthly ?? "" });
   }, [data.data]);
 
+  const refresh = () => queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
   const save = useMutation(
-    trpc.responsiblePlay.setLimits.mutationOptions({
-      onSuccess: async (r) => {
-        toastSuccess(TOAST.limitsSaved, r.message ?? "Your limits were saved");
-        await queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
-      },
-      onError: (e) => toastError(TOAST.limitsNotSaved, e, "Failed to save your limits"),
-    }),
+    trpc.responsiblePlay.setLimits.mutationOptions(
+      answerToasts([TOAST.limitsSaved, "Your limits were saved"], [TOAST.limitsNotSaved, "Failed to save your limits"], refresh),
+    ),
   );
   const exclude = useMutation(
-    trpc.responsiblePlay.selfExclude.mutationOptions({
-      onSuccess: async (r) => {
-        toastSuccess(TOAST.selfExclusionActive, r.message);
+    trpc.responsiblePlay.selfExclude.mutationOptions(
+      answerToasts([TOAST.selfExclusionActive], [TOAST.selfExclusionFailed, "Failed to start the self-exclusion"], () => {
         setConfirming(false);
-        await queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
-      },
-      onError: (e) => toastError(TOAST.selfExclusionFailed, e, "Failed to start the self-exclusion"),
-    }),
+        return refresh();
+      }),
+    ),
   );
 
   const declare = useMutation(
-    trpc.responsiblePlay.declareAge.mutationOptions({
-      onSuccess: async (r) => {
-        toastSuccess(TOAST.dateOfBirthSaved, r.message ?? "Thank you");
-        await queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
-      },
-      onError: (e) => toastError(TOAST.dateOfBirthNotSaved, e, "Failed to save your date of birth"),
-    }),
+    trpc.responsiblePlay.declareAge.mutationOptions(
+      answerToasts(
+        [TOAST.dateOfBirthSaved, "Thank you"],
+        [TOAST.dateOfBirthNotSaved, "Failed to save your date of birth"],
+        refresh,
+      ),
+    ),
   );
 
   const v = data.data;

@@ -6,7 +6,7 @@ import { SELF_EXCLUSION_COOLING_OFF_HOURS } from "@/shared/safer-play";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { TOAST, toastError, toastSuccess } from "../common/toasts";
+import { answerToasts, TOAST } from "../common/toasts";
 import { DateTime } from "../common/useTimeZone";
 import { SupportLinks } from "../common/SupportLinks";
 
@@ -20,14 +20,16 @@ export function SelfExclusionStatus({ limits: v }: { limits: Limits }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const end = useMutation(
-    trpc.saferPlay.endSelfExclusion.mutationOptions({
-      onSuccess: async (r) => {
-        toastSuccess(TOAST.selfExclusionEndRequested, r.message);
-        setConfirming(false);
-        await queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
-      },
-      onError: (e) => toastError(TOAST.selfExclusionEndRequestFailed, e, "Failed to ask for the end of your self-exclusion"),
-    }),
+    trpc.saferPlay.endSelfExclusion.mutationOptions(
+      answerToasts(
+        [TOAST.selfExclusionEndRequested],
+        [TOAST.selfExclusionEndRequestFailed, "Failed to ask for the end of your self-exclusion"],
+        () => {
+          setConfirming(false);
+          return queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
+        },
+      ),
+    ),
   );
   if (!v.selfExcluded) return null;
   return (

@@ -3,7 +3,6 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import { AGE_MESSAGES } from "@/shared/responsible-play";
@@ -12,7 +11,8 @@ import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
-import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { useSignInNext } from "./useSignInNext";
+import { TOAST } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
 import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "../common/SpendLimitFields";
 import { SupportLinks } from "../common/SupportLinks";
@@ -29,8 +29,11 @@ type SignupValues = {
 };
 
 export function SignupForm() {
-  const router = useRouter();
-  const [done, setDone] = useState(false);
+  const [done, outcome] = useSignInNext(
+    [TOAST.accountCreated, "You can now sign in with your email and password."],
+    [TOAST.signUpFailed, "Failed to create account. Please try again."],
+    DELAYS.afterSignup,
+  );
   // The spend-limit prompt (docs/fair-play.md "Safer play"): a limit, $0 included, or "no limit for now".
   const [limit, setLimit] = useState<LimitDraft>(EMPTY_LIMIT_DRAFT);
   const [limitError, setLimitError] = useState<string | undefined>();
@@ -57,16 +60,7 @@ export function SignupForm() {
     },
     validateInputOnBlur: true,
   });
-  const signup = useMutation(
-    trpc.auth.signup.mutationOptions({
-      onSuccess: () => {
-        setDone(true);
-        toastSuccess(TOAST.accountCreated, "You can now sign in with your email and password.");
-        setTimeout(() => router.push("/login"), DELAYS.afterSignup);
-      },
-      onError: (error) => toastError(TOAST.signUpFailed, error, "Failed to create account. Please try again."),
-    }),
-  );
+  const signup = useMutation(trpc.auth.signup.mutationOptions(outcome));
 
   return (
     <AuthPageGuard hold={done}>

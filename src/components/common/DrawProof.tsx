@@ -10,6 +10,7 @@ import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
 import { SimpleTable } from "./DataTable";
+import { useBusy } from "./useBusy";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 type Entry = DrawRecord["entries"][number];
@@ -81,7 +82,7 @@ function EntryList({ r }: { r: DrawRecord }) {
   const queryClient = useQueryClient();
   const [more, setMore] = useState<Entry[]>([]);
   const [cursor, setCursor] = useState<number | null>(r.entriesNextCursor);
-  const [loading, setLoading] = useState(false);
+  const [loading, whileLoading] = useBusy();
   const [ticket, setTicket] = useState<string | number>("");
   const [found, setFound] = useState<Entry | null | undefined>(undefined);
   useEffect(() => {
@@ -91,14 +92,11 @@ function EntryList({ r }: { r: DrawRecord }) {
   const shown = [...r.entries, ...more];
   const loadMore = async () => {
     if (cursor === null) return;
-    setLoading(true);
-    try {
+    await whileLoading(async () => {
       const page = await queryClient.fetchQuery(trpc.contests.drawRecord.queryOptions({ id: r.contestId, cursor }));
       setMore((m) => [...m, ...page.entries]);
       setCursor(page.entriesNextCursor);
-    } finally {
-      setLoading(false);
-    }
+    });
   };
   const find = async () => {
     const n = typeof ticket === "number" ? ticket : Number.parseInt(ticket, 10);

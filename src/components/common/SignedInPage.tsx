@@ -1,6 +1,8 @@
 "use client";
 
 import { Anchor, Container, type ContainerProps, Group, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import type { ZodType } from "zod";
 import { formatUsd } from "@/shared/money";
 
 /** What a player's page shows when nobody is signed in: a link to log in and what it is for. */
@@ -30,9 +32,19 @@ export function BalanceHeading({ title, balance }: { title: string; balance: str
   );
 }
 
-/** The first message per field of a failed form parse (issues without a field go under "form"). */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
+/**
+ * A player form's check before it is sent: `check(schema, input)` answers the parsed input and clears
+ * `errors`, or answers undefined and keeps the first message per field in `errors` (issues without a
+ * field go under "form").
+ */
+export function useFieldErrors() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  function check<T>(schema: ZodType<T>, input: unknown): T | undefined {
+    const parsed = schema.safeParse(input);
+    const found: Record<string, string> = {};
+    for (const issue of parsed.error?.issues ?? []) found[String(issue.path[0] ?? "form")] ??= issue.message;
+    setErrors(found);
+    return parsed.data;
+  }
+  return { errors, check };
 }

@@ -141,6 +141,25 @@ export function toastError(title: string, error: unknown, fallback: string) {
   showToast(title, message, "error");
 }
 
+/**
+ * A mutation's toasts when the server's answer says what was done: on success that message under
+ * `done[0]` (or `done[1]` when the answer has none), then `then` (close a dialog, read lists again);
+ * on failure the server's message under `failed[0]`, else `failed[1]`.
+ */
+export function answerToasts(
+  done: [title: string, fallback?: string],
+  failed: [title: string, fallback: string],
+  then?: () => unknown,
+) {
+  return {
+    onSuccess: async (answer: { message?: string }) => {
+      toastSuccess(done[0], answer.message ?? done[1]);
+      await then?.();
+    },
+    onError: (e: unknown) => toastError(failed[0], e, failed[1]),
+  };
+}
+
 /** The signed-out toast before the redirect to /api/login (docs/product.md §8). */
 export function toastUnauthorized(message: string = SESSION_LOST) {
   showToast(TOAST.unauthorized, message, "error");

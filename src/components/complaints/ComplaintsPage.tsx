@@ -15,7 +15,7 @@ import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 import { ComplaintThread } from "../common/ComplaintThread";
-import { fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
+import { SignInPrompt, useFieldErrors } from "@/components/common/SignedInPage";
 
 const EMPTY = { category: "" as ComplaintCategoryName | "", itemId: "", subject: "", body: "" };
 
@@ -25,7 +25,7 @@ export function ComplaintsPage() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.complaints.mine.queryOptions(undefined, { enabled: Boolean(user) }));
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check } = useFieldErrors();
   const [filed, setFiled] = useState<{ reference: string; dueAt: Date } | null>(null);
   const [notes, setNotes] = useState<Record<string, string>>({});
   const file = useMutation(
@@ -56,13 +56,8 @@ export function ComplaintsPage() {
   }
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = fileComplaintSchema.safeParse({ ...form, itemId: form.itemId || undefined });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    file.mutate(parsed.data);
+    const input = check(fileComplaintSchema, { ...form, itemId: form.itemId || undefined });
+    if (input) file.mutate(input);
   };
 
   return (

@@ -13,6 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { SimpleTable } from "@/components/common/DataTable";
+import { useBusy } from "@/components/common/useBusy";
 
 type Record = RouterOutputs["instantWins"]["record"];
 
@@ -41,18 +42,11 @@ const prizeValue = (p: Record["prizes"][number]) =>
 export function InstantPrizesPanel({ contestId }: { contestId: string }) {
   const q = useQuery(trpc.instantWins.record.queryOptions({ id: contestId }));
   const [check, setCheck] = useState<InstantVerifyResult | null>(null);
-  const [checking, setChecking] = useState(false);
+  const [checking, whileChecking] = useBusy();
   if (q.isLoading) return <Loader size="sm" aria-label="Loading instant prizes" />;
   const r = q.data;
   if (!r || r.total === 0) return null; // no instant prizes: nothing to show
-  const run = async () => {
-    setChecking(true);
-    try {
-      setCheck(await verify(r));
-    } finally {
-      setChecking(false);
-    }
-  };
+  const run = () => whileChecking(async () => setCheck(await verify(r)));
   return (
     <Paper withBorder p="md" radius="md" mt="xl" data-testid="instant-prizes">
       <Stack gap="sm">

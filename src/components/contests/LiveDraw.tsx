@@ -9,6 +9,7 @@ import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { type Check, verifyDrawRecord } from "../common/DrawProof";
+import { useBusy } from "../common/useBusy";
 import { MyEntryProofs } from "./MyEntryProofs";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
@@ -109,18 +110,11 @@ export function LiveDraw({ contestId, title, endDate }: { contestId: string; tit
   const r = record.data;
   const { step, play } = useReveal(r, reduced);
   const [check, setCheck] = useState<Check | null | undefined>(undefined);
-  const [checking, setChecking] = useState(false);
+  const [checking, whileChecking] = useBusy();
   if (!r) return record.isLoading ? <Loader size="xs" aria-label="Loading the draw" /> : null;
 
   const shows = (s: (typeof STEPS)[number]) => step > STEPS.indexOf(s);
-  const verify = async () => {
-    setChecking(true);
-    try {
-      setCheck(await verifyDrawRecord(r));
-    } finally {
-      setChecking(false);
-    }
-  };
+  const verify = () => whileChecking(async () => setCheck(await verifyDrawRecord(r)));
   const verified = check?.hashOk && check.entriesOk !== false && check.ticket === r.winningTicket;
   return (
     <Paper withBorder p="md" radius="md" data-testid="live-draw">

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { COMPLAINT_LIMITS } from "@/shared/complaints";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-import { TOAST, toastError, toastSuccess } from "../common/toasts";
+import { answerToasts, TOAST } from "../common/toasts";
 import { useInvalidate } from "@/components/common/useInvalidate";
 
 /** The winner's answer to a shipped or delivered prize: confirm it arrived, or dispute it (a complaint). */
@@ -15,24 +15,18 @@ export function PrizeActions({ prize }: { prize: { id: string; contestTitle: str
   const [body, setBody] = useState("");
   const refresh = () => invalidate(trpc.prizes.mine, trpc.complaints.mine);
   const confirm = useMutation(
-    trpc.prizes.confirmReceipt.mutationOptions({
-      onSuccess: async (r) => {
-        toastSuccess(TOAST.receiptConfirmed, r.message);
-        await refresh();
-      },
-      onError: (e) => toastError(TOAST.confirmationFailed, e, "Could not confirm receipt"),
-    }),
+    trpc.prizes.confirmReceipt.mutationOptions(
+      answerToasts([TOAST.receiptConfirmed], [TOAST.confirmationFailed, "Could not confirm receipt"], refresh),
+    ),
   );
   const dispute = useMutation(
-    trpc.prizes.dispute.mutationOptions({
-      onSuccess: async (r) => {
-        toastSuccess(TOAST.disputeFiled, r.message);
+    trpc.prizes.dispute.mutationOptions(
+      answerToasts([TOAST.disputeFiled], [TOAST.disputeFailed, "Could not file the dispute"], () => {
         setDisputing(false);
         setBody("");
-        await refresh();
-      },
-      onError: (e) => toastError(TOAST.disputeFailed, e, "Could not file the dispute"),
-    }),
+        return refresh();
+      }),
+    ),
   );
   return (
     <>

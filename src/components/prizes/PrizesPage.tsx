@@ -13,7 +13,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { PrizeActions } from "./PrizeActions";
 import { PrizeTrail } from "./PrizeTrail";
-import { fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
+import { SignInPrompt, useFieldErrors } from "@/components/common/SignedInPage";
 import { ConfirmDialog } from "@/components/common/ConfirmDialog";
 import { useInvalidate } from "@/components/common/useInvalidate";
 
@@ -38,7 +38,7 @@ export function PrizesPage() {
   // Taking the cash gives up the prize for good: it asks first, like the admin's End and Cancel.
   const [cashFor, setCashFor] = useState<MyPrize | null>(null);
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check } = useFieldErrors();
   const claim = useMutation(
     trpc.prizes.claim.mutationOptions({
       onSuccess: async (p) => {
@@ -63,13 +63,8 @@ export function PrizesPage() {
   const submitDelivery = (e: React.FormEvent) => {
     e.preventDefault();
     if (!deliveryFor) return;
-    const parsed = deliverySchema.safeParse({ ...form, addressLine2: form.addressLine2 || undefined });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    claim.mutate({ id: deliveryFor.id, choice: "prize", delivery: parsed.data });
+    const delivery = check(deliverySchema, { ...form, addressLine2: form.addressLine2 || undefined });
+    if (delivery) claim.mutate({ id: deliveryFor.id, choice: "prize", delivery });
   };
 
   return (

@@ -18,7 +18,7 @@ import { ChainText, StatusPill } from "../common/WithdrawalStatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { BalanceHeading, fieldErrors, SignInPrompt } from "@/components/common/SignedInPage";
+import { BalanceHeading, SignInPrompt, useFieldErrors } from "@/components/common/SignedInPage";
 import { useInvalidate } from "@/components/common/useInvalidate";
 
 /** Withdraw to a crypto wallet, and the player's withdrawals with their statuses (docs/payments.md). */
@@ -30,7 +30,7 @@ export function WithdrawPage() {
   const [coin, setCoin] = useState<CryptoCurrency>("USDT");
   const [network, setNetwork] = useState<WithdrawalNetwork>("TRC20");
   const [address, setAddress] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check } = useFieldErrors();
   const create = useMutation(
     trpc.withdrawals.create.mutationOptions({
       onSuccess: async (w) => {
@@ -50,13 +50,8 @@ export function WithdrawPage() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = createWithdrawalSchema.safeParse({ amount, cryptoCurrency: coin, network, address });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
+    const input = check(createWithdrawalSchema, { amount, cryptoCurrency: coin, network, address });
+    if (input) create.mutate(input);
   };
 
   return (

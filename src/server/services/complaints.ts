@@ -235,22 +235,17 @@ export async function addPlayerNote(db: Db, userId: string, input: ComplaintMess
   return addStep(db, row, { kind: "note", actorId: userId, fromStaff: false }, input.body.trim());
 }
 
-export async function replyToComplaint(db: Db, adminId: string, input: ComplaintMessageInput): Promise<ComplaintView> {
-  return addStep(
-    db,
-    await findByReference(db, input.reference),
-    { kind: "reply", actorId: adminId, fromStaff: true },
-    input.body.trim(),
-  );
+/** An admin's step on the complaint the reference names: a reply, or the final answer. */
+async function addStaffStep(db: Db, adminId: string, input: ComplaintMessageInput, kind: "reply" | "final") {
+  return addStep(db, await findByReference(db, input.reference), { kind, actorId: adminId, fromStaff: true }, input.body.trim());
 }
 
-export async function answerComplaint(db: Db, adminId: string, input: ComplaintMessageInput): Promise<ComplaintView> {
-  return addStep(
-    db,
-    await findByReference(db, input.reference),
-    { kind: "final", actorId: adminId, fromStaff: true },
-    input.body.trim(),
-  );
+export function replyToComplaint(db: Db, adminId: string, input: ComplaintMessageInput): Promise<ComplaintView> {
+  return addStaffStep(db, adminId, input, "reply");
+}
+
+export function answerComplaint(db: Db, adminId: string, input: ComplaintMessageInput): Promise<ComplaintView> {
+  return addStaffStep(db, adminId, input, "final");
 }
 
 /** The escalation route the policy page and final answers name. */
