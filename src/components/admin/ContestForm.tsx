@@ -21,6 +21,7 @@ import { contestFormSchema, endDateError } from "@/shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";
+import { formValues } from "@/components/common/formValues";
 
 type PublicContest = Omit<AdminContest, "skillQuestionAnswer"> & { skillQuestionAnswer?: number | null };
 
@@ -56,16 +57,18 @@ function toLocalInput(d: Date | string | null): string {
 
 export function contestToForm(c?: PublicContest | null): ContestFormState {
   return {
-    title: c?.title ?? "",
-    description: c?.description ?? "",
-    detailedDescription: c?.detailedDescription ?? "",
-    ticketPrice: c?.ticketPrice ?? "",
-    originalPrice: c?.originalPrice ?? "",
-    discountPercentage: c?.discountPercentage ?? "",
-    cashAlternative: c?.cashAlternative ?? "",
-    maxTickets: c?.maxTickets ?? "",
-    category: c?.category ?? "",
-    imageUrl: c?.imageUrl ?? "",
+    ...formValues(c, [
+      "title",
+      "description",
+      "detailedDescription",
+      "ticketPrice",
+      "originalPrice",
+      "discountPercentage",
+      "cashAlternative",
+      "maxTickets",
+      "category",
+      "imageUrl",
+    ]),
     endDate: toLocalInput(c?.endDate ?? null),
     features: (c?.features ?? []).join("\n"),
     specifications: Object.entries(c?.specifications ?? {})

@@ -9,7 +9,7 @@ import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { SimpleTable } from "@/components/common/DataTable";
 import { QueryState } from "@/components/common/QueryState";
-import { StatusPill } from "../common/WithdrawalStatusBadge";
+import { StatusWithNote } from "../common/WithdrawalStatusBadge";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { OverdueFulfilments } from "./OverdueFulfilments";
 import { useInvalidate } from "@/components/common/useInvalidate";
@@ -120,14 +120,7 @@ export function PrizesTab() {
                   {
                     label: "Status",
                     cell: (p) => (
-                      <>
-                        <StatusPill status={p.status} label={PRIZE_STATUS_LABELS[p.status as PrizeStatusName]} />
-                        {p.note && (
-                          <Text size="xs" c="dimmed">
-                            {p.note}
-                          </Text>
-                        )}
-                      </>
+                      <StatusWithNote status={p.status} label={PRIZE_STATUS_LABELS[p.status as PrizeStatusName]} note={p.note} />
                     ),
                   },
                   { label: "", cell: (p) => actions(p) },

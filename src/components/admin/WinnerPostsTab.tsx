@@ -27,31 +27,24 @@ import { formatCalendarDay } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { ConfirmDialog } from "@/components/common/ConfirmDialog";
 import { TabHeading } from "./TabHeading";
+import { formValues } from "@/components/common/formValues";
 
-type PostForm = {
-  title: string;
-  description: string;
-  winnerName: string;
-  winnerId: string;
-  contestId: string;
-  contestTitle: string;
-  imageUrl: string;
-  winAmount: string;
-  winDate: string;
-  isPublished: boolean;
-  socialMediaLinks: string;
-};
+const TEXT_FIELDS = [
+  "title",
+  "description",
+  "winnerName",
+  "winnerId",
+  "contestId",
+  "contestTitle",
+  "imageUrl",
+  "winAmount",
+] as const;
+
+type PostForm = Record<(typeof TEXT_FIELDS)[number] | "winDate" | "socialMediaLinks", string> & { isPublished: boolean };
 
 function toForm(p?: AdminWinnerPost | null): PostForm {
   return {
-    title: p?.title ?? "",
-    description: p?.description ?? "",
-    winnerName: p?.winnerName ?? "",
-    winnerId: p?.winnerId ?? "",
-    contestId: p?.contestId ?? "",
-    contestTitle: p?.contestTitle ?? "",
-    imageUrl: p?.imageUrl ?? "",
-    winAmount: p?.winAmount ?? "",
+    ...formValues(p, TEXT_FIELDS),
     winDate: p ? new Date(p.winDate).toISOString().slice(0, 10) : "",
     isPublished: p?.isPublished ?? true,
     socialMediaLinks: (p?.socialMediaLinks ?? []).join("\n"),

@@ -6,7 +6,7 @@ import { formatUsd } from "@/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { ChainText, StatusPill } from "../common/WithdrawalStatusBadge";
+import { ChainText, StatusWithNote } from "../common/WithdrawalStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
@@ -70,23 +70,11 @@ export function WithdrawalsTab() {
                 { label: "Player", cell: (w) => w.user.email },
                 { label: "Amount", cell: (w) => formatUsd(w.amount) },
                 { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})` },
-                {
-                  label: "Address",
-                  cell: (w) => <ChainText>{w.address}</ChainText>,
-                },
+                { label: "Address", cell: (w) => <ChainText>{w.address}</ChainText> },
                 {
                   label: "Status",
                   lead: true,
-                  cell: (w) => (
-                    <div>
-                      <StatusPill status={w.status} />
-                      {(w.txid || w.rejectionReason || w.failureReason) && (
-                        <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-                          {w.txid ?? w.rejectionReason ?? w.failureReason}
-                        </Text>
-                      )}
-                    </div>
-                  ),
+                  cell: (w) => <StatusWithNote status={w.status} note={w.txid || w.rejectionReason || w.failureReason} />,
                 },
                 {
                   label: "",

@@ -23,6 +23,23 @@ export function StatusPill({ status, label }: { status: string; label?: string }
   );
 }
 
+/**
+ * A status badge with what explains it beneath (a txid, a rejection or failure reason, a delivery
+ * note). Long tokens such as txids may break anywhere; prose still wraps between words.
+ */
+export function StatusWithNote({ status, label, note }: { status: string; label?: string; note?: ReactNode }) {
+  return (
+    <div>
+      <StatusPill status={status} label={label} />
+      {note && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          {note}
+        </Text>
+      )}
+    </div>
+  );
+}
+
 /** A wallet address or transaction id: small monospace text that may break anywhere (they have no spaces). */
 export function ChainText({ children, ...props }: { children: ReactNode; "data-testid"?: string }) {
   return (

@@ -14,7 +14,7 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { ChainText, StatusPill } from "../common/WithdrawalStatusBadge";
+import { ChainText, StatusWithNote } from "../common/WithdrawalStatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -131,23 +131,11 @@ export function WithdrawPage() {
               { label: "Date", cell: (w) => <DateTime value={w.createdAt} /> },
               { label: "Amount", cell: (w) => formatUsd(w.amount) },
               { label: "Currency", cell: (w) => `${w.cryptoCurrency} (${w.network})${w.payAmount ? ` ${w.payAmount}` : ""}` },
-              {
-                label: "Address",
-                cell: (w) => <ChainText>{w.address}</ChainText>,
-              },
+              { label: "Address", cell: (w) => <ChainText>{w.address}</ChainText> },
               {
                 label: "Status",
                 lead: true,
-                cell: (w) => (
-                  <div>
-                    <StatusPill status={w.status} />
-                    {(w.rejectionReason || w.failureReason) && (
-                      <Text size="xs" c="dimmed">
-                        {w.rejectionReason || w.failureReason}
-                      </Text>
-                    )}
-                  </div>
-                ),
+                cell: (w) => <StatusWithNote status={w.status} note={w.rejectionReason || w.failureReason} />,
               },
               {
                 label: "Transaction",
