@@ -18,6 +18,7 @@ import { moneyString } from "@/shared/money";
 import type { Db, DbTx } from "../platform/db";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { logger } from "../platform/logger";
+import type { AuditAction } from "@/shared/constants";
 import { recordAudit } from "./audit";
 import { applyBalanceChange } from "./ledger";
 import { notify, notifyMany } from "./notifications";
@@ -130,6 +131,32 @@ function requireReason(reason: string | undefined): string {
   return why;
 }
 
+/**
+ * An admin's decision on an entry, in the audit log against what the entry is about: its
+ * withdrawal, else its payment, else its player (else the entry itself).
+ */
+function auditReviewDecision(
+  tx: DbTx,
+  item: ReviewItem,
+  decision: {
+    adminId: string;
+    action: AuditAction;
+    reason: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  },
+) {
+  return recordAudit(tx, {
+    actorId: decision.adminId,
+    action: decision.action,
+    targetType: item.withdrawalId ? "withdrawal" : item.paymentId ? "payment" : "user",
+    targetId: item.withdrawalId ?? item.paymentId ?? item.userId ?? item.id,
+    before: { review: item.id, kind: item.kind, ...decision.before },
+    after: decision.after,
+    reason: decision.reason,
+  });
+}
+
 async function close(
   tx: DbTx,
   item: ReviewItem,
@@ -161,14 +188,12 @@ export async function creditReview(db: Db, adminId: string, id: string, reasonIn
       reference: item.id,
       note: item.paymentId ? `late payment ${item.paymentId}` : item.kind,
     });
-    await recordAudit(tx, {
-      actorId: adminId,
+    await auditReviewDecision(tx, item, {
+      adminId,
       action: "review.credit",
-      targetType: item.paymentId ? "payment" : "user",
-      targetId: item.paymentId ?? item.userId,
-      before: { review: item.id, kind: item.kind, status: "open" },
-      after: { status: "credited", credited: moneyString(item.amount), userId: item.userId, balance: moneyString(balance) },
       reason,
+      before: { status: "open" },
+      after: { status: "credited", credited: moneyString(item.amount), userId: item.userId, balance: moneyString(balance) },
     });
     await notify(tx, item.userId, {
       type: "success",
@@ -205,14 +230,12 @@ export async function takeBackReview(db: Db, adminId: string, id: string, reason
         note: item.paymentId ? `refunded payment ${item.paymentId}` : item.kind,
       });
     }
-    await recordAudit(tx, {
-      actorId: adminId,
+    await auditReviewDecision(tx, item, {
+      adminId,
       action: "review.take_back",
-      targetType: item.paymentId ? "payment" : "user",
-      targetId: item.paymentId ?? item.userId,
-      before: { review: item.id, kind: item.kind, balance: moneyString(balance) },
-      after: { status: "taken_back", taken: moneyString(taken), claim: moneyString(claim) },
       reason,
+      before: { balance: moneyString(balance) },
+      after: { status: "taken_back", taken: moneyString(taken), claim: moneyString(claim) },
     });
     await notify(tx, item.userId, {
       type: "warning",
@@ -233,15 +256,7 @@ export async function dismissReview(db: Db, adminId: string, id: string, reasonI
   await db.$transaction(async (tx) => {
     const item = await loadOpen(tx, id, "dismiss");
     await close(tx, item, adminId, "resolved", reason);
-    await recordAudit(tx, {
-      actorId: adminId,
-      action: "review.dismiss",
-      targetType: item.withdrawalId ? "withdrawal" : item.paymentId ? "payment" : "user",
-      targetId: item.withdrawalId ?? item.paymentId ?? item.userId ?? item.id,
-      before: { review: item.id, kind: item.kind },
-      after: { status: "resolved" },
-      reason,
-    });
+    await auditReviewDecision(tx, item, { adminId, action: "review.dismiss", reason, before: {}, after: { status: "resolved" } });
   });
   return { message: "Dismissed", entry: await row(db, id) };
 }
