@@ -5,7 +5,7 @@ import { formatUsd } from "@/shared/money";
 import { RISK_LABELS, RISK_THRESHOLDS as T } from "@/shared/safer-play";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-import { SimpleTable } from "@/components/common/DataTable";
+import { NamedCell, SimpleTable } from "@/components/common/DataTable";
 import { QueryState } from "@/components/common/QueryState";
 
 const MARKER_COLOR = { limits_hit: "orange", rising_spend: "red", many_top_ups: "grape" } as const;
@@ -41,16 +41,10 @@ export function RiskTab() {
                   {
                     label: "Player",
                     cell: (r) => (
-                      <>
-                        <Text size="sm" fw={600}>
-                          {r.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {r.email}
-                          {r.selfExcluded ? " · self-excluded" : ""}
-                          {r.closed ? " · closed" : ""}
-                        </Text>
-                      </>
+                      <NamedCell
+                        name={r.name}
+                        detail={`${r.email}${r.selfExcluded ? " · self-excluded" : ""}${r.closed ? " · closed" : ""}`}
+                      />
                     ),
                   },
                   {

@@ -1,6 +1,6 @@
 "use client";
 
-import { Table, type TableProps, type TableTdProps, type TableTrProps } from "@mantine/core";
+import { Table, type TableProps, Text, type TableTdProps, type TableTrProps } from "@mantine/core";
 import type { CSSProperties, ReactNode } from "react";
 import classes from "./DataTable.module.css";
 
@@ -68,5 +68,19 @@ export function DataTable<T>({ columns, minWidth = 0, ...rows }: RowsProps<T> & 
         }))}
       />
     </div>
+  );
+}
+
+/** A cell that names its row, with what qualifies the name beneath it in small dimmed text. */
+export function NamedCell({ name, detail }: { name: ReactNode; detail: ReactNode }) {
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {detail}
+      </Text>
+    </>
   );
 }

@@ -12,7 +12,7 @@ import { formatUsd } from "@/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { SimpleTable } from "@/components/common/DataTable";
+import { NamedCell, SimpleTable } from "@/components/common/DataTable";
 import { useBusy } from "@/components/common/useBusy";
 
 type Record = RouterOutputs["instantWins"]["record"];
@@ -69,16 +69,7 @@ export function InstantPrizesPanel({ contestId }: { contestId: string }) {
             columns={[
               {
                 label: "Prize",
-                cell: (p) => (
-                  <>
-                    <Text size="sm" fw={600}>
-                      {p.label}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {prizeValue(p)}
-                    </Text>
-                  </>
-                ),
+                cell: (p) => <NamedCell name={p.label} detail={prizeValue(p)} />,
               },
               { label: "Ticket", cell: (p) => (p.winningTicket === null ? "secret" : `#${p.winningTicket}`) },
               {
