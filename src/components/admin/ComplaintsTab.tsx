@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { ComplaintThread } from "../common/ComplaintThread";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
-import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 
 /**
  * Admin dashboard 'Complaints' tab: open complaints by due date (overdue marked), then answered ones.
@@ -89,8 +89,7 @@ export function ComplaintsTab() {
         )}
       </Stack>
       <ConfirmDialog
-        opened={finalFor !== null}
-        onClose={() => setFinalFor(null)}
+        {...dialogAbout(finalFor, setFinalFor)}
         title="Send the final answer?"
         cancelLabel="Keep it open"
         confirmLabel="Send final answer"

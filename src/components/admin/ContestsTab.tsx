@@ -20,7 +20,7 @@ import { formatCount } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { SimpleTable } from "@/components/common/DataTable";
 import { LoadMore } from "@/components/common/QueryState";
-import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { useInvalidate } from "@/components/common/useInvalidate";
 import { TabHeading } from "./TabHeading";
 
@@ -222,7 +222,7 @@ export function ContestsTab() {
       <Modal opened={creating} onClose={() => setCreating(false)} title="Create New Contest" size="lg">
         <ContestForm submitLabel="Create Contest" pending={create.isPending} onSubmit={(p) => create.mutate(p)} />
       </Modal>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit Contest" size="lg">
+      <Modal {...dialogAbout(editing, setEditing)} title="Edit Contest" size="lg">
         {editing && (
           <ContestForm
             initial={editing}
@@ -232,15 +232,14 @@ export function ContestsTab() {
           />
         )}
       </Modal>
-      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.title} size="lg">
+      <Modal {...dialogAbout(viewing, setViewing)} title={viewing?.title} size="lg">
         {viewing && <ContestDetails contest={viewing} />}
       </Modal>
       <FreeEntryDialog contest={freeEntry} onClose={() => setFreeEntry(null)} />
       <InstantPrizesDialog contest={instant} onClose={() => setInstant(null)} />
       <BundleTiersDialog contest={bundles} onClose={() => setBundles(null)} />
       <ConfirmDialog
-        opened={ending !== null}
-        onClose={() => setEnding(null)}
+        {...dialogAbout(ending, setEnding)}
         title="End contest"
         cancelLabel="Keep running"
         confirmLabel="End and draw"
@@ -257,8 +256,7 @@ export function ContestsTab() {
         </Text>
       </ConfirmDialog>
       <ConfirmDialog
-        opened={cancelling !== null}
-        onClose={() => setCancelling(null)}
+        {...dialogAbout(cancelling, setCancelling)}
         title="Cancel contest"
         cancelLabel="Keep contest"
         confirmLabel="Cancel and refund"

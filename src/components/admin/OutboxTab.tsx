@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge, Card, Code, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -77,7 +78,7 @@ export function OutboxTab() {
           )}
         </QueryState>
       </Stack>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="xl">
+      <Modal {...dialogAbout(open, setOpen)} title={open?.subject} size="xl">
         {open && (
           <Stack gap="xs">
             <Text size="sm">

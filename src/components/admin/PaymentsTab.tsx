@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
@@ -168,7 +169,7 @@ export function PaymentsTab() {
         </QueryState>
         <LoadMore query={pending} />
       </Stack>
-      <Modal opened={unconfirmed !== null} onClose={() => setUnconfirmed(null)} title="Approve unconfirmed payment?">
+      <Modal {...dialogAbout(unconfirmed, setUnconfirmed)} title="Approve unconfirmed payment?">
         <form
           onSubmit={(e) => {
             e.preventDefault();

@@ -14,6 +14,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { useState } from "react";
 import { REVIEW_KIND_LABELS } from "@/shared/schemas/review";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -153,7 +154,7 @@ export function ReviewTab() {
           )}
         </QueryState>
       </Stack>
-      <Modal opened={acting !== null} onClose={() => setActing(null)} title={acting ? ACTION_LABELS[acting.action] : ""}>
+      <Modal {...dialogAbout(acting, setActing)} title={acting ? ACTION_LABELS[acting.action] : ""}>
         <Stack>
           <Text size="sm">{acting?.summary}</Text>
           {acting?.action === "settlePaid" && (

@@ -25,7 +25,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { formatCalendarDay } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { TabHeading } from "./TabHeading";
 import { formValues } from "@/components/common/formValues";
 
@@ -203,8 +203,7 @@ export function WinnerPostsTab() {
       )}
 
       <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
+        {...dialogAbout(editing, setEditing)}
         title={editing === "new" ? "Create Winner Post" : "Edit Winner Post"}
         size="lg"
       >
@@ -219,8 +218,7 @@ export function WinnerPostsTab() {
         )}
       </Modal>
       <ConfirmDialog
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
+        {...dialogAbout(deleting, setDeleting)}
         title="Delete winner post"
         cancelLabel="Cancel"
         confirmLabel="Delete"

@@ -12,7 +12,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { QueryState } from "@/components/common/QueryState";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
@@ -101,8 +101,7 @@ export function WithdrawalsTab() {
         </QueryState>
       </Stack>
       <ConfirmDialog
-        opened={approving !== null}
-        onClose={() => setApproving(null)}
+        {...dialogAbout(approving, setApproving)}
         title="Approve withdrawal"
         cancelLabel="Keep pending"
         confirmLabel={<>Approve and send {approving && formatUsd(approving.amount)}</>}
@@ -119,7 +118,7 @@ export function WithdrawalsTab() {
           The payout goes to this address at once. A crypto transfer cannot be reversed.
         </Text>
       </ConfirmDialog>
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="Reject withdrawal">
+      <Modal {...dialogAbout(rejecting, setRejecting)} title="Reject withdrawal">
         <Stack>
           <Textarea
             label="Reason (shown to the player)"

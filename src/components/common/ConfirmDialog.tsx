@@ -41,3 +41,11 @@ export function ConfirmDialog({
     </Modal>
   );
 }
+
+/**
+ * The open state of a dialog about one thing (the withdrawal to approve, the contest to cancel):
+ * open while there is one, and closing it clears it. Spread onto a Modal or ConfirmDialog.
+ */
+export function dialogAbout<T>(subject: T | null, setSubject: (next: null) => void) {
+  return { opened: subject !== null, onClose: () => setSubject(null) };
+}

@@ -14,7 +14,7 @@ import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { PrizeActions } from "./PrizeActions";
 import { PrizeTrail } from "./PrizeTrail";
 import { SignInPrompt, useFieldErrors } from "@/components/common/SignedInPage";
-import { ConfirmDialog } from "@/components/common/ConfirmDialog";
+import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { useInvalidate } from "@/components/common/useInvalidate";
 
 type MyPrize = RouterOutputs["prizes"]["mine"][number];
@@ -121,8 +121,7 @@ export function PrizesPage() {
         )}
       </Stack>
       <ConfirmDialog
-        opened={cashFor !== null}
-        onClose={() => setCashFor(null)}
+        {...dialogAbout(cashFor, setCashFor)}
         title="Take the cash instead?"
         cancelLabel="Keep my choice open"
         confirmLabel={<>Take {cashFor && formatUsd(cashFor.cashAlternative)} cash</>}
@@ -135,7 +134,7 @@ export function PrizesPage() {
           &quot; for good. This cannot be undone.
         </Text>
       </ConfirmDialog>
-      <Modal opened={deliveryFor !== null} onClose={() => setDeliveryFor(null)} title="Delivery address">
+      <Modal {...dialogAbout(deliveryFor, setDeliveryFor)} title="Delivery address">
         <form onSubmit={submitDelivery}>
           <Stack>
             {deliveryFor?.cashAlternative && (
