@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Card, Code, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Code, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
@@ -62,35 +62,34 @@ export function AuditTab() {
           empty={<>No admin actions recorded{action || debouncedActor ? " for this filter" : " yet"}.</>}
         >
           {(shown) => (
-            <Table.ScrollContainer minWidth={800}>
-              <SimpleTable
-                rows={shown}
-                rowKey={(e) => e.id}
-                rowProps={(e) => ({ "data-testid": "audit-entry", "data-action": e.action })}
-                columns={[
-                  { label: "Time", cell: (e) => <DateTime value={e.createdAt} /> },
-                  { label: "Admin", cell: (e) => e.actorEmail },
-                  {
-                    label: "Action",
-                    cell: (e) => (
-                      <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
-                        {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action}
-                      </Badge>
-                    ),
-                  },
-                  {
-                    label: "Target",
-                    cell: (e) => (
-                      <>
-                        {e.targetType} <Code>{e.targetId}</Code>
-                      </>
-                    ),
-                  },
-                  { label: "Change", cell: (e) => <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text> },
-                  { label: "Reason", cell: (e) => e.reason ?? "—" },
-                ]}
-              />
-            </Table.ScrollContainer>
+            <SimpleTable
+              scrollMinWidth={800}
+              rows={shown}
+              rowKey={(e) => e.id}
+              rowProps={(e) => ({ "data-testid": "audit-entry", "data-action": e.action })}
+              columns={[
+                { label: "Time", cell: (e) => <DateTime value={e.createdAt} /> },
+                { label: "Admin", cell: (e) => e.actorEmail },
+                {
+                  label: "Action",
+                  cell: (e) => (
+                    <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
+                      {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action}
+                    </Badge>
+                  ),
+                },
+                {
+                  label: "Target",
+                  cell: (e) => (
+                    <>
+                      {e.targetType} <Code>{e.targetId}</Code>
+                    </>
+                  ),
+                },
+                { label: "Change", cell: (e) => <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text> },
+                { label: "Reason", cell: (e) => e.reason ?? "—" },
+              ]}
+            />
           )}
         </QueryState>
         {audit.hasNextPage && (

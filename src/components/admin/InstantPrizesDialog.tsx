@@ -1,6 +1,6 @@
 "use client";
 
-import { ActionIcon, Badge, Button, Code, Group, Loader, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Badge, Button, Code, Group, Loader, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { INSTANT_PRIZE_KIND_LABELS, INSTANT_PRIZE_KINDS, type InstantPrizeKind, MAX_INSTANT_PRIZES } from "@/shared/instant-wins";
@@ -65,24 +65,23 @@ export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContes
                 No instant prizes. They can only be added to an active contest before its first ticket is sold.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={360}>
-                <SimpleTable
-                  rows={data.prizes}
-                  rowKey={(p) => p.id}
-                  columns={[
-                    {
-                      label: "Prize",
-                      cell: (p) => (
-                        <>
-                          {p.label} ({p.kind === "physical" ? INSTANT_PRIZE_KIND_LABELS.physical : formatUsd(p.amount)})
-                        </>
-                      ),
-                    },
-                    { label: "Ticket", cell: (p) => (p.ticket === null ? "secret" : `#${p.ticket}`) },
-                    { label: "Winner", cell: (p) => p.winnerEmail ?? "not won yet" },
-                  ]}
-                />
-              </Table.ScrollContainer>
+              <SimpleTable
+                scrollMinWidth={360}
+                rows={data.prizes}
+                rowKey={(p) => p.id}
+                columns={[
+                  {
+                    label: "Prize",
+                    cell: (p) => (
+                      <>
+                        {p.label} ({p.kind === "physical" ? INSTANT_PRIZE_KIND_LABELS.physical : formatUsd(p.amount)})
+                      </>
+                    ),
+                  },
+                  { label: "Ticket", cell: (p) => (p.ticket === null ? "secret" : `#${p.ticket}`) },
+                  { label: "Winner", cell: (p) => p.winnerEmail ?? "not won yet" },
+                ]}
+              />
             )
           ) : (
             <>

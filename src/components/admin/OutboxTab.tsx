@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Card, Code, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Card, Code, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
@@ -39,42 +39,41 @@ export function OutboxTab() {
         </Text>
         <QueryState query={outbox} rows={outbox.data} empty="No emails yet.">
           {(shown) => (
-            <Table.ScrollContainer minWidth={800}>
-              <SimpleTable
-                highlightOnHover
-                rows={shown}
-                rowKey={(m) => m.id}
-                rowProps={(m) => ({ style: { cursor: "pointer" }, onClick: () => setOpen(m) })}
-                columns={[
-                  { label: "Time", cell: (m) => <DateTime value={m.createdAt} /> },
-                  { label: "Recipient", cell: (m) => m.to },
-                  {
-                    label: "Subject",
-                    cell: (m) => (
-                      <Text
-                        component="button"
-                        type="button"
-                        size="sm"
-                        c="blue"
-                        style={{ background: "none", border: 0, padding: 0, cursor: "pointer", textAlign: "left" }}
-                        onClick={() => setOpen(m)}
-                      >
-                        {m.subject}
-                      </Text>
-                    ),
-                  },
-                  {
-                    label: "Status",
-                    cell: (m) => (
-                      <Badge color={STATUS_COLOR[m.status]}>
-                        {m.status}
-                        {m.attempts > 0 && m.status !== "sent" ? ` (${m.attempts} tries)` : ""}
-                      </Badge>
-                    ),
-                  },
-                ]}
-              />
-            </Table.ScrollContainer>
+            <SimpleTable
+              scrollMinWidth={800}
+              highlightOnHover
+              rows={shown}
+              rowKey={(m) => m.id}
+              rowProps={(m) => ({ style: { cursor: "pointer" }, onClick: () => setOpen(m) })}
+              columns={[
+                { label: "Time", cell: (m) => <DateTime value={m.createdAt} /> },
+                { label: "Recipient", cell: (m) => m.to },
+                {
+                  label: "Subject",
+                  cell: (m) => (
+                    <Text
+                      component="button"
+                      type="button"
+                      size="sm"
+                      c="blue"
+                      style={{ background: "none", border: 0, padding: 0, cursor: "pointer", textAlign: "left" }}
+                      onClick={() => setOpen(m)}
+                    >
+                      {m.subject}
+                    </Text>
+                  ),
+                },
+                {
+                  label: "Status",
+                  cell: (m) => (
+                    <Badge color={STATUS_COLOR[m.status]}>
+                      {m.status}
+                      {m.attempts > 0 && m.status !== "sent" ? ` (${m.attempts} tries)` : ""}
+                    </Badge>
+                  ),
+                },
+              ]}
+            />
           )}
         </QueryState>
       </Stack>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
@@ -91,80 +91,75 @@ export function PaymentsTab() {
         </Group>
         <QueryState query={pending} rows={rows} empty="No pending payments.">
           {(shown) => (
-            <Table.ScrollContainer minWidth={800}>
-              <SimpleTable
-                highlightOnHover
-                rows={shown}
-                rowKey={(p) => p.id}
-                rowProps={(p) => ({ "data-testid": "pending-payment", "data-track-id": p.oxapayTrackId })}
-                columns={[
-                  { label: "Date", cell: (p) => <DateTime value={p.createdAt} /> },
-                  { label: "User", cell: (p) => p.userEmail },
-                  {
-                    label: "Amount",
-                    cell: (p) => (
-                      <>
-                        {formatUsd(p.amount)}
-                        {p.receivedAmount !== null && (
-                          <Text size="xs" c="orange" data-testid="received">
-                            received {formatUsd(p.receivedAmount)}
-                          </Text>
-                        )}
-                      </>
-                    ),
-                  },
-                  {
-                    label: "Crypto",
-                    cell: (p) => (
-                      <>
-                        {p.cryptoCurrency}
-                        {p.oxapayPayAmount ? ` ${p.oxapayPayAmount}` : ""}
-                        {p.network && p.network !== p.cryptoCurrency ? ` (${p.network})` : ""}
-                      </>
-                    ),
-                  },
-                  {
-                    label: "Track ID",
-                    cell: (p) => (
-                      <Group gap={6} wrap="nowrap">
-                        {p.oxapayTrackId}
-                        {p.provider === "sandbox" && (
-                          <Badge
-                            color="orange"
-                            data-testid="sandbox-badge"
-                            title="Simulated by the sandbox gateway: no real money"
-                          >
-                            Sandbox
-                          </Badge>
-                        )}
-                      </Group>
-                    ),
-                  },
-                  { label: "Gateway status", cell: (p) => <GatewayStatusBadge status={p.gatewayStatus} /> },
-                  {
-                    label: "Actions",
-                    cell: (p) => (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
-                          {p.approval.credit && p.approval.credit !== p.amount
-                            ? `Approve ${formatUsd(p.approval.credit)}`
-                            : "Approve"}
-                        </Button>
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          disabled={busyId === p.id}
-                          onClick={() => reject.mutate({ id: p.id })}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    ),
-                  },
-                ]}
-              />
-            </Table.ScrollContainer>
+            <SimpleTable
+              scrollMinWidth={800}
+              highlightOnHover
+              rows={shown}
+              rowKey={(p) => p.id}
+              rowProps={(p) => ({ "data-testid": "pending-payment", "data-track-id": p.oxapayTrackId })}
+              columns={[
+                { label: "Date", cell: (p) => <DateTime value={p.createdAt} /> },
+                { label: "User", cell: (p) => p.userEmail },
+                {
+                  label: "Amount",
+                  cell: (p) => (
+                    <>
+                      {formatUsd(p.amount)}
+                      {p.receivedAmount !== null && (
+                        <Text size="xs" c="orange" data-testid="received">
+                          received {formatUsd(p.receivedAmount)}
+                        </Text>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  label: "Crypto",
+                  cell: (p) => (
+                    <>
+                      {p.cryptoCurrency}
+                      {p.oxapayPayAmount ? ` ${p.oxapayPayAmount}` : ""}
+                      {p.network && p.network !== p.cryptoCurrency ? ` (${p.network})` : ""}
+                    </>
+                  ),
+                },
+                {
+                  label: "Track ID",
+                  cell: (p) => (
+                    <Group gap={6} wrap="nowrap">
+                      {p.oxapayTrackId}
+                      {p.provider === "sandbox" && (
+                        <Badge color="orange" data-testid="sandbox-badge" title="Simulated by the sandbox gateway: no real money">
+                          Sandbox
+                        </Badge>
+                      )}
+                    </Group>
+                  ),
+                },
+                { label: "Gateway status", cell: (p) => <GatewayStatusBadge status={p.gatewayStatus} /> },
+                {
+                  label: "Actions",
+                  cell: (p) => (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
+                        {p.approval.credit && p.approval.credit !== p.amount
+                          ? `Approve ${formatUsd(p.approval.credit)}`
+                          : "Approve"}
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        disabled={busyId === p.id}
+                        onClick={() => reject.mutate({ id: p.id })}
+                      >
+                        Reject
+                      </Button>
+                    </Group>
+                  ),
+                },
+              ]}
+            />
           )}
         </QueryState>
         <LoadMore query={pending} />

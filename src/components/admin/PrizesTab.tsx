@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, Card, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
@@ -107,26 +107,25 @@ export function PrizesTab() {
         <Title order={3}>Prizes</Title>
         <QueryState query={list} rows={list.data} empty="No prizes yet.">
           {(shown) => (
-            <Table.ScrollContainer minWidth={900}>
-              <SimpleTable
-                rows={shown}
-                rowKey={(p) => p.id}
-                rowProps={() => ({ "data-testid": "admin-prize-row" })}
-                columns={[
-                  { label: "Contest", cell: (p) => p.contestTitle },
-                  { label: "Winner", cell: (p) => p.user.email },
-                  { label: "Cash alternative", cell: (p) => (p.cashAlternative ? formatUsd(p.cashAlternative) : "—") },
-                  { label: "Delivery", cell: (p) => deliveryText(p.delivery) },
-                  {
-                    label: "Status",
-                    cell: (p) => (
-                      <StatusWithNote status={p.status} label={PRIZE_STATUS_LABELS[p.status as PrizeStatusName]} note={p.note} />
-                    ),
-                  },
-                  { label: "", cell: (p) => actions(p) },
-                ]}
-              />
-            </Table.ScrollContainer>
+            <SimpleTable
+              scrollMinWidth={900}
+              rows={shown}
+              rowKey={(p) => p.id}
+              rowProps={() => ({ "data-testid": "admin-prize-row" })}
+              columns={[
+                { label: "Contest", cell: (p) => p.contestTitle },
+                { label: "Winner", cell: (p) => p.user.email },
+                { label: "Cash alternative", cell: (p) => (p.cashAlternative ? formatUsd(p.cashAlternative) : "—") },
+                { label: "Delivery", cell: (p) => deliveryText(p.delivery) },
+                {
+                  label: "Status",
+                  cell: (p) => (
+                    <StatusWithNote status={p.status} label={PRIZE_STATUS_LABELS[p.status as PrizeStatusName]} note={p.note} />
+                  ),
+                },
+                { label: "", cell: (p) => actions(p) },
+              ]}
+            />
           )}
         </QueryState>
       </Stack>

@@ -1,19 +1,6 @@
 "use client";
 
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { useState } from "react";
 import { REVIEW_KIND_LABELS } from "@/shared/schemas/review";
@@ -101,56 +88,55 @@ export function ReviewTab() {
         </Group>
         <QueryState query={list} rows={list.data} empty="Nothing to review.">
           {(shown) => (
-            <Table.ScrollContainer minWidth={900}>
-              <SimpleTable
-                rows={shown}
-                rowKey={(e) => e.id}
-                columns={[
-                  { label: "Date", cell: (e) => new Date(e.createdAt).toLocaleString() },
-                  { label: "Kind", cell: (e) => REVIEW_KIND_LABELS[e.kind] },
-                  { label: "Player", cell: (e) => e.userEmail ?? "—" },
-                  { label: "Amount", cell: (e) => (e.amount ? `$${e.amount}` : "—") },
-                  {
-                    label: "What happened",
-                    cellProps: { maw: 420 },
-                    cell: (e) => (
-                      <>
-                        <Text size="sm">{e.summary}</Text>
-                        {e.resolution && (
-                          <Text size="xs" c="dimmed">
-                            Resolution: {e.resolution}
-                            {e.claimAmount ? ` (still owed: $${e.claimAmount})` : ""}
-                          </Text>
-                        )}
-                      </>
-                    ),
-                  },
-                  {
-                    label: "Status",
-                    cell: (e) => <Badge color={e.status === "open" ? "orange" : "gray"}>{e.status.replace("_", " ")}</Badge>,
-                  },
-                  {
-                    label: "",
-                    cell: (e) => (
-                      <Group gap="xs" wrap="nowrap">
-                        {e.actions
-                          .flatMap((a): Action[] => (a === "settlePayout" ? ["settlePaid", "settleFailed"] : [a]))
-                          .map((a) => (
-                            <Button
-                              key={a}
-                              size="xs"
-                              variant={a === "dismiss" ? "default" : "filled"}
-                              onClick={() => setActing({ id: e.id, action: a, summary: e.summary })}
-                            >
-                              {ACTION_LABELS[a]}
-                            </Button>
-                          ))}
-                      </Group>
-                    ),
-                  },
-                ]}
-              />
-            </Table.ScrollContainer>
+            <SimpleTable
+              scrollMinWidth={900}
+              rows={shown}
+              rowKey={(e) => e.id}
+              columns={[
+                { label: "Date", cell: (e) => new Date(e.createdAt).toLocaleString() },
+                { label: "Kind", cell: (e) => REVIEW_KIND_LABELS[e.kind] },
+                { label: "Player", cell: (e) => e.userEmail ?? "—" },
+                { label: "Amount", cell: (e) => (e.amount ? `$${e.amount}` : "—") },
+                {
+                  label: "What happened",
+                  cellProps: { maw: 420 },
+                  cell: (e) => (
+                    <>
+                      <Text size="sm">{e.summary}</Text>
+                      {e.resolution && (
+                        <Text size="xs" c="dimmed">
+                          Resolution: {e.resolution}
+                          {e.claimAmount ? ` (still owed: $${e.claimAmount})` : ""}
+                        </Text>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  label: "Status",
+                  cell: (e) => <Badge color={e.status === "open" ? "orange" : "gray"}>{e.status.replace("_", " ")}</Badge>,
+                },
+                {
+                  label: "",
+                  cell: (e) => (
+                    <Group gap="xs" wrap="nowrap">
+                      {e.actions
+                        .flatMap((a): Action[] => (a === "settlePayout" ? ["settlePaid", "settleFailed"] : [a]))
+                        .map((a) => (
+                          <Button
+                            key={a}
+                            size="xs"
+                            variant={a === "dismiss" ? "default" : "filled"}
+                            onClick={() => setActing({ id: e.id, action: a, summary: e.summary })}
+                          >
+                            {ACTION_LABELS[a]}
+                          </Button>
+                        ))}
+                    </Group>
+                  ),
+                },
+              ]}
+            />
           )}
         </QueryState>
       </Stack>

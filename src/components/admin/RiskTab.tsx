@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
 import { RISK_LABELS, RISK_THRESHOLDS as T } from "@/shared/safer-play";
 import { useQuery } from "@tanstack/react-query";
@@ -32,42 +32,41 @@ export function RiskTab() {
           empty={<span data-testid="risk-empty">No player shows a risk marker right now.</span>}
         >
           {(shown) => (
-            <Table.ScrollContainer minWidth={720}>
-              <SimpleTable
-                data-testid="risk-table"
-                rows={shown}
-                rowKey={(r) => r.userId}
-                columns={[
-                  {
-                    label: "Player",
-                    cell: (r) => (
-                      <NamedCell
-                        name={r.name}
-                        detail={`${r.email}${r.selfExcluded ? " · self-excluded" : ""}${r.closed ? " · closed" : ""}`}
-                      />
-                    ),
-                  },
-                  {
-                    label: "Markers",
-                    cell: (r) => (
-                      <Group gap={4}>
-                        {r.markers.map((m) => (
-                          <Badge key={m} color={MARKER_COLOR[m]} variant="light">
-                            {RISK_LABELS[m]}
-                          </Badge>
-                        ))}
-                      </Group>
-                    ),
-                  },
-                  { label: "Days at daily limit", cell: (r) => r.limitDays },
-                  {
-                    label: "Weekly spend (latest first)",
-                    cell: (r) => (r.weeklySpend.length ? r.weeklySpend.map((w) => formatUsd(w)).join(" · ") : "—"),
-                  },
-                  { label: "Most top-ups in a day", cell: (r) => r.topUpsInADay },
-                ]}
-              />
-            </Table.ScrollContainer>
+            <SimpleTable
+              scrollMinWidth={720}
+              data-testid="risk-table"
+              rows={shown}
+              rowKey={(r) => r.userId}
+              columns={[
+                {
+                  label: "Player",
+                  cell: (r) => (
+                    <NamedCell
+                      name={r.name}
+                      detail={`${r.email}${r.selfExcluded ? " · self-excluded" : ""}${r.closed ? " · closed" : ""}`}
+                    />
+                  ),
+                },
+                {
+                  label: "Markers",
+                  cell: (r) => (
+                    <Group gap={4}>
+                      {r.markers.map((m) => (
+                        <Badge key={m} color={MARKER_COLOR[m]} variant="light">
+                          {RISK_LABELS[m]}
+                        </Badge>
+                      ))}
+                    </Group>
+                  ),
+                },
+                { label: "Days at daily limit", cell: (r) => r.limitDays },
+                {
+                  label: "Weekly spend (latest first)",
+                  cell: (r) => (r.weeklySpend.length ? r.weeklySpend.map((w) => formatUsd(w)).join(" · ") : "—"),
+                },
+                { label: "Most top-ups in a day", cell: (r) => r.topUpsInADay },
+              ]}
+            />
           )}
         </QueryState>
       </Stack>

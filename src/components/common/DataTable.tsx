@@ -23,11 +23,19 @@ type RowsProps<T> = {
 };
 
 /**
- * Columns as a plain striped Mantine table that keeps its columns on a phone; the caller puts it in
- * whatever scroll box it needs. Most admin lists and small panels use it.
+ * Columns as a plain striped Mantine table that keeps its columns on a phone. With `scrollMinWidth`
+ * it scrolls sideways inside its own box below that width; without, the caller places it. Most
+ * admin lists and small panels use it.
  */
-export function SimpleTable<T>({ rows, columns, rowKey, rowProps, ...table }: RowsProps<T> & Omit<TableProps, "children">) {
-  return (
+export function SimpleTable<T>({
+  rows,
+  columns,
+  rowKey,
+  rowProps,
+  scrollMinWidth,
+  ...table
+}: RowsProps<T> & Omit<TableProps, "children"> & { scrollMinWidth?: number }) {
+  const body = (
     <Table striped {...table}>
       <Table.Thead>
         <Table.Tr>
@@ -49,6 +57,7 @@ export function SimpleTable<T>({ rows, columns, rowKey, rowProps, ...table }: Ro
       </Table.Tbody>
     </Table>
   );
+  return scrollMinWidth ? <Table.ScrollContainer minWidth={scrollMinWidth}>{body}</Table.ScrollContainer> : body;
 }
 
 /**

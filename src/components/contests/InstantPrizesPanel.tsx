@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import {
   INSTANT_PRIZE_KIND_LABELS,
@@ -61,24 +61,23 @@ export function InstantPrizesPanel({ contestId }: { contestId: string }) {
           secret seed before sales opened and their commitment is published below; after the end the seed and every number are
           revealed so anyone can check them.
         </Text>
-        <Table.ScrollContainer minWidth={320}>
-          <SimpleTable
-            withTableBorder
-            rows={r.prizes}
-            rowKey={(p) => String(p.position)}
-            columns={[
-              {
-                label: "Prize",
-                cell: (p) => <NamedCell name={p.label} detail={prizeValue(p)} />,
-              },
-              { label: "Ticket", cell: (p) => (p.winningTicket === null ? "secret" : `#${p.winningTicket}`) },
-              {
-                label: "Status",
-                cell: (p) => (p.awardedEntry ? `Won by ${p.awardedEntry.name}` : p.awarded ? "Won" : "Not won yet"),
-              },
-            ]}
-          />
-        </Table.ScrollContainer>
+        <SimpleTable
+          scrollMinWidth={320}
+          withTableBorder
+          rows={r.prizes}
+          rowKey={(p) => String(p.position)}
+          columns={[
+            {
+              label: "Prize",
+              cell: (p) => <NamedCell name={p.label} detail={prizeValue(p)} />,
+            },
+            { label: "Ticket", cell: (p) => (p.winningTicket === null ? "secret" : `#${p.winningTicket}`) },
+            {
+              label: "Status",
+              cell: (p) => (p.awardedEntry ? `Won by ${p.awardedEntry.name}` : p.awarded ? "Won" : "Not won yet"),
+            },
+          ]}
+        />
         <Text size="xs">
           Seed commitment (SHA-256): <Code style={WRAP}>{r.seedHash}</Code>
         </Text>
