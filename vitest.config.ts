@@ -34,6 +34,7 @@ export default defineConfig({
   },
   test: {
     globalSetup: ["tests/helpers/global-setup.ts"],
+    setupFiles: ["tests/helpers/restore-env.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
