@@ -37,7 +37,13 @@ export default defineConfig({
     setupFiles: ["tests/helpers/restore-env.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    maxWorkers: 2,
+    // Files run one after another in shared worker threads, without a fresh module graph each: an
+    // isolated file paid its imports again (a fifth of the run) and a new PGlite; a thread hands its
+    // PGlite on (tests/helpers/db.ts) and every file's process.env is restored when it ends
+    // (tests/helpers/restore-env.ts). Three threads keep both cores busy while files wait on I/O.
+    pool: "threads",
+    isolate: false,
+    maxWorkers: 3,
     // Every test calls from 127.0.0.1: lift the anonymous per-IP budget (tests/integration/anonymous-limit.test.ts sets its own).
     env: { NODE_ENV: "test", RATE_LIMIT_ANON_PER_MINUTE: "1000000" },
     projects: [

@@ -1,6 +1,7 @@
 /**
- * A fresh, migrated database per test file: PGlite in memory, or a new PostgreSQL database cloned
- * from the run's template when the file runs in the "postgres" project. Never a mock.
+ * An empty, migrated database per test file: PGlite in memory (loaded from the run's template, or
+ * a thread's previous one emptied), or a new PostgreSQL database cloned from the run's template when
+ * the file runs in the "postgres" project. Never a mock.
  */
 import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
@@ -66,11 +67,11 @@ export async function createTestDb(opts: { poolSize?: number } = {}): Promise<Te
 }
 
 /**
- * `npm run test:fast` runs files one after another in shared threads (--isolate=false), so a
+ * Test files run one after another in shared threads (vitest.config.ts: isolate false), so a
  * thread hands a closed file's PGlite to its next file instead of loading the template again (~0.3 s
  * of CPU a file): emptied, its session reset, and only while its schema is still the template's;
- * one that differs (a job queue's schema, a dropped constraint) is closed as before. Under
- * isolation (npm test) each file has its own copy of this module, so nothing is handed on.
+ * one that differs (a job queue's schema, a dropped constraint) is closed instead. Run with
+ * --isolate, each file has its own copy of this module and nothing is handed on.
  */
 const spare: PGlite[] = [];
 let templateShape: string | undefined;
