@@ -103,6 +103,9 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
               value={draft[p]}
               onChange={(e) => setDraft({ ...draft, [p]: e.currentTarget.value })}
               description={v ? `Spent: ${formatUsd(v.spent[p])}` : undefined}
+              // Editable once the current limits are in: they replace the fields' values when they
+              // arrive, and a figure typed before then was lost (Save then changed nothing).
+              disabled={!v}
             />
           ))}
         </SimpleGrid>
@@ -115,7 +118,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
           </Text>
         )}
         <Group justify="flex-end">
-          <Button onClick={submit} loading={save.isPending}>
+          <Button onClick={submit} loading={save.isPending} disabled={!v}>
             Save limits
           </Button>
         </Group>
