@@ -382,7 +382,7 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
                 if (body.kind === "json" && (!body.value || typeof body.value !== "object" || Array.isArray(body.value)))
                   wellFormed = false;
               }
-              if (segments.some((s) => s === undefined || !isDecodable(s))) wellFormed = false;
+              if (segments.some((s) => s === undefined || isDotSegment(s) || !isDecodable(s))) wellFormed = false;
 
               const before = await snapshotDb(t);
               const res = await handleRestRequest(
@@ -530,6 +530,14 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
 /** encodeURIComponent that survives lone surrogates (they become U+FFFD, as a browser would send). */
 function enc(s: string): string {
   return encodeURIComponent(Buffer.from(s, "utf8").toString("utf8"));
+}
+
+/**
+ * "." and ".." (also as %2e) are path navigation, resolved away by the URL parser before a request
+ * reaches the server: /api/admin/review/./credit arrives as /api/admin/review/credit, another path.
+ */
+function isDotSegment(segment: string): boolean {
+  return /^(\.|%2e){1,2}$/i.test(segment);
 }
 
 /** What the router takes as a path parameter (src/server/rest/table.ts): a valid escape, and no NUL once decoded. */
