@@ -1,7 +1,8 @@
 "use client";
 
 import "@mantine/charts/styles.css";
-import { Center, Container, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Center, Container, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { DELAYS } from "@/shared/constants";
@@ -63,7 +64,7 @@ export function AdminDashboard() {
   if (isLoading) {
     return (
       <Center h="60vh">
-        <Loader aria-label="Loading" />
+        <Spinner label="Loading" />
       </Center>
     );
   }

@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Card, Group, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import { COMPLAINT_LIMITS } from "@/shared/complaints";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -44,7 +45,7 @@ export function ComplaintsTab() {
       <Stack>
         <Title order={3}>Complaints</Title>
         {list.isLoading ? (
-          <Loader aria-label="Loading complaints" />
+          <Spinner label="Loading complaints" />
         ) : list.error ? (
           <Text c="red">{list.error.message}</Text>
         ) : !list.data?.length ? (

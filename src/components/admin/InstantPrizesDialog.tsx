@@ -1,6 +1,7 @@
 "use client";
 
-import { ActionIcon, Badge, Button, Code, Group, Loader, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Badge, Button, Code, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { INSTANT_PRIZE_KIND_LABELS, INSTANT_PRIZE_KINDS, type InstantPrizeKind, MAX_INSTANT_PRIZES } from "@/shared/instant-wins";
@@ -42,7 +43,7 @@ export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContes
     <Modal opened={contest !== null} onClose={onClose} title={`Instant prizes: ${contest?.title ?? ""}`} size="lg">
       {list.isLoading || !data ? (
         <Group justify="center" py="md">
-          <Loader size="sm" aria-label="Loading instant prizes" />
+          <Spinner size="sm" label="Loading instant prizes" />
         </Group>
       ) : (
         <Stack>

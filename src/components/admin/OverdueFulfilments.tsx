@@ -1,6 +1,7 @@
 "use client";
 
-import { Alert, Badge, Group, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { DateTime } from "@/components/common/useTimeZone";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 import { useQuery } from "@tanstack/react-query";
@@ -9,7 +10,7 @@ import { trpc } from "@/trpc/react";
 /** Prize fulfilments past the target (PRIZE_FULFILMENT_TARGET_DAYS), on the overview and the Prizes tab. */
 export function OverdueFulfilments() {
   const overdue = useQuery(trpc.prizes.adminOverdue.queryOptions());
-  if (overdue.isLoading) return <Loader size="sm" aria-label="Loading overdue fulfilments" />;
+  if (overdue.isLoading) return <Spinner size="sm" label="Loading overdue fulfilments" />;
   if (overdue.error) return <Text c="red">{overdue.error.message}</Text>;
   const data = overdue.data;
   if (!data) return null;

@@ -1,6 +1,7 @@
 "use client";
 
-import { Badge, Button, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Center, Group, Stack, Text, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -94,7 +95,7 @@ export function PromoCodesTab() {
       </Text>
       {list.isLoading ? (
         <Center py="xl">
-          <Loader />
+          <Spinner />
         </Center>
       ) : (list.data ?? []).length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">

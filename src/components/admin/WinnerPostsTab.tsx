@@ -7,7 +7,6 @@ import {
   Card,
   Group,
   Image,
-  Loader,
   Modal,
   SimpleGrid,
   Stack,
@@ -17,6 +16,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import type { AdminWinnerPost } from "@/trpc/types";
@@ -144,7 +144,7 @@ export function WinnerPostsTab() {
       </TabHeading>
       {posts.isPending ? (
         <Stack align="center" py="xl">
-          <Loader aria-label="Loading winner posts" />
+          <Spinner label="Loading winner posts" />
         </Stack>
       ) : posts.error ? (
         <Text c="red">{posts.error.message}</Text>

@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Divider, Loader, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Divider, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
 import { changePasswordSchema, changeSecuritySchema, updateProfileSchema } from "@/shared/schemas/auth";
@@ -81,7 +82,7 @@ function AccountSettingsBody() {
   if (settings.isLoading) {
     return (
       <Stack align="center" py="xl">
-        <Loader aria-label="Loading" />
+        <Spinner label="Loading" />
       </Stack>
     );
   }

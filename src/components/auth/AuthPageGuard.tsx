@@ -1,6 +1,7 @@
 "use client";
 
-import { Center, Loader } from "@mantine/core";
+import { Center } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { useCurrentUser } from "../common/useCurrentUser";
@@ -21,7 +22,7 @@ export function AuthPageGuard({ children, hold = false }: { children: React.Reac
   if (redirect) {
     return (
       <Center py={120}>
-        <Loader aria-label="Loading" />
+        <Spinner label="Loading" />
       </Center>
     );
   }

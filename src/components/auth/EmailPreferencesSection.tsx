@@ -1,6 +1,7 @@
 "use client";
 
-import { Loader, Stack, Switch, Text, Title } from "@mantine/core";
+import { Stack, Switch, Text, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -23,7 +24,7 @@ export function EmailPreferencesSection() {
     <Stack gap="sm">
       <Title order={4}>Emails</Title>
       {!prefs.data ? (
-        <Loader size="sm" aria-label="Loading email preferences" />
+        <Spinner size="sm" label="Loading email preferences" />
       ) : (
         <>
           <Switch

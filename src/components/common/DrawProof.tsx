@@ -1,6 +1,7 @@
 "use client";
 
-import { Alert, Anchor, Button, Code, Group, Loader, NumberInput, ScrollArea, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Code, Group, NumberInput, ScrollArea, Stack, Text } from "@mantine/core";
+import { Spinner } from "./QueryState";
 import { useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
 import { nthSoldTicket } from "@/shared/ticket-picking";
@@ -177,7 +178,7 @@ export function DrawProof({ contestId }: { contestId: string }) {
     };
   }, [r]);
 
-  if (!r) return record.isLoading ? <Loader size="xs" aria-label="Loading draw record" /> : null;
+  if (!r) return record.isLoading ? <Spinner size="xs" label="Loading draw record" /> : null;
   const matches = !!check?.hashOk && check.entriesOk !== false && check.ticket === r.winningTicket;
   return (
     <Stack gap={4} data-testid="draw-proof">
@@ -232,7 +233,7 @@ export function DrawProof({ contestId }: { contestId: string }) {
             {r.winningTicket === null ? "none (no tickets sold)" : `#${r.winningTicket}`}
           </Text>
           {check === null ? (
-            <Loader size="xs" aria-label="Verifying" />
+            <Spinner size="xs" label="Verifying" />
           ) : matches ? (
             <Alert color="green" title="✓ Verified in your browser" data-testid="draw-proof-ok">
               sha256(seed) equals the published hash,{" "}

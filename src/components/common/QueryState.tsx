@@ -1,7 +1,16 @@
 "use client";
 
-import { Button, Group, Loader, type MantineSpacing, Text } from "@mantine/core";
+// biome-ignore lint/style/noRestrictedImports: Spinner below is the one place a Loader is drawn.
+import { Button, Group, Loader, type LoaderProps, type MantineSpacing, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+
+/**
+ * The one loading spinner: a live "status" region with a name. A bare Loader is a span, where an
+ * aria-label is not allowed (axe: aria-prohibited-attr) and a screen reader announces nothing.
+ */
+export function Spinner({ label = "Loading", ...props }: LoaderProps & { label?: string }) {
+  return <Loader role="status" aria-label={label} {...props} />;
+}
 
 /**
  * The three states every list shows before its rows (docs/architecture.md "UI kit"): a labelled
@@ -23,7 +32,7 @@ export function QueryState<T>({
   loadingLabel?: string;
   children: (rows: readonly T[]) => ReactNode;
 }) {
-  if (query.isLoading) return <Loader aria-label={loadingLabel} />;
+  if (query.isLoading) return <Spinner label={loadingLabel} />;
   if (query.error)
     return (
       <Text c="red" role="alert">

@@ -1,6 +1,7 @@
 "use client";
 
-import { Alert, Anchor, Button, Card, Container, Loader, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Container, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import {
   COMPLAINT_CATEGORIES,
@@ -50,7 +51,7 @@ export function ComplaintsPage() {
     }),
   );
 
-  if (isLoading) return <Loader m="xl" aria-label="Loading" />;
+  if (isLoading) return <Spinner m="xl" label="Loading" />;
   if (!user) {
     return <SignInPrompt to="to file or follow a complaint" />;
   }
@@ -122,7 +123,7 @@ export function ComplaintsPage() {
           Your complaints
         </Title>
         {list.isLoading ? (
-          <Loader aria-label="Loading complaints" />
+          <Spinner label="Loading complaints" />
         ) : !list.data?.length ? (
           <Text c="dimmed">You have not filed any complaints.</Text>
         ) : (

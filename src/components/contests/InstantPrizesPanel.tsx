@@ -1,6 +1,7 @@
 "use client";
 
-import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import {
   INSTANT_PRIZE_KIND_LABELS,
@@ -43,7 +44,7 @@ export function InstantPrizesPanel({ contestId }: { contestId: string }) {
   const q = useQuery(trpc.instantWins.record.queryOptions({ id: contestId }));
   const [check, setCheck] = useState<InstantVerifyResult | null>(null);
   const [checking, whileChecking] = useBusy();
-  if (q.isLoading) return <Loader size="sm" aria-label="Loading instant prizes" />;
+  if (q.isLoading) return <Spinner size="sm" label="Loading instant prizes" />;
   const r = q.data;
   if (!r || r.total === 0) return null; // no instant prizes: nothing to show
   const run = () => whileChecking(async () => setCheck(await verify(r)));

@@ -1,6 +1,7 @@
 "use client";
 
-import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useReducedMotion } from "@mantine/hooks";
 import Link from "next/link";
 import { useEffect, useState } from "react";
@@ -111,7 +112,7 @@ export function LiveDraw({ contestId, title, endDate }: { contestId: string; tit
   const { step, play } = useReveal(r, reduced);
   const [check, setCheck] = useState<Check | null | undefined>(undefined);
   const [checking, whileChecking] = useBusy();
-  if (!r) return record.isLoading ? <Loader size="xs" aria-label="Loading the draw" /> : null;
+  if (!r) return record.isLoading ? <Spinner size="xs" label="Loading the draw" /> : null;
 
   const shows = (s: (typeof STEPS)[number]) => step > STEPS.indexOf(s);
   const verify = () => whileChecking(async () => setCheck(await verifyDrawRecord(r)));

@@ -1,6 +1,7 @@
 "use client";
 
-import { Container, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { LiveDraw } from "./LiveDraw";
@@ -25,7 +26,7 @@ export function LiveDrawsPage() {
         </Text>
         {!d ? (
           draws.isLoading ? (
-            <Loader aria-label="Loading draws" />
+            <Spinner label="Loading draws" />
           ) : (
             <Text c="red">The draws could not be loaded. Please reload the page.</Text>
           )

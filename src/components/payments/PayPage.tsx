@@ -1,21 +1,7 @@
 "use client";
 
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Code,
-  Container,
-  Group,
-  Image,
-  Loader,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Code, Container, Group, Image, Progress, Stack, Text, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useInterval } from "@mantine/hooks";
 import { IconClockHour4, IconFlask } from "@tabler/icons-react";
 import Link from "next/link";
@@ -98,7 +84,7 @@ export function PayPage({ trackId }: { trackId: string }) {
   if (userLoading || (user && payment.isLoading)) {
     return (
       <Container size="sm" py="xl">
-        <Loader />
+        <Spinner />
       </Container>
     );
   }

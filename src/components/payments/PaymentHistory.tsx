@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Container, Loader, Stack, Text } from "@mantine/core";
+import { Anchor, Container, Stack, Text } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -9,14 +9,14 @@ import { useCurrentUser } from "../common/useCurrentUser";
 import { GatewayStatusBadge, PaymentStatusBadge } from "../common/PaymentStatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
-import { QueryState } from "@/components/common/QueryState";
+import { QueryState, Spinner } from "@/components/common/QueryState";
 import { BalanceHeading, SignInPrompt } from "@/components/common/SignedInPage";
 
 /** A player's own top-ups with their statuses (beyond docs/product.md). */
 export function PaymentHistory() {
   const { user, isLoading } = useCurrentUser();
   const payments = useQuery(trpc.payments.mine.queryOptions(undefined, { enabled: Boolean(user) }));
-  if (isLoading) return <Loader m="xl" />;
+  if (isLoading) return <Spinner m="xl" />;
   if (!user) {
     return <SignInPrompt to="to see your payments" />;
   }

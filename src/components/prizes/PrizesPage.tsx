@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Card, Container, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Container, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { deliverySchema, PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
@@ -56,7 +57,7 @@ export function PrizesPage() {
     }),
   );
 
-  if (isLoading) return <Loader m="xl" />;
+  if (isLoading) return <Spinner m="xl" />;
   if (!user) {
     return <SignInPrompt to="to see your prizes" />;
   }
@@ -72,7 +73,7 @@ export function PrizesPage() {
       <Stack>
         <Title order={1}>My Prizes</Title>
         {prizes.isLoading ? (
-          <Loader />
+          <Spinner />
         ) : !prizes.data?.length ? (
           <Text c="dimmed">No prizes yet. Good luck in the next draw!</Text>
         ) : (

@@ -1,21 +1,7 @@
 "use client";
 
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Grid,
-  Group,
-  List,
-  Loader,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Card, Center, Grid, Group, List, Paper, Progress, Stack, Text, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useReducedMotion } from "@mantine/hooks";
 import { useEffect, useRef, useState } from "react";
 import { DELAYS } from "@/shared/constants";
@@ -47,7 +33,7 @@ export function WheelGame() {
   if (isLoading) {
     return (
       <Center py="xl">
-        <Loader />
+        <Spinner />
       </Center>
     );
   }

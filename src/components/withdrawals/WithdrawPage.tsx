@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Card, Container, Group, Loader, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Container, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
@@ -43,7 +44,7 @@ export function WithdrawPage() {
     }),
   );
 
-  if (isLoading) return <Loader m="xl" />;
+  if (isLoading) return <Spinner m="xl" />;
   if (!user) {
     return <SignInPrompt to="to withdraw" />;
   }
@@ -118,7 +119,7 @@ export function WithdrawPage() {
           My Withdrawals
         </Title>
         {list.isLoading ? (
-          <Loader />
+          <Spinner />
         ) : !list.data?.length ? (
           <Text c="dimmed">No withdrawals yet.</Text>
         ) : (
