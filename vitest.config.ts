@@ -19,8 +19,8 @@ const PGLITE_ONLY = [
   "tests/integration/request-log.test.ts",
   // The demo seed: ledger-invariants.test.ts seeds and checks the same data on both databases.
   "tests/integration/seed.test.ts",
-  // Starts its own PostgreSQL cluster and app instance on fixed ports: the project's database is not
-  // used, and a second copy at once would collide on the ports.
+  // Starts its own PostgreSQL cluster and app instance: the project's database is not used, so a
+  // second run would test the same thing again.
   "tests/integration/money-faults.test.ts",
 ];
 

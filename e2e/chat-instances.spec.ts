@@ -6,12 +6,11 @@
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { startApp, stopApp } from "../scripts/start-app";
-import { ADMIN } from "./helpers";
+import { freePort, startApp, stopApp } from "../scripts/start-app";
+import { ADMIN, holdLock } from "./helpers";
 
-const BASE = Number(process.env.E2E_PORT ?? 3100);
-// Well away from the E2E_PORT range other runs use (3100, 3101, ...).
-const PORTS = [BASE + 1000, BASE + 2000];
+// Two ports the OS picks (beforeAll).
+let PORTS: number[] = [];
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = `prize_e2e_chat_${process.pid}_${Date.now()}`;
 const dbUrl = (() => {
@@ -25,7 +24,11 @@ const servers: ChildProcess[] = [];
 test.describe("live chat across two app instances on one PostgreSQL", () => {
   test.describe.configure({ timeout: 180_000 });
 
+  // The fault test that restarts this PostgreSQL server waits for this spec (e2e/helpers.ts).
+  let release: (() => Promise<void>) | undefined;
+
   test.beforeAll(async () => {
+    release = await holdLock("shared-postgres");
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${DB_NAME}"`);
@@ -33,6 +36,7 @@ test.describe("live chat across two app instances on one PostgreSQL", () => {
     const env = { ...process.env, DATABASE_URL: dbUrl, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1" };
     execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/db/manage.ts", "migrate"], { env, stdio: "ignore" });
     execFileSync("node", ["node_modules/tsx/dist/cli.mjs", "scripts/db/seed.ts"], { env, stdio: "ignore" });
+    PORTS = await Promise.all([freePort(), freePort()]);
     // startApp refuses a port someone else's server answers on (we would test the wrong app).
     servers.push(...(await Promise.all(PORTS.map((port) => startApp({ port, stderr: "ignore", env: { DATABASE_URL: dbUrl } })))));
   });
@@ -43,6 +47,7 @@ test.describe("live chat across two app instances on one PostgreSQL", () => {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
     await admin.end();
+    await release?.();
   });
 
   test("player on instance A, admin on instance B: message, reply and notification arrive live", async ({ browser }) => {

@@ -15,15 +15,19 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { LIMITS } from "../src/shared/constants";
-import { exited, startApp, stopApp } from "../scripts/start-app";
+import { exited, freePort, startApp, stopApp } from "../scripts/start-app";
+import { holdLock } from "./helpers";
 import pg from "pg";
 import type { PrepareResult, Successes, VerifyResult } from "../scripts/db/fault-db";
 
 const run = promisify(execFile);
-const BASE = Number(process.env.E2E_PORT ?? 3100);
-// Away from E2E_PORT and the chat-instances ports (BASE + 1000, BASE + 2000).
-const PORT = BASE + 3000;
-const URL_BASE = `http://127.0.0.1:${PORT}`;
+// The app under fault gets a port the OS picks, once for the file (its restarts reuse it).
+let PORT = 0;
+let URL_BASE = "";
+test.beforeAll(async () => {
+  PORT = await freePort();
+  URL_BASE = `http://127.0.0.1:${PORT}`;
+});
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const PLAYERS = 10;
 // A player may hold at most LIMITS.openTopUpsMax open top-ups (429 beyond), so prepare stays within it.
@@ -355,8 +359,14 @@ test.describe("faults under load", () => {
     );
     const version = fs.readdirSync("/etc/postgresql").sort().at(-1);
     expect(version).toBeTruthy();
-    await outageDuringLoad(`PostgreSQL ${version} restarted`, async () => {
-      await run("pg_ctlcluster", ["--skip-systemctl-redirect", version as string, "main", "restart", "-m", "fast"]);
-    });
+    // Not while e2e/chat-instances.spec.ts runs its two instances on the same server.
+    const release = await holdLock("shared-postgres");
+    try {
+      await outageDuringLoad(`PostgreSQL ${version} restarted`, async () => {
+        await run("pg_ctlcluster", ["--skip-systemctl-redirect", version as string, "main", "restart", "-m", "fast"]);
+      });
+    } finally {
+      await release();
+    }
   });
 });

@@ -1,3 +1,6 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 
 export const ADMIN = {
@@ -13,4 +16,25 @@ export const PLAYER = {
 export async function signInViaApi(page: Page, who: { email: string; password: string }): Promise<void> {
   const res = await page.request.post("/api/auth/login", { data: who });
   if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * A lock across Playwright's two workers (a file created exclusively), for specs that must not
+ * overlap: the fault test that restarts the shared PostgreSQL server, and the spec whose two app
+ * instances live on it. Named per run (E2E_PORT is picked per run), so a killed run leaves no lock
+ * behind for the next. Returns its release.
+ */
+export async function holdLock(name: string, timeoutMs = 240_000): Promise<() => Promise<void>> {
+  const file = path.join(os.tmpdir(), `prize-e2e-${name}-${process.env.E2E_PORT}.lock`);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await (await fs.open(file, "wx")).close();
+      return () => fs.rm(file, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      if (Date.now() > until) throw new Error(`the ${name} lock was held for over ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 }

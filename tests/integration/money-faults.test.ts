@@ -21,13 +21,14 @@ import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import { createUser, sessionTokenFor } from "../helpers/fixtures";
 import { waitFor } from "../helpers/jobs";
 import { OxaPayPayoutStandIn } from "../helpers/oxapay-payout-stand-in";
+import { freePort } from "../../scripts/start-app";
 import { type PrivatePostgres, startPrivatePostgres } from "../helpers/private-postgres";
 
 const KEY = "fault-suite-payout-key";
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-/** The instance's port, and the private PostgreSQL's 100 above it. */
-const APP_PORT = Number(process.env.MONEY_FAULTS_PORT ?? 3411);
-const PG_PORT = APP_PORT + 100;
+/** The instance's port and the private PostgreSQL's: the OS picks both (no fixed ports). */
+const APP_PORT = await freePort();
+const PG_PORT = await freePort();
 const ORIGIN = `http://127.0.0.1:${APP_PORT}`;
 const PLAYERS = 8;
 const START_BALANCE = 100;
