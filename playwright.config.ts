@@ -1,8 +1,26 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 // One production build per run (scripts/test-all.sh builds it), served once for every spec on a
-// fresh embedded database seeded with demo data. Debian's Chromium; override with CHROMIUM_PATH.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// fresh embedded database seeded with demo data. Debian's Chromium headless shell (the same engine
+// without the browser's windowing and GPU layers: a page load costs about half the CPU of full
+// Chromium's headless mode); full Chromium when the shell is not installed; override with CHROMIUM_PATH.
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) ??
+  "/usr/bin/chromium";
+// The app under test listens on a port the OS picks (no fixed ports): chosen once by the runner, whose
+// workers load this file again and inherit it through the environment. E2E_PORT pins one.
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  [
+    "-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ],
+  { encoding: "utf8" },
+);
+const PORT = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /**
  * Mobile access and the visual check run on the tablet and the phone too; the axe and page-error
@@ -13,8 +31,10 @@ const PHONE_SPECS = /(devices|visual|a11y|instant-wins|pricing|safer-play)\.spec
 
 export default defineConfig({
   testDir: "e2e",
+  // Two workers, each taking whole spec files in turn (a11y.spec.ts runs its screens in parallel):
+  // on this 2-core machine a third made the run slower, the CPU being then 94% busy.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // In CI one retry: a test that fails twice fails the run; one that passes on its retry is listed
   // as "flaky" in the report (a loaded 2-core machine), to be fixed rather than hidden.
   retries: process.env.CI ? 1 : 0,
@@ -29,9 +49,11 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: "retain-on-failure",
+    // A trace records a screencast and DOM snapshots all through a test, which doubled the browser's
+    // CPU; in CI a failed test's retry records one, locally (no retries) a failed test keeps its own.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",

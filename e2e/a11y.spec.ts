@@ -3,7 +3,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, PLAYER, signInViaApi } from "./helpers";
 
 // Runs on the 390×844 phone project (playwright.config.ts): every signed-in screen and dialog has no
-// serious axe violation, and no page logs a page error or a React hydration error.
+// serious axe violation, and no page logs a page error or a React hydration error. One test per
+// screen, in parallel: an axe pass takes seconds on a busy machine, and the screens do not share state.
+test.describe.configure({ mode: "parallel" });
 
 async function expectNoSeriousAxeViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -39,17 +41,17 @@ const PLAYER_PAGES = [
   "/how-we-run-our-draws",
 ];
 
-test("player screens at 390 px: no serious axe violation, no page error", async ({ page }) => {
-  const errors = watchErrors(page);
-  await signInViaApi(page, PLAYER);
-  for (const path of PLAYER_PAGES) {
+for (const path of PLAYER_PAGES) {
+  test(`player ${path} at 390 px: no serious axe violation, no page error`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await signInViaApi(page, PLAYER);
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     await expect(page.locator("h1").first()).toBeVisible();
     await expectNoSeriousAxeViolations(page, path);
-  }
-  expect(errors).toEqual([]);
-});
+    expect(errors).toEqual([]);
+  });
+}
 
 test("player dialogs at 390 px: menu, purchases, settings, support chat, cart, add balance", async ({ page }) => {
   const errors = watchErrors(page);
@@ -86,14 +88,14 @@ test("player dialogs at 390 px: menu, purchases, settings, support chat, cart, a
   expect(errors).toEqual([]);
 });
 
-test("admin dashboard at 390 px: every tab, no serious axe violation, no hydration error", async ({ page }) => {
-  const errors = watchErrors(page);
-  await signInViaApi(page, ADMIN);
-  for (const tab of ["overview", "payments", "contests", "users", "winner-posts", "messages", "analytics"]) {
+for (const tab of ["overview", "payments", "contests", "users", "winner-posts", "messages", "analytics"]) {
+  test(`admin /admin?tab=${tab} at 390 px: no serious axe violation, no hydration error`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await signInViaApi(page, ADMIN);
     await page.goto(`/admin?tab=${tab}`);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectNoSeriousAxeViolations(page, `/admin?tab=${tab}`);
-  }
-  expect(errors).toEqual([]);
-});
+    expect(errors).toEqual([]);
+  });
+}
