@@ -15,7 +15,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { LIMITS } from "../src/shared/constants";
-import { exited, freePort, startApp, stopApp } from "../scripts/start-app";
+import { exited, freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
 import { holdLock } from "./helpers";
 import pg from "pg";
 import type { PrepareResult, Successes, VerifyResult } from "../scripts/db/fault-db";
@@ -332,7 +332,8 @@ test.describe("faults under load", () => {
 
   test("kill -9 of the server on the embedded PGlite: it recovers, nothing answered is lost", async () => {
     const dir = path.join(process.cwd(), ".data", `e2e-faults-${process.pid}`);
-    fs.rmSync(dir, { recursive: true, force: true });
+    // A migrated copy (prepare's migration then finds nothing to do).
+    await migrateDatabase({ DATABASE_URL: "", PGLITE_DIR: dir });
     try {
       await killNineDuringLoad({ DATABASE_URL: "", PGLITE_DIR: dir }, "PGlite");
     } finally {

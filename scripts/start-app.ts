@@ -4,7 +4,10 @@
  * already answers on (the test would talk to the wrong app).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs/promises";
 import net from "node:net";
+import path from "node:path";
+import { migrationsKey } from "./db/migrations-key";
 
 export type StartAppOptions = {
   port: number;
@@ -84,13 +87,56 @@ export async function stopApp(child: ChildProcess, graceMs = 15_000): Promise<nu
 }
 
 /** `npm run db:migrate` against the given environment (e.g. a fresh PGLITE_DIR or DATABASE_URL). */
-export async function migrateDatabase(env: Record<string, string | undefined>): Promise<void> {
+function runMigrate(env: Record<string, string | undefined>): Promise<void> {
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db/manage.ts", "migrate"], {
     env: { ...process.env, ...env },
     stdio: "ignore",
   });
-  const { code } = await exited(child);
-  if (code !== 0) throw new Error(`migrate exited with ${code}`);
+  return exited(child).then(({ code }) => {
+    if (code !== 0) throw new Error(`migrate exited with ${code}`);
+  });
+}
+
+/**
+ * A migrated, empty PGlite data dir for this checkout's migrations, made once and kept under
+ * `.data/e2e/` (migrating a new PGlite costs ~7 s of CPU; copying this one a fraction of a second).
+ * Made under a name of its own and renamed into place: two workers making it at once both succeed,
+ * and a run killed halfway leaves no half-made copy.
+ */
+async function migratedPgliteDir(): Promise<string> {
+  const dir = path.resolve(".data", "e2e", `pglite-migrated-${await migrationsKey()}`);
+  if (
+    await fs.stat(dir).then(
+      () => true,
+      () => false,
+    )
+  )
+    return dir;
+  const partial = `${dir}.${process.pid}.partial`;
+  await fs.rm(partial, { recursive: true, force: true });
+  await runMigrate({ PGLITE_DIR: partial, DATABASE_URL: "" });
+  await fs.rename(partial, dir).catch(async (e: NodeJS.ErrnoException) => {
+    await fs.rm(partial, { recursive: true, force: true });
+    // Another process renamed its copy first: that one is as good.
+    if (e.code !== "ENOTEMPTY" && e.code !== "EEXIST") throw e;
+  });
+  // Copies made for other migrations (an older branch) go.
+  for (const old of await fs.readdir(path.dirname(dir))) {
+    if (/^pglite-migrated-[0-9a-f]+$/.test(old) && old !== path.basename(dir))
+      await fs.rm(path.join(path.dirname(dir), old), { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
+ * A freshly migrated database for the given environment: PGlite (PGLITE_DIR, no DATABASE_URL) gets
+ * a copy of the migrated data dir, in place of whatever was there; PostgreSQL is migrated.
+ */
+export async function migrateDatabase(env: Record<string, string | undefined>): Promise<void> {
+  if (env.DATABASE_URL || !env.PGLITE_DIR) return runMigrate(env);
+  const from = await migratedPgliteDir();
+  await fs.rm(env.PGLITE_DIR, { recursive: true, force: true });
+  await fs.cp(from, env.PGLITE_DIR, { recursive: true });
 }
 
 /** A TCP port nothing listens on right now (the OS picks it): tests never use fixed ports. */

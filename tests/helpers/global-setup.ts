@@ -8,12 +8,12 @@
  * schema change skips the ~3 s it takes to make.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { migrationsKey } from "../../scripts/db/migrations-key";
 import { ensureTestPostgres } from "../../scripts/db/test-postgres";
 
 const run = promisify(execFile);
@@ -26,17 +26,8 @@ function migrateTemplate(kind: "pglite" | "postgres", target: string) {
 
 /** The PGlite template for the current migrations, made if no earlier run left it. */
 async function pgliteTemplate(): Promise<string> {
-  const hash = createHash("sha256");
-  const migrations = path.join(process.cwd(), "prisma", "migrations");
-  for (const dir of (await fs.readdir(migrations)).sort()) {
-    const sql = await fs.readFile(path.join(migrations, dir, "migration.sql")).catch(() => null);
-    if (sql) hash.update(dir).update(sql);
-  }
-  hash.update(await fs.readFile(path.join(process.cwd(), "node_modules", "@electric-sql", "pglite", "package.json")));
-  // What makes the template: the builder and the migration runner it calls.
-  for (const code of [BUILDER, path.join(process.cwd(), "src", "server", "platform", "migrate.ts")])
-    hash.update(await fs.readFile(code));
-  const file = path.join(TEMPLATE_DIR, `pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+  const key = await migrationsKey([BUILDER]);
+  const file = path.join(TEMPLATE_DIR, `pglite-template-${key}.tar`);
   const missing = await fs.stat(file).then(
     () => false,
     () => true,
