@@ -73,7 +73,7 @@ const schema = z.object({
   SEED_PLAYER_PASSWORD: text.default("player123"),
   // Tests (read by vitest and Playwright; listed so the whole of .env.example is checked)
   TEST_DATABASE_URL: url(["postgres:", "postgresql:"]).default("postgresql://postgres@127.0.0.1:5432/postgres"),
-  CHROMIUM_PATH: text.default("/usr/bin/chromium"),
+  CHROMIUM_PATH: text.default("/usr/bin/chromium-headless-shell"),
   // Payments (docs/payments.md)
   OXAPAY_MERCHANT_API_KEY: text.optional(),
   OXAPAY_BASE_URL: url(["http:", "https:"]).default("https://api.oxapay.com"),
