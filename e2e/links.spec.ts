@@ -52,3 +52,26 @@ test("one money rule: a balance of $x.xx9 reads with two decimals everywhere but
     await expect(admin.getByRole("row").filter({ hasText: email })).toContainText(two);
   });
 });
+
+// Next prefetches each link in view with two server renders; the footer's rarely followed links opt out
+// (src/components/layout/Footer.tsx), and a click on one is still a client navigation.
+test("footer links are not prefetched, and one still navigates in the client", async ({ page }) => {
+  const prefetched: string[] = [];
+  page.on("request", (r) => {
+    if (r.headers()["next-router-prefetch"]) prefetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The header's links are prefetched as before: the listener sees prefetches at all.
+  expect(prefetched).toContain("/winners");
+  for (const footerOnly of ["/complaints-policy", "/how-we-run-our-draws", "/draws/live", "/dream-car-competition"])
+    expect(prefetched, `${footerOnly} was prefetched`).not.toContain(footerOnly);
+
+  await page.evaluate(() => {
+    (window as { __stillHere?: boolean }).__stillHere = true;
+  });
+  await page.locator("footer").getByRole("link", { name: "Complaints Policy" }).click();
+  await expect(page).toHaveURL(/\/complaints-policy$/);
+  expect(await page.evaluate(() => (window as { __stillHere?: boolean }).__stillHere)).toBe(true);
+});

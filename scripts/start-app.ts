@@ -4,6 +4,7 @@
  * already answers on (the test would talk to the wrong app).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -105,13 +106,7 @@ function runMigrate(env: Record<string, string | undefined>): Promise<void> {
  */
 async function migratedPgliteDir(): Promise<string> {
   const dir = path.resolve(".data", "e2e", `pglite-migrated-${await migrationsKey()}`);
-  if (
-    await fs.stat(dir).then(
-      () => true,
-      () => false,
-    )
-  )
-    return dir;
+  if (existsSync(dir)) return dir;
   const partial = `${dir}.${process.pid}.partial`;
   await fs.rm(partial, { recursive: true, force: true });
   await runMigrate({ PGLITE_DIR: partial, DATABASE_URL: "" });
