@@ -53,9 +53,9 @@ test("one money rule: a balance of $x.xx9 reads with two decimals everywhere but
   });
 });
 
-// Next prefetches each link in view with two server renders; the footer's rarely followed links opt out
-// (src/components/layout/Footer.tsx), and a click on one is still a client navigation.
-test("footer links are not prefetched, and one still navigates in the client", async ({ page }) => {
+// Links prefetch their page when reached for (pointer over, focus, touch), not when in view: Next's
+// default cost two server renders per link in view on every page (src/components/common/links.tsx).
+test("links are prefetched when reached for, not when in view, and a click stays a client navigation", async ({ page }) => {
   const prefetched: string[] = [];
   page.on("request", (r) => {
     if (r.headers()["next-router-prefetch"]) prefetched.push(new URL(r.url()).pathname);
@@ -63,8 +63,14 @@ test("footer links are not prefetched, and one still navigates in the client", a
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  // The header's links are prefetched as before: the listener sees prefetches at all.
-  expect(prefetched).toContain("/winners");
+  // The header's and the footer's links are all in view: none was fetched ahead.
+  expect(prefetched).toEqual([]);
+
+  const header = page.getByRole("navigation", { name: "Main" });
+  await header.getByRole("link", { name: "Winners" }).hover();
+  await expect.poll(() => prefetched).toContain("/winners");
+  await header.getByRole("link", { name: "Fortune Wheel" }).focus();
+  await expect.poll(() => prefetched).toContain("/wheel");
   for (const footerOnly of ["/complaints-policy", "/how-we-run-our-draws", "/draws/live", "/dream-car-competition"])
     expect(prefetched, `${footerOnly} was prefetched`).not.toContain(footerOnly);
 
@@ -73,5 +79,8 @@ test("footer links are not prefetched, and one still navigates in the client", a
   });
   await page.locator("footer").getByRole("link", { name: "Complaints Policy" }).click();
   await expect(page).toHaveURL(/\/complaints-policy$/);
+  expect(await page.evaluate(() => (window as { __stillHere?: boolean }).__stillHere)).toBe(true);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Winners" }).click();
+  await expect(page).toHaveURL(/\/winners$/);
   expect(await page.evaluate(() => (window as { __stillHere?: boolean }).__stillHere)).toBe(true);
 });

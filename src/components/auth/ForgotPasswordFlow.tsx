@@ -2,7 +2,7 @@
 
 import { Anchor, Button, Group, Stack, Stepper, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import {
@@ -134,7 +134,7 @@ export function ForgotPasswordFlow() {
 
         <Text size="sm" ta="center" mt="lg">
           Remembered it?{" "}
-          <Anchor component={Link} href="/login">
+          <Anchor component={IntentLink} href="/login">
             Back to sign in
           </Anchor>
         </Text>

@@ -2,7 +2,7 @@
 
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
@@ -110,7 +110,7 @@ export function LoginForm() {
               {...form.getInputProps("password")}
             />
             <Group justify="flex-end">
-              <Anchor component={Link} href="/forgot-password" size="sm">
+              <Anchor component={IntentLink} href="/forgot-password" size="sm">
                 Forgot password?
               </Anchor>
             </Group>
@@ -119,7 +119,7 @@ export function LoginForm() {
             </Button>
             <Text size="sm" ta="center">
               Don&apos;t have an account?{" "}
-              <Anchor component={Link} href="/signup">
+              <Anchor component={IntentLink} href="/signup">
                 Sign up
               </Anchor>
             </Text>

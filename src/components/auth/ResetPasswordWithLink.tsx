@@ -2,7 +2,7 @@
 
 import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
 import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { resetTokenSchema, resetWithTokenFormSchema } from "@/shared/schemas/email";
@@ -76,7 +76,7 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
         <Text c="red">This reset link is invalid or has expired. Please ask for a new one.</Text>
       )}
       <Text size="sm" ta="center" mt="lg">
-        <Anchor component={Link} href="/forgot-password">
+        <Anchor component={IntentLink} href="/forgot-password">
           Ask for a new link
         </Anchor>
       </Text>

@@ -2,7 +2,7 @@
 
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import { AGE_MESSAGES } from "@/shared/responsible-play";
@@ -117,7 +117,7 @@ export function SignupForm() {
             </Button>
             <Text size="sm" ta="center">
               Already have an account?{" "}
-              <Anchor component={Link} href="/login">
+              <Anchor component={IntentLink} href="/login">
                 Sign in
               </Anchor>
             </Text>

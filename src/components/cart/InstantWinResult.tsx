@@ -3,7 +3,7 @@
 import { Badge, Button, Group, Modal, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
 import { IconGift } from "@tabler/icons-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { INSTANT_PRIZE_KIND_LABELS } from "@/shared/instant-wins";
 import { formatUsd } from "@/shared/money";
 import type { RouterOutputs } from "@/trpc/types";
@@ -58,7 +58,7 @@ export function InstantWinResult({ wins, onClose }: { wins: InstantWin[]; onClos
         </Text>
         <Group justify="center">
           {physical && (
-            <Button component={Link} href="/prizes" variant="light" onClick={onClose}>
+            <Button component={IntentLink} href="/prizes" variant="light" onClick={onClose}>
               My Prizes
             </Button>
           )}

@@ -1,12 +1,50 @@
 "use client";
 
 import { Button, type ButtonProps } from "@mantine/core";
+// biome-ignore lint/style/noRestrictedImports: the one place the site wraps Next's Link.
 import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { ComponentProps, FocusEvent, MouseEvent, TouchEvent } from "react";
 
 /**
- * A Mantine Button rendered as a Next Link. Server components cannot pass `component={Link}`
+ * The site's link: a Next Link that prefetches its page when the visitor reaches for it (pointer over,
+ * keyboard focus, a finger down), not when it scrolls into view. Next's default prefetched every link
+ * in view with two server renders each: the header alone made a page view cost ten renders beyond its
+ * own, on every page and for every visitor, for pages few of them open. A click is still a client
+ * navigation, and the pointer's head start (a hover or a touch before the click) hides most of the
+ * fetch. docs/public.md, Links and prefetching.
+ */
+export function IntentLink({ href, onMouseEnter, onFocus, onTouchStart, ...props }: ComponentProps<typeof Link>) {
+  const router = useRouter();
+  const target = typeof href === "string" ? href : href.pathname ? `${href.pathname}${href.search ?? ""}` : null;
+  const prefetch = () => {
+    if (target?.startsWith("/")) router.prefetch(target);
+  };
+  return (
+    <Link
+      href={href}
+      {...props}
+      prefetch={false}
+      onMouseEnter={(e: MouseEvent<HTMLAnchorElement>) => {
+        prefetch();
+        onMouseEnter?.(e);
+      }}
+      onFocus={(e: FocusEvent<HTMLAnchorElement>) => {
+        prefetch();
+        onFocus?.(e);
+      }}
+      onTouchStart={(e: TouchEvent<HTMLAnchorElement>) => {
+        prefetch();
+        onTouchStart?.(e);
+      }}
+    />
+  );
+}
+
+/**
+ * A Mantine Button rendered as the site's link. Server components cannot pass `component={IntentLink}`
  * (a function) across the client boundary, so they use this instead.
  */
 export function LinkButton({ href, ...props }: ButtonProps & { href: string; "aria-label"?: string; onClick?: () => void }) {
-  return <Button component={Link} href={href} {...props} />;
+  return <Button component={IntentLink} href={href} {...props} />;
 }

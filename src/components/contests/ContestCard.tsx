@@ -2,7 +2,7 @@
 
 import { Badge, Button, Card, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { IconShoppingCart } from "@tabler/icons-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { formatUsd } from "@/shared/money";
@@ -81,7 +81,7 @@ export function ContestCard({ contest: c }: { contest: PublicContest }) {
                 ? restrictionLabel(restricted)
                 : "Add to Cart"}
           </Button>
-          <Button variant="default" component={Link} href={`/contest/${c.id}`} miw={100}>
+          <Button variant="default" component={IntentLink} href={`/contest/${c.id}`} miw={100}>
             Details
           </Button>
         </Group>

@@ -23,7 +23,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconArrowLeft, IconPhoto, IconShoppingCart } from "@tabler/icons-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -107,7 +107,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
 
   return (
     <Container size="lg" py="xl">
-      <Anchor component={Link} href="/" size="sm">
+      <Anchor component={IntentLink} href="/" size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} /> Back to Contests
         </Group>
@@ -266,7 +266,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
       <InstantPrizesPanel contestId={c.id} />
       {/* The draw as it happens (countdown, reveal, replay, my entries' proofs): docs/fair-play.md "Live draws". */}
       <Stack mt="xl" gap="xs">
-        <Anchor component={Link} href="/draws/live" size="sm">
+        <Anchor component={IntentLink} href="/draws/live" size="sm">
           All live draws
         </Anchor>
         <LiveDraw contestId={c.id} endDate={c.endDate} />
@@ -291,7 +291,7 @@ export function ContestNotFound() {
       <Stack align="center">
         <Title order={1}>Contest Not Found</Title>
         <Text c="dimmed">This contest does not exist or has been removed.</Text>
-        <Button component={Link} href="/">
+        <Button component={IntentLink} href="/">
           Back to Home
         </Button>
       </Stack>

@@ -3,7 +3,7 @@
 import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { useReducedMotion } from "@mantine/hooks";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -123,7 +123,7 @@ export function LiveDraw({ contestId, title, endDate }: { contestId: string; tit
         <Group justify="space-between" wrap="wrap" gap="xs">
           {title ? (
             <Title order={3} size="h4">
-              <Link href={`/contest/${contestId}`}>{title}</Link>
+              <IntentLink href={`/contest/${contestId}`}>{title}</IntentLink>
             </Title>
           ) : (
             <Title order={3} size="h4">

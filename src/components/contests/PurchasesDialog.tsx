@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text } from "@mantine/core";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useEffect } from "react";
 import { LIMITS } from "@/shared/constants";
 import { addMoney, formatUsd, isPositive } from "@/shared/money";
@@ -102,7 +102,14 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                     </Text>
                     {e.status === "won" && (
                       // A prize waits for the winner's choice, with a deadline: the way there starts here.
-                      <Anchor component={Link} href="/prizes" size="sm" fw={700} onClick={onClose} data-testid="claim-prize">
+                      <Anchor
+                        component={IntentLink}
+                        href="/prizes"
+                        size="sm"
+                        fw={700}
+                        onClick={onClose}
+                        data-testid="claim-prize"
+                      >
                         Claim your prize
                       </Anchor>
                     )}

@@ -2,7 +2,7 @@
 
 import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { useSessionExpiry } from "../auth/useSessionExpiry";
 import classes from "./AppHeader.module.css";
@@ -45,7 +45,7 @@ export function AppHeader() {
       )}
       <Container size="xl" py="sm">
         <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Anchor component={Link} href="/" underline="never" c="inherit" aria-label="Prize Contests home">
+          <Anchor component={IntentLink} href="/" underline="never" c="inherit" aria-label="Prize Contests home">
             <Group gap="xs" wrap="nowrap">
               <img src="/logo.svg" alt="" width={32} height={32} />
               <Text fw={800} size="lg" className={classes.brand}>
@@ -55,14 +55,14 @@ export function AppHeader() {
           </Anchor>
           <Group gap="lg" visibleFrom="md" component="nav" aria-label="Main">
             <ContestsMenu />
-            <Anchor component={Link} href="/winners" className={classes.navLink}>
+            <Anchor component={IntentLink} href="/winners" className={classes.navLink}>
               Winners
             </Anchor>
-            <Anchor component={Link} href="/wheel" className={classes.navLink}>
+            <Anchor component={IntentLink} href="/wheel" className={classes.navLink}>
               Fortune Wheel
             </Anchor>
             {user?.isAdmin && (
-              <Anchor component={Link} href="/admin" className={classes.navLink}>
+              <Anchor component={IntentLink} href="/admin" className={classes.navLink}>
                 Admin
               </Anchor>
             )}
@@ -82,7 +82,7 @@ export function AppHeader() {
                 </Box>
               </>
             ) : (
-              <Button component={Link} href="/login" size="xs" variant="filled">
+              <Button component={IntentLink} href="/login" size="xs" variant="filled">
                 Sign In
               </Button>
             )}

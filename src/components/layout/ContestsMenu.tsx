@@ -2,7 +2,7 @@
 
 import { UnstyledButton } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useEffect, useId, useRef, useState } from "react";
 import classes from "./AppHeader.module.css";
 import { CONTEST_MENU } from "./nav";
@@ -44,9 +44,9 @@ export function ContestsMenu() {
       <ul id={id} className={classes.dropdown} hidden={!open}>
         {CONTEST_MENU.map((item) => (
           <li key={item.href}>
-            <Link href={item.href} className={classes.dropdownItem} onClick={() => setOpen(false)}>
+            <IntentLink href={item.href} className={classes.dropdownItem} onClick={() => setOpen(false)}>
               {item.label}
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button, Divider, Drawer, NavLink, Stack, Text } from "@mantine/core";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { formatUsd } from "@/shared/money";
 import type { PublicUser } from "@/trpc/types";
 import { IconWallet } from "@tabler/icons-react";
@@ -20,7 +20,9 @@ export default function MobileMenuDrawer({
   close: () => void;
 }) {
   const { signOut, pending } = useSignOut(close);
-  const link = (href: string, label: string) => <NavLink key={href} component={Link} href={href} label={label} onClick={close} />;
+  const link = (href: string, label: string) => (
+    <NavLink key={href} component={IntentLink} href={href} label={label} onClick={close} />
+  );
   // The header's user menu and chat button are hidden on narrow screens: their dialogs open from here.
   const dialog = (name: AccountDialog, label: string) => (
     <NavLink
@@ -101,7 +103,7 @@ export default function MobileMenuDrawer({
               Sign Out
             </Button>
           ) : (
-            <Button component={Link} href="/login" onClick={close}>
+            <Button component={IntentLink} href="/login" onClick={close}>
               Sign In
             </Button>
           )}

@@ -10,7 +10,7 @@ import {
   IconTicket,
   IconWallet,
 } from "@tabler/icons-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { formatUsd } from "@/shared/money";
 import { PurchasesDialog } from "../contests/PurchasesDialog";
 import { useAccountDialog } from "../common/dialogs";
@@ -65,13 +65,18 @@ export function UserMenu() {
           <Menu.Item leftSection={<IconTicket size={16} />} onClick={openPurchases}>
             My Purchases &amp; Results
           </Menu.Item>
-          <Menu.Item leftSection={<IconWallet size={16} />} component={Link} href="/withdrawals" data-testid="menu-withdraw">
+          <Menu.Item
+            leftSection={<IconWallet size={16} />}
+            component={IntentLink}
+            href="/withdrawals"
+            data-testid="menu-withdraw"
+          >
             Withdraw
           </Menu.Item>
-          <Menu.Item leftSection={<IconGift size={16} />} component={Link} href="/prizes">
+          <Menu.Item leftSection={<IconGift size={16} />} component={IntentLink} href="/prizes">
             My Prizes
           </Menu.Item>
-          <Menu.Item leftSection={<IconMessageReport size={16} />} component={Link} href="/complaints">
+          <Menu.Item leftSection={<IconMessageReport size={16} />} component={IntentLink} href="/complaints">
             Complaints
           </Menu.Item>
           <Menu.Item leftSection={<IconSettings size={16} />} onClick={openSettings}>

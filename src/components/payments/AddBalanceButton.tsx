@@ -17,7 +17,7 @@ import {
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconWallet } from "@tabler/icons-react";
 import { TRPCClientError } from "@trpc/client";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { CRYPTO_CURRENCIES, CRYPTO_LABELS, CURRENCY, DELAYS, LIMITS } from "@/shared/constants";
 import { COIN_NETWORKS, NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
@@ -209,7 +209,7 @@ export function AddBalanceButton() {
               <Button type="submit" disabled={create.isPending} fullWidth>
                 {create.isPending ? "Creating Payment..." : "Continue to Payment"}
               </Button>
-              <Anchor component={Link} href="/payments" size="sm" ta="center" onClick={() => setOpened(false)}>
+              <Anchor component={IntentLink} href="/payments" size="sm" ta="center" onClick={() => setOpened(false)}>
                 View my payment history
               </Anchor>
               <SupportLinks compact />

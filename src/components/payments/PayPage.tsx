@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Card, Code, Container, Group, Image, Prog
 import { Spinner } from "@/components/common/QueryState";
 import { useInterval } from "@mantine/hooks";
 import { IconClockHour4, IconFlask } from "@tabler/icons-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
 import { NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
@@ -177,7 +177,7 @@ export function PayPage({ trackId }: { trackId: string }) {
               Payment received. Your balance is credited once an administrator approves it.
             </Text>
           )}
-          <Anchor component={Link} href="/payments" size="sm">
+          <Anchor component={IntentLink} href="/payments" size="sm">
             My payment history
           </Anchor>
         </Stack>

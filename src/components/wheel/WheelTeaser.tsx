@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import Link from "next/link";
+import { IntentLink } from "@/components/common/links";
 import { DEFAULT_WHEEL_CONFIG, wheelTexts } from "@/shared/wheel";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -41,7 +41,7 @@ export function WheelTeaser() {
             )}
           </Group>
         </Stack>
-        <Button component={Link} href="/wheel" size="md" color="grape">
+        <Button component={IntentLink} href="/wheel" size="md" color="grape">
           Spin the Wheel
         </Button>
       </Group>
