@@ -3,6 +3,9 @@ import { expect, test } from "@playwright/test";
 import { DEFAULT_WHEEL_CONFIG } from "../src/shared/wheel";
 import { signInViaApi } from "./helpers";
 
+// The wheel's full spin (playwright.config.ts asks for reduced motion everywhere else).
+test.use({ reducedMotion: "no-preference" });
+
 const TITLES = /^(Congratulations!|Try Again!|You Lost!)$/;
 
 test("logged out: the wheel asks to log in", async ({ page }) => {

@@ -2,6 +2,9 @@ import { type CSSVariablesResolver, createTheme } from "@mantine/core";
 
 export const theme = createTheme({
   primaryColor: "violet",
+  // A visitor whose system asks for reduced motion gets dialogs, drawers, menus and toasts without
+  // their transitions (WCAG 2.3.3); the wheel honours it too (src/components/wheel/WheelGame.tsx).
+  respectReducedMotion: true,
   // WCAG AA on every screen (e2e/a11y.spec.ts): filled colours one shade darker, and text on a
   // filled badge or button turns dark where white would not reach 4.5:1.
   primaryShade: { light: 7, dark: 8 },

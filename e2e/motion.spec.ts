@@ -1,0 +1,28 @@
+import { expect, type Page, test } from "@playwright/test";
+import { PLAYER, signInViaApi } from "./helpers";
+
+// The site honours a visitor's "reduce motion" setting (src/theme.ts respectReducedMotion): a dialog
+// opens without its transition. Everyone else still gets it. playwright.config.ts asks every spec for
+// reduced motion; this file checks both sides on the Add Balance dialog.
+
+async function addBalanceTransition(page: Page): Promise<string> {
+  await signInViaApi(page, PLAYER);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Add Balance" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Add Balance" })).toBeVisible();
+  return page.locator(".mantine-Modal-content").evaluate((el) => getComputedStyle(el).transitionDuration);
+}
+
+test.describe("a visitor who asks for reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+  test("gets dialogs without their transition", async ({ page }) => {
+    expect(await addBalanceTransition(page)).toBe("0s");
+  });
+});
+
+test.describe("a visitor who does not", () => {
+  test.use({ reducedMotion: "no-preference" });
+  test("gets dialogs with it", async ({ page }) => {
+    expect(await addBalanceTransition(page)).not.toBe("0s");
+  });
+});
