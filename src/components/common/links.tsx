@@ -3,8 +3,7 @@
 import { Button, type ButtonProps } from "@mantine/core";
 // biome-ignore lint/style/noRestrictedImports: the one place the site wraps Next's Link.
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import type { ComponentProps, FocusEvent, MouseEvent, TouchEvent } from "react";
+import { type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent, useState } from "react";
 
 /**
  * The site's link: a Next Link that prefetches its page when the visitor reaches for it (pointer over,
@@ -12,29 +11,26 @@ import type { ComponentProps, FocusEvent, MouseEvent, TouchEvent } from "react";
  * in view with two server renders each: the header alone made a page view cost ten renders beyond its
  * own, on every page and for every visitor, for pages few of them open. A click is still a client
  * navigation, and the pointer's head start (a hover or a touch before the click) hides most of the
- * fetch. docs/public.md, Links and prefetching.
+ * fetch. Reaching for it turns Next's own prefetch on (Next's documented hover-prefetch pattern), so
+ * it also renders where no app router is mounted. docs/public.md, Links and prefetching.
  */
-export function IntentLink({ href, onMouseEnter, onFocus, onTouchStart, ...props }: ComponentProps<typeof Link>) {
-  const router = useRouter();
-  const target = typeof href === "string" ? href : href.pathname ? `${href.pathname}${href.search ?? ""}` : null;
-  const prefetch = () => {
-    if (target?.startsWith("/")) router.prefetch(target);
-  };
+export function IntentLink({ onMouseEnter, onFocus, onTouchStart, ...props }: ComponentProps<typeof Link>) {
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
   return (
     <Link
-      href={href}
       {...props}
-      prefetch={false}
+      prefetch={reached ? null : false}
       onMouseEnter={(e: MouseEvent<HTMLAnchorElement>) => {
-        prefetch();
+        reach();
         onMouseEnter?.(e);
       }}
       onFocus={(e: FocusEvent<HTMLAnchorElement>) => {
-        prefetch();
+        reach();
         onFocus?.(e);
       }}
       onTouchStart={(e: TouchEvent<HTMLAnchorElement>) => {
-        prefetch();
+        reach();
         onTouchStart?.(e);
       }}
     />
