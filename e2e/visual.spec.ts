@@ -110,6 +110,10 @@ const ADMIN_TABS = [
 ] as const;
 
 test.describe("visual check of every route", () => {
+  // The routes share nothing: both workers take them (run as one block, the phone's came last and
+  // kept one worker busy alone for the run's final 18 s).
+  test.describe.configure({ mode: "parallel" });
+
   for (const [name, path, title] of VISITOR) {
     test(`visitor ${path}`, async ({ page }) => {
       await shot(page, name, path, heading(title));
