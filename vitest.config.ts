@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // Integration suites run on an in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL
 // is set (CI always sets it). tests/pg holds what needs a real server (concurrency, LISTEN/NOTIFY).
@@ -28,6 +29,38 @@ const PGLITE_ONLY = [
   "tests/integration/money-faults.test.ts",
 ];
 
+/**
+ * Files that spend most of their time waiting (job polling and expiry, a migration lock, their own
+ * server or cluster): started first in their project, so the waiting overlaps other files' work. By
+ * size (vitest's order on a fresh clone, with no timings cached) they came last, and the run ended
+ * with one thread busy and two idle.
+ */
+const WAITING_FILES_FIRST = [
+  "tests/integration/money-faults.test.ts",
+  "tests/pg/jobs-workers.test.ts",
+  "tests/pg/migrate-on-start.test.ts",
+  "tests/pg/draw-scale.test.ts",
+];
+
+class WaitingFilesFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const i = WAITING_FILES_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+      return i < 0 ? WAITING_FILES_FIRST.length : i;
+    };
+    // Projects keep vitest's order (one after another); within each, the waiting files lead.
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    return projects.flatMap((name) =>
+      sorted
+        .filter((spec) => spec.project.name === name)
+        .map((spec, i) => ({ spec, i }))
+        .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+        .map(({ spec }) => spec),
+    );
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -46,6 +79,7 @@ export default defineConfig({
     // PGlite on (tests/helpers/db.ts) and every file's process.env is restored when it ends
     // (tests/helpers/restore-env.ts). Three threads keep both cores busy while files wait on I/O.
     pool: "threads",
+    sequence: { sequencer: WaitingFilesFirst },
     isolate: false,
     maxWorkers: 3,
     // Every test calls from 127.0.0.1: lift the anonymous per-IP budget (tests/integration/anonymous-limit.test.ts sets its own).
