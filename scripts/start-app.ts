@@ -104,7 +104,7 @@ function runMigrate(env: Record<string, string | undefined>): Promise<void> {
  * Made under a name of its own and renamed into place: two workers making it at once both succeed,
  * and a run killed halfway leaves no half-made copy.
  */
-async function migratedPgliteDir(): Promise<string> {
+export async function migratedPgliteDir(): Promise<string> {
   const dir = path.resolve(".data", "e2e", `pglite-migrated-${await migrationsKey()}`);
   if (existsSync(dir)) return dir;
   const partial = `${dir}.${process.pid}.partial`;

@@ -15,10 +15,14 @@ if [ -z "${PRIZE_TEST_PG_WRAPPED:-}" ]; then
 fi
 bash scripts/ensure-test-deps.sh
 npm run db:generate --silent
+# The migrated PGlite databases both suites start from, made beside lint and tsc (one core) when missing.
+node --import tsx tests/helpers/prepare-templates.ts &
+templates=$!
 echo "== lint"; npx biome check --error-on-warnings .
 # Next's route types first (.next/types: the checks `next build` would run on pages and routes), so
 # tsc covers them too and the build can skip its own pass over the same types.
 echo "== typecheck"; npx next typegen >/dev/null; npx tsc --noEmit
+wait "$templates"
 echo "== unit + integration (PGlite and PostgreSQL)"; npx vitest run
 # The types, Next's route types included, were checked above: the build skips its own pass (next.config.js).
 echo "== build"; BUILD_TYPES_CHECKED=1 npm run build --silent

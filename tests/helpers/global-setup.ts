@@ -25,7 +25,7 @@ function migrateTemplate(kind: "pglite" | "postgres", target: string) {
 }
 
 /** The PGlite template for the current migrations, made if no earlier run left it. */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const key = await migrationsKey([BUILDER]);
   const file = path.join(TEMPLATE_DIR, `pglite-template-${key}.tar`);
   const missing = await fs.stat(file).then(
