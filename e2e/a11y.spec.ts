@@ -1,27 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./axe";
 import { ADMIN, PLAYER, signInViaApi } from "./helpers";
 
 // Runs on the 390×844 phone project (playwright.config.ts): every signed-in screen and dialog has no
 // serious axe violation, and no page logs a page error or a React hydration error. One test per
 // screen, in parallel: an axe pass takes seconds on a busy machine, and the screens do not share state.
 test.describe.configure({ mode: "parallel" });
-
-const OPEN_DIALOG = '[role="dialog"][aria-modal="true"]';
-
-/** Axe on the whole page, or on the open dialog only: the page behind a dialog has its own test. */
-async function expectNoSeriousAxeViolations(page: Page, what: string, scope: "page" | "dialog" = "page") {
-  const builder = new AxeBuilder({ page });
-  if (scope === "dialog") {
-    // An include that matched nothing would check nothing.
-    await expect(page.locator(OPEN_DIALOG)).toHaveCount(1);
-    builder.include(OPEN_DIALOG);
-  }
-  const results = await builder.analyze();
-  expect(results.passes.length, `${what}: axe checked nothing`).toBeGreaterThan(0);
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** Records page errors and React's hydration / minified errors for the whole test. */
 function watchErrors(page: Page): string[] {

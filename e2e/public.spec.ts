@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./axe";
 import { ADMIN, PLAYER, signInViaApi } from "./helpers";
 
 const PUBLIC_PAGES = [
@@ -23,12 +23,6 @@ const CATEGORY_LINKS = [
 
 const MOBILE = { width: 390, height: 844 };
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 async function metaDescription(page: Page) {
   return page.locator('meta[name="description"]').getAttribute("content");
 }
@@ -41,7 +35,7 @@ test.describe("public pages on desktop", () => {
       expect((await metaDescription(page))?.length).toBeGreaterThan(20);
       await expect(page.getByRole("heading", { level: 1, name: p.h1 })).toBeVisible();
       await expect(page.getByText("$1.79").first()).toBeVisible(); // promo banner on every page
-      await expectNoSeriousAxeViolations(page);
+      await expectNoSeriousAxeViolations(page, p.path);
     });
   }
 
@@ -216,7 +210,7 @@ test.describe("public pages on a 390 px phone", () => {
       await page.goto(p.path);
       await expect(page.getByRole("heading", { level: 1, name: p.h1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-      await expectNoSeriousAxeViolations(page);
+      await expectNoSeriousAxeViolations(page, `${p.path} at 390 px`);
     });
   }
 
@@ -234,7 +228,7 @@ test.describe("public pages on a 390 px phone", () => {
     await expect(menu.getByRole("link", { name: "Cars", exact: true })).toHaveCount(0);
     await expect(menu.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
     await expect(menu.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, "menu");
     await menu.getByRole("link", { name: "Winners" }).click();
     await expect(page).toHaveURL(/\/winners$/);
     await expect(page.getByRole("heading", { level: 1, name: "Our Winners" })).toBeVisible();
