@@ -7,10 +7,12 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * Integration files that run on PGlite only: their subject is not the database, and every query
- * they reach is run on PostgreSQL by another file (PGlite is PostgreSQL's own engine; what differs
- * on a server is concurrency, the pool, LISTEN/NOTIFY, pg_dump, the server's version: the files
- * about those stay on both). TEST_ALL_ON_POSTGRES=1 runs these there too.
+ * Integration files that run on PGlite only: their subject is not the database. PGlite is
+ * PostgreSQL's own engine, so a query run one at a time answers the same on both; what differs on a
+ * server is concurrency (PGlite runs one transaction at a time), the pool and lost connections,
+ * LISTEN/NOTIFY, pg_dump, collation and the server's version. Files about those stay on both: every
+ * race and at-most-once test, money (payments, withdrawals, payouts, prizes, the ledger), the draw,
+ * jobs, migrations, backups, paging and admin figures. TEST_ALL_ON_POSTGRES=1 runs these there too.
  */
 const PGLITE_ONLY = [
   // The document against the REST table (recording callers, no queries) and a generated client's typing.
@@ -27,6 +29,35 @@ const PGLITE_ONLY = [
   // Starts its own PostgreSQL cluster and app instance: the project's database is not used, so a
   // second run would test the same thing again.
   "tests/integration/money-faults.test.ts",
+  // Sign-in, account and player screens' rules, one request after another: the second factor, the
+  // password rules and hashing (the CPU of these files), terms and age declarations, notifications
+  // and the support inbox. Sign-in races (auth-recovery, reset-link, rate-limit) stay on both.
+  "tests/integration/two-factor.test.ts",
+  "tests/integration/auth.test.ts",
+  "tests/integration/account.test.ts",
+  "tests/integration/age.test.ts",
+  "tests/integration/fair-play-terms.test.ts",
+  "tests/integration/notifications.test.ts",
+  "tests/integration/support.test.ts",
+  // Mail over SMTP: the outbox's claims run on PostgreSQL in complaints.test.ts and reset-link.test.ts.
+  "tests/integration/email.test.ts",
+  // What is made of the same reads: CSV cells, proofs' arithmetic, the wheel's expected value, the
+  // public lists and a purchase's "can this be bought". Sorting and paging (collation) stay on both
+  // in paging.test.ts, the draw itself in draws.test.ts and tests/pg/draw-*.test.ts.
+  "tests/integration/exports.test.ts",
+  "tests/integration/draw-proofs.test.ts",
+  "tests/integration/wheel-economics.test.ts",
+  "tests/integration/winners.test.ts",
+  "tests/integration/contests.test.ts",
+  "tests/integration/live-draws.test.ts",
+  "tests/integration/purchase-rules.test.ts",
+  // The HTTP layer in front of the routers: the fast path's kept pages and privacy, hostile paths,
+  // the in-memory per-IP budget, readiness while draining.
+  "tests/integration/fast-path.test.ts",
+  "tests/integration/fast-path-privacy.test.ts",
+  "tests/integration/hostile-input.test.ts",
+  "tests/integration/anonymous-limit.test.ts",
+  "tests/integration/ops-health.test.ts",
 ];
 
 /**
