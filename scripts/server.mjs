@@ -19,11 +19,12 @@
  * Next loads the app) answers the cached public reads and the visitor's prerendered pages from
  * memory; everything else, and anything it declines, goes to Next.
  *
- * Migrations first: before Next opens the database, `scripts/db/manage.ts start-check` (a child process, so
- * the embedded database is closed again before the app opens it) refuses to serve while migrations
- * are pending and prints the command that applies them, or applies them when MIGRATE_ON_START=true
- * (on PostgreSQL under an advisory lock, so instances starting together migrate once). The .env files
- * are loaded here first (as Next loads them) so the check sees the app's DATABASE_URL.
+ * Migrations first: before Next loads the app, scripts/db/start-check.ts (in this process) refuses to
+ * serve while migrations are pending and prints the command that applies them; the embedded database
+ * it opened is handed to the app. With MIGRATE_ON_START=true `scripts/db/manage.ts start-check` applies
+ * them first, in a child process so the schema engine stays out of the server (on PostgreSQL under an
+ * advisory lock, so instances starting together migrate once). The .env files are loaded here first
+ * (as Next loads them) so the check sees the app's DATABASE_URL.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -66,10 +67,27 @@ function rewriteForwardedHeaders(req) {
 
 const { default: nextEnv } = await import("@next/env");
 nextEnv.loadEnvConfig(process.cwd(), false);
-const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/db/manage.ts", "start-check"], { stdio: "inherit" });
-if (check.status !== 0) {
+const notStarting = (code) => {
   console.error("not starting: the database is not ready for this build (see above)");
-  process.exit(check.status ?? 1);
+  process.exit(code);
+};
+const { tsImport } = await import("tsx/esm/api");
+const startCheck = await tsImport("./db/start-check.ts", import.meta.url);
+try {
+  if (startCheck.migrateOnStart()) {
+    const migrate = spawnSync(process.execPath, ["--import", "tsx", "scripts/db/manage.ts", "start-check"], { stdio: "inherit" });
+    if (migrate.status !== 0) notStarting(migrate.status ?? 1);
+  }
+  const { problem, pglite } = await startCheck.checkBeforeStart();
+  if (problem) {
+    console.error(problem);
+    notStarting(startCheck.PENDING_EXIT);
+  }
+  // src/server/platform/db.ts getDatabase takes it over.
+  globalThis.__prizeStartPglite = pglite;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  notStarting(1);
 }
 
 const { default: next } = await import("next");

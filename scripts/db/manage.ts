@@ -4,23 +4,18 @@
  *   db:diff <name>    write prisma/migrations/<timestamp>_<name>/migration.sql from schema changes
  *   db:reset          drop everything, then migrate again (then run db:seed for demo data)
  *   db:status         list pending migrations; exit 3 when some are pending
- *   start-check       what `npm start` runs first (scripts/server.mjs): with MIGRATE_ON_START=true
- *                     apply pending migrations (under the advisory lock on PostgreSQL), otherwise
- *                     refuse (exit 3) while any is pending and print the command that applies them
+ *   start-check       with MIGRATE_ON_START=true apply pending migrations (under the advisory lock
+ *                     on PostgreSQL: `npm start` runs this first), otherwise refuse (exit 3) while
+ *                     any is pending and print the command that applies them (scripts/db/start-check.ts,
+ *                     which `npm start` runs in its own process)
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { defaultPgliteDir, openDatabase } from "../../src/server/platform/db";
-import { getEnv } from "../../src/server/platform/env";
-import {
-  applyMigrations,
-  diffSchemaAgainstMigrations,
-  MIGRATIONS_DIR,
-  type MigrationStatus,
-  migrationStatus,
-  resetDatabase,
-} from "../../src/server/platform/migrate";
+import { defaultPgliteDir, getEnv } from "../../src/server/platform/env";
+import { applyMigrations, diffSchemaAgainstMigrations, resetDatabase } from "../../src/server/platform/migrate";
+import { MIGRATIONS_DIR } from "../../src/server/platform/migration-status";
+import { checkBeforeStart, describeTarget, PENDING_EXIT } from "./start-check";
 
 async function withTarget<T>(fn: (t: { url?: string; pglite?: PGlite }) => Promise<T>): Promise<T> {
   const url = getEnv().DATABASE_URL;
@@ -35,55 +30,35 @@ async function withTarget<T>(fn: (t: { url?: string; pglite?: PGlite }) => Promi
   }
 }
 
-function where(): string {
-  return getEnv().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${defaultPgliteDir()}`;
-}
-
-async function statusOf(t: { url?: string; pglite?: PGlite }): Promise<MigrationStatus> {
-  const handle = await openDatabase(t.url ? { url: t.url, poolSize: 1 } : { pglite: t.pglite });
-  try {
-    return await migrationStatus(handle.db);
-  } finally {
-    await handle.db.$disconnect();
-  }
-}
-
-/** Exit code for "migrations pending": scripts/server.mjs stops with it. */
-const PENDING_EXIT = 3;
-
 async function main(): Promise<void> {
   const [command, name] = process.argv.slice(2);
   if (command === "status" || command === "start-check") {
     const migrateOnStart = command === "start-check" && getEnv().MIGRATE_ON_START;
     if (migrateOnStart) {
       const applied = await withTarget(applyMigrations);
-      console.log(applied.length ? `MIGRATE_ON_START: applied ${applied.join(", ")} to ${where()}` : `${where()} is up to date`);
+      console.log(
+        applied.length
+          ? `MIGRATE_ON_START: applied ${applied.join(", ")} to ${describeTarget()}`
+          : `${describeTarget()} is up to date`,
+      );
       return;
     }
-    const status = await withTarget(statusOf);
-    if (status.failed.length) {
-      console.error(
-        `${where()}: failed migration(s) ${status.failed.join(", ")}: repair them by hand (docs/deploy.md "Upgrading").`,
-      );
+    const { problem, pglite } = await checkBeforeStart();
+    await pglite?.close();
+    if (problem) {
+      console.error(problem);
       process.exit(PENDING_EXIT);
     }
-    if (status.pending.length) {
-      console.error(
-        `${where()} has ${status.pending.length} pending migration(s): ${status.pending.join(", ")}.\n` +
-          "Apply them with `npm run db:migrate` (same DATABASE_URL), or start with MIGRATE_ON_START=true.",
-      );
-      process.exit(PENDING_EXIT);
-    }
-    if (command === "status") console.log(`${where()} is up to date`);
+    if (command === "status") console.log(`${describeTarget()} is up to date`);
   } else if (command === "migrate") {
     const applied = await withTarget(applyMigrations);
-    console.log(applied.length ? `Applied ${applied.join(", ")} to ${where()}` : `${where()} is up to date`);
+    console.log(applied.length ? `Applied ${applied.join(", ")} to ${describeTarget()}` : `${describeTarget()} is up to date`);
   } else if (command === "reset") {
     await withTarget(async (t) => {
       await resetDatabase(t);
       await applyMigrations(t);
     });
-    console.log(`Reset and migrated ${where()}. Run \`npm run db:seed\` for demo data.`);
+    console.log(`Reset and migrated ${describeTarget()}. Run \`npm run db:seed\` for demo data.`);
   } else if (command === "diff") {
     if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error("usage: npm run db:diff -- <name_in_snake_case>");
     const sql = await diffSchemaAgainstMigrations();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "../../src/app/api/health/route";
 import { GET as ready } from "../../src/app/api/ready/route";
 import { openDatabase, setDatabase } from "../../src/server/platform/db";
-import { migrationStatus } from "../../src/server/platform/migrate";
+import { migrationStatus } from "../../src/server/platform/migration-status";
 import { resetDrainForTests, startDraining } from "../../src/server/platform/drain";
 import { setJobQueueProbe } from "../../src/server/ops/job-queue-hook";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";

@@ -4,6 +4,9 @@
  * step (`scripts/db/manage.ts start-check`) refuses pending migrations unless MIGRATE_ON_START=true.
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyMigrations, MIGRATION_LOCK_KEY, readMigrations } from "../../src/server/platform/migrate";
@@ -27,10 +30,12 @@ afterEach(async () => {
   await admin.end();
 });
 
-function startCheck(url: string, env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/db/manage.ts", "start-check"], {
-      env: { ...process.env, NODE_OPTIONS: "", DATABASE_URL: url, MIGRATE_ON_START: "", ...env },
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, NODE_OPTIONS: "", MIGRATE_ON_START: "", ...env },
+      // A start that should have been refused would otherwise serve until the test times out.
+      timeout: 30_000,
     });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
@@ -38,6 +43,12 @@ function startCheck(url: string, env: Record<string, string> = {}): Promise<{ co
     child.on("exit", (code) => resolve({ code, out }));
   });
 }
+
+const startCheck = (url: string, env: Record<string, string> = {}) =>
+  run(["--import", "tsx", "scripts/db/manage.ts", "start-check"], { DATABASE_URL: url, ...env });
+
+/** `npm start` itself: a refused start exits before Next loads the app, so no build is needed. */
+const npmStart = (env: Record<string, string>) => run(["scripts/server.mjs"], { PORT: "3999", HOST: "127.0.0.1", ...env });
 
 describe("migrations on deploy (postgres)", () => {
   it("two instances migrating one database together apply each migration once", async () => {
@@ -91,5 +102,23 @@ describe("migrations on deploy (postgres)", () => {
 
     const again = await startCheck(url);
     expect(again.code).toBe(0);
+  });
+
+  it("npm start refuses a database with pending migrations, on PostgreSQL and on PGlite, naming them", async () => {
+    const url = await freshDatabase();
+    const onPostgres = await npmStart({ DATABASE_URL: url });
+    expect(onPostgres.code).toBe(3);
+    expect(onPostgres.out).toMatch(/PostgreSQL \(DATABASE_URL\) has \d+ pending migration\(s\): \d+_init/);
+    expect(onPostgres.out).toContain("not starting: the database is not ready for this build");
+
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "prize-start-"));
+    try {
+      const onPglite = await npmStart({ DATABASE_URL: "", PGLITE_DIR: dir });
+      expect(onPglite.code).toBe(3);
+      expect(onPglite.out).toMatch(/PGlite at .* has \d+ pending migration\(s\): \d+_init/);
+      expect(onPglite.out).toContain("npm run db:migrate");
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

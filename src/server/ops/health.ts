@@ -7,7 +7,7 @@
  */
 import { type DatabaseHandle, getDatabase } from "../platform/db";
 import { logger } from "../platform/logger";
-import { migrationNamesOnDisk, migrationStatus } from "../platform/migrate";
+import { migrationNamesOnDisk, migrationStatus } from "../platform/migration-status";
 import { getJobQueueProbe } from "./job-queue-hook";
 
 export type CheckResult = { ok: boolean; detail?: string };

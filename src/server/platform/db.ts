@@ -3,13 +3,12 @@
  * Default: embedded PostgreSQL (PGlite) in `.data/pglite`. With DATABASE_URL: a PostgreSQL
  * server through @prisma/adapter-pg. Either way callers get the same Prisma client.
  */
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
-import { getEnv } from "./env";
+import { defaultPgliteDir, getEnv } from "./env";
 
 export type Db = PrismaClient;
 /** A Prisma client or an interactive-transaction client: what services accept. */
@@ -40,9 +39,7 @@ export type DatabaseHandle = {
 /** The NOTIFY channel of live events (src/server/events/): the pool LISTENs on it for its own writes. */
 export const EVENT_CHANNEL = "prize_live_events";
 
-export function defaultPgliteDir(): string {
-  return path.resolve(getEnv().PGLITE_DIR);
-}
+export { defaultPgliteDir };
 
 /** Opens a database: a PostgreSQL URL, a PGlite directory, or `memory://` for an in-memory PGlite. */
 export async function openDatabase(
@@ -107,13 +104,17 @@ export async function openDatabase(
   };
 }
 
-type GlobalWithDb = typeof globalThis & { __prizeDb?: Promise<DatabaseHandle> };
+type GlobalWithDb = typeof globalThis & { __prizeDb?: Promise<DatabaseHandle>; __prizeStartPglite?: PGlite };
 const globalForDb = globalThis as GlobalWithDb;
 
 /** The app's shared database, opened once per process (kept on globalThis so dev reloads reuse it). */
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!globalForDb.__prizeDb) {
-    globalForDb.__prizeDb = openDatabase({ url: getEnv().DATABASE_URL });
+    // `npm start` opened the embedded database for its migration check (scripts/db/start-check.ts): taken over, not opened twice.
+    const pglite = globalForDb.__prizeStartPglite;
+    globalForDb.__prizeStartPglite = undefined;
+    const url = getEnv().DATABASE_URL;
+    globalForDb.__prizeDb = openDatabase(url ? { url } : { pglite });
   }
   return globalForDb.__prizeDb;
 }

@@ -10,6 +10,7 @@
  *
  * NODE_ENV, NEXT_RUNTIME and NEXT_PHASE are Next's own and stay plain `process.env` reads.
  */
+import path from "node:path";
 import { z } from "zod";
 
 const int = (min: number, max: number, what: string) =>
@@ -246,4 +247,9 @@ export function getEnv(): Env {
   const env = parseEnv(process.env);
   cached = { raw, env };
   return env;
+}
+
+/** Where the embedded database keeps its data (PGLITE_DIR), as an absolute path. */
+export function defaultPgliteDir(): string {
+  return path.resolve(getEnv().PGLITE_DIR);
 }
