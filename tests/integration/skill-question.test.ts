@@ -108,39 +108,40 @@ describe(`skill question (${dbKind()})`, () => {
     expect(res.entries).toHaveLength(2);
   });
 
-  it("cannot be retried for free: 40 parallel guesses judge one; the lock lasts the set period; attempts are recorded", async () => {
+  it("cannot be retried for free: 40 parallel wrong guesses judge one; the lock lasts the set period; a right answer clears it", async () => {
     const quiz = await createContest(t.db, { title: "Guess", skillQuestion: question });
     const guesser = await createUser(t.db, { balance: "50" });
+    // Wrong answers only: a right one among them would be judged and clear the counter (below), so a
+    // guess arriving after it would be judged too. What must hold is that at most one wrong answer is
+    // judged per lock period, however many are sent at once.
+    const wrong = [0, 1, 2, 3].filter((i) => i !== question.correctIndex);
     const statuses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         rest(t.db, "POST", "/api/cart/add", {
-          body: { contestId: quiz.id, quantity: 1, answerIndex: i % 4 },
+          body: { contestId: quiz.id, quantity: 1, answerIndex: wrong[i % wrong.length] },
           user: guesser,
         }).then((r) => r.status),
       ),
     );
-    // Exactly one answer was judged (right or wrong); every other one was refused unjudged.
+    // Exactly one answer was judged (wrong: 400); every other one was refused unjudged.
     expect(statuses.filter((s) => s === 429)).toHaveLength(39);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(1);
     const attempts = await t.db.skillAnswerAttempt.findMany({ where: { userId: guesser.id, contestId: quiz.id } });
-    expect(attempts).toHaveLength(1);
-    expect(statuses.filter((s) => s === 200 || s === 400)).toHaveLength(1);
-    // A locked account is free again after SKILL_LOCK_HOURS.
+    expect(attempts.map((a) => a.correct)).toEqual([false]);
+    // Locked, even for the right answer, until SKILL_LOCK_HOURS have passed.
     const { gateSkillAnswers } = await import("../../src/server/services/skill-question");
     const later = new Date(Date.now() + 24 * 3600_000 + 1000);
-    const wrongIndex = (question.correctIndex + 1) % 4;
     const line = { contestId: quiz.id, quantity: 1 };
-    if (attempts[0]?.correct) {
-      // A right answer clears the counter: a later wrong one is judged (and locks).
-      await expect(gateSkillAnswers(t.db, guesser.id, [{ ...line, answerIndex: wrongIndex }])).rejects.toMatchObject({
-        code: "BAD_REQUEST",
-      });
-    }
     await expect(gateSkillAnswers(t.db, guesser.id, [{ ...line, answerIndex: question.correctIndex }])).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",
     });
     await expect(
       gateSkillAnswers(t.db, guesser.id, [{ ...line, answerIndex: question.correctIndex }], later),
     ).resolves.toBeUndefined();
+    // A right answer clears the counter: a later wrong one is judged (and locks), not refused unjudged.
+    await expect(gateSkillAnswers(t.db, guesser.id, [{ ...line, answerIndex: wrong[0] }], later)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 
   it("SKILL_MAX_ATTEMPTS allows more tries; the answer says how many are left", async () => {
