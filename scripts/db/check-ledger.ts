@@ -3,13 +3,12 @@
  * DATABASE_URL when set, else the embedded PGlite at PGLITE_DIR (default .data/pglite).
  * Prints each check with OK or FAIL (and its violations); exits 1 on any violation.
  */
-import { closeDatabase, defaultPgliteDir, getDb } from "../../src/server/platform/db";
-import { getEnv } from "../../src/server/platform/env";
+import { closeDatabase, getDb } from "../../src/server/platform/db";
+import { describeDatabase } from "../../src/server/platform/env";
 import { runLedgerChecks } from "../../src/server/services/invariants";
 
 async function main(): Promise<number> {
-  const where = getEnv().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${defaultPgliteDir()}`;
-  console.log(`Ledger invariants on ${where}`);
+  console.log(`Ledger invariants on ${describeDatabase()}`);
   const checks = await runLedgerChecks(await getDb());
   let failed = 0;
   for (const c of checks) {

@@ -12,10 +12,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { defaultPgliteDir, getEnv } from "../../src/server/platform/env";
+import { defaultPgliteDir, describeDatabase, getEnv } from "../../src/server/platform/env";
 import { applyMigrations, diffSchemaAgainstMigrations, resetDatabase } from "../../src/server/platform/migrate";
 import { MIGRATIONS_DIR } from "../../src/server/platform/migration-status";
-import { checkBeforeStart, describeTarget, PENDING_EXIT } from "./start-check";
+import { checkBeforeStart, PENDING_EXIT } from "./start-check";
 
 async function withTarget<T>(fn: (t: { url?: string; pglite?: PGlite }) => Promise<T>): Promise<T> {
   const url = getEnv().DATABASE_URL;
@@ -38,8 +38,8 @@ async function main(): Promise<void> {
       const applied = await withTarget(applyMigrations);
       console.log(
         applied.length
-          ? `MIGRATE_ON_START: applied ${applied.join(", ")} to ${describeTarget()}`
-          : `${describeTarget()} is up to date`,
+          ? `MIGRATE_ON_START: applied ${applied.join(", ")} to ${describeDatabase()}`
+          : `${describeDatabase()} is up to date`,
       );
       return;
     }
@@ -49,16 +49,18 @@ async function main(): Promise<void> {
       console.error(problem);
       process.exit(PENDING_EXIT);
     }
-    if (command === "status") console.log(`${describeTarget()} is up to date`);
+    if (command === "status") console.log(`${describeDatabase()} is up to date`);
   } else if (command === "migrate") {
     const applied = await withTarget(applyMigrations);
-    console.log(applied.length ? `Applied ${applied.join(", ")} to ${describeTarget()}` : `${describeTarget()} is up to date`);
+    console.log(
+      applied.length ? `Applied ${applied.join(", ")} to ${describeDatabase()}` : `${describeDatabase()} is up to date`,
+    );
   } else if (command === "reset") {
     await withTarget(async (t) => {
       await resetDatabase(t);
       await applyMigrations(t);
     });
-    console.log(`Reset and migrated ${describeTarget()}. Run \`npm run db:seed\` for demo data.`);
+    console.log(`Reset and migrated ${describeDatabase()}. Run \`npm run db:seed\` for demo data.`);
   } else if (command === "diff") {
     if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error("usage: npm run db:diff -- <name_in_snake_case>");
     const sql = await diffSchemaAgainstMigrations();

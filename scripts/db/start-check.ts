@@ -11,15 +11,11 @@
 import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { defaultPgliteDir, getEnv } from "../../src/server/platform/env";
+import { defaultPgliteDir, describeDatabase, getEnv } from "../../src/server/platform/env";
 import { type MigrationStatus, migrationStatus, type RawQuery } from "../../src/server/platform/migration-status";
 
 /** The exit code of a start refused for migrations (scripts/server.mjs, scripts/db/manage.ts). */
 export const PENDING_EXIT = 3;
-
-export function describeTarget(): string {
-  return getEnv().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${defaultPgliteDir()}`;
-}
 
 export function migrateOnStart(): boolean {
   return getEnv().MIGRATE_ON_START;
@@ -28,10 +24,10 @@ export function migrateOnStart(): boolean {
 /** Why the app must not serve this database yet, or null. */
 export function startProblem(status: MigrationStatus): string | null {
   if (status.failed.length)
-    return `${describeTarget()}: failed migration(s) ${status.failed.join(", ")}: repair them by hand (docs/deploy.md "Upgrading").`;
+    return `${describeDatabase()}: failed migration(s) ${status.failed.join(", ")}: repair them by hand (docs/deploy.md "Upgrading").`;
   if (status.pending.length)
     return (
-      `${describeTarget()} has ${status.pending.length} pending migration(s): ${status.pending.join(", ")}.\n` +
+      `${describeDatabase()} has ${status.pending.length} pending migration(s): ${status.pending.join(", ")}.\n` +
       "Apply them with `npm run db:migrate` (same DATABASE_URL), or start with MIGRATE_ON_START=true."
     );
   return null;

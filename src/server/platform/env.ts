@@ -253,3 +253,8 @@ export function getEnv(): Env {
 export function defaultPgliteDir(): string {
   return path.resolve(getEnv().PGLITE_DIR);
 }
+
+/** The database this process uses, for operators' messages. */
+export function describeDatabase(): string {
+  return getEnv().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${defaultPgliteDir()}`;
+}
