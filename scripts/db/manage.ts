@@ -7,7 +7,7 @@
  *   start-check       with MIGRATE_ON_START=true apply pending migrations (under the advisory lock
  *                     on PostgreSQL: `npm start` runs this first), otherwise refuse (exit 3) while
  *                     any is pending and print the command that applies them (scripts/db/start-check.ts,
- *                     which `npm start` runs in its own process)
+ *                     which `npm start` runs inside the server's process)
  */
 import fs from "node:fs/promises";
 import path from "node:path";

@@ -12,8 +12,7 @@ import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapte
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
-
-import { MIGRATIONS_DIR } from "./migration-status";
+import { MIGRATIONS_DIR, migrationNamesOnDisk } from "./migration-status";
 
 const ROOT = process.cwd();
 export const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
@@ -73,10 +72,7 @@ export function adapterFactoryFor(target: { url?: string; pglite?: PGlite }): {
 }
 
 export async function readMigrations(): Promise<bg.MigrationList> {
-  const names = (await fs.readdir(MIGRATIONS_DIR, { withFileTypes: true }).catch(() => []))
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
+  const names = await migrationNamesOnDisk();
   const migrationDirectories = await Promise.all(
     names.map(async (name) => ({
       path: name,
