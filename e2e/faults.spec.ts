@@ -307,6 +307,9 @@ async function outageDuringLoad(label: string, disrupt: (database: string) => Pr
     expect(recovered, "the app did not answer within 60 s of PostgreSQL coming back").toBeGreaterThan(0);
     expect(load.total).toBeGreaterThanOrEqual(atRecovery + 20);
     expect(server.exitCode, "the app process must survive the outage").toBeNull();
+    // Ready again too: database, migrations and the job queue, which may have been starting when
+    // PostgreSQL went away (src/server/jobs/index.ts keepStartingJobs).
+    await expect.poll(() => answers("/api/ready"), { timeout: 45_000, intervals: [500] }).toBe(true);
 
     const file = writeSuccesses(load.successes);
     const result = await faultDb<VerifyResult>(db.env, ["verify", file]);

@@ -5,7 +5,7 @@ export async function register(): Promise<void> {
     const { getEnv } = await import("./server/platform/env");
     getEnv();
     const { installShutdownHandlers } = await import("./server/platform/shutdown");
-    const { startJobs, stopJobs } = await import("./server/jobs");
+    const { keepStartingJobs, stopJobs } = await import("./server/jobs");
     installShutdownHandlers(stopJobs);
     // Page requests get a log line like API requests (src/server/ops/page-log.ts; called by scripts/server.mjs).
     const { installPageLog } = await import("./server/ops/page-log");
@@ -16,7 +16,8 @@ export async function register(): Promise<void> {
     // The job queue (docs/jobs.md): automatic draws and the other background work, on every instance.
     const { registerAppJobs } = await import("./server/jobs/app-jobs");
     registerAppJobs();
-    startJobs().catch((err: unknown) => console.error("job queue failed to start", err));
+    // Started in the background, tried again while the database cannot be reached (503 on /api/ready until then).
+    void keepStartingJobs();
     // Live mode: the coins and networks we send, checked against what OxaPay accepts (logged, not fatal).
     const [{ checkAcceptedTermsAtStart }, { logger }] = await Promise.all([
       import("./server/gateways/oxapay/accepted-terms"),

@@ -3,12 +3,12 @@
  * what /api/* runs under `npm start`) behind a plain node HTTP server, plus the job queue with the
  * app's jobs and schedules, as src/instrumentation.ts starts them. Its pid is the server, so a test
  * can SIGKILL it mid-request. Configured by the environment (DATABASE_URL, PORT, OXAPAY_*, ...);
- * prints "ready" once it listens and the queue runs.
+ * prints "ready" once it listens and the queue runs (it keeps trying while the database is away).
  *
  *   node --import tsx --conditions react-server tests/helpers/api-instance.ts
  */
 import http from "node:http";
-import { startJobs, stopJobs } from "../../src/server/jobs";
+import { keepStartingJobs, stopJobs } from "../../src/server/jobs";
 import { registerAppJobs } from "../../src/server/jobs/app-jobs";
 import { getEnv } from "../../src/server/platform/env";
 import { handleRestRequest } from "../../src/server/rest/handler";
@@ -30,7 +30,7 @@ async function main() {
   const port = Number(process.env.PORT);
   const origin = `http://127.0.0.1:${port}`;
   registerAppJobs();
-  await startJobs();
+  await keepStartingJobs([500, 1_000]); // as src/instrumentation.ts, with shorter waits
   const server = http.createServer(async (req, res) => {
     try {
       const answer = await handleRestRequest(await toRequest(req, origin));

@@ -1,10 +1,13 @@
 /**
  * The job queue with several workers on one PostgreSQL (as several app instances run): every job
  * runs exactly once across two workers, and a job whose worker process is killed (SIGKILL) mid-job
- * is retried by another worker once it expires, so nothing is lost.
+ * is retried by another worker once it expires, so nothing is lost. An instance that boots while its
+ * database refuses connections starts its jobs once the database is back (src/instrumentation.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import pg from "pg";
+import { freePort } from "../../scripts/start-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../../src/server/jobs/queue";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -75,5 +78,64 @@ describe("job queue with several workers (postgres)", () => {
     await survivor.work();
     await waitFor(async () => (await survivor.getJob("test.hang", id))?.state === "completed", 30_000, "retried job");
     expect(seen).toEqual([{ retryCount: 1 }]);
+  });
+
+  it("an instance that boots while its database refuses connections starts its jobs once it is back", async () => {
+    const name = new URL(t.url as string).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    // Jobs its workers have run: the interval schedules enqueue one at once when the workers start.
+    const completed = async () =>
+      (await t.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE state = 'completed'`))[0]
+        ?.n ?? 0;
+    try {
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+      const instance = spawn(
+        process.execPath,
+        ["--import", "tsx", "--conditions", "react-server", "tests/helpers/api-instance.ts"],
+        {
+          env: {
+            ...process.env,
+            NODE_OPTIONS: "",
+            DATABASE_URL: t.url as string,
+            PGLITE_DIR: "",
+            PORT: String(await freePort()),
+            LOG_LEVEL: "warn",
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      child = instance;
+      let out = "";
+      instance.stdout?.on("data", (d: Buffer) => {
+        out += d.toString();
+      });
+      instance.stderr?.on("data", (d: Buffer) => {
+        out += d.toString();
+      });
+      // Refused, it says so and tries again instead of giving up.
+      const alive = (cond: () => boolean) => () => {
+        if (instance.exitCode !== null) throw new Error(`the instance exited with ${instance.exitCode}: ${out}`);
+        return cond();
+      };
+      await waitFor(
+        alive(() => out.split("job queue failed to start; trying again").length > 2),
+        30_000,
+        "two failed attempts",
+      );
+      expect(out).not.toMatch(/^ready$/m);
+
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      await waitFor(
+        alive(() => /^ready$/m.test(out)),
+        30_000,
+        "the instance ready once the database is back",
+      );
+      // Its workers run: the jobs its schedules enqueued are done.
+      await waitFor(async () => (await completed()) > 0, 30_000, "a job run by the instance's workers");
+    } finally {
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
   });
 });

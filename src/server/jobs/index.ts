@@ -4,7 +4,8 @@
  *   registerJob(name, handler, def?)   declare a job kind (src/server/jobs/app-jobs.ts lists the app's)
  *   enqueue(name, data, opts?)         add a job; resolves to its id (null when a singletonKey dedupes it)
  *   schedule(name, when, data?)        cron or interval, applied when the workers start
- *   startJobs() / stopJobs()           from src/instrumentation.ts / src/server/platform/shutdown.ts
+ *   keepStartingJobs() / stopJobs()    from src/instrumentation.ts / src/server/platform/shutdown.ts
+ *   startJobs()                        one attempt (tests and tools that want the error)
  *
  * State lives on globalThis: Next loads instrumentation and route handlers as separate module
  * graphs, and all of them must share one queue client per process.
@@ -24,9 +25,11 @@ type JobsState = {
   queue?: Promise<JobQueue>;
   /** The database the queue was made on: a process that swaps its database (tests) gets a new queue. */
   queueDb?: DatabaseHandle;
+  /** Counts stopJobs() calls: a keepStartingJobs() begun before one gives up. */
+  generation: number;
 };
 const g = globalThis as typeof globalThis & { __prizeJobs?: JobsState };
-g.__prizeJobs ??= { definitions: new Map(), schedules: new Map() };
+g.__prizeJobs ??= { definitions: new Map(), schedules: new Map(), generation: 0 };
 const state: JobsState = g.__prizeJobs;
 
 /** Declares a job kind. Handlers must be idempotent: a job can run more than once. */
@@ -83,24 +86,54 @@ export async function enqueueInTransaction(name: string) {
 /** Starts workers for every registered job and applies the schedules. JOBS_WORKERS=0 only enqueues. */
 export async function startJobs(): Promise<void> {
   // /api/ready requires the queue to run (503 until it has started, or if it fails to);
-  // /api/metrics reports its depth and failures (docs/deploy.md).
+  // /api/metrics reports its depth and failures (docs/deploy.md). Running means every step below
+  // succeeded: a queue whose workers failed to start is not reported as running.
   let started: JobQueue | undefined;
   setJobQueueProbe({ running: () => started?.isRunning() ?? false, counts: jobCounts });
   const queue = await getJobQueue();
+  if (getEnv().JOBS_WORKERS !== 0) {
+    for (const [name, { handler, def }] of state.definitions) queue.register(name, handler, def);
+    await queue.work();
+    for (const [name, { when, data }] of state.schedules) await queue.schedule(name, when, data);
+  }
   started = queue;
-  if (getEnv().JOBS_WORKERS === 0) return;
-  for (const [name, { handler, def }] of state.definitions) queue.register(name, handler, def);
-  await queue.work();
-  for (const [name, { when, data }] of state.schedules) await queue.schedule(name, when, data);
   logger.info({ jobs: [...state.definitions.keys()], schedules: [...state.schedules.keys()] }, "job queue started");
+}
+
+/**
+ * startJobs until it succeeds (src/instrumentation.ts). An instance that boots while the database is
+ * away (a failover, a restart of both) would otherwise never run its jobs and stay unready until
+ * restarted by hand: it tries again after each delay (the last one repeating), stopping a half-started
+ * queue first, and stays 503 on /api/ready meanwhile. stopJobs() ends the attempts.
+ */
+export async function keepStartingJobs(delaysMs: readonly number[] = [1_000, 2_000, 5_000, 10_000, 30_000]): Promise<void> {
+  const generation = state.generation;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await startJobs();
+      return;
+    } catch (err) {
+      if (state.generation !== generation) return;
+      const retryInMs = delaysMs[Math.min(attempt, delaysMs.length - 1)] ?? 30_000;
+      logger.warn({ err, attempt: attempt + 1, retryInMs }, "job queue failed to start; trying again");
+      await stopQueue().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, retryInMs));
+      if (state.generation !== generation) return;
+    }
+  }
+}
+
+async function stopQueue(): Promise<void> {
+  const pending = state.queue;
+  state.queue = undefined;
+  if (pending) await (await pending.catch(() => undefined))?.stop();
 }
 
 /** Stops workers (waiting briefly for running jobs; the rest expire and retry elsewhere). */
 export async function stopJobs(): Promise<void> {
+  state.generation++;
   setJobQueueProbe(undefined);
-  const pending = state.queue;
-  state.queue = undefined;
-  if (pending) await (await pending.catch(() => undefined))?.stop();
+  await stopQueue();
 }
 
 /** Jobs by queue and state for /api/metrics: one GROUP BY over pg-boss's live job table. */
