@@ -7,7 +7,7 @@ import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { trpc } from "@/trpc/react";
-import { pollingFallback } from "../common/useLiveRefetch";
+import { pollingFallback, refetchOnTick } from "../common/useLiveRefetch";
 import { timeLabel } from "../common/timeLabel";
 import { ChatThread } from "../common/ChatThread";
 import { showToast, TOAST, toastError } from "@/components/common/toasts";
@@ -42,8 +42,8 @@ export function MessagesTab() {
       onData: (tick) => {
         // "ready" (a new or resumed stream: events may have been missed) refetches the page.
         if (tick.kind !== "ready" && tick.userIds?.length && queryClient.getQueryData(trpc.support.conversations.queryKey())) {
-          refreshRows(tick.userIds).catch(() => void queryClient.invalidateQueries(trpc.support.conversations.pathFilter()));
-        } else void queryClient.invalidateQueries(trpc.support.conversations.pathFilter());
+          refreshRows(tick.userIds).catch(() => void refetchOnTick(queryClient, trpc.support.conversations.pathFilter()));
+        } else void refetchOnTick(queryClient, trpc.support.conversations.pathFilter());
       },
     }),
   );
@@ -58,7 +58,7 @@ export function MessagesTab() {
       {
         enabled: Boolean(selected),
         onData: () => {
-          if (selected) void queryClient.invalidateQueries(trpc.support.conversationMessages.queryFilter({ userId: selected }));
+          if (selected) void refetchOnTick(queryClient, trpc.support.conversationMessages.queryFilter({ userId: selected }));
         },
       },
     ),

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
+import { refetchOnTick } from "../common/useLiveRefetch";
 
 /**
  * Contest lists and pages follow sales, draws and edits live: the server ticks
@@ -15,17 +16,17 @@ export function useLiveContests() {
   useSubscription(
     trpc.contests.onChange.subscriptionOptions(undefined, {
       enabled: Boolean(user?.id),
-      onData: () => {
-        void queryClient.invalidateQueries(trpc.contests.list.pathFilter());
-        void queryClient.invalidateQueries(trpc.contests.byId.pathFilter());
-        void queryClient.invalidateQueries(trpc.contests.liveDraws.pathFilter());
-        // A drawn record never changes: only the ones still open or awaiting their draw refetch.
-        void queryClient.invalidateQueries(
+      onData: () =>
+        void refetchOnTick(
+          queryClient,
+          trpc.contests.list.pathFilter(),
+          trpc.contests.byId.pathFilter(),
+          trpc.contests.liveDraws.pathFilter(),
+          // A drawn record never changes: only the ones still open or awaiting their draw refetch.
           trpc.contests.drawRecord.queryFilter(undefined, {
             predicate: (q) => !(q.state.data as { drawnAt?: unknown })?.drawnAt,
           }),
-        );
-      },
+        ),
     }),
   );
 }

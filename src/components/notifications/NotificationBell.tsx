@@ -21,7 +21,7 @@ import { useSubscription } from "@trpc/tanstack-react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { timeLabel } from "../common/timeLabel";
-import { pollingFallback } from "../common/useLiveRefetch";
+import { pollingFallback, refetchOnTick } from "../common/useLiveRefetch";
 
 /** Fallback polling for the bell while its live stream is down (our choice, docs/product.md §9: 30 s). */
 const NOTIFICATIONS_FALLBACK_POLL = 30_000;
@@ -46,10 +46,8 @@ export function NotificationBell() {
   const sub = useSubscription(
     trpc.notifications.onChange.subscriptionOptions(undefined, {
       enabled,
-      onData: () => {
-        void queryClient.invalidateQueries(trpc.notifications.list.pathFilter());
-        void queryClient.invalidateQueries(trpc.notifications.unreadCount.pathFilter());
-      },
+      onData: () =>
+        void refetchOnTick(queryClient, trpc.notifications.list.pathFilter(), trpc.notifications.unreadCount.pathFilter()),
     }),
   );
   const poll = pollingFallback(sub.status, NOTIFICATIONS_FALLBACK_POLL);

@@ -9,7 +9,7 @@ import { useSubscription } from "@trpc/tanstack-react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { useAccountDialog } from "../common/dialogs";
-import { pollingFallback } from "../common/useLiveRefetch";
+import { pollingFallback, refetchOnTick } from "../common/useLiveRefetch";
 import { ChatThread } from "../common/ChatThread";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 import { ChatComposer } from "@/components/common/ChatComposer";
@@ -25,7 +25,7 @@ export function SupportChatButton() {
   const sub = useSubscription(
     trpc.support.onThread.subscriptionOptions(undefined, {
       enabled,
-      onData: () => void queryClient.invalidateQueries(trpc.support.messages.pathFilter()),
+      onData: () => void refetchOnTick(queryClient, trpc.support.messages.pathFilter()),
     }),
   );
   const thread = useQuery(
