@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyMigrations, MIGRATION_LOCK_KEY, readMigrations } from "../../src/server/platform/migrate";
+import { freePort } from "../../scripts/start-app";
 import { postgresUrlFor } from "../helpers/db";
 
 const made: string[] = [];
@@ -48,7 +49,8 @@ const startCheck = (url: string, env: Record<string, string> = {}) =>
   run(["--import", "tsx", "scripts/db/manage.ts", "start-check"], { DATABASE_URL: url, ...env });
 
 /** `npm start` itself: a refused start exits before Next loads the app, so no build is needed. */
-const npmStart = (env: Record<string, string>) => run(["scripts/server.mjs"], { PORT: "3999", HOST: "127.0.0.1", ...env });
+const npmStart = async (env: Record<string, string>) =>
+  run(["scripts/server.mjs"], { PORT: String(await freePort()), HOST: "127.0.0.1", ...env });
 
 describe("migrations on deploy (postgres)", () => {
   it("two instances migrating one database together apply each migration once", async () => {
