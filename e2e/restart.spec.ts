@@ -28,7 +28,19 @@ const signupBody = (email: string) =>
     securityAnswer: "dune",
   });
 
-test("stopping the server closes the embedded database cleanly and keeps the data", async () => {
+const METRICS_TOKEN = "restart-spec-metrics";
+
+/** Page requests the server has answered so far (its Prometheus counter, route "(page)"). */
+async function pageRequests(port: number): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(res.status).toBe(200);
+  let total = 0;
+  for (const line of (await res.text()).split("\n"))
+    if (line.startsWith("prize_http_requests_total{") && line.includes('route="(page)"')) total += Number(line.split(" ").at(-1));
+  return total;
+}
+
+test("stopping the server closes the embedded database cleanly and keeps the data; a page makes no request to itself", async () => {
   test.setTimeout(180_000); // a migration and two starts of the production server
   const port = await freePort();
   fs.rmSync(DIR, { recursive: true, force: true });
@@ -44,7 +56,7 @@ test("stopping the server closes the embedded database cleanly and keeps the dat
   expect(await stopApp(first)).toBe(0);
   expect(pgControlState(DIR)).toBe(1);
 
-  const second = await startServer(port);
+  const second = await startServer(port, { METRICS_TOKEN });
   try {
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: "POST",
@@ -52,6 +64,15 @@ test("stopping the server closes the embedded database cleanly and keeps the dat
       body: JSON.stringify({ email: "restart@example.com", password: "secret12" }),
     });
     expect(login.status).toBe(200);
+    // The player's home on a server nobody else uses: the player's request and the fast path's own
+    // render of the kept page, and no third request (Next proxying its own rewrite over HTTP, which it
+    // did while it knew itself by another name than "localhost": scripts/server.mjs).
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const before = await pageRequests(port);
+    const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { cookie, accept: "text/html" } });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Active Contests");
+    expect(await pageRequests(port)).toBe(before + 2);
   } finally {
     await stopApp(second);
   }

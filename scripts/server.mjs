@@ -91,7 +91,13 @@ try {
 }
 
 const { default: next } = await import("next");
-const app = next({ dev: false, hostname, port, dir: process.cwd() });
+// Next's name for itself is "localhost" whatever address this server listens on. The proxy
+// (src/proxy.ts) builds its rewrites from request.nextUrl, which Next writes with "localhost" for any
+// loopback host; Next compares a rewrite's origin with http://<hostname>:<port>, and with another name
+// there (127.0.0.1, 0.0.0.0) it took every rewrite for an external one and proxied it over HTTP to
+// itself: each render of a kept page (src/server/edge/fast-path.ts) was a third request, with a
+// MaxListenersExceededWarning on busy responses. Next uses the name only in URLs for itself.
+const app = next({ dev: false, hostname: "localhost", port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 const hopsSetting = Number(process.env.TRUST_PROXY_HOPS ?? 0);
