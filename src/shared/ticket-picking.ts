@@ -5,6 +5,7 @@
 import "./schemas/zod-config";
 import { z } from "zod";
 import { answerIndexSchema } from "./fair-play";
+import { formatCount } from "./format";
 
 export const PICK_LIMITS = {
   /** Numbers one request may pick, hold or lucky-dip, and tickets per cart line of a pick contest (one entry each). */
@@ -39,7 +40,7 @@ export const PICK_MESSAGES = {
   holdMax: `You can hold at most ${PICK_LIMITS.holdMax} numbers of one contest at a time`,
   holdsRate: (retry: string) => `Too many number requests. Try again ${retry}.`,
   pickNeedsMax: "Pick your numbers needs a ticket maximum",
-  pickMaxTooBig: `Pick your numbers works with at most ${PICK_LIMITS.maxTickets.toLocaleString("en-US")} tickets`,
+  pickMaxTooBig: `Pick your numbers works with at most ${formatCount(PICK_LIMITS.maxTickets)} tickets`,
   pickFrozen: "Tickets have been sold, so pick your numbers can no longer be switched on or off",
   searchRange: (max: number) => `Search for a number from 1 to ${max}`,
   freeEntryOff: (title: string) => `Online free entry is closed for "${title}"; the postal route stays open`,

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   browserTimeZone,
@@ -40,8 +42,20 @@ describe("the one date and money formatter (src/shared/format.ts)", () => {
 
   it("groups thousands in counts and amounts", () => {
     expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatCount(-1234.9)).toBe("-1,234");
+    expect(formatCount(Number.NaN)).toBe("0");
     expect(formatUsd("5000")).toBe("$5,000.00");
     expect(formatUsd("0.001", "mills")).toBe("$0.001");
+  });
+});
+
+describe("one formatter", () => {
+  it("is the only place in src/ that formats for a locale (no toLocaleString and the like elsewhere)", () => {
+    const root = path.resolve(import.meta.dirname, "../../src");
+    const offenders = readdirSync(root, { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.tsx?$/.test(f) && !f.startsWith("generated") && f !== path.join("shared", "format.ts"))
+      .filter((f) => /\.toLocale(String|DateString|TimeString)\(/.test(readFileSync(path.join(root, f), "utf8")));
+    expect(offenders).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { QueryState } from "@/components/common/QueryState";
 import { SimpleTable } from "@/components/common/DataTable";
+import { DateTime } from "@/components/common/useTimeZone";
 
 type Action = "credit" | "takeBack" | "settlePaid" | "settleFailed" | "dismiss";
 const ACTION_LABELS: Record<Action, string> = {
@@ -93,7 +94,7 @@ export function ReviewTab() {
               rows={shown}
               rowKey={(e) => e.id}
               columns={[
-                { label: "Date", cell: (e) => new Date(e.createdAt).toLocaleString() },
+                { label: "Date", cell: (e) => <DateTime value={e.createdAt} /> },
                 { label: "Kind", cell: (e) => REVIEW_KIND_LABELS[e.kind] },
                 { label: "Player", cell: (e) => e.userEmail ?? "—" },
                 { label: "Amount", cell: (e) => (e.amount ? `$${e.amount}` : "—") },
