@@ -11,11 +11,11 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { seed } from "../scripts/db/seed";
-import { startApp, stopApp } from "../scripts/start-app";
-import { createSession } from "../src/server/auth/session";
-import { openDatabase } from "../src/server/platform/db";
-import { benchAppEnv, createBenchDatabase, fmt } from "./lib";
+import { seed } from "../../scripts/db/seed";
+import { startApp, stopApp } from "../../scripts/start-app";
+import { createSession } from "../../src/server/auth/session";
+import { openDatabase } from "../../src/server/platform/db";
+import { benchAppEnv, createBenchDatabase, fmt } from "../lib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3204);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
