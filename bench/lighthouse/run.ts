@@ -4,9 +4,11 @@
  * performance, accessibility, best-practices and SEO scores (0–100) and the first-load transfer
  * for `/`, `/winners`, `/login` and a contest page (signed in). Scores are Lighthouse's own
  * yardstick, not a ratio: it already compares against its reference distribution.
- *   npm run build && npm run bench:lighthouse   (CHROME_PATH, default /usr/bin/chromium; BENCH_PORT, default 3204;
+ *   npm run build && npm run bench:lighthouse   (CHROME_PATH, default /usr/bin/chromium, else the headless shell
+ *   `npm test` installs; BENCH_PORT, default 3204;
  *   BENCH_LH_DETAIL=1 also lists every script each page loaded, largest first)
  */
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
@@ -38,7 +40,10 @@ async function main() {
     readyPath: "/api/ready",
   });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromePath:
+      process.env.CHROME_PATH ??
+      ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((p) => existsSync(p)) ??
+      "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   try {
