@@ -43,7 +43,7 @@ function dbUrl(name: string): string {
 }
 
 async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
+  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 10_000, query_timeout: 60_000 });
   await c.connect();
   try {
     return await fn(c);
@@ -62,11 +62,18 @@ async function freshPgDatabase(tag: string): Promise<{ env: DbEnv; drop: () => P
   };
 }
 
-/** Runs scripts/db/fault-db.ts in its own process and parses the JSON it prints last. */
+/**
+ * Runs scripts/db/fault-db.ts in its own process and parses the JSON it prints last. Bounded (the
+ * test's own timeout would only say "300 s exceeded"): a hang names the step and is killed.
+ */
 async function faultDb<T>(env: DbEnv, args: string[]): Promise<T> {
   const { stdout } = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db/fault-db.ts", ...args], {
     env: { ...process.env, ...env, LOG_LEVEL: "warn" },
     maxBuffer: 64 * 1024 * 1024,
+    timeout: 120_000,
+    killSignal: "SIGKILL",
+  }).catch((error: Error & { killed?: boolean }) => {
+    throw new Error(`fault-db ${args[0]} ${error.killed ? "did not finish within 120 s" : "failed"}: ${error.message}`);
   });
   const last = stdout.trim().split("\n").at(-1) ?? "";
   return JSON.parse(last) as T;
@@ -236,6 +243,7 @@ async function killNineDuringLoad(env: DbEnv, label: string) {
         method: "POST",
         headers: { "content-type": "application/json", cookie: `session=${prep.adminToken}` },
         body: "{}",
+        signal: AbortSignal.timeout(30_000),
       });
       expect([200, 409]).toContain(res.status);
       if (res.status === 200) load.successes.approvals.push(u);
@@ -286,6 +294,7 @@ async function outageDuringLoad(label: string, disrupt: (database: string) => Pr
           method: "POST",
           headers: { "content-type": "application/json", cookie: `session=${token}` },
           body: JSON.stringify({ contestId: prep.contestId, quantity: 1 }),
+          signal: AbortSignal.timeout(5_000),
         }).then(
           (r) => r.status === 200,
           () => false,
@@ -369,7 +378,9 @@ test.describe("faults under load", () => {
     const release = await holdLock("shared-postgres");
     try {
       await outageDuringLoad(`PostgreSQL ${version} restarted`, async () => {
-        await run("pg_ctlcluster", ["--skip-systemctl-redirect", version as string, "main", "restart", "-m", "fast"]);
+        await run("pg_ctlcluster", ["--skip-systemctl-redirect", version as string, "main", "restart", "-m", "fast"], {
+          timeout: 120_000,
+        });
       });
     } finally {
       await release();
