@@ -4,7 +4,10 @@
  *
  * - `SERVER_OPTIONS`: the request head must arrive within 15 s (Node's default lets a client that
  *   trickles header bytes hold a connection for about 90 s), the whole request within 60 s; checked
- *   every 2 s. A response may stream for as long as it likes (live streams are responses).
+ *   every 2 s. A response may stream for as long as it likes (live streams are responses). An idle
+ *   keep-alive connection stays open 65 s (Node's default is 5 s): longer than the 60 s a proxy in
+ *   front keeps its idle upstream connections (nginx's default), so the app never closes one just as
+ *   the proxy sends a request on it (a reset, which the proxy answers 502 for a POST).
  * - `capConnectionsPerIp`: at most N open connections per socket address (MAX_CONNECTIONS_PER_IP,
  *   default 64; 0 = off; off by default behind a trusted proxy, where every connection comes from the
  *   proxy). Beyond it the connection is answered 503 and closed before anything is parsed.
@@ -16,7 +19,12 @@
  * fails if they drift apart.
  */
 
-export const SERVER_OPTIONS = { headersTimeout: 15_000, requestTimeout: 60_000, connectionsCheckingInterval: 2_000 };
+export const SERVER_OPTIONS = {
+  headersTimeout: 15_000,
+  requestTimeout: 60_000,
+  connectionsCheckingInterval: 2_000,
+  keepAliveTimeout: 65_000,
+};
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"];
 
