@@ -1,12 +1,13 @@
 "use client";
 
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useState, useSyncExternalStore } from "react";
 
 /**
  * The signed-in dialogs any menu may open: the header's user menu and support button on wide
  * screens, the slide-out menu on phones and tablets. The dialogs stay mounted in the header (their
  * buttons are only hidden on narrow screens, the modals live in portals), so opening one from the
- * slide-out menu is just this switch. One dialog at a time.
+ * slide-out menu is just this switch. One dialog at a time. A dialog's code loads on its first open
+ * (`useOpenedOnce` and `next/dynamic`), not with every signed-in page.
  */
 export type AccountDialog = "purchases" | "settings" | "responsible" | "support" | "addBalance";
 
@@ -40,4 +41,14 @@ export function useAccountDialog(name: AccountDialog): [boolean, () => void, () 
     if (current === name) set(null);
   }, [name]);
   return [opened, open, close];
+}
+
+/**
+ * True from the first time `opened` is true on: a lazily loaded dialog mounts then (its code loads on
+ * that first open) and stays mounted, so it animates closed and keeps its state between opens.
+ */
+export function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
 }

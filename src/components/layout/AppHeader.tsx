@@ -12,15 +12,15 @@ import { PROMO_TEXT } from "./nav";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 
-// Signed-in-only slots: their code loads only when a user is signed in (keeps the public first load small).
-const SupportChatButton = dynamic(() => import("../support/SupportChatButton").then((m) => m.SupportChatButton), { ssr: false });
-const NotificationBell = dynamic(() => import("../notifications/NotificationBell").then((m) => m.NotificationBell), {
-  ssr: false,
-});
-// The cart drawer and the Add Balance dialog (forms, zod) load after the page: not first-load JS.
+// Signed-in-only slots: their code loads only when a user is signed in (keeps the public first load
+// small), all from one module so what they share is fetched once. The cart button, which visitors
+// see too, is its own import.
+const loadSignedInSlots = () => import("./SignedInSlots");
+const SupportChatButton = dynamic(() => loadSignedInSlots().then((m) => m.SupportChatButton), { ssr: false });
+const NotificationBell = dynamic(() => loadSignedInSlots().then((m) => m.NotificationBell), { ssr: false });
+const AddBalanceButton = dynamic(() => loadSignedInSlots().then((m) => m.AddBalanceButton), { ssr: false });
+const UserMenu = dynamic(() => loadSignedInSlots().then((m) => m.UserMenu), { ssr: false });
 const CartButton = dynamic(() => import("../cart/CartButton").then((m) => m.CartButton), { ssr: false });
-const AddBalanceButton = dynamic(() => import("../payments/AddBalanceButton").then((m) => m.AddBalanceButton), { ssr: false });
-const UserMenu = dynamic(() => import("./UserMenu").then((m) => m.UserMenu), { ssr: false });
 
 /**
  * The app shell's header: promo banner, logo, navigation, and the slots other areas fill

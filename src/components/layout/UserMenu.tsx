@@ -10,14 +10,26 @@ import {
   IconTicket,
   IconWallet,
 } from "@tabler/icons-react";
+import dynamic from "next/dynamic";
 import { IntentLink } from "@/components/common/links";
 import { formatUsd } from "@/shared/money";
-import { PurchasesDialog } from "../contests/PurchasesDialog";
-import { useAccountDialog } from "../common/dialogs";
-import { AccountSettingsDialog } from "../auth/AccountSettingsDialog";
-import { ResponsiblePlayDialog } from "../auth/ResponsiblePlayDialog";
+import { useAccountDialog, useOpenedOnce } from "../common/dialogs";
 import { useSignOut } from "../auth/useSignOut";
 import { useCurrentUser } from "../common/useCurrentUser";
+
+// The menu's dialogs (forms, two-factor set-up, purchase history) are not in every signed-in page's
+// code: each loads on its first open, and all three start loading when the menu opens.
+const loadPurchases = () => import("../contests/PurchasesDialog");
+const loadSettings = () => import("../auth/AccountSettingsDialog");
+const loadResponsible = () => import("../auth/ResponsiblePlayDialog");
+const PurchasesDialog = dynamic(() => loadPurchases().then((m) => m.PurchasesDialog), { ssr: false });
+const AccountSettingsDialog = dynamic(() => loadSettings().then((m) => m.AccountSettingsDialog), { ssr: false });
+const ResponsiblePlayDialog = dynamic(() => loadResponsible().then((m) => m.ResponsiblePlayDialog), { ssr: false });
+const preloadDialogs = () => {
+  void loadPurchases();
+  void loadSettings();
+  void loadResponsible();
+};
 
 export function displayNameOf(user: { displayName: string | null; firstName: string; lastName: string; email: string }) {
   return user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -36,13 +48,16 @@ export function UserMenu() {
   const [purchasesOpen, openPurchases, closePurchases] = useAccountDialog("purchases");
   const [settingsOpen, openSettings, closeSettings] = useAccountDialog("settings");
   const [responsibleOpen, openResponsible, closeResponsible] = useAccountDialog("responsible");
+  const purchasesMounted = useOpenedOnce(purchasesOpen);
+  const settingsMounted = useOpenedOnce(settingsOpen);
+  const responsibleMounted = useOpenedOnce(responsibleOpen);
   const { signOut, pending: signingOut } = useSignOut();
   if (!user) return null;
   const name = displayNameOf(user);
 
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu position="bottom-end" width={240} shadow="md" withinPortal onOpen={preloadDialogs}>
         <Menu.Target>
           <UnstyledButton aria-label="User menu" data-testid="user-menu">
             <Group gap="xs" wrap="nowrap">
@@ -91,9 +106,9 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <PurchasesDialog opened={purchasesOpen} onClose={closePurchases} />
-      <AccountSettingsDialog opened={settingsOpen} onClose={closeSettings} />
-      <ResponsiblePlayDialog opened={responsibleOpen} onClose={closeResponsible} />
+      {purchasesMounted && <PurchasesDialog opened={purchasesOpen} onClose={closePurchases} />}
+      {settingsMounted && <AccountSettingsDialog opened={settingsOpen} onClose={closeSettings} />}
+      {responsibleMounted && <ResponsiblePlayDialog opened={responsibleOpen} onClose={closeResponsible} />}
     </>
   );
 }

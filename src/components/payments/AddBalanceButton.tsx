@@ -1,222 +1,51 @@
 "use client";
 
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Radio,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-} from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { ActionIcon, Button } from "@mantine/core";
 import { IconWallet } from "@tabler/icons-react";
-import { TRPCClientError } from "@trpc/client";
-import { IntentLink } from "@/components/common/links";
-import { CRYPTO_CURRENCIES, CRYPTO_LABELS, CURRENCY, DELAYS, LIMITS } from "@/shared/constants";
-import { COIN_NETWORKS, NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
-import { createPaymentSchema, PAYMENT_MESSAGES } from "@/shared/schemas/payments";
-import { useMutation } from "@tanstack/react-query";
-import { trpc } from "@/trpc/react";
-import { payPageHref } from "@/shared/pay-link";
+import dynamic from "next/dynamic";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
-import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
-import { openAccountDialog, useAccountDialog } from "../common/dialogs";
-import { TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
-import { SupportLinks } from "../common/SupportLinks";
+import { useAccountDialog, useOpenedOnce } from "../common/dialogs";
 
-type FormValues = { amount: string; currency: typeof CURRENCY; cryptoCurrency: string; network?: WithdrawalNetwork };
-const EMPTY: FormValues = { amount: "", currency: CURRENCY, cryptoCurrency: "" };
-type Coin = (typeof CRYPTO_CURRENCIES)[number];
+const loadDialog = () => import("./AddBalanceDialog");
+// The dialog (its form, the payment schemas, the coin icons) is not in every signed-in page's code:
+// it loads on the first open, and starts loading as soon as the pointer or focus reaches a button.
+const AddBalanceDialog = dynamic(loadDialog, { ssr: false });
+const preload = () => void loadDialog();
 
-function isUnauthorized(error: unknown): boolean {
-  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "UNAUTHORIZED";
-}
-
-/** Header 'Add Balance' button and dialog (docs/product.md §2, §4, §5, §8). Signed-in users only. */
+/** Header 'Add Balance' buttons (docs/product.md §2); open the Add Balance dialog. Signed-in users only. */
 export function AddBalanceButton() {
   const { user } = useCurrentUser();
-  // Self-excluded or age undeclared: the dialog says why and until when instead of taking a payment.
-  const standing = usePlayerStanding();
-  const blocked = standing && !standing.mayTopUp ? standing.restriction : null;
   // One dialog for the header's two triggers and the slide-out menu's button (openAccountDialog):
   // the menu closes and this dialog opens, never one over the other.
   const [opened, open, close] = useAccountDialog("addBalance");
-  const setOpened = (next: boolean) => (next ? open() : close());
-  const form = useForm<FormValues>({
-    mode: "controlled",
-    initialValues: EMPTY,
-    validate: schemaResolver(createPaymentSchema, { sync: true }),
-  });
-  const create = useMutation(trpc.payments.create.mutationOptions());
-
+  const mounted = useOpenedOnce(opened);
   if (!user) return null;
-
-  const finish = () => {
-    setOpened(false);
-    form.reset();
-  };
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const result = await create.mutateAsync({
-        amount: values.amount,
-        currency: CURRENCY,
-        cryptoCurrency: values.cryptoCurrency as Coin,
-        network: values.network,
-      });
-      toastInfo(
-        TOAST.paymentCreated,
-        result.instructions?.en || "Your payment request has been created. Opening payment page...",
-      );
-      if (result.payLink) window.open(payPageHref(result.payLink, result.trackId), "_blank");
-      if (result.qrCode || result.address) {
-        setTimeout(() => {
-          toastInfo(
-            TOAST.paymentDetails,
-            `Track ID: ${result.trackId} · Amount: ${result.payAmount ?? result.amount} ${result.currency}`,
-            {
-              autoClose: 15_000,
-            },
-          );
-        }, DELAYS.paymentFollowUpToast);
-      }
-    } catch (error) {
-      if (isUnauthorized(error)) {
-        toastUnauthorized();
-        setTimeout(() => {
-          window.location.href = "/api/login";
-        }, DELAYS.unauthorizedRedirect);
-      } else if (error instanceof TRPCClientError && error.data) {
-        // The server answered: the payment was not created (validation or gateway failure).
-        toastError(TOAST.paymentCreationFailed, error, "Unable to create payment request");
-      } else {
-        toastError(TOAST.error, error, "Failed to create payment");
-      }
-    } finally {
-      finish();
-    }
-  });
-
-  const errors = Object.values(form.errors).filter(Boolean);
-  // docs/product.md §5: a missing amount or method reads as one message.
-  const requiredMissing = !form.values.amount || !form.values.cryptoCurrency;
-
   return (
     <>
       {/* The spec's header has Add Balance on every width: the labelled button from 992 px, an icon below. */}
-      <Button leftSection={<IconWallet size={18} />} color="green" onClick={open} visibleFrom="md">
+      <Button
+        leftSection={<IconWallet size={18} />}
+        color="green"
+        onClick={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        visibleFrom="md"
+      >
         Add Balance
       </Button>
-      <ActionIcon variant="filled" color="green" size="lg" aria-label="Add Balance" onClick={open} hiddenFrom="md">
+      <ActionIcon
+        variant="filled"
+        color="green"
+        size="lg"
+        aria-label="Add Balance"
+        onClick={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        hiddenFrom="md"
+      >
         <IconWallet size={18} />
       </ActionIcon>
-      <Modal opened={opened} onClose={finish} title="Add Balance" centered>
-        {blocked ? (
-          <Stack data-testid="top-up-restricted">
-            <Text size="sm">
-              <RestrictionText restriction={blocked} />
-            </Text>
-            <Button
-              variant="light"
-              onClick={() => {
-                setOpened(false);
-                openAccountDialog("responsible");
-              }}
-            >
-              Responsible play
-            </Button>
-          </Stack>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <NumberInput
-                label={`Amount (${CURRENCY})`}
-                placeholder="Enter amount"
-                min={LIMITS.topUpMin}
-                step={0.01}
-                // Never change what was typed (0.5 stays 0.5, 0.555 stays 0.555): the schema's message says what is wrong.
-                clampBehavior="none"
-                prefix="$"
-                allowNegative={false}
-                value={form.values.amount}
-                onChange={(v) => form.setFieldValue("amount", v === "" ? "" : String(v))}
-                error={form.errors.amount && !requiredMissing ? form.errors.amount : undefined}
-              />
-              <Radio.Group
-                label="Payment method"
-                value={form.values.cryptoCurrency}
-                onChange={(v) => {
-                  form.setFieldValue("cryptoCurrency", v);
-                  // Each coin starts on its default chain; a coin on several lets the player choose below.
-                  form.setFieldValue("network", COIN_NETWORKS[v as Coin]?.[0]);
-                }}
-              >
-                <SimpleGrid cols={2} mt="xs">
-                  {CRYPTO_CURRENCIES.map((c) => {
-                    const Icon = CRYPTO_ICONS[c];
-                    return (
-                      <Radio.Card key={c} value={c} p="sm" radius="md" aria-label={`${c} ${CRYPTO_LABELS[c]}`}>
-                        <Group gap="sm" wrap="nowrap">
-                          <Radio.Indicator />
-                          <ThemeIcon variant="light" color={CRYPTO_COLORS[c]} radius="xl">
-                            <Icon size={18} />
-                          </ThemeIcon>
-                          <div>
-                            <Text fw={600} size="sm">
-                              {c}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {CRYPTO_LABELS[c]}
-                            </Text>
-                          </div>
-                        </Group>
-                      </Radio.Card>
-                    );
-                  })}
-                </SimpleGrid>
-              </Radio.Group>
-              {form.values.cryptoCurrency && (COIN_NETWORKS[form.values.cryptoCurrency as Coin]?.length ?? 0) > 1 && (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="network-label">
-                    Network
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="network-label"
-                    fullWidth
-                    value={form.values.network ?? ""}
-                    onChange={(v) => form.setFieldValue("network", v as WithdrawalNetwork)}
-                    data={COIN_NETWORKS[form.values.cryptoCurrency as Coin].map((n) => ({ value: n, label: n }))}
-                  />
-                  <Text size="xs" c="dimmed">
-                    Send on {form.values.network ? NETWORK_LABELS[form.values.network] : "the chosen network"} only: coins sent on
-                    another chain are lost.
-                  </Text>
-                </Stack>
-              )}
-              {/* The amount's own error shows under the field; this line only for what has no field of its own. */}
-              {errors.length > 0 && (requiredMissing || !form.errors.amount) && (
-                <Text c="red" size="sm" role="alert">
-                  {requiredMissing ? PAYMENT_MESSAGES.required : errors[0]}
-                </Text>
-              )}
-              <Button type="submit" disabled={create.isPending} fullWidth>
-                {create.isPending ? "Creating Payment..." : "Continue to Payment"}
-              </Button>
-              <Anchor component={IntentLink} href="/payments" size="sm" ta="center" onClick={() => setOpened(false)}>
-                View my payment history
-              </Anchor>
-              <SupportLinks compact />
-            </Stack>
-          </form>
-        )}
-      </Modal>
+      {mounted && <AddBalanceDialog opened={opened} close={close} />}
     </>
   );
 }

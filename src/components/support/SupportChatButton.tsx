@@ -1,79 +1,36 @@
 "use client";
 
-import { ActionIcon, Modal, Stack, Text } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
-import { useState } from "react";
-import { DELAYS } from "@/shared/constants";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSubscription } from "@trpc/tanstack-react-query";
-import { trpc } from "@/trpc/react";
+import dynamic from "next/dynamic";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { useAccountDialog } from "../common/dialogs";
-import { pollingFallback, refetchOnTick } from "../common/useLiveRefetch";
-import { ChatThread } from "../common/ChatThread";
-import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
-import { ChatComposer } from "@/components/common/ChatComposer";
+import { useAccountDialog, useOpenedOnce } from "../common/dialogs";
 
-/** Header support chat button and dialog (docs/product.md §2, §4, §5, §8). */
+const loadDialog = () => import("./SupportChatDialog");
+// The chat (thread, composer, live stream) is not in every signed-in page's code: it loads on the
+// first open, and starts loading as soon as the pointer or focus reaches the button.
+const SupportChatDialog = dynamic(loadDialog, { ssr: false });
+
+/** Header support chat button (docs/product.md §2); opens the support chat dialog. */
 export function SupportChatButton() {
   const { user } = useCurrentUser();
   // Also opened from the slide-out menu on narrow screens (src/components/common/dialogs.ts).
   const [opened, open, close] = useAccountDialog("support");
-  const [text, setText] = useState("");
-  const enabled = Boolean(user?.id) && opened;
-  const queryClient = useQueryClient();
-  const sub = useSubscription(
-    trpc.support.onThread.subscriptionOptions(undefined, {
-      enabled,
-      onData: () => void refetchOnTick(queryClient, trpc.support.messages.pathFilter()),
-    }),
-  );
-  const thread = useQuery(
-    trpc.support.messages.queryOptions(undefined, {
-      enabled,
-      refetchInterval: pollingFallback(sub.status, DELAYS.supportChatPoll),
-    }),
-  );
-  const send = useMutation(
-    trpc.support.send.mutationOptions({
-      onSuccess: () => {
-        setText("");
-        void queryClient.invalidateQueries(trpc.support.messages.pathFilter());
-        toastInfo(TOAST.messageSent, "We'll respond as soon as possible");
-      },
-      onError: (e) => toastError(TOAST.sendFailed, e, e.message),
-    }),
-  );
+  const mounted = useOpenedOnce(opened);
   if (!user) return null;
-
   return (
     <>
-      <ActionIcon variant="subtle" size="lg" aria-label="Support chat" onClick={open}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label="Support chat"
+        onClick={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+      >
         <IconMessageCircle size={22} />
       </ActionIcon>
-      <Modal opened={opened} onClose={close} title="Support Chat" size="md">
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            Our support team typically responds within 24 hours.
-          </Text>
-          <ChatThread
-            messages={thread.data}
-            loading={thread.isLoading}
-            mine="player"
-            emptyText="No messages yet. Send us a message and we'll get back to you."
-            height={320}
-          />
-          <ChatComposer
-            value={text}
-            onChange={setText}
-            onSend={(message) => send.mutate({ message, isFromAdmin: false })}
-            sending={send.isPending}
-            label="Message"
-            placeholder="Type your message..."
-            sendLabel="Send"
-          />
-        </Stack>
-      </Modal>
+      {mounted && <SupportChatDialog opened={opened} close={close} />}
     </>
   );
 }
