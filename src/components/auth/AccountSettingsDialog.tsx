@@ -10,7 +10,7 @@ import { trpc } from "@/trpc/react";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
-import { openAccountDialog } from "../common/dialogs";
+import { openAccountDialog, useOpenAfterMount } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { CurrentPasswordField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
 import { CloseAccountSection } from "./CloseAccountSection";
@@ -18,8 +18,9 @@ import { useInvalidate } from "@/components/common/useInvalidate";
 
 /** Account Settings: display name, password (needs the current one), security question and answer. */
 export function AccountSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const shown = useOpenAfterMount(opened);
   return (
-    <Modal opened={opened} onClose={onClose} title="Account Settings" size="md">
+    <Modal opened={shown} onClose={onClose} title="Account Settings" size="md">
       {opened && <AccountSettingsBody />}
     </Modal>
   );

@@ -10,6 +10,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { answerToasts, TOAST } from "@/components/common/toasts";
 import { SelfExclusionStatus } from "./SelfExclusionStatus";
 import { SupportLinks } from "../common/SupportLinks";
+import { useOpenAfterMount } from "@/components/common/dialogs";
 
 const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Weekly (7 days)", monthly: "Monthly (30 days)" };
 
@@ -18,6 +19,7 @@ const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Wee
  * and self-exclusion. The server enforces both; this screen only shows and sets them.
  */
 export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const shown = useOpenAfterMount(opened);
   const queryClient = useQueryClient();
   const data = useQuery(trpc.responsiblePlay.limits.queryOptions(undefined, { enabled: opened, staleTime: 0 }));
   const [draft, setDraft] = useState<Record<LimitPeriod, string>>({ daily: "", weekly: "", monthly: "" });
@@ -67,7 +69,7 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Responsible play" size="lg">
+    <Modal opened={shown} onClose={onClose} title="Responsible play" size="lg">
       <Stack data-testid="responsible-play">
         {v && <SelfExclusionStatus limits={v} />}
         {v && !v.ageDeclared && (

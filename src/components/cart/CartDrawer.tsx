@@ -24,12 +24,14 @@ import { LimitPromptModal } from "../common/LimitPromptModal";
 import { SupportLinks } from "../common/SupportLinks";
 import { ContestThumbnail } from "@/components/common/ContestThumbnail";
 import { useInvalidate } from "@/components/common/useInvalidate";
+import { useOpenAfterMount } from "@/components/common/dialogs";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
  * (forms, money, the checkout mutation) loads the first time the cart is opened (CartButton.tsx).
  */
 export default function CartDrawer({ opened, close }: { opened: boolean; close: () => void }) {
+  const shown = useOpenAfterMount(opened);
   const { user } = useCurrentUser();
   const cart = useCart(user?.id);
   const queryClient = useQueryClient();
@@ -138,7 +140,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
 
   return (
     <>
-      <Drawer opened={opened} onClose={close} position="right" title="Your Cart" size="md">
+      <Drawer opened={shown} onClose={close} position="right" title="Your Cart" size="md">
         {cart.items.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {CART_MESSAGES.emptyCart}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 
 /**
  * The signed-in dialogs any menu may open: the header's user menu and support button on wide
@@ -51,4 +51,19 @@ export function useOpenedOnce(opened: boolean): boolean {
   const [once, setOnce] = useState(opened);
   if (opened && !once) setOnce(true);
   return once || opened;
+}
+
+/**
+ * `opened`, held back two commits: for a modal or drawer whose code loads on its first open. Mounted
+ * already open, Mantine's transition starts before it has read the player's reduced-motion setting
+ * (src/theme.ts respectReducedMotion; read in an effect): the dialog's portal mounts on the first
+ * commit, its transition reads the setting after the second, and it then opens as on every later open.
+ * e2e/motion.spec.ts checks it on a lazily loaded modal and drawer.
+ */
+export function useOpenAfterMount(opened: boolean): boolean {
+  const [commits, setCommits] = useState(0);
+  useEffect(() => {
+    if (commits < 2) setCommits(commits + 1);
+  }, [commits]);
+  return opened && commits >= 2;
 }

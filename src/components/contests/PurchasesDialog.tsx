@@ -11,6 +11,7 @@ import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 import { ContestThumbnail } from "@/components/common/ContestThumbnail";
+import { useOpenAfterMount } from "@/components/common/dialogs";
 
 // Text shades that reach 4.5:1 on white (e2e/a11y.spec.ts); the label says the status too.
 const STATUS_COLOR = { won: "teal.9", lost: "gray.7", active: "blue.9", pending: "gray.8", refunded: "red.9" } as const;
@@ -26,6 +27,7 @@ const PAGE = LIMITS.listPage;
  * fetched again each time the dialog opens.
  */
 export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const shown = useOpenAfterMount(opened);
   const { user } = useCurrentUser();
   const query = useInfiniteQuery(
     trpc.cart.purchases.infiniteQueryOptions(
@@ -43,7 +45,7 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
   const entries = query.data?.pages.flat() ?? [];
 
   return (
-    <Modal opened={opened} onClose={onClose} title="My Purchases & Results" size="lg">
+    <Modal opened={shown} onClose={onClose} title="My Purchases & Results" size="lg">
       {query.isLoading ? (
         <Stack>
           {Array.from({ length: LIMITS.listPlaceholders }, (_, i) => (

@@ -5,7 +5,7 @@ import { IntentLink } from "@/components/common/links";
 import { formatUsd } from "@/shared/money";
 import type { PublicUser } from "@/trpc/types";
 import { IconWallet } from "@tabler/icons-react";
-import { type AccountDialog, openAccountDialog } from "../common/dialogs";
+import { type AccountDialog, openAccountDialog, useOpenAfterMount } from "../common/dialogs";
 import { MOBILE_CATEGORIES } from "./nav";
 import { useSignOut } from "../auth/useSignOut";
 
@@ -19,6 +19,7 @@ export default function MobileMenuDrawer({
   opened: boolean;
   close: () => void;
 }) {
+  const shown = useOpenAfterMount(opened);
   const { signOut, pending } = useSignOut(close);
   const link = (href: string, label: string) => (
     <NavLink key={href} component={IntentLink} href={href} label={label} onClick={close} />
@@ -37,7 +38,7 @@ export default function MobileMenuDrawer({
   );
   return (
     <Drawer
-      opened={opened}
+      opened={shown}
       onClose={close}
       title="Menu"
       size="xs"

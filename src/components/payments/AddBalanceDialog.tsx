@@ -25,7 +25,7 @@ import { payPageHref } from "@/shared/pay-link";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
 import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
-import { openAccountDialog } from "../common/dialogs";
+import { openAccountDialog, useOpenAfterMount } from "../common/dialogs";
 import { TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
 import { SupportLinks } from "../common/SupportLinks";
 
@@ -42,6 +42,7 @@ function isUnauthorized(error: unknown): boolean {
  * gateway's pay page. Loaded on the first open of the header's button (./AddBalanceButton.tsx).
  */
 export default function AddBalanceDialog({ opened, close }: { opened: boolean; close: () => void }) {
+  const shown = useOpenAfterMount(opened);
   const { user } = useCurrentUser();
   // Self-excluded or age undeclared: the dialog says why and until when instead of taking a payment.
   const standing = usePlayerStanding();
@@ -106,7 +107,7 @@ export default function AddBalanceDialog({ opened, close }: { opened: boolean; c
   const requiredMissing = !form.values.amount || !form.values.cryptoCurrency;
 
   return (
-    <Modal opened={opened} onClose={finish} title="Add Balance" centered>
+    <Modal opened={shown} onClose={finish} title="Add Balance" centered>
       {blocked ? (
         <Stack data-testid="top-up-restricted">
           <Text size="sm">

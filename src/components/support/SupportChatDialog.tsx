@@ -11,12 +11,14 @@ import { pollingFallback, refetchOnTick } from "../common/useLiveRefetch";
 import { ChatThread } from "../common/ChatThread";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 import { ChatComposer } from "@/components/common/ChatComposer";
+import { useOpenAfterMount } from "@/components/common/dialogs";
 
 /**
  * The support chat dialog (docs/product.md §2, §4, §5, §8): the thread, live while open, and the
  * composer. Loaded on the first open of the header's button (./SupportChatButton.tsx).
  */
 export default function SupportChatDialog({ opened, close }: { opened: boolean; close: () => void }) {
+  const shown = useOpenAfterMount(opened);
   const { user } = useCurrentUser();
   const [text, setText] = useState("");
   const enabled = Boolean(user?.id) && opened;
@@ -46,7 +48,7 @@ export default function SupportChatDialog({ opened, close }: { opened: boolean; 
   if (!user) return null;
 
   return (
-    <Modal opened={opened} onClose={close} title="Support Chat" size="md">
+    <Modal opened={shown} onClose={close} title="Support Chat" size="md">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Our support team typically responds within 24 hours.
