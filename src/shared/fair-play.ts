@@ -1,25 +1,12 @@
 /**
  * Fair-play rules both sides need (docs/fair-play.md): the skill question shape, the frozen terms,
- * the minimum open period, and the messages a form or the API shows.
+ * the minimum open period (its messages: ./fair-play-messages.ts).
  */
 import "./schemas/zod-config";
 import { z } from "zod";
 
 /** Default of MIN_CONTEST_OPEN_HOURS: time for postal (free) entries to arrive. */
 export const DEFAULT_MIN_CONTEST_OPEN_HOURS = 72;
-
-export const FAIR_PLAY_MESSAGES = {
-  answerMissing: "Please answer the question to enter",
-  answerWrong: "Incorrect answer",
-  freeEntryOwnAccount: "An admin cannot record a free entry for their own account: another admin must record it",
-  /** At checkout a cart may hold several contests: the refusal names the one whose answer is wrong. */
-  answerMissingFor: (title: string) => `Please answer the skill question of "${title}" to enter`,
-  answerWrongFor: (title: string) => `Incorrect answer to the skill question of "${title}"`,
-  termsFrozen: (fields: string[]) =>
-    `Tickets have been sold, so ${fields.join(", ")} can no longer change (cancel the contest to refund every entrant instead)`,
-  minOpen: (hours: number) =>
-    `The end date must be at least ${hours} hours after the contest opens, so free postal entries can arrive in time`,
-} as const;
 
 /** A multiple-choice question players answer before entering; 3 or 4 options. */
 export const skillQuestionSchema = z

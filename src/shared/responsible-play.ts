@@ -1,12 +1,9 @@
-/** Spend limits and self-exclusion (docs/fair-play.md): inputs, periods and messages both sides use. */
+/** Spend limits and self-exclusion (docs/fair-play.md): inputs and windows both sides use (texts: ./responsible-play-messages.ts). */
 import "./schemas/zod-config";
 import { z } from "zod";
-import { formatDateTime } from "./format";
-import { formatUsd } from "./money";
-import { limitAmountSchema, SELF_EXCLUSION_COOLING_OFF_HOURS } from "./safer-play";
+import { AGE_MESSAGES, type LimitPeriod, MINIMUM_AGE } from "./responsible-play-messages";
+import { limitAmountSchema } from "./safer-play";
 
-export const LIMIT_PERIODS = ["daily", "weekly", "monthly"] as const;
-export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 /** Rolling windows the limits count over. */
 export const LIMIT_WINDOW_HOURS: Record<LimitPeriod, number> = { daily: 24, weekly: 24 * 7, monthly: 24 * 30 };
 /** A higher or removed limit waits this long. */
@@ -27,28 +24,6 @@ export type LimitsInput = z.infer<typeof limitsInputSchema>;
 export const selfExclusionSchema = z.object({
   period: z.enum(["6m", "1y", "5y"], 'period must be "6m", "1y" or "5y"'),
 });
-
-export const RESPONSIBLE_MESSAGES = {
-  // Server texts name instants in UTC with the label; the browser shows its own zone where it formats itself.
-  // null: the chosen period is over and the exclusion lasts until the player asks to end it.
-  selfExcluded: (until: Date | null) =>
-    until
-      ? `Your account is self-excluded until ${formatDateTime(until, "UTC")}`
-      : `Your account is self-excluded until you ask to end it (it ends ${SELF_EXCLUSION_COOLING_OFF_HOURS} h after you ask)`,
-  overLimit: (period: LimitPeriod, limit: string, left: string) =>
-    `This would exceed your ${period} spend limit of ${formatUsd(limit)}: ${formatUsd(left)} left`,
-  limitsDelayed: (from: Date) => `Lower limits apply now; higher or removed limits apply from ${formatDateTime(from, "UTC")}`,
-  limitReached: (period: LimitPeriod, limit: string, until: Date | null) =>
-    `You have reached your ${period} spend limit of ${formatUsd(limit)}${until ? `: tickets and paid spins are open again from ${formatDateTime(until, "UTC")}` : ""}`,
-  ageRequired: "Please declare your date of birth (18+) in your account before spending",
-} as const;
-
-export const MINIMUM_AGE = 18;
-export const AGE_MESSAGES = {
-  required: "Please enter your date of birth",
-  invalid: "Date of birth must be a valid date (YYYY-MM-DD)",
-  underAge: `You must be ${MINIMUM_AGE} or over to play`,
-} as const;
 
 /** Whole years between a date of birth and `now` (UTC calendar). */
 export function ageOn(dateOfBirth: Date, now: Date = new Date()): number {

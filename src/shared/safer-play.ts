@@ -6,6 +6,8 @@
 import "./schemas/zod-config";
 import { z } from "zod";
 import { formatDateTime } from "./format";
+import type { SupportOrganisation } from "./support-organisations";
+import { SELF_EXCLUSION_COOLING_OFF_HOURS } from "./responsible-play-messages";
 
 /** A limit the prompt or the Responsible play dialog takes: 0 is allowed and means "no spending". */
 export const limitAmountSchema = z.preprocess(
@@ -40,9 +42,6 @@ export const limitChoiceSchema = z.discriminatedUnion(
 export type LimitChoiceInput = z.infer<typeof limitChoiceSchema>;
 export type LimitChoice = LimitChoiceInput["choice"];
 
-/** Hours between asking to end a self-exclusion and its end (never before the chosen period is over). */
-export const SELF_EXCLUSION_COOLING_OFF_HOURS = 24;
-
 /** POST /api/user/close: permanent, confirmed with the password and the word CLOSE. */
 export const closeAccountSchema = z
   .object({
@@ -61,26 +60,6 @@ export const SAFER_PLAY_MESSAGES = {
   endRequested: (at: Date) =>
     `Your self-exclusion ends on ${formatDateTime(at, "UTC")}: ${SELF_EXCLUSION_COOLING_OFF_HOURS} h after you asked, and not before the period you chose`,
 } as const;
-
-export type SupportOrganisation = { name: string; url: string };
-/** The UK defaults; NEXT_PUBLIC_SUPPORT_LINKS ("Name|https://…;Name|https://…") replaces them at build time. */
-export const DEFAULT_SUPPORT_ORGANISATIONS: SupportOrganisation[] = [
-  { name: "GamCare", url: "https://www.gamcare.org.uk" },
-  { name: "BeGambleAware", url: "https://www.begambleaware.org" },
-];
-
-/** Parses the setting; entries that are not "Name|https://…" are dropped, and none left means the defaults. */
-export function parseSupportLinks(setting: string | undefined): SupportOrganisation[] {
-  const out: SupportOrganisation[] = [];
-  for (const part of (setting ?? "").split(";")) {
-    const [name, url] = part.split("|").map((s) => s.trim());
-    if (name && url && /^https:\/\/[^\s"<>]+$/.test(url) && name.length <= 60) out.push({ name, url });
-  }
-  return out.length ? out.slice(0, 6) : DEFAULT_SUPPORT_ORGANISATIONS;
-}
-
-/** Inlined by Next at build time, so the server and the browser read the same list. */
-export const SUPPORT_ORGANISATIONS = parseSupportLinks(process.env.NEXT_PUBLIC_SUPPORT_LINKS);
 
 /** One clause of the compliance page (src/server/services/compliance.ts). */
 export type Clause = {

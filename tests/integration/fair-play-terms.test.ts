@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { createContest as createContestService, updateContest } from "../../src/server/services/contest-admin";
-import { FAIR_PLAY_MESSAGES } from "../../src/shared/fair-play";
+import { FAIR_PLAY_MESSAGES } from "../../src/shared/fair-play-messages";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 

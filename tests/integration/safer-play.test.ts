@@ -8,7 +8,8 @@ import { getStanding } from "@/server/services/responsible-play";
 import { enqueueEmail } from "@/server/mail/outbox";
 import { deliverPendingEmails } from "@/server/mail/delivery";
 import { listRiskMarkers } from "@/server/services/risk-markers";
-import { RISK_THRESHOLDS, parseSupportLinks, DEFAULT_SUPPORT_ORGANISATIONS } from "@/shared/safer-play";
+import { RISK_THRESHOLDS } from "@/shared/safer-play";
+import { parseSupportLinks, DEFAULT_SUPPORT_ORGANISATIONS } from "@/shared/support-organisations";
 import { complianceClauses } from "@/server/services/compliance";
 import { fairPlaySettings } from "@/server/services/fair-play-settings";
 

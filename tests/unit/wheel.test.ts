@@ -7,10 +7,10 @@ import {
   segmentAtPointer,
   segmentForRoll,
   targetRotation,
-  wheelConfigSchema,
   wheelEconomics,
   wheelResultText,
 } from "../../src/shared/wheel";
+import { wheelConfigSchema } from "../../src/shared/schemas/wheel";
 
 // Computed by hand from node:crypto HMACs (first 8 bytes mod 10,000) and the cumulative weights.
 const VECTORS: [number, number][] = [

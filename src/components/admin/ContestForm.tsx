@@ -16,7 +16,8 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { ADMIN_FORM_CATEGORIES, CATEGORY_LABELS, CONTEST_CATEGORIES } from "@/shared/constants";
-import { DEFAULT_MIN_CONTEST_OPEN_HOURS, FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
+import { DEFAULT_MIN_CONTEST_OPEN_HOURS } from "@/shared/fair-play";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import { contestFormSchema, endDateError } from "@/shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";

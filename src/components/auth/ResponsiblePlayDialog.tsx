@@ -3,7 +3,8 @@
 import { Alert, Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { formatUsd } from "@/shared/money";
-import { LIMIT_PERIODS, type LimitPeriod, type SelfExclusionPeriod } from "@/shared/responsible-play";
+import type { SelfExclusionPeriod } from "@/shared/responsible-play";
+import { LIMIT_PERIODS, type LimitPeriod } from "@/shared/responsible-play-messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { DateTime } from "@/components/common/useTimeZone";

@@ -2,7 +2,7 @@
 
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { SELF_EXCLUSION_COOLING_OFF_HOURS } from "@/shared/safer-play";
+import { SELF_EXCLUSION_COOLING_OFF_HOURS } from "@/shared/responsible-play-messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";

@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
-import { AGE_MESSAGES } from "@/shared/responsible-play";
+import { AGE_MESSAGES } from "@/shared/responsible-play-messages";
 import { signupSchema } from "@/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Radio, Select, Stack, Text, TextInput } from "@mantine/core";
-import { LIMIT_PERIODS, type LimitPeriod } from "@/shared/responsible-play";
+import { LIMIT_PERIODS, type LimitPeriod } from "@/shared/responsible-play-messages";
 import { type LimitChoiceInput, limitChoiceSchema } from "@/shared/safer-play";
 
 /** What the player has picked so far in the spend-limit prompt (sign-up form or before a purchase). */

@@ -1,4 +1,4 @@
-import { SUPPORT_ORGANISATIONS } from "@/shared/safer-play";
+import { SUPPORT_ORGANISATIONS } from "@/shared/support-organisations";
 import classes from "./SupportLinks.module.css";
 
 /**

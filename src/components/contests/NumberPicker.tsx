@@ -3,7 +3,7 @@
 import { Button, Group, NumberInput, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconDice5, IconSearch, IconShoppingCart } from "@tabler/icons-react";
 import { useState } from "react";
-import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import { PICK_LIMITS } from "@/shared/ticket-picking";
 import type { PublicContest } from "@/trpc/types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

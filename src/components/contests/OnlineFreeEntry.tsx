@@ -2,7 +2,7 @@
 
 import { Button, Paper, Text, Title } from "@mantine/core";
 import { IconGift } from "@tabler/icons-react";
-import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import type { PublicContest } from "@/trpc/types";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";

@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { CART_MESSAGES } from "@/shared/cart-messages";
-import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { addToStoredCart, isAnswerChange, readCart } from "../common/cartStore";
 import { showToast, TOAST, toastInfo } from "@/components/common/toasts";

@@ -4,7 +4,8 @@ import { Badge, Box, Button, Card, Code, Group, ScrollArea, Stack, Text, TextInp
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { sha256Hex } from "@/shared/draw";
-import { clientSeedSchema, drawWheel, type WheelConfig, type WheelSegment, wheelTexts } from "@/shared/wheel";
+import { clientSeedSchema } from "@/shared/schemas/wheel";
+import { drawWheel, type WheelConfig, type WheelSegment, wheelTexts } from "@/shared/wheel";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { DateTime } from "@/components/common/useTimeZone";

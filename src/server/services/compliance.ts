@@ -5,8 +5,11 @@
  * does. One small function per clause.
  */
 import { formatUsd } from "@/shared/money";
-import { LIMIT_RAISE_DELAY_HOURS, MINIMUM_AGE, SELF_EXCLUSION_PERIODS } from "@/shared/responsible-play";
-import { type Clause, SELF_EXCLUSION_COOLING_OFF_HOURS, SUPPORT_ORGANISATIONS } from "@/shared/safer-play";
+import { LIMIT_RAISE_DELAY_HOURS, SELF_EXCLUSION_PERIODS } from "@/shared/responsible-play";
+import { MINIMUM_AGE } from "@/shared/responsible-play-messages";
+import type { Clause } from "@/shared/safer-play";
+import { SELF_EXCLUSION_COOLING_OFF_HOURS } from "@/shared/responsible-play-messages";
+import { SUPPORT_ORGANISATIONS } from "@/shared/support-organisations";
 
 export type { Clause };
 import { getEnv } from "../platform/env";

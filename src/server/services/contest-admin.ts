@@ -1,6 +1,7 @@
 /** Admin contest management: list, create, edit, End (draw), Activate, Cancel (refunds). */
 import { type Contest, Prisma } from "@/generated/prisma/client";
-import { FAIR_PLAY_MESSAGES, FROZEN_TERMS, type SkillQuestion } from "@/shared/fair-play";
+import { FROZEN_TERMS, type SkillQuestion } from "@/shared/fair-play";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import { type ContestFormValues, endDateError } from "@/shared/schemas/admin";
 import type { Db, DbTx } from "../platform/db";
 import { badRequest, conflict, notFound } from "../platform/errors";

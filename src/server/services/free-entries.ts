@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db, DbTx } from "../platform/db";
 import { forbidden, notFound } from "../platform/errors";
-import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import { logger } from "../platform/logger";
 import { drawIfSoldOut } from "./draws";
 import { recordAudit } from "./audit";

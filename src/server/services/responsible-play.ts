@@ -5,19 +5,21 @@
  */
 import { Prisma } from "@/generated/prisma/client";
 import {
-  AGE_MESSAGES,
   ageOn,
-  LIMIT_PERIODS,
   LIMIT_RAISE_DELAY_HOURS,
   LIMIT_WINDOW_HOURS,
-  type LimitPeriod,
   type LimitsInput,
-  RESPONSIBLE_MESSAGES,
   SELF_EXCLUSION_PERIODS,
-  MINIMUM_AGE,
   type SelfExclusionPeriod,
   UNDER_AGE_LOCK_HOURS,
 } from "@/shared/responsible-play";
+import {
+  AGE_MESSAGES,
+  LIMIT_PERIODS,
+  type LimitPeriod,
+  RESPONSIBLE_MESSAGES,
+  MINIMUM_AGE,
+} from "@/shared/responsible-play-messages";
 import type { Db, DbTx } from "../platform/db";
 import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
 import { assertNotLimited, hit } from "../security/rate-limit";

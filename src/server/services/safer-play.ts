@@ -3,7 +3,8 @@
  * before a self-exclusion ends, and account closure. The limits and the exclusion themselves are
  * enforced by guardSpending (./responsible-play.ts).
  */
-import { type LimitChoiceInput, SAFER_PLAY_MESSAGES, SELF_EXCLUSION_COOLING_OFF_HOURS } from "@/shared/safer-play";
+import { type LimitChoiceInput, SAFER_PLAY_MESSAGES } from "@/shared/safer-play";
+import { SELF_EXCLUSION_COOLING_OFF_HOURS } from "@/shared/responsible-play-messages";
 import { invalidateUserSessions } from "../auth/session";
 import type { Db } from "../platform/db";
 import { conflict, notFound } from "../platform/errors";

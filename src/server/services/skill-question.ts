@@ -11,7 +11,7 @@
  * A right answer clears the counter (buying more tickets later asks again). Every judged answer is
  * a SkillAnswerAttempt row.
  */
-import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play";
+import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import type { CartLine } from "@/shared/schemas/cart";
 import type { Db } from "../platform/db";
 import { getEnv } from "../platform/env";

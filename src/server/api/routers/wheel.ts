@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clientSeedSchema, spinInputSchema, wheelConfigSchema } from "@/shared/wheel";
+import { clientSeedSchema, spinInputSchema, wheelConfigSchema } from "@/shared/schemas/wheel";
 import * as wheel from "../../services/wheel";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 

@@ -3,7 +3,8 @@
  * admins override them under AppSetting "wheel".
  */
 import { Prisma } from "@/generated/prisma/client";
-import { DEFAULT_WHEEL_CONFIG, type WheelConfig, wheelConfigSchema, wheelEconomics } from "@/shared/wheel";
+import { wheelConfigSchema } from "@/shared/schemas/wheel";
+import { DEFAULT_WHEEL_CONFIG, type WheelConfig, wheelEconomics } from "@/shared/wheel";
 import type { Db, DbTx } from "../../platform/db";
 import { moneyString } from "@/shared/money";
 import { conflict } from "../../platform/errors";

@@ -1,0 +1,67 @@
+/**
+ * What every signed-in page loads stays light: the header's signed-in slots, the standing notice, the
+ * contest cards' add-to-cart and the home's wheel teaser reach neither zod nor the dialogs they open, through static imports
+ * (type-only imports are erased; `import()` loads on demand). Zod is 30 KB compressed in the browser,
+ * and the dialogs (forms, two-factor, purchase history) load on their first open.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "vitest";
+
+const src = path.resolve(import.meta.dirname, "../../src");
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm;
+
+function resolveModule(from: string, spec: string): string | null {
+  const base = spec.startsWith("@/")
+    ? path.join(src, spec.slice(2))
+    : spec.startsWith(".")
+      ? path.resolve(path.dirname(from), spec)
+      : null;
+  if (!base) return null;
+  for (const ext of ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]) {
+    if (existsSync(base + ext) && statSync(base + ext).isFile()) return base + ext;
+  }
+  return null;
+}
+
+/** Files reached from `entry` through static value imports, and the packages they import. */
+function reach(entry: string): { files: Set<string>; packages: Map<string, string> } {
+  const files = new Set<string>();
+  const packages = new Map<string, string>();
+  const queue = [path.join(src, entry)];
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const m of readFileSync(file, "utf8").matchAll(STATIC_IMPORT)) {
+      const spec = m[1] as string;
+      const target = resolveModule(file, spec);
+      if (target) queue.push(target);
+      else if (!spec.startsWith(".") && !spec.startsWith("@/")) packages.set(spec, path.relative(src, file));
+    }
+  }
+  return { files, packages };
+}
+
+const rel = (files: Set<string>) => [...files].map((f) => path.relative(src, f));
+
+test.each([
+  "components/layout/SignedInSlots.ts",
+  "components/common/PlayerStanding.tsx",
+  "components/contests/useAddToCart.ts",
+  "components/common/SupportLinks.tsx",
+  "components/wheel/WheelTeaser.tsx",
+])("%s reaches no zod and no dialog through static imports", (entry) => {
+  const { files, packages } = reach(entry);
+  expect(files.size).toBeGreaterThan(1);
+  expect(packages.get("zod"), `zod is imported by ${packages.get("zod")}`).toBeUndefined();
+  expect(rel(files).filter((f) => /Dialog\.tsx$/.test(f))).toEqual([]);
+});
+
+test("the probe sees through re-exports and finds zod where it is", () => {
+  // A schema module does import zod, and the walk from a form that uses it finds it.
+  expect(reach("shared/fair-play.ts").packages.has("zod")).toBe(true);
+  expect(reach("components/payments/AddBalanceDialog.tsx").packages.has("zod")).toBe(true);
+  // Re-exports are followed: the slots module only re-exports, yet reaches the user menu.
+  expect(rel(reach("components/layout/SignedInSlots.ts").files)).toContain(path.join("components", "layout", "UserMenu.tsx"));
+});
