@@ -9,9 +9,8 @@
  * the first 8 bytes as a 64-bit integer, the biased tail rejected, a number already taken skipped,
  * `counter` counting up across all prizes. prizesHash = SHA-256(prizeListText(prizes)), so the prize
  * list itself is part of the commitment. After the end the seed is revealed and everything recomputes.
+ * What an admin sends to set the prizes is checked by ./schemas/instant-wins.ts.
  */
-import { z } from "zod";
-import "./schemas/zod-config";
 import { hmacSha256, sha256Hex } from "./draw";
 
 export const INSTANT_PRIZE_KINDS = ["cash", "credit", "physical"] as const;
@@ -164,42 +163,6 @@ export async function verifyInstantReveal(r: InstantRevealInput): Promise<Instan
   }
   return { ok, lines };
 }
-
-const label = z
-  .string("Label is required")
-  .trim()
-  .min(1, "Label is required")
-  .max(120, "Label must be at most 120 characters")
-  // One line per prize in prizeListText: no line breaks or other control characters.
-  .refine((s) => !/\p{Cc}/u.test(s), "Label must not contain control characters");
-
-// A JSON number is taken as its decimal text, like the contest form's money fields (src/shared/schemas/admin.ts).
-const amount = z.preprocess(
-  (v) => (typeof v === "number" ? String(v) : v),
-  z
-    .string("Amount must be a number like 25.00")
-    .trim()
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, "Amount must be a positive number with at most 2 decimals")
-    .refine((s) => Number(s) > 0 && Number(s) <= MAX_INSTANT_AMOUNT, `Amount must be above 0 and at most ${MAX_INSTANT_AMOUNT}`),
-);
-
-export const instantPrizeInputSchema = z
-  .object({
-    kind: z.enum(INSTANT_PRIZE_KINDS, "Kind must be cash, credit or physical"),
-    label,
-    amount: amount.nullable().optional(),
-  })
-  .refine((p) => p.kind === "physical" || (p.amount !== null && p.amount !== undefined), {
-    message: "Cash and credit prizes need an amount",
-    path: ["amount"],
-  });
-
-/** The admin sets the whole list at once (replacing it); an empty list removes the instant prizes. */
-export const setInstantPrizesSchema = z.object({
-  contestId: z.string().trim().min(1, "Contest ID required").max(64),
-  prizes: z.array(instantPrizeInputSchema).max(MAX_INSTANT_PRIZES, `At most ${MAX_INSTANT_PRIZES} instant prizes`),
-});
-export type SetInstantPrizesInput = z.infer<typeof setInstantPrizesSchema>;
 
 export const INSTANT_MESSAGES = {
   needsTicketMax: "Instant prizes need a ticket maximum: set the contest's maximum tickets first",

@@ -1,8 +1,9 @@
 /**
  * What every signed-in page loads stays light: the header's signed-in slots, the standing notice, the
- * contest cards' add-to-cart and the home's wheel teaser reach neither zod nor the dialogs they open, through static imports
- * (type-only imports are erased; `import()` loads on demand). Zod is 30 KB compressed in the browser,
- * and the dialogs (forms, two-factor, purchase history) load on their first open.
+ * contest cards' add-to-cart, the home's wheel teaser and the contest page reach neither zod nor the
+ * dialogs they open, through static imports (type-only imports are erased; `import()` loads on
+ * demand). Zod is 30 KB compressed in the browser, and the dialogs (forms, two-factor, purchase
+ * history) load on their first open.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -51,6 +52,7 @@ test.each([
   "components/contests/useAddToCart.ts",
   "components/common/SupportLinks.tsx",
   "components/wheel/WheelTeaser.tsx",
+  "components/contests/ContestDetail.tsx",
 ])("%s reaches no zod and no dialog through static imports", (entry) => {
   const { files, packages } = reach(entry);
   expect(files.size).toBeGreaterThan(1);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addItem, type CartItem, checkoutLines } from "../../src/components/common/cartStore";
 import { cartAddSchema, cartLineSchema } from "../../src/shared/schemas/cart";
-import { nthSoldTicket, ticketNumbersSchema } from "../../src/shared/ticket-picking";
+import { ticketNumbersSchema } from "../../src/shared/schemas/ticket-picking";
+import { nthSoldTicket } from "../../src/shared/ticket-picking";
 
 describe("pick your numbers: shared rules", () => {
   it("the draw's k-th sold ticket is k for consecutive ranges and the k-th number for picked ones", () => {

@@ -15,8 +15,8 @@ import {
   type InstantPrizeKind,
   type InstantPrizeSpec,
   instantMapHash,
-  type SetInstantPrizesInput,
 } from "@/shared/instant-wins";
+import type { SetInstantPrizesInput } from "@/shared/schemas/instant-wins";
 import { sha256Hex } from "@/shared/draw";
 import { moneyString } from "@/shared/money";
 import { PRIZE_CLAIM_DAYS } from "@/shared/prizes";

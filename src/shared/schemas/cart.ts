@@ -5,7 +5,8 @@ import { pageFields } from "./paging";
 import { LIMITS } from "../constants";
 import { CART_MESSAGES } from "../cart-messages";
 import { answerIndexSchema } from "../fair-play";
-import { PICK_MESSAGES, ticketNumbersSchema } from "../ticket-picking";
+import { PICK_MESSAGES } from "../ticket-picking";
+import { ticketNumbersSchema } from "./ticket-picking";
 import { PROMO_LIMITS } from "../pricing";
 
 export { CART_MESSAGES };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { contestIdSchema } from "@/shared/schemas/contests";
-import { setInstantPrizesSchema } from "@/shared/instant-wins";
+import { setInstantPrizesSchema } from "@/shared/schemas/instant-wins";
 import { listAdminInstantPrizes, setInstantPrizes } from "../../services/instant-wins";
 import { getInstantWinsRecord } from "../../services/instant-wins-record";
 import { adminProcedure, createTRPCRouter, publicProcedure } from "../trpc";

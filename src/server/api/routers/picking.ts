@@ -1,4 +1,4 @@
-import { holdNumbersSchema, luckyDipSchema, numbersPageSchema, onlineFreeEntrySchema } from "@/shared/ticket-picking";
+import { holdNumbersSchema, luckyDipSchema, numbersPageSchema, onlineFreeEntrySchema } from "@/shared/schemas/ticket-picking";
 import { claimOnlineFreeEntry } from "../../services/online-free-entry";
 import { holdNumbers, luckyDip, releaseNumbers } from "../../services/ticket-holds";
 import { numbersPage } from "../../services/ticket-picking";
