@@ -10,6 +10,7 @@ import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { QueryState } from "@/components/common/QueryState";
 import { SimpleTable } from "@/components/common/DataTable";
 import { DateTime } from "@/components/common/useTimeZone";
+import { formatUsd } from "@/shared/money";
 
 type Action = "credit" | "takeBack" | "settlePaid" | "settleFailed" | "dismiss";
 const ACTION_LABELS: Record<Action, string> = {
@@ -50,7 +51,9 @@ export function ReviewTab() {
       onSuccess: (r) =>
         done(
           "Taken Back",
-          r.claim === "0.00" ? `$${r.taken} taken back` : `$${r.taken} taken back; $${r.claim} recorded as owed`,
+          r.claim === "0.00"
+            ? `${formatUsd(r.taken)} taken back`
+            : `${formatUsd(r.taken)} taken back; ${formatUsd(r.claim)} recorded as owed`,
         ),
       onError: failed,
     }),
@@ -97,7 +100,7 @@ export function ReviewTab() {
                 { label: "Date", cell: (e) => <DateTime value={e.createdAt} /> },
                 { label: "Kind", cell: (e) => REVIEW_KIND_LABELS[e.kind] },
                 { label: "Player", cell: (e) => e.userEmail ?? "—" },
-                { label: "Amount", cell: (e) => (e.amount ? `$${e.amount}` : "—") },
+                { label: "Amount", cell: (e) => (e.amount ? formatUsd(e.amount) : "—") },
                 {
                   label: "What happened",
                   cellProps: { maw: 420 },
@@ -107,7 +110,7 @@ export function ReviewTab() {
                       {e.resolution && (
                         <Text size="xs" c="dimmed">
                           Resolution: {e.resolution}
-                          {e.claimAmount ? ` (still owed: $${e.claimAmount})` : ""}
+                          {e.claimAmount ? ` (still owed: ${formatUsd(e.claimAmount)})` : ""}
                         </Text>
                       )}
                     </>
