@@ -6,7 +6,8 @@
  * yardstick, not a ratio: it already compares against its reference distribution.
  *   npm run build && npm run bench:lighthouse   (CHROME_PATH, default /usr/bin/chromium, else the headless shell
  *   `npm test` installs; BENCH_PORT, default 3204;
- *   BENCH_LH_DETAIL=1 also lists every script each page loaded, largest first)
+ *   BENCH_LH_DETAIL=1 also lists every script each page loaded, largest first, and the audits that
+ *   cost points outside performance)
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -23,6 +24,13 @@ const PORT = Number(process.env.BENCH_PORT ?? 3204);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 async function main() {
+  const chromePath =
+    process.env.CHROME_PATH ??
+    ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((p) => existsSync(p)) ??
+    "/usr/bin/chromium";
+  // Checked before anything starts: chrome-launcher reports a missing binary as an uncaught spawn
+  // error, which would end the bench with the app still holding its port.
+  if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}: install it or set CHROME_PATH`);
   const database = await createBenchDatabase("bench_lh");
   const handle = await openDatabase({ url: database.url, poolSize: 2 });
   await seed(handle.db);
@@ -39,13 +47,14 @@ async function main() {
     env: { ...benchAppEnv(database.url), COOKIE_SECURE: "false" },
     readyPath: "/api/ready",
   });
-  const chrome = await chromeLauncher.launch({
-    chromePath:
-      process.env.CHROME_PATH ??
-      ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((p) => existsSync(p)) ??
-      "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-  });
+  const chrome = await chromeLauncher
+    .launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] })
+    .catch(async (error: unknown) => {
+      // The app must not stay on the port (the next run would refuse it).
+      await stopApp(app);
+      await database.drop();
+      throw error;
+    });
   try {
     const pages: { name: string; path: string; cookie?: string }[] = [
       { name: "/ (visitor)", path: "/" },
@@ -72,6 +81,14 @@ async function main() {
             `CLS ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}, SI ${metric("speed-index")} ms, TTFB ${metric("server-response-time")} ms, ` +
             `LCP element: ${JSON.stringify((lhr.audits["largest-contentful-paint-element"]?.details as { items?: unknown[] })?.items?.[0] ?? null).slice(0, 300)}`,
         );
+        // What costs points outside performance (accessibility, best practices, SEO).
+        for (const c of CATEGORIES.filter((x) => x !== "performance")) {
+          for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+              console.log(`  ${page.path} ${c} fails: ${audit.title}`);
+          }
+        }
         const requests =
           (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType: string; transferSize: number }[] })
             ?.items ?? [];
