@@ -89,6 +89,24 @@ test("Responsible play: a daily limit stops spending at the server", async ({ br
   await context.close();
 });
 
+// A reload of the dialog's data (here: after declaring a date of birth in the same dialog) keeps a
+// limit being typed: the draft refills only when the saved limits change (src/components/common/useServerDraft.ts).
+test("Responsible play: an unsaved limit survives the dialog's data reloading", async ({ browser }) => {
+  const { context, page } = await newPlayer(browser);
+  await page.goto("/");
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Responsible play" }).click();
+  const dialog = page.getByRole("dialog", { name: "Responsible play" });
+  await dialog.getByLabel("Weekly (7 days)").fill("25");
+  await dialog.getByLabel("Date of birth").fill("1990-04-01");
+  const reloaded = page.waitForResponse((r) => r.url().includes("responsiblePlay.limits") && r.ok());
+  await dialog.getByTestId("age-declaration").getByRole("button", { name: "Save" }).click();
+  await reloaded;
+  await expect(dialog.getByTestId("age-declaration")).toHaveCount(0);
+  await expect(dialog.getByLabel("Weekly (7 days)")).toHaveValue("25");
+  await context.close();
+});
+
 test("admin sees and changes the wheel's return to player; 100% or more needs confirmation", async ({ page }) => {
   await signInViaApi(page, ADMIN);
   await page.goto("/admin?tab=analytics");

@@ -3,7 +3,7 @@
 import { ActionIcon, Badge, Button, Code, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { IconTrash } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useServerDraft } from "@/components/common/useServerDraft";
 import { INSTANT_PRIZE_KIND_LABELS, INSTANT_PRIZE_KINDS, type InstantPrizeKind, MAX_INSTANT_PRIZES } from "@/shared/instant-wins";
 import { formatUsd } from "@/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -22,12 +22,10 @@ const KIND_OPTIONS = INSTANT_PRIZE_KINDS.map((k) => ({ value: k, label: INSTANT_
 export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContest | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.instantWins.adminList.queryOptions({ contestId: contest?.id ?? "" }, { enabled: contest !== null }));
-  const [drafts, setDrafts] = useState<Draft[]>([]);
-  useEffect(() => {
-    if (list.data) {
-      setDrafts(list.data.prizes.map((p) => ({ kind: p.kind, label: p.label, amount: p.amount ?? "" })));
-    }
-  }, [list.data]);
+  const [drafts, setDrafts] = useServerDraft<Draft[]>(
+    list.data?.prizes.map((p) => ({ kind: p.kind, label: p.label, amount: p.amount ?? "" })),
+    [],
+  );
   const save = useMutation(
     trpc.instantWins.set.mutationOptions({
       onSuccess: async (r) => {

@@ -1,7 +1,8 @@
 "use client";
 
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Switch, Text, TextInput, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useServerDraft } from "@/components/common/useServerDraft";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
@@ -27,11 +28,8 @@ const toDraft = (d: Admin): Draft => ({
 export function WheelEconomicsPanel() {
   const queryClient = useQueryClient();
   const query = useQuery(trpc.wheel.economics.queryOptions(undefined, { staleTime: 0 }));
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useServerDraft<Draft | null>(query.data && toDraft(query.data), null);
   const [needsConfirm, setNeedsConfirm] = useState<string | null>(null);
-  useEffect(() => {
-    if (query.data) setDraft(toDraft(query.data));
-  }, [query.data]);
 
   const save = useMutation(
     trpc.wheel.setEconomics.mutationOptions({

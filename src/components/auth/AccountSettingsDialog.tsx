@@ -43,13 +43,17 @@ function AccountSettingsBody() {
   });
 
   const data = settings.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the forms once the settings arrive
+  // Filled when the saved values change, not on every refetch (its dates make each answer a new object,
+  // and refilling then lost an edit in progress: src/components/common/useServerDraft.ts).
+  const savedName = data ? (data.displayName ?? "") : undefined;
+  const savedQuestion = data?.securityQuestion;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the forms when the saved values change
   useEffect(() => {
-    if (!data) return;
-    profile.setValues({ displayName: data.displayName ?? "" });
+    if (savedName === undefined) return;
+    profile.setValues({ displayName: savedName });
     profile.resetDirty();
-    security.setFieldValue("securityQuestion", data.securityQuestion);
-  }, [data]);
+    security.setFieldValue("securityQuestion", savedQuestion ?? null);
+  }, [savedName, savedQuestion]);
 
   const updateProfile = useMutation(
     trpc.auth.updateProfile.mutationOptions({

@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert, Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { formatUsd } from "@/shared/money";
 import type { SelfExclusionPeriod } from "@/shared/responsible-play";
 import { LIMIT_PERIODS, type LimitPeriod } from "@/shared/responsible-play-messages";
@@ -12,6 +12,7 @@ import { answerToasts, TOAST } from "@/components/common/toasts";
 import { SelfExclusionStatus } from "./SelfExclusionStatus";
 import { SupportLinks } from "../common/SupportLinks";
 import { useOpenAfterMount } from "@/components/common/dialogs";
+import { useServerDraft } from "@/components/common/useServerDraft";
 
 const LABEL: Record<LimitPeriod, string> = { daily: "Daily (24 h)", weekly: "Weekly (7 days)", monthly: "Monthly (30 days)" };
 
@@ -23,15 +24,14 @@ export function ResponsiblePlayDialog({ opened, onClose }: { opened: boolean; on
   const shown = useOpenAfterMount(opened);
   const queryClient = useQueryClient();
   const data = useQuery(trpc.responsiblePlay.limits.queryOptions(undefined, { enabled: opened, staleTime: 0 }));
-  const [draft, setDraft] = useState<Record<LimitPeriod, string>>({ daily: "", weekly: "", monthly: "" });
+  const limits = data.data?.limits;
+  const [draft, setDraft] = useServerDraft<Record<LimitPeriod, string>>(
+    limits && { daily: limits.daily ?? "", weekly: limits.weekly ?? "", monthly: limits.monthly ?? "" },
+    { daily: "", weekly: "", monthly: "" },
+  );
   const [period, setPeriod] = useState<SelfExclusionPeriod>("6m");
   const [confirming, setConfirming] = useState(false);
   const [dob, setDob] = useState("");
-
-  useEffect(() => {
-    const l = data.data?.limits;
-    if (l) setDraft({ daily: l.daily ?? "", weekly: l.weekly ?? "", monthly: l.monthly ?? "" });
-  }, [data.data]);
 
   const refresh = () => queryClient.invalidateQueries(trpc.responsiblePlay.pathFilter());
   const save = useMutation(
