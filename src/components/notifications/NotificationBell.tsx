@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconBell, IconCircleCheck, IconInfoCircle, IconTrophy } from "@tabler/icons-react";
 import { LIMITS } from "@/shared/constants";
+import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { trpc } from "@/trpc/react";
@@ -51,7 +52,13 @@ export function NotificationBell() {
     }),
   );
   const poll = pollingFallback(sub.status, NOTIFICATIONS_FALLBACK_POLL);
-  const list = useQuery(trpc.notifications.list.queryOptions(undefined, { enabled, refetchInterval: poll }));
+  // The badge needs only the count; the list loads when the popover is first opened (or the pointer
+  // or focus reaches the bell), not with every signed-in page, and stays live from then on.
+  const [listWanted, setListWanted] = useState(false);
+  const wantList = () => setListWanted(true);
+  const list = useQuery(
+    trpc.notifications.list.queryOptions(undefined, { enabled: enabled && listWanted, refetchInterval: poll }),
+  );
   const unread = useQuery(trpc.notifications.unreadCount.queryOptions(undefined, { enabled, refetchInterval: poll }));
   const refresh = () => {
     void queryClient.invalidateQueries(trpc.notifications.list.pathFilter());
@@ -65,9 +72,9 @@ export function NotificationBell() {
   return (
     // The popover's ARIA (aria-expanded, aria-controls) belongs on the button, not on the badge's div.
     <Indicator label={badgeLabel(count)} size={18} color="red" disabled={count === 0} offset={4} data-testid="notification-badge">
-      <Popover width={360} position="bottom-end" shadow="md" withinPortal>
+      <Popover width={360} position="bottom-end" shadow="md" withinPortal onOpen={wantList}>
         <Popover.Target>
-          <ActionIcon variant="subtle" size="lg" aria-label="Notifications">
+          <ActionIcon variant="subtle" size="lg" aria-label="Notifications" onPointerEnter={wantList} onFocus={wantList}>
             <IconBell size={22} />
           </ActionIcon>
         </Popover.Target>
@@ -81,7 +88,7 @@ export function NotificationBell() {
             )}
           </Group>
           <ScrollArea.Autosize mah={400}>
-            {list.isLoading ? (
+            {list.isPending ? (
               <Stack p="sm" gap="sm" data-testid="notifications-loading">
                 {Array.from({ length: LIMITS.listPlaceholders }, (_, i) => (
                   <Skeleton key={i} height={48} radius="sm" />
