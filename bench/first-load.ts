@@ -8,11 +8,8 @@
  */
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "@playwright/test";
-import { seed } from "../scripts/db/seed";
-import { startApp, stopApp } from "../scripts/start-app";
-import { createSession } from "../src/server/auth/session";
-import { openDatabase } from "../src/server/platform/db";
-import { benchAppEnv, createBenchDatabase, fmt } from "./lib";
+import { startBrowserBenchApp } from "./browser-app";
+import { fmt } from "./lib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3205);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -45,29 +42,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const executablePath =
     process.env.CHROME_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p));
-  const database = await createBenchDatabase("bench_first_load");
-  const handle = await openDatabase({ url: database.url, poolSize: 2 });
-  await seed(handle.db);
-  const player = await handle.db.user.findFirstOrThrow({ where: { email: "player@example.com" } });
-  const token = (await createSession(handle.db, player.id)).token;
-  const contest = await handle.db.contest.findFirstOrThrow({ where: { status: "active" }, orderBy: { createdAt: "desc" } });
-  await handle.close();
-
-  const app = await startApp({
-    port: PORT,
-    entry: "server",
-    env: { ...benchAppEnv(database.url), COOKIE_SECURE: "false" },
-    readyPath: "/api/ready",
-  });
+  const app = await startBrowserBenchApp("bench_first_load", PORT);
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath, args: ["--disable-background-networking", "--disable-component-update"] });
     const base = `http://localhost:${PORT}`;
-    const session = { name: "session", value: token };
+    const session = { name: "session", value: app.token };
     const pages = [
       { name: "/ (visitor, the floor)", url: `${base}/` },
       { name: "/ (signed in)", url: `${base}/`, cookie: session },
-      { name: "contest page (signed in)", url: `${base}/contest/${contest.id}`, cookie: session },
+      { name: "contest page (signed in)", url: `${base}/contest/${app.contestId}`, cookie: session },
     ];
     const runs = new Map<string, Load[]>(pages.map((p) => [p.name, []]));
     // Interleaved, so a drifting machine weighs on every page alike.
@@ -96,8 +80,7 @@ async function main() {
     }
   } finally {
     await browser?.close();
-    await stopApp(app);
-    await database.drop();
+    await app.stop();
   }
 }
 

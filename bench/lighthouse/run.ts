@@ -14,11 +14,8 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { seed } from "../../scripts/db/seed";
-import { startApp, stopApp } from "../../scripts/start-app";
-import { createSession } from "../../src/server/auth/session";
-import { openDatabase } from "../../src/server/platform/db";
-import { benchAppEnv, createBenchDatabase, fmt } from "../lib";
+import { startBrowserBenchApp } from "../browser-app";
+import { fmt } from "../lib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3204);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -31,28 +28,13 @@ async function main() {
   // Checked before anything starts: chrome-launcher reports a missing binary as an uncaught spawn
   // error, which would end the bench with the app still holding its port.
   if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}: install it or set CHROME_PATH`);
-  const database = await createBenchDatabase("bench_lh");
-  const handle = await openDatabase({ url: database.url, poolSize: 2 });
-  await seed(handle.db);
-  const player = await handle.db.user.findFirstOrThrow({ where: { email: "player@example.com" } });
-  const token = (await createSession(handle.db, player.id)).token;
-  const contest = await handle.db.contest.findFirstOrThrow({ where: { status: "active" }, orderBy: { createdAt: "desc" } });
-  await handle.close();
-
+  const app = await startBrowserBenchApp("bench_lh", PORT);
   const base = `http://localhost:${PORT}`;
-  // COOKIE_SECURE=false: the session cookie must travel over plain http to localhost.
-  const app = await startApp({
-    port: PORT,
-    entry: "server",
-    env: { ...benchAppEnv(database.url), COOKIE_SECURE: "false" },
-    readyPath: "/api/ready",
-  });
   const chrome = await chromeLauncher
     .launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] })
     .catch(async (error: unknown) => {
       // The app must not stay on the port (the next run would refuse it).
-      await stopApp(app);
-      await database.drop();
+      await app.stop();
       throw error;
     });
   try {
@@ -60,7 +42,7 @@ async function main() {
       { name: "/ (visitor)", path: "/" },
       { name: "/winners", path: "/winners" },
       { name: "/login", path: "/login" },
-      { name: "/contest/{id} (signed in)", path: `/contest/${contest.id}`, cookie: `session=${token}` },
+      { name: "/contest/{id} (signed in)", path: `/contest/${app.contestId}`, cookie: `session=${app.token}` },
     ];
     const rows: string[] = [];
     for (const page of pages) {
@@ -115,8 +97,7 @@ async function main() {
     for (const row of rows) console.log(row);
   } finally {
     await chrome.kill();
-    await stopApp(app);
-    await database.drop();
+    await app.stop();
   }
 }
 
