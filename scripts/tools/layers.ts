@@ -48,7 +48,8 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-function resolve(srcDir: string, from: string, spec: string): string | null {
+/** The file an import specifier names (`@/` or relative), or null for a package. */
+export function resolveImport(srcDir: string, from: string, spec: string): string | null {
   let base: string;
   if (spec.startsWith("@/")) base = path.join(srcDir, spec.slice(2));
   else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
@@ -67,7 +68,7 @@ export function importEdges(srcDir: string): Edge[] {
   for (const file of walk(root)) {
     const source = readFileSync(file, "utf8");
     for (const m of source.matchAll(IMPORT)) {
-      const target = resolve(root, file, (m[1] ?? m[2]) as string);
+      const target = resolveImport(root, file, (m[1] ?? m[2]) as string);
       if (target && target !== file) edges.push({ from: path.relative(root, file), to: path.relative(root, target) });
     }
   }

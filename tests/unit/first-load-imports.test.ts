@@ -5,25 +5,13 @@
  * demand). Zod is 30 KB compressed in the browser, and the dialogs (forms, two-factor, purchase
  * history) load on their first open.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
+import { resolveImport } from "../../scripts/tools/layers";
 
 const src = path.resolve(import.meta.dirname, "../../src");
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm;
-
-function resolveModule(from: string, spec: string): string | null {
-  const base = spec.startsWith("@/")
-    ? path.join(src, spec.slice(2))
-    : spec.startsWith(".")
-      ? path.resolve(path.dirname(from), spec)
-      : null;
-  if (!base) return null;
-  for (const ext of ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]) {
-    if (existsSync(base + ext) && statSync(base + ext).isFile()) return base + ext;
-  }
-  return null;
-}
 
 /** Files reached from `entry` through static value imports, and the packages they import. */
 function reach(entry: string): { files: Set<string>; packages: Map<string, string> } {
@@ -36,7 +24,7 @@ function reach(entry: string): { files: Set<string>; packages: Map<string, strin
     files.add(file);
     for (const m of readFileSync(file, "utf8").matchAll(STATIC_IMPORT)) {
       const spec = m[1] as string;
-      const target = resolveModule(file, spec);
+      const target = resolveImport(src, file, spec);
       if (target) queue.push(target);
       else if (!spec.startsWith(".") && !spec.startsWith("@/")) packages.set(spec, path.relative(src, file));
     }
