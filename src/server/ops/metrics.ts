@@ -102,7 +102,8 @@ function create(): Metrics {
     registers: [registry],
     async collect() {
       const bus = await peekEventBus();
-      this.set(bus ? bus.listenerCount() : 0);
+      // Streams only: the public-read cache listens on the same bus (src/server/cache/public-reads.ts).
+      this.set(bus ? bus.streamCount() : 0);
     },
   });
 
