@@ -3,6 +3,7 @@
  * SIGTERM under load cuts no request (src/server/platform/shutdown.ts). Each test runs its own server on a free
  * port and a fresh embedded database; all traffic stays on loopback and every loop is bounded.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -58,6 +59,11 @@ test("stopping the server closes the embedded database cleanly and keeps the dat
 
   const second = await startServer(port, { METRICS_TOKEN });
   try {
+    // The build it serves is named (scripts/build/build-info.ts): package.json's version and a commit of this repository.
+    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { version: string; commit: string };
+    expect(health.version).toBe(JSON.parse(fs.readFileSync("package.json", "utf8")).version);
+    expect(health.commit).toMatch(/^[0-9a-f]{12}$/);
+    expect(execFileSync("git", ["cat-file", "-t", health.commit], { encoding: "utf8" }).trim()).toBe("commit");
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },

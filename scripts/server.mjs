@@ -26,6 +26,8 @@
  * advisory lock, so instances starting together migrate once). The .env files are loaded here first
  * (as Next loads them) so the check sees the app's DATABASE_URL.
  */
+// First: a Node older than package.json's "engines" stops here with a clear message (scripts/node-version.mjs).
+import "./node-version.mjs";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";

@@ -87,6 +87,7 @@ describe(`/api/metrics (${dbKind()})`, () => {
     expect(value(text, "prize_draws_total")).toBeGreaterThanOrEqual(1);
     expect(text).toContain("# TYPE prize_purchases gauge");
     expect(text).toContain("# TYPE prize_live_streams_open gauge");
+    expect(text).toMatch(/^prize_build_info\{version="\d+\.\d+\.\d+",commit="([0-9a-f]{12}|unknown)"\} 1$/m);
     if (dbKind() === "postgres") expect(value(text, 'prize_db_pool_clients{state="total"}')).toBeGreaterThanOrEqual(1);
   });
 

@@ -18,6 +18,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { type DatabaseHandle, getDatabase } from "../platform/db";
 import { peekEventBus } from "../events";
+import { buildInfo } from "./build-info";
 import { getJobQueueProbe } from "./job-queue-hook";
 
 type Metrics = {
@@ -80,6 +81,14 @@ function create(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+
+  const build = new Gauge({
+    name: "prize_build_info",
+    help: "The build this instance serves (always 1): package version and git commit",
+    labelNames: ["version", "commit"] as const,
+    registers: [registry],
+  });
+  build.set(buildInfo(), 1);
 
   new Gauge({
     name: "prize_db_pool_clients",
