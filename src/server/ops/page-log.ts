@@ -21,6 +21,8 @@ export function logPageRequest(req: IncomingMessage, res: ServerResponse): void 
   if (!isPagePath(path)) return;
   const started = performance.now();
   const requestId = requestIdFromValue(req.headers["x-request-id"]);
+  // Next sees the same id (an error report names it: src/instrumentation.ts onRequestError).
+  req.headers["x-request-id"] = requestId;
   res.setHeader("x-request-id", requestId);
   let logged = false;
   const log = () => {

@@ -67,6 +67,13 @@ const schema = z.object({
   // Bearer token of GET /api/metrics (src/server/ops/metrics-auth.ts); unset = the path is a 404.
   METRICS_TOKEN: text.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
+  // Error reports (src/server/ops/error-reports.ts): a Sentry or GlitchTip project's DSN; unset = none sent.
+  SENTRY_DSN: url(["https:", "http:"])
+    .refine((v) => new URL(v).username !== "" && /\/\d+$/.test(new URL(v).pathname), {
+      error: "must be a DSN such as https://<key>@sentry.example.com/<project id>",
+    })
+    .optional(),
+  SENTRY_ENVIRONMENT: text.default("production"),
   // Demo data (npm run db:seed)
   SEED_ADMIN_EMAIL: text.default("admin@example.com"),
   SEED_ADMIN_PASSWORD: text.default("admin123"),
