@@ -80,7 +80,7 @@ export const LIMITS = {
   contestPlaceholders: 6,
 } as const;
 
-/** What the admin audit log records (src/server/services/audit.ts); the Audit tab filters by these. */
+/** What the admin audit log records (src/server/services/kernel/audit.ts); the Audit tab filters by these. */
 export const AUDIT_ACTIONS = [
   "payment.approve",
   "payment.override",

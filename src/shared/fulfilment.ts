@@ -1,7 +1,7 @@
 /**
  * The prize-delivery tracker's state machine (docs/fair-play.md "Prize delivery"): who may move a
  * prize from which status to which, and the public trail's labels. The services run each move as a
- * conditional UPDATE on `from` (src/server/services/prizes.ts, prize-trail.ts), so a move the table
+ * conditional UPDATE on `from` (src/server/services/prizes/prizes.ts, prize-trail.ts), so a move the table
  * does not allow, or one that lost a race, changes nothing.
  */
 import type { PrizeStatusName } from "./prizes";

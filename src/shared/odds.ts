@@ -3,7 +3,7 @@
  * contest's counts only (no player's data), so cached public answers can carry them.
  *
  * soldTickets counts every ticket number given out, free postal entries included (they take
- * numbers exactly like a purchase: src/server/services/free-entries.ts), so the odds count them.
+ * numbers exactly like a purchase: src/server/services/checkout/free-entries.ts), so the odds count them.
  * "Now" is the odds of a ticket bought now: it joins the tickets already out (sold + 1), never
  * more than the maximum. "At sell-out" is 1 in maxTickets; a contest without a maximum has no
  * sell-out and shows the current odds only.

@@ -1,6 +1,6 @@
 /**
  * What the server decides about buying tickets and about a player's entries, in one place both
- * sides run: checkout (`src/server/services/purchases.ts`) refuses with these reasons, and the
+ * sides run: checkout (`src/server/services/checkout/purchases.ts`) refuses with these reasons, and the
  * contest page (`src/components/contests/ContestDetail.tsx`) shows the same ones, so the two can
  * never disagree (tests/integration/purchase-rules.test.ts holds them together).
  */
@@ -74,7 +74,7 @@ export type StoredEntryResult = "won" | "lost" | "refunded" | null;
 
 /**
  * An entry's outcome: what is stored (refunded, or won/lost written by old draws), else derived from
- * the contest's winner once it is drawn (the draw no longer rewrites every entry: services/draws.ts).
+ * the contest's winner once it is drawn (the draw no longer rewrites every entry: services/draws/draw.ts).
  */
 export function entryOutcome(
   entry: { result: StoredEntryResult; userId: string },

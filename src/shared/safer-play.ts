@@ -61,7 +61,7 @@ export const SAFER_PLAY_MESSAGES = {
     `Your self-exclusion ends on ${formatDateTime(at, "UTC")}: ${SELF_EXCLUSION_COOLING_OFF_HOURS} h after you asked, and not before the period you chose`,
 } as const;
 
-/** One clause of the compliance page (src/server/services/compliance.ts). */
+/** One clause of the compliance page (src/server/services/draws/compliance.ts). */
 export type Clause = {
   /** Anchor on the page (#id). */
   id: string;
@@ -76,7 +76,7 @@ export type Clause = {
 };
 
 /**
- * Risk markers on the admin Players at risk list (src/server/services/risk-markers.ts): what each
+ * Risk markers on the admin Players at risk list (src/server/services/safer-play/risk-markers.ts): what each
  * threshold means is in docs/admin.md.
  */
 export const RISK_THRESHOLDS = {

@@ -44,7 +44,7 @@ import {
   SERVER_OPTIONS,
 } from "../../scripts/request-guard.mjs";
 import { restRoutes } from "../../src/server/rest/table";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { MAX_TRPC_BATCH } from "../../src/shared/transformer";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { deliverPendingEmails } from "../../src/server/mail/delivery";
 import { createSmtpTransport, type MailTransport } from "../../src/server/mail/transport";
-import { checkout } from "../../src/server/services/purchases";
+import { checkout } from "../../src/server/services/checkout";
 import { addWorkingDays } from "../../src/shared/complaints";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";

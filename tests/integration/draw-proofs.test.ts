@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { buildDrawTree, inclusionProof, PROOF_RATE_RULE } from "../../src/server/services/draw-tree";
+import { buildDrawTree, inclusionProof, PROOF_RATE_RULE } from "../../src/server/services/draws";
 import { ENTRIES_HASH_SQL } from "../../src/server/services/draws";
 import { computeDrawWinner, entriesHashOf } from "../../src/shared/draw";
 import { verifyInclusion } from "../../src/shared/merkle";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { verifyDraw } from "../../scripts/tools/verify-draw";
 import { verifyInstantWins } from "../../scripts/tools/verify-instant-wins";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 import { type LocalServer, startRestServer } from "../helpers/servers";

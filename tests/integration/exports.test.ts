@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PRIVILEGED_ADMIN_READS } from "../../src/server/api/privileged";
 import { createSession } from "../../src/server/auth/session";
 import { exportRoutes } from "../../src/server/rest/routes/exports";
-import { csvCell, EXPORT_LIMITS } from "../../src/server/services/exports";
-import { TWO_FACTOR_REQUIRED } from "../../src/server/services/two-factor";
+import { csvCell, EXPORT_LIMITS } from "../../src/server/services/admin";
+import { TWO_FACTOR_REQUIRED } from "../../src/server/services/accounts";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { createSession } from "../../src/server/auth/session";
 import { createFastPath } from "../../src/server/edge/fast-path";
-import { checkout } from "../../src/server/services/purchases";
+import { checkout } from "../../src/server/services/checkout";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser } from "../helpers/fixtures";

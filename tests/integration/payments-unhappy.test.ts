@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { OxaPayGateway } from "../../src/server/gateways/oxapay/payments";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
-import { createPayment, processWebhook, reconcileOpenPayments, rejectPayment } from "../../src/server/services/payments";
+import { checkLedgerInvariants } from "../../src/server/services/money";
+import { createPayment, processWebhook, reconcileOpenPayments, rejectPayment } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 
@@ -243,7 +243,7 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
   });
 
   it("the daily reconciliation records a status we missed through the state machine and lists an invoice we have no record of, once", async () => {
-    const { reconcileWithGateway } = await import("../../src/server/services/reconciliation");
+    const { reconcileWithGateway } = await import("../../src/server/services/money");
     const player = await createUser(t.db);
     const p = await topUp(player, "12.00");
     // The paid webhook never came and the invoice was not polled: only OxaPay's history knows.

@@ -7,8 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { drawContest } from "../../src/server/services/draws";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
-import { checkout } from "../../src/server/services/purchases";
+import { checkLedgerInvariants } from "../../src/server/services/money";
+import { checkout } from "../../src/server/services/checkout";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 

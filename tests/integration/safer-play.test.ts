@@ -4,14 +4,14 @@ import type { User } from "../../src/generated/prisma/client";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
 import { SECURITY_QUESTIONS, SESSION_COOKIE } from "@/shared/constants";
-import { getStanding } from "@/server/services/responsible-play";
+import { getStanding } from "../../src/server/services/safer-play";
 import { enqueueEmail } from "@/server/mail/outbox";
 import { deliverPendingEmails } from "@/server/mail/delivery";
-import { listRiskMarkers } from "@/server/services/risk-markers";
+import { listRiskMarkers } from "../../src/server/services/safer-play";
 import { RISK_THRESHOLDS } from "@/shared/safer-play";
 import { parseSupportLinks, DEFAULT_SUPPORT_ORGANISATIONS } from "@/shared/support-organisations";
-import { complianceClauses } from "@/server/services/compliance";
-import { fairPlaySettings } from "@/server/services/fair-play-settings";
+import { complianceClauses } from "../../src/server/services/draws";
+import { fairPlaySettings } from "../../src/server/services/kernel";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { checkout } from "../../src/server/services/purchases";
+import { checkout } from "../../src/server/services/checkout";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 
@@ -129,7 +129,7 @@ describe(`skill question (${dbKind()})`, () => {
     const attempts = await t.db.skillAnswerAttempt.findMany({ where: { userId: guesser.id, contestId: quiz.id } });
     expect(attempts.map((a) => a.correct)).toEqual([false]);
     // Locked, even for the right answer, until SKILL_LOCK_HOURS have passed.
-    const { gateSkillAnswers } = await import("../../src/server/services/skill-question");
+    const { gateSkillAnswers } = await import("../../src/server/services/checkout");
     const later = new Date(Date.now() + 24 * 3600_000 + 1000);
     const line = { contestId: quiz.id, quantity: 1 };
     await expect(gateSkillAnswers(t.db, guesser.id, [{ ...line, answerIndex: question.correctIndex }])).rejects.toMatchObject({

@@ -4,7 +4,7 @@
  * losers pay nothing and get no tickets. (PGlite runs one statement at a time, so this needs a server.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkout } from "../../src/server/services/purchases";
+import { checkout } from "../../src/server/services/checkout";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest, createUser } from "../helpers/fixtures";
 

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { WinnersGallery } from "../../src/components/winners/WinnersGallery";
-import type { PublicWinnerPost } from "../../src/server/services/winners";
+import type { PublicWinnerPost } from "../../src/server/services/prizes";
 
 function render(posts: PublicWinnerPost[]): string {
   return renderToString(createElement(MantineProvider, null, createElement(WinnersGallery, { posts })));

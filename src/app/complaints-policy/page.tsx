@@ -1,6 +1,6 @@
 import { Anchor, Container, List, ListItem, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
-import { escalationRoute } from "@/server/services/complaints";
+import { escalationRoute } from "@/server/services/prizes";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {

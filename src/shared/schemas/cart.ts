@@ -62,7 +62,7 @@ export const promoCodeText = z
 
 export const checkoutSchema = z.object({
   items: z.array(cartLineSchema, CART_MESSAGES.emptyCart).max(LIMITS.cartLinesMax, CART_MESSAGES.tooManyLines),
-  /** Optional promo code, applied by the server in the checkout's transaction (src/server/services/pricing.ts). */
+  /** Optional promo code, applied by the server in the checkout's transaction (src/server/services/checkout/pricing.ts). */
   promoCode: promoCodeText.optional(),
 });
 

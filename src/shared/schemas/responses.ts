@@ -172,7 +172,7 @@ const entryReceipt = z.object({
   ticketPrice: money,
   totalAmount: money,
 });
-/** A checkout's price: list price, multi-buy and promo savings, what was paid (src/server/services/pricing.ts). */
+/** A checkout's price: list price, multi-buy and promo savings, what was paid (src/server/services/checkout/pricing.ts). */
 export const priceBreakdownOutput = z.object({
   subtotal: money,
   bundleSaving: money,

@@ -51,7 +51,7 @@ export const prizeOutput = prizeBase.extend({
 });
 export const adminPrizeOutput = prizeOutput.extend({ user: userRef });
 
-/** The admin review queue (src/server/services/review-queue.ts ReviewRow). */
+/** The admin review queue (src/server/services/money/review-queue.ts ReviewRow). */
 export const reviewRowOutput = z.object({
   id,
   kind: z.enum(["late_payment", "refund_after_credit", "payout_unknown", "reconcile_difference"]),

@@ -4,13 +4,13 @@ import { notFound } from "next/navigation";
 import { PrizeTrail } from "@/components/prizes/PrizeTrail";
 import { getDb } from "@/server/platform/db";
 import { DomainError } from "@/server/platform/errors";
-import { publicPrizeTrail } from "@/server/services/prize-trail";
+import { publicPrizeTrail } from "@/server/services/prizes";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Prize Delivery Trail" };
 
-/** Public: a prize's delivery trail from the winners gallery. Masked name, no address (services/prize-trail.ts). */
+/** Public: a prize's delivery trail from the winners gallery. Masked name, no address (services/prizes/trail.ts). */
 export default async function PrizeTrailPage({ params }: { params: Promise<{ contestId: string }> }) {
   const { contestId } = await params;
   if (contestId.length > 100) notFound();

@@ -14,11 +14,11 @@ import { resetLinkRequestSchema, resetWithTokenSchema } from "@/shared/schemas/e
 import { readResetToken, resetCookies } from "../../auth/reset-token";
 import { blankSessionCookie, readSessionToken, sessionCookie } from "../../auth/session";
 import { getEnv } from "../../platform/env";
-import * as twoFactor from "../../services/two-factor";
-import * as account from "../../services/account";
-import * as auth from "../../services/auth";
-import { requestResetLink, resetWithLink } from "../../services/reset-link";
-import { toPublicUser } from "../../services/users";
+import * as twoFactor from "../../services/accounts";
+import * as account from "../../services/accounts";
+import * as auth from "../../services/accounts";
+import { requestResetLink, resetWithLink } from "../../services/accounts";
+import { toPublicUser } from "../../services/kernel";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const authRouter = createTRPCRouter({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { complaintMessageSchema, complaintRefInputSchema, fileComplaintSchema } from "@/shared/complaints";
-import * as complaints from "../../services/complaints";
+import * as complaints from "../../services/prizes";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const complaintsRouter = createTRPCRouter({

@@ -1,7 +1,7 @@
 import { pageQuerySchema } from "@/shared/schemas/paging";
 import { notificationIdSchema } from "@/shared/schemas/notifications";
 import { sessionLiveEvents } from "../../events/streams";
-import * as notifications from "../../services/notifications";
+import * as notifications from "../../services/kernel";
 import { authedProcedure, authedStreamProcedure, createTRPCRouter, reconnectOnRestart } from "../trpc";
 
 export const notificationsRouter = createTRPCRouter({

@@ -6,7 +6,7 @@ import {
   simulatePaymentSchema,
   trackIdSchema,
 } from "@/shared/schemas/payments";
-import * as payments from "../../services/payments";
+import * as payments from "../../services/money";
 import { paymentsSimulated } from "../../gateways";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 

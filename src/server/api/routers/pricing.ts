@@ -5,8 +5,8 @@ import {
   promoQuoteSchema,
   setBundleTiersSchema,
 } from "@/shared/schemas/pricing";
-import { limitPromoTries, quotePromo } from "../../services/pricing";
-import { createPromoCode, listPromoCodes, setBundleTiers, setPromoCodeDisabled } from "../../services/promo-admin";
+import { limitPromoTries, quotePromo } from "../../services/checkout";
+import { createPromoCode, listPromoCodes, setBundleTiers, setPromoCodeDisabled } from "../../services/contests";
 import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
 
 /** Bundle tiers and promo codes (issue 35; docs/payments.md "Prices, bundles and promo codes"). */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { disputePrizeSchema, prizeIdSchema } from "@/shared/complaints";
 import { claimPrizeSchema, prizeStatusSchema } from "@/shared/prizes";
 import * as prizes from "../../services/prizes";
-import * as trail from "../../services/prize-trail";
+import * as trail from "../../services/prizes";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 export const prizesRouter = createTRPCRouter({

@@ -1,6 +1,6 @@
 import { reviewDecisionSchema, reviewListSchema, settlePayoutSchema } from "@/shared/schemas/review";
-import * as review from "../../services/review-queue";
-import { settleUnknownPayout } from "../../services/withdrawals";
+import * as review from "../../services/money";
+import { settleUnknownPayout } from "../../services/money";
 import { adminProcedure, createTRPCRouter } from "../trpc";
 
 /** The admin review queue (docs/payments.md "Review queue"); every mutation moves money or a hold. */

@@ -1,6 +1,6 @@
 import { closeAccountSchema, limitChoiceSchema } from "@/shared/safer-play";
 import { blankSessionCookie } from "../../auth/session";
-import { listRiskMarkers } from "../../services/risk-markers";
+import { listRiskMarkers } from "../../services/safer-play";
 import { chooseLimits, closeAccount, requestExclusionEnd } from "../../services/safer-play";
 import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
 import { SAFER_PLAY_MESSAGES } from "@/shared/safer-play";

@@ -1,7 +1,7 @@
 import { pageQuerySchema } from "@/shared/schemas/paging";
 import { createWithdrawalSchema, rejectWithdrawalSchema, withdrawalIdSchema } from "@/shared/withdrawals";
 import { payoutJobInTx } from "../../jobs/app-jobs";
-import * as withdrawals from "../../services/withdrawals";
+import * as withdrawals from "../../services/money";
 import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
 
 export const withdrawalsRouter = createTRPCRouter({

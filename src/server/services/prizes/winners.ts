@@ -1,0 +1,71 @@
+/** The public winners gallery: published winner posts, newest win first. Admin edits live elsewhere. */
+import type { WinnerPost } from "@/generated/prisma/client";
+import type { PageQuery } from "@/shared/schemas/paging";
+import type { DbTx } from "../../platform/db";
+import { cursorRow, pageLimit } from "../kernel";
+
+/** docs/product.md §3 Winner post, as GET /api/winner-posts answers it. */
+export type PublicWinnerPost = {
+  id: string;
+  title: string;
+  description: string;
+  winnerName: string;
+  winnerId: string;
+  contestId: string;
+  contestTitle: string;
+  imageUrl: string | null;
+  winAmount: string | null;
+  winDate: Date;
+  isPublished: boolean;
+  socialMediaLinks: string[];
+  createdAt: Date;
+};
+
+export function toPublicWinnerPost(p: WinnerPost): PublicWinnerPost {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    winnerName: p.winnerName,
+    winnerId: p.winnerId,
+    contestId: p.contestId,
+    contestTitle: p.contestTitle,
+    imageUrl: p.imageUrl,
+    winAmount: p.winAmount,
+    winDate: p.winDate,
+    isPublished: p.isPublished,
+    socialMediaLinks: p.socialMediaLinks,
+    createdAt: p.createdAt,
+  };
+}
+
+/** The gallery's order: newest win date first; ties by newest creation, then id. */
+export const WINNER_POST_ORDER = [{ winDate: "desc" }, { createdAt: "desc" }, { id: "asc" }] as const;
+
+/** Posts after `after` in WINNER_POST_ORDER (the keyset of a page). */
+export function afterWinnerPost(after: { winDate: Date; createdAt: Date; id: string } | null) {
+  if (!after) return {};
+  return {
+    OR: [
+      { winDate: { lt: after.winDate } },
+      { winDate: after.winDate, createdAt: { lt: after.createdAt } },
+      { winDate: after.winDate, createdAt: after.createdAt, id: { gt: after.id } },
+    ],
+  };
+}
+
+/**
+ * Only published posts (drafts stay private), in WINNER_POST_ORDER, a keyset page (default 50;
+ * `cursor` = the last id seen). GET /api/winner-posts without paging answers the cached first page.
+ */
+export async function listPublishedWinnerPosts(db: DbTx, q: PageQuery = {}): Promise<PublicWinnerPost[]> {
+  const after = await cursorRow(q.cursor, (id) =>
+    db.winnerPost.findFirst({ where: { id, isPublished: true }, select: { id: true, winDate: true, createdAt: true } }),
+  );
+  const rows = await db.winnerPost.findMany({
+    where: { isPublished: true, ...afterWinnerPost(after) },
+    orderBy: [...WINNER_POST_ORDER],
+    take: pageLimit(q),
+  });
+  return rows.map(toPublicWinnerPost);
+}
