@@ -23,11 +23,9 @@ import { createSession } from "../src/server/auth/session";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../src/server/platform/db";
 import { peekEventBus } from "../src/server/events";
 import { handleRestRequest } from "../src/server/rest/handler";
-import { fanOutDrawResults } from "../src/server/services/draws";
-import { setDrawFollowUps } from "../src/server/services/draws";
+import { fanOutDrawResults, setDrawFollowUps, newDrawSeed } from "../src/server/services/draws";
 import { checkLedgerInvariants } from "../src/server/services/money";
 import { SESSION_COOKIE } from "../src/shared/constants";
-import { newDrawSeed } from "../src/server/services/draws";
 import { createBenchDatabase, fmt } from "./lib";
 import {
   creditPlayers,

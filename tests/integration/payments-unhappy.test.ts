@@ -10,8 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { OxaPayGateway } from "../../src/server/gateways/oxapay/payments";
-import { checkLedgerInvariants } from "../../src/server/services/money";
-import { createPayment, processWebhook, reconcileOpenPayments, rejectPayment } from "../../src/server/services/money";
+import {
+  checkLedgerInvariants,
+  createPayment,
+  processWebhook,
+  reconcileOpenPayments,
+  rejectPayment,
+} from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 

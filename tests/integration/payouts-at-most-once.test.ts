@@ -13,9 +13,13 @@ import { OxaPayPayoutGateway } from "../../src/server/gateways/payouts";
 import { sweepStrandedPayouts } from "../../src/server/jobs/payout-sweeper";
 import type { JobQueue } from "../../src/server/jobs/queue";
 import { SandboxGateway } from "../../src/server/gateways/sandbox/payments";
-import { checkLedgerInvariants } from "../../src/server/services/money";
-import { reconcileWithGateway } from "../../src/server/services/money";
-import { approveWithdrawal, PAYOUT_JOB, runPayoutJob } from "../../src/server/services/money";
+import {
+  checkLedgerInvariants,
+  reconcileWithGateway,
+  approveWithdrawal,
+  PAYOUT_JOB,
+  runPayoutJob,
+} from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 import { testQueue, waitFor } from "../helpers/jobs";

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { OxaPayPayoutGateway, type PayoutGateway, SandboxPayoutGateway } from "../../src/server/gateways/payouts";
-import { checkLedgerInvariants } from "../../src/server/services/money";
 import {
+  checkLedgerInvariants,
   approveWithdrawal,
   PAYOUT_RETRY_LIMIT,
   processPayoutWebhook,

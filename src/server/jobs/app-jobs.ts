@@ -9,11 +9,10 @@ import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payouts";
 import { registerMailJob } from "./mail-delivery";
 import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
-import { fanOutDrawResults } from "../services/draws";
-import { completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
-import { reconcileWithGateway } from "../services/money";
-import { reconcileOpenPayments } from "../services/money";
+import { fanOutDrawResults, completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
 import {
+  reconcileWithGateway,
+  reconcileOpenPayments,
   type EnqueuePayoutInTx,
   PAYOUT_JOB,
   PAYOUT_RETRY_LIMIT,

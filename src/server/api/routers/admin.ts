@@ -10,7 +10,8 @@ import {
   winnerPostSchema,
   winnerPostUpdateSchema,
 } from "@/shared/schemas/admin";
-import { getAnalytics, getOverview, getStats, listUsers, setAdmin } from "../../services/admin";
+import { listUsers, setAdmin } from "../../services/accounts";
+import { getAnalytics, getOverview, getStats, listOutbox } from "../../services/admin";
 import { freeEntrySchema } from "@/shared/fair-play";
 import { createContest, listAllContests, setContestStatus, updateContest } from "../../services/contests";
 import { recordFreeEntry } from "../../services/checkout";
@@ -18,7 +19,6 @@ import { createWinnerPost, deleteWinnerPost, listAllWinnerPosts, updateWinnerPos
 import { outboxQuerySchema } from "@/shared/schemas/email";
 import { auditQuerySchema } from "@/shared/schemas/payments";
 import { listAudit } from "../../services/kernel";
-import { listOutbox } from "../../services/admin";
 import { adminProcedure, createTRPCRouter } from "../trpc";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */

@@ -1,6 +1,5 @@
 import { cartAddSchema, checkoutSchema, purchasesQuerySchema } from "@/shared/schemas/cart";
-import { addToCart, checkout, listPurchases } from "../../services/checkout";
-import { limitPromoTries } from "../../services/checkout";
+import { addToCart, checkout, listPurchases, limitPromoTries } from "../../services/checkout";
 import { authedProcedure, createTRPCRouter } from "../trpc";
 
 export const cartRouter = createTRPCRouter({

@@ -1,7 +1,6 @@
 import { holdNumbersSchema, luckyDipSchema, numbersPageSchema, onlineFreeEntrySchema } from "@/shared/schemas/ticket-picking";
 import { claimOnlineFreeEntry } from "../../services/checkout";
-import { holdNumbers, luckyDip, releaseNumbers } from "../../services/tickets";
-import { numbersPage } from "../../services/tickets";
+import { holdNumbers, luckyDip, releaseNumbers, numbersPage } from "../../services/tickets";
 import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 /** Pick your numbers, lucky dip and the online free entry (docs/contests.md, docs/fair-play.md). */

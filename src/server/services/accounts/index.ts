@@ -39,3 +39,5 @@ export {
   twoFactorStatus,
   verifyTwoFactorLogin,
 } from "./two-factor";
+export { closeAccount } from "./closure";
+export { listUsers, setAdmin } from "./staff";

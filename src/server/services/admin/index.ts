@@ -6,9 +6,7 @@ export {
   getAnalytics,
   getOverview,
   getStats,
-  listUsers,
   refreshStatsSnapshot,
-  setAdmin,
 } from "./dashboard";
 export { EXPORT_LIMITS, csvCell, exportAuditLog, exportContestEntries, exportPayments, exportWithdrawals } from "./exports";
 export type { CsvExport } from "./exports";

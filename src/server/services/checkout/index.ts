@@ -8,3 +8,4 @@ export { claimOnlineFreeEntry } from "./online-free-entry";
 export { bundleTiersOf, limitPromoTries, quotePromo } from "./pricing";
 export { addToCart, checkout, listPurchases, purchaseInTx } from "./purchases";
 export { gateSkillAnswers } from "./skill-question";
+export { skillQuestionOf } from "./skill-question";

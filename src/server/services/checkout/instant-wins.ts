@@ -22,9 +22,7 @@ import { moneyString } from "@/shared/money";
 import { PRIZE_CLAIM_DAYS } from "@/shared/prizes";
 import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
-import { recordAudit } from "../kernel";
-import { applyBalanceChange } from "../kernel";
-import { notify } from "../kernel";
+import { recordAudit, applyBalanceChange, notify } from "../kernel";
 
 export type InstantWin = {
   instantPrizeId: string;

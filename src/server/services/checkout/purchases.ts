@@ -10,7 +10,7 @@
  */
 import { logger } from "../../platform/logger";
 import { drawIfSoldOut } from "../draws";
-import { ownRowsPage, SORT_KEY } from "../kernel";
+import { ownRowsPage, SORT_KEY, applyBalanceChange, InsufficientBalanceError } from "../kernel";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { randomUUID } from "node:crypto";
 import type { CartLine } from "@/shared/schemas/cart";
@@ -20,12 +20,10 @@ import { badRequest, conflict } from "../../platform/errors";
 import { moneyString, priceString, toDecimal } from "@/shared/money";
 import { type EntryStatusKind, entryOutcome, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
 import { queueReceipt } from "../../mail/events";
-import { applyBalanceChange, InsufficientBalanceError } from "../kernel";
 import { lockBuyer } from "./buyer";
 import { checkSpending } from "../safer-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
-import { allocateTickets, checkPickLine, entryIdsFor } from "../tickets";
-import { whyNot } from "../tickets";
+import { allocateTickets, checkPickLine, entryIdsFor, whyNot } from "../tickets";
 import { duplicatesOf, PICK_MESSAGES } from "@/shared/ticket-picking";
 import { awardInstantWins, type InstantWin } from "./instant-wins";
 import { applyPricing, type PriceBreakdown, pricingOfEntries } from "./pricing";

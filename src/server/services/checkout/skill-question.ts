@@ -11,13 +11,20 @@
  * A right answer clears the counter (buying more tickets later asks again). Every judged answer is
  * a SkillAnswerAttempt row.
  */
+import { type SkillQuestion, skillQuestionSchema } from "@/shared/fair-play";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import type { CartLine } from "@/shared/schemas/cart";
 import type { Db } from "../../platform/db";
 import { getEnv } from "../../platform/env";
 import { badRequest, tooManyRequests } from "../../platform/errors";
 import { hit, type RateRule, resetLimit, retryText } from "../../security/rate-limit";
-import { skillQuestionOf } from "../contests";
+
+/** The stored skill question, or null when absent or unreadable. */
+export function skillQuestionOf(value: unknown): SkillQuestion | null {
+  if (value === null || value === undefined) return null;
+  const parsed = skillQuestionSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 export function skillLockRule(): RateRule {
   const env = getEnv();

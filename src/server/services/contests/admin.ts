@@ -5,16 +5,13 @@ import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import { type ContestFormValues, endDateError } from "@/shared/schemas/admin";
 import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
-import { fairPlaySettings } from "../kernel";
+import { fairPlaySettings, recordAudit, likeLiteral, cursorRow, pageLimit } from "../kernel";
 import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
-import { recordAudit } from "../kernel";
-import { likeLiteral } from "../kernel";
-import { cursorRow, pageLimit } from "../kernel";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { type PublicContest, skillQuestionOf, toPublicContest } from "./reads";
+import { type PublicContest, toPublicContest } from "./reads";
+import { skillQuestionOf, assertTicketMaxChangeAllowed } from "../checkout";
 
 import { cancelContest, drawContest, newDrawSeed, pendingDrawReason } from "../draws";
-import { assertTicketMaxChangeAllowed } from "../checkout";
 
 /**
  * The admin's view adds the skill question's correct option (never sent to players) and, for a

@@ -3,5 +3,5 @@
  */
 export { createContest, listAllContests, setContestStatus, updateContest } from "./admin";
 export { createPromoCode, listPromoCodes, setBundleTiers, setPromoCodeDisabled } from "./promo";
-export { getContest, listActiveContests, skillQuestionOf, toPublicContest } from "./reads";
+export { getContest, listActiveContests, toPublicContest } from "./reads";
 export type { PublicContest } from "./reads";

@@ -10,11 +10,9 @@ import type { CreatePromoCodeInput } from "@/shared/schemas/pricing";
 import type { PageQuery } from "@/shared/schemas/paging";
 import type { Db, DbTx } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
-import { recordAudit } from "../kernel";
+import { recordAudit, cursorRow, olderThan, pageLimit, valueById } from "../kernel";
 import { type PublicContest, toPublicContest } from "./reads";
-import { cursorRow, olderThan, pageLimit } from "../kernel";
 import { bundleTiersOf } from "../checkout";
-import { valueById } from "../kernel";
 
 /** One promo code with its report: uses so far and what it took off in total. */
 export type AdminPromoCode = {

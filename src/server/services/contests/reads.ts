@@ -1,12 +1,12 @@
 /** Reading contests. Purchases, draws and admin edits live in their own services. */
 import type { Contest } from "@/generated/prisma/client";
 import type { ContestCategory } from "@/shared/constants";
-import { type PublicSkillQuestion, type SkillQuestion, skillQuestionSchema } from "@/shared/fair-play";
+import type { PublicSkillQuestion } from "@/shared/fair-play";
 import type { DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { priceString } from "@/shared/money";
 import type { BundleTier } from "@/shared/pricing";
-import { bundleTiersOf } from "../checkout";
+import { bundleTiersOf, skillQuestionOf } from "../checkout";
 
 /** docs/product.md §3 Contest (money as decimal strings) plus the provably-fair draw fields. */
 export type PublicContest = {
@@ -49,13 +49,6 @@ export type PublicContest = {
   /** Multi-buy prices (issue 35): a line of at least `quantity` tickets pays `percentOff`% less. */
   bundleTiers: BundleTier[];
 };
-
-/** The stored skill question, or null when absent or unreadable. */
-export function skillQuestionOf(value: unknown): SkillQuestion | null {
-  if (value === null || value === undefined) return null;
-  const parsed = skillQuestionSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
 
 function specificationsOf(value: unknown): Record<string, string> {
   if (!value || typeof value !== "object" || Array.isArray(value)) return {};

@@ -2,8 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { moneyString } from "@/shared/money";
 import type { Db } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
-import { applyBalanceChange } from "../kernel";
-import { notifyMany } from "../kernel";
+import { applyBalanceChange, notifyMany } from "../kernel";
 
 /**
  * Cancels an active, undrawn contest: every entry is refunded to its owner's balance through the

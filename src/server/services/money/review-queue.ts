@@ -19,10 +19,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
 import type { AuditAction } from "@/shared/constants";
-import { recordAudit } from "../kernel";
-import { applyBalanceChange } from "../kernel";
-import { notify, notifyMany } from "../kernel";
-import { valueById } from "../kernel";
+import { recordAudit, applyBalanceChange, notify, notifyMany, valueById } from "../kernel";
 
 export type OpenReview = {
   kind: ReviewKind;

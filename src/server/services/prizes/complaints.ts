@@ -21,8 +21,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { getEnv } from "../../platform/env";
 import { conflict, notFound } from "../../platform/errors";
 import { consumeOrThrow, type RateRule } from "../../security/rate-limit";
-import { recordAudit } from "../kernel";
-import { notify } from "../kernel";
+import { recordAudit, notify } from "../kernel";
 
 /** Filing is rare: a handful a day per player stops floods without blocking a real complaint. */
 export const COMPLAINT_FILE_RULE: RateRule = { limit: 5, windowMs: 24 * 3_600_000 };

@@ -11,12 +11,10 @@ import { FULFILMENT_MOVES } from "@/shared/fulfilment";
 import { moneyString } from "@/shared/money";
 import type { ClaimPrizeInput, PrizeStatusInput } from "@/shared/prizes";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { ownRowsPage, SORT_KEY } from "../kernel";
+import { ownRowsPage, SORT_KEY, applyBalanceChange, notify } from "../kernel";
 import type { Db } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
-import { applyBalanceChange } from "../kernel";
-import { notify } from "../kernel";
 import { mailPrizeUpdate } from "../../mail/events";
 import { buildTrail, eventsInOrder, recordPrizeEvent, recordPrizeMove, type TrailStep } from "./trail";
 

@@ -3,10 +3,9 @@ import type { WinnerPost } from "@/generated/prisma/client";
 import type { z } from "zod";
 import type { winnerPostSchema } from "@/shared/schemas/admin";
 import type { Db, DbTx } from "../../platform/db";
-import { recordAudit } from "../kernel";
+import { recordAudit, cursorRow, pageLimit } from "../kernel";
 import { notFound } from "../../platform/errors";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { cursorRow, pageLimit } from "../kernel";
 import { afterWinnerPost, type PublicWinnerPost, toPublicWinnerPost, WINNER_POST_ORDER } from "./winners";
 
 type WinnerPostValues = z.output<typeof winnerPostSchema>;

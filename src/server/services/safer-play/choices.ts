@@ -1,14 +1,12 @@
 /**
  * Safer play (docs/fair-play.md "Safer play"): the spend-limit prompt's answer, the cooling-off
- * before a self-exclusion ends, and account closure. The limits and the exclusion themselves are
+ * before a self-exclusion ends (account closure: ../accounts/closure.ts). The limits and the exclusion themselves are
  * enforced by guardSpending (./responsible-play.ts).
  */
 import { type LimitChoiceInput, SAFER_PLAY_MESSAGES } from "@/shared/safer-play";
 import { SELF_EXCLUSION_COOLING_OFF_HOURS } from "@/shared/responsible-play-messages";
-import { invalidateUserSessions } from "../../auth/session";
 import type { Db } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
-import { checkCurrentPassword, limitSecretChange } from "../accounts";
 import { exclusionOf, getLimits, type LimitsView, setLimits } from "./responsible-play";
 
 /**
@@ -53,21 +51,5 @@ export function requestExclusionEnd(
       await tx.user.update({ where: { id: userId }, data: { selfExclusionEndsAt: endsAt } });
     }
     return { message: SAFER_PLAY_MESSAGES.endRequested(endsAt), selfExclusionEndsAt: endsAt };
-  });
-}
-
-/**
- * Closes the account for good, confirmed with the password (counted like Account Settings'
- * password checks): no login or recovery afterwards, every session ends, and the ledger, entries
- * and payments stay as they are (the records the operator must keep).
- */
-export async function closeAccount(db: Db, userId: string, password: string, now = new Date(), ip = "unknown"): Promise<void> {
-  await limitSecretChange(db, userId, ip, now);
-  await checkCurrentPassword(db, { id: userId }, password, now);
-  await db.$transaction(async (tx) => {
-    await tx.user.updateMany({ where: { id: userId, closedAt: null }, data: { closedAt: now } });
-    await invalidateUserSessions(tx, userId);
-    await tx.passwordResetGrant.deleteMany({ where: { userId } });
-    await tx.passwordResetToken.deleteMany({ where: { userId } });
   });
 }

@@ -1,7 +1,7 @@
 /**
  * safer-play: OWNS-PLACEHOLDER
  */
-export { chooseLimits, closeAccount, requestExclusionEnd } from "./choices";
+export { chooseLimits, requestExclusionEnd } from "./choices";
 export {
   LIMIT_ROW_COLUMNS,
   checkSpending,

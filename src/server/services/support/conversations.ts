@@ -10,9 +10,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { badRequest, notFound } from "../../platform/errors";
 import { publishAfterCommit } from "../../events";
 import { consumeOrThrow, type RateRule } from "../../security/rate-limit";
-import { likeLiteral } from "../kernel";
-import { notify } from "../kernel";
-import { cursorRow, pageLimit } from "../kernel";
+import { likeLiteral, notify, cursorRow, pageLimit } from "../kernel";
 import type { PageQuery } from "@/shared/schemas/paging";
 
 /** docs/product.md §3 Support message. */

@@ -21,9 +21,8 @@ import type { Db, DbTx } from "../../platform/db";
 import { conflict, forbidden, notFound } from "../../platform/errors";
 import { moneyString } from "@/shared/money";
 import { consumeOrThrow } from "../../security/rate-limit";
-import { applyBalanceChange, InsufficientBalanceError } from "../kernel";
+import { applyBalanceChange, InsufficientBalanceError, fairPlaySettings } from "../kernel";
 import { guardSpending } from "../safer-play";
-import { fairPlaySettings } from "../kernel";
 import { getPaidSpinsEnabled, getWheelConfig, PAID_SPINS_OFF_MESSAGE } from "./config";
 import { ensureActiveSeed, type SeedRow } from "./seeds";
 
