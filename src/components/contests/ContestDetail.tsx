@@ -264,13 +264,16 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
       </Tabs>
 
       <InstantPrizesPanel contestId={c.id} />
-      {/* The draw as it happens (countdown, reveal, replay, my entries' proofs): docs/fair-play.md "Live draws". */}
-      <Stack mt="xl" gap="xs">
-        <Anchor component={IntentLink} href="/draws/live" size="sm">
-          All live draws
-        </Anchor>
-        <LiveDraw contestId={c.id} endDate={c.endDate} />
-      </Stack>
+      {/* The draw as it happens (countdown, reveal, replay, my entries' proofs): docs/fair-play.md "Live draws".
+          A cancelled contest has no draw: its page says so above and under "Provably fair draw". */}
+      {!cancelled && (
+        <Stack mt="xl" gap="xs">
+          <Anchor component={IntentLink} href="/draws/live" size="sm">
+            All live draws
+          </Anchor>
+          <LiveDraw contestId={c.id} endDate={c.endDate} />
+        </Stack>
+      )}
 
       {/* One proof block: the public draw record (docs/fair-play.md) and its check in the browser. */}
       <Paper withBorder p="md" radius="md" mt="xl" data-testid="draw-proof-card">
