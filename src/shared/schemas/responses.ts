@@ -160,6 +160,8 @@ export const winnerPostOutput = z.object({
   isPublished: z.boolean(),
   socialMediaLinks: z.array(z.string()),
   createdAt: time,
+  /** The contest has a drawn prize: /prize-trail/{contestId} shows its delivery trail. */
+  hasTrail: z.boolean(),
 });
 
 const entryReceipt = z.object({
