@@ -7,5 +7,5 @@ export { assertTicketMaxChangeAllowed, listAdminInstantPrizes, setInstantPrizes 
 export { claimOnlineFreeEntry, nextOnlineFreeEntryAt } from "./online-free-entry";
 export { bundleTiersOf, limitPromoTries, quotePromo } from "./pricing";
 export { addToCart, checkout, listPurchases, purchaseInTx } from "./purchases";
-export { gateSkillAnswers } from "./skill-question";
+export { gateSkillAnswers, skillLocks } from "./skill-question";
 export { skillQuestionOf } from "./skill-question";
