@@ -1,5 +1,5 @@
 /**
- * Reads and the big draw as history grows (issue 30). Grows two PostgreSQL databases by set-based SQL
+ * Reads and the big draw as history grows. Grows two PostgreSQL databases by set-based SQL
  * (bench/scale-data.ts) to FACTOR × the issue's sizes and to FACTOR/20 of them, checks every ledger
  * invariant (what `npm run check:ledger` runs), then measures each endpoint through the REST adapter
  * in this process (the app's handler, routes, services and database; no HTTP, so the figures are

@@ -1,5 +1,5 @@
 /**
- * Issue 36: the Merkle tree of a 500k-entry contest (draw scheme 2, src/server/services/draws/tree.ts)
+ * The Merkle tree of a 500k-entry contest (draw scheme 2, src/server/services/draws/tree.ts)
  * against its floor, the same rows read the same way and their bytes hashed once with SHA-256 (what
  * scheme 1 costs in Node). Prints figures, asserts nothing.
  *

@@ -19,7 +19,7 @@ async function quizContest(browser: Browser, title: string): Promise<string> {
   });
 }
 
-// Issue 34, finding 4: a wrong skill answer failed the whole cart with "Incorrect answer" naming no
+// a wrong skill answer failed the whole cart with "Incorrect answer" naming no
 // contest, the cart neither showed nor changed the answer, and re-adding with another answer doubled
 // the line's quantity.
 test("the cart shows and changes a skill answer; re-adding corrects it; a wrong answer names its contest", async ({

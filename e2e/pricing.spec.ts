@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { asAdmin, newPlayer } from "./players";
 
-// Issue 35 on desktop and phone (390 px): the bundle saving on the contest page, a promo code applied
+// Bundles and promo codes on desktop and phone (390 px): the bundle saving on the contest page, a promo code applied
 // in the cart, the receipt (toast and purchases) showing both, and odds/progress/countdown on cards.
 const SLOW = { timeout: 30_000 };
 

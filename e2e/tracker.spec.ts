@@ -1,5 +1,5 @@
 /**
- * Issue 36 end to end, on a desktop and on a phone (390 px): a prize goes from won to delivered with
+ * The prize-delivery trail end to end, on a desktop and on a phone (390 px): a prize goes from won to delivered with
  * a visible trail and the winner's confirmation (public trail without personal data), and a complaint
  * goes from filed to answered with its reference (docs/fair-play.md "Prize delivery", "Complaints").
  * The admin works on a desktop in both.

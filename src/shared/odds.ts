@@ -1,5 +1,5 @@
 /**
- * Odds and progress shown on every contest card and page (issue 35). Pure, from the public
+ * Odds and progress shown on every contest card and page. Pure, from the public
  * contest's counts only (no player's data), so cached public answers can carry them.
  *
  * soldTickets counts every ticket number given out, free postal entries included (they take

@@ -1,5 +1,5 @@
 /**
- * The price of a cart: multi-buy bundle tiers and promo codes (issue 35). Pure, exact decimal
+ * The price of a cart: multi-buy bundle tiers and promo codes. Pure, exact decimal
  * money (./money.ts), so the card, the cart and the server compute the same figures; the server's
  * answer at checkout is the one that counts (src/server/services/checkout/pricing.ts).
  *

@@ -94,7 +94,7 @@ export function purchaseBlocker(c: ContestForSale, quantity = 1, now: number = D
   return null;
 }
 
-/** The stored outcome of one entry (TicketEntry.result): "refunded" when cancelled; won/lost only on entries drawn before issue 30. */
+/** The stored outcome of one entry (TicketEntry.result): "refunded" when cancelled; won/lost only on entries drawn before the results fan-out. */
 export type StoredEntryResult = "won" | "lost" | "refunded" | null;
 
 /**

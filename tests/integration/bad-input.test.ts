@@ -114,7 +114,7 @@ const FIELDS = [
   "prizes",
   "kind",
   "label",
-  // pricing (issue 35): promo codes and bundle tiers
+  // pricing: promo codes and bundle tiers
   "code",
   "promoCode",
   "percentOff",

@@ -1,5 +1,5 @@
 /**
- * Issue 35's features together, through REST as a player and an admin would use them: a player
+ * Pricing, instant wins and odds together, through REST as a player and an admin would use them: a player
  * picks numbers and takes a lucky dip in a contest with instant prizes and a bundle tier, pays the
  * bundle price with a promo code, wins the instant prize their picked number holds at checkout, and
  * the instant-win verifier and the draw verifier both confirm it all after the end; a second player

@@ -1,5 +1,5 @@
 /**
- * Zero bytes of one player's data in another player's answer (issue 31): a property test over
+ * Zero bytes of one player's data in another player's answer: a property test over
  * random interleavings of logins, logouts, purchases and page loads from many players, through
  * the fast path (src/server/edge/fast-path.ts) and, for what it declines, a stand-in for Next that runs
  * the real src/proxy.ts and whose routes print whatever identity they are given

@@ -1,5 +1,5 @@
 /**
- * The money fault suite (issue 28): real withdrawals, approvals and payouts against a running
+ * The money fault suite: real withdrawals, approvals and payouts against a running
  * instance (tests/helpers/api-instance.ts: the REST adapter and the job queue in a process of its
  * own) on a PostgreSQL cluster of this test's own (tests/helpers/private-postgres.ts), paying out
  * through the real OxaPay client to a local stand-in (tests/helpers/oxapay-payout-stand-in.ts) that

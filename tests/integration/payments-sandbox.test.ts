@@ -1,5 +1,5 @@
 /**
- * Issue 13, payments: the sandbox is honest (random per-installation key, no auto-credit, live mode
+ * Payments: the sandbox is honest (random per-installation key, no auto-credit, live mode
  * refuses it, demo mode is visible), its "pay" step is an owner-only REST row handled in-process,
  * absolute URLs come from APP_URL only, and top-ups cannot flood the admins' pending list.
  */

@@ -1,5 +1,5 @@
 /**
- * Real money's unhappy paths for top-ups (issue 28), each replayed through the real OxaPay client
+ * Real money's unhappy paths for top-ups, each replayed through the real OxaPay client
  * against a local HTTP stand-in answering in OxaPay's documented v1 shapes: late money on an expired
  * invoice, paid after an admin reject, a refund after a credit, a partial payment valued from what
  * the payer sent (webhook and polling agree), and the review queue that settles them once.

@@ -1,5 +1,5 @@
 /**
- * Payouts at most once (issue 28), through the real OxaPay payout client against a local stand-in
+ * Payouts at most once, through the real OxaPay payout client against a local stand-in
  * answering in OxaPay's documented v1 shapes (Generate Payout, Payout History, Payout Information):
  * an accepted payout whose answer comes after our timeout is found by its description and adopted,
  * never sent twice; a crash between the approval's commit and the send is recovered by the job that

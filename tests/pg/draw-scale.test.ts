@@ -1,5 +1,5 @@
 /**
- * A big contest draws in bounded work (issue 30), on PostgreSQL with entries grown by set-based SQL
+ * A big contest draws in bounded work, on PostgreSQL with entries grown by set-based SQL
  * (bench/scale-data.ts): End answers 200 with the winner drawn, no entry rewritten, the entry-list
  * hash the same as the shared code computes; the results fan-out (a pg-boss job) tells each entrant
  * exactly once, in one live event per batch, even when the job fails part-way and is retried; a

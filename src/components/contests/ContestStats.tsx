@@ -7,7 +7,7 @@ import { formatCount } from "@/shared/format";
 import { formatTimeLeft, oddsText, timeLeft } from "@/shared/odds";
 
 /**
- * Progress, odds and countdown on every card and contest page (issue 35). Built from the public
+ * Progress, odds and countdown on every card and contest page. Built from the public
  * counts only (soldTickets includes free postal entries), so kept public pages can carry it; the
  * counts follow sales live through `useLiveContests` (the `contests` event refetches the list).
  */

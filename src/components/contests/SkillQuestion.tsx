@@ -36,7 +36,7 @@ export function SkillQuestion({
             key={`${i}-${option}`}
             value={String(i)}
             label={option}
-            // 20 px circles were too small to tap (issue 34, finding 15).
+            // 20 px circles were too small to tap.
             size={touch ? "lg" : size}
             classNames={{ body: classes.body }}
           />

@@ -1,5 +1,17 @@
 /**
- * accounts: OWNS-PLACEHOLDER
+ * Accounts (docs/accounts.md): sign-up, login, the three-step recovery and the emailed reset link,
+ * Account Settings, two-factor, closing an account, and staff roles.
+ *
+ * Owns (each rule and the function that enforces it):
+ * - sign-up and login are rate-limited per account and per address across instances: `login` (auth.ts)
+ * - a reset needs a fresh security answer from the same client: `resetPassword` (auth.ts)
+ * - a reset link answers the same whether or not the email has an account: `requestResetLink` (reset-link.ts)
+ * - a secret changes only with the current password, counted: `changePassword` (account.ts)
+ * - a session that owes its second factor gets nothing else until the code is right: `verifyTwoFactorLogin` (two-factor.ts)
+ * - a closed account keeps its records and loses every session: `closeAccount` (closure.ts)
+ * - granting or removing the admin role is audited, and the last admin cannot be removed: `setAdmin` (staff.ts)
+ *
+ * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
 export {
   SECRET_CHANGE_RULES,

@@ -1,5 +1,5 @@
 /**
- * What a checkout costs (issue 35): bundle tiers per line and an optional promo code, computed by
+ * What a checkout costs: bundle tiers per line and an optional promo code, computed by
  * src/shared/pricing.ts from the database's prices and applied inside the checkout's transaction
  * (src/server/services/checkout/purchases.ts calls `applyPricing` once, under the buyer's row lock).
  *
@@ -173,7 +173,7 @@ export async function quotePromo(
   return { message: `Promo code ${promo.code} applied`, ...breakdown(priced, promo.code) };
 }
 
-/** Each entry's breakdown, for the purchases list (absent for entries bought before issue 35 and free entries). */
+/** Each entry's breakdown, for the purchases list (absent for entries bought before bundle pricing, and free entries). */
 export async function pricingOfEntries(
   db: DbTx,
   entryIds: string[],

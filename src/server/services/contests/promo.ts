@@ -1,5 +1,5 @@
 /**
- * Admin side of pricing (issue 35): a contest's bundle tiers, and promo codes (create, disable or
+ * Admin side of pricing: a contest's bundle tiers, and promo codes (create, disable or
  * enable again, the report of their uses). Each change writes its audit row in its own transaction
  * (src/server/services/kernel/audit.ts); the actions are in src/server/api/privileged.ts.
  */

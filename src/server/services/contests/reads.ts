@@ -46,7 +46,7 @@ export type PublicContest = {
   pickNumbers: boolean;
   /** The online free entry route is open (docs/fair-play.md). */
   onlineFreeEntry: boolean;
-  /** Multi-buy prices (issue 35): a line of at least `quantity` tickets pays `percentOff`% less. */
+  /** Multi-buy prices: a line of at least `quantity` tickets pays `percentOff`% less. */
   bundleTiers: BundleTier[];
 };
 

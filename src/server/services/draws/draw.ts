@@ -127,7 +127,7 @@ export async function closeSales(db: Db, contestId: string, opts: { early?: bool
 }
 
 /**
- * Draw scheme 1 (contests closed before issue 36): SHA-256 (hex) of the contest's entry list as
+ * Draw scheme 1 (contests closed before scheme 2 existed): SHA-256 (hex) of the contest's entry list as
  * src/shared/draw.ts `entriesDigestText` writes it: one `first-last:id` line per entry by first
  * ticket, joined by "\n" (an empty list hashes ""). Kept for tests that make scheme-1 records.
  */

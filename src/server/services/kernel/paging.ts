@@ -1,5 +1,5 @@
 /**
- * Keyset pages for the growing lists (issue 30, docs/performance.md "Every list is a page"): a page
+ * Keyset pages for the growing lists (docs/performance.md "Every list is a page"): a page
  * is at most `limit` rows after the row whose id is the cursor (the last id of the previous page),
  * found again by its sort key, so a page costs the same however long the history is.
  */
