@@ -10,7 +10,7 @@ import os from "node:os";
 import pg from "pg";
 import { openDatabase } from "../src/server/platform/db";
 import { applyMigrations } from "../src/server/platform/migrate";
-import { checkout } from "../src/server/services/purchases";
+import { checkout } from "../src/server/services/checkout";
 
 const BASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);

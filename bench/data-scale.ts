@@ -1,5 +1,5 @@
 /**
- * Reads and the big draw as history grows (issue 30). Grows two PostgreSQL databases by set-based SQL
+ * Reads and the big draw as history grows. Grows two PostgreSQL databases by set-based SQL
  * (bench/scale-data.ts) to FACTOR × the issue's sizes and to FACTOR/20 of them, checks every ledger
  * invariant (what `npm run check:ledger` runs), then measures each endpoint through the REST adapter
  * in this process (the app's handler, routes, services and database; no HTTP, so the figures are
@@ -23,11 +23,9 @@ import { createSession } from "../src/server/auth/session";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../src/server/platform/db";
 import { peekEventBus } from "../src/server/events";
 import { handleRestRequest } from "../src/server/rest/handler";
-import { fanOutDrawResults } from "../src/server/services/draw-fanout";
-import { setDrawFollowUps } from "../src/server/services/draws";
-import { checkLedgerInvariants } from "../src/server/services/invariants";
+import { fanOutDrawResults, setDrawFollowUps, newDrawSeed } from "../src/server/services/draws";
+import { checkLedgerInvariants } from "../src/server/services/money";
 import { SESSION_COOKIE } from "../src/shared/constants";
-import { newDrawSeed } from "../src/server/services/draws";
 import { createBenchDatabase, fmt } from "./lib";
 import {
   creditPlayers,

@@ -1,5 +1,5 @@
 /**
- * Issue 36: the Merkle tree of a 500k-entry contest (draw scheme 2, src/server/services/draw-tree.ts)
+ * The Merkle tree of a 500k-entry contest (draw scheme 2, src/server/services/draws/tree.ts)
  * against its floor, the same rows read the same way and their bytes hashed once with SHA-256 (what
  * scheme 1 costs in Node). Prints figures, asserts nothing.
  *
@@ -12,7 +12,7 @@
  *    inclusion proof (median of BENCH_RUNS, default 21) and its check with Web Crypto.
  */
 import { createHash } from "node:crypto";
-import { buildDrawTree, inclusionProof, sha256Sync } from "../src/server/services/draw-tree";
+import { buildDrawTree, inclusionProof, sha256Sync } from "../src/server/services/draws";
 import { openDatabase } from "../src/server/platform/db";
 import { entryLine, MerkleRootBuilder, verifyInclusion } from "../src/shared/merkle";
 import { createBenchDatabase, fmt } from "./lib";

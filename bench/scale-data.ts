@@ -2,7 +2,7 @@
  * Set-based data growth for the data-scale bench (bench/data-scale.ts) and the big-draw tests
  * (tests/pg/draw-scale.test.ts): a few INSERT … SELECT over generate_series instead of one request
  * per row. Every row it writes keeps the ledger invariants of `npm run check:ledger`
- * (src/server/services/invariants.ts): each generated player is credited by one `adjustment` row
+ * (src/server/services/money/invariants.ts): each generated player is credited by one `adjustment` row
  * (their spend plus a small float) and pays each entry by one `purchase` row referencing it, with
  * the running balance in `balanceAfter`; the user's balance is the sum of those rows.
  */

@@ -46,7 +46,7 @@ test("admin creates a contest with the form, ends it with no tickets, then re-op
   await dialog.getByRole("textbox", { name: "Description", exact: true }).fill("An open-top roadster for summer.");
   await dialog.getByLabel("Ticket price").fill("2.49");
   await dialog.getByRole("combobox", { name: "Category" }).click();
-  // The spec's form offers no Cars (issue 34, finding 14).
+  // The spec's form offers no Cars.
   await expect(page.getByRole("option", { name: "Houses" })).toBeVisible();
   await expect(page.getByRole("option", { name: "Cars" })).toHaveCount(0);
   await page.getByRole("option", { name: "Bikes" }).click();

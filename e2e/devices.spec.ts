@@ -69,7 +69,7 @@ test("every signed-in screen is reachable at this width, and nothing overflows s
   await context.close();
 });
 
-// Issue 34, finding 1: below 992 px neither the slide-out menu nor Account Settings reached Responsible play.
+// below 992 px neither the slide-out menu nor Account Settings reached Responsible play.
 test("Responsible play (limits, self-exclusion, date of birth) opens from the menu and from Account Settings", async ({
   browser,
 }, info) => {
@@ -92,7 +92,7 @@ test("Responsible play (limits, self-exclusion, date of birth) opens from the me
   await context.close();
 });
 
-// Issue 34, finding 5: a self-excluded player saw live calls to action that failed only after the click.
+// a self-excluded player saw live calls to action that failed only after the click.
 test("a self-excluded player is told why and until when before any click: home, wheel, contest, Add Balance", async ({
   browser,
 }, info) => {
@@ -131,7 +131,7 @@ test("a self-excluded player is told why and until when before any click: home, 
   await context.close();
 });
 
-// Issue 34, findings 6 and 7: money tables hid Status off-screen on phones; the admin's wheel
+// money tables hid Status off-screen on phones; the admin's wheel
 // economics table widened the page to 482 px. Every list is a table on wide screens and stacked
 // cards (status first) on phones: nothing needs a sideways swipe.
 test("money lists show each row's status on screen, and admin analytics fits the width", async ({ browser }, info) => {
@@ -169,7 +169,7 @@ test("money lists show each row's status on screen, and admin analytics fits the
   await admin.close();
 });
 
-// Issue 34, finding 13: a win in My Purchases had no way to the claim (which has a deadline), and on
+// a win in My Purchases had no way to the claim (which has a deadline), and on
 // phones its badge was cut to "END…".
 test("a win in My Purchases links to the claim, and its badge is whole at this width", async ({ browser }, info) => {
   test.setTimeout(120_000);
@@ -199,7 +199,7 @@ test("a win in My Purchases links to the claim, and its badge is whole at this w
   await context.close();
 });
 
-// Issue 34, finding 11: the demo banner was cut to "Demo mode: payments are simulated. No…" on phones.
+// the demo banner was cut to "Demo mode: payments are simulated. No…" on phones.
 test("the demo banner's text is whole at this width", async ({ page }) => {
   await page.goto("/");
   const text = page.getByTestId("demo-banner").locator("p");

@@ -37,7 +37,7 @@ test("money round trip: top up, win, take the cash alternative, withdraw it, the
   await page.goto("/prizes");
   const card = page.getByTestId("prize-card").first();
   await expect(card).toContainText("Cash alternative: $40.00", SLOW);
-  // Taking the cash gives up the prize: a dialog names the amount and the consequence first (issue 34, finding 2).
+  // Taking the cash gives up the prize: a dialog names the amount and the consequence first.
   await card.getByRole("button", { name: "Take $40.00 cash" }).click();
   const confirmCash = page.getByRole("dialog", { name: "Take the cash instead?" });
   await expect(confirmCash).toContainText("$40.00 is added to your balance and you give up");

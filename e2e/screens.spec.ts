@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createContestViaApi, newPlayer } from "./players";
 
-// Issue 34's screen findings on desktop (1366×900): each test fails on the code before its fix.
+// Screen findings on desktop (1366×900): each test fails on the code before its fix.
 
 test("an expired session says so and goes to sign in; the cart is back after signing in (finding 9)", async ({ browser }) => {
   const { context, page, email, password } = await newPlayer(browser);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { newPlayer } from "./players";
 
-// A player outside UTC (issue 32/34): the server renders dates in UTC, the browser shows the
+// A player outside UTC: the server renders dates in UTC, the browser shows the
 // player's zone after hydration. Formatting in the browser's zone during hydration made the server
 // HTML and the first browser render differ: React error #418 on every contest page.
 test.use({ timezoneId: "America/Los_Angeles" });

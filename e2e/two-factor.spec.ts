@@ -64,7 +64,7 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
-  // The code step has a way back to the password (issue 34, finding 15); signing in again asks again.
+  // The code step has a way back to the password; signing in again asks again.
   await page.getByRole("button", { name: "Back to sign in" }).click();
   await expect(page.getByRole("textbox", { name: "Password", exact: true })).toHaveValue("");
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);

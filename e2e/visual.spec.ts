@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, signInViaApi } from "./helpers";
 import { createContestViaApi, newPlayer } from "./players";
 
-// The visual check (issue 34): every route for each role, on desktop (1366) and phone (390) (the
+// The visual check: every route for each role, on desktop (1366) and phone (390) (the
 // 900 px tablet has e2e/devices.spec.ts's overflow walk), compared with approved screenshots
 // (e2e/visual.spec.ts-snapshots/), so a layout break fails with a diff. Other specs add contests, posts and payments to the shared database in any order, so
 // what comes from the database is masked: a mask keeps the element's box (a block of one colour),

@@ -62,7 +62,7 @@ test("a player with balance withdraws to a valid address, the admin approves, th
   await expect(admin.getByRole("tab", { name: "Withdrawals" })).toHaveAttribute("aria-selected", "true", SLOW);
   const adminRow = admin.getByTestId("admin-withdrawal-row").filter({ hasText: player.email });
   await expect(adminRow).toContainText("pending", SLOW);
-  // Approve asks first, naming the amount and that a crypto transfer cannot be reversed (issue 34, finding 3).
+  // Approve asks first, naming the amount and that a crypto transfer cannot be reversed.
   await adminRow.getByRole("button", { name: "Approve" }).click();
   const confirm = admin.getByRole("dialog", { name: "Approve withdrawal" });
   await expect(confirm).toContainText(`Send $25.00 in USDT (TRC20) to ${player.email}?`);

@@ -20,7 +20,7 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
     // A status badge is one or two words: it keeps its width in a squeezed table cell or row instead
-    // of being cut to "SA…" / "END…" (issue 34, findings 7 and 13).
+    // of being cut to "SA…" / "END…".
     Badge: { styles: { root: { flexShrink: 0, minWidth: "max-content" } } },
   },
 });

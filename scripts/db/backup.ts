@@ -3,7 +3,7 @@
  * npm run db:restore -- <file> [--replace]  restore it (into an empty database / directory unless --replace)
  *
  * Default file: backups/<database kind>-<UTC timestamp>.{dump,tar.gz}. After a restore the ledger
- * invariants (src/server/services/invariants.ts) are checked on the restored data; a violation
+ * invariants (src/server/services/money/invariants.ts) are checked on the restored data; a violation
  * exits 1. PGlite: stop the app first (one process per data directory). See docs/deploy.md "Backups".
  */
 import path from "node:path";
@@ -16,7 +16,7 @@ import {
 } from "../../src/server/platform/backup";
 import { defaultPgliteDir, openDatabase } from "../../src/server/platform/db";
 import { getEnv } from "../../src/server/platform/env";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 
 const stamp = () => new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 

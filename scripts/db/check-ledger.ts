@@ -1,11 +1,11 @@
 /**
- * npm run check:ledger — the ledger invariants (src/server/services/invariants.ts) on any database:
+ * npm run check:ledger — the ledger invariants (src/server/services/money/invariants.ts) on any database:
  * DATABASE_URL when set, else the embedded PGlite at PGLITE_DIR (default .data/pglite).
  * Prints each check with OK or FAIL (and its violations); exits 1 on any violation.
  */
 import { closeDatabase, getDb } from "../../src/server/platform/db";
 import { describeDatabase } from "../../src/server/platform/env";
-import { runLedgerChecks } from "../../src/server/services/invariants";
+import { runLedgerChecks } from "../../src/server/services/money";
 
 async function main(): Promise<number> {
   console.log(`Ledger invariants on ${describeDatabase()}`);

@@ -15,9 +15,8 @@ import { type DatabaseHandle, defaultPgliteDir, openDatabase } from "../../src/s
 import { getEnv } from "../../src/server/platform/env";
 import { applyMigrations } from "../../src/server/platform/migrate";
 import { SandboxGateway, sandboxWebhookKey } from "../../src/server/gateways/sandbox/payments";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
-import { applyBalanceChange } from "../../src/server/services/ledger";
-import { createPayment, simulateSandboxPayment } from "../../src/server/services/payments";
+import { checkLedgerInvariants, createPayment, simulateSandboxPayment } from "../../src/server/services/money";
+import { applyBalanceChange } from "../../src/server/services/kernel";
 import { SECURITY_QUESTIONS } from "../../src/shared/constants";
 import { sha256Hex } from "../../src/shared/draw";
 import { seed } from "./seed";

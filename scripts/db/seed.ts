@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { hashSecret, normaliseAnswer } from "../../src/server/auth/password";
 import { closeDatabase, getDb } from "../../src/server/platform/db";
 import { getEnv } from "../../src/server/platform/env";
-import { applyBalanceChange } from "../../src/server/services/ledger";
+import { applyBalanceChange } from "../../src/server/services/kernel";
 import { computeWinningTicket, sha256Hex } from "../../src/shared/draw";
 import { SECURITY_QUESTIONS } from "../../src/shared/constants";
 import type { ContestCategory } from "../../src/shared/constants";

@@ -3,6 +3,10 @@
  *
  * - src/server: each folder stands on a floor; a file may import its own folder or a lower floor,
  *   never a higher one (an upward arrow is how knots start: docs/decisions/0006-layers-and-ui-kit.md).
+ * - src/server/services: one folder per domain, each on a floor of its own (SERVICE_DOMAIN_FLOORS); a
+ *   domain imports its own files and the faces (`index.ts`) of lower domains; everything outside a
+ *   domain imports only its face; no file lies loose at the services root; a domain keeps at most
+ *   DOMAIN_FILE_LIMIT files outside its sub-folders (docs/decisions/0007-services-by-domain.md).
  * - src/components: a feature folder may import itself and `common/` only; `layout/` is the app
  *   shell that composes features, and nothing in components imports it.
  *
@@ -28,6 +32,28 @@ export const SERVER_FLOORS: Record<string, number> = {
   rest: 7, // the REST adapter over the tRPC caller
   edge: 8, // what answers before Next (npm start)
 };
+
+/**
+ * Floors of the service domains (src/server/services/<domain>/), lowest first: the kernel that every
+ * domain stands on, then each domain above the ones it uses. Two domains on one floor never import
+ * each other. A folder not listed here is a violation of its own (name its floor).
+ */
+export const SERVICE_DOMAIN_FLOORS: Record<string, number> = {
+  kernel: 0, // ledger, audit, notifications, paging, settings, user shape: no domain of its own
+  "safer-play": 1, // spend limits, self-exclusion, the limit prompt, risk markers
+  prizes: 1, // prize claims and delivery trail, complaints, winners gallery
+  support: 1, // the support chat
+  accounts: 2, // sign-up, login, recovery, account settings, two-factor, closure, staff roles
+  tickets: 2, // picking, holds, taking and allocating ticket numbers
+  wheel: 2, // the Fortune Wheel
+  draws: 3, // closing sales, the draw, its proof and record, cancellation, result fan-out
+  money: 3, // top-ups, withdrawals, their state machines, review queue, reconciliation, invariants
+  checkout: 4, // purchases, pricing, skill questions, free entries, instant wins
+  contests: 5, // contest reads and the admin's contest, bundle and promo-code changes
+  admin: 6, // what spans domains: the dashboard's figures, exports, the outbox view
+};
+/** Files a domain may keep outside its sub-folders before it must split. */
+export const DOMAIN_FILE_LIMIT = 15;
 
 /** Component folders every feature may import. */
 export const SHARED_COMPONENTS = ["common"];
@@ -95,6 +121,57 @@ export function upwardImports(edges: Edge[]): string[] {
   return out;
 }
 
+const SERVICES = path.join("server", "services");
+const domainOf = (file: string): string | null => {
+  const parts = file.split(path.sep);
+  return parts[0] === "server" && parts[1] === "services" && parts.length > 3 ? (parts[2] as string) : null;
+};
+const isFace = (file: string) => path.basename(file) === "index.ts" && file.split(path.sep).length === 4;
+
+/**
+ * Imports that break the service domains' rules: into a domain other than through its face (a deep
+ * import), from a domain to one on its own or a higher floor, or touching a domain without a floor.
+ */
+export function domainImports(edges: Edge[]): string[] {
+  const out: string[] = [];
+  for (const { from, to } of edges) {
+    const b = domainOf(to);
+    if (!b) continue;
+    const a = domainOf(from);
+    if (a === b) continue;
+    if (!isFace(to)) {
+      out.push(`${from} -> ${to} (deep import: import src/server/services/${b}/index.ts)`);
+      continue;
+    }
+    if (!a) continue;
+    const fa = SERVICE_DOMAIN_FLOORS[a];
+    const fb = SERVICE_DOMAIN_FLOORS[b];
+    if (fa === undefined || fb === undefined) out.push(`${from} -> ${to} (no floor for services/${fa === undefined ? a : b})`);
+    else if (fb >= fa) out.push(`${from} -> ${to} (${a} is domain floor ${fa}, ${b} is domain floor ${fb})`);
+  }
+  return out;
+}
+
+/** The services folder's shape: no loose file at its root; every domain has a floor, a face and at most DOMAIN_FILE_LIMIT files. */
+export function serviceLayout(srcDir: string): string[] {
+  const root = path.join(path.resolve(srcDir), SERVICES);
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const rel = path.join(SERVICES, entry.name);
+    if (!entry.isDirectory()) {
+      out.push(`${rel} (a loose file: it belongs in a domain folder)`);
+      continue;
+    }
+    if (SERVICE_DOMAIN_FLOORS[entry.name] === undefined) out.push(`${rel} (no floor for this domain: SERVICE_DOMAIN_FLOORS)`);
+    const files = readdirSync(path.join(root, entry.name), { withFileTypes: true }).filter((f) => f.isFile());
+    if (!files.some((f) => f.name === "index.ts")) out.push(`${rel} (no face: index.ts)`);
+    if (files.length > DOMAIN_FILE_LIMIT)
+      out.push(`${rel} (${files.length} files outside its sub-folders, over ${DOMAIN_FILE_LIMIT}: split it)`);
+  }
+  return out;
+}
+
 /** Imports in src/components from one feature into another (or into the shell). */
 export function featureImports(edges: Edge[]): string[] {
   const out: string[] = [];
@@ -112,8 +189,12 @@ if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1])))
   const edges = importEdges(process.argv[2] ?? "src");
   const up = upwardImports(edges);
   const across = featureImports(edges);
+  const domains = [...domainImports(edges), ...serviceLayout(process.argv[2] ?? "src")];
   for (const line of up) console.log(`upward: ${line}`);
+  for (const line of domains) console.log(`domain: ${line}`);
   for (const line of across) console.log(`feature: ${line}`);
-  console.log(`upward imports in src/server: ${up.length}; feature → feature imports in src/components: ${across.length}`);
-  process.exitCode = up.length + across.length > 0 ? 1 : 0;
+  console.log(
+    `upward imports in src/server: ${up.length}; service domain rules broken: ${domains.length}; feature → feature imports in src/components: ${across.length}`,
+  );
+  process.exitCode = up.length + domains.length + across.length > 0 ? 1 : 0;
 }

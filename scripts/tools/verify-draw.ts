@@ -29,17 +29,17 @@ type PublicDrawRecord = {
   seedHash: string;
   seed: string | null;
   entriesHash: string | null;
-  /** 1 = SHA-256 of the list's text, 2 = Merkle root (absent from servers before issue 36: scheme 1). */
+  /** 1 = SHA-256 of the list's text, 2 = Merkle root (absent from older servers: scheme 1). */
   scheme?: number;
   beacon: { chainHash: string; round: number; randomness: string | null; signature: string | null } | null;
   soldTickets: number;
   winningTicket: number | null;
   endedEarlyAt: string | null;
   awaitingResults: boolean;
-  /** Why the draw is pending (absent from servers older than issue 30). */
+  /** Why the draw is pending (absent from older servers). */
   pendingReason?: string | null;
   entries: { id: string; firstTicket: number; lastTicket: number; name: string }[];
-  /** The entry holding the winning ticket, and the path of the whole entry list (servers since issue 30). */
+  /** The entry holding the winning ticket, and the path of the whole entry list (servers that page the record). */
   winningEntry?: { id: string; firstTicket: number; lastTicket: number; name: string } | null;
   entriesFile?: string;
 };
@@ -178,7 +178,7 @@ export async function verifyDraw(
   if (r.entriesFile) {
     list = await checkEntriesFile(`${baseUrl.replace(/\/$/, "")}${r.entriesFile}`, r.soldTickets, position, scheme);
   } else {
-    // Servers before issue 30 put the whole list in the record.
+    // Older servers put the whole list in the record.
     const sorted = [...r.entries].sort((a, b) => a.firstTicket - b.firstTicket);
     const walk = new ListWalk(position);
     for (const e of sorted) walk.add(e.id, e.firstTicket, e.lastTicket);

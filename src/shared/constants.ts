@@ -67,7 +67,7 @@ export const LIMITS = {
   /** Rows per page of the admin audit log. */
   auditPage: 50,
   /**
-   * Keyset pages of the growing lists (issue 30): rows per page by default (also what a REST row
+   * Keyset pages of the growing lists: rows per page by default (also what a REST row
    * answers when no paging parameter is given), and the most one request may ask for.
    */
   listPage: 50,
@@ -80,7 +80,7 @@ export const LIMITS = {
   contestPlaceholders: 6,
 } as const;
 
-/** What the admin audit log records (src/server/services/audit.ts); the Audit tab filters by these. */
+/** What the admin audit log records (src/server/services/kernel/audit.ts); the Audit tab filters by these. */
 export const AUDIT_ACTIONS = [
   "payment.approve",
   "payment.override",

@@ -62,7 +62,7 @@ export function entriesDigestText(entries: readonly DrawEntry[]): string {
 }
 
 /**
- * entriesHash for a draw scheme: 1 = SHA-256 of the list's text (draws before issue 36), 2 = the
+ * entriesHash for a draw scheme: 1 = SHA-256 of the list's text (draws of scheme 1), 2 = the
  * Merkle root of its lines (src/shared/merkle.ts), which lets a player prove one entry's inclusion.
  */
 export function entriesHashOf(entries: readonly DrawEntry[], scheme: DrawScheme = DRAW_SCHEME_FLAT): Promise<string> {

@@ -1,7 +1,7 @@
 /**
- * The price of a cart: multi-buy bundle tiers and promo codes (issue 35). Pure, exact decimal
+ * The price of a cart: multi-buy bundle tiers and promo codes. Pure, exact decimal
  * money (./money.ts), so the card, the cart and the server compute the same figures; the server's
- * answer at checkout is the one that counts (src/server/services/pricing.ts).
+ * answer at checkout is the one that counts (src/server/services/checkout/pricing.ts).
  *
  * Prices only, never extra entries: a discount changes what a ticket costs, not how many tickets
  * a line gets, so free entrants' odds are unchanged.

@@ -2,7 +2,7 @@
 import type { Contest, TicketEntry, User } from "../../src/generated/prisma/client";
 import { Prisma } from "../../src/generated/prisma/client";
 import type { Db } from "../../src/server/platform/db";
-import { applyBalanceChange } from "../../src/server/services/ledger";
+import { applyBalanceChange } from "../../src/server/services/kernel";
 
 export async function buyTickets(db: Db, user: User, contest: Contest, count: number): Promise<TicketEntry> {
   return db.$transaction(async (tx) => {

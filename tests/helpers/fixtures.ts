@@ -7,7 +7,7 @@ import { createCaller } from "../../src/server/api/root";
 import { hashSecret } from "../../src/server/auth/password";
 import { createSession } from "../../src/server/auth/session";
 import type { Db } from "../../src/server/platform/db";
-import { applyBalanceChange } from "../../src/server/services/ledger";
+import { applyBalanceChange } from "../../src/server/services/kernel";
 import { handleRestRequest } from "../../src/server/rest/handler";
 import { sha256Hex } from "../../src/shared/draw";
 import { SECURITY_QUESTIONS, SESSION_COOKIE } from "../../src/shared/constants";

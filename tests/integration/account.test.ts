@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContextInner } from "../../src/server/api/context";
 import { createCaller } from "../../src/server/api/root";
 import { createSession, sessionIdFromToken } from "../../src/server/auth/session";
-import * as auth from "../../src/server/services/auth";
+import * as auth from "../../src/server/services/accounts";
 import { SECURITY_QUESTIONS, SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, FIXTURE_PASSWORD } from "../helpers/fixtures";

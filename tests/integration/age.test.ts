@@ -99,7 +99,7 @@ describe(`age declaration (${dbKind()})`, () => {
     expect(retry.body.message).toMatch(/You must be 18 or over to play\. You may declare your date of birth again in 24 hours\./);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: u.id } })).dateOfBirth).toBeNull();
     // A day later the account may declare again.
-    const { declareAge } = await import("../../src/server/services/responsible-play");
+    const { declareAge } = await import("../../src/server/services/safer-play");
     const later = new Date(Date.now() + 24 * 3600_000 + 1000);
     await expect(declareAge(t.db, u.id, "1990-05-17", later)).resolves.toMatchObject({ ageDeclared: true });
   });

@@ -4,7 +4,7 @@ import { createCaller } from "../../src/server/api/root";
 import { hashSecret, SERVER_BUSY } from "../../src/server/auth/password";
 import { RESET_COOKIE, resetTokenHash } from "../../src/server/auth/reset-token";
 import { sessionIdFromToken } from "../../src/server/auth/session";
-import * as auth from "../../src/server/services/auth";
+import * as auth from "../../src/server/services/accounts";
 import { SECURITY_QUESTIONS } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, FIXTURE_ANSWER, FIXTURE_PASSWORD, rest, sessionTokenFor } from "../helpers/fixtures";

@@ -11,7 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupPglite, restorePglite } from "../../src/server/platform/backup";
 import { type DatabaseHandle, openDatabase } from "../../src/server/platform/db";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { createTestDb, dbKind, postgresUrlFor, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 

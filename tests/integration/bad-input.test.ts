@@ -44,7 +44,7 @@ import {
   SERVER_OPTIONS,
 } from "../../scripts/request-guard.mjs";
 import { restRoutes } from "../../src/server/rest/table";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { MAX_TRPC_BATCH } from "../../src/shared/transformer";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
@@ -114,7 +114,7 @@ const FIELDS = [
   "prizes",
   "kind",
   "label",
-  // pricing (issue 35): promo codes and bundle tiers
+  // pricing: promo codes and bundle tiers
   "code",
   "promoCode",
   "percentOff",

@@ -3,13 +3,12 @@ import { deliverPendingEmails, MAX_ATTEMPTS, retryDelayMs } from "../../src/serv
 import { mailWorkerTick } from "../../src/server/jobs/mail-delivery";
 import { createSmtpTransport, type MailTransport } from "../../src/server/mail/transport";
 import { drawContest } from "../../src/server/services/draws";
-import { approvePayment, rejectPayment } from "../../src/server/services/payments";
+import { approvePayment, rejectPayment, createWithdrawal, rejectWithdrawal } from "../../src/server/services/money";
 import { claimPrize } from "../../src/server/services/prizes";
-import { checkout, purchaseInTx } from "../../src/server/services/purchases";
+import { checkout, purchaseInTx } from "../../src/server/services/checkout";
 import { purchaseReceipt, ticketRange } from "../../src/server/mail/templates";
-import { listOutbox } from "../../src/server/services/outbox-admin";
-import { selfExclude, setLimits } from "../../src/server/services/responsible-play";
-import { createWithdrawal, rejectWithdrawal } from "../../src/server/services/withdrawals";
+import { listOutbox } from "../../src/server/services/admin";
+import { selfExclude, setLimits } from "../../src/server/services/safer-play";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 import { startSmtpServer, type TestSmtp } from "../helpers/smtp";

@@ -1,5 +1,5 @@
 /**
- * Issue 35's features together, through REST as a player and an admin would use them: a player
+ * Pricing, instant wins and odds together, through REST as a player and an admin would use them: a player
  * picks numbers and takes a lucky dip in a contest with instant prizes and a bundle tier, pays the
  * bundle price with a promo code, wins the instant prize their picked number holds at checkout, and
  * the instant-win verifier and the draw verifier both confirm it all after the end; a second player
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { verifyDraw } from "../../scripts/tools/verify-draw";
 import { verifyInstantWins } from "../../scripts/tools/verify-instant-wins";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 import { type LocalServer, startRestServer } from "../helpers/servers";

@@ -1,5 +1,5 @@
 /**
- * Zero bytes of one player's data in another player's answer (issue 31): a property test over
+ * Zero bytes of one player's data in another player's answer: a property test over
  * random interleavings of logins, logouts, purchases and page loads from many players, through
  * the fast path (src/server/edge/fast-path.ts) and, for what it declines, a stand-in for Next that runs
  * the real src/proxy.ts and whose routes print whatever identity they are given
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { createSession } from "../../src/server/auth/session";
 import { createFastPath } from "../../src/server/edge/fast-path";
-import { checkout } from "../../src/server/services/purchases";
+import { checkout } from "../../src/server/services/checkout";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser } from "../helpers/fixtures";

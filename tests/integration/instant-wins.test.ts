@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { verifyInstantWins } from "../../scripts/tools/verify-instant-wins";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { sha256Hex } from "../../src/shared/draw";
 import { INSTANT_MESSAGES } from "../../src/shared/instant-wins";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";

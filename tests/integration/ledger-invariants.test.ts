@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seed } from "../../scripts/db/seed";
 import type { DbTx } from "../../src/server/platform/db";
 import { openDatabase } from "../../src/server/platform/db";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { LIVE_DRAWS_LIMIT } from "../../src/server/services/live-draws";
+import { LIVE_DRAWS_LIMIT } from "../../src/server/services/draws";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { buyTickets } from "../helpers/entries";
 import { createContest, createUser, rest } from "../helpers/fixtures";

@@ -5,7 +5,7 @@ import { appRouter, createCaller } from "../../src/server/api/root";
 import { createSession } from "../../src/server/auth/session";
 import { getEventBus } from "../../src/server/events";
 import { LIVE_STREAM_LIMITS, openStreams, TOO_MANY_STREAMS_ACCOUNT, TOO_MANY_STREAMS_IP } from "../../src/server/events/streams";
-import * as auth from "../../src/server/services/auth";
+import * as auth from "../../src/server/services/accounts";
 import { SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, FIXTURE_ANSWER, FIXTURE_PASSWORD } from "../helpers/fixtures";

@@ -1,5 +1,5 @@
 /**
- * The money fault suite (issue 28): real withdrawals, approvals and payouts against a running
+ * The money fault suite: real withdrawals, approvals and payouts against a running
  * instance (tests/helpers/api-instance.ts: the REST adapter and the job queue in a process of its
  * own) on a PostgreSQL cluster of this test's own (tests/helpers/private-postgres.ts), paying out
  * through the real OxaPay client to a local stand-in (tests/helpers/oxapay-payout-stand-in.ts) that
@@ -8,7 +8,7 @@
  *  (b) PostgreSQL is restarted while payouts are in flight and players are reading.
  * Afterwards: once the sweeper has run, no withdrawal is left between states (every approved one
  * has OxaPay's track id and ends paid on its webhook); OxaPay was asked to pay each exactly once;
- * balances equal the ledger (src/server/services/invariants.ts); and no request was answered 500
+ * balances equal the ledger (src/server/services/money/invariants.ts); and no request was answered 500
  * (503 with a message is fine). The order of events is fixed by the stand-in's hold, not by timing.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -17,7 +17,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, type DatabaseHandle, openDatabase } from "../../src/server/platform/db";
 import { applyMigrations } from "../../src/server/platform/migrate";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { createUser, sessionTokenFor } from "../helpers/fixtures";
 import { waitFor } from "../helpers/jobs";
 import { OxaPayPayoutStandIn } from "../helpers/oxapay-payout-stand-in";

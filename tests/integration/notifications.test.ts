@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEventBus } from "../../src/server/events";
 import { resetDrainForTests, SERVER_RESTARTING, startClosing } from "../../src/server/platform/drain";
-import { notify } from "../../src/server/services/notifications";
+import { notify } from "../../src/server/services/kernel";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest, signalCallerFor } from "../helpers/fixtures";
 

@@ -1,5 +1,5 @@
 /**
- * Every growing list is a keyset page (issue 30): without paging parameters a REST row answers the
+ * Every growing list is a keyset page: without paging parameters a REST row answers the
  * spec's bare array, capped at its first page; `?limit&cursor` (cursor = the last id seen) walks the
  * rest without gaps or repeats; an unknown cursor is a 400 that names it.
  */

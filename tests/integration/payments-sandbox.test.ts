@@ -1,5 +1,5 @@
 /**
- * Issue 13, payments: the sandbox is honest (random per-installation key, no auto-credit, live mode
+ * Payments: the sandbox is honest (random per-installation key, no auto-credit, live mode
  * refuses it, demo mode is visible), its "pay" step is an owner-only REST row handled in-process,
  * absolute URLs come from APP_URL only, and top-ups cannot flood the admins' pending list.
  */
@@ -8,7 +8,7 @@ import type { User } from "../../src/generated/prisma/client";
 import { parseEnv } from "../../src/server/platform/env";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { SANDBOX_KEY_SETTING, SandboxGateway, sandboxWebhookKey } from "../../src/server/gateways/sandbox/payments";
-import { processWebhook } from "../../src/server/services/payments";
+import { processWebhook } from "../../src/server/services/money";
 import { LIMITS } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest } from "../helpers/fixtures";

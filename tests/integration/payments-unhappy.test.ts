@@ -1,5 +1,5 @@
 /**
- * Real money's unhappy paths for top-ups (issue 28), each replayed through the real OxaPay client
+ * Real money's unhappy paths for top-ups, each replayed through the real OxaPay client
  * against a local HTTP stand-in answering in OxaPay's documented v1 shapes: late money on an expired
  * invoice, paid after an admin reject, a refund after a credit, a partial payment valued from what
  * the payer sent (webhook and polling agree), and the review queue that settles them once.
@@ -10,8 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { OxaPayGateway } from "../../src/server/gateways/oxapay/payments";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
-import { createPayment, processWebhook, reconcileOpenPayments, rejectPayment } from "../../src/server/services/payments";
+import {
+  checkLedgerInvariants,
+  createPayment,
+  processWebhook,
+  reconcileOpenPayments,
+  rejectPayment,
+} from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 
@@ -243,7 +248,7 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
   });
 
   it("the daily reconciliation records a status we missed through the state machine and lists an invoice we have no record of, once", async () => {
-    const { reconcileWithGateway } = await import("../../src/server/services/reconciliation");
+    const { reconcileWithGateway } = await import("../../src/server/services/money");
     const player = await createUser(t.db);
     const p = await topUp(player, "12.00");
     // The paid webhook never came and the invoice was not polled: only OxaPay's history knows.

@@ -5,7 +5,7 @@ import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { OxaPayGateway } from "../../src/server/gateways/oxapay/payments";
 import { sandboxWebhookKey } from "../../src/server/gateways/sandbox/payments";
-import { createPayment, processWebhook, reconcileOpenPayments } from "../../src/server/services/payments";
+import { createPayment, processWebhook, reconcileOpenPayments } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest } from "../helpers/fixtures";
 

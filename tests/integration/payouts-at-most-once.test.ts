@@ -1,5 +1,5 @@
 /**
- * Payouts at most once (issue 28), through the real OxaPay payout client against a local stand-in
+ * Payouts at most once, through the real OxaPay payout client against a local stand-in
  * answering in OxaPay's documented v1 shapes (Generate Payout, Payout History, Payout Information):
  * an accepted payout whose answer comes after our timeout is found by its description and adopted,
  * never sent twice; a crash between the approval's commit and the send is recovered by the job that
@@ -13,9 +13,13 @@ import { OxaPayPayoutGateway } from "../../src/server/gateways/payouts";
 import { sweepStrandedPayouts } from "../../src/server/jobs/payout-sweeper";
 import type { JobQueue } from "../../src/server/jobs/queue";
 import { SandboxGateway } from "../../src/server/gateways/sandbox/payments";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
-import { reconcileWithGateway } from "../../src/server/services/reconciliation";
-import { approveWithdrawal, PAYOUT_JOB, runPayoutJob } from "../../src/server/services/withdrawals";
+import {
+  checkLedgerInvariants,
+  reconcileWithGateway,
+  approveWithdrawal,
+  PAYOUT_JOB,
+  runPayoutJob,
+} from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 import { testQueue, waitFor } from "../helpers/jobs";

@@ -1,5 +1,5 @@
 /**
- * Bundle tiers and promo codes through tRPC and REST (issue 35): the server prices the checkout in
+ * Bundle tiers and promo codes through tRPC and REST: the server prices the checkout in
  * its transaction, the breakdown reaches the answer, the purchases list, the receipt and the admin
  * report; bad codes change nothing; every admin change leaves an audit row.
  */

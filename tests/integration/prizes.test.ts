@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { drawContest } from "../../src/server/services/draws";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
-import { checkout } from "../../src/server/services/purchases";
+import { checkLedgerInvariants } from "../../src/server/services/money";
+import { checkout } from "../../src/server/services/checkout";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 

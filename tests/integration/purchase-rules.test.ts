@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEventBus } from "../../src/server/events";
 import { toPublicContest } from "../../src/server/services/contests";
 import { cancelContest, drawContest } from "../../src/server/services/draws";
-import { checkout, listPurchases } from "../../src/server/services/purchases";
+import { checkout, listPurchases } from "../../src/server/services/checkout";
 import { purchaseBlocker } from "../../src/shared/purchase-rules";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, createUser, signalCallerFor } from "../helpers/fixtures";

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as auth from "../../src/server/services/auth";
-import { SECRET_CHANGE_RULES } from "../../src/server/services/account";
-import { RESET_LINK_RULES } from "../../src/server/services/reset-link";
+import * as auth from "../../src/server/services/accounts";
+import { SECRET_CHANGE_RULES, RESET_LINK_RULES } from "../../src/server/services/accounts";
 import { hit, peek, purgeExpiredRateLimits, refund, resetLimit } from "../../src/server/security/rate-limit";
 import { SECURITY_QUESTIONS } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";

@@ -7,14 +7,14 @@ import { RESET_LINK_INVALID, RESET_LINK_SENT } from "../../src/shared/schemas/em
 import { deliverPendingEmails } from "../../src/server/mail/delivery";
 import { REDACTED_TOKEN } from "../../src/server/mail/outbox";
 import { hashResetToken } from "../../src/server/mail/reset-tokens";
-import { listOutbox } from "../../src/server/services/outbox-admin";
+import { listOutbox } from "../../src/server/services/admin";
 import { createSmtpTransport } from "../../src/server/mail/transport";
 import {
   RESET_LINK_MIN_RESPONSE_MS,
   RESET_LINK_RULES,
   RESET_LINK_TTL_MS,
   resetWithLink,
-} from "../../src/server/services/reset-link";
+} from "../../src/server/services/accounts";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, FIXTURE_PASSWORD, rest, sessionTokenFor } from "../helpers/fixtures";
 import { startSmtpServer, type TestSmtp } from "../helpers/smtp";

@@ -3,7 +3,7 @@ import type { User } from "../../src/generated/prisma/client";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
 import { formatDateTime } from "@/shared/format";
-import { getStanding } from "@/server/services/responsible-play";
+import { getStanding } from "../../src/server/services/safer-play";
 
 describe(`spend limits and self-exclusion (${dbKind()})`, () => {
   let t: TestDb;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HISTORY_DAYS, seed } from "../../scripts/db/seed";
 import { getAnalytics } from "../../src/server/services/admin";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 
 describe(`demo seed (${dbKind()})`, () => {

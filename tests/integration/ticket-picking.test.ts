@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Contest, User } from "../../src/generated/prisma/client";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
-import { luckyNumbers } from "../../src/server/services/ticket-picking";
+import { checkLedgerInvariants } from "../../src/server/services/money";
+import { luckyNumbers } from "../../src/server/services/tickets";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 

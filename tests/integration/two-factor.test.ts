@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { appRouter } from "../../src/server/api/root";
 import { PRIVILEGED_ADMIN_ACTIONS, SECOND_FACTOR_EXEMPT } from "../../src/server/api/privileged";
-import * as twoFactor from "../../src/server/services/two-factor";
+import * as twoFactor from "../../src/server/services/accounts";
 import { AUDIT_ACTIONS, SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, FIXTURE_PASSWORD, rest, sessionTokenFor } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { PAID_SPINS_OFF_MESSAGE } from "../../src/server/services/wheel";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { DEFAULT_WHEEL_CONFIG, type WheelConfig } from "../../src/shared/wheel";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest } from "../helpers/fixtures";

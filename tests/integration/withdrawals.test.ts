@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { OxaPayPayoutGateway, type PayoutGateway, SandboxPayoutGateway } from "../../src/server/gateways/payouts";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
 import {
+  checkLedgerInvariants,
   approveWithdrawal,
   PAYOUT_RETRY_LIMIT,
   processPayoutWebhook,
   reconcileProcessingWithdrawals,
   runPayoutJob,
-} from "../../src/server/services/withdrawals";
+} from "../../src/server/services/money";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 

@@ -3,11 +3,11 @@
  * ledger invariants hold afterwards. (PGlite runs one statement at a time, so this needs a server.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkout } from "../../src/server/services/purchases";
-import { applyBalanceChange } from "../../src/server/services/ledger";
+import { checkout } from "../../src/server/services/checkout";
+import { applyBalanceChange } from "../../src/server/services/kernel";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest } from "../helpers/fixtures";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 
 /** Many users quickly: one insert, then opening balances through the ledger. */
 async function createUsers(t: TestDb, n: number, balance: string, tag: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import { drawContest, runDueDraws } from "../../src/server/services/draws";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest, sessionTokenFor } from "../helpers/fixtures";
 import { buyTickets } from "../helpers/entries";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 
 describe("concurrent End clicks draw once (postgres)", () => {
   let t: TestDb;

@@ -1,5 +1,5 @@
 /**
- * A big contest draws in bounded work (issue 30), on PostgreSQL with entries grown by set-based SQL
+ * A big contest draws in bounded work, on PostgreSQL with entries grown by set-based SQL
  * (bench/scale-data.ts): End answers 200 with the winner drawn, no entry rewritten, the entry-list
  * hash the same as the shared code computes; the results fan-out (a pg-boss job) tells each entrant
  * exactly once, in one live event per batch, even when the job fails part-way and is retried; a
@@ -11,9 +11,8 @@ import type { User } from "../../src/generated/prisma/client";
 import { createEventBus, type LiveEvent } from "../../src/server/events";
 import { JOB, runDrawCompleteJob, runDrawFanoutJob } from "../../src/server/jobs/app-jobs";
 import type { JobQueue } from "../../src/server/jobs/queue";
-import { FANOUT_BATCH_PLAYERS } from "../../src/server/services/draw-fanout";
-import { setDrawFollowUps } from "../../src/server/services/draws";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { FANOUT_BATCH_PLAYERS, setDrawFollowUps } from "../../src/server/services/draws";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { entriesHashOf } from "../../src/shared/draw";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/platform/db";
 import { type LiveEvent, PgEventBus, publishAfterCommit } from "../../src/server/events";
-import { notify } from "../../src/server/services/notifications";
+import { notify } from "../../src/server/services/kernel";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 

@@ -4,9 +4,9 @@
  * the same limit. (PGlite runs one statement at a time, so this needs a server.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
-import { checkout } from "../../src/server/services/purchases";
-import { setLimits } from "../../src/server/services/responsible-play";
+import { checkLedgerInvariants } from "../../src/server/services/money";
+import { checkout } from "../../src/server/services/checkout";
+import { setLimits } from "../../src/server/services/safer-play";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest, createUser } from "../helpers/fixtures";
 

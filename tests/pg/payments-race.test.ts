@@ -3,7 +3,7 @@ import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 import { LIMITS } from "../../src/shared/constants";
 
 describe("payments under concurrency (PostgreSQL)", () => {

@@ -1,10 +1,10 @@
 /**
- * A promo code under real concurrency on PostgreSQL (issue 35): its last use goes to exactly one
+ * A promo code under real concurrency on PostgreSQL: its last use goes to exactly one
  * checkout, and one player racing their own per-player limit gets it exactly that many times. The
  * losers pay nothing and get no tickets. (PGlite runs one statement at a time, so this needs a server.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkout } from "../../src/server/services/purchases";
+import { checkout } from "../../src/server/services/checkout";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest, createUser } from "../helpers/fixtures";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { attachPublicReadCache, type PublicReadCache } from "../../src/server/cache/public-reads";
 import { type DatabaseHandle, openDatabase } from "../../src/server/platform/db";
 import { PgEventBus } from "../../src/server/events";
-import { checkout } from "../../src/server/services/purchases";
+import { checkout } from "../../src/server/services/checkout";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createContest, createUser } from "../helpers/fixtures";
 

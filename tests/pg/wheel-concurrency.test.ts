@@ -3,7 +3,7 @@ import { spin } from "../../src/server/services/wheel";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 import { clientSeedFor, forceSeed, ledgerMatchesBalance } from "../helpers/wheel";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
+import { checkLedgerInvariants } from "../../src/server/services/money";
 
 describe("wheel under concurrency (PostgreSQL)", () => {
   let t: TestDb;

@@ -4,8 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxPayoutGateway } from "../../src/server/gateways/payouts";
-import { checkLedgerInvariants } from "../../src/server/services/invariants";
-import { approveWithdrawal, createWithdrawal, rejectWithdrawal } from "../../src/server/services/withdrawals";
+import { checkLedgerInvariants, approveWithdrawal, createWithdrawal, rejectWithdrawal } from "../../src/server/services/money";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 

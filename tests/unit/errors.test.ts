@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { DomainError, notFound } from "../../src/server/platform/errors";
-import { InsufficientBalanceError } from "../../src/server/services/ledger";
+import { InsufficientBalanceError } from "../../src/server/services/kernel";
 
 describe("DomainError across module copies", () => {
   it("is a DomainError to every copy of the module; subclasses keep their own check", async () => {

@@ -1,13 +1,21 @@
 /**
  * The import layers of docs/architecture.md ("Guards"), through scripts/tools/layers.ts: no upward import
- * between the floors of src/server, no component feature importing another feature. Probes in a
- * temporary tree prove each rule bites; the real tree must have no violation.
+ * between the floors of src/server, service domains reached only through their faces and only from
+ * above, no loose service file, no component feature importing another feature. Probes in a temporary
+ * tree prove each rule bites; the real tree must have no violation.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { featureImports, importEdges, upwardImports } from "../../scripts/tools/layers";
+import {
+  DOMAIN_FILE_LIMIT,
+  domainImports,
+  featureImports,
+  importEdges,
+  serviceLayout,
+  upwardImports,
+} from "../../scripts/tools/layers";
 
 const src = path.resolve(import.meta.dirname, "../../src");
 const probe = mkdtempSync(path.join(tmpdir(), "import-layers-"));
@@ -19,9 +27,27 @@ function write(file: string, source: string) {
   writeFileSync(full, source);
 }
 
-write("server/platform/db.ts", 'import { x } from "../services/thing";\nexport const db = x;\n');
-write("server/services/thing.ts", 'import { db } from "@/server/platform/db";\nexport const x = db;\n');
-write("server/api/root.ts", 'import type { x } from "../services/thing";\nexport type R = typeof x;\n');
+write("server/platform/db.ts", 'import { x } from "../services/kernel/thing";\nexport const db = x;\n');
+write("server/services/kernel/thing.ts", 'import { db } from "@/server/platform/db";\nexport const x = db;\n');
+write("server/services/kernel/index.ts", 'export { x } from "./thing";\n');
+write("server/api/root.ts", 'import type { x } from "../services/kernel";\nexport type R = typeof x;\n');
+// service domains: tickets (floor 2) uses the kernel's face (fine) and a kernel file (deep); checkout
+// (floor 4) uses tickets (fine); tickets uses checkout (upward) and wheel, its peer on floor 2; a router
+// reaches into a domain past its face; a loose file, a domain without a floor, one without a face and
+// one with too many files.
+write("server/services/tickets/index.ts", 'export { t } from "./take";\n');
+write(
+  "server/services/tickets/take.ts",
+  'import { x } from "../kernel";\nimport { x as y } from "../kernel/thing";\nimport { c } from "../checkout";\nimport { w } from "../wheel";\nexport const t = [x, y, c, w];\n',
+);
+write("server/services/checkout/index.ts", 'import { t } from "../tickets";\nexport const c = t;\n');
+write("server/services/wheel/index.ts", "export const w = 1;\n");
+write("server/api/routers/cart.ts", 'import { t } from "../../services/tickets/take";\nexport const r = t;\n');
+write("server/services/loose.ts", "export const l = 1;\n");
+write("server/services/novel/index.ts", "export const n = 1;\n");
+write("server/services/prizes/prizes.ts", "export const p = 1;\n");
+for (let i = 0; i <= DOMAIN_FILE_LIMIT; i++) write(`server/services/support/part-${i}.ts`, "export const s = 1;\n");
+write("server/services/support/index.ts", 'export { s } from "./part-0";\n');
 write("server/novel/file.ts", 'import { db } from "../platform/db";\nexport const y = db;\n');
 write(
   "components/cart/Cart.tsx",
@@ -38,7 +64,26 @@ describe("import layers (scripts/tools/layers.ts)", () => {
   it("reports an upward import in src/server and a folder without a floor, and lets a higher floor import a lower one", () => {
     expect(upwardImports(edges)).toEqual([
       "server/novel/file.ts -> server/platform/db.ts (no floor for src/server/novel)",
-      "server/platform/db.ts -> server/services/thing.ts (platform is floor 0, services is floor 4)",
+      "server/platform/db.ts -> server/services/kernel/thing.ts (platform is floor 0, services is floor 4)",
+    ]);
+  });
+
+  it("reports a deep import into a service domain, a domain importing one on its own or a higher floor, and a domain without a floor", () => {
+    expect(domainImports(edges).sort()).toEqual([
+      "server/api/routers/cart.ts -> server/services/tickets/take.ts (deep import: import src/server/services/tickets/index.ts)",
+      "server/platform/db.ts -> server/services/kernel/thing.ts (deep import: import src/server/services/kernel/index.ts)",
+      "server/services/tickets/take.ts -> server/services/checkout/index.ts (tickets is domain floor 2, checkout is domain floor 4)",
+      "server/services/tickets/take.ts -> server/services/kernel/thing.ts (deep import: import src/server/services/kernel/index.ts)",
+      "server/services/tickets/take.ts -> server/services/wheel/index.ts (tickets is domain floor 2, wheel is domain floor 2)",
+    ]);
+  });
+
+  it("reports a loose file in services, a domain without a floor or a face, and a domain with too many files", () => {
+    expect(serviceLayout(probe).sort()).toEqual([
+      "server/services/loose.ts (a loose file: it belongs in a domain folder)",
+      "server/services/novel (no floor for this domain: SERVICE_DOMAIN_FLOORS)",
+      "server/services/prizes (no face: index.ts)",
+      `server/services/support (${DOMAIN_FILE_LIMIT + 2} files outside its sub-folders, over ${DOMAIN_FILE_LIMIT}: split it)`,
     ]);
   });
 
@@ -53,6 +98,8 @@ describe("import layers (scripts/tools/layers.ts)", () => {
     const real = importEdges(src);
     expect(real.length).toBeGreaterThan(500);
     expect(upwardImports(real)).toEqual([]);
+    expect(domainImports(real)).toEqual([]);
+    expect(serviceLayout(src)).toEqual([]);
     expect(featureImports(real)).toEqual([]);
   });
 

@@ -38,7 +38,7 @@ function lint(file: string, source: string): { ok: boolean; output: string } {
   }
 }
 
-const typeImport = 'import type { PublicContest } from "@/server/services/contests";\nexport type C = PublicContest;\n';
+const typeImport = 'import type { PublicContest } from "../../src/server/services/contests";\nexport type C = PublicContest;\n';
 const valueImport = 'import { getDb } from "../../server/db";\nexport const db = getDb;\n';
 const allowed = 'import type { PublicContest } from "@/trpc/types";\nexport type C = PublicContest;\n';
 

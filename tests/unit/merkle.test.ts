@@ -83,7 +83,7 @@ describe("Merkle tree of the entry list (draw scheme 2)", () => {
     expect(await verifyInclusion({ ...last, index: 11 })).toBe(false);
   });
 
-  it("scheme 1 (draws before issue 36) keeps its flat SHA-256 of the text, and a v1 record still verifies", async () => {
+  it("scheme 1 (draws of scheme 1) keeps its flat SHA-256 of the text, and a v1 record still verifies", async () => {
     const entries = [
       { id: "b", firstTicket: 4, lastTicket: 4 },
       { id: "a", firstTicket: 1, lastTicket: 3 },

@@ -1,5 +1,5 @@
 /**
- * The payment and payout state machines (src/server/services/payment-lifecycle.ts), exhaustively:
+ * The payment and payout state machines (src/server/services/money/lifecycle.ts), exhaustively:
  * every gateway status after every local state and every recorded gateway status, with and without
  * money, including repeats and out-of-order reports.
  */
@@ -15,7 +15,7 @@ import {
   LOCAL_WITHDRAWAL_STATES,
   MONEY_STATUSES,
   REFUND_STATUSES,
-} from "../../src/server/services/payment-lifecycle";
+} from "../../src/server/services/money";
 import { GATEWAY_STATUS_RANK } from "../../src/shared/constants";
 
 const rank = (s: string) => GATEWAY_STATUS_RANK[s] ?? 0;

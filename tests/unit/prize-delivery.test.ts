@@ -11,7 +11,7 @@ const ok = {
 };
 
 describe("prize delivery form (src/shared/prizes.ts)", () => {
-  it("an empty phone says it is required, not a digit rule (issue 34, finding 15)", () => {
+  it("an empty phone says it is required, not a digit rule", () => {
     const empty = deliverySchema.safeParse({ ...ok, phone: "  " });
     expect(empty.success).toBe(false);
     expect(empty.error?.issues[0]?.message).toBe("Phone is required");

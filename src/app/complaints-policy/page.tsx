@@ -1,6 +1,6 @@
 import { Anchor, Container, List, ListItem, Stack, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
-import { escalationRoute } from "@/server/services/complaints";
+import { escalationRoute } from "@/server/services/prizes";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
@@ -45,9 +45,9 @@ export default function ComplaintsPolicyPage() {
           If you are not satisfied
         </Title>
         <Text data-testid="adr-route">
-          After our final answer you can refer your complaint, free of charge, to {route.name}:{" "}
+          After our final answer you can refer your complaint, free of charge, to{" "}
           <Anchor href={route.url} rel="noopener noreferrer" target="_blank">
-            {route.url}
+            {route.name}
           </Anchor>
           .
         </Text>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CompliancePage } from "@/components/safer-play/CompliancePage";
-import { complianceClauses } from "@/server/services/compliance";
+import { complianceClauses } from "@/server/services/draws";
 
 // Read at request time: the page states the running settings (env), not the build machine's.
 export const dynamic = "force-dynamic";
@@ -11,7 +11,7 @@ export const metadata: Metadata = {
     "How winners are chosen, the odds, the free entry route, prize delivery, complaints, spend limits, self-exclusion and where to get help.",
 };
 
-/** Public: the code of practice clause by clause, from the site's settings (src/server/services/compliance.ts). */
+/** Public: the code of practice clause by clause, from the site's settings (src/server/services/draws/compliance.ts). */
 export default function HowWeRunOurDrawsPage() {
   return <CompliancePage clauses={complianceClauses()} />;
 }

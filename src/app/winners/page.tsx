@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { getDb } from "@/server/platform/db";
 import { sharedPageMetadata } from "@/server/edge/shared-pages";
 import { DomainError } from "@/server/platform/errors";
-import { listPublishedWinnerPosts } from "@/server/services/winners";
+import { listPublishedWinnerPosts } from "@/server/services/prizes";
 import { LIMITS } from "@/shared/constants";
 
 export const dynamic = "force-dynamic";

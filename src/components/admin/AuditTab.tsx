@@ -22,7 +22,7 @@ const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
 
 /**
  * Admin dashboard 'Audit' tab: every admin action that moved money or changed a contest or a role,
- * newest first, filtered by action and by admin (src/server/services/audit.ts). Read-only: the log
+ * newest first, filtered by action and by admin (src/server/services/kernel/audit.ts). Read-only: the log
  * cannot be edited by anyone.
  */
 export function AuditTab() {
@@ -86,7 +86,7 @@ export function AuditTab() {
                     </>
                   ),
                 },
-                { label: "Change", cell: (e) => <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text> },
+                { label: "Change", cell: (e) => <Text size="sm">{auditChanges(e.before, e.after, zone) || "—"}</Text> },
                 { label: "Reason", cell: (e) => e.reason ?? "—" },
               ]}
             />

@@ -14,7 +14,7 @@ import { useInvalidate } from "@/components/common/useInvalidate";
 
 type Row = { quantity: number | string; percentOff: number | string };
 
-/** A contest's multi-buy prices (issue 35): up to 5 tiers, 1..90% off; a price change only, never extra tickets. */
+/** A contest's multi-buy prices: up to 5 tiers, 1..90% off; a price change only, never extra tickets. */
 export function BundleTiersDialog({ contest, onClose }: { contest: PublicContest | null; onClose: () => void }) {
   const invalidate = useInvalidate();
   const [rows, setRows] = useState<Row[]>([]);

@@ -24,7 +24,7 @@ function terms(p: Promo): string {
   return `${off} · ${extra.join(" · ")}`;
 }
 
-/** Promo codes (issue 35): create, disable or enable, and the report of uses and discount given. */
+/** Promo codes: create, disable or enable, and the report of uses and discount given. */
 export function PromoCodesTab() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.pricing.promoCodes.queryOptions({}));

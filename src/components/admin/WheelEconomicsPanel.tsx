@@ -108,7 +108,7 @@ export function WheelEconomicsPanel() {
           onChange={(e) => setDraft({ ...draft, paidSpinsEnabled: e.currentTarget.checked })}
         />
       </Group>
-      {/* Stacked cards on phones: the table with its inputs widened the page to 482 px (issue 34, finding 7). */}
+      {/* Stacked cards on phones: the table with its inputs widened the page to 482 px. */}
       <DataTable
         rows={data.segments.map((s, i) => ({ ...s, i }))}
         rowKey={(s) => String(s.i)}

@@ -11,7 +11,7 @@ import { TOAST, toastSuccess } from "../common/toasts";
 export type PromoQuote = RouterOutputs["pricing"]["quote"];
 
 /**
- * The promo code box of the cart (issue 35): the server checks the code against this cart and this
+ * The promo code box of the cart: the server checks the code against this cart and this
  * player and answers the price; the code is only used by the checkout, in its own transaction.
  */
 export function PromoCodeField({

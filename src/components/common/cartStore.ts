@@ -18,7 +18,7 @@ export type CartItem = {
   /** The question itself, so the cart can show and change the answer. */
   skillQuestion?: { text: string; options: string[] };
   /**
-   * Pick your numbers: the numbers held for this line (src/server/services/ticket-holds.ts). quantity
+   * Pick your numbers: the numbers held for this line (src/server/services/tickets/holds.ts). quantity
    * counts them plus any tickets added without numbers (a lucky dip chosen at checkout).
    */
   ticketNumbers?: number[];

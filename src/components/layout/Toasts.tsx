@@ -20,7 +20,7 @@ export default function Toasts() {
     [],
   );
   // Bottom right: at the top they covered the header's Add Balance and cart and the close button of
-  // dialogs (issue 34, finding 15). No style offset: Mantine gives the root style to the container of
+  // dialogs. No style offset: Mantine gives the root style to the container of
   // every position, so a `bottom` stretched the empty top-right one over the page, catching clicks.
   return <Notifications limit={1} autoClose={DELAYS.toastAutoClose} position="bottom-right" />;
 }

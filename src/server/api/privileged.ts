@@ -6,7 +6,7 @@
  * router so none can stay unclassified.
  *
  * Keys are tRPC procedure paths; values say why the action is privileged and which audit rows
- * (src/server/services/audit.ts) it writes, in the action's own transaction.
+ * (src/server/services/kernel/audit.ts) it writes, in the action's own transaction.
  */
 import type { AuditAction } from "@/shared/constants";
 import { getEnv } from "../platform/env";

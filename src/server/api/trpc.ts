@@ -12,7 +12,7 @@ import { logger } from "../platform/logger";
 import { reportServerError } from "../ops/error-reports";
 import { closingSignal, SERVER_RESTARTING } from "../platform/drain";
 import { limitAnonymousRequest } from "../security/anonymous-limit";
-import { TWO_FACTOR_REQUIRED } from "../services/two-factor";
+import { TWO_FACTOR_REQUIRED } from "../services/accounts";
 import { isCrossSiteRequest } from "../security/csrf";
 import { transformer } from "@/shared/transformer";
 import type { Context } from "./context";
@@ -171,7 +171,7 @@ const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
 /**
  * Admins only; and with ADMIN_2FA_REQUIRED=true, the privileged actions (the one list in
  * src/server/api/privileged.ts; unlisted admin mutations count too) need a session that passed the
- * TOTP check (src/server/services/two-factor.ts). Decided here, by procedure path, for every router.
+ * TOTP check (src/server/services/accounts/two-factor.ts). Decided here, by procedure path, for every router.
  */
 const adminOnlyProcedure = signedInProcedure.use(({ ctx, path, type, next }) => {
   if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });

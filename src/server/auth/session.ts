@@ -18,7 +18,7 @@ export type SessionInfo = {
   id: string;
   userId: string;
   expiresAt: Date;
-  /** Password checked, TOTP code owed (src/server/services/two-factor.ts): signs nobody in yet. */
+  /** Password checked, TOTP code owed (src/server/services/accounts/two-factor.ts): signs nobody in yet. */
   twoFactorPending: boolean;
   /** When this session passed the TOTP check, if it did. */
   twoFactorVerifiedAt: Date | null;

@@ -21,7 +21,7 @@ import type { DatabaseHandle, Db } from "../platform/db";
 import { getDatabase } from "../platform/db";
 import { decodeEvent, type EventBus, type LiveEvent } from "../events/types";
 import { getContest, listActiveContests, type PublicContest } from "../services/contests";
-import { listPublishedWinnerPosts, type PublicWinnerPost } from "../services/winners";
+import { listPublishedWinnerPosts, type PublicWinnerPost } from "../services/prizes";
 
 export type CachedJson<T = unknown> = { value: T; json: string; etag: string };
 

@@ -7,7 +7,7 @@ export { EVENT_CHANNEL } from "../platform/db";
 export type LiveEvent =
   /** The user's notifications changed (new, read, all read). */
   | { kind: "notification"; userId: string }
-  /** Several users' notifications changed at once (one batch of a draw's results: services/draw-fanout.ts). */
+  /** Several users' notifications changed at once (one batch of a draw's results: services/draws/fanout.ts). */
   | { kind: "notifications"; userIds: string[] }
   /** The support conversation of player `userId` changed (message, reply, read flags). */
   | { kind: "support"; userId: string }

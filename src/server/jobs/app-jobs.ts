@@ -9,30 +9,29 @@ import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payouts";
 import { registerMailJob } from "./mail-delivery";
 import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
-import { fanOutDrawResults } from "../services/draw-fanout";
-import { completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
-import { reconcileWithGateway } from "../services/reconciliation";
-import { reconcileOpenPayments } from "../services/payments";
+import { fanOutDrawResults, completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
 import {
+  reconcileWithGateway,
+  reconcileOpenPayments,
   type EnqueuePayoutInTx,
   PAYOUT_JOB,
   PAYOUT_RETRY_LIMIT,
   reconcileProcessingWithdrawals,
   runPayoutJob,
-} from "../services/withdrawals";
+} from "../services/money";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
 
 export const JOB = {
   /** Draws every active contest that sold out or passed its end (each draw is a conditional UPDATE). */
   drawsRun: "draws.run",
-  /** Tells a drawn contest's entrants their result, in batches, resuming at its cursor (services/draw-fanout.ts). */
+  /** Tells a drawn contest's entrants their result, in batches, resuming at its cursor (services/draws/fanout.ts). */
   drawFanout: "draws.fanout",
   /** Another attempt at completing a draw that failed (its reason is on the contest for admins). */
   drawComplete: "draws.complete",
-  /** Counts the admin stats' whole-table figures once a minute (services/admin.ts refreshStatsSnapshot). */
+  /** Counts the admin stats' whole-table figures once a minute (services/admin/dashboard.ts refreshStatsSnapshot). */
   statsSnapshot: "stats.snapshot",
-  /** Another attempt at a withdrawal's payout after the gateway was unreachable (services/withdrawals/). */
+  /** Another attempt at a withdrawal's payout after the gateway was unreachable (services/money/withdrawals/). */
   payout: PAYOUT_JOB,
   /** Asks the gateway about payouts still processing after 10 minutes (a lost webhook). */
   payoutReconcile: "withdrawals.reconcile",
@@ -132,7 +131,7 @@ export function registerAppJobs(): void {
     },
   );
   schedule(JOB.payoutReconcile, { everySeconds: getEnv().PAYOUT_SWEEP_SECONDS });
-  // Retries with back-off when the gateway could not be asked at all (services/payments/gateway-status.ts).
+  // Retries with back-off when the gateway could not be asked at all (services/money/payments/gateway-status.ts).
   registerJob(JOB.paymentsReconcile, async () => void (await reconcileOpenPayments(await getDb())), {
     retryLimit: 3,
     retryDelaySeconds: 30,

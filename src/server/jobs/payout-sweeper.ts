@@ -8,7 +8,7 @@
 import type { Db } from "../platform/db";
 import { getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
-import { PAYOUT_JOB } from "../services/withdrawals";
+import { PAYOUT_JOB } from "../services/money";
 
 export async function sweepStrandedPayouts(
   db: Db,

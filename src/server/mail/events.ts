@@ -22,7 +22,7 @@ const nameOf = (u: { firstName: string; displayName: string | null }) => u.displ
  * the tickets are taken so that nothing but the ticket statement and the commit runs under the
  * contests' row locks: each line's numbers are a placeholder made here from its entry id
  * (ticketsPlaceholder in ./outbox, filled from the entry whenever the message is read). `buyer` is
- * the player's row as the checkout read it (src/server/services/buyer.ts). Writes the outbox row and gives its id (null: the player turned
+ * the player's row as the checkout read it (src/server/services/checkout/buyer.ts). Writes the outbox row and gives its id (null: the player turned
  * receipts off).
  */
 export async function queueReceipt(
@@ -37,7 +37,7 @@ export async function queueReceipt(
 ): Promise<string | null> {
   const user = recipientIfWanted(buyer, "purchase_receipt");
   if (!user) return null;
-  // A picked-numbers line holds one entry per number (src/server/services/ticket-allocation.ts).
+  // A picked-numbers line holds one entry per number (src/server/services/tickets/allocation.ts).
   const entries = purchase.entries.map(({ entryIds, ...line }) => ({
     ...line,
     tickets: entryIds.map(ticketsPlaceholder).join(", "),
@@ -76,7 +76,7 @@ export async function mailPasswordChanged(tx: DbTx, userId: string, when: Date):
 
 type WithdrawalMail = { id: string; userId: string; amount: string; cryptoCurrency: string; address: string };
 
-/** Withdrawal requested / paid / rejected / failed (src/server/services/withdrawals/). */
+/** Withdrawal requested / paid / rejected / failed (src/server/services/money/withdrawals/). */
 export async function mailWithdrawal(
   tx: DbTx,
   w: WithdrawalMail,
@@ -129,7 +129,7 @@ export async function mailWithdrawal(
   });
 }
 
-/** The winner's next steps: claim the prize or its cash alternative by the deadline (services/draws.ts). */
+/** The winner's next steps: claim the prize or its cash alternative by the deadline (services/draws/draw.ts). */
 export async function mailPrizeClaimSteps(
   tx: DbTx,
   prize: { userId: string; contestTitle: string; cashAlternative: string | null; claimBy: Date },
@@ -150,7 +150,7 @@ export async function mailPrizeClaimSteps(
   );
 }
 
-/** A prize claim's progress: cash credited, delivery requested, shipped, delivered (services/prizes.ts). */
+/** A prize claim's progress: cash credited, delivery requested, shipped, delivered (services/prizes/prizes.ts). */
 export async function mailPrizeUpdate(
   tx: DbTx,
   userId: string,
@@ -185,7 +185,7 @@ export async function mailPrizeUpdate(
   });
 }
 
-/** Responsible play: a confirmation of changed spend limits (src/server/services/responsible-play.ts). */
+/** Responsible play: a confirmation of changed spend limits (src/server/services/safer-play/responsible-play.ts). */
 export async function mailLimitsChanged(
   tx: DbTx,
   userId: string,

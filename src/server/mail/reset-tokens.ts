@@ -1,7 +1,7 @@
 /**
  * The reset link's token in a mail (docs/email.md): the outbox row holds a placeholder, and the token is
  * made only when delivery sends the mail, so it exists nowhere but in the mail that leaves. The link
- * itself is requested and redeemed in src/server/services/reset-link.ts.
+ * itself is requested and redeemed in src/server/services/accounts/reset-link.ts.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { DbTx } from "../platform/db";

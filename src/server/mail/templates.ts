@@ -79,7 +79,7 @@ export type ReceiptLine = {
   drawSeedHash: string;
 };
 
-/** Savings of a checkout (src/server/services/pricing.ts), shown above the total when there are any. */
+/** Savings of a checkout (src/server/services/checkout/pricing.ts), shown above the total when there are any. */
 export type ReceiptSavings = { subtotal: string; bundleSaving: string; promoSaving: string; promoCode: string | null };
 
 function savingRows(s: ReceiptSavings | undefined): [string, string][] {

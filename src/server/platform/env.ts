@@ -122,7 +122,7 @@ const schema = z.object({
   // src/server/security/anonymous-limit.ts; 0 = off.
   RATE_LIMIT_ANON_PER_MINUTE: int(0, 1_000_000_000, "must be an integer from 0 (off) to 1000000000").default(300),
   RATE_LIMIT_SIGNUPS_PER_HOUR: int(1, 1_000_000, "must be an integer from 1 to 1000000").default(20),
-  // Skill questions (src/server/services/skill-question.ts): wrong answers allowed per contest and
+  // Skill questions (src/server/services/checkout/skill-question.ts): wrong answers allowed per contest and
   // account before it locks, and how long the lock lasts.
   SKILL_MAX_ATTEMPTS: int(1, 100, "must be an integer from 1 to 100").default(1),
   SKILL_LOCK_HOURS: int(1, 24 * 365, "must be an integer from 1 to 8760").default(24),
@@ -142,7 +142,7 @@ const schema = z.object({
   // Graceful shutdown (src/server/platform/shutdown.ts, docs/deploy.md)
   SHUTDOWN_GRACE_MS: int(0, 300_000, "must be an integer from 0 to 300000 (ms)").default(5_000),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000, "must be an integer from 0 to 600000 (ms)").default(20_000),
-  // Fair and responsible play (docs/fair-play.md; read through src/server/services/fair-play-settings.ts)
+  // Fair and responsible play (docs/fair-play.md; read through src/server/services/kernel/fair-play-settings.ts)
   MIN_CONTEST_OPEN_HOURS: int(0, 8760, "must be an integer from 0 to 8760 (hours)").default(72),
   DRAW_BEACON: url(["http:", "https:"])
     .transform((v) => v.replace(/\/+$/, ""))

@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 10, item 4), applied by src/proxy.ts to every page and API answer.
+ * Security headers, applied by src/proxy.ts to every page and API answer.
  * Pure functions: no imports, so tests can call them directly; src/proxy.ts passes the settings.
  */
 

@@ -44,7 +44,7 @@ export const analyticsOutput = z.object({
   ),
 });
 
-/** GET /api/admin/risk-markers (src/server/services/risk-markers.ts). */
+/** GET /api/admin/risk-markers (src/server/services/safer-play/risk-markers.ts). */
 export const riskMarkersOutput = z.array(
   z.object({
     userId: id,

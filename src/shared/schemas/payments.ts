@@ -55,7 +55,7 @@ export const paymentIdSchema = z.object({ id: z.string().trim().min(1, "Payment 
 export const rejectPaymentSchema = paymentIdSchema.extend({
   reason: z.string().trim().max(LIMITS.reasonMax, PAYMENT_MESSAGES.reasonMax).optional(),
 });
-/** Approve; `override` + `reason` when the gateway has not said paid (src/server/services/payments/approval.ts). */
+/** Approve; `override` + `reason` when the gateway has not said paid (src/server/services/money/payments/approval.ts). */
 export const approvePaymentSchema = paymentIdSchema.extend({
   override: z.boolean("override must be true or false").optional(),
   reason: z.string().trim().max(LIMITS.reasonMax, PAYMENT_MESSAGES.reasonMax).optional(),

@@ -1,5 +1,5 @@
 /**
- * Inputs of bundle tiers and promo codes (issue 35), shared by the admin forms, the cart and the
+ * Inputs of bundle tiers and promo codes, shared by the admin forms, the cart and the
  * server. Bounded: at most 5 tiers, percentages 1..90, codes of 3..32 letters, digits, - and _.
  */
 import "./zod-config";

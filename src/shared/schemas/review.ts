@@ -1,4 +1,4 @@
-/** Inputs of the admin review queue (src/server/services/review-queue.ts, docs/payments.md "Review queue"). */
+/** Inputs of the admin review queue (src/server/services/money/review-queue.ts, docs/payments.md "Review queue"). */
 import "./zod-config";
 import { z } from "zod";
 

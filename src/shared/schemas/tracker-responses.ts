@@ -13,7 +13,7 @@ const id = z.string();
 const message = z.string();
 const userRef = z.object({ id, email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
 
-/** One step of a prize's delivery trail (src/server/services/prize-trail.ts). */
+/** One step of a prize's delivery trail (src/server/services/prizes/trail.ts). */
 export const trailStepOutput = z.object({
   kind: z.enum(TRAIL_KINDS),
   at: time,
@@ -46,7 +46,7 @@ export const overdueFulfilmentsOutput = z.object({
 });
 export const disputeOutput = z.object({ message, reference: z.string() });
 
-/** A complaint and its steps (src/server/services/complaints.ts ComplaintView). */
+/** A complaint and its steps (src/server/services/prizes/complaints.ts ComplaintView). */
 export const complaintOutput = z.object({
   reference: z.string().describe("C-<year>-<number>, e.g. C-2026-000123"),
   category: z.enum(COMPLAINT_CATEGORIES),

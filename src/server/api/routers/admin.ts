@@ -10,15 +10,15 @@ import {
   winnerPostSchema,
   winnerPostUpdateSchema,
 } from "@/shared/schemas/admin";
-import { getAnalytics, getOverview, getStats, listUsers, setAdmin } from "../../services/admin";
+import { listUsers, setAdmin } from "../../services/accounts";
+import { getAnalytics, getOverview, getStats, listOutbox } from "../../services/admin";
 import { freeEntrySchema } from "@/shared/fair-play";
-import { createContest, listAllContests, setContestStatus, updateContest } from "../../services/contest-admin";
-import { recordFreeEntry } from "../../services/free-entries";
-import { createWinnerPost, deleteWinnerPost, listAllWinnerPosts, updateWinnerPost } from "../../services/winner-posts-admin";
+import { createContest, listAllContests, setContestStatus, updateContest } from "../../services/contests";
+import { recordFreeEntry } from "../../services/checkout";
+import { createWinnerPost, deleteWinnerPost, listAllWinnerPosts, updateWinnerPost } from "../../services/prizes";
 import { outboxQuerySchema } from "@/shared/schemas/email";
 import { auditQuerySchema } from "@/shared/schemas/payments";
-import { listAudit } from "../../services/audit";
-import { listOutbox } from "../../services/outbox-admin";
+import { listAudit } from "../../services/kernel";
 import { adminProcedure, createTRPCRouter } from "../trpc";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */
@@ -51,7 +51,7 @@ export const adminRouter = createTRPCRouter({
     return { message: "Contest updated", contest };
   }),
 
-  /** The audit log of admin actions, newest first, with filters (src/server/services/audit.ts). */
+  /** The audit log of admin actions, newest first, with filters (src/server/services/kernel/audit.ts). */
   audit: adminProcedure.input(auditQuerySchema).query(({ ctx, input }) => listAudit(ctx.db, input ?? {})),
 
   /** Emails written to the outbox, newest first (docs/email.md). */

@@ -14,24 +14,39 @@ import { resetLinkRequestSchema, resetWithTokenSchema } from "@/shared/schemas/e
 import { readResetToken, resetCookies } from "../../auth/reset-token";
 import { blankSessionCookie, readSessionToken, sessionCookie } from "../../auth/session";
 import { getEnv } from "../../platform/env";
-import * as twoFactor from "../../services/two-factor";
-import * as account from "../../services/account";
-import * as auth from "../../services/auth";
-import { requestResetLink, resetWithLink } from "../../services/reset-link";
-import { toPublicUser } from "../../services/users";
+import { requestResetLink, resetWithLink } from "../../services/accounts";
+import { toPublicUser } from "../../services/kernel";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import {
+  RESET_GRANT_TTL_MS,
+  changePassword,
+  changeSecurity,
+  disableTwoFactor,
+  enableTwoFactor,
+  forgotPassword,
+  getSettings,
+  login,
+  logout,
+  resetPassword,
+  setupTwoFactor,
+  signup,
+  twoFactorStatus,
+  updateProfile,
+  verifySecurity,
+  verifyTwoFactorLogin,
+} from "../../services/accounts";
 
 export const authRouter = createTRPCRouter({
   /** The signed-in user, or null (the REST row answers 401 instead). */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
 
   signup: publicProcedure.input(signupSchema).mutation(async ({ ctx, input }) => {
-    const user = await auth.signup(ctx.db, input, { ip: ctx.ip });
+    const user = await signup(ctx.db, input, { ip: ctx.ip });
     return { message: "Account created successfully", user: toPublicUser(user) };
   }),
 
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    const { user, token, session, twoFactorRequired } = await auth.login(ctx.db, input, { ip: ctx.ip });
+    const { user, token, session, twoFactorRequired } = await login(ctx.db, input, { ip: ctx.ip });
     ctx.resHeaders.append("set-cookie", sessionCookie(token, session.expiresAt));
     // The token lives only in the HttpOnly cookie: no JSON answer carries it (docs/security.md).
     if (twoFactorRequired) {
@@ -42,31 +57,29 @@ export const authRouter = createTRPCRouter({
 
   /** Sign-in step 2 for accounts with two-factor on: the code settles the session the password opened. */
   verifyTwoFactor: publicProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
-    const { expiresAt } = await twoFactor.verifyTwoFactorLogin(ctx.db, ctx.pendingTwoFactor, input.code, new Date(), ctx.ip);
+    const { expiresAt } = await verifyTwoFactorLogin(ctx.db, ctx.pendingTwoFactor, input.code, new Date(), ctx.ip);
     const token = readSessionToken(ctx.headers);
     if (token && !ctx.headers.get("authorization")) ctx.resHeaders.append("set-cookie", sessionCookie(token, expiresAt));
     return { message: "Login successful" };
   }),
 
   /** Two-factor (admins): status, enrolment with a QR code, confirmation, turning it off. */
-  twoFactorStatus: authedProcedure.query(({ ctx }) =>
-    twoFactor.twoFactorStatus(ctx.db, ctx.user.id, getEnv().ADMIN_2FA_REQUIRED),
-  ),
+  twoFactorStatus: authedProcedure.query(({ ctx }) => twoFactorStatus(ctx.db, ctx.user.id, getEnv().ADMIN_2FA_REQUIRED)),
   twoFactorSetup: adminProcedure
     .input(twoFactorSetupSchema)
-    .mutation(({ ctx, input }) => twoFactor.setupTwoFactor(ctx.db, ctx.user, { code: input?.code, ip: ctx.ip })),
+    .mutation(({ ctx, input }) => setupTwoFactor(ctx.db, ctx.user, { code: input?.code, ip: ctx.ip })),
   /** Answers the ten backup codes: shown this once, never again. */
   twoFactorEnable: adminProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
-    const { backupCodes } = await twoFactor.enableTwoFactor(ctx.db, ctx.user.id, ctx.session.id, input.code, new Date(), ctx.ip);
+    const { backupCodes } = await enableTwoFactor(ctx.db, ctx.user.id, ctx.session.id, input.code, new Date(), ctx.ip);
     return { message: "Two-factor authentication is on", backupCodes };
   }),
   twoFactorDisable: adminProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
-    await twoFactor.disableTwoFactor(ctx.db, ctx.user.id, input.code, new Date(), ctx.ip);
+    await disableTwoFactor(ctx.db, ctx.user.id, input.code, new Date(), ctx.ip);
     return { message: "Two-factor authentication is off" };
   }),
 
   logout: authedProcedure.mutation(async ({ ctx }) => {
-    await auth.logout(ctx.db, ctx.session.id);
+    await logout(ctx.db, ctx.session.id);
     ctx.resHeaders.append("set-cookie", blankSessionCookie());
     return { message: "Logged out" };
   }),
@@ -74,40 +87,40 @@ export const authRouter = createTRPCRouter({
   /** Recovery step 1: email -> email, maskedEmail, securityQuestion (docs/product.md §3). */
   forgotPassword: publicProcedure
     .input(forgotPasswordSchema)
-    .mutation(({ ctx, input }) => auth.forgotPassword(ctx.db, input, { ip: ctx.ip })),
+    .mutation(({ ctx, input }) => forgotPassword(ctx.db, input, { ip: ctx.ip })),
 
   /**
    * Recovery step 2: a right answer allows one reset of that email within 15 minutes, by this client
    * only: the reset token travels in an HttpOnly cookie sent to the reset calls alone.
    */
   verifySecurity: publicProcedure.input(verifySecuritySchema).mutation(async ({ ctx, input }) => {
-    const { token } = await auth.verifySecurity(ctx.db, input, { ip: ctx.ip });
-    for (const c of resetCookies(token, auth.RESET_GRANT_TTL_MS / 1000)) ctx.resHeaders.append("set-cookie", c);
+    const { token } = await verifySecurity(ctx.db, input, { ip: ctx.ip });
+    for (const c of resetCookies(token, RESET_GRANT_TTL_MS / 1000)) ctx.resHeaders.append("set-cookie", c);
     return { message: "Security answer verified", verified: true };
   }),
 
   /** Recovery step 3: needs the reset cookie of a fresh verification of the same email (else 403); ends all sessions. */
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
-    await auth.resetPassword(ctx.db, input, { ip: ctx.ip, resetToken: readResetToken(ctx.headers) });
+    await resetPassword(ctx.db, input, { ip: ctx.ip, resetToken: readResetToken(ctx.headers) });
     for (const c of resetCookies("", 0)) ctx.resHeaders.append("set-cookie", c);
     return { message: "Password reset successfully" };
   }),
 
   /** Account Settings. */
-  settings: authedProcedure.query(({ ctx }) => account.getSettings(ctx.db, ctx.user.id)),
+  settings: authedProcedure.query(({ ctx }) => getSettings(ctx.db, ctx.user.id)),
 
   updateProfile: authedProcedure.input(updateProfileSchema).mutation(async ({ ctx, input }) => {
-    const user = await account.updateProfile(ctx.db, ctx.user.id, input);
+    const user = await updateProfile(ctx.db, ctx.user.id, input);
     return { message: "Profile updated", user: toPublicUser(user) };
   }),
 
   changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
-    await account.changePassword(ctx.db, ctx.user, ctx.session.id, input, new Date(), ctx.ip);
+    await changePassword(ctx.db, ctx.user, ctx.session.id, input, new Date(), ctx.ip);
     return { message: "Password changed" };
   }),
 
   changeSecurity: authedProcedure.input(changeSecuritySchema).mutation(async ({ ctx, input }) => {
-    await account.changeSecurity(ctx.db, ctx.user, input, new Date(), ctx.ip);
+    await changeSecurity(ctx.db, ctx.user, input, new Date(), ctx.ip);
     return { message: "Security question updated" };
   }),
 

@@ -1,11 +1,8 @@
 import { pageQuerySchema } from "@/shared/schemas/paging";
-import { listPublishedWinnerPosts } from "../../services/winners";
+import { listPublishedWinnerPosts } from "../../services/prizes";
 import { contestIdSchema, contestListInputSchema, drawProofInputSchema, drawRecordInputSchema } from "@/shared/schemas/contests";
 import { getContest, listActiveContests } from "../../services/contests";
-import { getDrawRecord } from "../../services/draw-record";
-import { inclusionProof } from "../../services/draw-tree";
-import { listLiveDraws } from "../../services/live-draws";
-import { getFairPlayInfo } from "../../services/fair-play";
+import { getDrawRecord, inclusionProof, listLiveDraws, getFairPlayInfo } from "../../services/draws";
 import { publicReadsFor, readPublishedWinners } from "../../cache/public-reads";
 import { sessionLiveEvents } from "../../events/streams";
 import { authedProcedure, authedStreamProcedure, createTRPCRouter, publicProcedure, reconnectOnRestart } from "../trpc";

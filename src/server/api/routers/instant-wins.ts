@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { contestIdSchema } from "@/shared/schemas/contests";
 import { setInstantPrizesSchema } from "@/shared/schemas/instant-wins";
-import { listAdminInstantPrizes, setInstantPrizes } from "../../services/instant-wins";
-import { getInstantWinsRecord } from "../../services/instant-wins-record";
+import { listAdminInstantPrizes, setInstantPrizes, getInstantWinsRecord } from "../../services/checkout";
 import { adminProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
 /** Instant-win prizes (docs/contests.md "Instant wins"). */

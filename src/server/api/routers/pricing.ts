@@ -5,11 +5,11 @@ import {
   promoQuoteSchema,
   setBundleTiersSchema,
 } from "@/shared/schemas/pricing";
-import { limitPromoTries, quotePromo } from "../../services/pricing";
-import { createPromoCode, listPromoCodes, setBundleTiers, setPromoCodeDisabled } from "../../services/promo-admin";
+import { limitPromoTries, quotePromo } from "../../services/checkout";
+import { createPromoCode, listPromoCodes, setBundleTiers, setPromoCodeDisabled } from "../../services/contests";
 import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
 
-/** Bundle tiers and promo codes (issue 35; docs/payments.md "Prices, bundles and promo codes"). */
+/** Bundle tiers and promo codes (docs/payments.md "Prices, bundles and promo codes"). */
 export const pricingRouter = createTRPCRouter({
   /** The cart priced with a code for this player; the code is used only by the checkout. */
   quote: authedProcedure.input(promoQuoteSchema).mutation(async ({ ctx, input }) => {

@@ -1,5 +1,5 @@
 import { declareAgeInputSchema, limitsInputSchema, selfExclusionSchema } from "@/shared/responsible-play";
-import { declareAge, getLimits, getStanding, selfExclude, setLimits } from "../../services/responsible-play";
+import { declareAge, getLimits, getStanding, selfExclude, setLimits } from "../../services/safer-play";
 import { authedProcedure, createTRPCRouter } from "../trpc";
 
 /** Account → Responsible play: spend limits and self-exclusion (docs/fair-play.md). */

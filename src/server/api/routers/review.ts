@@ -1,19 +1,19 @@
 import { reviewDecisionSchema, reviewListSchema, settlePayoutSchema } from "@/shared/schemas/review";
-import * as review from "../../services/review-queue";
-import { settleUnknownPayout } from "../../services/withdrawals";
+import { settleUnknownPayout } from "../../services/money";
 import { adminProcedure, createTRPCRouter } from "../trpc";
+import { creditReview, dismissReview, listReview, takeBackReview } from "../../services/money";
 
 /** The admin review queue (docs/payments.md "Review queue"); every mutation moves money or a hold. */
 export const reviewRouter = createTRPCRouter({
-  list: adminProcedure.input(reviewListSchema).query(({ ctx, input }) => review.listReview(ctx.db, input)),
+  list: adminProcedure.input(reviewListSchema).query(({ ctx, input }) => listReview(ctx.db, input)),
 
   credit: adminProcedure
     .input(reviewDecisionSchema)
-    .mutation(({ ctx, input }) => review.creditReview(ctx.db, ctx.user.id, input.id, input.reason)),
+    .mutation(({ ctx, input }) => creditReview(ctx.db, ctx.user.id, input.id, input.reason)),
 
   takeBack: adminProcedure
     .input(reviewDecisionSchema)
-    .mutation(({ ctx, input }) => review.takeBackReview(ctx.db, ctx.user.id, input.id, input.reason)),
+    .mutation(({ ctx, input }) => takeBackReview(ctx.db, ctx.user.id, input.id, input.reason)),
 
   settlePayout: adminProcedure
     .input(settlePayoutSchema)
@@ -21,5 +21,5 @@ export const reviewRouter = createTRPCRouter({
 
   dismiss: adminProcedure
     .input(reviewDecisionSchema)
-    .mutation(({ ctx, input }) => review.dismissReview(ctx.db, ctx.user.id, input.id, input.reason)),
+    .mutation(({ ctx, input }) => dismissReview(ctx.db, ctx.user.id, input.id, input.reason)),
 });

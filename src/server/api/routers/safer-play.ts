@@ -1,7 +1,7 @@
 import { closeAccountSchema, limitChoiceSchema } from "@/shared/safer-play";
 import { blankSessionCookie } from "../../auth/session";
-import { listRiskMarkers } from "../../services/risk-markers";
-import { chooseLimits, closeAccount, requestExclusionEnd } from "../../services/safer-play";
+import { listRiskMarkers, chooseLimits, requestExclusionEnd } from "../../services/safer-play";
+import { closeAccount } from "../../services/accounts";
 import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
 import { SAFER_PLAY_MESSAGES } from "@/shared/safer-play";
 

@@ -1,6 +1,5 @@
 import { adminReplySchema, conversationListSchema, conversationUserSchema, supportSendSchema } from "@/shared/schemas/support";
 import { sessionLiveEvents } from "../../events/streams";
-import * as support from "../../services/support";
 import {
   adminProcedure,
   adminStreamProcedure,
@@ -9,14 +8,21 @@ import {
   createTRPCRouter,
   reconnectOnRestart,
 } from "../trpc";
+import {
+  adminMarkRead,
+  adminReply,
+  adminThread,
+  getConversation,
+  listConversations,
+  playerThread,
+  sendPlayerMessage,
+} from "../../services/support";
 
 export const supportRouter = createTRPCRouter({
   /** The signed-in player's own thread (admin replies become read). */
-  messages: authedProcedure.query(({ ctx }) => support.playerThread(ctx.db, ctx.user.id)),
+  messages: authedProcedure.query(({ ctx }) => playerThread(ctx.db, ctx.user.id)),
   /** Players always post as themselves; `isFromAdmin` in the payload is ignored. */
-  send: authedProcedure
-    .input(supportSendSchema)
-    .mutation(({ ctx, input }) => support.sendPlayerMessage(ctx.db, ctx.user, input.message)),
+  send: authedProcedure.input(supportSendSchema).mutation(({ ctx, input }) => sendPlayerMessage(ctx.db, ctx.user, input.message)),
   /** Live: ticks when the player's own conversation changes. */
   onThread: authedStreamProcedure.subscription(async function* ({ ctx, signal }) {
     const userId = ctx.user.id;
@@ -25,18 +31,14 @@ export const supportRouter = createTRPCRouter({
 
   conversations: adminProcedure
     .input(conversationListSchema)
-    .query(({ ctx, input }) => support.listConversations(ctx.db, input?.search, input)),
+    .query(({ ctx, input }) => listConversations(ctx.db, input?.search, input)),
   /** One conversation's summary row: what the admin list refetches when a live event names a player. */
-  conversation: adminProcedure
-    .input(conversationUserSchema)
-    .query(({ ctx, input }) => support.getConversation(ctx.db, input.userId)),
-  conversationMessages: adminProcedure
-    .input(conversationUserSchema)
-    .query(({ ctx, input }) => support.adminThread(ctx.db, input.userId)),
-  adminReply: adminProcedure.input(adminReplySchema).mutation(({ ctx, input }) => support.adminReply(ctx.db, ctx.user, input)),
+  conversation: adminProcedure.input(conversationUserSchema).query(({ ctx, input }) => getConversation(ctx.db, input.userId)),
+  conversationMessages: adminProcedure.input(conversationUserSchema).query(({ ctx, input }) => adminThread(ctx.db, input.userId)),
+  adminReply: adminProcedure.input(adminReplySchema).mutation(({ ctx, input }) => adminReply(ctx.db, ctx.user, input)),
   markConversationRead: adminProcedure
     .input(conversationUserSchema)
-    .mutation(({ ctx, input }) => support.adminMarkRead(ctx.db, input.userId)),
+    .mutation(({ ctx, input }) => adminMarkRead(ctx.db, input.userId)),
   /** Live (admins): ticks when any conversation changes. */
   onConversations: adminStreamProcedure.subscription(async function* ({ ctx, signal }) {
     yield* reconnectOnRestart(sessionLiveEvents(ctx.stream, (e) => e.kind === "support", signal));

@@ -1,29 +1,40 @@
 import { z } from "zod";
 import { clientSeedSchema, spinInputSchema, wheelConfigSchema } from "@/shared/schemas/wheel";
-import * as wheel from "../../services/wheel";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import {
+  currentBalance,
+  getFairness,
+  getStatus,
+  getWheelAdmin,
+  getWheelConfig,
+  listSpins,
+  rotateSeed,
+  saveWheelAdmin,
+  setClientSeed,
+  spin,
+} from "../../services/wheel";
 
 export const wheelRouter = createTRPCRouter({
   /** Segments, odds and price: what the browser draws and verifies with. */
-  config: publicProcedure.query(({ ctx }) => wheel.getWheelConfig(ctx.db)),
-  status: authedProcedure.query(({ ctx }) => wheel.getStatus(ctx.db, ctx.user.id)),
-  spin: authedProcedure.input(spinInputSchema).mutation(({ ctx, input }) => wheel.spin(ctx.db, ctx.user.id, input.isPaid)),
+  config: publicProcedure.query(({ ctx }) => getWheelConfig(ctx.db)),
+  status: authedProcedure.query(({ ctx }) => getStatus(ctx.db, ctx.user.id)),
+  spin: authedProcedure.input(spinInputSchema).mutation(({ ctx, input }) => spin(ctx.db, ctx.user.id, input.isPaid)),
   /** Compatibility only: returns the current balance, never changes it. */
   updateBalance: authedProcedure
     .input(z.object({ amount: z.unknown().optional() }).passthrough().optional())
-    .mutation(({ ctx }) => wheel.currentBalance(ctx.db, ctx.user.id)),
-  fairness: authedProcedure.query(({ ctx }) => wheel.getFairness(ctx.db, ctx.user.id)),
+    .mutation(({ ctx }) => currentBalance(ctx.db, ctx.user.id)),
+  fairness: authedProcedure.query(({ ctx }) => getFairness(ctx.db, ctx.user.id)),
   setClientSeed: authedProcedure
     .input(clientSeedSchema)
-    .mutation(({ ctx, input }) => wheel.setClientSeed(ctx.db, ctx.user.id, input.clientSeed)),
-  rotateSeed: authedProcedure.mutation(({ ctx }) => wheel.rotateSeed(ctx.db, ctx.user.id)),
+    .mutation(({ ctx, input }) => setClientSeed(ctx.db, ctx.user.id, input.clientSeed)),
+  rotateSeed: authedProcedure.mutation(({ ctx }) => rotateSeed(ctx.db, ctx.user.id)),
   history: authedProcedure
     .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
-    .query(({ ctx, input }) => wheel.listSpins(ctx.db, ctx.user.id, input?.limit)),
+    .query(({ ctx, input }) => listSpins(ctx.db, ctx.user.id, input?.limit)),
   /** Admins: the configuration, its expected payout per paid spin, and actual totals. */
-  economics: adminProcedure.query(({ ctx }) => wheel.getWheelAdmin(ctx.db)),
+  economics: adminProcedure.query(({ ctx }) => getWheelAdmin(ctx.db)),
   /** Odds, prices and the paid-spins switch; RTP >= 100% needs confirmRtp (docs/fair-play.md). */
   setEconomics: adminProcedure
     .input(wheelConfigSchema.and(z.object({ confirmRtp: z.boolean().optional(), paidSpinsEnabled: z.boolean().optional() })))
-    .mutation(({ ctx, input }) => wheel.saveWheelAdmin(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => saveWheelAdmin(ctx.db, input, ctx.user.id)),
 });

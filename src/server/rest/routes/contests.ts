@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contestOutput, drawProofOutput, drawRecordOutput, liveDrawsOutput, winnerPostOutput } from "@/shared/schemas/responses";
 import { contestIdSchema } from "@/shared/schemas/contests";
-import { drawEntriesFile } from "../../services/draw-record";
+import { drawEntriesFile } from "../../services/draws";
 import { callWithJson } from "../json-input";
 import { PAGE_PARAMS } from "../paging";
 import type { RestRow } from "../derive";

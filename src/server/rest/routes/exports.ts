@@ -1,5 +1,5 @@
 /**
- * CSV exports for admins (src/server/services/exports.ts): raw rows, because the answer is a file
+ * CSV exports for admins (src/server/services/admin/exports.ts): raw rows, because the answer is a file
  * streamed as its rows are read. Signed out: 401; not an admin: 403; never cached. Each hands out
  * every player's data at once, so it is a privileged read (PRIVILEGED_ADMIN_READS,
  * src/server/api/privileged.ts): with ADMIN_2FA_REQUIRED=true a session without its second factor
@@ -7,7 +7,7 @@
  */
 import { type PRIVILEGED_ADMIN_READS, secondFactorMissing } from "../../api/privileged";
 import { forbidden, unauthorized } from "../../platform/errors";
-import { recordAudit } from "../../services/audit";
+import { recordAudit } from "../../services/kernel";
 import {
   type CsvExport,
   EXPORT_LIMITS,
@@ -15,8 +15,8 @@ import {
   exportContestEntries,
   exportPayments,
   exportWithdrawals,
-} from "../../services/exports";
-import { TWO_FACTOR_REQUIRED } from "../../services/two-factor";
+} from "../../services/admin";
+import { TWO_FACTOR_REQUIRED } from "../../services/accounts";
 import type { Context } from "../../api/context";
 import type { RestRoute } from "../types";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createPaymentOutput, paymentWithMessageOutput, pendingPaymentOutput } from "@/shared/schemas/responses";
-import { processWebhook } from "../../services/payments";
+import { processWebhook } from "../../services/money";
 import type { RestRow } from "../derive";
 import { gatewayWebhookRow } from "../webhook";
 

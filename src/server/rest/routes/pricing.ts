@@ -8,7 +8,7 @@ import {
 import { PAGE_PARAMS } from "../paging";
 import type { RestRow } from "../derive";
 
-/** Bundle tiers and promo codes (issue 35; docs/payments.md "Prices, bundles and promo codes"). */
+/** Bundle tiers and promo codes (docs/payments.md "Prices, bundles and promo codes"). */
 export const pricingRoutes: RestRow[] = [
   {
     method: "POST",

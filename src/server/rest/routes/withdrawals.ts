@@ -5,7 +5,7 @@ import {
   withdrawalOutput,
   withdrawalWithMessageOutput,
 } from "@/shared/schemas/responses";
-import { processPayoutWebhook } from "../../services/withdrawals";
+import { processPayoutWebhook } from "../../services/money";
 import { callWithJson } from "../json-input";
 import { PAGE_PARAMS } from "../paging";
 import type { RestRow } from "../derive";

@@ -8,8 +8,7 @@ import { DEFAULT_WHEEL_CONFIG, type WheelConfig, wheelEconomics } from "@/shared
 import type { Db, DbTx } from "../../platform/db";
 import { moneyString } from "@/shared/money";
 import { conflict } from "../../platform/errors";
-import { recordAudit } from "../audit";
-import { fairPlaySettings } from "../fair-play-settings";
+import { recordAudit, fairPlaySettings } from "../kernel";
 
 export const WHEEL_SETTING_KEY = "wheel";
 

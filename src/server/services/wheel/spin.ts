@@ -21,9 +21,8 @@ import type { Db, DbTx } from "../../platform/db";
 import { conflict, forbidden, notFound } from "../../platform/errors";
 import { moneyString } from "@/shared/money";
 import { consumeOrThrow } from "../../security/rate-limit";
-import { applyBalanceChange, InsufficientBalanceError } from "../ledger";
-import { guardSpending } from "../responsible-play";
-import { fairPlaySettings } from "../fair-play-settings";
+import { applyBalanceChange, InsufficientBalanceError, fairPlaySettings } from "../kernel";
+import { guardSpending } from "../safer-play";
 import { getPaidSpinsEnabled, getWheelConfig, PAID_SPINS_OFF_MESSAGE } from "./config";
 import { ensureActiveSeed, type SeedRow } from "./seeds";
 

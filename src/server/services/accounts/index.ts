@@ -1,0 +1,55 @@
+/**
+ * Accounts (docs/accounts.md): sign-up, login, the three-step recovery and the emailed reset link,
+ * Account Settings, two-factor, closing an account, and staff roles.
+ *
+ * Owns (each rule and the function that enforces it):
+ * - sign-up and login are rate-limited per account and per address across instances: `login` (auth.ts)
+ * - a reset needs a fresh security answer from the same client: `resetPassword` (auth.ts)
+ * - a reset link answers the same whether or not the email has an account: `requestResetLink` (reset-link.ts)
+ * - a secret changes only with the current password, counted: `changePassword` (account.ts)
+ * - a session that owes its second factor gets nothing else until the code is right: `verifyTwoFactorLogin` (two-factor.ts)
+ * - a closed account keeps its records and loses every session: `closeAccount` (closure.ts)
+ * - granting or removing the admin role is audited, and the last admin cannot be removed: `setAdmin` (staff.ts)
+ *
+ * Outside this folder, import only this file (scripts/tools/layers.ts).
+ */
+export {
+  SECRET_CHANGE_RULES,
+  changePassword,
+  changeSecurity,
+  checkCurrentPassword,
+  getSettings,
+  limitSecretChange,
+  updateProfile,
+} from "./account";
+export {
+  PASSWORD_RESET_NOTIFICATION,
+  RATE_RULES,
+  RECOVERY_LOCKED_NOTIFICATION,
+  RESET_GRANT_TTL_MS,
+  forgotPassword,
+  login,
+  logout,
+  maskEmail,
+  rateKeys,
+  resetPassword,
+  signup,
+  verifySecurity,
+} from "./auth";
+export { RESET_LINK_MIN_RESPONSE_MS, RESET_LINK_RULES, RESET_LINK_TTL_MS, requestResetLink, resetWithLink } from "./reset-link";
+export {
+  BACKUP_CODE_COUNT,
+  CURRENT_CODE_NEEDED,
+  INVALID_CODE,
+  TWO_FACTOR_IP_RULE,
+  TWO_FACTOR_REQUIRED,
+  TWO_FACTOR_RULE,
+  disableTwoFactor,
+  enableTwoFactor,
+  hashBackupCode,
+  setupTwoFactor,
+  twoFactorStatus,
+  verifyTwoFactorLogin,
+} from "./two-factor";
+export { closeAccount } from "./closure";
+export { listUsers, setAdmin } from "./staff";

@@ -1,0 +1,34 @@
+/**
+ * Draws (docs/fair-play.md): the committed seed, closing sales, the draw and its public record
+ * and proofs, live draws, cancellation with refunds, and telling every entrant the result.
+ *
+ * Owns (each rule and the function that enforces it):
+ * - a contest commits to sha256(seed) when it opens: `newDrawSeed` (draw.ts)
+ * - closing sales fixes the entry list (and a beacon round) before anyone can know the winner: `closeSales` (draw.ts)
+ * - the winner is derived from the committed seed, once per contest: `completeDraw` (draw.ts)
+ * - a cancelled contest refunds every entry once: `cancelContest` (cancel.ts)
+ * - every entrant hears the result in bounded batches after the draw commits: `fanOutDrawResults` (fanout.ts)
+ * - the public record shows masked names and what the verifier needs: `getDrawRecord` (record.ts)
+ * - an entry's inclusion proof against the committed Merkle root: `inclusionProof` (tree.ts)
+ *
+ * Outside this folder, import only this file (scripts/tools/layers.ts).
+ */
+export { cancelContest } from "./cancel";
+export { complianceClauses } from "./compliance";
+export {
+  ENTRIES_HASH_SQL,
+  closeSales,
+  completeDraw,
+  drawContest,
+  drawIfSoldOut,
+  newDrawSeed,
+  pendingDrawReason,
+  recordDrawFailure,
+  runDueDraws,
+  setDrawFollowUps,
+} from "./draw";
+export { getFairPlayInfo } from "./fair-play-info";
+export { FANOUT_BATCH_PLAYERS, fanOutDrawResults } from "./fanout";
+export { LIVE_DRAWS_LIMIT, listLiveDraws } from "./live";
+export { drawEntriesFile, getDrawRecord } from "./record";
+export { PROOF_RATE_RULE, buildDrawTree, inclusionProof, sha256Sync } from "./tree";

@@ -1,0 +1,50 @@
+/**
+ * The "Live draws" page (docs/fair-play.md "Live draws"): the next draws with their end dates and the
+ * latest closed ones. Bounded lists of public figures only; each card then reads the contest's public
+ * draw record (services/draws/record.ts) and follows it live on the `contests` event, which a database
+ * trigger sends whenever a contest row changes (sales closed, entry list committed, winner drawn).
+ */
+import type { DbTx } from "../../platform/db";
+
+/** Cards per list on the page. */
+export const LIVE_DRAWS_LIMIT = 12;
+
+export type LiveDrawCard = {
+  id: string;
+  title: string;
+  imageUrl: string | null;
+  endDate: Date | null;
+  soldTickets: number;
+  maxTickets: number | null;
+  salesClosedAt: Date | null;
+  drawnAt: Date | null;
+};
+
+const select = {
+  id: true,
+  title: true,
+  imageUrl: true,
+  endDate: true,
+  soldTickets: true,
+  maxTickets: true,
+  salesClosedAt: true,
+  drawnAt: true,
+} as const;
+
+export async function listLiveDraws(db: DbTx, now = new Date()): Promise<{ upcoming: LiveDrawCard[]; recent: LiveDrawCard[] }> {
+  const [upcoming, recent] = await Promise.all([
+    db.contest.findMany({
+      where: { status: "active", drawnAt: null, endDate: { gt: now } },
+      orderBy: { endDate: "asc" },
+      take: LIVE_DRAWS_LIMIT,
+      select,
+    }),
+    db.contest.findMany({
+      where: { status: "ended", salesClosedAt: { not: null } },
+      orderBy: { salesClosedAt: "desc" },
+      take: LIVE_DRAWS_LIMIT,
+      select,
+    }),
+  ]);
+  return { upcoming, recent };
+}

@@ -1,0 +1,25 @@
+/**
+ * The kernel every domain stands on: the ledger, the audit log, notifications, keyset paging,
+ * the fair-play settings and the public user shape. No business decision of its own.
+ *
+ * Owns (each rule and the function that enforces it):
+ * - a balance changes only here: one conditional UPDATE plus an append-only ledger row, once per (kind, reference): `applyBalanceChange` (ledger.ts)
+ * - every privileged action writes its audit row inside its own transaction: `recordAudit` (audit.ts)
+ * - a notification is published to live listeners only after its transaction commits: `notify` (notifications.ts)
+ * - every growing list is a keyset page of bounded size: `pageLimit` (paging.ts)
+ * - a search box matches literal text, never a wildcard: `likeLiteral` (like.ts)
+ * - fair and responsible play settings come from the validated environment: `fairPlaySettings` (fair-play-settings.ts)
+ * - what GET /api/auth/user shows of a user: `toPublicUser` (users.ts)
+ *
+ * Outside this folder, import only this file (scripts/tools/layers.ts).
+ */
+export { listAudit, recordAudit } from "./audit";
+export { QUICKNET_CHAIN_HASH, QUICKNET_PUBLIC_KEY, fairPlaySettings } from "./fair-play-settings";
+export type { BeaconSettings } from "./fair-play-settings";
+export { InsufficientBalanceError, applyBalanceChange } from "./ledger";
+export { likeLiteral } from "./like";
+export { valueById } from "./lookup";
+export { WELCOME_NOTIFICATION, listNotifications, markAllRead, markRead, notify, notifyMany, unreadCount } from "./notifications";
+export { SORT_KEY, cursorRow, olderThan, ownRowsPage, pageLimit } from "./paging";
+export { toPublicUser } from "./users";
+export type { PublicUser } from "./users";

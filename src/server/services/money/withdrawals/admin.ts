@@ -1,0 +1,168 @@
+import type { Withdrawal } from "@/generated/prisma/client";
+import { moneyString as amountString } from "@/shared/money";
+import { mailWithdrawal } from "../../../mail/events";
+import type { Db, DbTx } from "../../../platform/db";
+import { badRequest, conflict, notFound } from "../../../platform/errors";
+import { getPayoutGateway, type PayoutGateway } from "../../../gateways/payouts";
+import { logger } from "../../../platform/logger";
+import { recordAudit } from "../../kernel";
+import { notify } from "../../kernel";
+import { closePayoutReview } from "../review-queue";
+import { alreadyProcessed, type PublicWithdrawal, toPublicWithdrawal, TX_OPTIONS } from "./shared";
+import { sendPayout, type PayoutTiming } from "./sending";
+import { failInTx, payInTx, releaseHold } from "./transitions";
+const LIST_LIMIT = 200;
+
+export type AdminWithdrawal = PublicWithdrawal & {
+  user: { id: string; email: string; firstName: string; lastName: string };
+  processedAt: Date | null;
+  attempts: number;
+};
+
+/** Pending first (oldest first, the queue), then the rest newest first. */
+export async function listAdminWithdrawals(db: Db): Promise<AdminWithdrawal[]> {
+  const include = { user: { select: { id: true, email: true, firstName: true, lastName: true } } } as const;
+  const [pending, rest] = await Promise.all([
+    db.withdrawal.findMany({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, take: LIST_LIMIT, include }),
+    db.withdrawal.findMany({
+      where: { status: { not: "pending" } },
+      orderBy: { createdAt: "desc" },
+      take: LIST_LIMIT,
+      include,
+    }),
+  ]);
+  return [...pending, ...rest].map((w) => ({
+    ...toPublicWithdrawal(w),
+    user: w.user,
+    processedAt: w.processedAt,
+    attempts: w.attempts,
+  }));
+}
+
+/** Enqueues the payout job inside the approving transaction (src/server/jobs/app-jobs.ts supplies it). */
+export type EnqueuePayoutInTx = (tx: DbTx, data: { id: string; origin: string }) => Promise<unknown>;
+
+export async function approveWithdrawal(
+  db: Db,
+  adminId: string,
+  id: string,
+  opts: { origin: string; gateway?: PayoutGateway; enqueueInTx?: EnqueuePayoutInTx; sendNow?: boolean } & PayoutTiming,
+) {
+  const w = await db.withdrawal.findUnique({ where: { id } });
+  if (!w) throw notFound("Withdrawal not found");
+  // Refuse before the flip when payouts cannot be sent at all (503 "Withdrawals are not configured").
+  const gateway = opts.gateway ?? (await getPayoutGateway(db));
+  const ok = await db.$transaction(async (tx) => {
+    const flipped = await tx.$executeRaw`
+      UPDATE "Withdrawal" SET "status" = 'processing', "processedById" = ${adminId}, "processedAt" = now(), "updatedAt" = now()
+      WHERE "id" = ${id} AND "status" = 'pending'`;
+    if (flipped !== 1) return false;
+    await auditDecision(tx, adminId, w, "withdrawal.approve", {
+      status: "processing",
+      cryptoCurrency: w.cryptoCurrency,
+      network: w.network,
+      address: w.address,
+    });
+    await notify(tx, w.userId, {
+      type: "other",
+      title: "Withdrawal Approved",
+      message: `Your withdrawal of $${amountString(w.amount)} was approved and is being sent.`,
+    });
+    // The payout job commits with the flip: a crash after this commit still leaves a job to send it.
+    await opts.enqueueInTx?.(tx, { id, origin: opts.origin });
+    return true;
+  }, TX_OPTIONS);
+  if (!ok) return alreadyProcessed(db, id);
+  logger.info({ withdrawalId: id, adminId }, "withdrawal approved");
+  const outcome = opts.sendNow === false ? "processing" : await sendPayout(db, id, { ...opts, gateway });
+  const current = await db.withdrawal.findUniqueOrThrow({ where: { id } });
+  return {
+    message: outcome === "retry" ? "Withdrawal approved; the payout will be retried" : "Withdrawal approved",
+    withdrawal: toPublicWithdrawal(current),
+  };
+}
+
+/** An admin's decision on a pending withdrawal, audited against its status and amount before. */
+function auditDecision(
+  tx: DbTx,
+  adminId: string,
+  w: Withdrawal,
+  action: "withdrawal.approve" | "withdrawal.reject",
+  after: Record<string, unknown>,
+  reason?: string,
+) {
+  return recordAudit(tx, {
+    actorId: adminId,
+    action,
+    targetType: "withdrawal",
+    targetId: w.id,
+    before: { status: w.status, amount: amountString(w.amount) },
+    after,
+    reason,
+  });
+}
+
+export async function rejectWithdrawal(db: Db, adminId: string, id: string, reason: string) {
+  const why = reason.trim();
+  const w = await db.withdrawal.findUnique({ where: { id } });
+  if (!w) throw notFound("Withdrawal not found");
+  const ok = await db.$transaction(async (tx) => {
+    const flipped = await tx.$executeRaw`
+      UPDATE "Withdrawal" SET "status" = 'rejected', "rejectionReason" = ${why}, "processedById" = ${adminId},
+        "processedAt" = now(), "updatedAt" = now()
+      WHERE "id" = ${id} AND "status" = 'pending'`;
+    if (flipped !== 1) return false;
+    await releaseHold(tx, w, "rejected");
+    await auditDecision(tx, adminId, w, "withdrawal.reject", { status: "rejected", released: amountString(w.amount) }, why);
+    await notify(tx, w.userId, {
+      type: "error",
+      title: "Withdrawal Rejected",
+      message: `Your withdrawal of $${amountString(w.amount)} was rejected: ${why}. The amount is back in your balance.`,
+    });
+    await mailWithdrawal(tx, { ...w, amount: amountString(w.amount) }, { kind: "rejected", reason: why });
+    return true;
+  });
+  if (!ok) return alreadyProcessed(db, id);
+  logger.info({ withdrawalId: id, adminId }, "withdrawal rejected");
+  return {
+    message: "Withdrawal rejected",
+    withdrawal: toPublicWithdrawal(await db.withdrawal.findUniqueOrThrow({ where: { id } })),
+  };
+}
+
+/**
+ * An admin settles a payout from the review queue: paid (with the transaction id seen in OxaPay's
+ * panel) or failed (the hold comes back once). Closes the entry and flips the withdrawal in one
+ * transaction; audited.
+ */
+export async function settleUnknownPayout(
+  db: Db,
+  adminId: string,
+  input: { id: string; outcome: "paid" | "failed"; txid?: string; reason: string },
+) {
+  if (input.outcome === "paid" && !input.txid?.trim()) throw badRequest("A paid payout needs the transaction id");
+  const result = await db.$transaction(async (tx) => {
+    const item = await closePayoutReview(tx, input.id, adminId, input.reason);
+    const w = await tx.withdrawal.findUnique({ where: { id: item.withdrawalId } });
+    if (!w) throw notFound("Withdrawal not found");
+    const changed =
+      input.outcome === "paid"
+        ? await payInTx(tx, w, input.txid ?? null)
+        : await failInTx(tx, w, `settled by an admin: ${input.reason}`);
+    if (!changed) throw conflict(`Withdrawal already ${w.status}`);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "review.settle_payout",
+      targetType: "withdrawal",
+      targetId: w.id,
+      before: { status: w.status, review: item.id },
+      after: { status: input.outcome, txid: input.txid ?? null },
+      reason: input.reason,
+    });
+    return w.id;
+  });
+  return {
+    message: `Payout settled as ${input.outcome}`,
+    withdrawal: toPublicWithdrawal(await db.withdrawal.findUniqueOrThrow({ where: { id: result } })),
+  };
+}

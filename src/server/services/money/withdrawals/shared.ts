@@ -1,0 +1,52 @@
+/** What every withdrawal flow shares: names, the public shape of a withdrawal, transaction options. */
+import type { Withdrawal } from "@/generated/prisma/client";
+import { moneyString as amountString } from "@/shared/money";
+import type { DbTx } from "../../../platform/db";
+import { conflict, notFound } from "../../../platform/errors";
+
+export const PAYOUT_WEBHOOK_PATH = "/api/withdrawals/webhook";
+export const PAYOUT_JOB = "withdrawals.payout";
+/** Attempts of the payout job after the first failure (then the withdrawal fails and the hold returns). */
+export const PAYOUT_RETRY_LIMIT = 5;
+/** Bursts wait for a pooled connection rather than failing (as checkout does, services/checkout/purchases.ts). */
+export const TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
+
+export type PublicWithdrawal = {
+  id: string;
+  status: Withdrawal["status"];
+  amount: string;
+  cryptoCurrency: Withdrawal["cryptoCurrency"];
+  network: string;
+  address: string;
+  createdAt: Date;
+  payAmount: string | null;
+  txid: string | null;
+  paidAt: Date | null;
+  rejectionReason: string | null;
+  failureReason: string | null;
+};
+
+export function toPublicWithdrawal(w: Withdrawal): PublicWithdrawal {
+  return {
+    id: w.id,
+    status: w.status,
+    amount: amountString(w.amount),
+    cryptoCurrency: w.cryptoCurrency,
+    network: w.network,
+    address: w.address,
+    createdAt: w.createdAt,
+    payAmount: w.payAmount,
+    txid: w.txid,
+    paidAt: w.paidAt,
+    rejectionReason: w.rejectionReason,
+    failureReason: w.failureReason,
+  };
+}
+
+export async function alreadyProcessed(db: DbTx, id: string): Promise<never> {
+  const current = await db.withdrawal.findUnique({ where: { id }, select: { status: true } });
+  if (!current) throw notFound("Withdrawal not found");
+  throw conflict(`Withdrawal already ${current.status}`);
+}
+
+export const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));

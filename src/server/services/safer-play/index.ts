@@ -1,0 +1,27 @@
+/**
+ * Safer play (docs/fair-play.md "Safer play", "Responsible play"): spend limits, self-exclusion,
+ * the sign-up's limit prompt, age, and the admin's players-at-risk list.
+ *
+ * Owns (each rule and the function that enforces it):
+ * - spending is checked against limits and exclusion under the player's row lock, in the spending transaction: `guardSpending` (responsible-play.ts)
+ * - lowering a limit is immediate, raising one waits LIMIT_RAISE_DELAY_HOURS: `setLimits` (responsible-play.ts)
+ * - a self-exclusion starts at once and ends only after its cooling-off: `selfExclude` (responsible-play.ts)
+ * - asking to end an exclusion never brings the end forward: `requestExclusionEnd` (choices.ts)
+ * - the sign-up's limit prompt is answered once: `chooseLimits` (choices.ts)
+ * - players at risk are found by one bounded query over recent spending: `listRiskMarkers` (risk-markers.ts)
+ *
+ * Outside this folder, import only this file (scripts/tools/layers.ts).
+ */
+export { chooseLimits, requestExclusionEnd } from "./choices";
+export {
+  LIMIT_ROW_COLUMNS,
+  checkSpending,
+  declareAge,
+  getLimits,
+  getStanding,
+  guardSpending,
+  selfExclude,
+  setLimits,
+} from "./responsible-play";
+export type { LimitRow } from "./responsible-play";
+export { listRiskMarkers } from "./risk-markers";
