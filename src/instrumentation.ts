@@ -14,7 +14,7 @@ export async function register(): Promise<void> {
       await stopJobs();
       await flushErrorReports(2_000);
     });
-    // Page requests get a log line like API requests (src/server/ops/page-log.ts; called by scripts/server.mjs).
+    // Page requests get a log line like API requests (src/server/ops/page-log.ts; called by src/server/edge/server.mjs).
     const { installPageLog } = await import("./server/ops/page-log");
     installPageLog();
     // Answers already in memory skip Next's router under `npm start` (src/server/edge/fast-path.ts).

@@ -42,7 +42,7 @@ import {
   guardServer,
   refuseMalformedRequest,
   SERVER_OPTIONS,
-} from "../../scripts/request-guard.mjs";
+} from "../../src/server/edge/request-guard.mjs";
 import { restRoutes } from "../../src/server/rest/table";
 import { checkLedgerInvariants } from "../../src/server/services/money";
 import { SESSION_COOKIE } from "../../src/shared/constants";
@@ -702,8 +702,8 @@ describe(`crafted attacks (${dbKind()})`, () => {
   });
 });
 
-describe("the production server's guard (scripts/request-guard.mjs)", () => {
-  /** A node:http server like scripts/server.mjs: the guard first, then an app that answers 200. */
+describe("the production server's guard (src/server/edge/request-guard.mjs)", () => {
+  /** A node:http server like src/server/edge/server.mjs: the guard first, then an app that answers 200. */
   async function serve(opts: { cap?: number; options?: http.ServerOptions } = {}) {
     const headers = guardHeaders({ production: true, hsts: true });
     const server = http.createServer({ ...SERVER_OPTIONS, ...opts.options }, (req, res) => {

@@ -1,6 +1,6 @@
 /**
  * The fast path of `npm start`: answers that are already in memory leave before Next's router and
- * src/proxy.ts run. scripts/server.mjs asks it first for every request; anything it does not take
+ * src/proxy.ts run. src/server/edge/server.mjs asks it first for every request; anything it does not take
  * (or cannot answer without doing real work) goes to Next as before. What qualifies:
  *
  * - the cached public REST reads (the route table's `cached` rows: the contest list, one contest,
@@ -223,7 +223,7 @@ function playerPage(pathname: string): { key: string; versionOf: (reads: PublicR
 const MAX_KEPT_PAGES = 500;
 
 type GlobalWithOrigin = typeof globalThis & { __prizeLoopbackOrigin?: string };
-/** This server's own address (scripts/server.mjs, from HOST and PORT; never from a request). */
+/** This server's own address (src/server/edge/server.mjs, from HOST and PORT; never from a request). */
 const loopbackOrigin = () => (globalThis as GlobalWithOrigin).__prizeLoopbackOrigin;
 
 export function createFastPath(
@@ -366,7 +366,7 @@ export function createFastPath(
 
 type GlobalWithFastPath = typeof globalThis & { __prizeFastPath?: FastPath };
 
-/** Called once at start (src/instrumentation.ts); scripts/server.mjs finds it on globalThis. */
+/** Called once at start (src/instrumentation.ts); src/server/edge/server.mjs finds it on globalThis. */
 export function installFastPath(): void {
   (globalThis as GlobalWithFastPath).__prizeFastPath = createFastPath(loadPrerenderedPages(), {
     staticAssets: loadStaticAssets(),

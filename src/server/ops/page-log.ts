@@ -2,7 +2,7 @@
  * Page requests in the structured log, like API requests (src/server/ops/request-log.ts): one `request`
  * line per page with method, path (never the query), status, duration and request id, echoed in
  * `x-request-id`. API routes log themselves (withRequestLog, the fast path's cached reads) and build
- * assets are not requests worth a line, so both are left out here. scripts/server.mjs calls the hook
+ * assets are not requests worth a line, so both are left out here. src/server/edge/server.mjs calls the hook
  * for every request; src/instrumentation.ts installs it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";

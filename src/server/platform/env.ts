@@ -61,7 +61,7 @@ const schema = z.object({
   ADMIN_2FA_REQUIRED: bool.default(false),
   HSTS: bool.default(true),
   TRUST_PROXY_HOPS: int(0, 100, "must be an integer from 0 to 100").default(0),
-  // Read by scripts/request-guard.mjs (npm start): open connections per socket address; empty = 64,
+  // Read by src/server/edge/request-guard.mjs (npm start): open connections per socket address; empty = 64,
   // or off behind a trusted proxy; 0 = off. Declared here so a bad value is named at start.
   MAX_CONNECTIONS_PER_IP: int(0, 1_000_000, "must be an integer from 0 (off) to 1000000").optional(),
   // Bearer token of GET /api/metrics (src/server/ops/metrics-auth.ts); unset = the path is a 404.

@@ -4,7 +4,7 @@
  * 1. SIGTERM: `/api/ready` answers 503 at once (src/server/platform/drain.ts); requests are still served.
  * 2. After SHUTDOWN_GRACE_MS (time for the balancer to see the 503; skipped on SIGINT, a Ctrl-C):
  *    live streams end with a retryable error (their clients reconnect elsewhere), the HTTP server
- *    (scripts/server.mjs) refuses new connections, answers what is in flight with
+ *    (src/server/edge/server.mjs) refuses new connections, answers what is in flight with
  *    `Connection: close`, and waits for it, at most SHUTDOWN_TIMEOUT_MS before cutting what is left.
  * 3. The job queue stops taking work and waits for its running jobs.
  * 4. The database closes (PGlite must close fully, or the next start runs crash recovery), exit 0.
@@ -17,7 +17,7 @@ import { getEnv } from "./env";
 import { logger } from "./logger";
 import { startClosing, startDraining } from "./drain";
 
-/** scripts/server.mjs puts this on globalThis: stop accepting, finish what is in flight (resolves when done or cut). */
+/** src/server/edge/server.mjs puts this on globalThis: stop accepting, finish what is in flight (resolves when done or cut). */
 type HttpDrain = (timeoutMs: number) => Promise<{ cut: number }>;
 const g = globalThis as typeof globalThis & { __prizeHttpDrain?: HttpDrain };
 

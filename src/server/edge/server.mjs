@@ -26,7 +26,7 @@
  * advisory lock, so instances starting together migrate once). The .env files are loaded here first
  * (as Next loads them) so the check sees the app's DATABASE_URL.
  */
-// First: a Node older than package.json's "engines" stops here with a clear message (scripts/node-version.mjs).
+// First: a Node older than package.json's "engines" stops here with a clear message (src/server/edge/node-version.mjs).
 import "./node-version.mjs";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -75,7 +75,7 @@ const notStarting = (code) => {
   process.exit(code);
 };
 const { tsImport } = await import("tsx/esm/api");
-const startCheck = await tsImport("./db/start-check.ts", import.meta.url);
+const startCheck = await tsImport("../../../scripts/db/start-check.ts", import.meta.url);
 try {
   if (startCheck.migrateOnStart()) {
     const migrate = spawnSync(process.execPath, ["--import", "tsx", "scripts/db/manage.ts", "start-check"], { stdio: "inherit" });
@@ -112,7 +112,7 @@ hops = Number.isInteger(hopsSetting) && hopsSetting > 0 ? hopsSetting : 0;
  */
 const noFastPath = async () => false;
 
-// Time-outs, method/path guard and per-IP connection cap: scripts/request-guard.mjs.
+// Time-outs, method/path guard and per-IP connection cap: src/server/edge/request-guard.mjs.
 const refusedHeaders = guardHeaders({ production: process.env.NODE_ENV === "production", hsts: process.env.HSTS !== "false" });
 const server = http.createServer(SERVER_OPTIONS, (req, res) => {
   if (refuseMalformedRequest(req, res, refusedHeaders)) return;
@@ -142,7 +142,7 @@ server.prependListener("request", (req, res) => globalThis.__prizePageLog?.(req,
  * connections once the kernel's queue is empty, answers every request in flight and every later one
  * on an open connection with `Connection: close`, closes connections only when they are idle for
  * sure, and resolves once all are gone or, after `timeoutMs`, cuts what is left and says how many
- * requests that cut (scripts/connection-drain.mjs).
+ * requests that cut (src/server/edge/connection-drain.mjs).
  */
 globalThis.__prizeHttpDrain = drainableServer(server);
 

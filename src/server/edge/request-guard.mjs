@@ -1,5 +1,5 @@
 /**
- * Hardening of scripts/server.mjs, kept in one module so the server's own edit stays small
+ * Hardening of src/server/edge/server.mjs, kept in one module so the server's own edit stays small
  * (docs/security.md):
  *
  * - `SERVER_OPTIONS`: the request head must arrive within 15 s (Node's default lets a client that

@@ -1,4 +1,4 @@
-/** Types of scripts/request-guard.mjs (plain JS: scripts/server.mjs runs without a TypeScript loader). */
+/** Types of src/server/edge/request-guard.mjs (plain JS: src/server/edge/server.mjs runs without a TypeScript loader). */
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 
 export const SERVER_OPTIONS: Required<
