@@ -30,6 +30,7 @@ import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { TabHeading } from "./TabHeading";
 import { formValues } from "@/components/common/formValues";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 const TEXT_FIELDS = [
   "title",
@@ -187,6 +188,7 @@ function WinnerPostForm({
 
 export function WinnerPostsTab() {
   const queryClient = useQueryClient();
+  const { locked } = useSecondFactorGate();
   const posts = useQuery(trpc.admin.winnerPosts.queryOptions(undefined, { staleTime: 0, refetchOnMount: true }));
   const [editing, setEditing] = useState<AdminWinnerPost | null | "new">(null);
   const [deleting, setDeleting] = useState<AdminWinnerPost | null>(null);
@@ -209,7 +211,9 @@ export function WinnerPostsTab() {
   return (
     <Stack>
       <TabHeading title="Winner Posts">
-        <Button onClick={() => setEditing("new")}>Add Winner Post</Button>
+        <Button onClick={() => setEditing("new")} disabled={locked}>
+          Add Winner Post
+        </Button>
       </TabHeading>
       {posts.isPending ? (
         <Stack align="center" py="xl">
@@ -259,10 +263,10 @@ export function WinnerPostsTab() {
                 </Group>
               )}
               <Group mt="md" gap="xs">
-                <Button size="xs" variant="default" onClick={() => setEditing(p)}>
+                <Button size="xs" variant="default" disabled={locked} onClick={() => setEditing(p)}>
                   Edit
                 </Button>
-                <Button size="xs" color="red" variant="light" onClick={() => setDeleting(p)}>
+                <Button size="xs" color="red" variant="light" disabled={locked} onClick={() => setDeleting(p)}>
                   Delete
                 </Button>
               </Group>
