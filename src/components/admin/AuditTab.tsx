@@ -10,7 +10,7 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
 import { auditChanges } from "@/shared/audit-display";
 import { QueryState } from "@/components/common/QueryState";
-import { SimpleTable } from "@/components/common/DataTable";
+import { DataTable } from "@/components/common/DataTable";
 import { SearchInput } from "@/components/common/SearchInput";
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
@@ -62,8 +62,8 @@ export function AuditTab() {
           empty={<>No admin actions recorded{action || debouncedActor ? " for this filter" : " yet"}.</>}
         >
           {(shown) => (
-            <SimpleTable
-              scrollMinWidth={800}
+            <DataTable
+              minWidth={800}
               rows={shown}
               rowKey={(e) => e.id}
               rowProps={(e) => ({ "data-testid": "audit-entry", "data-action": e.action })}
@@ -72,6 +72,7 @@ export function AuditTab() {
                 { label: "Admin", cell: (e) => e.actorEmail },
                 {
                   label: "Action",
+                  lead: true,
                   cell: (e) => (
                     <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
                       {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action}

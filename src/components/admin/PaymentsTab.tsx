@@ -12,8 +12,9 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 import { LoadMore, QueryState } from "@/components/common/QueryState";
-import { SimpleTable } from "@/components/common/DataTable";
+import { DataTable } from "@/components/common/DataTable";
 import { useInvalidate } from "@/components/common/useInvalidate";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 type PendingRow = {
   id: string;
@@ -33,6 +34,7 @@ const PAGE = LIMITS.pendingPaymentsPage;
  */
 export function PaymentsTab() {
   const invalidate = useInvalidate();
+  const { locked } = useSecondFactorGate();
   const pending = useInfiniteQuery(
     trpc.payments.pending.infiniteQueryOptions(
       { limit: PAGE },
@@ -91,9 +93,8 @@ export function PaymentsTab() {
         </Group>
         <QueryState query={pending} rows={rows} empty="No pending payments.">
           {(shown) => (
-            <SimpleTable
-              scrollMinWidth={800}
-              highlightOnHover
+            <DataTable
+              minWidth={800}
               rows={shown}
               rowKey={(p) => p.id}
               rowProps={(p) => ({ "data-testid": "pending-payment", "data-track-id": p.oxapayTrackId })}
@@ -136,12 +137,12 @@ export function PaymentsTab() {
                     </Group>
                   ),
                 },
-                { label: "Gateway status", cell: (p) => <GatewayStatusBadge status={p.gatewayStatus} /> },
+                { label: "Gateway status", lead: true, cell: (p) => <GatewayStatusBadge status={p.gatewayStatus} /> },
                 {
                   label: "Actions",
                   cell: (p) => (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
+                    <Group gap="xs">
+                      <Button size="xs" color="green" disabled={locked || busyId === p.id} onClick={() => askApprove(p)}>
                         {p.approval.credit && p.approval.credit !== p.amount
                           ? `Approve ${formatUsd(p.approval.credit)}`
                           : "Approve"}
@@ -150,7 +151,7 @@ export function PaymentsTab() {
                         size="xs"
                         color="red"
                         variant="light"
-                        disabled={busyId === p.id}
+                        disabled={locked || busyId === p.id}
                         onClick={() => reject.mutate({ id: p.id })}
                       >
                         Reject
