@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Card, Code, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Code, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
@@ -9,7 +9,7 @@ import { trpc } from "@/trpc/react";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
 import { auditChanges } from "@/shared/audit-display";
-import { QueryState } from "@/components/common/QueryState";
+import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { DataTable } from "@/components/common/DataTable";
 import { SearchInput } from "@/components/common/SearchInput";
 
@@ -93,13 +93,7 @@ export function AuditTab() {
             />
           )}
         </QueryState>
-        {audit.hasNextPage && (
-          <Group justify="center">
-            <Button variant="default" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        )}
+        <LoadMore query={audit} shown={entries.length} noun="entries" />
       </Stack>
     </Card>
   );

@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { AdminContest as PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS, LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { DrawProof } from "../common/DrawProof";
 import { ContestForm } from "./ContestForm";
@@ -108,6 +108,8 @@ export function ContestsTab() {
   );
 
   const rows = contests.data?.pages.flat() ?? [];
+  // The whole count from the dashboard's counters; a filtered list counts what it has shown.
+  const stats = useQuery(trpc.admin.stats.queryOptions(undefined, { staleTime: 30_000 }));
   return (
     <Stack>
       <TabHeading title="Contests">
@@ -220,7 +222,14 @@ export function ContestsTab() {
             },
           ]}
         />
-        <LoadMore query={contests} variant="light" mt="sm" />
+        <LoadMore
+          query={contests}
+          variant="light"
+          mt="sm"
+          shown={rows.length}
+          total={statusFilter || debouncedSearch ? null : stats.data?.totalContests}
+          noun="contests"
+        />
       </div>
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="Create New Contest" size="lg">

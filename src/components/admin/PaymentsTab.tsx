@@ -4,7 +4,7 @@ import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from 
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../common/PaymentStatusBadge";
@@ -46,8 +46,9 @@ export function PaymentsTab() {
     const all = (pending.data?.pages ?? []).flat();
     return all.filter((p, i) => all.findIndex((q) => q.id === p.id) === i);
   }, [pending.data]);
+  const stats = useQuery(trpc.admin.stats.queryOptions(undefined, { staleTime: 30_000 }));
   const refresh = async () => {
-    await invalidate(trpc.payments.pending, trpc.auth.me);
+    await invalidate(trpc.payments.pending, trpc.auth.me, trpc.admin.stats);
   };
   // Either way the list is read again, so it shows what the server now holds.
   const decided = (done: [string, string], failed: [string, string]) => ({
@@ -163,7 +164,7 @@ export function PaymentsTab() {
             />
           )}
         </QueryState>
-        <LoadMore query={pending} />
+        <LoadMore query={pending} shown={rows.length} total={stats.data?.pendingPayments} noun="pending payments" />
       </Stack>
       <Modal {...dialogAbout(unconfirmed, setUnconfirmed)} title="Approve unconfirmed payment?">
         <form
