@@ -17,13 +17,14 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { Spinner } from "@/components/common/QueryState";
+import { LoadMore, Spinner } from "@/components/common/QueryState";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import type { AdminWinnerPost } from "@/trpc/types";
 import { winnerPostSchema } from "@/shared/schemas/admin";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LIMITS } from "@/shared/constants";
 import { trpc } from "@/trpc/react";
 import { formatCalendarDay } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -189,7 +190,17 @@ function WinnerPostForm({
 export function WinnerPostsTab() {
   const queryClient = useQueryClient();
   const { locked } = useSecondFactorGate();
-  const posts = useQuery(trpc.admin.winnerPosts.queryOptions(undefined, { staleTime: 0, refetchOnMount: true }));
+  // A page at a time ("Load more"), newest win first, drafts included.
+  const posts = useInfiniteQuery(
+    trpc.admin.winnerPosts.infiniteQueryOptions(
+      { limit: LIMITS.listPage },
+      {
+        staleTime: 0,
+        refetchOnMount: true,
+        getNextPageParam: (last) => (last.length === LIMITS.listPage ? last.at(-1)?.id : undefined),
+      },
+    ),
+  );
   const [editing, setEditing] = useState<AdminWinnerPost | null | "new">(null);
   const [deleting, setDeleting] = useState<AdminWinnerPost | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.admin.winnerPosts.pathFilter());
@@ -207,7 +218,7 @@ export function WinnerPostsTab() {
   const update = useMutation(trpc.admin.updateWinnerPost.mutationOptions(outcome("update", () => setEditing(null))));
   const remove = useMutation(trpc.admin.deleteWinnerPost.mutationOptions(outcome("delete", () => setDeleting(null))));
 
-  const list = posts.data ?? [];
+  const list = posts.data?.pages.flat() ?? [];
   return (
     <Stack>
       <TabHeading title="Winner Posts">
@@ -274,6 +285,7 @@ export function WinnerPostsTab() {
           ))}
         </SimpleGrid>
       )}
+      {list.length > 0 && <LoadMore query={posts} shown={list.length} noun="posts" />}
 
       <Modal
         {...dialogAbout(editing, setEditing)}
