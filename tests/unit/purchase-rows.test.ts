@@ -84,3 +84,12 @@ describe("My Purchases rows (src/components/contests/purchaseRows.ts)", () => {
     expect(ticketRangesText(many, 3)).toBe("Tickets #1, #3, #5 and 17 more");
   });
 });
+
+describe("the instant-win screen's note (src/components/cart/InstantWinResult.tsx)", () => {
+  it("says what happens next for the kinds won: no 'cash and credit in your balance' for a prize alone", async () => {
+    const { instantWinNote } = await import("../../src/components/cart/InstantWinResult");
+    expect(instantWinNote(true, false)).toBe("Claim your prize (or its cash alternative) under My Prizes.");
+    expect(instantWinNote(true, true)).toContain("The cash and credit are already in your balance.");
+    expect(instantWinNote(false, true)).toBe("Already added to your balance.");
+  });
+});

@@ -82,6 +82,8 @@ export const contestOutput = z.object({
   pickNumbers: z.boolean(),
   onlineFreeEntry: z.boolean(),
   bundleTiers: z.array(z.object({ quantity: z.number().int(), percentOff: z.number().int() })),
+  /** Instant prizes can be won with this contest's tickets. */
+  instantWins: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
   skillQuestionAnswer: z.number().int().nullable(),
