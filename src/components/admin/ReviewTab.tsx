@@ -23,7 +23,7 @@ const ACTION_LABELS: Record<Action, string> = {
 };
 
 /** The dialog's button says what it does: "Credit $12.00", "Take back $5.00", "Mark paid", "Dismiss". */
-function confirmLabel(a: { action: Action; amount: string | null }): string {
+export function confirmLabel(a: { action: Action; amount: string | null }): string {
   const money = a.amount && (a.action === "credit" || a.action === "takeBack") ? ` ${formatUsd(a.amount)}` : "";
   return `${ACTION_LABELS[a.action]}${money}`;
 }
