@@ -803,6 +803,7 @@ export interface operations {
           "application/json": {
             enabled: boolean;
             required: boolean;
+            sessionVerified: boolean;
           };
         };
       };
@@ -1619,6 +1620,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             })[];
         };
       };
@@ -1724,6 +1726,7 @@ export interface operations {
                 quantity: number;
                 percentOff: number;
               }[];
+            instantWins: boolean;
           };
         };
       };
@@ -5054,6 +5057,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
               skillQuestionAnswer: number | null;
               drawPending: string | null;
               drawError: string | null;
@@ -5201,6 +5205,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
@@ -5351,6 +5356,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
@@ -5475,6 +5481,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
@@ -7942,6 +7949,10 @@ export interface operations {
                   /** @description ISO 8601 date-time */
                   createdAt: string;
                 })[];
+              escalation: {
+                name: string;
+                url: string;
+              } | null;
             })[];
         };
       };
@@ -8037,6 +8048,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8132,6 +8147,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8228,6 +8247,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8318,6 +8341,10 @@ export interface operations {
                   /** @description ISO 8601 date-time */
                   createdAt: string;
                 })[];
+              escalation: {
+                name: string;
+                url: string;
+              } | null;
               user: {
                 id: string;
                 email: string;
@@ -8426,6 +8453,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8528,6 +8559,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -10123,6 +10158,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
