@@ -12,7 +12,10 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-ENV NEXT_TELEMETRY_DISABLED=1
+# The commit /api/health and the metrics name (.git is not copied in): `--build-arg BUILD_COMMIT=$(git rev-parse HEAD)`.
+ARG BUILD_COMMIT=
+ENV NEXT_TELEMETRY_DISABLED=1 \
+    BUILD_COMMIT=${BUILD_COMMIT}
 COPY package.json package-lock.json ./
 # `npm ci` refuses this lockfile (README: it lacks other platforms' optional packages); `npm install`
 # honours it without changing it.

@@ -1,5 +1,23 @@
-import { expect, test } from "@playwright/test";
-import { asAdmin, newPlayer } from "./players";
+import { type Browser, expect, test } from "@playwright/test";
+import { asAdmin, createContestViaApi, newPlayer } from "./players";
+
+async function quizContest(browser: Browser, title: string): Promise<string> {
+  return asAdmin(browser, async (admin) => {
+    const res = await admin.request.post("/api/admin/contests", {
+      data: {
+        title,
+        description: "A contest with a skill question.",
+        ticketPrice: 1,
+        maxTickets: 50,
+        category: "watches",
+        imageUrl: "/images/contests/gold-watch.svg",
+        skillQuestion: { text: "Which planet is the Red Planet?", options: ["Venus", "Mars", "Jupiter"], correctIndex: 1 },
+      },
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()).contest.id as string;
+  });
+}
 
 // a wrong skill answer failed the whole cart with "Incorrect answer" naming no
 // contest, the cart neither showed nor changed the answer, and re-adding with another answer doubled
@@ -46,3 +64,56 @@ test("the cart shows and changes a skill answer; re-adding corrects it; a wrong 
   await expect(page.getByTestId("cart-balance")).toHaveText("$5.00");
   await context.close();
 });
+
+// A wrong answer locks that contest's question for 24 h. The locked line is marked with when it ends
+// and left out, so the rest of the cart goes through; the contest page stops offering Add to Cart and
+// says until when. On a desktop and on a phone.
+for (const { name, viewport } of [
+  { name: "desktop", viewport: { width: 1366, height: 900 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+]) {
+  test(`a locked question marks its cart line and the rest checks out; the page says until when (${name})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const quiz = `Locked Quiz ${name} ${Date.now()}`;
+    const plain = `Plain Watch ${name} ${Date.now()}`;
+    const quizId = await quizContest(browser, quiz);
+    const plainId = await createContestViaApi(browser, { title: plain, ticketPrice: 1, maxTickets: 50 });
+    const { context, page } = await newPlayer(browser, { balance: "5", viewport });
+    await page.goto(`/contest/${quizId}`);
+    await page.getByTestId("skill-question").getByLabel("Venus").check();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added 1 ticket(s) to cart")).toBeVisible();
+    await page.goto(`/contest/${plainId}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added 1 ticket(s) to cart")).toBeVisible();
+
+    await page.getByTestId("cart-button").click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await expect(drawer.getByTestId("cart-total")).toHaveText("$2.00");
+    await drawer.getByRole("button", { name: "Checkout with Balance" }).click();
+    await expect(
+      page.getByText(/^Incorrect answer to the skill question of ".+The rest of your cart is ready: check out again\.$/),
+    ).toBeVisible();
+    // The wrong line is marked, with when it opens again; the total is the rest.
+    const locked = drawer.getByTestId("cart-item").filter({ hasText: quiz });
+    await expect(locked.getByTestId("cart-line-locked")).toContainText("you can answer it again from");
+    await expect(locked.getByTestId("cart-line-locked").locator("time")).toHaveCount(1);
+    await expect(drawer.getByTestId("cart-total")).toHaveText("$1.00");
+    await drawer.getByRole("button", { name: "Checkout with Balance" }).click();
+    await expect(page.getByText("All tickets have been purchased and added to your account")).toBeVisible();
+    // The locked line stays in the cart for later; the bought one left.
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    const mine = (await (await page.request.get("/api/user/purchases")).json()) as { contestId: string }[];
+    expect(mine.map((e) => e.contestId)).toEqual([plainId]);
+
+    // The contest page no longer offers Add to Cart, and says until when.
+    await page.goto(`/contest/${quizId}`);
+    await expect(page.getByRole("button", { name: "Question locked" })).toBeDisabled();
+    await expect(page.getByTestId("skill-locked")).toContainText("you can enter again from");
+    await expect(page.getByTestId("skill-question")).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await context.close();
+  });
+}

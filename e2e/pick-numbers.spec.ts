@@ -71,20 +71,32 @@ for (const { name, viewport } of VIEWPORTS) {
     await drawer.getByRole("button", { name: "Checkout with Balance" }).click();
     await expect(page.getByText("All tickets have been purchased and added to your account")).toBeVisible();
 
-    const purchases = await openPurchases(page);
-    const entries = purchases.getByTestId("purchase-entry").filter({ hasText: title });
-    await expect(entries).toHaveCount(3);
-    await expect(entries.getByTestId("ticket-numbers").filter({ hasText: /^Ticket #7$/ })).toHaveCount(1);
-    await expect(entries.getByTestId("ticket-numbers").filter({ hasText: /^Ticket #150$/ })).toHaveCount(1);
-    await page.keyboard.press("Escape");
-
-    // Another player sees the sold numbers greyed out, and a number nobody bought still free (the
-    // lucky dip's number is random, so the free one is chosen from what was actually sold).
+    // One purchase is one row: its three numbers in order (one entry each on the server), its total.
     const sold = new Set(
       ((await (await page.request.get("/api/user/purchases")).json()) as { contestId: string; firstTicket: number }[])
         .filter((p) => p.contestId === contestId)
         .map((p) => p.firstTicket),
     );
+    expect(sold.size).toBe(3);
+    const purchases = await openPurchases(page);
+    const entries = purchases.getByTestId("purchase-entry").filter({ hasText: title });
+    await expect(entries).toHaveCount(1);
+    const inOrder = [...sold].sort((a, b) => a - b);
+    const numbersText = inOrder.every((n, i) => i === 0 || n === (inOrder[i - 1] as number) + 1)
+      ? `Tickets #${inOrder[0]}–#${inOrder[2]}`
+      : null;
+    if (numbersText) await expect(entries.getByTestId("ticket-numbers")).toHaveText(numbersText);
+    else await expect(entries.getByTestId("ticket-numbers")).toHaveText(/^Tickets #\d+(–#\d+)?(, #\d+(–#\d+)?)*$/);
+    const shown = (await entries.getByTestId("ticket-numbers").textContent()) ?? "";
+    const order = [...shown.matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(order).toContain(7);
+    expect(order).toContain(150);
+    await expect(entries).toContainText("3 tickets · $3.00");
+    await page.keyboard.press("Escape");
+
+    // Another player sees the sold numbers greyed out, and a number nobody bought still free (the
+    // lucky dip's number is random, so the free one is chosen from what was actually sold).
     const unsold = [8, 9, 10].find((n) => !sold.has(n));
     const other = await newPlayer(browser, { viewport });
     await other.page.goto(`/contest/${contestId}`);
@@ -92,17 +104,28 @@ for (const { name, viewport } of VIEWPORTS) {
     await expect(other.page.getByTestId("number-picker").locator(`[data-number="${unsold}"]`)).toBeEnabled();
     await other.context.close();
 
-    // The online free entry, beside the paid one: once per period.
+    // The online free entry, beside the paid one: once per period. Once used, the page says before
+    // any click when the next one opens, in the player's zone, and the button rests.
     const free = page.getByTestId("online-free-entry");
     await expect(free).toBeVisible();
     await free.getByRole("button", { name: "Enter for free" }).click();
     await expect(page.getByText(/Free entry received: ticket #\d+/)).toBeVisible();
-    await free.getByRole("button", { name: "Enter for free" }).click();
-    await expect(page.getByText(/You have had your online free entry/)).toBeVisible();
+    await expect(free.getByRole("button", { name: "Free entry used" })).toBeDisabled();
+    await expect(free.getByTestId("free-entry-next")).toHaveText(
+      /^You have had your free entry: the next one opens [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M [A-Z]{2,5}\.$/,
+    );
+    await page.reload();
+    await expect(free.getByRole("button", { name: "Free entry used" })).toBeDisabled();
     const mine = await (await page.request.get("/api/user/purchases")).json();
     expect(mine.filter((p: { contestId: string; freeEntry: boolean }) => p.contestId === contestId && p.freeEntry)).toHaveLength(
       1,
     );
+    // My Purchases calls it what it was: an online free entry, not a postal one.
+    const again = await openPurchases(page);
+    const freeRow = again.getByTestId("purchase-entry").filter({ hasText: "Free online entry" });
+    await expect(freeRow).toHaveCount(1);
+    await expect(again.getByText("Free postal entry")).toHaveCount(0);
+    await page.keyboard.press("Escape");
     // Nothing sideways on the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await context.close();

@@ -52,7 +52,8 @@ test("bundle saving on the contest page, promo code in the cart, savings on the 
   await expect(page.getByRole("heading", { name: `Bundle Watch ${tag}` })).toBeVisible(SLOW);
   const stats = page.getByTestId("contest-stats");
   await expect(stats.getByTestId("sold-progress")).toHaveText("0 of 100 sold");
-  await expect(stats.getByTestId("ticket-odds")).toHaveText("Odds per ticket: 1 in 1 now · 1 in 100 at sell-out");
+  // Unsold: no "1 in 1 now", which reads as a certainty; only the odds at sell-out.
+  await expect(stats.getByTestId("ticket-odds")).toHaveText("No ticket sold yet · odds per ticket: 1 in 100 at sell-out");
   await expect(stats.getByTestId("countdown")).toHaveText(/^Ends in 3d 23h \d\dm( \d\ds)?$/);
 
   // Pressing the 5-ticket offer picks 5: 10.00 − 10% = 9.00, saving 1.00.
@@ -106,7 +107,10 @@ test("every contest card shows progress and odds, and a countdown when it has an
     await cards.filter({ hasText: "ENDS SOON" }).count(),
   );
   for (const text of await page.getByTestId("contest-card").getByTestId("ticket-odds").allTextContents()) {
-    expect(text).toMatch(/^Odds per ticket: 1 in [\d,]+ now( · 1 in [\d,]+ at sell-out)?$/);
+    expect(text).toMatch(
+      /^(Odds per ticket: 1 in [\d,]+ now( · 1 in [\d,]+ at sell-out)?|No ticket sold yet · odds per ticket: 1 in [\w ,]+)$/,
+    );
+    expect(text).not.toContain("1 in 1 now");
   }
   await context.close();
 });

@@ -3,6 +3,7 @@
  * SIGTERM under load cuts no request (src/server/platform/shutdown.ts). Each test runs its own server on a free
  * port and a fresh embedded database; all traffic stays on loopback and every loop is bounded.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -58,6 +59,11 @@ test("stopping the server closes the embedded database cleanly and keeps the dat
 
   const second = await startServer(port, { METRICS_TOKEN });
   try {
+    // The build it serves is named (scripts/build/build-info.ts): package.json's version and a commit of this repository.
+    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { version: string; commit: string };
+    expect(health.version).toBe(JSON.parse(fs.readFileSync("package.json", "utf8")).version);
+    expect(health.commit).toMatch(/^[0-9a-f]{12}$/);
+    expect(execFileSync("git", ["cat-file", "-t", health.commit], { encoding: "utf8" }).trim()).toBe("commit");
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -248,4 +254,77 @@ test("a SIGTERM under load cuts no request: ready turns 503 first, in-flight req
   console.log(
     `drain: ${outcomes.length} requests under load, ${cut.length} cut; 3 slow uploads and 3 live streams ended cleanly`,
   );
+});
+
+/**
+ * One signed-in page request on a connection of its own, sent in full: resolves with the answer
+ * (status, whether its body arrived whole, Retry-After) or the socket error that ended it.
+ */
+function pageOnOwnConnection(port: number, pathname: string, cookie: string, sent: () => void) {
+  return new Promise<{ status: number; complete: boolean; retryAfter?: string } | { error: string }>((resolve) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, path: pathname, agent: false, headers: { cookie, accept: "text/html" } },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, complete: res.complete, retryAfter: res.headers["retry-after"] }),
+        );
+        res.on("error", (e) => resolve({ error: String((e as NodeJS.ErrnoException).code ?? e) }));
+      },
+    );
+    req.on("error", (e) => resolve({ error: String((e as NodeJS.ErrnoException).code ?? e) }));
+    // Written to the socket: the connection is established (in the kernel's queue or accepted) and the request is on its way.
+    req.on("finish", sent);
+    req.end();
+  });
+}
+
+test("a SIGTERM on a saturated server cuts nothing: 40 signed-in page renders in flight all complete (or get a clean 503)", async () => {
+  test.setTimeout(180_000);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  fs.rmSync(DIR, { recursive: true, force: true });
+  await migrateDatabase({ PGLITE_DIR: DIR, DATABASE_URL: "" });
+  // No grace period (as on SIGINT): the server stops taking connections at once, with every render still in flight.
+  const app = await startServer(port, { SHUTDOWN_GRACE_MS: "0", SHUTDOWN_TIMEOUT_MS: "60000", RATE_LIMIT_ANON_PER_MINUTE: "0" });
+  const appExit = exited(app);
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: signupBody("saturated@example.com"),
+  });
+  expect(signup.status).toBe(201);
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  // Pages Next renders for each request (never kept by the fast path), warmed once so each is compiled.
+  const pages = ["/payments", "/wheel", "/prizes", "/withdrawals"];
+  for (const p of pages) expect((await fetch(`${base}${p}`, { headers: { cookie } })).status).toBe(200);
+
+  const N = 40;
+  let sent = 0;
+  let allSent: () => void = () => {};
+  const everySent = new Promise<void>((resolve) => {
+    allSent = resolve;
+  });
+  const answers = Array.from({ length: N }, (_, i) =>
+    pageOnOwnConnection(port, pages[i % pages.length] as string, cookie, () => {
+      sent += 1;
+      if (sent === N) allSent();
+    }),
+  );
+  await everySent;
+  app.kill("SIGTERM");
+
+  const outcomes = await Promise.all(answers);
+  const served = outcomes.filter((o) => "status" in o && o.status === 200 && o.complete).length;
+  const refused = outcomes.filter((o) => "status" in o && o.status === 503 && o.retryAfter !== undefined && o.complete).length;
+  console.log(`saturated restart: ${served} of ${N} rendered, ${refused} refused with 503 + Retry-After`);
+  expect(
+    outcomes.filter((o) => !("status" in o && o.complete && (o.status === 200 || (o.status === 503 && o.retryAfter)))),
+    "requests cut",
+  ).toEqual([]);
+  expect(await appExit).toEqual({ code: 0, signal: null });
+  expect(pgControlState(DIR)).toBe(1);
 });

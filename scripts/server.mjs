@@ -26,9 +26,12 @@
  * advisory lock, so instances starting together migrate once). The .env files are loaded here first
  * (as Next loads them) so the check sees the app's DATABASE_URL.
  */
+// First: a Node older than package.json's "engines" stops here with a clear message (scripts/node-version.mjs).
+import "./node-version.mjs";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { drainableServer } from "./connection-drain.mjs";
 import { connectionCapFromEnv, guardHeaders, guardServer, refuseMalformedRequest, SERVER_OPTIONS } from "./request-guard.mjs";
 
 process.env.NODE_ENV ??= "production";
@@ -132,39 +135,16 @@ function loopbackOrigin() {
   return hostname.includes(":") ? `http://[${hostname}]:${port}` : `http://${hostname}:${port}`;
 }
 
-/**
- * Graceful shutdown (src/server/platform/shutdown.ts runs the steps): `__prizeHttpDrain` stops accepting
- * connections, answers every request in flight and every later one on an open keep-alive connection
- * with `Connection: close`, closes connections as they fall idle, and resolves once all are gone or,
- * after `timeoutMs`, cuts what is left and says how many requests that cut.
- */
-const inFlight = new Set();
-let draining = false;
-server.prependListener("request", (_req, res) => {
-  inFlight.add(res);
-  res.once("close", () => inFlight.delete(res));
-  if (draining) res.setHeader("connection", "close");
-});
 /** Page requests in the structured log (src/server/ops/page-log.ts, installed with the app). */
 server.prependListener("request", (req, res) => globalThis.__prizePageLog?.(req, res));
-globalThis.__prizeHttpDrain = (timeoutMs) =>
-  new Promise((resolve) => {
-    draining = true;
-    for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
-    // A response whose headers already went out keep-alive (a live stream that just ended) leaves an idle connection.
-    const sweep = setInterval(() => server.closeIdleConnections(), 100);
-    const cutAfter = setTimeout(() => {
-      const cut = inFlight.size;
-      server.closeAllConnections();
-      finish(cut);
-    }, timeoutMs);
-    const finish = (cut) => {
-      clearInterval(sweep);
-      clearTimeout(cutAfter);
-      resolve({ cut });
-    };
-    server.close(() => finish(0));
-  });
+/**
+ * Graceful shutdown (src/server/platform/shutdown.ts runs the steps): `__prizeHttpDrain` stops taking
+ * connections once the kernel's queue is empty, answers every request in flight and every later one
+ * on an open connection with `Connection: close`, closes connections only when they are idle for
+ * sure, and resolves once all are gone or, after `timeoutMs`, cuts what is left and says how many
+ * requests that cut (scripts/connection-drain.mjs).
+ */
+globalThis.__prizeHttpDrain = drainableServer(server);
 
 server.listen(port, hostname, () => {
   globalThis.__prizeLoopbackOrigin = loopbackOrigin();

@@ -12,20 +12,22 @@ export function auditValue(value: unknown, timeZone: string): string {
   return String(value);
 }
 
-/** "status: pending → approved, endDate: none → Nov 26, 2026, 8:46 AM UTC": the fields an entry changed. */
+/**
+ * "status: pending → approved, endDate: none → Nov 26, 2026, 8:46 AM UTC": the fields an entry changed.
+ * An entry's `after` records what the action set (a field cleared is there as null); a field only in
+ * `before` is context the action did not touch (the amount of an approved payment), not a change to
+ * "none", so it is left out.
+ */
 export function auditChanges(before: unknown, after: unknown, timeZone: string): string {
   const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   const present = (o: Record<string, unknown>, k: string) => o[k] !== undefined;
-  return keys
-    .filter((k) => JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null))
+  return Object.keys(a)
+    .filter((k) => present(a, k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null))
     .map((k) =>
-      present(b, k) && present(a, k)
+      present(b, k)
         ? `${k}: ${auditValue(b[k], timeZone)} → ${auditValue(a[k], timeZone)}`
-        : present(a, k)
-          ? `${k}: ${auditValue(a[k], timeZone)}`
-          : `${k}: ${auditValue(b[k], timeZone)} → none`,
+        : `${k}: ${auditValue(a[k], timeZone)}`,
     )
     .join(", ");
 }

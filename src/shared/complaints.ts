@@ -22,6 +22,10 @@ export const COMPLAINT_STATUS_LABELS: Record<(typeof COMPLAINT_STATUSES)[number]
 
 export const COMPLAINT_LIMITS = { subjectMax: 120, bodyMax: 4000, messageMax: 4000 } as const;
 
+export const COMPLAINT_MESSAGES = {
+  categoryMissing: "Please choose what the complaint is about",
+} as const;
+
 /** C-2026-000123: the year it was filed and its number, six digits or more. */
 export function complaintReference(number: number, filedAt: Date): string {
   return `C-${filedAt.getUTCFullYear()}-${String(number).padStart(6, "0")}`;
@@ -59,7 +63,13 @@ export const complaintReferenceSchema = z
   .refine((v) => parseComplaintReference(v) !== null, "Reference must look like C-2026-000123");
 
 export const fileComplaintSchema = z.object({
-  category: z.enum(COMPLAINT_CATEGORIES, `Category must be one of ${COMPLAINT_CATEGORIES.join(", ")}`),
+  // A missing category asks for one in the form's words; a wrong value names the allowed ones (REST).
+  category: z.enum(COMPLAINT_CATEGORIES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ""
+        ? COMPLAINT_MESSAGES.categoryMissing
+        : `Category must be one of ${COMPLAINT_CATEGORIES.join(", ")}`,
+  }),
   itemId: z.string().trim().max(100, "Item id must be at most 100 characters").optional(),
   subject: text("Subject", COMPLAINT_LIMITS.subjectMax),
   body: text("Description", COMPLAINT_LIMITS.bodyMax),

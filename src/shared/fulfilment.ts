@@ -42,12 +42,16 @@ export const TRAIL_LABELS: Record<TrailKind, string> = {
   disputed: "Delivery disputed by the winner",
 };
 
-/** "Jane Smith" → "J*** S." — the public trail never shows a whole name. */
+/**
+ * "Jane Smith" → "Jane S.": the public trail names the winner as the draw record, the live draw and
+ * the winners gallery do (first name and last initial, as maskedName in ./draw.ts writes it), never a whole name.
+ */
 export function maskName(first: string | null | undefined, last: string | null | undefined): string {
   const f = (first ?? "").trim();
   const l = (last ?? "").trim();
   if (!f && !l) return "A winner";
-  return [f ? `${f[0]?.toUpperCase()}***` : "", l ? `${l[0]?.toUpperCase()}.` : ""].filter(Boolean).join(" ");
+  const initial = l ? `${l[0]?.toUpperCase()}.` : "";
+  return [f, initial].filter(Boolean).join(" ");
 }
 
 /** A tracking reference on the public trail: only its last 4 characters (a full one can reveal the address). */

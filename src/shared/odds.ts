@@ -8,12 +8,30 @@
  * more than the maximum. "At sell-out" is 1 in maxTickets; a contest without a maximum has no
  * sell-out and shows the current odds only.
  */
+import { formatCount } from "./format";
+
 export type Odds = { now: number; atSellOut: number | null };
 
 export function ticketOdds(soldTickets: number, maxTickets: number | null): Odds {
   const sold = Math.max(0, Math.trunc(soldTickets));
   const now = maxTickets === null ? sold + 1 : Math.max(1, Math.min(sold + 1, maxTickets));
   return { now, atSellOut: maxTickets === null ? null : Math.max(1, maxTickets) };
+}
+
+/**
+ * The odds line of a card and a contest page. Before the first sale "1 in 1 now" would read as a
+ * certainty, so an unsold contest shows only what a ticket's odds will be at sell-out (or, without a
+ * maximum, that the odds follow the sales).
+ */
+export function oddsText(soldTickets: number, maxTickets: number | null): string {
+  const odds = ticketOdds(soldTickets, maxTickets);
+  const atSellOut = odds.atSellOut === null ? null : `1 in ${formatCount(odds.atSellOut)} at sell-out`;
+  if (Math.trunc(soldTickets) <= 0) {
+    return atSellOut
+      ? `No ticket sold yet · odds per ticket: ${atSellOut}`
+      : "No ticket sold yet · odds per ticket: 1 in the number of tickets sold when the draw happens";
+  }
+  return `Odds per ticket: 1 in ${formatCount(odds.now)} now${atSellOut ? ` · ${atSellOut}` : ""}`;
 }
 
 /** Whole days, hours, minutes and seconds left until `end` (all 0 once it has passed). */

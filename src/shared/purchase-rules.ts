@@ -27,6 +27,31 @@ type ContestForSale = {
 
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
 
+/** "Ticket #7", "Tickets #1–#4": one line of consecutive ticket numbers. */
+export function ticketRangeText(first: number, last: number): string {
+  return first === last ? `Ticket #${first}` : `Tickets #${first}–#${last}`;
+}
+
+/**
+ * Ticket numbers given as ranges (a purchase's entries, in any order), sorted and joined where they
+ * touch: "Ticket #7", "Tickets #1–#3, #9, #17". Past `max` pieces the rest is counted
+ * ("… and 12 more"), so a big purchase stays one line.
+ */
+export function ticketRangesText(ranges: readonly (readonly [number, number])[], max = 12): string {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const runs: [number, number][] = [];
+  for (const [first, last] of sorted) {
+    const run = runs.at(-1);
+    if (run && first <= run[1] + 1) run[1] = Math.max(run[1], last);
+    else runs.push([first, last]);
+  }
+  if (runs.length === 0) return "";
+  if (runs.length === 1) return ticketRangeText(runs[0]![0], runs[0]![1]);
+  const pieces = runs.map(([a, b]) => (a === b ? `#${a}` : `#${a}–#${b}`));
+  const rest = runs.slice(max).reduce((n, [a, b]) => n + b - a + 1, 0);
+  return `Tickets ${pieces.slice(0, max).join(", ")}${rest ? ` and ${formatCount(rest)} more` : ""}`;
+}
+
 /**
  * Can `quantity` tickets of this contest be bought now, and if not, why? null = yes.
  * Order matters: a cancelled contest says so; a sold-out contest is drawn at once and so ends, and

@@ -61,6 +61,16 @@ export const SAFER_PLAY_MESSAGES = {
     `Your self-exclusion ends on ${formatDateTime(at, "UTC")}: ${SELF_EXCLUSION_COOLING_OFF_HOURS} h after you asked, and not before the period you chose`,
 } as const;
 
+/** A piece of a compliance paragraph: text, or a link the page draws as one (never a printed URL). */
+export type ClauseSegment = string | { text: string; href: string };
+/** A paragraph: plain text, or text with links. */
+export type ClauseParagraph = string | ClauseSegment[];
+
+/** A paragraph as plain text (links by their words): for tests and search. */
+export function paragraphText(p: ClauseParagraph): string {
+  return typeof p === "string" ? p : p.map((s) => (typeof s === "string" ? s : s.text)).join("");
+}
+
 /** One clause of the compliance page (src/server/services/draws/compliance.ts). */
 export type Clause = {
   /** Anchor on the page (#id). */
@@ -69,7 +79,7 @@ export type Clause = {
   /** What the code of practice asks, in one line. */
   asks: string;
   /** What this site does, from its settings. */
-  paragraphs: string[];
+  paragraphs: ClauseParagraph[];
   links?: SupportOrganisation[];
   /** Set while the setting this clause needs does not exist yet: the page shows it as work in progress. */
   pending?: string;

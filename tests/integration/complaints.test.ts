@@ -218,6 +218,23 @@ describe(`complaints with a reference (${dbKind()})`, () => {
     );
   });
 
+  it("a payment is found by the Track ID the player sees, as well as by its id; someone else's is still refused", async () => {
+    const player = await createUser(t.db);
+    const stranger = await createUser(t.db);
+    const pay = (userId: string, trackId: string) =>
+      t.db.payment.create({
+        data: { userId, amount: "10", cryptoCurrency: "USDT", provider: "sandbox", trackId, payLink: "/pay/x" },
+      });
+    const mine = await pay(player.id, `trk-${player.id}`);
+    const theirs = await pay(stranger.id, `trk-${stranger.id}`);
+    const byTrack = await file(player, { category: "payment", itemId: mine.trackId, subject: "Top-up", body: "Not credited." });
+    expect(byTrack.status).toBe(201);
+    expect(byTrack.body.itemId).toBe(mine.trackId);
+    expect((await file(player, { category: "payment", itemId: mine.id, subject: "Top-up", body: "Again." })).status).toBe(201);
+    const refused = await file(player, { category: "payment", itemId: theirs.trackId, subject: "Top-up", body: "Not mine." });
+    expect(refused.status).toBe(404);
+  });
+
   it("bad input is 400 with the field and the rule; filing more than 5 a day is 429", async () => {
     const player = await createUser(t.db);
     const bad = await file(player, { category: "wheel", subject: "x", body: "y" });

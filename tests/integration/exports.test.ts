@@ -6,6 +6,8 @@ import { csvCell, EXPORT_LIMITS } from "../../src/server/services/admin";
 import { TWO_FACTOR_REQUIRED } from "../../src/server/services/accounts";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
+import { buyTickets } from "../helpers/entries";
+import { drawContest } from "../../src/server/services/draws";
 
 /** RFC 4180 lines of a small CSV (quoted cells may hold commas and doubled quotes; none here hold line breaks). */
 function parseCsv(text: string): string[][] {
@@ -143,6 +145,27 @@ describe(`admin CSV exports (${dbKind()})`, () => {
     const missing = await rest(t.db, "GET", "/api/admin/contests/no-such-contest/entries.csv", { user: admin });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: "Contest not found" });
+  });
+
+  it("after a draw each entry's result reads won or lost (the draw writes the winner on the contest, not on entries)", async () => {
+    EXPORT_LIMITS.pageRows = 100;
+    const admin = await createUser(t.db, { role: "admin" });
+    const contest = await createContest(t.db, { maxTickets: 10 });
+    const [ann, bob] = [await createUser(t.db, { balance: "50" }), await createUser(t.db, { balance: "50" })];
+    await buyTickets(t.db, ann, contest, 3);
+    await buyTickets(t.db, bob, contest, 2);
+    const outcome = await drawContest(t.db, contest.id);
+    const winnerId = (await t.db.contest.findUniqueOrThrow({ where: { id: contest.id } })).winnerId;
+    expect(outcome).toBeTruthy();
+    expect([ann.id, bob.id]).toContain(winnerId);
+    const res = await rest(t.db, "GET", `/api/admin/contests/${contest.id}/entries.csv`, { user: admin });
+    const [header, ...rows] = parseCsv(res.body as string);
+    const result = header?.indexOf("result") ?? -1;
+    const email = header?.indexOf("userEmail") ?? -1;
+    const winnerEmail = winnerId === ann.id ? ann.email : bob.email;
+    expect(rows.map((r) => [r[email], r[result]])).toEqual(
+      [ann, bob].map((u) => [u.email, u.email === winnerEmail ? "won" : "lost"]),
+    );
   });
 
   it("every export row is a privileged read, and every privileged read is an export row", () => {

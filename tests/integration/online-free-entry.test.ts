@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { checkLedgerInvariants } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createContest, createUser, rest } from "../helpers/fixtures";
+import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 
 const question = { text: "Which planet is known as the Red Planet?", options: ["Venus", "Mars", "Jupiter"], correctIndex: 1 };
 
@@ -34,11 +34,21 @@ describe(`online free entry (${dbKind()})`, () => {
     const ledger = await t.db.ledgerEntry.findMany({ where: { userId: p.id, kind: "purchase" } });
     expect(ledger.map((l) => l.amount.toString())).toEqual(["0"]);
     const purchases = await rest(t.db, "GET", "/api/user/purchases", { user: p });
-    expect(purchases.body[0]).toMatchObject({ contestId: c.id, freeEntry: true, totalAmount: "0.00" });
+    // Online, not by post: My Purchases names the route it came by.
+    expect(purchases.body[0]).toMatchObject({ contestId: c.id, freeEntry: true, onlineFreeEntry: true, totalAmount: "0.00" });
+
+    // The page knows before the click when the next one opens (24 h after this one).
+    const caller = await callerFor(t.db, p);
+    const { nextAt } = await caller.picking.freeEntryStatus({ id: c.id });
+    const made = (await t.db.onlineFreeEntry.findFirstOrThrow({ where: { userId: p.id } })).createdAt;
+    expect(nextAt?.getTime()).toBe(made.getTime() + 24 * 3_600_000);
+    expect((await (await callerFor(t.db, await createUser(t.db))).picking.freeEntryStatus({ id: c.id })).nextAt).toBeNull();
 
     const again = await enter(p, c.id);
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('You have had your online free entry to "Free Car"');
+    // A readable time with its zone, not "2026-11-29 14:46 UTC".
+    expect(again.body.message).toMatch(/the next one is possible from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC$/);
     // After the period (1 hour here) the next one is possible.
     process.env.FREE_ENTRY_PERIOD_HOURS = "1";
     await t.db.onlineFreeEntry.updateMany({ where: { userId: p.id }, data: { createdAt: new Date(Date.now() - 3_700_000) } });

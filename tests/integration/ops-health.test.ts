@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "../../src/app/api/health/route";
 import { GET as ready } from "../../src/app/api/ready/route";
@@ -21,7 +22,9 @@ describe(`/api/health and /api/ready (${dbKind()})`, () => {
     const res = health();
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.json()).toMatchObject({ status: "ok" });
+    // The build it serves: package.json's version, the commit from .next/build-info.json (or "unknown").
+    const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+    expect(await res.json()).toMatchObject({ status: "ok", version, commit: expect.stringMatching(/^([0-9a-f]{12}|unknown)$/) });
   });
 
   it("ready answers 200 on a migrated database, never cached", async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as metricsRoute } from "../../src/app/api/metrics/route";
+import { publicReadsFor } from "../../src/server/cache/public-reads";
+import { getEventBus, liveEvents } from "../../src/server/events";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 
@@ -26,6 +28,7 @@ describe(`/api/metrics (${dbKind()})`, () => {
   afterAll(async () => {
     if (saved === undefined) delete process.env.METRICS_TOKEN;
     else process.env.METRICS_TOKEN = saved;
+    await (await getEventBus()).close();
     await t.close();
   });
 
@@ -84,6 +87,24 @@ describe(`/api/metrics (${dbKind()})`, () => {
     expect(value(text, "prize_draws_total")).toBeGreaterThanOrEqual(1);
     expect(text).toContain("# TYPE prize_purchases gauge");
     expect(text).toContain("# TYPE prize_live_streams_open gauge");
+    expect(text).toMatch(/^prize_build_info\{version="\d+\.\d+\.\d+",commit="([0-9a-f]{12}|unknown)"\} 1$/m);
     if (dbKind() === "postgres") expect(value(text, 'prize_db_pool_clients{state="total"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts open live streams only: 0 with just the public-read cache listening, 1 with one stream", async () => {
+    process.env.METRICS_TOKEN = TOKEN;
+    // The cache of public reads listens on the same bus as every stream (src/server/cache/public-reads.ts).
+    expect(await publicReadsFor(t.db)).toBeDefined();
+    const bus = await getEventBus();
+    expect(bus.listenerCount()).toBeGreaterThanOrEqual(1);
+    const gauge = async () => value(await (await scrape(`Bearer ${TOKEN}`)).text(), "prize_live_streams_open");
+    expect(await gauge()).toBe(0);
+    const abort = new AbortController();
+    const stream = liveEvents(bus, () => true, abort.signal);
+    expect((await stream.next()).value).toEqual({ kind: "ready" });
+    expect(await gauge()).toBe(1);
+    abort.abort();
+    await stream.return(undefined);
+    expect(await gauge()).toBe(0);
   });
 });

@@ -73,7 +73,7 @@ describe(`prize-delivery tracker (${dbKind()})`, () => {
 
     const pub = await rest(t.db, "GET", `/api/contests/${contest.id}/prize-trail`);
     expect(pub.status).toBe(200);
-    expect(pub.body).toMatchObject({ contestId: contest.id, winner: "A*** L.", status: "cash_credited" });
+    expect(pub.body).toMatchObject({ contestId: contest.id, winner: "Annabel L.", status: "cash_credited" });
     expect(kinds(pub.body.trail)).toEqual(["won", "cash_paid"]);
     expect(pub.body.trail[1].transactionId).toBe(entry.id);
     expect(new Date(pub.body.trail[0].at).getTime()).toBeLessThanOrEqual(new Date(pub.body.trail[1].at).getTime());
@@ -97,8 +97,10 @@ describe(`prize-delivery tracker (${dbKind()})`, () => {
     expect(pub.body.status).toBe("received");
     expect(kinds(pub.body.trail)).toEqual(["won", "prize_requested", "shipped", "delivered", "received"]);
     expect(pub.body.trail[2]).toMatchObject({ carrier: "DHL", trackingRef: "••••6789" });
+    // The name as on the public draw record (first name, last initial): never the whole name.
+    expect(pub.body.winner).toBe("Annabel L.");
     const text = JSON.stringify(pub.body);
-    for (const secret of ["Annabel", "Leeward", winner.email, winner.id, "High St", "LS1 4AB", "Leeds", "+44", "JD0123456789"]) {
+    for (const secret of ["Leeward", winner.email, winner.id, "High St", "LS1 4AB", "Leeds", "+44", "JD0123456789"]) {
       expect(text, secret).not.toContain(secret);
     }
     const audit = await t.db.auditLog.findMany({ where: { targetId: prize.id }, orderBy: { createdAt: "asc" } });

@@ -7,7 +7,7 @@ import { SECURITY_QUESTIONS, SESSION_COOKIE } from "@/shared/constants";
 import { getStanding, listRiskMarkers } from "../../src/server/services/safer-play";
 import { enqueueEmail } from "@/server/mail/outbox";
 import { deliverPendingEmails } from "@/server/mail/delivery";
-import { RISK_THRESHOLDS } from "@/shared/safer-play";
+import { paragraphText, RISK_THRESHOLDS } from "@/shared/safer-play";
 import { parseSupportLinks, DEFAULT_SUPPORT_ORGANISATIONS } from "@/shared/support-organisations";
 import { complianceClauses } from "../../src/server/services/draws";
 import { fairPlaySettings } from "../../src/server/services/kernel";
@@ -273,7 +273,11 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
   it("the compliance page is written from the running settings, clause by clause; support links are a setting", () => {
     const settings = { ...fairPlaySettings(), minContestOpenHours: 96, freeEntryAddress: "PO Box 9, Leeds" };
     const clauses = complianceClauses(settings);
-    const text = (id: string) => clauses.find((c) => c.id === id)?.paragraphs.join(" ") ?? "";
+    const text = (id: string) =>
+      clauses
+        .find((c) => c.id === id)
+        ?.paragraphs.map(paragraphText)
+        .join(" ") ?? "";
     expect(clauses.map((c) => c.id)).toEqual([
       "winner-selection",
       "odds",
@@ -287,10 +291,16 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     ]);
     expect(text("open-period")).toContain("at least 96 hours");
     expect(text("free-entry")).toContain("PO Box 9, Leeds");
+    // The online free entry is a free route too, with its period from the setting.
+    expect(text("free-entry")).toContain("“Enter for free” on the contest page");
+    expect(text("free-entry")).toContain("once every 24 hours per contest");
     expect(text("winner-selection")).not.toContain("drand");
     expect(text("winner-selection")).toContain("verify:draw");
     const beacon = complianceClauses({ ...settings, beacon: { url: "https://api.drand.sh", chainHash: "x", publicKey: "y" } });
-    expect(beacon[0]?.paragraphs.join(" ")).toContain("drand beacon at https://api.drand.sh");
+    expect(beacon[0]?.paragraphs.map(paragraphText).join(" ")).toContain("drand beacon, chosen only after sales close");
+    expect(beacon[0]?.paragraphs.flat()).toContainEqual({ text: "drand beacon", href: "https://api.drand.sh" });
+    // No address is printed as text: links are links.
+    for (const c of beacon) expect(c.paragraphs.map(paragraphText).join(" ")).not.toMatch(/https?:\/\/|\(\/[a-z-]+\)/);
     // Fulfilment and complaints come from the tracker's settings (defaults here).
     expect(clauses.filter((c) => c.pending).map((c) => c.id)).toEqual([]);
     expect(text("fulfilment")).toContain("within 28 days");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { checkout } from "../../src/server/services/checkout";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createContest, createUser, rest } from "../helpers/fixtures";
+import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 
 const question = {
   text: "Which planet is known as the Red Planet?",
@@ -71,8 +71,17 @@ describe(`skill question (${dbKind()})`, () => {
     expect(retry.status).toBe(429);
     expect(retry.body.message).toMatch(/You may answer it again in 24 hours\./);
     expect(await balance()).toBe("50");
+    // The lock is readable before any click, with when it ends (the cart leaves that line out; the
+    // page says until when): only for this player and this contest.
+    const other2 = await createContest(t.db, { title: "Other", skillQuestion: question });
+    const locks = await (await callerFor(t.db, player)).cart.skillLocks({ contestIds: [id, other2.id] });
+    expect(locks.map((l) => l.contestId)).toEqual([id]);
+    const hours = ((locks[0]?.until.getTime() ?? 0) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
     // Another player who answers right enters.
     const other = await createUser(t.db, { balance: "50" });
+    expect(await (await callerFor(t.db, other)).cart.skillLocks({ contestIds: [id] })).toEqual([]);
     const ok = await rest(t.db, "POST", "/api/cart/add", { body: { contestId: id, quantity: 2, answerIndex: 1 }, user: other });
     expect(ok.status).toBe(200);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: other.id } })).balance.toString()).toBe("46");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/server/platform/db";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { callerFor, createUser, rest } from "../helpers/fixtures";
+import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 
 const PRODUCT_WINNER_POST_FIELDS = [
   "id",
@@ -69,6 +69,31 @@ describe(`published winner posts (${dbKind()})`, () => {
     const list = await caller.contests.publishedWinners();
     expect(list.map((p) => p.title)).toEqual(["Newest", "Middle", "Oldest"]);
     expect(list.some((p) => !p.isPublished)).toBe(false);
+  });
+
+  it("a post links a delivery trail only when its contest has a drawn prize (a typed id of no contest links none)", async () => {
+    const winner = await createUser(t.db);
+    const drawn = await createContest(t.db, { status: "ended", drawnAt: new Date(), winnerId: winner.id });
+    await t.db.prize.create({ data: { contestId: drawn.id, userId: winner.id, claimBy: new Date(Date.now() + 86_400_000) } });
+    const linked = await t.db.winnerPost.create({
+      data: {
+        title: "Trail",
+        description: "A post about a contest drawn here",
+        winnerName: "Jane D.",
+        winnerId: winner.id,
+        contestId: drawn.id,
+        contestTitle: drawn.title,
+        winDate: new Date("2026-08-02T00:00:00Z"),
+      },
+    });
+    const res = await rest(t.db, "GET", "/api/winner-posts?limit=10");
+    const byTitle = new Map(res.body.map((p: { title: string; hasTrail: boolean }) => [p.title, p.hasTrail]));
+    expect(byTitle.get("Trail")).toBe(true);
+    expect(byTitle.get("Newest")).toBe(false); // contestId "contest-1": no such contest
+    const admin = await createUser(t.db, { role: "admin" });
+    const all = await (await callerFor(t.db, admin)).admin.winnerPosts();
+    expect(all.find((p) => p.id === linked.id)?.hasTrail).toBe(true);
+    await t.db.winnerPost.delete({ where: { id: linked.id } });
   });
 
   it("an unpublished post disappears; an empty gallery answers []", async () => {

@@ -42,6 +42,9 @@ describe("complaints (shared rules)", () => {
     expect(fileComplaintSchema.safeParse(ok).success).toBe(true);
     const msg = (v: unknown) => fileComplaintSchema.safeParse(v).error?.issues[0]?.message;
     expect(msg({ ...ok, category: "wheel" })).toBe("Category must be one of purchase, draw, prize, payment, withdrawal");
+    // The form's empty choice asks for one, in words (not the raw list of values).
+    expect(msg({ ...ok, category: "" })).toBe("Please choose what the complaint is about");
+    expect(msg({ subject: "Draw", body: "x" })).toBe("Please choose what the complaint is about");
     expect(msg({ ...ok, subject: " " })).toBe("Subject is required");
     expect(msg({ ...ok, subject: "x".repeat(121) })).toBe("Subject must be at most 120 characters");
     expect(msg({ ...ok, body: "x".repeat(4001) })).toBe("Description must be at most 4000 characters");

@@ -64,13 +64,22 @@ describe("audit rows (src/shared/audit-display.ts)", () => {
     expect(auditChanges({ status: "active" }, { status: "ended", winningTicket: undefined }, "UTC")).toBe(
       "status: active → ended",
     );
-    expect(auditChanges({ endDate: "2026-11-26T08:46:49.907Z" }, { endDate: undefined }, "UTC")).toBe(
+    expect(auditChanges({ endDate: "2026-11-26T08:46:49.907Z" }, { endDate: null }, "UTC")).toBe(
       "endDate: Nov 26, 2026, 8:46 AM UTC → none",
     );
     expect(auditChanges({ endDate: null }, { endDate: "2026-11-26T08:46:49.907Z" }, "America/Los_Angeles")).toBe(
       "endDate: none → Nov 26, 2026, 12:46 AM PST",
     );
     expect(auditChanges({}, { winningTicket: 7 }, "UTC")).toBe("winningTicket: 7");
+    // What the action did not set is not a change: a payment approval's before-only context.
+    expect(
+      auditChanges(
+        { status: "pending", gatewayStatus: "paid", amount: "10.00" },
+        { status: "approved", credited: "10.00", userId: "u1" },
+        "UTC",
+      ),
+    ).toBe("status: pending → approved, credited: 10.00, userId: u1");
+    expect(auditChanges({ endDate: "2026-11-26T08:46:49.907Z" }, { endDate: undefined }, "UTC")).toBe("");
     expect(auditValue({ a: 1 }, "UTC")).toBe('{"a":1}');
   });
 });

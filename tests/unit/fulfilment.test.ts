@@ -3,6 +3,7 @@
  * and the masking the public trail relies on.
  */
 import { describe, expect, it } from "vitest";
+import { maskedName } from "@/shared/draw";
 import { FULFILMENT_MOVES, type FulfilmentMove, maskName, maskTrackingRef, nextPrizeStatus } from "@/shared/fulfilment";
 import { PRIZE_STATUSES, type PrizeStatusName } from "@/shared/prizes";
 
@@ -56,9 +57,11 @@ describe("prize fulfilment state machine", () => {
     ]);
   });
 
-  it("the public trail masks the name and the tracking reference", () => {
-    expect(maskName("Jane", "Smith")).toBe("J*** S.");
-    expect(maskName("jane", "")).toBe("J***");
+  it("the public trail masks the name (as the draw record does) and the tracking reference", () => {
+    expect(maskName("Jane", "Smith")).toBe("Jane S.");
+    expect(maskName("Jane", "Smith")).toBe(maskedName("Jane", "Smith"));
+    expect(maskName("Jane", "")).toBe("Jane");
+    expect(maskName("", "smith")).toBe("S.");
     expect(maskName(" ", null)).toBe("A winner");
     expect(maskTrackingRef("JD0123456789")).toBe("••••6789");
     expect(maskTrackingRef("1234")).toBe("****");

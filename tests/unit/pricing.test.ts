@@ -1,6 +1,6 @@
 /** The price computation (src/shared/pricing.ts): tiers, percent and fixed codes, minimum spend, rounding. */
 import { describe, expect, it } from "vitest";
-import { ticketOdds, formatTimeLeft, timeLeft } from "../../src/shared/odds";
+import { ticketOdds, formatTimeLeft, oddsText, timeLeft } from "../../src/shared/odds";
 import {
   type CartPrice,
   bundleTierFor,
@@ -137,6 +137,13 @@ describe("odds and countdown", () => {
     expect(ticketOdds(41, 100)).toEqual({ now: 42, atSellOut: 100 });
     expect(ticketOdds(100, 100)).toEqual({ now: 100, atSellOut: 100 });
     expect(ticketOdds(9, null)).toEqual({ now: 10, atSellOut: null });
+  });
+
+  it("an unsold contest shows no '1 in 1 now' (a certainty to the eye): only its odds at sell-out", () => {
+    expect(oddsText(0, 100)).toBe("No ticket sold yet · odds per ticket: 1 in 100 at sell-out");
+    expect(oddsText(0, null)).toBe("No ticket sold yet · odds per ticket: 1 in the number of tickets sold when the draw happens");
+    expect(oddsText(5, 1000)).toBe("Odds per ticket: 1 in 6 now · 1 in 1,000 at sell-out");
+    expect(oddsText(9, null)).toBe("Odds per ticket: 1 in 10 now");
   });
 
   it("formats the time left without the clock of the page that rendered it", () => {

@@ -18,7 +18,7 @@ const domains = readdirSync(services, { withFileTypes: true })
 type Owned = { rule: string; fn: string; file: string };
 
 /** The "Owns" lines of a face: `- <rule>: \`fn\` (file.ts)`. */
-export function ownsBlock(face: string): Owned[] {
+function ownsBlock(face: string): Owned[] {
   const head = face.slice(0, face.indexOf("*/"));
   const start = head.indexOf("Owns");
   if (start < 0) return [];

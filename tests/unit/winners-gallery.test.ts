@@ -23,6 +23,7 @@ const post: PublicWinnerPost = {
   isPublished: true,
   socialMediaLinks: ["https://example.com/one", "https://example.com/two"],
   createdAt: new Date("2026-03-05T00:00:00Z"),
+  hasTrail: true,
 };
 
 describe("winners gallery (server-rendered)", () => {
@@ -45,5 +46,11 @@ describe("winners gallery (server-rendered)", () => {
 
   it("links each winner to the prize's public delivery trail", () => {
     expect(render([{ ...post, contestId: "c 1" }])).toMatch(/href="\/prize-trail\/c%201"[^>]*>Prize delivery trail</);
+  });
+
+  it("links no trail for a post whose contest has none (a typed id that names no contest here: a 404)", () => {
+    const html = render([{ ...post, contestId: "demo", hasTrail: false }]);
+    expect(html).not.toContain("Prize delivery trail");
+    expect(html).not.toContain("/prize-trail/");
   });
 });

@@ -45,9 +45,9 @@ export default function ComplaintsPolicyPage() {
           If you are not satisfied
         </Title>
         <Text data-testid="adr-route">
-          After our final answer you can refer your complaint, free of charge, to {route.name}:{" "}
+          After our final answer you can refer your complaint, free of charge, to{" "}
           <Anchor href={route.url} rel="noopener noreferrer" target="_blank">
-            {route.url}
+            {route.name}
           </Anchor>
           .
         </Text>

@@ -86,7 +86,7 @@ export function AuditTab() {
                     </>
                   ),
                 },
-                { label: "Change", cell: (e) => <Text size="sm">{auditChanges(e.before, e.after, zone)}</Text> },
+                { label: "Change", cell: (e) => <Text size="sm">{auditChanges(e.before, e.after, zone) || "—"}</Text> },
                 { label: "Reason", cell: (e) => e.reason ?? "—" },
               ]}
             />

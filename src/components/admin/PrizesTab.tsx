@@ -7,7 +7,7 @@ import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { SimpleTable } from "@/components/common/DataTable";
+import { NamedCell, SimpleTable } from "@/components/common/DataTable";
 import { QueryState } from "@/components/common/QueryState";
 import { StatusWithNote } from "../common/WithdrawalStatusBadge";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -66,7 +66,7 @@ export function PrizesTab() {
             <TextInput
               size="xs"
               placeholder="Carrier"
-              aria-label={`Carrier for ${p.contestTitle}`}
+              aria-label={`Carrier for ${p.prizeTitle}`}
               value={t.carrier}
               maxLength={60}
               onChange={(e) => setTracking({ ...tracking, [p.id]: { ...t, carrier: e.currentTarget.value } })}
@@ -74,7 +74,7 @@ export function PrizesTab() {
             <TextInput
               size="xs"
               placeholder="Tracking reference"
-              aria-label={`Tracking reference for ${p.contestTitle}`}
+              aria-label={`Tracking reference for ${p.prizeTitle}`}
               value={t.trackingRef}
               maxLength={60}
               onChange={(e) => setTracking({ ...tracking, [p.id]: { ...t, trackingRef: e.currentTarget.value } })}
@@ -113,7 +113,12 @@ export function PrizesTab() {
               rowKey={(p) => p.id}
               rowProps={() => ({ "data-testid": "admin-prize-row" })}
               columns={[
-                { label: "Contest", cell: (p) => p.contestTitle },
+                {
+                  label: "Prize",
+                  cell: (p) => (
+                    <NamedCell name={p.prizeTitle} detail={p.instant ? `Instant prize · ${p.contestTitle}` : "Draw"} />
+                  ),
+                },
                 { label: "Winner", cell: (p) => p.user.email },
                 { label: "Cash alternative", cell: (p) => (p.cashAlternative ? formatUsd(p.cashAlternative) : "—") },
                 { label: "Delivery", cell: (p) => deliveryText(p.delivery) },

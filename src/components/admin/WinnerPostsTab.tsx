@@ -8,6 +8,7 @@ import {
   Group,
   Image,
   Modal,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -18,6 +19,7 @@ import {
 } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { schemaResolver, useForm } from "@mantine/form";
+import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import type { AdminWinnerPost } from "@/trpc/types";
 import { winnerPostSchema } from "@/shared/schemas/admin";
@@ -76,6 +78,56 @@ function toPayload(v: PostForm) {
   };
 }
 
+/**
+ * The post's contest, picked from this site's contests (searched by title on the server), so the
+ * gallery's "Prize delivery trail" leads somewhere: a typed id could name no contest at all. Picking
+ * one fills in its title. An older post's id that names no contest stays selectable as it is.
+ */
+function ContestPicker({
+  value,
+  error,
+  onPick,
+}: {
+  value: string;
+  error?: React.ReactNode;
+  onPick: (contest: { id: string; title: string } | null) => void;
+}) {
+  const [search, setSearch] = useState("");
+  // The picked contest stays an option while other searches run (the field shows its label).
+  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const term = debounced && debounced !== picked?.label ? debounced : "";
+  const contests = useQuery(
+    trpc.admin.contests.queryOptions({ limit: 50, ...(term ? { search: term } : {}) }, { staleTime: 30_000 }),
+  );
+  const rows = contests.data ?? [];
+  const data = rows.map((c) => ({ value: c.id, label: `${c.title} (${c.status})` }));
+  if (value && !data.some((d) => d.value === value)) {
+    data.unshift(picked?.value === value ? picked : { value, label: `${value} (not a contest on this site)` });
+  }
+  return (
+    <Select
+      label="Contest ID"
+      description="Pick the contest that was won"
+      placeholder="Search contests by title"
+      withAsterisk
+      searchable
+      clearable
+      nothingFoundMessage={contests.isLoading ? "Loading contests..." : "No contest matches"}
+      data={data}
+      value={value || null}
+      onSearchChange={setSearch}
+      onChange={(id, option) => {
+        const c = rows.find((r) => r.id === id);
+        setPicked(id && option ? { value: id, label: option.label } : null);
+        onPick(id ? { id, title: c?.title ?? "" } : null);
+      }}
+      error={error}
+      filter={({ options }) => options}
+    />
+  );
+}
+
 function WinnerPostForm({
   initial,
   pending,
@@ -90,15 +142,32 @@ function WinnerPostForm({
     initialValues: toForm(initial),
     validate: (values) => linkErrorsOnTheirField(schemaResolver(winnerPostSchema, { sync: true })(toPayload(values))),
   });
+  // The date field holds a day; a post saved without touching it keeps its exact stored instant
+  // (a day alone would move it to midnight UTC).
+  const submit = (v: PostForm) => {
+    const payload = toPayload(v);
+    onSubmit(
+      initial && v.winDate === toForm(initial).winDate
+        ? { ...payload, winDate: new Date(initial.winDate).toISOString() }
+        : payload,
+    );
+  };
   return (
-    <form onSubmit={form.onSubmit((v) => onSubmit(toPayload(v)))} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <TextInput label="Title" withAsterisk {...form.getInputProps("title")} />
         <Textarea label="Description" withAsterisk autosize minRows={3} {...form.getInputProps("description")} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Winner name" withAsterisk {...form.getInputProps("winnerName")} />
           <TextInput label="Winner ID" withAsterisk {...form.getInputProps("winnerId")} />
-          <TextInput label="Contest ID" withAsterisk {...form.getInputProps("contestId")} />
+          <ContestPicker
+            value={form.values.contestId}
+            error={form.errors.contestId}
+            onPick={(c) => {
+              form.setFieldValue("contestId", c?.id ?? "");
+              if (c?.title) form.setFieldValue("contestTitle", c.title);
+            }}
+          />
           <TextInput label="Contest title" withAsterisk {...form.getInputProps("contestTitle")} />
           <TextInput label="Win amount" placeholder="$10,000" {...form.getInputProps("winAmount")} />
           <TextInput label="Win date" type="date" withAsterisk {...form.getInputProps("winDate")} />

@@ -25,6 +25,8 @@ import { SupportLinks } from "../common/SupportLinks";
 import { ContestThumbnail } from "@/components/common/ContestThumbnail";
 import { useInvalidate } from "@/components/common/useInvalidate";
 import { useOpenAfterMount } from "@/components/common/dialogs";
+import { useSkillLocks } from "@/components/common/useSkillLocks";
+import { DateTime } from "@/components/common/useTimeZone";
 
 /**
  * The cart drawer (docs/product.md §2 "Cart drawer"): lines, total, balance and checkout. Its code
@@ -55,14 +57,18 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
       ),
     }));
   }, [cart.items, contests.data]);
-  // A quote is for the cart it was asked for: any change to the lines drops it (apply the code again).
+  // A line whose skill question is locked (a wrong answer) stays in the cart, marked with when it
+  // opens again, and is left out of checkout: the rest of the cart goes through.
+  const locks = useSkillLocks(lines.filter((l) => l.skillQuestion).map((l) => l.contestId));
+  const payable = lines.filter((l) => !locks.has(l.contestId));
+  // A quote is for the lines it was asked for: any change to them drops it (apply the code again).
   const [promo, setPromo] = useState<{ quote: PromoQuote; cartKey: string } | null>(null);
-  const cartKey = cart.items.map((i) => `${i.contestId}:${i.quantity}`).join(",");
+  const cartKey = payable.map((i) => `${i.contestId}:${i.quantity}`).join(",");
   useEffect(() => {
     if (cartKey !== promo?.cartKey) setPromo(null);
   }, [cartKey, promo]);
-  const bundleSaving = addMoney(...lines.map((l) => l.priced.saving));
-  const total = promo ? promo.quote.total : moneyString(addMoney(...lines.map((l) => l.priced.total)));
+  const bundleSaving = addMoney(...payable.map((l) => l.priced.saving));
+  const total = promo ? promo.quote.total : moneyString(addMoney(...payable.map((l) => l.priced.total)));
   const balance = user?.balance ?? "0";
   const short = isShort(balance, total);
   const standing = usePlayerStanding();
@@ -72,8 +78,11 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
   const [wins, setWins] = useState<InstantWin[]>([]);
   const checkout = useMutation(
     trpc.cart.checkout.mutationOptions({
-      onSuccess: async (res) => {
-        cart.clear();
+      onSuccess: async (res, input) => {
+        // Only what was bought leaves the cart (a locked line stays for later).
+        const bought = new Set(input.items.map((i) => i.contestId));
+        if (bought.size === cart.items.length) cart.clear();
+        else for (const id of bought) cart.remove(id);
         close();
         // The receipt: what was paid and what was saved, as the server priced it.
         const saved = [
@@ -104,6 +113,14 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
           void queryClient.invalidateQueries(trpc.auth.me.pathFilter());
           return;
         }
+        // A wrong answer (or a locked question) refused the cart before any money moved: the lock is
+        // read again, so that line is marked and left out and the rest can be checked out at once.
+        const locked = error.data?.code === "TOO_MANY_REQUESTS" || error.message.startsWith("Incorrect answer");
+        if (locked) {
+          showToast(TOAST.purchaseFailed, `${error.message} The rest of your cart is ready: check out again.`, "error");
+          void queryClient.invalidateQueries(trpc.cart.skillLocks.pathFilter());
+          return;
+        }
         toastError(TOAST.purchaseFailed, error, "Failed to process checkout");
         void queryClient.invalidateQueries(trpc.contests.pathFilter());
       },
@@ -128,12 +145,13 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
       showToast(TOAST.error, CART_MESSAGES.emptyCart, "error");
       return;
     }
+    if (payable.length === 0) return; // every line is locked: the lines say until when
     if (short) {
       showToast(TOAST.insufficientBalance, INSUFFICIENT_BALANCE, "error");
       return;
     }
     checkout.mutate({
-      items: cart.items.flatMap(checkoutLines),
+      items: cart.items.filter((i) => !locks.has(i.contestId)).flatMap(checkoutLines),
       ...(promo?.quote.promoCode ? { promoCode: promo.quote.promoCode } : {}),
     });
   };
@@ -171,6 +189,12 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                       ]}
                     />
                   )}
+                  {locks.has(i.contestId) && (
+                    <Text size="sm" c="red.8" fw={600} data-testid="cart-line-locked">
+                      Your answer to this contest&apos;s question was wrong: you can answer it again from{" "}
+                      <DateTime value={locks.get(i.contestId) as Date} />. This line stays here and is left out of checkout.
+                    </Text>
+                  )}
                   {i.ticketNumbers && <PickedNumbers numbers={i.ticketNumbers} quantity={i.quantity} />}
                   <Group justify="space-between">
                     {/* Held numbers leave by the bin (which releases them); the stepper adds or takes lucky-dip tickets. */}
@@ -201,7 +225,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
         <Stack gap="xs">
           {cart.items.length > 0 && user && (
             <PromoCodeField
-              items={cart.items.map((i) => ({ contestId: i.contestId, quantity: i.quantity }))}
+              items={payable.map((i) => ({ contestId: i.contestId, quantity: i.quantity }))}
               applied={promo?.quote ?? null}
               onApplied={(quote) => setPromo(quote ? { quote, cartKey } : null)}
             />
@@ -232,7 +256,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
             fullWidth
             mt="sm"
             onClick={() => onCheckout()}
-            disabled={cart.items.length === 0 || short || !user || !!restricted || checkout.isPending}
+            disabled={cart.items.length === 0 || payable.length === 0 || short || !user || !!restricted || checkout.isPending}
           >
             {checkout.isPending ? "Processing..." : "Checkout with Balance"}
           </Button>

@@ -240,7 +240,7 @@ export function DrawProof({ contestId }: { contestId: string }) {
               {!r.entriesHash
                 ? "(drawn before entry lists were hashed)"
                 : check.entriesOk === null
-                  ? "the published entry-list hash goes into the draw (check the list itself with verify:draw or the download below),"
+                  ? "the published entry-list hash goes into the draw (check the list itself with the download below),"
                   : "the entry list matches its hash,"}{" "}
               and the draw gives {check.ticket === null ? "no winner" : `ticket #${check.ticket}`}.
             </Alert>
@@ -264,9 +264,9 @@ export function DrawProof({ contestId }: { contestId: string }) {
       <EntryList r={r} />
       <Text size="xs" c="dimmed">
         Check it yourself:{" "}
-        <Code>
-          npm run verify:draw -- {"<site-url>"} {r.contestId}
-        </Code>
+        <Anchor href="/how-we-run-our-draws#winner-selection" size="xs">
+          how winners are chosen and verified
+        </Anchor>
       </Text>
     </Stack>
   );

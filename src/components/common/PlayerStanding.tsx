@@ -22,9 +22,14 @@ export type Restriction = NonNullable<PlayerStanding["restriction"]>;
  */
 export function usePlayerStanding(): PlayerStanding | null {
   const { user } = useCurrentUser();
-  return (
-    useQuery(trpc.responsiblePlay.standing.queryOptions(undefined, { enabled: Boolean(user), staleTime: 30_000 })).data ?? null
-  );
+  const standing = useQuery(
+    trpc.responsiblePlay.standing.queryOptions(undefined, { enabled: Boolean(user), staleTime: 30_000 }),
+  ).data;
+  // `enabled` does not hide what is already cached: a part that hydrates late (the home's list, inside
+  // a Suspense boundary) would otherwise read the standing the header fetched meanwhile and render
+  // the self-exclusion notice where the server's HTML has the wheel teaser (React #418). While
+  // hydrating, useCurrentUser answers no user, and so does this.
+  return user ? (standing ?? null) : null;
 }
 
 /** The short label a blocked button carries instead of its action. */

@@ -1,6 +1,9 @@
 "use client";
 
 import { Alert, Anchor, Button, Card, Container, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { formatDateTime } from "@/shared/format";
+import { formatUsd } from "@/shared/money";
+import { ticketRangeText } from "@/shared/purchase-rules";
 import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import {
@@ -14,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { DateTime } from "@/components/common/useTimeZone";
+import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
 import { ComplaintThread } from "../common/ComplaintThread";
 import { SignInPrompt, useFieldErrors } from "@/components/common/SignedInPage";
 
@@ -86,15 +89,14 @@ export function ComplaintsPage() {
                 placeholder="Choose one"
                 data={COMPLAINT_CATEGORIES.map((c) => ({ value: c, label: COMPLAINT_CATEGORY_LABELS[c] }))}
                 value={form.category || null}
-                onChange={(v) => setForm({ ...form, category: (v ?? "") as ComplaintCategoryName | "" })}
+                // Another kind of item: the one picked for the last kind no longer applies.
+                onChange={(v) => setForm({ ...form, category: (v ?? "") as ComplaintCategoryName | "", itemId: "" })}
                 error={errors.category}
               />
-              <TextInput
-                label="Reference of the item (optional)"
-                description="The purchase, contest, prize, payment or withdrawal id"
+              <ItemPicker
+                category={form.category}
                 value={form.itemId}
-                maxLength={100}
-                onChange={(e) => setForm({ ...form, itemId: e.currentTarget.value })}
+                onChange={(itemId) => setForm({ ...form, itemId })}
                 error={errors.itemId}
               />
               <TextInput
@@ -167,3 +169,79 @@ export function ComplaintsPage() {
     </Container>
   );
 }
+
+/**
+ * Which purchase, draw, prize, payment or withdrawal the complaint is about, picked from the
+ * player's own (an id they never see could not be typed). Optional; the newest first.
+ */
+function ItemPicker({
+  category,
+  value,
+  onChange,
+  error,
+}: {
+  category: ComplaintCategoryName | "";
+  value: string;
+  onChange: (itemId: string) => void;
+  error?: React.ReactNode;
+}) {
+  const zone = useTimeZone();
+  const day = (d: Date | string) => formatDateTime(d, zone, "date");
+  const wants = (c: ComplaintCategoryName) => category === c;
+  const purchases = useQuery(trpc.cart.purchases.queryOptions({ limit: 50 }, { enabled: wants("purchase") || wants("draw") }));
+  const prizes = useQuery(trpc.prizes.mine.queryOptions(undefined, { enabled: wants("prize") }));
+  const payments = useQuery(trpc.payments.mine.queryOptions(undefined, { enabled: wants("payment") }));
+  const withdrawals = useQuery(trpc.withdrawals.mine.queryOptions(undefined, { enabled: wants("withdrawal") }));
+  const options = (() => {
+    switch (category) {
+      case "purchase":
+        return (purchases.data ?? []).map((e) => ({
+          value: e.entryId,
+          label: `${e.contestTitle} · ${ticketRangeText(e.firstTicket, e.lastTicket)} · ${day(e.entryDate)}`,
+        }));
+      case "draw": {
+        const seen = new Map<string, string>();
+        for (const e of purchases.data ?? []) if (!seen.has(e.contestId)) seen.set(e.contestId, e.contestTitle);
+        return [...seen].map(([id, title]) => ({ value: id, label: title }));
+      }
+      case "prize":
+        return (prizes.data ?? []).map((p) => ({ value: p.id, label: `${p.prizeTitle} · ${day(p.claimBy)}` }));
+      case "payment":
+        return (payments.data ?? []).map((p) => ({
+          value: p.trackId,
+          label: `${formatUsd(p.amount)} · Track ID ${p.trackId} · ${day(p.createdAt)}`,
+        }));
+      case "withdrawal":
+        return (withdrawals.data ?? []).map((w) => ({
+          value: w.id,
+          label: `${formatUsd(w.amount)} in ${w.cryptoCurrency} · ${day(w.createdAt)} · ${w.status}`,
+        }));
+      default:
+        return [];
+    }
+  })();
+  if (!category) return null;
+  const noun = COMPLAINT_ITEM_NOUNS[category];
+  return (
+    <Select
+      label={`Which ${noun}? (optional)`}
+      placeholder={options.length ? `Choose a ${noun}` : `You have no ${noun}s yet`}
+      data={options}
+      value={value || null}
+      onChange={(v) => onChange(v ?? "")}
+      clearable
+      searchable
+      disabled={options.length === 0}
+      error={error}
+      data-testid="complaint-item"
+    />
+  );
+}
+
+const COMPLAINT_ITEM_NOUNS: Record<ComplaintCategoryName, string> = {
+  purchase: "purchase",
+  draw: "draw",
+  prize: "prize",
+  payment: "payment",
+  withdrawal: "withdrawal",
+};

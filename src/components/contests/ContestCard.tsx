@@ -8,13 +8,13 @@ import type { PublicContest } from "@/trpc/types";
 import { formatUsd } from "@/shared/money";
 import { purchaseBlocker } from "@/shared/purchase-rules";
 import { QuantityStepper } from "../common/QuantityStepper";
-import { SkillQuestion } from "./SkillQuestion";
+import { SKILL_LOCKED_LABEL, SkillLockText, SkillQuestion } from "./SkillQuestion";
 import { useAddToCart } from "./useAddToCart";
 import { restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 import { BundleOffers, LineTotal } from "../common/BundlePrice";
 import { ContestStats } from "./ContestStats";
 
-export function ContestCard({ contest: c }: { contest: PublicContest }) {
+export function ContestCard({ contest: c, lockedUntil = null }: { contest: PublicContest; lockedUntil?: Date | null }) {
   const [quantity, setQuantity] = useState(1);
   const [answer, setAnswer] = useState<number | undefined>(undefined);
   const addToCart = useAddToCart();
@@ -63,23 +63,26 @@ export function ContestCard({ contest: c }: { contest: PublicContest }) {
           <QuantityStepper value={quantity} onChange={setQuantity} size="sm" />
           <LineTotal c={c} quantity={quantity} testId="line-total" />
         </Group>
-        {c.skillQuestion && !blocker && (
+        {c.skillQuestion && !blocker && !lockedUntil && (
           <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} size="xs" />
         )}
+        {lockedUntil && !blocker && <SkillLockText until={lockedUntil} size="xs" />}
         {/* Buttons wrap onto two rows on narrow cards rather than cropping their labels. */}
         <Group grow gap="xs" wrap="wrap" style={{ rowGap: 6 }}>
           <Button
             miw={130}
             leftSection={<IconShoppingCart size={16} />}
             onClick={() => addToCart(c, quantity, answer)}
-            disabled={!!blocker || !!restricted}
+            disabled={!!blocker || !!restricted || !!lockedUntil}
             title={blocker?.detail ?? restricted?.message}
           >
             {blocker && blocker.code !== "not_enough_left"
               ? blocker.label
               : restricted
                 ? restrictionLabel(restricted)
-                : "Add to Cart"}
+                : lockedUntil
+                  ? SKILL_LOCKED_LABEL
+                  : "Add to Cart"}
           </Button>
           <Button variant="default" component={IntentLink} href={`/contest/${c.id}`} miw={100}>
             Details

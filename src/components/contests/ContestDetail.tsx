@@ -39,7 +39,8 @@ import { InstantPrizesPanel } from "./InstantPrizesPanel";
 import { NumberPicker } from "./NumberPicker";
 import { OnlineFreeEntry } from "./OnlineFreeEntry";
 import { SupportLinks } from "../common/SupportLinks";
-import { SkillQuestion } from "./SkillQuestion";
+import { SKILL_LOCKED_LABEL, SkillLockText, SkillQuestion } from "./SkillQuestion";
+import { useSkillLocks } from "../common/useSkillLocks";
 import { useAddToCart } from "./useAddToCart";
 import { useLiveContests } from "./useLiveContests";
 import { DateTime } from "@/components/common/useTimeZone";
@@ -98,6 +99,8 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
   // The player's own standing (self-excluded, limit used up, age undeclared), from the server.
   const standing = usePlayerStanding();
   const restricted = !blocker && standing && !standing.mayBuy ? standing.restriction : null;
+  // A wrong answer locks the question for a while: said here, with until when, before any click.
+  const lockedUntil = useSkillLocks(c.skillQuestion ? [c.id] : []).get(c.id) ?? null;
   const closed = blocker !== null && blocker.code !== "not_enough_left";
   const cancelled = c.status === "cancelled";
   const discounted = !!c.discountPercentage && c.discountPercentage > 0;
@@ -159,17 +162,20 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
             {!closed && (
               <BundleOffers tiers={c.bundleTiers} ticketPrice={c.ticketPrice} quantity={quantity} onPick={setQuantity} />
             )}
-            {c.skillQuestion && !blocker && <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} />}
-            {c.pickNumbers && !blocker && !restricted ? (
+            {c.skillQuestion && !blocker && !lockedUntil && (
+              <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} />
+            )}
+            {lockedUntil && !blocker && <SkillLockText until={lockedUntil} />}
+            {c.pickNumbers && !blocker && !restricted && !lockedUntil ? (
               <NumberPicker contest={c} answerIndex={answer} />
             ) : (
               <Button
                 size="md"
                 leftSection={<IconShoppingCart size={18} />}
-                disabled={!!blocker || !!restricted}
+                disabled={!!blocker || !!restricted || !!lockedUntil}
                 onClick={() => addToCart(c, quantity, answer)}
               >
-                {blocker?.label ?? (restricted ? restrictionLabel(restricted) : "Add to Cart")}
+                {blocker?.label ?? (restricted ? restrictionLabel(restricted) : lockedUntil ? SKILL_LOCKED_LABEL : "Add to Cart")}
               </Button>
             )}
             {restricted && (
@@ -182,7 +188,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                 {blocker.detail}
               </Text>
             )}
-            {!blocker && c.onlineFreeEntry && <OnlineFreeEntry contest={c} answerIndex={answer} />}
+            {!blocker && !lockedUntil && c.onlineFreeEntry && <OnlineFreeEntry contest={c} answerIndex={answer} />}
             {!blocker && <FreeEntryRoute hasQuestion={!!c.skillQuestion} />}
             {cancelled ? (
               // Its tickets were refunded: counting them as sold would mislead.
@@ -264,13 +270,16 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
       </Tabs>
 
       <InstantPrizesPanel contestId={c.id} />
-      {/* The draw as it happens (countdown, reveal, replay, my entries' proofs): docs/fair-play.md "Live draws". */}
-      <Stack mt="xl" gap="xs">
-        <Anchor component={IntentLink} href="/draws/live" size="sm">
-          All live draws
-        </Anchor>
-        <LiveDraw contestId={c.id} endDate={c.endDate} />
-      </Stack>
+      {/* The draw as it happens (countdown, reveal, replay, my entries' proofs): docs/fair-play.md "Live draws".
+          A cancelled contest has no draw: its page says so above and under "Provably fair draw". */}
+      {!cancelled && (
+        <Stack mt="xl" gap="xs">
+          <Anchor component={IntentLink} href="/draws/live" size="sm">
+            All live draws
+          </Anchor>
+          <LiveDraw contestId={c.id} endDate={c.endDate} />
+        </Stack>
+      )}
 
       {/* One proof block: the public draw record (docs/fair-play.md) and its check in the browser. */}
       <Paper withBorder p="md" radius="md" mt="xl" data-testid="draw-proof-card">

@@ -4,6 +4,7 @@ import { Card, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import type { PublicContest } from "@/trpc/types";
 import { LIMITS } from "@/shared/constants";
 import { ContestCard } from "./ContestCard";
+import { useSkillLocks } from "../common/useSkillLocks";
 
 export const NO_CONTESTS = "No active contests available at the moment.";
 
@@ -33,6 +34,8 @@ export function ContestList({
   loading?: boolean;
   emptyText?: string;
 }) {
+  // One question for the whole grid: which of these contests' skill questions are locked for this player.
+  const locks = useSkillLocks((contests ?? []).filter((c) => c.skillQuestion).map((c) => c.id));
   if (loading || !contests) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true">
@@ -52,7 +55,7 @@ export function ContestList({
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="contest-grid">
       {contests.map((c) => (
-        <ContestCard key={c.id} contest={c} />
+        <ContestCard key={c.id} contest={c} lockedUntil={locks.get(c.id) ?? null} />
       ))}
     </SimpleGrid>
   );

@@ -4,7 +4,7 @@ import { Group, Progress, Stack, Text } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { formatCount } from "@/shared/format";
-import { formatTimeLeft, ticketOdds, timeLeft } from "@/shared/odds";
+import { formatTimeLeft, oddsText, timeLeft } from "@/shared/odds";
 
 /**
  * Progress, odds and countdown on every card and contest page. Built from the public
@@ -22,7 +22,6 @@ export function ContestStats({
   endDate: Date | string | null;
   testId?: string;
 }) {
-  const odds = ticketOdds(sold, max);
   const pct = max === null ? 0 : max > 0 ? Math.min(100, (sold / max) * 100) : 100;
   const soldText = max === null ? `${formatCount(sold)} sold` : `${formatCount(sold)} of ${formatCount(max)} sold`;
   return (
@@ -35,8 +34,7 @@ export function ContestStats({
         {endDate && <Countdown end={endDate} />}
       </Group>
       <Text size="xs" c="dimmed" data-testid="ticket-odds">
-        Odds per ticket: 1 in {formatCount(odds.now)} now
-        {odds.atSellOut !== null && ` · 1 in ${formatCount(odds.atSellOut)} at sell-out`}
+        {oddsText(sold, max)}
       </Text>
     </Stack>
   );
@@ -47,7 +45,18 @@ export function ContestStats({
  * show the placeholder (no hydration mismatch), then it ticks each second (each minute, without
  * seconds, when the player prefers reduced motion).
  */
-export function Countdown({ end }: { end: Date | string }) {
+export function Countdown({
+  end,
+  label = "Ends in",
+  size = "xs",
+  testId = "countdown",
+}: {
+  end: Date | string;
+  /** What the time left leads to: "Ends in" on cards, "Draw in" on a live draw. */
+  label?: string;
+  size?: "xs" | "sm";
+  testId?: string;
+}) {
   const reduced = useReducedMotion();
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
@@ -61,12 +70,12 @@ export function Countdown({ end }: { end: Date | string }) {
     <Text
       component="time"
       dateTime={new Date(end).toISOString()}
-      size="xs"
+      size={size}
       fw={600}
       c={left?.over ? "dimmed" : undefined}
-      data-testid="countdown"
+      data-testid={testId}
     >
-      {left?.over ? text : `Ends in ${text}`}
+      {left?.over ? text : `${label} ${text}`}
     </Text>
   );
 }

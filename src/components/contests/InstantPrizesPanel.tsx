@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import {
@@ -110,10 +110,11 @@ export function InstantPrizesPanel({ contestId }: { contestId: string }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Check it yourself:{" "}
-          <Code>
-            npm run verify:instant-wins -- {"<site-url>"} {r.contestId}
-          </Code>
+          Check it yourself with &quot;Verify in this browser&quot; once the seed is revealed, and read{" "}
+          <Anchor href="/how-we-run-our-draws#winner-selection" size="xs">
+            how we run our draws
+          </Anchor>
+          .
         </Text>
       </Stack>
     </Paper>

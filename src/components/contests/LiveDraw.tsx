@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { useReducedMotion } from "@mantine/hooks";
 import { IntentLink } from "@/components/common/links";
@@ -12,6 +12,7 @@ import { useCurrentUser } from "../common/useCurrentUser";
 import { type Check, verifyDrawRecord } from "../common/DrawProof";
 import { useBusy } from "../common/useBusy";
 import { MyEntryProofs } from "./MyEntryProofs";
+import { Countdown } from "./ContestStats";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 
@@ -20,28 +21,6 @@ const STEPS = ["committed", "beacon", "ticket", "winner", "proof"] as const;
 const STEP_MS = 900;
 const ROLL_MS = 70;
 const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
-
-function countdownText(ms: number): string {
-  if (ms <= 0) return "drawing now";
-  const s = Math.floor(ms / 1000);
-  const d = Math.floor(s / 86_400);
-  const hms = [Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, "0")).join(":");
-  return d > 0 ? `${d}d ${hms}` : hms;
-}
-
-function Countdown({ endDate }: { endDate: string | Date }) {
-  const end = new Date(endDate).getTime();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  return (
-    <Text size="sm" data-testid="draw-countdown">
-      Draw in <b>{countdownText(end - now)}</b>
-    </Text>
-  );
-}
 
 /**
  * How far the reveal has got. A draw that happens while the page is open plays step by step (and
@@ -114,6 +93,7 @@ export function LiveDraw({ contestId, title, endDate }: { contestId: string; tit
   const [checking, whileChecking] = useBusy();
   if (!r) return record.isLoading ? <Spinner size="xs" label="Loading the draw" /> : null;
 
+  const cancelled = r.status === "cancelled";
   const shows = (s: (typeof STEPS)[number]) => step > STEPS.indexOf(s);
   const verify = () => whileChecking(async () => setCheck(await verifyDrawRecord(r)));
   const verified = check?.hashOk && check.entriesOk !== false && check.ticket === r.winningTicket;
@@ -123,20 +103,33 @@ export function LiveDraw({ contestId, title, endDate }: { contestId: string; tit
         <Group justify="space-between" wrap="wrap" gap="xs">
           {title ? (
             <Title order={3} size="h4">
-              <IntentLink href={`/contest/${contestId}`}>{title}</IntentLink>
+              <Anchor component={IntentLink} href={`/contest/${contestId}`} c="inherit" underline="hover" inherit>
+                {title}
+              </Anchor>
             </Title>
           ) : (
             <Title order={3} size="h4">
               Live draw
             </Title>
           )}
-          <Badge color={r.drawnAt ? "green" : r.salesClosedAt ? "orange" : "blue"} data-testid="live-draw-status">
-            {r.drawnAt ? "Drawn" : r.salesClosedAt ? "Drawing" : "Upcoming"}
+          <Badge
+            color={cancelled ? "red" : r.drawnAt ? "green" : r.salesClosedAt ? "orange" : "blue"}
+            data-testid="live-draw-status"
+          >
+            {cancelled ? "Cancelled" : r.drawnAt ? "Drawn" : r.salesClosedAt ? "Drawing" : "Upcoming"}
           </Badge>
         </Group>
-        {!r.salesClosedAt &&
+        {cancelled ? (
+          <Text size="sm">This contest was cancelled: there is no draw, and every ticket was refunded.</Text>
+        ) : (
+          !r.salesClosedAt &&
           !r.drawnAt &&
-          (endDate ? <Countdown endDate={endDate} /> : <Text size="sm">Drawn when sold out or ended.</Text>)}
+          (endDate ? (
+            <Countdown end={endDate} label="Draw in" size="sm" testId="draw-countdown" />
+          ) : (
+            <Text size="sm">Drawn when sold out or ended.</Text>
+          ))
+        )}
         <div aria-live="polite">
           {r.salesClosedAt && r.entriesHash && (step < 0 || shows("committed")) && (
             <Stack gap={2} data-testid="live-committed">

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { DRAW_SCHEME_MERKLE, verifyInclusion } from "@/shared/merkle";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { LIMITS } from "@/shared/constants";
+import { ticketRangeText } from "@/shared/purchase-rules";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { TOAST, toastError } from "../common/toasts";
@@ -13,7 +14,9 @@ type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 type Proof = RouterOutputs["contests"]["drawProof"];
 type Result = { proof: Proof; ok: boolean; href: string };
 
-const rangeText = (a: number, b: number) => (a === b ? `#${a}` : `#${a}–#${b}`);
+/** "Prove ticket #3 was in the draw", "Prove tickets #1–#2 were in the draw". */
+const proveText = (a: number, b: number) =>
+  `Prove ${ticketRangeText(a, b).replace(/^T/, "t")} ${a === b ? "was" : "were"} in the draw`;
 
 const PAGE = LIMITS.listPage;
 
@@ -65,9 +68,9 @@ export function MyEntryProofs({ record }: { record: DrawRecord }) {
         return (
           <Stack key={p.entryId} gap={2}>
             <Group gap="xs">
-              <Text size="sm">Tickets {rangeText(p.firstTicket, p.lastTicket)}</Text>
+              <Text size="sm">{ticketRangeText(p.firstTicket, p.lastTicket)}</Text>
               <Button size="xs" variant="light" loading={busy === p.entryId} onClick={() => void prove(p.entryId)}>
-                Prove tickets {rangeText(p.firstTicket, p.lastTicket)} were in the draw
+                {proveText(p.firstTicket, p.lastTicket)}
               </Button>
             </Group>
             {res && (

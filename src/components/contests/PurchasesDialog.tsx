@@ -5,20 +5,18 @@ import { IntentLink } from "@/components/common/links";
 import { useEffect } from "react";
 import { LIMITS } from "@/shared/constants";
 import { addMoney, formatUsd, isPositive } from "@/shared/money";
-import { entryBadge, entryStatusLabel } from "@/shared/purchase-rules";
+import { entryBadge, entryStatusLabel, ticketRangesText } from "@/shared/purchase-rules";
+import { formatCount } from "@/shared/format";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 import { ContestThumbnail } from "@/components/common/ContestThumbnail";
 import { useOpenAfterMount } from "@/components/common/dialogs";
+import { purchaseRows } from "./purchaseRows";
 
 // Text shades that reach 4.5:1 on white (e2e/a11y.spec.ts); the label says the status too.
 const STATUS_COLOR = { won: "teal.9", lost: "gray.7", active: "blue.9", pending: "gray.8", refunded: "red.9" } as const;
-
-function ticketRange(first: number, last: number): string {
-  return first === last ? `Ticket #${first}` : `Tickets #${first}–#${last}`;
-}
 
 const PAGE = LIMITS.listPage;
 
@@ -64,14 +62,15 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
             Play responsibly: set daily, weekly or monthly spend limits, or take a break, in your account menu (the menu button on
             phones) → Responsible play.
           </Alert>
-          {entries.map((e) => {
+          {purchaseRows(entries).map((e) => {
             // The status is the server's (the entry's stored result); only its words are chosen here.
             const badge = entryBadge(e.status);
+            const physical = e.instantWins.some((w) => w.kind === "physical");
             return (
-              <Card key={e.entryId} withBorder padding="sm" data-testid="purchase-entry">
+              <Card key={e.key} withBorder padding="sm" data-testid="purchase-entry">
                 <Group wrap="nowrap" align="flex-start">
                   <ContestThumbnail src={e.contestImage} />
-                  <Stack gap={2} style={{ flex: 1 }}>
+                  <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
                       <Text fw={600} style={{ minWidth: 0, overflowWrap: "anywhere" }}>
                         {e.contestTitle}
@@ -79,30 +78,37 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                       <Badge color={badge.color}>{badge.label}</Badge>
                     </Group>
                     <Text size="sm">
-                      {e.ticketCount} ticket{e.ticketCount === 1 ? "" : "s"} ·{" "}
-                      {e.freeEntry ? "Free postal entry" : formatUsd(e.totalAmount)} ·{" "}
+                      {formatCount(e.ticketCount)} ticket{e.ticketCount === 1 ? "" : "s"} ·{" "}
+                      {e.onlineFreeEntry ? "Free online entry" : e.freeEntry ? "Free postal entry" : formatUsd(e.totalAmount)} ·{" "}
                       <DateTime value={e.entryDate} style="date" />
                     </Text>
-                    {e.pricing && isPositive(addMoney(e.pricing.bundleSaving, e.pricing.promoSaving)) && (
+                    {e.savings && isPositive(addMoney(e.savings.bundleSaving, e.savings.promoSaving)) && (
                       <Text size="xs" c="grape.8" data-testid="entry-savings">
                         <Text span td="line-through" c="dimmed" inherit>
-                          {formatUsd(e.pricing.listAmount)}
+                          {formatUsd(e.savings.listAmount)}
                         </Text>
-                        {isPositive(e.pricing.bundleSaving) && ` · multi-buy −${formatUsd(e.pricing.bundleSaving)}`}
-                        {isPositive(e.pricing.promoSaving) &&
-                          ` · code ${e.pricing.promoCode ?? ""} −${formatUsd(e.pricing.promoSaving)}`}
+                        {isPositive(e.savings.bundleSaving) && ` · multi-buy −${formatUsd(e.savings.bundleSaving)}`}
+                        {isPositive(e.savings.promoSaving) &&
+                          ` · code ${e.savings.promoCode ?? ""} −${formatUsd(e.savings.promoSaving)}`}
                       </Text>
                     )}
-                    <Text size="sm" ff="monospace" data-testid="ticket-numbers">
-                      {ticketRange(e.firstTicket, e.lastTicket)}
+                    <Text size="sm" ff="monospace" data-testid="ticket-numbers" style={{ overflowWrap: "anywhere" }}>
+                      {ticketRangesText(e.ranges)}
                     </Text>
+                    {e.instantWins.length > 0 && (
+                      <Text size="sm" c="teal.9" fw={600} data-testid="entry-instant-wins">
+                        Instant prize won: {e.instantWins.map((w) => `${w.label} (ticket #${w.ticket})`).join(", ")}
+                      </Text>
+                    )}
                     <Text size="sm" c={STATUS_COLOR[e.status]} fw={600} data-testid="entry-status">
+                      {/* With an instant prize won, "not a winner" is about the draw only. */}
+                      {e.instantWins.length > 0 && (e.status === "won" || e.status === "lost") ? "Draw: " : ""}
                       {entryStatusLabel(e.status, e.contestEndDate)}
                       {e.winningTicket !== null && (e.status === "won" || e.status === "lost")
                         ? ` (winning ticket #${e.winningTicket})`
                         : ""}
                     </Text>
-                    {e.status === "won" && (
+                    {(e.status === "won" || physical) && (
                       // A prize waits for the winner's choice, with a deadline: the way there starts here.
                       <Anchor
                         component={IntentLink}

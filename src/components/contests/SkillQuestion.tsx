@@ -3,6 +3,7 @@
 import { Radio, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { PublicContest } from "@/trpc/types";
+import { DateTime } from "@/components/common/useTimeZone";
 import classes from "./SkillQuestion.module.css";
 
 /** The contest's skill question, asked before Add to Cart (docs/fair-play.md); the server checks the answer. */
@@ -42,5 +43,17 @@ export function SkillQuestion({
         ))}
       </Stack>
     </Radio.Group>
+  );
+}
+
+/** The Add to Cart button's label while the question is locked for this player. */
+export const SKILL_LOCKED_LABEL = "Question locked";
+
+/** Why Add to Cart rests, and until when (in the player's zone): a wrong answer locks the question. */
+export function SkillLockText({ until, size = "sm" }: { until: Date; size?: "xs" | "sm" }) {
+  return (
+    <Text size={size} c="red.8" data-testid="skill-locked">
+      Your answer to this contest&apos;s question was wrong, so you can enter again from <DateTime value={until} />.
+    </Text>
   );
 }

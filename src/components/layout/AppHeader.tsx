@@ -33,7 +33,8 @@ export function AppHeader() {
   const standing = useQuery(
     trpc.responsiblePlay.standing.queryOptions(undefined, { enabled: Boolean(user), staleTime: 30_000 }),
   ).data;
-  const excluded = standing?.restriction?.reason === "self_excluded";
+  // Read only with a user, as usePlayerStanding does (a cached answer is not one while hydrating).
+  const excluded = Boolean(user) && standing?.restriction?.reason === "self_excluded";
   return (
     <header className={classes.header}>
       {!excluded && (

@@ -47,8 +47,15 @@ export function NotificationBell() {
   const sub = useSubscription(
     trpc.notifications.onChange.subscriptionOptions(undefined, {
       enabled,
+      // Every money event (a top-up approved, a withdrawal settled, a prize's cash, a refund) comes
+      // with a notification: the header's balance is read again with the bell, not at the next tab switch.
       onData: () =>
-        void refetchOnTick(queryClient, trpc.notifications.list.pathFilter(), trpc.notifications.unreadCount.pathFilter()),
+        void refetchOnTick(
+          queryClient,
+          trpc.notifications.list.pathFilter(),
+          trpc.notifications.unreadCount.pathFilter(),
+          trpc.auth.me.pathFilter(),
+        ),
     }),
   );
   const poll = pollingFallback(sub.status, NOTIFICATIONS_FALLBACK_POLL);

@@ -9,7 +9,7 @@ import { answerToasts, TOAST } from "../common/toasts";
 import { useInvalidate } from "@/components/common/useInvalidate";
 
 /** The winner's answer to a shipped or delivered prize: confirm it arrived, or dispute it (a complaint). */
-export function PrizeActions({ prize }: { prize: { id: string; contestTitle: string } }) {
+export function PrizeActions({ prize }: { prize: { id: string; prizeTitle: string } }) {
   const invalidate = useInvalidate();
   const [disputing, setDisputing] = useState(false);
   const [body, setBody] = useState("");
@@ -38,7 +38,7 @@ export function PrizeActions({ prize }: { prize: { id: string; contestTitle: str
           Report a problem
         </Button>
       </Group>
-      <Modal opened={disputing} onClose={() => setDisputing(false)} title={`Dispute the delivery of "${prize.contestTitle}"`}>
+      <Modal opened={disputing} onClose={() => setDisputing(false)} title={`Dispute the delivery of "${prize.prizeTitle}"`}>
         <form
           onSubmit={(e) => {
             e.preventDefault();

@@ -46,7 +46,7 @@ export function PrizesPage() {
         toastSuccess(
           p.status === "cash_credited" ? "Cash Alternative Credited" : "Prize Requested",
           p.status === "cash_credited"
-            ? `${formatUsd(p.cashAlternative)} has been added to your balance.`
+            ? `${formatUsd(p.cashAlternative)} for "${p.prizeTitle}" has been added to your balance.`
             : "We will let you know when your prize ships.",
         );
         setDeliveryFor(null);
@@ -81,8 +81,18 @@ export function PrizesPage() {
             {prizes.data.map((p) => (
               <Card key={p.id} withBorder radius="md" p="lg" data-testid="prize-card">
                 <Stack gap="xs">
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text fw={700}>{p.contestTitle}</Text>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text fw={700} data-testid="prize-title">
+                        {p.prizeTitle}
+                      </Text>
+                      {/* An instant prize names its contest beneath; the draw's prize is the contest itself. */}
+                      {p.instant && (
+                        <Text size="sm" c="dimmed" data-testid="prize-source">
+                          Instant prize · {p.contestTitle}
+                        </Text>
+                      )}
+                    </Stack>
                     <StatusPill status={p.status} label={PRIZE_STATUS_LABELS[p.status as PrizeStatusName]} />
                   </Group>
                   {p.cashAlternative && <Text size="sm">Cash alternative: {formatUsd(p.cashAlternative)}</Text>}
@@ -113,7 +123,7 @@ export function PrizesPage() {
                       </Text>
                     )
                   )}
-                  <PrizeTrail steps={p.trail} label={`Delivery trail of ${p.contestTitle}`} />
+                  <PrizeTrail steps={p.trail} label={`Delivery trail of ${p.prizeTitle}`} />
                   {(p.status === "shipped" || p.status === "delivered") && <PrizeActions prize={p} />}
                 </Stack>
               </Card>
@@ -131,7 +141,7 @@ export function PrizesPage() {
         onConfirm={() => cashFor && claim.mutate({ id: cashFor.id, choice: "cash" })}
       >
         <Text data-testid="take-cash-summary">
-          {cashFor && formatUsd(cashFor.cashAlternative)} is added to your balance and you give up &quot;{cashFor?.contestTitle}
+          {cashFor && formatUsd(cashFor.cashAlternative)} is added to your balance and you give up &quot;{cashFor?.prizeTitle}
           &quot; for good. This cannot be undone.
         </Text>
       </ConfirmDialog>

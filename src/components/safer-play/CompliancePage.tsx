@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert, Anchor, Container, List, Paper, Stack, Text, Title } from "@mantine/core";
-import type { Clause } from "@/shared/safer-play";
+import { type Clause, type ClauseParagraph, paragraphText } from "@/shared/safer-play";
 
 /**
  * "How we run our draws": one section per clause of the UK Voluntary Code of Good Practice for
@@ -47,7 +47,9 @@ export function CompliancePage({ clauses }: { clauses: Clause[] }) {
                 The code asks: {c.asks}
               </Text>
               {c.paragraphs.map((p) => (
-                <Text key={p}>{p}</Text>
+                <Text key={paragraphText(p)}>
+                  <Paragraph p={p} />
+                </Text>
               ))}
               {c.links && (
                 <List>
@@ -55,10 +57,7 @@ export function CompliancePage({ clauses }: { clauses: Clause[] }) {
                     <List.Item key={l.url}>
                       <Anchor href={l.url} target="_blank" rel="noopener noreferrer">
                         {l.name}
-                      </Anchor>{" "}
-                      <Text span c="dimmed" size="sm">
-                        ({l.url.replace(/^https:\/\//, "")})
-                      </Text>
+                      </Anchor>
                     </List.Item>
                   ))}
                 </List>
@@ -73,5 +72,19 @@ export function CompliancePage({ clauses }: { clauses: Clause[] }) {
         ))}
       </Stack>
     </Container>
+  );
+}
+
+/** A paragraph's text with its links drawn as links (an address is never printed as text). */
+function Paragraph({ p }: { p: ClauseParagraph }) {
+  if (typeof p === "string") return p;
+  return p.map((s, i) =>
+    typeof s === "string" ? (
+      s
+    ) : (
+      <Anchor key={i} href={s.href} {...(s.href.startsWith("/") ? {} : { target: "_blank", rel: "noopener noreferrer" })}>
+        {s.text}
+      </Anchor>
+    ),
   );
 }

@@ -48,9 +48,12 @@ export function WinnersGallery({ posts, olderHref = null }: { posts: PublicWinne
                   <Text size="sm" lineClamp={3}>
                     {p.description}
                   </Text>
-                  <Anchor href={`/prize-trail/${encodeURIComponent(p.contestId)}`} size="sm" data-testid="prize-trail-link">
-                    Prize delivery trail
-                  </Anchor>
+                  {/* Only a contest drawn here has a trail (a post may name one that is not: older or demo posts). */}
+                  {p.hasTrail && (
+                    <Anchor href={`/prize-trail/${encodeURIComponent(p.contestId)}`} size="sm" data-testid="prize-trail-link">
+                      Prize delivery trail
+                    </Anchor>
+                  )}
                   {p.socialMediaLinks.length > 0 && (
                     <Group gap="sm">
                       {p.socialMediaLinks.map((url, i) => (

@@ -9,6 +9,7 @@ import type { EventBus, LiveEvent, LiveEventListener, LiveEventOrigin } from "./
 export class InProcessEventBus implements EventBus {
   readonly kind: EventBus["kind"] = "in-process";
   private readonly emitter = new EventEmitter();
+  private streams = 0;
 
   constructor() {
     this.emitter.setMaxListeners(0);
@@ -29,10 +30,15 @@ export class InProcessEventBus implements EventBus {
     this.emitLocal(event);
   }
 
-  subscribe(listener: LiveEventListener): () => void {
+  subscribe(listener: LiveEventListener, opts?: { stream?: boolean }): () => void {
     this.emitter.on("event", listener);
+    if (opts?.stream) this.streams += 1;
+    let subscribed = true;
     return () => {
+      if (!subscribed) return;
+      subscribed = false;
       this.emitter.off("event", listener);
+      if (opts?.stream) this.streams -= 1;
     };
   }
 
@@ -40,7 +46,12 @@ export class InProcessEventBus implements EventBus {
     return this.emitter.listenerCount("event");
   }
 
+  streamCount(): number {
+    return this.streams;
+  }
+
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
+    this.streams = 0;
   }
 }

@@ -87,16 +87,19 @@ export async function* liveEvents(
   // Support conversations named since the last tick, so the admin list can update those rows alone;
   // null once more than TICK_USER_IDS were named (or a resync came): the listener refetches instead.
   let named: Set<string> | null = new Set();
-  const unsubscribe = bus.subscribe((event) => {
-    onEvent?.(event);
-    if (event.kind !== "resync" && !filter(event)) return;
-    if (event.kind === "support" && named) {
-      named.add(event.userId);
-      if (named.size > TICK_USER_IDS) named = null;
-    } else if (event.kind === "resync") named = null;
-    pending = event.kind;
-    wake?.();
-  });
+  const unsubscribe = bus.subscribe(
+    (event) => {
+      onEvent?.(event);
+      if (event.kind !== "resync" && !filter(event)) return;
+      if (event.kind === "support" && named) {
+        named.add(event.userId);
+        if (named.size > TICK_USER_IDS) named = null;
+      } else if (event.kind === "resync") named = null;
+      pending = event.kind;
+      wake?.();
+    },
+    { stream: true },
+  );
   let wake: (() => void) | null = null;
   const onAbort = () => wake?.();
   signal.addEventListener("abort", onAbort);

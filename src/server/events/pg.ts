@@ -109,12 +109,16 @@ export class PgEventBus implements EventBus {
     await client.query("SELECT pg_notify($1, $2)", [this.channel, encodeEvent(event)]);
   }
 
-  subscribe(listener: LiveEventListener): () => void {
-    return this.local.subscribe(listener);
+  subscribe(listener: LiveEventListener, opts?: { stream?: boolean }): () => void {
+    return this.local.subscribe(listener, opts);
   }
 
   listenerCount(): number {
     return this.local.listenerCount();
+  }
+
+  streamCount(): number {
+    return this.local.streamCount();
   }
 
   async close(): Promise<void> {

@@ -33,10 +33,16 @@ export interface EventBus {
   readonly kind: "in-process" | "postgres";
   /** Publishes now (not tied to a transaction). Services use `publishAfterCommit` instead. */
   publish(event: LiveEvent): Promise<void>;
-  /** Adds a local listener; returns the function that removes it. */
-  subscribe(listener: LiveEventListener): () => void;
+  /**
+   * Adds a local listener; returns the function that removes it. `stream`: the listener feeds a
+   * client's live stream (`liveEvents`), counted by `streamCount` (the public-read cache's own
+   * listener is not a stream).
+   */
+  subscribe(listener: LiveEventListener, opts?: { stream?: boolean }): () => void;
   /** Local listeners currently attached (lets tests prove subscriptions stop). */
   listenerCount(): number;
+  /** Listeners that feed a client's live stream: the `prize_live_streams_open` gauge. */
+  streamCount(): number;
   close(): Promise<void>;
 }
 

@@ -18,6 +18,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { type DatabaseHandle, getDatabase } from "../platform/db";
 import { peekEventBus } from "../events";
+import { buildInfo } from "./build-info";
 import { getJobQueueProbe } from "./job-queue-hook";
 
 type Metrics = {
@@ -81,6 +82,14 @@ function create(): Metrics {
     registers: [registry],
   });
 
+  const build = new Gauge({
+    name: "prize_build_info",
+    help: "The build this instance serves (always 1): package version and git commit",
+    labelNames: ["version", "commit"] as const,
+    registers: [registry],
+  });
+  build.set(buildInfo(), 1);
+
   new Gauge({
     name: "prize_db_pool_clients",
     help: "PostgreSQL pool clients of this instance by state (total, idle, waiting requests); absent on PGlite",
@@ -102,7 +111,8 @@ function create(): Metrics {
     registers: [registry],
     async collect() {
       const bus = await peekEventBus();
-      this.set(bus ? bus.listenerCount() : 0);
+      // Streams only: the public-read cache listens on the same bus (src/server/cache/public-reads.ts).
+      this.set(bus ? bus.streamCount() : 0);
     },
   });
 

@@ -165,6 +165,9 @@ const schema = z.object({
   COMPLAINT_DUE_WORKING_DAYS: int(1, 60, "must be an integer from 1 to 60 (working days)").default(10),
   COMPLAINTS_ADR_NAME: text.default("Independent Betting Adjudication Service (IBAS)"),
   COMPLAINTS_ADR_URL: url(["https:", "http:"]).default("https://www.ibas-uk.com/"),
+  // Read by `npm run build` (scripts/build/build-info.ts), never at run time: the commit the build names
+  // on /api/health and in the metrics when the checkout has no `.git` (the Dockerfile's build argument).
+  BUILD_COMMIT: text.optional(),
   /** Support organisations (src/shared/safer-play.ts reads it, inlined at build time); unset = the UK defaults. */
   NEXT_PUBLIC_SUPPORT_LINKS: z
     .string()

@@ -68,3 +68,8 @@ export const checkoutSchema = z.object({
 
 /** My Purchases & Results: a page of the player's entries, optionally of one contest ("My tickets were in the draw"). */
 export const purchasesQuerySchema = z.object({ ...pageFields, contestId: contestIdInput.optional() }).optional();
+
+/** The contests whose skill-question lock the cart or a page asks about (a cart's or a page's worth). */
+export const skillLocksQuerySchema = z.object({
+  contestIds: z.array(contestIdInput).max(100, "Ask about at most 100 contests at once"),
+});

@@ -160,6 +160,8 @@ export const winnerPostOutput = z.object({
   isPublished: z.boolean(),
   socialMediaLinks: z.array(z.string()),
   createdAt: time,
+  /** The contest has a drawn prize: /prize-trail/{contestId} shows its delivery trail. */
+  hasTrail: z.boolean(),
 });
 
 const entryReceipt = z.object({
@@ -206,6 +208,10 @@ export const purchaseOutput = z.object({
   lastTicket: z.number().int(),
   winningTicket: z.number().int().nullable(),
   freeEntry: z.boolean(),
+  /** The free entry came through "Enter for free" on the contest page (else by post). */
+  onlineFreeEntry: z.boolean(),
+  /** Instant prizes this entry's tickets won at checkout. */
+  instantWins: z.array(z.object({ label: z.string(), ticket: z.number().int(), kind: z.string() })),
   pricing: z.object({ listAmount: money, bundleSaving: money, promoSaving: money, promoCode: z.string().nullable() }).nullable(),
 });
 

@@ -42,6 +42,10 @@ const prizeBase = z.object({
   cashAlternative: money.nullable(),
   status: z.enum(PRIZE_STATUSES),
   claimBy: time,
+  /** What was won: an instant prize's name, or the contest's title for the draw's prize. */
+  prizeTitle: z.string().optional(),
+  /** Won instantly at checkout rather than in the draw. */
+  instant: z.boolean().optional(),
 });
 export const prizeOutput = prizeBase.extend({
   delivery: z.record(z.string(), z.string()).nullable().optional(),

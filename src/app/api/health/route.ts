@@ -1,8 +1,10 @@
+import { buildInfo } from "@/server/ops/build-info";
 import { noStoreJson } from "@/server/ops/health";
 
 export const dynamic = "force-dynamic";
 
-/** Liveness: the process answers. No database work (docs/deploy.md). */
+/** Liveness: the process answers, and which build it is. No database work (docs/deploy.md). */
 export function GET(): Response {
-  return noStoreJson({ status: "ok", uptimeSeconds: Math.round(process.uptime()) });
+  const { version, commit } = buildInfo();
+  return noStoreJson({ status: "ok", version, commit, uptimeSeconds: Math.round(process.uptime()) });
 }

@@ -1,5 +1,5 @@
-import { cartAddSchema, checkoutSchema, purchasesQuerySchema } from "@/shared/schemas/cart";
-import { addToCart, checkout, listPurchases, limitPromoTries } from "../../services/checkout";
+import { cartAddSchema, checkoutSchema, purchasesQuerySchema, skillLocksQuerySchema } from "@/shared/schemas/cart";
+import { addToCart, checkout, listPurchases, limitPromoTries, skillLocks } from "../../services/checkout";
 import { authedProcedure, createTRPCRouter } from "../trpc";
 
 export const cartRouter = createTRPCRouter({
@@ -12,4 +12,8 @@ export const cartRouter = createTRPCRouter({
   add: authedProcedure.input(cartAddSchema).mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user.id, input)),
   /** "My Purchases & Results": the player's entries, newest first, with ticket numbers. */
   purchases: authedProcedure.input(purchasesQuerySchema).query(({ ctx, input }) => listPurchases(ctx.db, ctx.user.id, input)),
+  /** Contests whose skill question is locked for the caller (a wrong answer), and until when. */
+  skillLocks: authedProcedure
+    .input(skillLocksQuerySchema)
+    .query(({ ctx, input }) => skillLocks(ctx.db, ctx.user.id, input.contestIds)),
 });

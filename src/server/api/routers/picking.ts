@@ -1,5 +1,6 @@
+import { contestIdSchema } from "@/shared/schemas/contests";
 import { holdNumbersSchema, luckyDipSchema, numbersPageSchema, onlineFreeEntrySchema } from "@/shared/schemas/ticket-picking";
-import { claimOnlineFreeEntry } from "../../services/checkout";
+import { claimOnlineFreeEntry, nextOnlineFreeEntryAt } from "../../services/checkout";
 import { holdNumbers, luckyDip, releaseNumbers, numbersPage } from "../../services/tickets";
 import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 
@@ -25,4 +26,8 @@ export const pickingRouter = createTRPCRouter({
   freeEntry: authedProcedure
     .input(onlineFreeEntrySchema)
     .mutation(({ ctx, input }) => claimOnlineFreeEntry(ctx.db, ctx.user.id, input)),
+  /** When the caller's next online free entry to a contest opens (null: open now), shown before the click. */
+  freeEntryStatus: authedProcedure
+    .input(contestIdSchema)
+    .query(async ({ ctx, input }) => ({ nextAt: await nextOnlineFreeEntryAt(ctx.db, ctx.user.id, input.id) })),
 });

@@ -10,6 +10,7 @@
  */
 import type { DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
+import { entryOutcome } from "@/shared/purchase-rules";
 
 /** Rows per query and rows per file (tests lower them). */
 export const EXPORT_LIMITS = { pageRows: 500, maxRows: 50_000 };
@@ -129,7 +130,8 @@ export async function exportWithdrawals(db: DbTx): Promise<CsvExport> {
 
 /** The entries of one contest in ticket order (404 for an unknown contest). */
 export async function exportContestEntries(db: DbTx, contestId: string): Promise<CsvExport> {
-  const contest = await db.contest.findUnique({ where: { id: contestId }, select: { id: true } });
+  // The draw writes the winner on the contest, not on every entry: each row's result comes from both.
+  const contest = await db.contest.findUnique({ where: { id: contestId }, select: { id: true, drawnAt: true, winnerId: true } });
   if (!contest) throw notFound("Contest not found");
   const header = ["entryId", "createdAt", "userEmail", "firstName", "lastName", "firstTicket", "lastTicket", "ticketCount"];
   header.push("totalAmount", "freeEntry", "result");
@@ -156,7 +158,7 @@ export async function exportContestEntries(db: DbTx, contestId: string): Promise
         e.ticketCount,
         e.totalAmount.toFixed(2),
         e.freeEntry,
-        e.result,
+        entryOutcome(e, contest),
       ],
     ),
   };

@@ -5,9 +5,11 @@
  * Owns (each rule and the function that enforces it):
  * - the whole cart or nothing, prices from the database, spending checked under the buyer's lock: `checkout` (purchases.ts)
  * - bundle tiers and a promo code are applied inside the checkout, a code's use taken once: `applyPricing` (pricing.ts)
- * - a wrong skill answer locks the contest for the account; answers cannot be retried for free: `gateSkillAnswers` (skill-question.ts)
+ * - a wrong skill answer locks the contest for the account; answers cannot be retried for free: `gateSkillAnswers` (skill-question.ts);
+ *   which contests are locked, and until when: `skillLocks`
  * - a postal free entry takes tickets exactly like a purchase: `recordFreeEntry` (free-entries.ts)
- * - one online free entry per player, contest and FREE_ENTRY_PERIOD_HOURS: `claimOnlineFreeEntry` (online-free-entry.ts)
+ * - one online free entry per player, contest and FREE_ENTRY_PERIOD_HOURS: `claimOnlineFreeEntry` (online-free-entry.ts);
+ *   when the next one opens: `nextOnlineFreeEntryAt`
  * - an instant prize is awarded once, in the transaction that numbered the winning ticket: `awardInstantWins` (instant-wins.ts)
  * - instant prizes are set only while no ticket is sold: `setInstantPrizes` (instant-wins.ts)
  *
@@ -16,8 +18,8 @@
 export { recordFreeEntry } from "./free-entries";
 export { getInstantWinsRecord } from "./instant-wins-record";
 export { assertTicketMaxChangeAllowed, awardInstantWins, listAdminInstantPrizes, setInstantPrizes } from "./instant-wins";
-export { claimOnlineFreeEntry } from "./online-free-entry";
+export { claimOnlineFreeEntry, nextOnlineFreeEntryAt } from "./online-free-entry";
 export { applyPricing, bundleTiersOf, limitPromoTries, quotePromo } from "./pricing";
 export { addToCart, checkout, listPurchases, purchaseInTx } from "./purchases";
-export { gateSkillAnswers } from "./skill-question";
+export { gateSkillAnswers, skillLocks } from "./skill-question";
 export { skillQuestionOf } from "./skill-question";

@@ -1,5 +1,6 @@
 import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
-import type { Db } from "../../platform/db";
+import type { Db, DbTx } from "../../platform/db";
+import { formatDateTime } from "@/shared/format";
 import { getEnv } from "../../platform/env";
 import { conflict, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
@@ -13,6 +14,20 @@ import { allocateFreeTickets } from "./free-entries";
 const attemptRule = { limit: PICK_LIMITS.freeEntryAttemptsPerHour, windowMs: 3_600_000 };
 
 export type OnlineFreeEntryResult = { message: string; entry: PurchasedLine };
+
+/**
+ * When this player's next online free entry to the contest opens (FREE_ENTRY_PERIOD_HOURS after the
+ * last one), or null when one is open now. The contest page says it before the click.
+ */
+export async function nextOnlineFreeEntryAt(db: DbTx, userId: string, contestId: string, now = new Date()): Promise<Date | null> {
+  const periodMs = getEnv().FREE_ENTRY_PERIOD_HOURS * 3_600_000;
+  const last = await db.onlineFreeEntry.findFirst({
+    where: { userId, contestId, createdAt: { gt: new Date(now.getTime() - periodMs) } },
+    orderBy: { createdAt: "desc" },
+    select: { createdAt: true },
+  });
+  return last ? new Date(last.createdAt.getTime() + periodMs) : null;
+}
 
 export async function claimOnlineFreeEntry(
   db: Db,
@@ -44,16 +59,8 @@ export async function claimOnlineFreeEntry(
     if (!c.onlineFreeEntry) throw conflict(PICK_MESSAGES.freeEntryOff(c.title));
     checkSkillAnswers([c], [line]);
     await guardSpending(tx, userId, null); // locks the player's row; a self-excluded player gets no entries
-    const periodMs = getEnv().FREE_ENTRY_PERIOD_HOURS * 3_600_000;
-    const last = await tx.onlineFreeEntry.findFirst({
-      where: { userId, contestId, createdAt: { gt: new Date(Date.now() - periodMs) } },
-      orderBy: { createdAt: "desc" },
-      select: { createdAt: true },
-    });
-    if (last) {
-      const next = new Date(last.createdAt.getTime() + periodMs);
-      throw conflict(PICK_MESSAGES.freeEntryUsed(c.title, `from ${next.toISOString().slice(0, 16).replace("T", " ")} UTC`));
-    }
+    const next = await nextOnlineFreeEntryAt(tx, userId, contestId);
+    if (next) throw conflict(PICK_MESSAGES.freeEntryUsed(c.title, `from ${formatDateTime(next, "UTC")}`));
     const { entryId, taken } = await allocateFreeTickets(tx, userId, line, c, `Online free entry: 1 × ${c.title}`);
     const ticket = taken.entries[0];
     if (!ticket) throw new Error("allocation wrote no entry");

@@ -69,8 +69,12 @@ export type PurchaseEntry = {
   firstTicket: number;
   lastTicket: number;
   winningTicket: number | null;
-  /** A free postal entry recorded by an admin (docs/fair-play.md): same odds, $0.00. */
+  /** A free entry (docs/fair-play.md): same odds, $0.00; by post (recorded by an admin) or online. */
   freeEntry: boolean;
+  /** The free entry came through "Enter for free" on the contest page, not by post. */
+  onlineFreeEntry: boolean;
+  /** Instant prizes this entry's tickets won at checkout (their own names), so the entry never reads "not a winner". */
+  instantWins: { label: string; ticket: number; kind: string }[];
   /** Before savings, and the savings (bundle, promo code); null when the line saved nothing (and for free entries). */
   pricing: { listAmount: string; bundleSaving: string; promoSaving: string; promoCode: string | null } | null;
 };
@@ -264,10 +268,24 @@ export async function listPurchases(
       },
     },
   });
-  const pricing = await pricingOfEntries(
-    db,
-    rows.map((e) => e.id),
-  );
+  const ids = rows.map((e) => e.id);
+  const [pricing, online, instant] = await Promise.all([
+    pricingOfEntries(db, ids),
+    ids.length
+      ? db.onlineFreeEntry.findMany({ where: { entryId: { in: ids } }, select: { entryId: true } })
+      : Promise.resolve([]),
+    ids.length
+      ? db.instantPrize.findMany({
+          // By contest first: (contestId, winningTicket) is indexed, entryId is not.
+          where: { contestId: { in: [...new Set(rows.map((e) => e.contestId))] }, entryId: { in: ids }, winnerId: userId },
+          select: { entryId: true, label: true, winningTicket: true, kind: true },
+          orderBy: { winningTicket: "asc" },
+        })
+      : Promise.resolve([]),
+  ]);
+  const onlineIds = new Set(online.map((o) => o.entryId));
+  const winsOf = (entryId: string) =>
+    instant.filter((w) => w.entryId === entryId).map((w) => ({ label: w.label, ticket: w.winningTicket, kind: w.kind }));
   return rows.map((e) => {
     const ended = e.contest.status !== "active";
     return {
@@ -290,6 +308,8 @@ export async function listPurchases(
       lastTicket: e.lastTicket,
       winningTicket: ended ? e.contest.winningTicket : null,
       freeEntry: e.freeEntry,
+      onlineFreeEntry: onlineIds.has(e.id),
+      instantWins: winsOf(e.id),
       pricing: pricing.get(e.id) ?? null,
     };
   });

@@ -74,6 +74,30 @@ export async function gateSkillAnswers(db: Db, userId: string, items: readonly C
   }
 }
 
+/**
+ * The contests among `contestIds` whose question this player may not answer now, and until when
+ * (the lock above, read without counting): the cart marks those lines and leaves them out of the
+ * checkout, and the contest page says when the question opens again, before any click.
+ */
+export async function skillLocks(
+  db: Db,
+  userId: string,
+  contestIds: readonly string[],
+  now = new Date(),
+): Promise<{ contestId: string; until: Date }[]> {
+  const ids = [...new Set(contestIds)];
+  if (ids.length === 0) return [];
+  const rule = skillLockRule();
+  const rows = await db.rateLimit.findMany({
+    where: { key: { in: ids.map((id) => skillKey(id, userId)) }, points: { gte: rule.limit }, expiresAt: { gt: now } },
+  });
+  const byKey = new Map(rows.map((r) => [r.key, r.expiresAt]));
+  return ids.flatMap((contestId) => {
+    const until = byKey.get(skillKey(contestId, userId));
+    return until ? [{ contestId, until }] : [];
+  });
+}
+
 /** Throws 400 naming the first contest whose question is not answered, or not answered right. */
 export function checkSkillAnswers(
   contests: { id: string; title: string; skillQuestion: unknown }[],

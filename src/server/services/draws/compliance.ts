@@ -25,9 +25,17 @@ function winnerSelection(s: Settings): Clause {
     paragraphs: [
       "Before a contest opens we publish the SHA-256 hash of a secret seed on its page. When sales close we fix the final entry list and hash it; the winning ticket is then computed from the seed, that hash and the number of tickets sold, so nobody (us included) can steer it by choosing when to close.",
       s.beacon
-        ? `Each draw also mixes in a public random value from the drand beacon at ${s.beacon.url}, chosen only after sales close.`
+        ? [
+            "Each draw also mixes in a public random value from the ",
+            { text: "drand beacon", href: s.beacon.url },
+            ", chosen only after sales close.",
+          ]
         : "Each draw mixes the seed with the hash of the final entry list.",
-      "After the draw the seed is revealed and the full draw record is public on the contest page; anyone can recompute the winner with our open verifier (npm run verify:draw).",
+      [
+        "After the draw the seed is revealed and the full draw record is public on the contest page, where “Verify in your browser” recomputes the winner; anyone can do the same offline with our open verifier (the verify:draw tool), and follow each draw as it happens on ",
+        { text: "Live draws", href: "/draws/live" },
+        ".",
+      ],
     ],
   };
 }
@@ -39,7 +47,7 @@ function odds(): Clause {
     asks: "State the odds, or the information needed to work them out, before anyone enters.",
     paragraphs: [
       "Every contest page shows the maximum number of tickets and how many are sold: each ticket has an equal chance, so your odds are your tickets divided by the tickets sold when the draw happens, and never worse than your tickets divided by the maximum.",
-      "Free postal entries are drawn on exactly the same terms as paid ones.",
+      "Free entries, online and by post, are drawn on exactly the same terms as paid ones.",
     ],
   };
 }
@@ -51,6 +59,7 @@ function freeRoute(s: Settings): Clause {
     asks: "Offer a free route to enter, with the same chance of winning, that is genuinely usable.",
     paragraphs: [
       `You can enter any contest free by post: send your name, email, the contest name and (where the contest has one) your answer to its question to ${s.freeEntryAddress}. Each valid postal entry gets one ticket, with the same odds as a paid ticket.`,
+      `Contests that offer it also take a free entry online: “Enter for free” on the contest page gives a signed-in player one ticket, with the same odds as a paid one, once every ${freeEntryPeriod(getEnv().FREE_ENTRY_PERIOD_HOURS)} per contest; the page says when your next one opens.`,
       "Contests with a skill question ask the same question of paid and free entrants.",
     ],
   };
@@ -82,6 +91,11 @@ function fulfilment(): Clause {
   };
 }
 
+/** "24 hours", "3 days": the online free entry's period, as its setting reads. */
+function freeEntryPeriod(hours: number): string {
+  return hours % 24 === 0 && hours > 24 ? `${hours / 24} days` : `${hours} hour${hours === 1 ? "" : "s"}`;
+}
+
 /** Complaints: reference, answer deadline and escalation route (src/server/services/prizes/complaints.ts). */
 function complaints(): Clause {
   const env = getEnv();
@@ -91,7 +105,13 @@ function complaints(): Clause {
     asks: "Have a clear, fair complaints process and say how long it takes.",
     paragraphs: [
       "Signed-in players can file a complaint about a purchase, a draw, a prize, a payment or a withdrawal from their account; it is acknowledged at once with a reference number, and every step is e-mailed.",
-      `We give a final answer within ${env.COMPLAINT_DUE_WORKING_DAYS} working days. If you are not satisfied with it, you can take the complaint to ${env.COMPLAINTS_ADR_NAME} (${env.COMPLAINTS_ADR_URL}), free of charge. The full policy is on our Complaints Policy page (/complaints-policy).`,
+      [
+        `We give a final answer within ${env.COMPLAINT_DUE_WORKING_DAYS} working days. If you are not satisfied with it, you can take the complaint to `,
+        { text: env.COMPLAINTS_ADR_NAME, href: env.COMPLAINTS_ADR_URL },
+        ", free of charge. The full policy is on our ",
+        { text: "Complaints Policy", href: "/complaints-policy" },
+        " page.",
+      ],
     ],
   };
 }

@@ -66,7 +66,7 @@ const withMessages = {
   messages: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
 } satisfies Prisma.ComplaintInclude;
 
-/** The linked item must be the player's own (a contest for a draw: one they entered). */
+/** The linked item must be the player's own (a contest for a draw: one they entered; a payment by id or Track ID). */
 async function assertItemIsTheirs(db: DbTx, userId: string, category: ComplaintCategoryName, itemId: string): Promise<void> {
   const where = { id: itemId, userId };
   const found =
@@ -77,7 +77,8 @@ async function assertItemIsTheirs(db: DbTx, userId: string, category: ComplaintC
         : category === "prize"
           ? await db.prize.findFirst({ where, select: { id: true } })
           : category === "payment"
-            ? await db.payment.findFirst({ where, select: { id: true } })
+            ? // The Track ID is what the player sees (payment page, My Payments, e-mails); the id works too.
+              await db.payment.findFirst({ where: { userId, OR: [{ id: itemId }, { trackId: itemId }] }, select: { id: true } })
             : await db.withdrawal.findFirst({ where, select: { id: true } });
   if (!found) {
     const what = category === "draw" ? "contest you entered" : category;

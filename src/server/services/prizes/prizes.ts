@@ -22,6 +22,10 @@ export type PublicPrize = {
   id: string;
   contestId: string;
   contestTitle: string;
+  /** What was won: an instant prize's own name, or the contest's prize (its title) for the draw. */
+  prizeTitle: string;
+  /** Won instantly at checkout (an instant prize of the contest), not in the contest's draw. */
+  instant: boolean;
   cashAlternative: string | null;
   status: Prize["status"];
   claimBy: Date;
@@ -32,13 +36,19 @@ export type PublicPrize = {
   trail: TrailStep[];
 };
 
-type PrizeWithContest = Prize & { contest: { title: string }; events: PrizeEvent[] };
+type PrizeWithContest = Prize & { contest: { title: string }; instantPrize: { label: string } | null; events: PrizeEvent[] };
+
+/** The prize's own name: an instant prize's label, else the contest's title (the draw's prize). */
+const prizeTitleOf = (p: { contest: { title: string }; instantPrize: { label: string } | null }) =>
+  p.instantPrize?.label ?? p.contest.title;
 
 function toPublicPrize(p: PrizeWithContest): PublicPrize {
   return {
     id: p.id,
     contestId: p.contestId,
     contestTitle: p.contest.title,
+    prizeTitle: prizeTitleOf(p),
+    instant: p.instantPrize !== null,
     cashAlternative: p.cashAlternative ? moneyString(p.cashAlternative) : null,
     status: p.status,
     claimBy: p.claimBy,
@@ -49,7 +59,11 @@ function toPublicPrize(p: PrizeWithContest): PublicPrize {
   };
 }
 
-const withContest = { contest: { select: { title: true } }, ...eventsInOrder } as const;
+const withContest = {
+  contest: { select: { title: true } },
+  instantPrize: { select: { label: true } },
+  ...eventsInOrder,
+} as const;
 
 /** The player's prizes newest first: a keyset page (default 50; `cursor` = the last id seen). */
 export async function listMyPrizes(db: Db, userId: string, q: PageQuery = {}): Promise<PublicPrize[]> {
@@ -74,7 +88,8 @@ export async function claimPrize(db: Db, userId: string, input: ClaimPrizeInput)
         WHERE "id" = ${prize.id} AND "userId" = ${userId} AND "status" = 'unclaimed'`;
       if (flipped !== 1) return false;
       const cash = prize.cashAlternative as Prisma.Decimal;
-      await applyBalanceChange(tx, { userId, amount: cash, kind: "prize_cash", reference: prize.id, note: prize.contest.title });
+      const title = prizeTitleOf(prize);
+      await applyBalanceChange(tx, { userId, amount: cash, kind: "prize_cash", reference: prize.id, note: title });
       const entry = await tx.ledgerEntry.findUniqueOrThrow({
         where: { kind_reference: { kind: "prize_cash", reference: prize.id } },
         select: { id: true },
@@ -83,9 +98,9 @@ export async function claimPrize(db: Db, userId: string, input: ClaimPrizeInput)
       await notify(tx, userId, {
         type: "success",
         title: "Cash Alternative Credited",
-        message: `$${moneyString(cash)} for "${prize.contest.title}" has been added to your balance.`,
+        message: `$${moneyString(cash)} for "${title}" has been added to your balance.`,
       });
-      await mailPrizeUpdate(tx, userId, prize.contest.title, { kind: "cash", amount: moneyString(cash) });
+      await mailPrizeUpdate(tx, userId, title, { kind: "cash", amount: moneyString(cash) });
       return true;
     }
     const flipped = await tx.prize.updateMany({
@@ -97,9 +112,9 @@ export async function claimPrize(db: Db, userId: string, input: ClaimPrizeInput)
     await notify(tx, userId, {
       type: "success",
       title: "Prize Requested",
-      message: `We have your delivery address for "${prize.contest.title}" and will let you know when it ships.`,
+      message: `We have your delivery address for "${prizeTitleOf(prize)}" and will let you know when it ships.`,
     });
-    await mailPrizeUpdate(tx, userId, prize.contest.title, { kind: "requested" });
+    await mailPrizeUpdate(tx, userId, prizeTitleOf(prize), { kind: "requested" });
     return true;
   });
   if (!ok) throw conflict("Prize already claimed");
@@ -158,13 +173,13 @@ export async function setPrizeStatus(db: Db, adminId: string, input: PrizeStatus
       title: input.status === "shipped" ? "Prize Shipped" : "Prize Delivered",
       message:
         input.status === "shipped"
-          ? `Your prize "${prize.contest.title}" is on its way with ${tracking.carrier}, tracking ${tracking.trackingRef}.${input.note ? ` ${input.note}` : ""}`
-          : `Your prize "${prize.contest.title}" has been delivered. Enjoy!`,
+          ? `Your prize "${prizeTitleOf(prize)}" is on its way with ${tracking.carrier}, tracking ${tracking.trackingRef}.${input.note ? ` ${input.note}` : ""}`
+          : `Your prize "${prizeTitleOf(prize)}" has been delivered. Enjoy!`,
     });
     await mailPrizeUpdate(
       tx,
       prize.userId,
-      prize.contest.title,
+      prizeTitleOf(prize),
       input.status === "shipped"
         ? {
             kind: "shipped",

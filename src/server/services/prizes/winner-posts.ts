@@ -6,14 +6,17 @@ import type { Db, DbTx } from "../../platform/db";
 import { recordAudit, cursorRow, pageLimit } from "../kernel";
 import { notFound } from "../../platform/errors";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { afterWinnerPost, type PublicWinnerPost, toPublicWinnerPost, WINNER_POST_ORDER } from "./winners";
+import { afterWinnerPost, type PublicWinnerPost, WINNER_POST_ORDER, withTrails } from "./winners";
 
 type WinnerPostValues = z.output<typeof winnerPostSchema>;
 
 /** docs/product.md §3 Winner post: the same shape the public gallery answers (drafts included here). */
 export type AdminWinnerPost = PublicWinnerPost;
 
-export const toAdminWinnerPost: (p: WinnerPost) => AdminWinnerPost = toPublicWinnerPost;
+/** One post as the admin list answers it. */
+async function toAdminWinnerPost(db: DbTx, p: WinnerPost): Promise<AdminWinnerPost> {
+  return (await withTrails(db, [p]))[0] as AdminWinnerPost;
+}
 
 function data(input: WinnerPostValues) {
   return {
@@ -41,7 +44,7 @@ export async function listAllWinnerPosts(db: DbTx, q: PageQuery = {}): Promise<A
     orderBy: [...WINNER_POST_ORDER],
     take: pageLimit(q),
   });
-  return rows.map(toAdminWinnerPost);
+  return withTrails(db, rows);
 }
 
 export async function createWinnerPost(db: Db, input: WinnerPostValues, actorId: string | null = null): Promise<AdminWinnerPost> {
@@ -54,7 +57,7 @@ export async function createWinnerPost(db: Db, input: WinnerPostValues, actorId:
       targetId: row.id,
       after: data(input),
     });
-    return toAdminWinnerPost(row);
+    return toAdminWinnerPost(tx, row);
   });
 }
 
@@ -76,7 +79,7 @@ export async function updateWinnerPost(
       before,
       after: data(input),
     });
-    return toAdminWinnerPost(await tx.winnerPost.findUniqueOrThrow({ where: { id } }));
+    return toAdminWinnerPost(tx, await tx.winnerPost.findUniqueOrThrow({ where: { id } }));
   });
 }
 

@@ -19,9 +19,14 @@ export type PublicWinnerPost = {
   isPublished: boolean;
   socialMediaLinks: string[];
   createdAt: Date;
+  /**
+   * The post's contest has a drawn prize, so /prize-trail/<contestId> shows its delivery trail. A post
+   * typed with a contest id of no contest here (older posts, demo data) links no trail.
+   */
+  hasTrail: boolean;
 };
 
-export function toPublicWinnerPost(p: WinnerPost): PublicWinnerPost {
+export function toPublicWinnerPost(p: WinnerPost, trails: ReadonlySet<string>): PublicWinnerPost {
   return {
     id: p.id,
     title: p.title,
@@ -36,7 +41,28 @@ export function toPublicWinnerPost(p: WinnerPost): PublicWinnerPost {
     isPublished: p.isPublished,
     socialMediaLinks: p.socialMediaLinks,
     createdAt: p.createdAt,
+    hasTrail: trails.has(p.contestId),
   };
+}
+
+/** Which of these contest ids have a drawn prize (the public trail's subject): one query per page of posts. */
+export async function contestsWithTrail(db: DbTx, contestIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(contestIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await db.prize.findMany({
+    where: { contestId: { in: ids }, instantPrizeId: null },
+    select: { contestId: true },
+  });
+  return new Set(rows.map((r) => r.contestId));
+}
+
+/** Posts as answered, each knowing whether its trail exists. */
+export async function withTrails(db: DbTx, rows: readonly WinnerPost[]): Promise<PublicWinnerPost[]> {
+  const trails = await contestsWithTrail(
+    db,
+    rows.map((r) => r.contestId),
+  );
+  return rows.map((r) => toPublicWinnerPost(r, trails));
 }
 
 /** The gallery's order: newest win date first; ties by newest creation, then id. */
@@ -67,5 +93,5 @@ export async function listPublishedWinnerPosts(db: DbTx, q: PageQuery = {}): Pro
     orderBy: [...WINNER_POST_ORDER],
     take: pageLimit(q),
   });
-  return rows.map(toPublicWinnerPost);
+  return withTrails(db, rows);
 }

@@ -1,0 +1,5 @@
+/** Types of scripts/connection-drain.mjs (plain JS: scripts/server.mjs runs without a TypeScript loader). */
+import type { Server } from "node:http";
+
+export const NEW_CONNECTION_SILENCE_MS: number;
+export function drainableServer(server: Server): (timeoutMs: number) => Promise<{ cut: number }>;
