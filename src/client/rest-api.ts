@@ -2116,6 +2116,7 @@ export interface operations {
               socialMediaLinks: string[];
               /** @description ISO 8601 date-time */
               createdAt: string;
+              hasTrail: boolean;
             })[];
         };
       };
@@ -2312,6 +2313,12 @@ export interface operations {
               lastTicket: number;
               winningTicket: number | null;
               freeEntry: boolean;
+              onlineFreeEntry: boolean;
+              instantWins: {
+                  label: string;
+                  ticket: number;
+                  kind: string;
+                }[];
               pricing: ({
                 /** @description USD amount, a decimal string */
                 listAmount: string;
@@ -5736,6 +5743,7 @@ export interface operations {
               socialMediaLinks: string[];
               /** @description ISO 8601 date-time */
               createdAt: string;
+              hasTrail: boolean;
             })[];
         };
       };
@@ -5838,6 +5846,7 @@ export interface operations {
               socialMediaLinks: string[];
               /** @description ISO 8601 date-time */
               createdAt: string;
+              hasTrail: boolean;
             };
           };
         };
@@ -5946,6 +5955,7 @@ export interface operations {
               socialMediaLinks: string[];
               /** @description ISO 8601 date-time */
               createdAt: string;
+              hasTrail: boolean;
             };
           };
         };
@@ -7142,6 +7152,8 @@ export interface operations {
               status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
               /** @description ISO 8601 date-time */
               claimBy: string;
+              prizeTitle?: string;
+              instant?: boolean;
               delivery?: {
                 [key: string]: string;
               } | null;
@@ -7250,6 +7262,8 @@ export interface operations {
             status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
             /** @description ISO 8601 date-time */
             claimBy: string;
+            prizeTitle?: string;
+            instant?: boolean;
             delivery?: {
               [key: string]: string;
             } | null;
@@ -7647,6 +7661,8 @@ export interface operations {
               status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
               /** @description ISO 8601 date-time */
               claimBy: string;
+              prizeTitle?: string;
+              instant?: boolean;
               delivery?: {
                 [key: string]: string;
               } | null;
@@ -7762,6 +7778,8 @@ export interface operations {
             status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
             /** @description ISO 8601 date-time */
             claimBy: string;
+            prizeTitle?: string;
+            instant?: boolean;
             delivery?: {
               [key: string]: string;
             } | null;
