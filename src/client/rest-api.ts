@@ -304,7 +304,7 @@ export interface paths {
     post: operations["postApiAdminReviewIdDismiss"];
   };
   "/api/user/prizes": {
-    /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
+    /** The player's prizes, their claim status and delivery trail, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiUserPrizes"];
   };
   "/api/user/prizes/{id}/claim": {
@@ -2177,6 +2177,7 @@ export interface operations {
           quantity?: number;
           answerIndex?: number;
           ticketNumbers?: number[];
+          promoCode?: string;
         };
       };
     };
@@ -5129,6 +5130,7 @@ export interface operations {
           discountPercentage?: number | null;
           cashAlternative?: string | null;
           maxTickets?: number | null;
+          maxTicketsPerUser?: number | null;
           /** @enum {string} */
           category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
           /** @default */
@@ -5279,6 +5281,7 @@ export interface operations {
           discountPercentage?: number | null;
           cashAlternative?: string | null;
           maxTickets?: number | null;
+          maxTicketsPerUser?: number | null;
           /** @enum {string} */
           category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
           /** @default */
@@ -5569,6 +5572,17 @@ export interface operations {
               /** @description USD amount, a decimal string */
               totalAmount: string;
             };
+            instantWins: ({
+                instantPrizeId: string;
+                contestId: string;
+                contestTitle: string;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                ticket: number;
+                prizeId: string | null;
+              })[];
           };
         };
       };
@@ -7131,7 +7145,7 @@ export interface operations {
       };
     };
   };
-  /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
+  /** The player's prizes, their claim status and delivery trail, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiUserPrizes: {
     parameters: {
       query?: {
@@ -9328,6 +9342,17 @@ export interface operations {
               /** @description USD amount, a decimal string */
               totalAmount: string;
             };
+            instantWins: ({
+                instantPrizeId: string;
+                contestId: string;
+                contestTitle: string;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                ticket: number;
+                prizeId: string | null;
+              })[];
           };
         };
       };
