@@ -304,7 +304,7 @@ export interface paths {
     post: operations["postApiAdminReviewIdDismiss"];
   };
   "/api/user/prizes": {
-    /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
+    /** The player's prizes, their claim status and delivery trail, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiUserPrizes"];
   };
   "/api/user/prizes/{id}/claim": {
@@ -2180,6 +2180,7 @@ export interface operations {
           quantity?: number;
           answerIndex?: number;
           ticketNumbers?: number[];
+          promoCode?: string;
         };
       };
     };
@@ -5133,6 +5134,7 @@ export interface operations {
           discountPercentage?: number | null;
           cashAlternative?: string | null;
           maxTickets?: number | null;
+          maxTicketsPerUser?: number | null;
           /** @enum {string} */
           category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
           /** @default */
@@ -5284,6 +5286,7 @@ export interface operations {
           discountPercentage?: number | null;
           cashAlternative?: string | null;
           maxTickets?: number | null;
+          maxTicketsPerUser?: number | null;
           /** @enum {string} */
           category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
           /** @default */
@@ -5576,6 +5579,17 @@ export interface operations {
               /** @description USD amount, a decimal string */
               totalAmount: string;
             };
+            instantWins: ({
+                instantPrizeId: string;
+                contestId: string;
+                contestTitle: string;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                ticket: number;
+                prizeId: string | null;
+              })[];
           };
         };
       };
@@ -7138,7 +7152,7 @@ export interface operations {
       };
     };
   };
-  /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
+  /** The player's prizes, their claim status and delivery trail, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiUserPrizes: {
     parameters: {
       query?: {
@@ -9363,6 +9377,17 @@ export interface operations {
               /** @description USD amount, a decimal string */
               totalAmount: string;
             };
+            instantWins: ({
+                instantPrizeId: string;
+                contestId: string;
+                contestTitle: string;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                ticket: number;
+                prizeId: string | null;
+              })[];
           };
         };
       };
