@@ -732,8 +732,12 @@ describe("the production server's guard (src/server/edge/request-guard.mjs)", ()
   it("has no header list of its own: the edge's server and Next's proxy take baseSecurityHeaders from one module", () => {
     const server = readFileSync("src/server/edge/server.mjs", "utf8");
     expect(server).toMatch(/const refusedHeaders = baseSecurityHeaders\(/);
-    expect(readFileSync("src/server/edge/request-guard.mjs", "utf8")).not.toMatch(/"x-content-type-options"|"strict-transport-security"/);
-    expect(readFileSync("src/server/security/headers.ts", "utf8")).not.toMatch(/"x-content-type-options"|"strict-transport-security"/);
+    expect(readFileSync("src/server/edge/request-guard.mjs", "utf8")).not.toMatch(
+      /"x-content-type-options"|"strict-transport-security"/,
+    );
+    expect(readFileSync("src/server/security/headers.ts", "utf8")).not.toMatch(
+      /"x-content-type-options"|"strict-transport-security"/,
+    );
     expect(baseSecurityHeaders({ production: false, hsts: true })["strict-transport-security"]).toBeUndefined();
   });
 
