@@ -52,7 +52,14 @@ describe(`complaints with a reference (${dbKind()})`, () => {
     const res = await file(player, { category: "draw", subject: "Draw result", body: "My ticket should have won." });
     expect(res.status).toBe(201);
     expect(res.body.reference).toMatch(/^C-\d{4}-\d{6}$/);
-    expect(res.body).toMatchObject({ category: "draw", itemId: null, status: "acknowledged", overdue: false, messages: [] });
+    expect(res.body).toMatchObject({
+      category: "draw",
+      itemId: null,
+      status: "acknowledged",
+      overdue: false,
+      messages: [],
+      escalation: null,
+    });
     const created = new Date(res.body.createdAt);
     expect(res.body.reference.slice(2, 6)).toBe(String(created.getUTCFullYear()));
     expect(new Date(res.body.dueAt).toISOString()).toBe(addWorkingDays(created, 10).toISOString());
@@ -106,6 +113,8 @@ describe(`complaints with a reference (${dbKind()})`, () => {
       ["reply", true],
       ["final", true],
     ]);
+    // The answer on screen names where to go next, as the e-mail does.
+    expect(final.body.escalation).toEqual({ name: "Fair Play Ombudsman", url: "https://adr.example.org/complaints" });
 
     // Delivery may send them in any order (docs/email.md); each step has its own message.
     const subjects = (await mailTo(player)).map((m) => m.subject).sort();
@@ -139,6 +148,47 @@ describe(`complaints with a reference (${dbKind()})`, () => {
     }
     expect(await t.db.complaintMessage.count({ where: { complaint: { userId: player.id } } })).toBe(3);
     expect(await mailTo(player)).toHaveLength(4);
+  });
+
+  it("placeholders in what a player writes stay text: a note or name holding another account's reset token or tickets renders neither", async () => {
+    const victim = await createUser(t.db, { balance: "5" });
+    const contest = await createContest(t.db, { ticketPrice: "1.00" });
+    await checkout(t.db, victim.id, [{ contestId: contest.id, quantity: 3 }]);
+    const entry = await t.db.ticketEntry.findFirstOrThrow({ where: { userId: victim.id } });
+    // The victim's live reset link (its id is all the attacker needs to name it).
+    const link = await t.db.passwordResetToken.create({
+      data: { userId: victim.id, tokenHash: "victim-hash", expiresAt: new Date(Date.now() + 30 * 60_000) },
+    });
+    const bait = `{{reset-token:${link.id}}} {{tickets:${entry.id}}}`;
+    const attacker = await createUser(t.db);
+    // A display name is player text that every mail greets with.
+    await (await callerFor(t.db, attacker)).auth.updateProfile({ displayName: `{{reset-token:${link.id}}}` });
+    const { reference } = (await file(attacker, { category: "draw", subject: `{{tickets:${entry.id}}}`, body: bait })).body;
+    expect(
+      (await rest(t.db, "POST", `/api/complaints/${reference}/notes`, { user: attacker, body: { body: bait } })).status,
+    ).toBe(200);
+    // A row written before templates made values inert (or by any path around them) is not filled either.
+    await t.db.emailOutbox.create({
+      data: {
+        userId: attacker.id,
+        to: attacker.email,
+        kind: "complaint_update",
+        subject: "old",
+        text: bait,
+        html: `<p>${bait}</p>`,
+      },
+    });
+
+    const mails = await mailTo(attacker);
+    expect(mails).toHaveLength(3);
+    const all = mails.map((m) => `${m.subject}\n${m.body}`).join("\n");
+    // The note reached the player as they wrote it (readable), but nothing was filled in.
+    expect(all).toContain(`reset-token:${link.id}`);
+    expect(all).not.toContain("#1–#3");
+    const note = mails.find((m) => m.subject.endsWith("your note was added"));
+    expect(note?.body.replace(/\u200B/g, "")).toContain(bait);
+    // The victim's link was never re-keyed: no token of it exists anywhere.
+    expect((await t.db.passwordResetToken.findUniqueOrThrow({ where: { id: link.id } })).tokenHash).toBe("victim-hash");
   });
 
   it("two final answers racing: exactly one lands", async () => {

@@ -45,7 +45,11 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,/);
     const wrong = await rest(t.db, "POST", "/api/auth/2fa/enable", { user: admin, body: { code: "000000" } });
     expect(wrong.status).toBe(401);
-    expect((await rest(t.db, "GET", "/api/auth/2fa", { user: admin })).body).toEqual({ enabled: false, required: false });
+    expect((await rest(t.db, "GET", "/api/auth/2fa", { user: admin })).body).toEqual({
+      enabled: false,
+      required: false,
+      sessionVerified: false,
+    });
     const ok = await rest(t.db, "POST", "/api/auth/2fa/enable", { user: admin, body: { code: codeFor(setup.body.secret) } });
     expect(ok.status).toBe(200);
     expect((await rest(t.db, "GET", "/api/auth/2fa", { user: admin })).body.enabled).toBe(true);
@@ -114,7 +118,12 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("user");
     // Reading is still allowed.
     expect((await rest(t.db, "GET", "/api/admin/users", { user: plain })).status).toBe(200);
-    expect((await rest(t.db, "GET", "/api/auth/2fa", { user: plain })).body).toEqual({ enabled: false, required: true });
+    // The dashboard reads this before any click: the code is required and this session has not passed it.
+    expect((await rest(t.db, "GET", "/api/auth/2fa", { user: plain })).body).toEqual({
+      enabled: false,
+      required: true,
+      sessionVerified: false,
+    });
 
     // An admin whose session passed the code gets through to the action itself (404: no such payment).
     const { admin, secret } = await enrolledAdmin();
@@ -123,6 +132,11 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     await rest(t.db, "POST", "/api/auth/2fa/verify", { token, body: { code: codeFor(secret, 1) } });
     const allowed = await rest(t.db, "POST", "/api/payments/missing-id/approve", { token });
     expect(allowed.status).toBe(404);
+    expect((await rest(t.db, "GET", "/api/auth/2fa", { token })).body).toEqual({
+      enabled: true,
+      required: true,
+      sessionVerified: true,
+    });
 
     // Without the setting, the same plain admin may act.
     delete process.env.ADMIN_2FA_REQUIRED;

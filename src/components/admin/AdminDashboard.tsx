@@ -23,6 +23,8 @@ import { UsersTab } from "./UsersTab";
 import { WinnerPostsTab } from "./WinnerPostsTab";
 import { WithdrawalsTab } from "./WithdrawalsTab";
 import { toastUnauthorized } from "@/components/common/toasts";
+import classes from "./AdminDashboard.module.css";
+import { SecondFactorNotice } from "./SecondFactorGate";
 
 /** /admin: admins only (the server refuses every admin call as well: 401 / 403). */
 const TABS = [
@@ -52,6 +54,14 @@ export function AdminDashboard() {
   const tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as string) : "overview";
   const denied = !isLoading && !user?.isAdmin;
   const warned = useRef(false);
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tabs are one scrolling row: keep the open one in view (after a reload, a link).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the open tab changes or the tabs appear
+  useEffect(() => {
+    tabList.current
+      ?.querySelector<HTMLElement>(`[role="tab"][aria-selected="true"]`)
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [tab, isLoading]);
 
   useEffect(() => {
     if (!denied || warned.current) return;
@@ -84,6 +94,7 @@ export function AdminDashboard() {
       <Title order={1} mb="md">
         Admin Dashboard
       </Title>
+      <SecondFactorNotice />
       <Tabs
         value={tab}
         onChange={(value) =>
@@ -91,7 +102,7 @@ export function AdminDashboard() {
         }
         keepMounted={false}
       >
-        <Tabs.List mb="md">
+        <Tabs.List mb="md" className={classes.tabList} ref={tabList}>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="payments">Payments</Tabs.Tab>
           <Tabs.Tab value="withdrawals">Withdrawals</Tabs.Tab>

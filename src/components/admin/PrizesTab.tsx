@@ -7,12 +7,13 @@ import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { NamedCell, SimpleTable } from "@/components/common/DataTable";
+import { DataTable, NamedCell } from "@/components/common/DataTable";
 import { QueryState } from "@/components/common/QueryState";
 import { StatusWithNote } from "../common/WithdrawalStatusBadge";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { OverdueFulfilments } from "./OverdueFulfilments";
 import { useInvalidate } from "@/components/common/useInvalidate";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 type Delivery = {
   fullName?: string;
@@ -42,6 +43,7 @@ function deliveryText(delivery: unknown) {
  */
 export function PrizesTab() {
   const invalidate = useInvalidate();
+  const { locked } = useSecondFactorGate();
   const list = useQuery(trpc.prizes.adminList.queryOptions());
   const [tracking, setTracking] = useState<Record<string, { carrier: string; trackingRef: string }>>({});
   const trackingOf = (id: string) => tracking[id] ?? { carrier: "", trackingRef: "" };
@@ -62,7 +64,7 @@ export function PrizesTab() {
     return (
       <Stack gap={4}>
         {canShip && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             <TextInput
               size="xs"
               placeholder="Carrier"
@@ -81,6 +83,7 @@ export function PrizesTab() {
             />
             <Button
               size="xs"
+              disabled={locked}
               onClick={() => setStatus.mutate({ id: p.id, status: "shipped", ...t })}
               loading={busy && setStatus.variables?.status === "shipped"}
             >
@@ -91,6 +94,7 @@ export function PrizesTab() {
         {canDeliver && (
           <Button
             size="xs"
+            disabled={locked}
             onClick={() => setStatus.mutate({ id: p.id, status: "delivered" })}
             loading={busy && setStatus.variables?.status === "delivered"}
           >
@@ -107,8 +111,8 @@ export function PrizesTab() {
         <Title order={3}>Prizes</Title>
         <QueryState query={list} rows={list.data} empty="No prizes yet.">
           {(shown) => (
-            <SimpleTable
-              scrollMinWidth={900}
+            <DataTable
+              minWidth={900}
               rows={shown}
               rowKey={(p) => p.id}
               rowProps={() => ({ "data-testid": "admin-prize-row" })}
@@ -124,6 +128,7 @@ export function PrizesTab() {
                 { label: "Delivery", cell: (p) => deliveryText(p.delivery) },
                 {
                   label: "Status",
+                  lead: true,
                   cell: (p) => (
                     <StatusWithNote status={p.status} label={PRIZE_STATUS_LABELS[p.status as PrizeStatusName]} note={p.note} />
                   ),

@@ -82,6 +82,8 @@ export const contestOutput = z.object({
   pickNumbers: z.boolean(),
   onlineFreeEntry: z.boolean(),
   bundleTiers: z.array(z.object({ quantity: z.number().int(), percentOff: z.number().int() })),
+  /** Instant prizes can be won with this contest's tickets. */
+  instantWins: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
   skillQuestionAnswer: z.number().int().nullable(),
@@ -355,7 +357,12 @@ export const conversationOutput = z.object({
 
 export const emailPreferencesOutput = z.object({ receipts: z.boolean(), results: z.boolean() });
 
-export const twoFactorStatusOutput = z.object({ enabled: z.boolean(), required: z.boolean() });
+export const twoFactorStatusOutput = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  /** This session passed the code check: with `required`, privileged admin actions need it. */
+  sessionVerified: z.boolean(),
+});
 export const twoFactorSetupOutput = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });
 export const forgotPasswordOutput = z.object({ email: z.string(), maskedEmail: z.string(), securityQuestion: z.string() });
 export const verifySecurityOutput = z.object({ message, verified: z.boolean() });
@@ -363,7 +370,8 @@ export const selfExclusionOutput = z.object({ message, selfExcludedUntil: time }
 export const selfExclusionEndOutput = z.object({ message, selfExclusionEndsAt: time });
 export const notificationWithMessageOutput = z.object({ message, notification: notificationOutput });
 export const contestWithMessageOutput = z.object({ message, contest: contestOutput });
-export const freeEntryOutput = z.object({ message, entry: entryReceipt });
+/** A free entry (postal or online) and the instant prizes its tickets won, as a purchase answers them. */
+export const freeEntryOutput = z.object({ message, entry: entryReceipt, instantWins: z.array(instantWinOutput) });
 /** Pick your numbers (src/shared/ticket-picking.ts): a grid page, and numbers held for a cart. */
 const ints = z.array(z.number().int());
 export const numbersPageOutput = z.object({

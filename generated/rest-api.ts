@@ -304,7 +304,7 @@ export interface paths {
     post: operations["postApiAdminReviewIdDismiss"];
   };
   "/api/user/prizes": {
-    /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
+    /** The player's prizes, their claim status and delivery trail, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiUserPrizes"];
   };
   "/api/user/prizes/{id}/claim": {
@@ -803,6 +803,7 @@ export interface operations {
           "application/json": {
             enabled: boolean;
             required: boolean;
+            sessionVerified: boolean;
           };
         };
       };
@@ -1619,6 +1620,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             })[];
         };
       };
@@ -1724,6 +1726,7 @@ export interface operations {
                 quantity: number;
                 percentOff: number;
               }[];
+            instantWins: boolean;
           };
         };
       };
@@ -2177,6 +2180,7 @@ export interface operations {
           quantity?: number;
           answerIndex?: number;
           ticketNumbers?: number[];
+          promoCode?: string;
         };
       };
     };
@@ -5054,6 +5058,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
               skillQuestionAnswer: number | null;
               drawPending: string | null;
               drawError: string | null;
@@ -5129,6 +5134,7 @@ export interface operations {
           discountPercentage?: number | null;
           cashAlternative?: string | null;
           maxTickets?: number | null;
+          maxTicketsPerUser?: number | null;
           /** @enum {string} */
           category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
           /** @default */
@@ -5201,6 +5207,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
@@ -5279,6 +5286,7 @@ export interface operations {
           discountPercentage?: number | null;
           cashAlternative?: string | null;
           maxTickets?: number | null;
+          maxTicketsPerUser?: number | null;
           /** @enum {string} */
           category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
           /** @default */
@@ -5351,6 +5359,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
@@ -5475,6 +5484,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
@@ -5569,6 +5579,17 @@ export interface operations {
               /** @description USD amount, a decimal string */
               totalAmount: string;
             };
+            instantWins: ({
+                instantPrizeId: string;
+                contestId: string;
+                contestTitle: string;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                ticket: number;
+                prizeId: string | null;
+              })[];
           };
         };
       };
@@ -7131,7 +7152,7 @@ export interface operations {
       };
     };
   };
-  /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
+  /** The player's prizes, their claim status and delivery trail, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiUserPrizes: {
     parameters: {
       query?: {
@@ -7942,6 +7963,10 @@ export interface operations {
                   /** @description ISO 8601 date-time */
                   createdAt: string;
                 })[];
+              escalation: {
+                name: string;
+                url: string;
+              } | null;
             })[];
         };
       };
@@ -8037,6 +8062,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8132,6 +8161,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8228,6 +8261,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8318,6 +8355,10 @@ export interface operations {
                   /** @description ISO 8601 date-time */
                   createdAt: string;
                 })[];
+              escalation: {
+                name: string;
+                url: string;
+              } | null;
               user: {
                 id: string;
                 email: string;
@@ -8426,6 +8467,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8528,6 +8573,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -9328,6 +9377,17 @@ export interface operations {
               /** @description USD amount, a decimal string */
               totalAmount: string;
             };
+            instantWins: ({
+                instantPrizeId: string;
+                contestId: string;
+                contestTitle: string;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                ticket: number;
+                prizeId: string | null;
+              })[];
           };
         };
       };
@@ -10123,6 +10183,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
