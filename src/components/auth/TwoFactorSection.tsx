@@ -63,7 +63,7 @@ export function TwoFactorSection() {
       </Group>
       {status.data?.required && !enabled && (
         <Text size="sm" c="orange">
-          Approving payments and other actions that move money need two-factor on this site.
+          The admin dashboard and every admin action need two-factor on this site.
         </Text>
       )}
       {backupCodes && (
