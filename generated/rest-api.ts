@@ -28,7 +28,7 @@ export interface paths {
     post: operations["postApiAuth2faVerify"];
   };
   "/api/auth/2fa": {
-    /** Two-factor status: enabled, required */
+    /** Two-factor status: enabled, required, and whether this session passed it */
     get: operations["getApiAuth2fa"];
   };
   "/api/auth/2fa/setup": {
@@ -328,7 +328,7 @@ export interface paths {
     get: operations["getApiAdminPrizesOverdue"];
   };
   "/api/admin/prizes": {
-    /** Prizes and their claim status */
+    /** Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminPrizes"];
   };
   "/api/admin/prizes/{id}/status": {
@@ -794,7 +794,7 @@ export interface operations {
       };
     };
   };
-  /** Two-factor status: enabled, required */
+  /** Two-factor status: enabled, required, and whether this session passed it */
   getApiAuth2fa: {
     responses: {
       /** @description OK */
@@ -803,7 +803,7 @@ export interface operations {
           "application/json": {
             enabled: boolean;
             required: boolean;
-            sessionVerified: boolean;
+            verified: boolean;
           };
         };
       };
@@ -7667,8 +7667,14 @@ export interface operations {
       };
     };
   };
-  /** Prizes and their claim status */
+  /** Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminPrizes: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {

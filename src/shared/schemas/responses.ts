@@ -357,12 +357,8 @@ export const conversationOutput = z.object({
 
 export const emailPreferencesOutput = z.object({ receipts: z.boolean(), results: z.boolean() });
 
-export const twoFactorStatusOutput = z.object({
-  enabled: z.boolean(),
-  required: z.boolean(),
-  /** This session passed the code check: with `required`, privileged admin actions need it. */
-  sessionVerified: z.boolean(),
-});
+/** `verified`: this session passed the second factor (with `required`, what the admin dashboard needs). */
+export const twoFactorStatusOutput = z.object({ enabled: z.boolean(), required: z.boolean(), verified: z.boolean() });
 export const twoFactorSetupOutput = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });
 export const forgotPasswordOutput = z.object({ email: z.string(), maskedEmail: z.string(), securityQuestion: z.string() });
 export const verifySecurityOutput = z.object({ message, verified: z.boolean() });
