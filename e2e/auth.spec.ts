@@ -96,6 +96,23 @@ test("sign up -> log in -> home -> log out", async ({ page }) => {
   expect(me.status()).toBe(401);
 });
 
+test("npm start on the embedded database: an existing e-mail in other capitals is 409, never 500", async ({ page }) => {
+  // This server opens PGlite the way that made Prisma report 23505 instead of P2002 (src/server/platform/unique-violation.ts).
+  const res = await page.request.post("/api/auth/signup", {
+    data: {
+      firstName: "Robin",
+      lastName: "Quest",
+      email: PLAYER.email.toUpperCase(),
+      password: "secret123",
+      confirmPassword: "secret123",
+      securityQuestion: QUESTION,
+      securityAnswer: "dune",
+    },
+  });
+  expect(res.status()).toBe(409);
+  expect(await res.json()).toEqual({ message: "An account with this email already exists" });
+});
+
 test("signed-in users on /login, /signup and /forgot-password go to /", async ({ page }) => {
   await signInViaApi(page, PLAYER);
   for (const path of ["/login", "/signup", "/forgot-password"]) {

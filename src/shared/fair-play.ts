@@ -34,6 +34,7 @@ export const answerIndexSchema = z.number("answerIndex must be a number").int("a
 /** Fields that can no longer change once a ticket is sold (labels for the 409 message). */
 export const FROZEN_TERMS = {
   maxTickets: "max tickets",
+  maxTicketsPerUser: "max tickets per player",
   ticketPrice: "ticket price",
   endDate: "end date",
   skillQuestion: "the skill question",

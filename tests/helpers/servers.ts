@@ -7,6 +7,9 @@ export type LocalServer = { url: string; close: () => Promise<void>; hits: strin
 
 async function listen(handler: http.RequestListener, hits: string[]): Promise<LocalServer> {
   const server = http.createServer(handler);
+  // fetch keeps connections alive; with Node's 5 s default the server could close one just as a
+  // slow test reused it (ECONNRESET). close() still ends idle connections at once.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((r) => server.close(() => r())) };

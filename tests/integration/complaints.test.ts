@@ -150,6 +150,47 @@ describe(`complaints with a reference (${dbKind()})`, () => {
     expect(await mailTo(player)).toHaveLength(4);
   });
 
+  it("placeholders in what a player writes stay text: a note or name holding another account's reset token or tickets renders neither", async () => {
+    const victim = await createUser(t.db, { balance: "5" });
+    const contest = await createContest(t.db, { ticketPrice: "1.00" });
+    await checkout(t.db, victim.id, [{ contestId: contest.id, quantity: 3 }]);
+    const entry = await t.db.ticketEntry.findFirstOrThrow({ where: { userId: victim.id } });
+    // The victim's live reset link (its id is all the attacker needs to name it).
+    const link = await t.db.passwordResetToken.create({
+      data: { userId: victim.id, tokenHash: "victim-hash", expiresAt: new Date(Date.now() + 30 * 60_000) },
+    });
+    const bait = `{{reset-token:${link.id}}} {{tickets:${entry.id}}}`;
+    const attacker = await createUser(t.db);
+    // A display name is player text that every mail greets with.
+    await (await callerFor(t.db, attacker)).auth.updateProfile({ displayName: `{{reset-token:${link.id}}}` });
+    const { reference } = (await file(attacker, { category: "draw", subject: `{{tickets:${entry.id}}}`, body: bait })).body;
+    expect(
+      (await rest(t.db, "POST", `/api/complaints/${reference}/notes`, { user: attacker, body: { body: bait } })).status,
+    ).toBe(200);
+    // A row written before templates made values inert (or by any path around them) is not filled either.
+    await t.db.emailOutbox.create({
+      data: {
+        userId: attacker.id,
+        to: attacker.email,
+        kind: "complaint_update",
+        subject: "old",
+        text: bait,
+        html: `<p>${bait}</p>`,
+      },
+    });
+
+    const mails = await mailTo(attacker);
+    expect(mails).toHaveLength(3);
+    const all = mails.map((m) => `${m.subject}\n${m.body}`).join("\n");
+    // The note reached the player as they wrote it (readable), but nothing was filled in.
+    expect(all).toContain(`reset-token:${link.id}`);
+    expect(all).not.toContain("#1–#3");
+    const note = mails.find((m) => m.subject.endsWith("your note was added"));
+    expect(note?.body.replace(/\u200B/g, "")).toContain(bait);
+    // The victim's link was never re-keyed: no token of it exists anywhere.
+    expect((await t.db.passwordResetToken.findUniqueOrThrow({ where: { id: link.id } })).tokenHash).toBe("victim-hash");
+  });
+
   it("two final answers racing: exactly one lands", async () => {
     const player = await createUser(t.db);
     const { reference } = (await file(player, { category: "withdrawal", subject: "Payout", body: "Still waiting." })).body;

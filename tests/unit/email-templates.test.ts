@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { drawResult, passwordResetLink, purchaseReceipt, ticketRange, topUpRejected } from "../../src/server/mail/templates";
+import { ticketsPlaceholder } from "../../src/server/mail/outbox";
+import { resetTokenPlaceholder } from "../../src/server/mail/reset-tokens";
+import {
+  drawResult,
+  notice,
+  passwordResetLink,
+  purchaseReceipt,
+  SLOT_PATTERN,
+  slot,
+  ticketRange,
+  topUpRejected,
+} from "../../src/server/mail/templates";
 
 describe("email templates", () => {
   it("every message has a subject, a plain-text part and an HTML part saying the same", () => {
@@ -58,5 +69,43 @@ describe("email templates", () => {
     expect(mail.text).toContain("http://x.test/reset-password?token=T0K3N");
     expect(mail.html).toContain('href="http://x.test/reset-password?token=T0K3N"');
     expect(mail.text).toContain("expires in 30 minutes");
+  });
+
+  it("what people typed can never form a placeholder; only a template's own slots stay live", () => {
+    const bait = "{{reset-token:abc123}} {{tickets:0b7a1c9e-0000-4000-8000-000000000000}} {{{x}}}";
+    const typed = notice(bait, `Subject ${bait}`, {
+      paragraphs: [bait],
+      rows: [[bait, bait]],
+      button: { label: bait, path: "/" },
+      small: bait,
+    });
+    for (const part of [typed.subject, typed.text, typed.html]) {
+      expect(part).not.toMatch(SLOT_PATTERN);
+      expect(part).not.toContain("{{");
+    }
+    expect(typed.text.replace(/\u200B/g, "")).toContain(bait); // reads as typed
+    expect(typed.html).toContain("&#123;&#123;reset-token:abc123}}");
+
+    // A slot the server marked stays live, once, where the template put it; the same text typed in a title does not.
+    const tickets = ticketsPlaceholder("0b7a1c9e-0000-4000-8000-000000000000");
+    const line = {
+      contestId: "c",
+      contestTitle: tickets,
+      ticketCount: 1,
+      tickets: slot(tickets),
+      totalAmount: "1",
+      drawSeedHash: "ab",
+    };
+    const receipt = purchaseReceipt(bait, [line], "1", "0");
+    expect(receipt.subject.match(SLOT_PATTERN)).toEqual([tickets]);
+    expect(receipt.text.match(SLOT_PATTERN)).toEqual([tickets]);
+    expect(receipt.html.match(SLOT_PATTERN)).toEqual([tickets]);
+    expect(`${receipt.subject}${receipt.text}${receipt.html}`).not.toMatch(/\uE000|\uE001/);
+    const link = `http://x.test/reset-password?token=${slot(resetTokenPlaceholder("mine"))}`;
+    const reset = passwordResetLink("{{reset-token:other}}", link);
+    expect(reset.text.match(SLOT_PATTERN)).toEqual(["{{reset-token:mine}}"]);
+    // A mark copied without the process's key is just text.
+    expect(notice("\uE000{{reset-token:x}}\uE001", "s", { paragraphs: [] }).text).not.toMatch(SLOT_PATTERN);
+    expect(() => slot("{{reset-token:x}} and more")).toThrow();
   });
 });

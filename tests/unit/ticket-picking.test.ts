@@ -22,8 +22,8 @@ describe("pick your numbers: shared rules", () => {
     expect(ticketNumbersSchema.safeParse([2, 2]).error?.issues[0]?.message).toBe("ticketNumbers lists #2 more than once");
     expect(ticketNumbersSchema.safeParse([0]).success).toBe(false);
     expect(ticketNumbersSchema.safeParse(Array.from({ length: 101 }, (_, i) => i + 1)).success).toBe(false);
-    expect(cartAddSchema.parse({ contestId: "c", ticketNumbers: [5, 9] }).quantity).toBe(2);
-    expect(cartAddSchema.parse({ contestId: "c" }).quantity).toBe(1);
+    expect(cartAddSchema.parse({ contestId: "c", ticketNumbers: [5, 9] }).line.quantity).toBe(2);
+    expect(cartAddSchema.parse({ contestId: "c" }).line.quantity).toBe(1);
     expect(cartAddSchema.safeParse({ contestId: "c", quantity: 3, ticketNumbers: [5] }).success).toBe(false);
     expect(cartLineSchema.safeParse({ contestId: "c", quantity: 1, ticketNumbers: [5, 6] }).success).toBe(false);
   });

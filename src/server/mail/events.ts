@@ -11,6 +11,7 @@ import {
   purchaseReceipt,
   type ReceiptLine,
   type ReceiptSavings,
+  slot,
   topUpApproved,
   topUpRejected,
 } from "./templates";
@@ -40,7 +41,7 @@ export async function queueReceipt(
   // A picked-numbers line holds one entry per number (src/server/services/tickets/allocation.ts).
   const entries = purchase.entries.map(({ entryIds, ...line }) => ({
     ...line,
-    tickets: entryIds.map(ticketsPlaceholder).join(", "),
+    tickets: entryIds.map((id) => slot(ticketsPlaceholder(id))).join(", "),
   }));
   return enqueueEmail(tx, {
     to: user.email,

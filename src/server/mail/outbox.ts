@@ -131,8 +131,13 @@ export async function mailUser(
 export const ticketsPlaceholder = (entryId: string) => `{{tickets:${entryId}}}`;
 const TICKETS_PLACEHOLDER = /\{\{tickets:([0-9a-f-]{36})\}\}/g;
 
-/** The messages with their ticket placeholders replaced by the entries' numbers ("#7", "#3–#5"), one query for all. */
-export async function withTicketNumbers<T extends { subject: string; text: string; html: string }>(
+/**
+ * The messages with their ticket placeholders replaced by the entries' numbers ("#7", "#3–#5"), one
+ * query for all. A placeholder is filled only from an entry of the mail's own addressee (the row's
+ * `userId`, a server-side field): whatever else looks like one stays text (templates.ts makes what
+ * people typed inert, so only a receipt's own slots reach here).
+ */
+export async function withTicketNumbers<T extends { userId: string | null; subject: string; text: string; html: string }>(
   db: DbTx,
   mails: T[],
 ): Promise<T[]> {
@@ -141,12 +146,18 @@ export async function withTicketNumbers<T extends { subject: string; text: strin
   if (ids.size === 0) return mails;
   const entries = await db.ticketEntry.findMany({
     where: { id: { in: [...ids] } },
-    select: { id: true, firstTicket: true, lastTicket: true },
+    select: { id: true, userId: true, firstTicket: true, lastTicket: true },
   });
-  const numbers = new Map(entries.map((e) => [e.id, ticketRange(e.firstTicket, e.lastTicket)]));
-  // An entry is written in the receipt's own transaction, so it is always there; never send the raw token.
-  const fill = (value: string) => value.replace(TICKETS_PLACEHOLDER, (_, id: string) => numbers.get(id) ?? "(see My Purchases)");
-  return mails.map((m) => ({ ...m, subject: fill(m.subject), text: fill(m.text), html: fill(m.html) }));
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  return mails.map((m) => {
+    // An entry is written in the receipt's own transaction, so it is always there; never send the raw token.
+    const fill = (value: string) =>
+      value.replace(TICKETS_PLACEHOLDER, (_, id: string) => {
+        const entry = byId.get(id);
+        return entry && entry.userId === m.userId ? ticketRange(entry.firstTicket, entry.lastTicket) : "(see My Purchases)";
+      });
+    return { ...m, subject: fill(m.subject), text: fill(m.text), html: fill(m.html) };
+  });
 }
 
 export type OutboxRow = {

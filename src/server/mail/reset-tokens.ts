@@ -19,20 +19,24 @@ export const RESET_TOKEN_GONE = "expired";
 /**
  * Sending a mail: each reset-token placeholder becomes a fresh token whose hash replaces the row's
  * (only while the link is unused and unexpired), so the token exists only in the mail that leaves.
- * A retried send makes a new token; the one before stops working.
+ * A retried send makes a new token; the one before stops working. Secrets come only from the
+ * outbox row's server-side fields: a token is made only in a `password_reset` mail and only for a
+ * link of the mail's own addressee (`userId`); any other placeholder is left as it is (a player's
+ * text can hold none: templates.ts makes values inert).
  */
-export async function renderResetTokens<T extends { text: string; html: string }>(
+export async function renderResetTokens<T extends { kind: string; userId: string | null; text: string; html: string }>(
   db: DbTx,
   mail: T,
   now = new Date(),
 ): Promise<T> {
+  if (mail.kind !== "password_reset" || !mail.userId) return mail;
   const ids = new Set([...`${mail.text}${mail.html}`.matchAll(RESET_TOKEN_PLACEHOLDER)].map((m) => m[1] as string));
   if (ids.size === 0) return mail;
   const tokens = new Map<string, string>();
   for (const id of ids) {
     const token = randomBytes(32).toString("base64url");
     const set = await db.passwordResetToken.updateMany({
-      where: { id, usedAt: null, expiresAt: { gt: now } },
+      where: { id, userId: mail.userId, usedAt: null, expiresAt: { gt: now } },
       data: { tokenHash: hashResetToken(token) },
     });
     tokens.set(id, set.count === 1 ? token : RESET_TOKEN_GONE);

@@ -2,7 +2,15 @@
  * Every email the site sends, as plain functions returning subject + plain text + simple HTML
  * (why plain functions and not React Email: docs/email.md). Values are HTML-escaped; links are
  * absolute (APP_URL, src/server/mail/config.ts).
+ *
+ * Values are data, never template: what players and admins typed (names, complaint notes, addresses,
+ * carrier notes, contest titles) cannot form a placeholder (`{{tickets:…}}`, `{{reset-token:…}}`)
+ * that delivery would fill, because `compose` breaks every `{` of every value (inertText,
+ * inertHtml). The only live placeholders are those the server marked with `slot`, and delivery
+ * fills those only from the row's own server-side fields (src/server/mail/outbox.ts,
+ * src/server/mail/reset-tokens.ts).
  */
+import { randomBytes } from "node:crypto";
 import { formatUsd, isPositive } from "@/shared/money";
 import { appLink } from "./config";
 
@@ -19,6 +27,34 @@ export function escapeHtml(value: string | number): string {
     .replace(/'/g, "&#39;");
 }
 
+/**
+ * A placeholder the server writes into a message and fills when the message is read: `{{name:id}}`
+ * (ticketsPlaceholder in ./outbox, resetTokenPlaceholder in ./reset-tokens).
+ */
+export const SLOT_PATTERN = /\{\{[a-z-]+:[A-Za-z0-9-]+\}\}/g;
+
+/**
+ * Marks a placeholder the server itself put into a value, so that `compose` leaves it live. The mark
+ * carries a key made at random when this module loads and never written anywhere (compose takes it
+ * out): no typed text can carry it, so no typed text can come out live, even one that copies a slot.
+ */
+const SLOT_KEY = randomBytes(16).toString("hex");
+const MARKED_SLOT = new RegExp(`\uE000${SLOT_KEY}(\\{\\{[a-z-]+:[A-Za-z0-9-]+\\}\\})\uE001`);
+export function slot(placeholder: string): string {
+  if (!new RegExp(`^${SLOT_PATTERN.source}$`).test(placeholder)) throw new Error(`Not a placeholder: ${placeholder}`);
+  return `\uE000${SLOT_KEY}${placeholder}\uE001`;
+}
+
+/** A value in the plain-text part: a zero-width space after every `{`, so no `{{` can come out of it (it reads the same). */
+export function inertText(value: string | number): string {
+  return String(value).replace(/\{/g, "{\u200B");
+}
+
+/** A value in the HTML part: escaped, and every `{` as its entity (it renders the same; no `{` left to match). */
+export function inertHtml(value: string | number): string {
+  return escapeHtml(value).replace(/\{/g, "&#123;");
+}
+
 /** Where a contest's public draw record lives (the contest page shows the seed, hash and proof). */
 export function drawRecordPath(contestId: string): string {
   return `/contest/${encodeURIComponent(contestId)}`;
@@ -31,37 +67,47 @@ export function ticketRange(first: number, last: number): string {
 
 type Block = { p: string } | { rows: [string, string][] } | { button: { label: string; href: string } } | { small: string };
 
-/** One layout for every message: the same blocks become the text part and the HTML part. */
+/**
+ * One layout for every message: the same blocks become the text part and the HTML part. Every value
+ * is made inert (inertText, inertHtml) but for the slots a template marked with `slot`.
+ */
 function compose(subject: string, greetingName: string, blocks: Block[]): RenderedEmail {
-  const text: string[] = [`Hi ${greetingName},`, ""];
-  const html: string[] = [`<p>Hi ${escapeHtml(greetingName)},</p>`];
+  const live = (inert: (v: string) => string) => (value: string | number) =>
+    String(value)
+      .split(MARKED_SLOT) // [text, slot, text, slot, …, text]
+      .map((part, i) => (i % 2 === 1 ? part : inert(part)))
+      .join("");
+  const t = live(inertText);
+  const h = live(inertHtml);
+  const text: string[] = [`Hi ${t(greetingName)},`, ""];
+  const html: string[] = [`<p>Hi ${h(greetingName)},</p>`];
   for (const b of blocks) {
     if ("p" in b) {
-      text.push(b.p, "");
-      html.push(`<p>${escapeHtml(b.p)}</p>`);
+      text.push(t(b.p), "");
+      html.push(`<p>${h(b.p)}</p>`);
     } else if ("rows" in b) {
-      for (const [k, v] of b.rows) text.push(`${k}: ${v}`);
+      for (const [k, v] of b.rows) text.push(`${t(k)}: ${t(v)}`);
       text.push("");
       html.push(
         `<table cellpadding="4" style="border-collapse:collapse">${b.rows
-          .map(([k, v]) => `<tr><td style="color:#555">${escapeHtml(k)}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`)
+          .map(([k, v]) => `<tr><td style="color:#555">${h(k)}</td><td><strong>${h(v)}</strong></td></tr>`)
           .join("")}</table>`,
       );
     } else if ("button" in b) {
-      text.push(`${b.button.label}: ${b.button.href}`, "");
+      text.push(`${t(b.button.label)}: ${t(b.button.href)}`, "");
       html.push(
-        `<p><a href="${escapeHtml(b.button.href)}" style="display:inline-block;padding:10px 18px;background:#228be6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(b.button.label)}</a></p>`,
+        `<p><a href="${h(b.button.href)}" style="display:inline-block;padding:10px 18px;background:#228be6;color:#fff;border-radius:6px;text-decoration:none">${h(b.button.label)}</a></p>`,
       );
     } else {
-      text.push(b.small, "");
-      html.push(`<p style="color:#777;font-size:12px">${escapeHtml(b.small)}</p>`);
+      text.push(t(b.small), "");
+      html.push(`<p style="color:#777;font-size:12px">${h(b.small)}</p>`);
     }
   }
   const footer = `— The ${BRAND} team`;
   text.push(footer, appLink("/"));
   html.push(`<p>${escapeHtml(footer)}<br><a href="${escapeHtml(appLink("/"))}">${escapeHtml(appLink("/"))}</a></p>`);
   return {
-    subject,
+    subject: t(subject),
     text: `${text.join("\n")}\n`,
     html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:560px">${html.join("")}</body></html>`,
   };
@@ -73,7 +119,7 @@ export type ReceiptLine = {
   contestId: string;
   contestTitle: string;
   ticketCount: number;
-  /** The line's ticket numbers as ticketRange writes them, or the placeholder a checkout fills in (events.ts). */
+  /** The line's ticket numbers as ticketRange writes them, or the placeholders (each a `slot`) a checkout fills in (events.ts). */
   tickets: string;
   totalAmount: string;
   drawSeedHash: string;
@@ -196,6 +242,7 @@ export function topUpRejected(name: string, input: { amount: string; reason: str
 
 export const RESET_LINK_MINUTES = 30;
 
+/** `link` is built by the server (src/server/services/accounts/reset-link.ts), its token a `slot`. */
 export function passwordResetLink(name: string, link: string): RenderedEmail {
   return compose("Reset your Prize Contests password", name, [
     { p: "Someone (hopefully you) asked to reset the password of your Prize Contests account." },

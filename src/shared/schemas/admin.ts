@@ -120,6 +120,8 @@ export const contestFormSchema = z
     discountPercentage: optionalInt("Discount", 0, 100).optional(),
     cashAlternative: optionalMoney("Cash alternative").optional(),
     maxTickets: optionalInt("Max tickets", 1).optional(),
+    /** At most this many tickets per player (null: no limit; absent: none on create, unchanged on edit). */
+    maxTicketsPerUser: optionalInt("Max tickets per player", 1).optional(),
     category: z.enum(CONTEST_CATEGORIES, "Please select a category"),
     imageUrl: z
       .string()

@@ -37,20 +37,6 @@ export const cartLineSchema = z
   });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-/** POST /api/cart/add: one line; quantity defaults to 1, or to the count of ticketNumbers. */
-export const cartAddSchema = z
-  .object({
-    contestId: contestIdInput,
-    quantity: quantitySchema.optional(),
-    answerIndex: answerIndexSchema.optional(),
-    ticketNumbers: ticketNumbersSchema.optional(),
-  })
-  .refine((l) => !l.ticketNumbers || l.quantity === undefined || l.ticketNumbers.length === l.quantity, {
-    message: PICK_MESSAGES.quantityMismatch,
-    path: ["quantity"],
-  })
-  .transform((l): CartLine => ({ ...l, quantity: l.quantity ?? l.ticketNumbers?.length ?? 1 }));
-
 /** A promo code as a player types it: trimmed, any case (stored and compared upper-case; docs/payments.md). */
 export const promoCodeText = z
   .string("Promo code is required")
@@ -59,6 +45,27 @@ export const promoCodeText = z
   .max(PROMO_LIMITS.codeMax, `Promo code must be at most ${PROMO_LIMITS.codeMax} characters`)
   .regex(/^[A-Za-z0-9_-]+$/, "Promo code may contain only letters, digits, - and _")
   .transform((s) => s.toUpperCase());
+
+/**
+ * POST /api/cart/add: one line; quantity defaults to 1, or to the count of ticketNumbers. A promo
+ * code is applied exactly as cart.checkout applies it (never dropped).
+ */
+export const cartAddSchema = z
+  .object({
+    contestId: contestIdInput,
+    quantity: quantitySchema.optional(),
+    answerIndex: answerIndexSchema.optional(),
+    ticketNumbers: ticketNumbersSchema.optional(),
+    promoCode: promoCodeText.optional(),
+  })
+  .refine((l) => !l.ticketNumbers || l.quantity === undefined || l.ticketNumbers.length === l.quantity, {
+    message: PICK_MESSAGES.quantityMismatch,
+    path: ["quantity"],
+  })
+  .transform(({ promoCode, ...l }): { line: CartLine; promoCode?: string } => ({
+    line: { ...l, quantity: l.quantity ?? l.ticketNumbers?.length ?? 1 },
+    ...(promoCode ? { promoCode } : {}),
+  }));
 
 export const checkoutSchema = z.object({
   items: z.array(cartLineSchema, CART_MESSAGES.emptyCart).max(LIMITS.cartLinesMax, CART_MESSAGES.tooManyLines),

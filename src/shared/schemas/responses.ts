@@ -370,7 +370,8 @@ export const selfExclusionOutput = z.object({ message, selfExcludedUntil: time }
 export const selfExclusionEndOutput = z.object({ message, selfExclusionEndsAt: time });
 export const notificationWithMessageOutput = z.object({ message, notification: notificationOutput });
 export const contestWithMessageOutput = z.object({ message, contest: contestOutput });
-export const freeEntryOutput = z.object({ message, entry: entryReceipt });
+/** A free entry (postal or online) and the instant prizes its tickets won, as a purchase answers them. */
+export const freeEntryOutput = z.object({ message, entry: entryReceipt, instantWins: z.array(instantWinOutput) });
 /** Pick your numbers (src/shared/ticket-picking.ts): a grid page, and numbers held for a cart. */
 const ints = z.array(z.number().int());
 export const numbersPageOutput = z.object({

@@ -8,8 +8,11 @@ export const cartRouter = createTRPCRouter({
     if (input.promoCode) await limitPromoTries(ctx.db, ctx.user.id); // codes cannot be guessed at checkout either
     return checkout(ctx.db, ctx.user.id, input.items, input.promoCode);
   }),
-  /** One line, atomically (the spec's per-item POST /api/cart/add). */
-  add: authedProcedure.input(cartAddSchema).mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user.id, input)),
+  /** One line, atomically (the spec's per-item POST /api/cart/add), with a promo code like a checkout's. */
+  add: authedProcedure.input(cartAddSchema).mutation(async ({ ctx, input }) => {
+    if (input.promoCode) await limitPromoTries(ctx.db, ctx.user.id); // the same guessing limit as cart.checkout
+    return addToCart(ctx.db, ctx.user.id, input.line, input.promoCode);
+  }),
   /** "My Purchases & Results": the player's entries, newest first, with ticket numbers. */
   purchases: authedProcedure.input(purchasesQuerySchema).query(({ ctx, input }) => listPurchases(ctx.db, ctx.user.id, input)),
   /** Contests whose skill question is locked for the caller (a wrong answer), and until when. */

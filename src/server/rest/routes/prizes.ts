@@ -7,8 +7,7 @@ import {
   prizeOutput,
   publicPrizeTrailOutput,
 } from "@/shared/schemas/responses";
-import { callWithJson } from "../json-input";
-import { PAGE_PARAMS, queryInput } from "../paging";
+import { PAGE_PARAMS } from "../paging";
 import type { RestRow } from "../derive";
 
 export const prizesRoutes: RestRow[] = [
@@ -18,20 +17,11 @@ export const prizesRoutes: RestRow[] = [
     doc: {
       output: z.array(prizeOutput),
       summary:
-        "The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen)",
+        "The player's prizes, their claim status and delivery trail, newest first (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "user",
       procedure: "prizes.mine",
       query: [...PAGE_PARAMS],
     },
-    call: async (c, { query }) =>
-      (await callWithJson(c.prizes.mine, queryInput(query))).map((p) => ({
-        id: p.id,
-        contestId: p.contestId,
-        contestTitle: p.contestTitle,
-        cashAlternative: p.cashAlternative,
-        status: p.status,
-        claimBy: p.claimBy,
-      })),
   },
   {
     method: "POST",

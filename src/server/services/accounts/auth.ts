@@ -10,11 +10,11 @@ import { createSession, invalidateSession, invalidateUserSessions, type SessionI
 import type { Db } from "../../platform/db";
 import { getEnv } from "../../platform/env";
 import { conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../../platform/errors";
+import { isUniqueViolation } from "../../platform/unique-violation";
 import { consumeOrThrow, hit, peek, type RateRule, refund, resetLimit, retryText } from "../../security/rate-limit";
 import { notify, WELCOME_NOTIFICATION } from "../kernel";
 import { chooseLimits } from "../safer-play";
 import { SAFER_PLAY_MESSAGES } from "@/shared/safer-play";
-import { Prisma } from "@/generated/prisma/client";
 import type { User } from "@/generated/prisma/client";
 
 export const INVALID_LOGIN = "Invalid email or password";
@@ -118,7 +118,7 @@ export async function signup(db: Db, input: SignupInput, info: RequestInfo = {})
     if (input.spendLimit) await chooseLimits(db, user.id, input.spendLimit); // the sign-up's spend-limit prompt
     return user;
   } catch (e) {
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") {
+    if (isUniqueViolation(e, "email")) {
       throw conflict("An account with this email already exists");
     }
     throw e;

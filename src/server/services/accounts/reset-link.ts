@@ -28,7 +28,7 @@ import { appLink, mailConfig } from "../../mail/config";
 import { mailPasswordChanged } from "../../mail/events";
 import { mailUser } from "../../mail/outbox";
 import { hashResetToken, resetTokenPlaceholder } from "../../mail/reset-tokens";
-import { passwordResetLink, RESET_LINK_MINUTES } from "../../mail/templates";
+import { passwordResetLink, RESET_LINK_MINUTES, slot } from "../../mail/templates";
 import { consumeOrThrow, hit, type RateRule } from "../../security/rate-limit";
 import type { User } from "@/generated/prisma/client";
 
@@ -83,7 +83,7 @@ export async function requestResetLink(db: Db, input: { email: string }, info: I
         const row = await tx.passwordResetToken.create({
           data: { userId: user.id, tokenHash, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) },
         });
-        const link = appLink(`/reset-password?token=${resetTokenPlaceholder(row.id)}`);
+        const link = appLink(`/reset-password?token=${slot(resetTokenPlaceholder(row.id))}`);
         await mailUser(tx, user.id, "password_reset", (u) => passwordResetLink(u.displayName?.trim() || u.firstName, link));
       });
     }

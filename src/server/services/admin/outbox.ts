@@ -23,6 +23,7 @@ export async function listOutbox(
     take: Math.min(Math.max(opts.limit ?? 100, 1), 200),
     select: {
       id: true,
+      userId: true,
       to: true,
       kind: true,
       subject: true,
@@ -45,5 +46,5 @@ export async function listOutbox(
       after: { rows: rows.length },
     });
   }
-  return (await withTicketNumbers(db, rows)).map(redactSecrets);
+  return (await withTicketNumbers(db, rows)).map(({ userId: _userId, ...row }) => redactSecrets(row));
 }

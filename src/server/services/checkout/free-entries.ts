@@ -13,7 +13,7 @@ import { logger } from "../../platform/logger";
 import { drawIfSoldOut } from "../draws";
 import { recordAudit, applyBalanceChange, notifyMany } from "../kernel";
 import { guardSpending } from "../safer-play";
-import { awardInstantWins } from "./instant-wins";
+import { awardInstantWins, type InstantWin } from "./instant-wins";
 import { PURCHASE_TX_OPTIONS, type PurchasedLine } from "./purchases";
 import { type Allocation, type AllocatableContest, type AllocationLine, allocateTickets, entryIdsFor } from "../tickets";
 
@@ -29,17 +29,17 @@ export async function allocateFreeTickets(
   line: AllocationLine,
   c: AllocatableContest,
   note: string,
-): Promise<{ entryId: string; taken: Allocation }> {
+): Promise<{ entryId: string; taken: Allocation; instantWins: InstantWin[] }> {
   const entryIds = entryIdsFor(c, line.quantity, randomUUID);
   const entryId = entryIds[0] as string;
   await applyBalanceChange(tx, { userId, amount: ZERO, kind: "purchase", reference: entryId, note });
   const taken = await allocateTickets(tx, userId, line, c, entryIds, ZERO, { freeEntry: true });
-  await awardInstantWins(
+  const { wins } = await awardInstantWins(
     tx,
     userId,
     taken.entries.map((e) => ({ ...e, contestId: line.contestId })),
   );
-  return { entryId, taken };
+  return { entryId, taken, instantWins: wins };
 }
 
 export async function recordFreeEntry(
@@ -48,9 +48,9 @@ export async function recordFreeEntry(
   userId: string,
   quantity: number,
   actorId: string | null = null,
-): Promise<{ message: string; entry: PurchasedLine }> {
+): Promise<{ message: string; entry: PurchasedLine; instantWins: InstantWin[] }> {
   if (actorId !== null && actorId === userId) throw forbidden(FAIR_PLAY_MESSAGES.freeEntryOwnAccount);
-  const entry = await db.$transaction(async (tx) => {
+  const { entry, instantWins } = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
     if (!user) throw notFound("User not found");
     const c = await tx.contest.findUnique({
@@ -59,7 +59,7 @@ export async function recordFreeEntry(
     });
     if (!c) throw notFound("Contest not found");
     await guardSpending(tx, userId, null); // a self-excluded player gets no entries, free ones included
-    const { entryId, taken } = await allocateFreeTickets(
+    const { entryId, taken, instantWins } = await allocateFreeTickets(
       tx,
       userId,
       { contestId, quantity },
@@ -88,7 +88,7 @@ export async function recordFreeEntry(
         message: `Your postal entry for "${c.title}" was received: ticket${quantity === 1 ? "" : "s"} ${numbers}.`,
       },
     ]);
-    return {
+    const entry = {
       entryId,
       contestId,
       contestTitle: c.title,
@@ -98,7 +98,8 @@ export async function recordFreeEntry(
       ticketPrice: "0.00",
       totalAmount: "0.00",
     } satisfies PurchasedLine;
+    return { entry, instantWins };
   }, PURCHASE_TX_OPTIONS);
   await drawIfSoldOut(db, contestId).catch((err: unknown) => logger.error({ err, contestId }, "draw after sell-out failed"));
-  return { message: "Free entry recorded", entry };
+  return { message: "Free entry recorded", entry, instantWins };
 }

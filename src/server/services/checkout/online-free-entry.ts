@@ -10,10 +10,12 @@ import { PURCHASE_TX_OPTIONS, type PurchasedLine } from "./purchases";
 import { guardSpending } from "../safer-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
 import { allocateFreeTickets } from "./free-entries";
+import type { InstantWin } from "./instant-wins";
 
 const attemptRule = { limit: PICK_LIMITS.freeEntryAttemptsPerHour, windowMs: 3_600_000 };
 
-export type OnlineFreeEntryResult = { message: string; entry: PurchasedLine };
+/** The entry, and the instant prizes its ticket won (booked in the same transaction, like a purchase's). */
+export type OnlineFreeEntryResult = { message: string; entry: PurchasedLine; instantWins: InstantWin[] };
 
 /**
  * When this player's next online free entry to the contest opens (FREE_ENTRY_PERIOD_HOURS after the
@@ -41,7 +43,7 @@ export async function claimOnlineFreeEntry(
   if (!pre) throw notFound("Contest not found");
   if (!pre.onlineFreeEntry) throw conflict(PICK_MESSAGES.freeEntryOff(pre.title));
   await gateSkillAnswers(db, userId, [line]); // counted outside the transaction, like a purchase's answer
-  const entry = await db.$transaction(async (tx) => {
+  const { entry, instantWins } = await db.$transaction(async (tx) => {
     const c = await tx.contest.findUnique({
       where: { id: contestId },
       select: {
@@ -61,11 +63,11 @@ export async function claimOnlineFreeEntry(
     await guardSpending(tx, userId, null); // locks the player's row; a self-excluded player gets no entries
     const next = await nextOnlineFreeEntryAt(tx, userId, contestId);
     if (next) throw conflict(PICK_MESSAGES.freeEntryUsed(c.title, `from ${formatDateTime(next, "UTC")}`));
-    const { entryId, taken } = await allocateFreeTickets(tx, userId, line, c, `Online free entry: 1 × ${c.title}`);
+    const { entryId, taken, instantWins } = await allocateFreeTickets(tx, userId, line, c, `Online free entry: 1 × ${c.title}`);
     const ticket = taken.entries[0];
     if (!ticket) throw new Error("allocation wrote no entry");
     await tx.onlineFreeEntry.create({ data: { userId, contestId, entryId } });
-    return {
+    const entry = {
       entryId,
       contestId,
       contestTitle: c.title,
@@ -75,7 +77,8 @@ export async function claimOnlineFreeEntry(
       ticketPrice: "0.00",
       totalAmount: "0.00",
     } satisfies PurchasedLine;
+    return { entry, instantWins };
   }, PURCHASE_TX_OPTIONS);
   await drawIfSoldOut(db, contestId).catch((err: unknown) => logger.error({ err, contestId }, "draw after sell-out failed"));
-  return { message: `Free entry received: ticket #${entry.firstTicket}`, entry };
+  return { message: `Free entry received: ticket #${entry.firstTicket}`, entry, instantWins };
 }

@@ -238,8 +238,8 @@ export async function checkout(db: Db, userId: string, items: CartLine[], promoC
 }
 
 /** POST /api/cart/add: one line, same rules, same single transaction. */
-export function addToCart(db: Db, userId: string, line: CartLine): Promise<CheckoutResult> {
-  return checkout(db, userId, [line]);
+export function addToCart(db: Db, userId: string, line: CartLine, promoCode?: string): Promise<CheckoutResult> {
+  return checkout(db, userId, [line], promoCode);
 }
 
 /** GET /api/user/purchases: newest first, a keyset page (default 50; `cursor` = the last entryId seen). */

@@ -71,6 +71,7 @@ function fields(input: ContestFormValues) {
     discountPercentage: input.discountPercentage ?? null,
     cashAlternative: dec(input.cashAlternative),
     maxTickets: input.maxTickets ?? null,
+    ...(input.maxTicketsPerUser !== undefined ? { maxTicketsPerUser: input.maxTicketsPerUser } : {}),
     endDate: input.endDate ?? null,
     ...(input.features ? { features: input.features } : {}),
     ...(input.specifications ? { specifications: input.specifications } : {}),
@@ -107,6 +108,7 @@ export async function createContest(db: DbTx, input: ContestFormValues, actorId:
   if (pastEnd) throw badRequest(pastEnd);
   checkOpenPeriod(new Date(), input.endDate ?? null);
   checkPickTerms(input.pickNumbers ?? false, input.maxTickets ?? null);
+  checkPerPlayerCap(input.maxTicketsPerUser ?? null, input.maxTickets ?? null);
   const row = await db.contest.create({
     data: { ...fields(input), status: "active", soldTickets: 0, ...(await newDrawSeed()) },
   });
@@ -123,6 +125,13 @@ function checkPickTerms(pickNumbers: boolean, maxTickets: number | null): void {
   if (maxTickets > PICK_LIMITS.maxTickets) throw badRequest(PICK_MESSAGES.pickMaxTooBig);
 }
 
+/** A per-player cap above the contest's own maximum would say something false on the contest page. */
+function checkPerPlayerCap(perPlayer: number | null, maxTickets: number | null): void {
+  if (perPlayer !== null && maxTickets !== null && perPlayer > maxTickets) {
+    throw badRequest(`Max tickets per player must be at most the max tickets (${maxTickets})`);
+  }
+}
+
 /** The terms an audit entry keeps of a contest (what players buy on). */
 function auditTerms(c: Contest) {
   return {
@@ -130,6 +139,7 @@ function auditTerms(c: Contest) {
     status: c.status,
     ticketPrice: c.ticketPrice.toFixed(2),
     maxTickets: c.maxTickets,
+    maxTicketsPerUser: c.maxTicketsPerUser,
     endDate: c.endDate,
     cashAlternative: c.cashAlternative?.toFixed(2) ?? null,
     pickNumbers: c.pickNumbers,
@@ -139,7 +149,7 @@ function auditTerms(c: Contest) {
 
 /**
  * The real Edit. Once a ticket is sold the terms players paid for are frozen: maxTickets,
- * ticketPrice, endDate and the skill question (409); title, description, images and features stay
+ * maxTicketsPerUser, ticketPrice, endDate and the skill question (409); title, description, images and features stay
  * editable. The contest row is locked (FOR UPDATE) first, so a purchase cannot slip in between
  * the check and the write (purchases take the same row lock in their conditional UPDATE).
  */
@@ -157,6 +167,9 @@ export async function updateContest(
     if (c.soldTickets > 0) {
       const changed: string[] = [];
       if (data.maxTickets !== c.maxTickets) changed.push(FROZEN_TERMS.maxTickets);
+      if (data.maxTicketsPerUser !== undefined && data.maxTicketsPerUser !== c.maxTicketsPerUser) {
+        changed.push(FROZEN_TERMS.maxTicketsPerUser);
+      }
       if (!data.ticketPrice.equals(c.ticketPrice)) changed.push(FROZEN_TERMS.ticketPrice);
       if (!sameDate(data.endDate, c.endDate)) changed.push(FROZEN_TERMS.endDate);
       if (input.skillQuestion !== undefined && !sameQuestion(c.skillQuestion, input.skillQuestion)) {
@@ -171,6 +184,7 @@ export async function updateContest(
       checkOpenPeriod(c.createdAt, data.endDate);
     }
     checkPickTerms(data.pickNumbers ?? c.pickNumbers, data.maxTickets);
+    checkPerPlayerCap(data.maxTicketsPerUser === undefined ? c.maxTicketsPerUser : data.maxTicketsPerUser, data.maxTickets);
     await assertTicketMaxChangeAllowed(tx, id, c.maxTickets, data.maxTickets); // the instant-win map's 1..max
     const updated = await tx.contest.update({ where: { id }, data });
     if (actorId) {

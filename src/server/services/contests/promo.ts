@@ -10,6 +10,7 @@ import type { CreatePromoCodeInput } from "@/shared/schemas/pricing";
 import type { PageQuery } from "@/shared/schemas/paging";
 import type { Db, DbTx } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
+import { isUniqueViolation } from "../../platform/unique-violation";
 import { recordAudit, cursorRow, olderThan, pageLimit, valueById } from "../kernel";
 import { type PublicContest, toPublicContest } from "./reads";
 import { bundleTiersOf } from "../checkout";
@@ -83,13 +84,19 @@ export async function listPromoCodes(db: DbTx, q: PageQuery = {}): Promise<Admin
 }
 
 export async function createPromoCode(db: Db, input: CreatePromoCodeInput, actorId: string | null): Promise<AdminPromoCode> {
+  const taken = () => conflict(`Promo code ${input.code} already exists`);
+  // Two admins creating the same code at once: the unique key refuses the second (src/server/platform/unique-violation.ts).
+  return createPromoInTx(db, input, actorId, taken).catch((e: unknown) => {
+    throw isUniqueViolation(e, "code") ? taken() : e;
+  });
+}
+
+function createPromoInTx(db: Db, input: CreatePromoCodeInput, actorId: string | null, taken: () => Error) {
   return db.$transaction(async (tx) => {
     if (input.contestId && !(await tx.contest.findUnique({ where: { id: input.contestId }, select: { id: true } }))) {
       throw notFound("Contest not found");
     }
-    if (await tx.promoCode.findUnique({ where: { code: input.code }, select: { id: true } })) {
-      throw conflict(`Promo code ${input.code} already exists`);
-    }
+    if (await tx.promoCode.findUnique({ where: { code: input.code }, select: { id: true } })) throw taken();
     const row = await tx.promoCode.create({
       data: {
         code: input.code,

@@ -304,7 +304,7 @@ export interface paths {
     post: operations["postApiAdminReviewIdDismiss"];
   };
   "/api/user/prizes": {
-    /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
+    /** The player's prizes, their claim status and delivery trail, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiUserPrizes"];
   };
   "/api/user/prizes/{id}/claim": {
@@ -2180,6 +2180,7 @@ export interface operations {
           quantity?: number;
           answerIndex?: number;
           ticketNumbers?: number[];
+          promoCode?: string;
         };
       };
     };
@@ -4661,7 +4662,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -5133,6 +5134,7 @@ export interface operations {
           discountPercentage?: number | null;
           cashAlternative?: string | null;
           maxTickets?: number | null;
+          maxTicketsPerUser?: number | null;
           /** @enum {string} */
           category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
           /** @default */
@@ -5284,6 +5286,7 @@ export interface operations {
           discountPercentage?: number | null;
           cashAlternative?: string | null;
           maxTickets?: number | null;
+          maxTicketsPerUser?: number | null;
           /** @enum {string} */
           category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
           /** @default */
@@ -5576,6 +5579,17 @@ export interface operations {
               /** @description USD amount, a decimal string */
               totalAmount: string;
             };
+            instantWins: ({
+                instantPrizeId: string;
+                contestId: string;
+                contestTitle: string;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                ticket: number;
+                prizeId: string | null;
+              })[];
           };
         };
       };
@@ -7138,7 +7152,7 @@ export interface operations {
       };
     };
   };
-  /** The player's prizes and their claim status, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
+  /** The player's prizes, their claim status and delivery trail, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiUserPrizes: {
     parameters: {
       query?: {
@@ -9363,6 +9377,17 @@ export interface operations {
               /** @description USD amount, a decimal string */
               totalAmount: string;
             };
+            instantWins: ({
+                instantPrizeId: string;
+                contestId: string;
+                contestTitle: string;
+                /** @enum {string} */
+                kind: "cash" | "credit" | "physical";
+                label: string;
+                amount: string | null;
+                ticket: number;
+                prizeId: string | null;
+              })[];
           };
         };
       };
@@ -9437,8 +9462,24 @@ export interface operations {
             contestId: string;
             title: string;
             status: string;
+            /** @description SHA-256 of the secret seed, published when the map is committed */
             seedHash: string | null;
+            /** @description How mapHash is made: 2 = HMAC-SHA256 keyed with the seed; 1 = SHA-256 of the map text (maps committed before scheme 2) */
+            scheme: number | null;
+            /** @description The map's commitment; a scheme-1 hash is null until the reveal (it would give the tickets away) */
             mapHash: string | null;
+            /** @description Set when a scheme-1 map was re-drawn: prizes already won kept their tickets (carried positions), the others were drawn from a new seed among the tickets not sold then; after the reveal the excluded tickets and the replaced seed and map hash */
+            redraw: ({
+              /** @description ISO 8601 date-time */
+              at: string;
+              excludedHash: string;
+              excludedCount: number;
+              carried: number[];
+              previousSeedHash: string;
+              excluded: string | null;
+              previousMapHash: string | null;
+              previousSeed: string | null;
+            }) | null;
             ticketMax: number | null;
             soldTickets: number;
             total: number;
