@@ -159,7 +159,10 @@ test("admin publishes a winner post with links, then deletes it after confirming
   await expect(card.getByRole("link", { name: "Link 1" })).toHaveAttribute("href", "https://x.com/grace");
   await expect(card.getByRole("link", { name: "Link 2" })).toHaveAttribute("href", "https://instagram.com/grace");
   const posts = await (await page.request.get("/api/admin/winner-posts")).json();
-  expect(posts.find((p: { title: string }) => p.title === title)).toMatchObject({ isPublished: true, contestId: "seed-supercar" });
+  expect(posts.find((p: { title: string }) => p.title === title)).toMatchObject({
+    isPublished: true,
+    contestId: "seed-supercar",
+  });
 
   await card.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Are you sure you want to delete this winner post?")).toBeVisible();
