@@ -3,6 +3,7 @@
  * re-exports them) so that file stays small. Same conventions: money strings, ISO times.
  */
 import { z } from "zod";
+import { nameAnswers } from "./response-primitives";
 import { INSTANT_PRIZE_KINDS } from "../instant-wins";
 
 const money = z
@@ -95,4 +96,10 @@ export const instantWinsRecordOutput = z.object({
       awardedEntry: z.object({ firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() }).nullable(),
     }),
   ),
+});
+
+nameAnswers({
+  InstantWin: instantWinOutput,
+  AdminInstantPrizes: adminInstantPrizesOutput,
+  InstantWinsRecord: instantWinsRecordOutput,
 });

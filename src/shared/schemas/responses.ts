@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { instantWinOutput } from "./instant-wins-responses";
-import { id, message, money, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time } from "./response-primitives";
 
 export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
 export { adminInstantPrizesOutput, instantWinsRecordOutput } from "./instant-wins-responses";
@@ -385,3 +385,35 @@ export const emailPreferencesWithMessageOutput = z.object({ message, preferences
 
 /** Two-factor turned on: the ten single-use backup codes, shown this once (stored hashed). */
 export const twoFactorEnableOutput = z.object({ message, backupCodes: z.array(z.string()).length(10) });
+
+nameAnswers({
+  User: userOutput,
+  Contest: contestOutput,
+  AdminContest: adminContestOutput,
+  DrawRecord: drawRecordOutput,
+  DrawRecordEntry: drawRecordEntryOutput,
+  DrawProof: drawProofOutput,
+  LiveDraws: liveDrawsOutput,
+  LiveDrawCard: liveDrawCardOutput,
+  WinnerPost: winnerPostOutput,
+  EntryReceipt: entryReceipt,
+  PriceBreakdown: priceBreakdownOutput,
+  PromoQuote: promoQuoteOutput,
+  Checkout: checkoutOutput,
+  Purchase: purchaseOutput,
+  PromoCode: adminPromoCodeOutput,
+  Limits: limitsOutput,
+  PaymentInvoice: createPaymentOutput,
+  PendingPayment: pendingPaymentOutput,
+  Payment: paymentOutput,
+  WheelStatus: wheelStatusOutput,
+  WheelSpin: wheelSpinOutput,
+  Notification: notificationOutput,
+  SupportMessage: supportMessageOutput,
+  Conversation: conversationOutput,
+  EmailPreferences: emailPreferencesOutput,
+  TwoFactorStatus: twoFactorStatusOutput,
+  TwoFactorSetup: twoFactorSetupOutput,
+  NumbersPage: numbersPageOutput,
+  HeldNumbers: heldNumbersOutput,
+});

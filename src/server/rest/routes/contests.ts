@@ -39,6 +39,7 @@ export const contestRoutes: RestRow[] = [
     method: "GET",
     path: "/api/contests/:id/draw/entries",
     doc: {
+      errors: { 409: "Sales are not closed yet: the entry list is published when they close" },
       summary: "The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed)",
       access: "public",
       response: {
