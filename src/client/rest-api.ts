@@ -87,6 +87,10 @@ export interface paths {
     /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
     get: operations["getApiContestsIdDrawEntries"];
   };
+  "/api/contests/{id}/draw/free-entries": {
+    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+    get: operations["getApiContestsIdDrawFreeEntries"];
+  };
   "/api/contests/{id}/draw/proof": {
     /** Merkle inclusion proof of one of your entries (?entry=<entry id>) against the published entriesHash; after sales close, owner only */
     get: operations["getApiContestsIdDrawProof"];
@@ -1830,6 +1834,14 @@ export interface operations {
               }[];
             entriesNextCursor: number | null;
             entriesFile: string;
+            freeEntries: {
+              postal: number;
+              online: number;
+              tickets: number;
+              sharePercent: string | null;
+              parity: string;
+              file: string;
+            };
           };
         };
       };
@@ -1886,6 +1898,64 @@ export interface operations {
     };
     responses: {
       /** @description `first-last:entryId` lines by first ticket, joined by a newline */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+  getApiContestsIdDrawFreeEntries: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description `first-last:entryId:postal|online` lines by first ticket, joined by a newline; each line is also a line of the entry list */
       200: {
         content: {
           "text/plain": string;
