@@ -122,6 +122,14 @@ export const drawRecordOutput = z.object({
   entries: z.array(drawRecordEntryOutput),
   entriesNextCursor: z.number().int().nullable(),
   entriesFile: z.string(),
+  freeEntries: z.object({
+    postal: z.number().int(),
+    online: z.number().int(),
+    tickets: z.number().int(),
+    sharePercent: z.string().nullable(),
+    parity: z.string(),
+    file: z.string(),
+  }),
 });
 
 /** An inclusion proof of one entry in a scheme-2 entry list (src/shared/merkle.ts InclusionProof). */
