@@ -1606,7 +1606,6 @@ export interface operations {
               drawSeedHash: string;
               drawSeed: string | null;
               winningTicket: number | null;
-              winnerId: string | null;
               drawnAt: string | null;
               skillQuestion: {
                 text: string;
@@ -1712,7 +1711,6 @@ export interface operations {
             drawSeedHash: string;
             drawSeed: string | null;
             winningTicket: number | null;
-            winnerId: string | null;
             drawnAt: string | null;
             skillQuestion: {
               text: string;
@@ -1816,18 +1814,20 @@ export interface operations {
             drawnAt: string | null;
             awaitingResults: boolean;
             pendingReason: string | null;
-            winningEntry: {
+            winningEntry: ({
               id: string;
               firstTicket: number;
               lastTicket: number;
-              name: string;
-            } | null;
-            entries: {
+              /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
+              name: string | null;
+            }) | null;
+            entries: ({
                 id: string;
                 firstTicket: number;
                 lastTicket: number;
-                name: string;
-              }[];
+                /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
+                name: string | null;
+              })[];
             entriesNextCursor: number | null;
             entriesFile: string;
           };
@@ -5044,7 +5044,6 @@ export interface operations {
               drawSeedHash: string;
               drawSeed: string | null;
               winningTicket: number | null;
-              winnerId: string | null;
               drawnAt: string | null;
               skillQuestion: {
                 text: string;
@@ -5059,6 +5058,7 @@ export interface operations {
                   percentOff: number;
                 }[];
               instantWins: boolean;
+              winnerId: string | null;
               skillQuestionAnswer: number | null;
               drawPending: string | null;
               drawError: string | null;
@@ -5193,7 +5193,6 @@ export interface operations {
               drawSeedHash: string;
               drawSeed: string | null;
               winningTicket: number | null;
-              winnerId: string | null;
               drawnAt: string | null;
               skillQuestion: {
                 text: string;
@@ -5345,7 +5344,6 @@ export interface operations {
               drawSeedHash: string;
               drawSeed: string | null;
               winningTicket: number | null;
-              winnerId: string | null;
               drawnAt: string | null;
               skillQuestion: {
                 text: string;
@@ -5470,7 +5468,6 @@ export interface operations {
               drawSeedHash: string;
               drawSeed: string | null;
               winningTicket: number | null;
-              winnerId: string | null;
               drawnAt: string | null;
               skillQuestion: {
                 text: string;
@@ -9494,11 +9491,12 @@ export interface operations {
                 amount: string | null;
                 awarded: boolean;
                 winningTicket: number | null;
-                awardedEntry: {
+                /** @description The winning entry; its masked name once sales closed, null while on sale */
+                awardedEntry: ({
                   firstTicket: number;
                   lastTicket: number;
-                  name: string;
-                } | null;
+                  name: string | null;
+                }) | null;
               })[];
           };
         };
@@ -10185,7 +10183,6 @@ export interface operations {
               drawSeedHash: string;
               drawSeed: string | null;
               winningTicket: number | null;
-              winnerId: string | null;
               drawnAt: string | null;
               skillQuestion: {
                 text: string;

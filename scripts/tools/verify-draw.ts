@@ -38,9 +38,9 @@ type PublicDrawRecord = {
   awaitingResults: boolean;
   /** Why the draw is pending (absent from older servers). */
   pendingReason?: string | null;
-  entries: { id: string; firstTicket: number; lastTicket: number; name: string }[];
+  entries: { id: string; firstTicket: number; lastTicket: number; name: string | null }[];
   /** The entry holding the winning ticket, and the path of the whole entry list (servers that page the record). */
-  winningEntry?: { id: string; firstTicket: number; lastTicket: number; name: string } | null;
+  winningEntry?: { id: string; firstTicket: number; lastTicket: number; name: string | null } | null;
   entriesFile?: string;
 };
 
