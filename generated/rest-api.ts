@@ -513,7 +513,6 @@ export interface components {
       drawSeedHash: string;
       drawSeed: string | null;
       winningTicket: number | null;
-      winnerId: string | null;
       drawnAt: string | null;
       skillQuestion: {
         text: string;
@@ -528,6 +527,7 @@ export interface components {
           percentOff: number;
         }[];
       instantWins: boolean;
+      winnerId: string | null;
       skillQuestionAnswer: number | null;
       drawPending: string | null;
       drawError: string | null;
@@ -705,7 +705,6 @@ export interface components {
       drawSeedHash: string;
       drawSeed: string | null;
       winningTicket: number | null;
-      winnerId: string | null;
       drawnAt: string | null;
       skillQuestion: {
         text: string;
@@ -778,7 +777,8 @@ export interface components {
       id: string;
       firstTicket: number;
       lastTicket: number;
-      name: string;
+      /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
+      name: string | null;
     };
     EmailPreferences: {
       receipts: boolean;
@@ -850,11 +850,12 @@ export interface components {
           amount: string | null;
           awarded: boolean;
           winningTicket: number | null;
-          awardedEntry: {
+          /** @description The winning entry; its masked name once sales closed, null while on sale */
+          awardedEntry: ({
             firstTicket: number;
             lastTicket: number;
-            name: string;
-          } | null;
+            name: string | null;
+          }) | null;
         })[];
     };
     Limits: {

@@ -93,7 +93,10 @@ export const instantWinsRecordOutput = z.object({
       amount: money.nullable(),
       awarded: z.boolean(),
       winningTicket: z.number().int().nullable(),
-      awardedEntry: z.object({ firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() }).nullable(),
+      awardedEntry: z
+        .object({ firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string().nullable() })
+        .nullable()
+        .describe("The winning entry; its masked name once sales closed, null while on sale"),
     }),
   ),
 });

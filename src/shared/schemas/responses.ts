@@ -74,7 +74,6 @@ export const contestOutput = z.object({
   drawSeedHash: z.string(),
   drawSeed: z.string().nullable(),
   winningTicket: z.number().int().nullable(),
-  winnerId: z.string().nullable(),
   drawnAt: time.nullable(),
   skillQuestion: z.object({ text: z.string(), options: z.array(z.string()) }).nullable(),
   awaitingResults: z.boolean(),
@@ -86,13 +85,20 @@ export const contestOutput = z.object({
   instantWins: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
+  /** The winner's user id: admins only (a public contest never carries it). */
+  winnerId: z.string().nullable(),
   skillQuestionAnswer: z.number().int().nullable(),
   /** Closed but not drawn yet: why, in words; and the last failed attempt's message. */
   drawPending: z.string().nullable(),
   drawError: z.string().nullable(),
 });
 
-const drawRecordEntryOutput = z.object({ id, firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() });
+const drawRecordEntryOutput = z.object({
+  id,
+  firstTicket: z.number().int(),
+  lastTicket: z.number().int(),
+  name: z.string().nullable().describe("The holder's masked name (first name and initial) once sales closed; null while on sale"),
+});
 
 export const drawRecordOutput = z.object({
   contestId: id,
