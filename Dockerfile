@@ -6,7 +6,7 @@
 #   docker build -t prize-contests .
 #   docker compose up -d            # compose.yaml: PostgreSQL, a one-shot `migrate`, two app instances, nginx, Mailpit
 #
-# The image runs `npm start`'s server (scripts/server.mjs); `node --import tsx scripts/db/manage.ts migrate`
+# The image runs `npm start`'s server (src/server/edge/server.mjs); `node --import tsx scripts/db/manage.ts migrate`
 # is its one-shot migration command (compose's `migrate` service runs it before the app starts).
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -54,4 +54,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM starts the drain (src/server/platform/shutdown.ts): give it SHUTDOWN_GRACE_MS + SHUTDOWN_TIMEOUT_MS (`docker stop -t 30`).
 STOPSIGNAL SIGTERM
-CMD ["node", "scripts/server.mjs"]
+CMD ["node", "src/server/edge/server.mjs"]

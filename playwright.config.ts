@@ -25,10 +25,10 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /**
  * Mobile access also runs on the tablet (every signed-in screen reachable, nothing overflowing at
  * 900 px); the visual check runs on desktop and phone, the axe and page-error walk on the phone only,
- * the pricing journey (e2e/pricing.spec.ts) on desktop and phone.
+ * the pricing journey (e2e/pricing.spec.ts) and the screens' seams (e2e/seams.spec.ts) on desktop and phone.
  */
 const TABLET_SPECS = /devices\.spec\.ts$/;
-const PHONE_SPECS = /(devices|visual|a11y|instant-wins|pricing|safer-play)\.spec\.ts$/;
+const PHONE_SPECS = /(devices|visual|a11y|instant-wins|pricing|safer-play|seams)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

@@ -1,5 +1,5 @@
 /**
- * GET /api/contests through the app as `npm start` runs it (scripts/server.mjs: the fast path of
+ * GET /api/contests through the app as `npm start` runs it (src/server/edge/server.mjs: the fast path of
  * src/server/edge/fast-path.ts answers it from the public-read cache) against two floors in the same
  * run: the issue's floor, a bare node:http + pg handler running the same query per request, and
  * the ceiling of any in-memory answer, a bare node:http handler sending the same bytes.

@@ -1,6 +1,6 @@
 /**
  * Per-IP limits key on the socket address, not on what the client writes in X-Forwarded-For
- * (scripts/server.mjs, TRUST_PROXY_HOPS). Runs its own server on a fresh embedded database with a
+ * (src/server/edge/server.mjs, TRUST_PROXY_HOPS). Runs its own server on a fresh embedded database with a
  * sign-up limit of 2 per hour, then restarts it trusting one proxy hop.
  */
 import type { ChildProcess } from "node:child_process";

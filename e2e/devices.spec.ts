@@ -100,11 +100,25 @@ test("a self-excluded player is told why and until when before any click: home, 
   const ex = await page.request.post("/api/user/self-exclusion", { data: { period: "6m" } });
   expect(ex.status()).toBe(200);
   const year = String(new Date((await ex.json()).selfExcludedUntil).getUTCFullYear());
+  // The home's list hydrates after the header has asked for the player's standing: it must still
+  // hydrate what the server rendered (React #418 on every load of / before).
+  const hydration: string[] = [];
+  page.on("pageerror", (e) => {
+    if (/#418|#423|#425|hydrat/i.test(e.message)) hydration.push(e.message);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error" && /#418|#423|#425|hydrat/i.test(m.text())) hydration.push(m.text());
+  });
 
   await page.goto("/");
   const notice = page.getByTestId("restriction-notice");
   await expect(notice).toContainText("Your account is self-excluded until");
   await expect(notice).toContainText(year);
+  await page.waitForLoadState("networkidle");
+  await page.reload();
+  await expect(notice).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(hydration).toEqual([]);
 
   await page.goto("/wheel");
   await expect(page.getByTestId("restriction-notice")).toBeVisible();

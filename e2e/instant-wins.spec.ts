@@ -4,7 +4,7 @@ import { asAdmin, createContestViaApi, newPlayer } from "./players";
 // docs/contests.md "Instant wins" in the browser (desktop and phone): the admin attaches instant
 // prizes before sales, a player's ticket hits a committed number and gets the instant-win screen,
 // and after the end the contest page recomputes the revealed map in the browser.
-test("instant prizes: admin attaches them, a buyer wins at checkout, the revealed map verifies", async ({ browser }) => {
+test("instant prizes: admin attaches them, a buyer wins at checkout, the revealed map verifies", async ({ browser }, info) => {
   const title = `Instant Watch ${Date.now()}`;
   // Two tickets, two prizes: every ticket wins, so the test knows the first ticket wins something.
   const contestId = await createContestViaApi(browser, { title, ticketPrice: 1, maxTickets: 2 });
@@ -26,7 +26,12 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
     await expect(dialog.getByTestId("admin-instant-left")).toHaveText("2 of 2 left");
   });
 
-  const { context, page } = await newPlayer(browser, { balance: "5" });
+  const { context, page } = await newPlayer(browser, { balance: "5", viewport: info.project.use.viewport ?? undefined });
+  // The card says the contest has instant prizes.
+  await page.goto("/");
+  await expect(page.getByTestId("contest-card").filter({ hasText: title }).getByTestId("instant-wins-badge")).toHaveText(
+    "INSTANT WINS",
+  );
   await page.goto(`/contest/${contestId}`);
   await expect(page.getByTestId("instant-left")).toHaveText("2 of 2 left");
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -37,9 +42,25 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
   const result = page.getByRole("dialog", { name: "Instant win" });
   await expect(result.getByRole("heading", { name: "You won an instant prize!" })).toBeVisible();
   await expect(result.getByTestId("instant-win")).toContainText("Ticket #1");
+  // Cash only: nothing waits under My Prizes.
+  await expect(result).toContainText("Already added to your balance.");
   await result.getByRole("button", { name: "Continue" }).click();
   await expect(result).toBeHidden();
   await expect(page.getByTestId("instant-left")).toHaveText("1 of 2 left");
+  // My Purchases names the instant prize on the ticket's row.
+  if ((page.viewportSize()?.width ?? 1366) < 992) {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "My Purchases & Results" }).click();
+  } else {
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "My Purchases & Results" }).click();
+  }
+  const row = page
+    .getByRole("dialog", { name: "My Purchases & Results" })
+    .getByTestId("purchase-entry")
+    .filter({ hasText: title });
+  await expect(row.getByTestId("entry-instant-wins")).toHaveText(/^Instant prize won: \$[13] cash \(ticket #1\)$/);
+  await page.keyboard.press("Escape");
 
   // The admin ends the contest: the seed and the map are revealed and the browser checks them.
   await asAdmin(browser, async (admin) => {

@@ -53,6 +53,16 @@ test("two browsers watch a draw live; the proof verifies; a player proves their 
     await expect(view.getByTestId("live-proof-ok")).toBeVisible();
   }
 
+  // The watched draw was revealed where it was, among the upcoming ones, not moved below them.
+  await expect(buyer.page.getByTestId("upcoming-draws").getByTestId("live-draw").filter({ hasText: title })).toHaveCount(1);
+  await expect(buyer.page.getByTestId("recent-draws").getByTestId("live-draw").filter({ hasText: title })).toHaveCount(0);
+  // The latest draws list the demo's drawn contest, never "No contest has been drawn yet".
+  await expect(buyer.page.getByText("No contest has been drawn yet.")).toHaveCount(0);
+  await expect(buyer.page.getByTestId("recent-draws").getByTestId("live-draw").first()).toBeVisible();
+  // Titles are quiet links to their contest (no default underline).
+  const link = buyer.page.getByTestId("live-draw").filter({ hasText: title }).getByRole("link", { name: title });
+  expect(await link.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe("none");
+
   // Replay: the same sequence from the stored record.
   await panel.getByTestId("replay-draw").click();
   await expect(panel.getByTestId("live-winner")).toHaveText("Winner: Pat P.", { timeout: 15_000 });

@@ -49,6 +49,12 @@ for (const { name, viewport } of VIEWPORTS) {
     const picker = page.getByTestId("number-picker");
     await expect(picker.getByText("Numbers 1–100")).toBeVisible();
 
+    // On a phone each number is a 44 px target at least.
+    if (viewport.width < 768) {
+      const box = await picker.locator('[data-number="7"]').boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    }
     await picker.locator('[data-number="7"]').click();
     await picker.getByLabel("Find a number").fill("150");
     await picker.getByRole("button", { name: "Find" }).click();

@@ -1,5 +1,5 @@
 /**
- * Restarts of the production server (scripts/server.mjs): the embedded database closes cleanly, and a
+ * Restarts of the production server (src/server/edge/server.mjs): the embedded database closes cleanly, and a
  * SIGTERM under load cuts no request (src/server/platform/shutdown.ts). Each test runs its own server on a free
  * port and a fresh embedded database; all traffic stays on loopback and every loop is bounded.
  */
@@ -14,7 +14,7 @@ import { exited, freePort, migrateDatabase, startApp, stopApp } from "../scripts
 const pgControlState = (dir: string) => fs.readFileSync(path.join(dir, "global", "pg_control")).readUInt32LE(16);
 const DIR = path.join(process.cwd(), ".data", "e2e-restart");
 
-// The production server `npm start` runs (scripts/server.mjs).
+// The production server `npm start` runs (src/server/edge/server.mjs).
 const startServer = (port: number, env: Record<string, string> = {}) =>
   startApp({ port, entry: "server", stderr: "ignore", env: { PGLITE_DIR: DIR, DATABASE_URL: "", ...env } });
 
@@ -72,7 +72,7 @@ test("stopping the server closes the embedded database cleanly and keeps the dat
     expect(login.status).toBe(200);
     // The player's home on a server nobody else uses: the player's request and the fast path's own
     // render of the kept page, and no third request (Next proxying its own rewrite over HTTP, which it
-    // did while it knew itself by another name than "localhost": scripts/server.mjs).
+    // did while it knew itself by another name than "localhost": src/server/edge/server.mjs).
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const before = await pageRequests(port);
     const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { cookie, accept: "text/html" } });

@@ -2,7 +2,7 @@
  * Security headers on pages and API answers: a per-request CSP nonce on every script of pages
  * rendered per request, hashes for the inline scripts of pages prerendered at build time, zero
  * CSP violations on real pages (static ones included), and the session cookie's flags. The e2e server runs in
- * production mode (scripts/server.mjs), so HSTS and Secure cookies are on.
+ * production mode (src/server/edge/server.mjs), so HSTS and Secure cookies are on.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, PLAYER, signInViaApi } from "./helpers";
@@ -257,7 +257,7 @@ test("the session cookie is HttpOnly, SameSite=Lax and Secure (production)", asy
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true });
 });
 
-test("malformed paths and odd methods get a 4xx with the security headers, never a 500 (scripts/request-guard.mjs)", async ({
+test("malformed paths and odd methods get a 4xx with the security headers, never a 500 (src/server/edge/request-guard.mjs)", async ({
   request,
 }) => {
   for (const path of ["/api/contests/%FF", "/contest/%FF", "/%0a/x", "/api/trpc/contests.list%FF"]) {

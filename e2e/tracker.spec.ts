@@ -136,9 +136,9 @@ for (const device of DEVICES) {
 
   test(`a complaint goes from filed to answered with its reference (${device.name})`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const player = await newPlayer(browser, { viewport: device.viewport });
+    const player = await newPlayer(browser, { viewport: device.viewport, balance: "5" });
     const page = player.page;
-    const subject = `Draw question ${device.name} ${Date.now()}`;
+    const subject = `Top-up question ${device.name} ${Date.now()}`;
 
     // The policy is one click from the footer and names the escalation route.
     await page.goto("/complaints-policy");
@@ -150,8 +150,17 @@ for (const device of DEVICES) {
     );
 
     await page.goto("/complaints");
+    // No category yet: the form asks for one in words (not the list of raw values).
+    await page.getByRole("button", { name: "File complaint" }).click(SLOW);
+    await expect(page.getByText("Please choose what the complaint is about")).toBeVisible();
     await page.getByRole("combobox", { name: "What is it about?" }).click(SLOW);
-    await page.getByRole("option", { name: "A draw" }).click();
+    await page.getByRole("option", { name: "A payment (top-up)" }).click();
+    // The payment is picked from the player's own, by the Track ID they saw: no id to type.
+    await page.getByRole("combobox", { name: "Which payment? (optional)" }).click();
+    const option = page.getByRole("option", { name: /^\$5\.00 · Track ID \S+ · / });
+    const trackId = /Track ID (\S+)/.exec((await option.textContent()) ?? "")?.[1] as string;
+    expect(trackId).toBeTruthy();
+    await option.click();
     await page.getByRole("textbox", { name: "Subject", exact: true }).fill(subject);
     await page.getByRole("textbox", { name: "Description", exact: true }).fill("I think my ticket should have won.");
     await page.getByRole("button", { name: "File complaint" }).click();
@@ -161,6 +170,7 @@ for (const device of DEVICES) {
     const card = page.getByTestId("complaint-card").filter({ hasText: reference });
     await expect(card).toContainText("Acknowledged");
     await expect(card).toContainText("answer due by");
+    await expect(card).toContainText(`(${trackId})`);
 
     // The admin replies, then gives the final answer (asked first).
     const admin = await adminPage(browser);
@@ -188,6 +198,13 @@ for (const device of DEVICES) {
     await expect(card).toContainText("We are checking the draw record.");
     await expect(card).toContainText("The draw was verified");
     await expect(card.getByLabel(`Add a note to ${reference}`)).toHaveCount(0);
+    // The final answer on screen names the independent body, as the e-mail does.
+    await expect(card.getByTestId("complaint-escalation")).toContainText(
+      `take your complaint to Independent Betting Adjudication Service (IBAS), free of charge, quoting ${reference}.`,
+    );
+    await expect(
+      card.getByTestId("complaint-escalation").getByRole("link", { name: "Independent Betting Adjudication Service (IBAS)" }),
+    ).toHaveAttribute("href", "https://www.ibas-uk.com/");
     await player.context.close();
   });
 }

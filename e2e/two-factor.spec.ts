@@ -56,6 +56,12 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
     .split(/\s+/);
   expect(backup).toHaveLength(10);
   for (const c of backup) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+  // They can be downloaded as a file, and put away once saved.
+  const download = page.waitForEvent("download");
+  await section.getByRole("link", { name: "Download codes" }).click();
+  expect((await download).suggestedFilename()).toBe("prize-contests-backup-codes.txt");
+  await section.getByRole("button", { name: "I saved them" }).click();
+  await expect(section.getByTestId("backup-codes")).toHaveCount(0);
 
   // Sign out, sign in again: the password alone is not enough.
   await page.request.post("/api/auth/logout");
@@ -81,12 +87,16 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
   await page.waitForURL((url) => url.pathname === "/");
   expect((await page.request.get("/api/auth/user")).status()).toBe(200);
 
-  // A lost phone: a backup code signs in once.
+  // A lost phone: a backup code signs in once. The app's code opens the numeric keypad; a backup
+  // code has letters, so "Use a backup code" gives the full keyboard.
   await page.request.post("/api/auth/logout");
   await page.goto("/login");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByLabel("Authentication code")).toHaveAttribute("inputmode", "numeric");
+  await page.getByRole("button", { name: "Use a backup code" }).click();
+  await expect(page.getByLabel("Authentication code")).toHaveAttribute("inputmode", "text");
   await page.getByLabel("Authentication code").fill(backup[0] as string);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
@@ -94,7 +104,9 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
   expect((await page.request.get("/api/auth/user")).status()).toBe(200);
 });
 
-test("the $5,000 scenario on a production server with ADMIN_2FA_REQUIRED=true: no code, no contest, no payout, no export", async () => {
+test("the $5,000 scenario on a production server with ADMIN_2FA_REQUIRED=true: no code, no contest, no payout, no export", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   // A server of its own (the shared e2e server runs without the setting), on a free port.
   const port = await new Promise<number>((resolve) => {
@@ -152,6 +164,33 @@ test("the $5,000 scenario on a production server with ADMIN_2FA_REQUIRED=true: n
     const csv = await admin.get("/api/admin/export/payments.csv");
     expect(csv.status()).toBe(403);
     expect((await csv.json()).message).toMatch(/needs two-factor authentication/);
+
+    // Nor read players' data as JSON, the same rule for reads (src/server/api/privileged.ts).
+    for (const path of ["/api/admin/users", "/api/admin/withdrawals", "/api/admin/audit"]) {
+      const read = await admin.get(path);
+      expect(read.status(), path).toBe(403);
+      expect(await read.text(), path).not.toContain(PLAYER.email);
+    }
+
+    // The dashboard says so before any click and shows no tab, on a desktop and on a phone.
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ baseURL, viewport });
+      const page = await context.newPage();
+      expect((await page.request.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
+      await page.goto("/admin?tab=withdrawals");
+      await expect(page.getByTestId("second-factor-notice")).toContainText("Two-factor authentication needed", {
+        timeout: 30_000,
+      });
+      await expect(page.getByRole("tab")).toHaveCount(0);
+      await expect(page.getByText(PLAYER.email)).toHaveCount(0);
+      // "Set up two-factor" opens Account Settings at its two-factor section.
+      await page.getByRole("button", { name: "Set up two-factor" }).click();
+      await expect(page.getByRole("dialog").getByTestId("two-factor-section")).toBeVisible({ timeout: 30_000 });
+      await context.close();
+    }
 
     // Enrolled and verified, the same admin may act.
     const setup = (await (await admin.post("/api/auth/2fa/setup", { data: {} })).json()) as { secret: string };

@@ -21,4 +21,4 @@ if [ "${1:-}" = "--prepare" ]; then
   exit 0
 fi
 if [ -n "$(find "$prepared" -mmin -30 2>/dev/null)" ]; then rm -f "$prepared"; else prepare; fi
-exec env NEXT_MANUAL_SIG_HANDLE=1 NEXT_TELEMETRY_DISABLED=1 HOST=127.0.0.1 PORT="${PORT:-3100}" node scripts/server.mjs
+exec env NEXT_MANUAL_SIG_HANDLE=1 NEXT_TELEMETRY_DISABLED=1 HOST=127.0.0.1 PORT="${PORT:-3100}" node src/server/edge/server.mjs

@@ -14,7 +14,7 @@ export type StartAppOptions = {
   port: number;
   /** Added to this process's environment (a value of "" unsets a variable for the app). */
   env?: Record<string, string | undefined>;
-  /** "next": `next start`; "server": scripts/server.mjs, what `npm start` runs (client IP from the socket). */
+  /** "next": `next start`; "server": src/server/edge/server.mjs, what `npm start` runs (client IP from the socket). */
   entry?: "next" | "server";
   /** Answers 2xx once the app is up: /api/contests (default) or /api/ready (database and queue too). */
   readyPath?: string;
@@ -43,7 +43,7 @@ export async function startApp(opts: StartAppOptions): Promise<ChildProcess> {
   if (taken) throw new Error(`port ${port} is already in use: another app would answer`);
   const args =
     entry === "server"
-      ? ["scripts/server.mjs"]
+      ? ["src/server/edge/server.mjs"]
       : ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)];
   const child = spawn(process.execPath, args, {
     env: {

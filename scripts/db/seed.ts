@@ -363,6 +363,7 @@ export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void>
           soldTickets: sold,
           winningTicket,
           winnerId: winnerEntry.userId,
+          salesClosedAt: new Date(now - 2 * DAY),
           drawnAt: new Date(now - 2 * DAY),
         },
       });

@@ -1,5 +1,5 @@
 /**
- * `npm start`'s first step, run inside the server's own process (scripts/server.mjs imports this
+ * `npm start`'s first step, run inside the server's own process (src/server/edge/server.mjs imports this
  * with tsx before it loads Next): refuse to serve while a migration is pending or failed, naming it
  * and the command that applies it. Only the migrations table is read (no Prisma client, no schema
  * engine). On PGlite the data directory opened for the check stays open and is handed to the app
@@ -14,7 +14,7 @@ import pg from "pg";
 import { defaultPgliteDir, describeDatabase, getEnv } from "../../src/server/platform/env";
 import { type MigrationStatus, migrationStatus, type RawQuery } from "../../src/server/platform/migration-status";
 
-/** The exit code of a start refused for migrations (scripts/server.mjs, scripts/db/manage.ts). */
+/** The exit code of a start refused for migrations (src/server/edge/server.mjs, scripts/db/manage.ts). */
 export const PENDING_EXIT = 3;
 
 export function migrateOnStart(): boolean {

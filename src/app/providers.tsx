@@ -3,7 +3,8 @@
 import { MantineProvider } from "@mantine/core";
 import { notificationsStore } from "@mantine/notifications";
 import dynamic from "next/dynamic";
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+import { installBrowserErrorReports } from "@/components/common/browserErrors";
 import { TRPCReactProvider } from "@/trpc/react";
 import { cssVariablesResolver, theme } from "@/theme";
 
@@ -24,6 +25,8 @@ function ToastViewport() {
 }
 
 export function Providers({ children }: { children: React.ReactNode }) {
+  // Uncaught errors go to the app's error reports (src/components/common/browserErrors.ts).
+  useEffect(() => installBrowserErrorReports(), []);
   return (
     <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {/* docs/product.md §9: one toast at a time (the newest), 5 s auto-close. */}

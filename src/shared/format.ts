@@ -23,7 +23,7 @@ export type DateInput = Date | string | number;
  * - `dateTime`: "Nov 25, 2026, 10:15 AM UTC" (tables, lists, toasts)
  * - `long`: "Wednesday, November 25, 2026 at 10:15 AM UTC" (a contest's end, a deadline)
  * - `date`: "November 25, 2026" (the day an instant falls on in the zone)
- * - `time`: "10:15 AM" (chat messages, next to a day shown elsewhere)
+ * - `time`: "10:15 AM UTC" (a time of day of today; `messageTime` picks it for a chat message)
  */
 export type DateStyle = "dateTime" | "long" | "date" | "time";
 
@@ -33,7 +33,7 @@ const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   date: { year: "numeric", month: "long", day: "numeric" },
   time: { hour: "numeric", minute: "2-digit" },
 };
-const WITH_ZONE: Record<DateStyle, boolean> = { dateTime: true, long: true, date: false, time: false };
+const WITH_ZONE: Record<DateStyle, boolean> = { dateTime: true, long: true, date: false, time: true };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -80,6 +80,15 @@ export function formatDateTime(value: DateInput, timeZone: string, style: DateSt
   if (Number.isNaN(d.getTime())) return "—";
   const text = formatter(style, timeZone).format(d);
   return WITH_ZONE[style] ? `${text} ${timeZoneLabel(d, timeZone)}` : text;
+}
+
+/**
+ * A chat message's time in `timeZone`: "10:06 AM PST" when it is from today there, else with its
+ * day ("Nov 25, 2026, 10:06 AM PST"): never a bare time, whose day and zone the reader must guess.
+ */
+export function messageTime(value: DateInput, timeZone: string, now: DateInput = new Date()): string {
+  const today = formatDateTime(now, timeZone, "date") === formatDateTime(value, timeZone, "date");
+  return formatDateTime(value, timeZone, today ? "time" : "dateTime");
 }
 
 /** A calendar day that is not an instant (stored as UTC midnight): "November 25, 2026" everywhere. */

@@ -18,6 +18,7 @@
  * One database and one set of users serve every case (sessions are made once per role and only
  * remade after an accepted call may have ended them), so the cost is the requests themselves.
  */
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
@@ -38,11 +39,10 @@ import { BODY_LIMITS } from "../../src/server/security/body-limit";
 import { baseSecurityHeaders } from "../../src/server/security/headers";
 import {
   connectionCapFromEnv,
-  guardHeaders,
   guardServer,
   refuseMalformedRequest,
   SERVER_OPTIONS,
-} from "../../scripts/request-guard.mjs";
+} from "../../src/server/edge/request-guard.mjs";
 import { restRoutes } from "../../src/server/rest/table";
 import { checkLedgerInvariants } from "../../src/server/services/money";
 import { SESSION_COOKIE } from "../../src/shared/constants";
@@ -702,10 +702,10 @@ describe(`crafted attacks (${dbKind()})`, () => {
   });
 });
 
-describe("the production server's guard (scripts/request-guard.mjs)", () => {
-  /** A node:http server like scripts/server.mjs: the guard first, then an app that answers 200. */
+describe("the production server's guard (src/server/edge/request-guard.mjs)", () => {
+  /** A node:http server like src/server/edge/server.mjs: the guard first, then an app that answers 200. */
   async function serve(opts: { cap?: number; options?: http.ServerOptions } = {}) {
-    const headers = guardHeaders({ production: true, hsts: true });
+    const headers = baseSecurityHeaders({ production: true, hsts: true });
     const server = http.createServer({ ...SERVER_OPTIONS, ...opts.options }, (req, res) => {
       if (refuseMalformedRequest(req, res, headers)) return;
       res.end("app");
@@ -729,9 +729,16 @@ describe("the production server's guard (scripts/request-guard.mjs)", () => {
     });
   }
 
-  it("answers what baseSecurityHeaders answers", () => {
-    expect(guardHeaders({ production: true, hsts: true })).toEqual(baseSecurityHeaders({ production: true, hsts: true }));
-    expect(guardHeaders({ production: false, hsts: true })).toEqual(baseSecurityHeaders({ production: false, hsts: true }));
+  it("has no header list of its own: the edge's server and Next's proxy take baseSecurityHeaders from one module", () => {
+    const server = readFileSync("src/server/edge/server.mjs", "utf8");
+    expect(server).toMatch(/const refusedHeaders = baseSecurityHeaders\(/);
+    expect(readFileSync("src/server/edge/request-guard.mjs", "utf8")).not.toMatch(
+      /"x-content-type-options"|"strict-transport-security"/,
+    );
+    expect(readFileSync("src/server/security/headers.ts", "utf8")).not.toMatch(
+      /"x-content-type-options"|"strict-transport-security"/,
+    );
+    expect(baseSecurityHeaders({ production: false, hsts: true })["strict-transport-security"]).toBeUndefined();
   });
 
   it("malformed paths are 400 and odd methods 405, with the security headers; good paths reach the app", async () => {

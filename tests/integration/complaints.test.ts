@@ -52,7 +52,14 @@ describe(`complaints with a reference (${dbKind()})`, () => {
     const res = await file(player, { category: "draw", subject: "Draw result", body: "My ticket should have won." });
     expect(res.status).toBe(201);
     expect(res.body.reference).toMatch(/^C-\d{4}-\d{6}$/);
-    expect(res.body).toMatchObject({ category: "draw", itemId: null, status: "acknowledged", overdue: false, messages: [] });
+    expect(res.body).toMatchObject({
+      category: "draw",
+      itemId: null,
+      status: "acknowledged",
+      overdue: false,
+      messages: [],
+      escalation: null,
+    });
     const created = new Date(res.body.createdAt);
     expect(res.body.reference.slice(2, 6)).toBe(String(created.getUTCFullYear()));
     expect(new Date(res.body.dueAt).toISOString()).toBe(addWorkingDays(created, 10).toISOString());
@@ -106,6 +113,8 @@ describe(`complaints with a reference (${dbKind()})`, () => {
       ["reply", true],
       ["final", true],
     ]);
+    // The answer on screen names where to go next, as the e-mail does.
+    expect(final.body.escalation).toEqual({ name: "Fair Play Ombudsman", url: "https://adr.example.org/complaints" });
 
     // Delivery may send them in any order (docs/email.md); each step has its own message.
     const subjects = (await mailTo(player)).map((m) => m.subject).sort();

@@ -75,7 +75,7 @@ describe(`no player's data in another player's answer (${dbKind()})`, () => {
       renderOrigin: () => next.origin,
       nextScripts: new Set([scriptHash(BOOTSTRAP_SCRIPT)]),
     });
-    // As scripts/server.mjs: the fast path first, the rest to Next.
+    // As src/server/edge/server.mjs: the fast path first, the rest to Next.
     server = http.createServer((req, res) => {
       void fastPath(req, res).then((served) => {
         if (served) return;

@@ -38,4 +38,17 @@ describe(`GET /api/draws/live: the next draws and the latest closed ones (${dbKi
     expect(after.recent[0].drawnAt).not.toBeNull();
     expect(JSON.stringify(after)).not.toContain(ada.id);
   });
+
+  it("a contest drawn before sales-close times were recorded is still among the latest draws, after the timed ones", async () => {
+    const old = await createContest(t.db, {
+      title: "Drawn long ago",
+      status: "ended",
+      soldTickets: 3,
+      winningTicket: 2,
+      drawnAt: new Date(Date.now() - 3 * 86_400_000),
+    });
+    const recent = (await rest(t.db, "GET", "/api/draws/live")).body.recent as { id: string; title: string }[];
+    expect(recent.map((c) => c.title)).toContain("Drawn long ago");
+    expect(recent.at(-1)?.id).toBe(old.id);
+  });
 });

@@ -155,7 +155,7 @@ describe(`request ids and request logs (${dbKind()})`, () => {
 });
 
 describe("client address", () => {
-  it("with no trusted proxy, the last X-Forwarded-For entry (the socket, written by scripts/server.mjs) counts", () => {
+  it("with no trusted proxy, the last X-Forwarded-For entry (the socket, written by src/server/edge/server.mjs) counts", () => {
     expect(clientIp(new Headers({ "x-forwarded-for": "198.51.100.9" }), 0)).toBe("198.51.100.9");
     expect(clientIp(new Headers({ "x-forwarded-for": "1.2.3.4, 198.51.100.9" }), 0)).toBe("198.51.100.9");
     expect(clientIp(new Headers({ "x-real-ip": "1.2.3.4" }), 0)).toBe("127.0.0.1");

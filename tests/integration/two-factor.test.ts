@@ -50,7 +50,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await rest(t.db, "GET", "/api/auth/2fa", { user: admin })).body).toEqual({
       enabled: false,
       required: false,
-      verified: false,
+      sessionVerified: false,
     });
     const ok = await rest(t.db, "POST", "/api/auth/2fa/enable", { user: admin, body: { code: codeFor(setup.body.secret) } });
     expect(ok.status).toBe(200);
@@ -120,10 +120,11 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("user");
     // Reading players' data needs it too (the next test walks every admin row).
     expect((await rest(t.db, "GET", "/api/admin/users", { user: plain })).status).toBe(403);
+    // The dashboard reads this before any click: the code is required and this session has not passed it.
     expect((await rest(t.db, "GET", "/api/auth/2fa", { user: plain })).body).toEqual({
       enabled: false,
       required: true,
-      verified: false,
+      sessionVerified: false,
     });
 
     // An admin whose session passed the code gets through to the action itself (404: no such payment).
@@ -133,6 +134,11 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     await rest(t.db, "POST", "/api/auth/2fa/verify", { token, body: { code: codeFor(secret, 1) } });
     const allowed = await rest(t.db, "POST", "/api/payments/missing-id/approve", { token });
     expect(allowed.status).toBe(404);
+    expect((await rest(t.db, "GET", "/api/auth/2fa", { token })).body).toEqual({
+      enabled: true,
+      required: true,
+      sessionVerified: true,
+    });
 
     // Without the setting, the same plain admin may act.
     delete process.env.ADMIN_2FA_REQUIRED;
@@ -284,7 +290,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await rest(t.db, "GET", "/api/auth/2fa", { token })).body).toEqual({
       enabled: false,
       required: true,
-      verified: false,
+      sessionVerified: false,
     });
     const { admin: enrolled, secret } = await enrolledAdmin();
     const again = await rest(t.db, "POST", "/api/auth/login", { body: { email: enrolled.email, password: FIXTURE_PASSWORD } });
@@ -295,7 +301,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await rest(t.db, "GET", "/api/auth/2fa", { token: verifiedToken })).body).toEqual({
       enabled: true,
       required: true,
-      verified: true,
+      sessionVerified: true,
     });
     const users = await rest(t.db, "GET", "/api/admin/users", { token: verifiedToken });
     expect(users.status).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * A unique key refusing a row answers 409 with the rule, never 500, on both databases and on the
- * embedded database as `npm start` opens it: scripts/server.mjs opens PGlite for its migration check
+ * embedded database as `npm start` opens it: src/server/edge/server.mjs opens PGlite for its migration check
  * through another copy of @electric-sql/pglite (tsx's loader) than the one pglite-prisma-adapter
  * compares errors with, so the adapter passes PostgreSQL's raw error on and Prisma reports `23505`
  * instead of P2002. The second test opens PGlite the same way (the package's other build, CommonJS)

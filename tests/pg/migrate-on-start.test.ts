@@ -50,7 +50,7 @@ const startCheck = (url: string, env: Record<string, string> = {}) =>
 
 /** `npm start` itself: a refused start exits before Next loads the app, so no build is needed. */
 const npmStart = async (env: Record<string, string>) =>
-  run(["scripts/server.mjs"], { PORT: String(await freePort()), HOST: "127.0.0.1", ...env });
+  run(["src/server/edge/server.mjs"], { PORT: String(await freePort()), HOST: "127.0.0.1", ...env });
 
 describe("migrations on deploy (postgres)", () => {
   it("two instances migrating one database together apply each migration once", async () => {

@@ -1,5 +1,5 @@
 /**
- * scripts/connection-drain.mjs: the drain of `npm start`'s server cuts nothing that reached the
+ * src/server/edge/connection-drain.mjs: the drain of `npm start`'s server cuts nothing that reached the
  * process, even while its event loop is too busy to take connections as they come. A plain server
  * whose handler blocks the loop (as a burst of page renders does); 40 clients, each on a connection of
  * its own, send their request; the drain starts once every request is on its way. With Node's own
@@ -9,7 +9,7 @@
 import http from "node:http";
 import type net from "node:net";
 import { afterEach, expect, test } from "vitest";
-import { drainableServer } from "../../scripts/connection-drain.mjs";
+import { drainableServer } from "../../src/server/edge/connection-drain.mjs";
 
 const busy = (ms: number) => {
   const until = Date.now() + ms;

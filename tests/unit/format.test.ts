@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatUsd,
   safeTimeZone,
+  messageTime,
   timeZoneLabel,
 } from "@/shared/format";
 import { auditChanges, auditValue } from "@/shared/audit-display";
@@ -21,6 +22,17 @@ describe("the one date and money formatter (src/shared/format.ts)", () => {
     expect(formatDateTime(AT, "America/Los_Angeles")).toBe("Nov 26, 2026, 12:46 AM PST");
     expect(formatDateTime(AT, "America/Los_Angeles", "long")).toBe("Thursday, November 26, 2026 at 12:46 AM PST");
     expect(timeZoneLabel(new Date("2026-07-01T12:00:00Z"), "America/Los_Angeles")).toBe("PDT");
+  });
+
+  it("a chat message's time names its zone, and its day when it is not today", () => {
+    const now = new Date("2026-11-26T20:00:00Z");
+    expect(messageTime(AT, "UTC", now)).toBe("8:46 AM UTC");
+    expect(messageTime(AT, "America/Los_Angeles", now)).toBe("12:46 AM PST");
+    // Today in UTC is yesterday evening in Los Angeles.
+    const early = new Date("2026-11-26T03:00:00Z");
+    expect(messageTime(early, "UTC", now)).toBe("3:00 AM UTC");
+    expect(messageTime(early, "America/Los_Angeles", now)).toBe("Nov 25, 2026, 7:00 PM PST");
+    expect(messageTime(new Date("2026-11-25T10:06:00Z"), "UTC", now)).toBe("Nov 25, 2026, 10:06 AM UTC");
   });
 
   it("takes the day an instant falls on in the zone, not the server's", () => {

@@ -1,5 +1,5 @@
 /**
- * scripts/request-guard.mjs SERVER_OPTIONS keeps an idle keep-alive connection open longer than the
+ * src/server/edge/request-guard.mjs SERVER_OPTIONS keeps an idle keep-alive connection open longer than the
  * 60 s a proxy keeps its idle upstream connections (deploy/nginx/nginx.conf pools them). With Node's
  * default (5 s) the app closed a pooled connection just as the proxy sent on it: a reset, a 502.
  * One raw socket: the answer announces the timeout, and a POST after an idle spell past Node's
@@ -8,7 +8,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { SERVER_OPTIONS } from "../../scripts/request-guard.mjs";
+import { SERVER_OPTIONS } from "../../src/server/edge/request-guard.mjs";
 
 let server: http.Server;
 let port = 0;

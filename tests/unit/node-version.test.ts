@@ -1,11 +1,11 @@
 /**
- * `npm start` (scripts/server.mjs) refuses a Node older than package.json's "engines" with one clear
- * line, before it loads anything else (scripts/node-version.mjs).
+ * `npm start` (src/server/edge/server.mjs) refuses a Node older than package.json's "engines" with one clear
+ * line, before it loads anything else (src/server/edge/node-version.mjs).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test } from "vitest";
-import { nodeVersionProblem } from "../../scripts/node-version.mjs";
+import { nodeVersionProblem } from "../../src/server/edge/node-version.mjs";
 
 const { engines } = JSON.parse(fs.readFileSync("package.json", "utf8")) as { engines: { node: string } };
 
@@ -20,19 +20,19 @@ test("versions below the engines range are refused with what to do; this one and
   expect(nodeVersionProblem(process.versions.node, engines.node)).toBeNull();
 });
 
-/** Runs scripts/server.mjs under `node` with the version it reports set to `fake` (when given). */
+/** Runs src/server/edge/server.mjs under `node` with the version it reports set to `fake` (when given). */
 function start(node: string, fake?: string) {
   const preload = fake
     ? ["--import", `data:text/javascript,Object.defineProperty(process.versions,"node",{value:"${fake}"})`]
     : [];
-  return spawnSync(node, [...preload, "scripts/server.mjs"], {
+  return spawnSync(node, [...preload, "src/server/edge/server.mjs"], {
     encoding: "utf8",
     timeout: 30_000,
     env: { ...process.env, PORT: "1", DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none" },
   });
 }
 
-test("scripts/server.mjs stops on an older Node with exit 1 and the message, before loading the app", () => {
+test("src/server/edge/server.mjs stops on an older Node with exit 1 and the message, before loading the app", () => {
   const run = start(process.execPath, "20.18.1");
   expect(run.status).toBe(1);
   expect(run.stderr.trim()).toBe(nodeVersionProblem("20.18.1", engines.node));

@@ -24,8 +24,8 @@ export default function ComplaintsPolicyPage() {
         </Title>
         <List spacing="xs">
           <ListItem>
-            Sign in and open <Anchor href="/complaints">Complaints</Anchor>. Choose what it is about and, if you can, give the id
-            of the purchase, contest, prize, payment or withdrawal.
+            Sign in and open <Anchor href="/complaints">Complaints</Anchor>. Choose what it is about and, if you like, pick the
+            purchase, draw, prize, payment or withdrawal from your own.
           </ListItem>
           <ListItem>
             You get a reference at once, such as C-2026-000123, on screen and by e-mail. That e-mail is our acknowledgement.

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatCount } from "@/shared/format";
 import { WheelEconomicsPanel } from "./WheelEconomicsPanel";
 import { AreaChart, BarChart } from "@mantine/charts";
 import { Paper, SimpleGrid, Skeleton, Stack, Title } from "@mantine/core";
@@ -42,7 +43,7 @@ export function AnalyticsTab() {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard label="Total Users" value={s.totalUsers} hint={`Players' balances ${formatUsd(s.totalBalance)}`} />
         <StatCard label="Weekly Signups" value={s.weeklySignups} hint="Last 7 days" />
-        <StatCard label="Active Contests" value={s.activeContests} hint={`${s.totalContests} total contests`} />
+        <StatCard label="Active Contests" value={s.activeContests} hint={`${formatCount(s.totalContests)} total contests`} />
       </SimpleGrid>
       <Paper withBorder p="md" radius="md">
         <Title order={3} size="h5" mb="sm">

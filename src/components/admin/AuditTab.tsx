@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Card, Code, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Code, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
@@ -9,8 +9,8 @@ import { trpc } from "@/trpc/react";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
 import { auditChanges } from "@/shared/audit-display";
-import { QueryState } from "@/components/common/QueryState";
-import { SimpleTable } from "@/components/common/DataTable";
+import { LoadMore, QueryState } from "@/components/common/QueryState";
+import { DataTable } from "@/components/common/DataTable";
 import { SearchInput } from "@/components/common/SearchInput";
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
@@ -62,8 +62,8 @@ export function AuditTab() {
           empty={<>No admin actions recorded{action || debouncedActor ? " for this filter" : " yet"}.</>}
         >
           {(shown) => (
-            <SimpleTable
-              scrollMinWidth={800}
+            <DataTable
+              minWidth={800}
               rows={shown}
               rowKey={(e) => e.id}
               rowProps={(e) => ({ "data-testid": "audit-entry", "data-action": e.action })}
@@ -72,6 +72,7 @@ export function AuditTab() {
                 { label: "Admin", cell: (e) => e.actorEmail },
                 {
                   label: "Action",
+                  lead: true,
                   cell: (e) => (
                     <Badge color={ACTION_COLOR[e.action as AuditAction] ?? "blue"} variant="light">
                       {AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action}
@@ -92,13 +93,7 @@ export function AuditTab() {
             />
           )}
         </QueryState>
-        {audit.hasNextPage && (
-          <Group justify="center">
-            <Button variant="default" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        )}
+        <LoadMore query={audit} shown={entries.length} noun="entries" />
       </Stack>
     </Card>
   );

@@ -9,6 +9,7 @@ import { trpc } from "@/trpc/react";
 import { ComplaintThread } from "../common/ComplaintThread";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 /**
  * Admin dashboard 'Complaints' tab: open complaints by due date (overdue marked), then answered ones.
@@ -16,6 +17,7 @@ import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
  * escalation route and closes the complaint, so it asks first.
  */
 export function ComplaintsTab() {
+  const { locked } = useSecondFactorGate();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.complaints.adminList.queryOptions());
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -78,7 +80,11 @@ export function ComplaintsTab() {
                       >
                         Send reply
                       </Button>
-                      <Button size="xs" disabled={!drafts[c.reference]?.trim()} onClick={() => setFinalFor(c.reference)}>
+                      <Button
+                        size="xs"
+                        disabled={locked || !drafts[c.reference]?.trim()}
+                        onClick={() => setFinalFor(c.reference)}
+                      >
                         Send final answer
                       </Button>
                     </Group>

@@ -1,12 +1,12 @@
 "use client";
 
-import { Badge, Button, Group, Image, Modal, ScrollArea, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Image, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import type { AdminContest as PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS, LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { DrawProof } from "../common/DrawProof";
 import { ContestForm } from "./ContestForm";
@@ -18,11 +18,12 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { formatCount } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { SimpleTable } from "@/components/common/DataTable";
+import { DataTable } from "@/components/common/DataTable";
 import { LoadMore } from "@/components/common/QueryState";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { useInvalidate } from "@/components/common/useInvalidate";
 import { TabHeading } from "./TabHeading";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 const STATUS_FILTER = [
   { value: "", label: "All statuses" },
@@ -33,6 +34,7 @@ const STATUS_FILTER = [
 
 export function ContestsTab() {
   const invalidate = useInvalidate();
+  const { locked } = useSecondFactorGate();
   const [statusFilter, setStatusFilter] = useState("");
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
@@ -106,10 +108,14 @@ export function ContestsTab() {
   );
 
   const rows = contests.data?.pages.flat() ?? [];
+  // The whole count from the dashboard's counters; a filtered list counts what it has shown.
+  const stats = useQuery(trpc.admin.stats.queryOptions(undefined, { staleTime: 30_000 }));
   return (
     <Stack>
       <TabHeading title="Contests">
-        <Button onClick={() => setCreating(true)}>Add Contest</Button>
+        <Button onClick={() => setCreating(true)} disabled={locked}>
+          Add Contest
+        </Button>
       </TabHeading>
       <Group>
         <TextInput
@@ -127,11 +133,9 @@ export function ContestsTab() {
           w={170}
         />
       </Group>
-      <ScrollArea>
-        <SimpleTable
-          highlightOnHover
-          verticalSpacing="sm"
-          miw={820}
+      <div>
+        <DataTable
+          minWidth={820}
           rows={rows}
           rowKey={(c) => c.id}
           rowProps={() => ({ "data-testid": "admin-contest-row" })}
@@ -143,12 +147,13 @@ export function ContestsTab() {
               label: "Sold",
               cell: (c) => (
                 <>
-                  {c.soldTickets} / {c.maxTickets ?? "∞"}
+                  {formatCount(c.soldTickets)} / {c.maxTickets === null ? "∞" : formatCount(c.maxTickets)}
                 </>
               ),
             },
             {
               label: "Status",
+              lead: true,
               cell: (c) => (
                 <>
                   <ContestStatusBadge status={c.status} />
@@ -169,15 +174,15 @@ export function ContestsTab() {
             {
               label: "Actions",
               cell: (c) => (
-                <Group gap={6} wrap="nowrap">
+                <Group gap={6}>
                   <Button size="xs" variant="default" onClick={() => setViewing(c)}>
                     View
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => setEditing(c)}>
+                  <Button size="xs" variant="default" disabled={locked} onClick={() => setEditing(c)}>
                     Edit
                   </Button>
                   <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
-                  <Button size="xs" variant="default" onClick={() => setInstant(c)}>
+                  <Button size="xs" variant="default" disabled={locked} onClick={() => setInstant(c)}>
                     Instant prizes
                   </Button>
                   {c.status === "active" ? (
@@ -185,18 +190,19 @@ export function ContestsTab() {
                       <Button
                         size="xs"
                         color="orange"
+                        disabled={locked}
                         loading={status.isPending && status.variables?.contestId === c.id}
                         onClick={() => setEnding(c)}
                       >
                         End
                       </Button>
-                      <Button size="xs" variant="light" onClick={() => setFreeEntry(c)}>
+                      <Button size="xs" variant="light" disabled={locked} onClick={() => setFreeEntry(c)}>
                         Free entry
                       </Button>
-                      <Button size="xs" variant="light" color="grape" onClick={() => setBundles(c)}>
+                      <Button size="xs" variant="light" color="grape" disabled={locked} onClick={() => setBundles(c)}>
                         Bundles{c.bundleTiers.length ? ` (${c.bundleTiers.length})` : ""}
                       </Button>
-                      <Button size="xs" color="red" variant="light" onClick={() => setCancelling(c)}>
+                      <Button size="xs" color="red" variant="light" disabled={locked} onClick={() => setCancelling(c)}>
                         Cancel
                       </Button>
                     </>
@@ -204,7 +210,7 @@ export function ContestsTab() {
                     <Button
                       size="xs"
                       color="green"
-                      disabled={c.winningTicket !== null}
+                      disabled={locked || c.winningTicket !== null}
                       title={c.winningTicket !== null ? "A drawn contest cannot be re-opened" : undefined}
                       onClick={() => status.mutate({ contestId: c.id, status: "active" })}
                     >
@@ -216,8 +222,15 @@ export function ContestsTab() {
             },
           ]}
         />
-        <LoadMore query={contests} variant="light" mt="sm" />
-      </ScrollArea>
+        <LoadMore
+          query={contests}
+          variant="light"
+          mt="sm"
+          shown={rows.length}
+          total={statusFilter || debouncedSearch ? null : stats.data?.totalContests}
+          noun="contests"
+        />
+      </div>
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="Create New Contest" size="lg">
         <ContestForm submitLabel="Create Contest" pending={create.isPending} onSubmit={(p) => create.mutate(p)} />
@@ -265,8 +278,8 @@ export function ContestsTab() {
         onConfirm={() => cancelling && status.mutate({ contestId: cancelling.id, status: "cancelled" })}
       >
         <Text>
-          Cancel &quot;{cancelling?.title}&quot;? Every ticket ({cancelling?.soldTickets ?? 0} sold) is refunded to its
-          owner&apos;s balance. This cannot be undone.
+          Cancel &quot;{cancelling?.title}&quot;? Every ticket ({formatCount(cancelling?.soldTickets ?? 0)} sold) is refunded to
+          its owner&apos;s balance. This cannot be undone.
         </Text>
       </ConfirmDialog>
     </Stack>
@@ -288,7 +301,7 @@ function ContestDetails({ contest: c }: { contest: PublicContest }) {
         {c.cashAlternative && ` · cash alternative ${formatUsd(c.cashAlternative)}`}
       </Text>
       <Text size="sm">
-        Tickets sold {c.soldTickets} of {c.maxTickets ?? "∞"}
+        Tickets sold {formatCount(c.soldTickets)} of {c.maxTickets === null ? "∞" : formatCount(c.maxTickets)}
         {c.endDate && (
           <>
             {" · ends "}

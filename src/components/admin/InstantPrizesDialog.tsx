@@ -1,5 +1,6 @@
 "use client";
 
+import { formatCount } from "@/shared/format";
 import { ActionIcon, Badge, Button, Code, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { IconTrash } from "@tabler/icons-react";
@@ -47,10 +48,10 @@ export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContes
         <Stack>
           <Group justify="space-between">
             <Text size="sm">
-              Tickets 1–{data.ticketMax ?? "?"} · {data.soldTickets} sold
+              Tickets 1–{data.ticketMax === null ? "?" : formatCount(data.ticketMax)} · {formatCount(data.soldTickets)} sold
             </Text>
             <Badge variant="light" data-testid="admin-instant-left">
-              {data.left} of {data.total} left
+              {formatCount(data.left)} of {formatCount(data.total)} left
             </Badge>
           </Group>
           {data.mapHash && (

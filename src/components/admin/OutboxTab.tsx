@@ -9,8 +9,9 @@ import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
 import { QueryState } from "@/components/common/QueryState";
-import { SimpleTable } from "@/components/common/DataTable";
+import { DataTable } from "@/components/common/DataTable";
 import { SearchInput } from "@/components/common/SearchInput";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 type OutboxMail = RouterOutputs["admin"]["outbox"][number];
 
@@ -24,7 +25,11 @@ export function OutboxTab() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const [open, setOpen] = useState<OutboxMail | null>(null);
-  const outbox = useQuery(trpc.admin.outbox.queryOptions({ search: debounced || undefined }, { refetchInterval: 10_000 }));
+  // Reading players' e-mails is privileged: not asked for while the session owes its two-factor code.
+  const { locked } = useSecondFactorGate();
+  const outbox = useQuery(
+    trpc.admin.outbox.queryOptions({ search: debounced || undefined }, { refetchInterval: 10_000, enabled: !locked }),
+  );
 
   return (
     <Card withBorder radius="md" p="lg">
@@ -37,11 +42,15 @@ export function OutboxTab() {
           Emails are written here with the change that causes them and delivered by SMTP when the server has an SMTP_URL; without
           one they stay pending here.
         </Text>
-        <QueryState query={outbox} rows={outbox.data} empty="No emails yet.">
+        {locked && (
+          <Text size="sm" c="orange.9" data-testid="outbox-locked">
+            The outbox opens once this session has passed two-factor authentication.
+          </Text>
+        )}
+        <QueryState query={outbox} rows={locked ? [] : outbox.data} empty={locked ? "" : "No emails yet."}>
           {(shown) => (
-            <SimpleTable
-              scrollMinWidth={800}
-              highlightOnHover
+            <DataTable
+              minWidth={800}
               rows={shown}
               rowKey={(m) => m.id}
               rowProps={(m) => ({ style: { cursor: "pointer" }, onClick: () => setOpen(m) })}
@@ -65,6 +74,7 @@ export function OutboxTab() {
                 },
                 {
                   label: "Status",
+                  lead: true,
                   cell: (m) => (
                     <Badge color={STATUS_COLOR[m.status]}>
                       {m.status}

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatCount } from "@/shared/format";
 import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
 import { useQuery } from "@tanstack/react-query";
@@ -15,7 +16,7 @@ export function StatCard({ label, value, hint }: { label: string; value: string 
         {label}
       </Text>
       <Text fz={28} fw={800}>
-        {value}
+        {typeof value === "number" ? formatCount(value) : value}
       </Text>
       <Text size="sm" c="dimmed">
         {hint}
@@ -40,9 +41,9 @@ export function OverviewTab() {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <StatCard label="Total Users" value={s.totalUsers} hint={`+${s.weeklySignups} this week`} />
+        <StatCard label="Total Users" value={s.totalUsers} hint={`+${formatCount(s.weeklySignups)} this week`} />
         <StatCard label="Total Revenue" value={formatUsd(s.totalRevenue)} hint={`${formatUsd(s.monthlyRevenue)} this month`} />
-        <StatCard label="Active Contests" value={s.activeContests} hint={`${s.totalContests} total contests`} />
+        <StatCard label="Active Contests" value={s.activeContests} hint={`${formatCount(s.totalContests)} total contests`} />
         <StatCard label="Pending Payments" value={s.pendingPayments} hint="Require approval" />
       </SimpleGrid>
       <OverdueFulfilments />
@@ -83,7 +84,7 @@ export function OverviewTab() {
                     {c.title}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {formatUsd(c.ticketPrice)} · {c.soldTickets} sold
+                    {formatUsd(c.ticketPrice)} · {formatCount(c.soldTickets)} sold
                   </Text>
                 </div>
                 <ContestStatusBadge status={c.status} />

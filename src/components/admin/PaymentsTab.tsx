@@ -4,7 +4,7 @@ import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from 
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { LIMITS } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
-import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useMemo, useState } from "react";
 import { GatewayStatusBadge } from "../common/PaymentStatusBadge";
@@ -12,8 +12,9 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { TOAST, toastError, toastInfo } from "@/components/common/toasts";
 import { LoadMore, QueryState } from "@/components/common/QueryState";
-import { SimpleTable } from "@/components/common/DataTable";
+import { DataTable } from "@/components/common/DataTable";
 import { useInvalidate } from "@/components/common/useInvalidate";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 type PendingRow = {
   id: string;
@@ -33,6 +34,7 @@ const PAGE = LIMITS.pendingPaymentsPage;
  */
 export function PaymentsTab() {
   const invalidate = useInvalidate();
+  const { locked } = useSecondFactorGate();
   const pending = useInfiniteQuery(
     trpc.payments.pending.infiniteQueryOptions(
       { limit: PAGE },
@@ -44,8 +46,9 @@ export function PaymentsTab() {
     const all = (pending.data?.pages ?? []).flat();
     return all.filter((p, i) => all.findIndex((q) => q.id === p.id) === i);
   }, [pending.data]);
+  const stats = useQuery(trpc.admin.stats.queryOptions(undefined, { staleTime: 30_000 }));
   const refresh = async () => {
-    await invalidate(trpc.payments.pending, trpc.auth.me);
+    await invalidate(trpc.payments.pending, trpc.auth.me, trpc.admin.stats);
   };
   // Either way the list is read again, so it shows what the server now holds.
   const decided = (done: [string, string], failed: [string, string]) => ({
@@ -91,9 +94,8 @@ export function PaymentsTab() {
         </Group>
         <QueryState query={pending} rows={rows} empty="No pending payments.">
           {(shown) => (
-            <SimpleTable
-              scrollMinWidth={800}
-              highlightOnHover
+            <DataTable
+              minWidth={800}
               rows={shown}
               rowKey={(p) => p.id}
               rowProps={(p) => ({ "data-testid": "pending-payment", "data-track-id": p.oxapayTrackId })}
@@ -136,12 +138,12 @@ export function PaymentsTab() {
                     </Group>
                   ),
                 },
-                { label: "Gateway status", cell: (p) => <GatewayStatusBadge status={p.gatewayStatus} /> },
+                { label: "Gateway status", lead: true, cell: (p) => <GatewayStatusBadge status={p.gatewayStatus} /> },
                 {
                   label: "Actions",
                   cell: (p) => (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" color="green" disabled={busyId === p.id} onClick={() => askApprove(p)}>
+                    <Group gap="xs">
+                      <Button size="xs" color="green" disabled={locked || busyId === p.id} onClick={() => askApprove(p)}>
                         {p.approval.credit && p.approval.credit !== p.amount
                           ? `Approve ${formatUsd(p.approval.credit)}`
                           : "Approve"}
@@ -150,7 +152,7 @@ export function PaymentsTab() {
                         size="xs"
                         color="red"
                         variant="light"
-                        disabled={busyId === p.id}
+                        disabled={locked || busyId === p.id}
                         onClick={() => reject.mutate({ id: p.id })}
                       >
                         Reject
@@ -162,7 +164,7 @@ export function PaymentsTab() {
             />
           )}
         </QueryState>
-        <LoadMore query={pending} />
+        <LoadMore query={pending} shown={rows.length} total={stats.data?.pendingPayments} noun="pending payments" />
       </Stack>
       <Modal {...dialogAbout(unconfirmed, setUnconfirmed)} title="Approve unconfirmed payment?">
         <form

@@ -8,12 +8,13 @@ import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { LIMITS } from "@/shared/constants";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { NamedCell, SimpleTable } from "@/components/common/DataTable";
+import { DataTable, NamedCell } from "@/components/common/DataTable";
 import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { StatusWithNote } from "../common/WithdrawalStatusBadge";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { OverdueFulfilments } from "./OverdueFulfilments";
 import { useInvalidate } from "@/components/common/useInvalidate";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 type Delivery = {
   fullName?: string;
@@ -44,6 +45,7 @@ function deliveryText(delivery: unknown) {
  */
 export function PrizesTab() {
   const invalidate = useInvalidate();
+  const { locked } = useSecondFactorGate();
   const list = useInfiniteQuery(
     trpc.prizes.adminList.infiniteQueryOptions(
       { limit: LIMITS.listPage },
@@ -70,7 +72,7 @@ export function PrizesTab() {
     return (
       <Stack gap={4}>
         {canShip && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             <TextInput
               size="xs"
               placeholder="Carrier"
@@ -89,6 +91,7 @@ export function PrizesTab() {
             />
             <Button
               size="xs"
+              disabled={locked}
               onClick={() => setStatus.mutate({ id: p.id, status: "shipped", ...t })}
               loading={busy && setStatus.variables?.status === "shipped"}
             >
@@ -99,6 +102,7 @@ export function PrizesTab() {
         {canDeliver && (
           <Button
             size="xs"
+            disabled={locked}
             onClick={() => setStatus.mutate({ id: p.id, status: "delivered" })}
             loading={busy && setStatus.variables?.status === "delivered"}
           >
@@ -115,8 +119,8 @@ export function PrizesTab() {
         <Title order={3}>Prizes</Title>
         <QueryState query={list} rows={prizes} empty="No prizes yet.">
           {(shown) => (
-            <SimpleTable
-              scrollMinWidth={900}
+            <DataTable
+              minWidth={900}
               rows={shown}
               rowKey={(p) => p.id}
               rowProps={() => ({ "data-testid": "admin-prize-row" })}
@@ -132,6 +136,7 @@ export function PrizesTab() {
                 { label: "Delivery", cell: (p) => deliveryText(p.delivery) },
                 {
                   label: "Status",
+                  lead: true,
                   cell: (p) => (
                     <StatusWithNote status={p.status} label={PRIZE_STATUS_LABELS[p.status as PrizeStatusName]} note={p.note} />
                   ),
@@ -141,7 +146,7 @@ export function PrizesTab() {
             />
           )}
         </QueryState>
-        <LoadMore query={list} />
+        {prizes.length > 0 && <LoadMore query={list} shown={prizes.length} noun="prizes" />}
       </Stack>
     </Card>
   );

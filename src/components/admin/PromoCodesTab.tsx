@@ -1,5 +1,6 @@
 "use client";
 
+import { formatCount } from "@/shared/format";
 import { Badge, Button, Center, Group, Stack, Text, Title } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
@@ -11,6 +12,7 @@ import { type Column, DataTable } from "../common/DataTable";
 import { DateTime } from "../common/useTimeZone";
 import { PromoCodeForm } from "./PromoCodeForm";
 import { answerToasts, TOAST } from "../common/toasts";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 type Promo = RouterOutputs["pricing"]["promoCodes"][number];
 
@@ -26,6 +28,7 @@ function terms(p: Promo): string {
 
 /** Promo codes: create, disable or enable, and the report of uses and discount given. */
 export function PromoCodesTab() {
+  const { locked } = useSecondFactorGate();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.pricing.promoCodes.queryOptions({}));
   const [creating, setCreating] = useState(false);
@@ -54,9 +57,9 @@ export function PromoCodesTab() {
       label: "Uses",
       cell: (p) => (
         <Text size="sm">
-          {p.usedCount}
-          {p.maxUses !== null ? ` / ${p.maxUses}` : ""}
-          {p.maxUsesPerPlayer !== null ? ` (≤ ${p.maxUsesPerPlayer} per player)` : ""}
+          {formatCount(p.usedCount)}
+          {p.maxUses !== null ? ` / ${formatCount(p.maxUses)}` : ""}
+          {p.maxUsesPerPlayer !== null ? ` (≤ ${formatCount(p.maxUsesPerPlayer)} per player)` : ""}
         </Text>
       ),
     },
@@ -76,6 +79,7 @@ export function PromoCodesTab() {
           size="xs"
           variant="light"
           color={p.disabled ? "green" : "red"}
+          disabled={locked}
           loading={status.isPending && status.variables?.id === p.id}
           onClick={() => status.mutate({ id: p.id, disabled: !p.disabled })}
         >
@@ -88,7 +92,9 @@ export function PromoCodesTab() {
     <Stack>
       <Group justify="space-between">
         <Title order={3}>Promo codes</Title>
-        <Button onClick={() => setCreating(true)}>New promo code</Button>
+        <Button onClick={() => setCreating(true)} disabled={locked}>
+          New promo code
+        </Button>
       </Group>
       <Text size="sm" c="dimmed">
         A code lowers the price at checkout; it never gives extra entries.

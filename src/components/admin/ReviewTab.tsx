@@ -8,9 +8,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { QueryState } from "@/components/common/QueryState";
-import { SimpleTable } from "@/components/common/DataTable";
+import { DataTable } from "@/components/common/DataTable";
 import { DateTime } from "@/components/common/useTimeZone";
 import { formatUsd } from "@/shared/money";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 type Action = "credit" | "takeBack" | "settlePaid" | "settleFailed" | "dismiss";
 const ACTION_LABELS: Record<Action, string> = {
@@ -21,15 +22,22 @@ const ACTION_LABELS: Record<Action, string> = {
   dismiss: "Dismiss",
 };
 
+/** The dialog's button says what it does: "Credit $12.00", "Take back $5.00", "Mark paid", "Dismiss". */
+export function confirmLabel(a: { action: Action; amount: string | null }): string {
+  const money = a.amount && (a.action === "credit" || a.action === "takeBack") ? ` ${formatUsd(a.amount)}` : "";
+  return `${ACTION_LABELS[a.action]}${money}`;
+}
+
 /**
  * Admin dashboard 'Review' tab (docs/payments.md "Review queue"): money the automatic flows must not
  * decide alone. Every action needs a reason; the server applies each at most once and audits it.
  */
 export function ReviewTab() {
   const queryClient = useQueryClient();
+  const { locked } = useSecondFactorGate();
   const [status, setStatus] = useState<"open" | "all">("open");
   const list = useQuery(trpc.review.list.queryOptions({ status }, { refetchInterval: 30_000 }));
-  const [acting, setActing] = useState<{ id: string; action: Action; summary: string } | null>(null);
+  const [acting, setActing] = useState<{ id: string; action: Action; summary: string; amount: string | null } | null>(null);
   const [reason, setReason] = useState("");
   const [txid, setTxid] = useState("");
   const done = async (title: string, message: string) => {
@@ -92,9 +100,10 @@ export function ReviewTab() {
         </Group>
         <QueryState query={list} rows={list.data} empty="Nothing to review.">
           {(shown) => (
-            <SimpleTable
-              scrollMinWidth={900}
+            <DataTable
+              minWidth={900}
               rows={shown}
+              rowProps={() => ({ "data-testid": "review-row" })}
               rowKey={(e) => e.id}
               columns={[
                 { label: "Date", cell: (e) => <DateTime value={e.createdAt} /> },
@@ -118,12 +127,13 @@ export function ReviewTab() {
                 },
                 {
                   label: "Status",
+                  lead: true,
                   cell: (e) => <Badge color={e.status === "open" ? "orange" : "gray"}>{e.status.replace("_", " ")}</Badge>,
                 },
                 {
                   label: "",
                   cell: (e) => (
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs">
                       {e.actions
                         .flatMap((a): Action[] => (a === "settlePayout" ? ["settlePaid", "settleFailed"] : [a]))
                         .map((a) => (
@@ -131,7 +141,8 @@ export function ReviewTab() {
                             key={a}
                             size="xs"
                             variant={a === "dismiss" ? "default" : "filled"}
-                            onClick={() => setActing({ id: e.id, action: a, summary: e.summary })}
+                            disabled={locked}
+                            onClick={() => setActing({ id: e.id, action: a, summary: e.summary, amount: e.amount })}
                           >
                             {ACTION_LABELS[a]}
                           </Button>
@@ -166,8 +177,9 @@ export function ReviewTab() {
               loading={pending}
               disabled={!reason.trim() || (acting?.action === "settlePaid" && !txid.trim())}
               onClick={submit}
+              data-testid="review-confirm"
             >
-              Confirm
+              {acting ? confirmLabel(acting) : ""}
             </Button>
           </Group>
         </Stack>

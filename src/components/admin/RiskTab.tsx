@@ -5,7 +5,8 @@ import { formatUsd } from "@/shared/money";
 import { RISK_LABELS, RISK_THRESHOLDS as T } from "@/shared/safer-play";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-import { NamedCell, SimpleTable } from "@/components/common/DataTable";
+import { DataTable, NamedCell } from "@/components/common/DataTable";
+import { formatCount } from "@/shared/format";
 import { QueryState } from "@/components/common/QueryState";
 
 const MARKER_COLOR = { limits_hit: "orange", rising_spend: "red", many_top_ups: "grape" } as const;
@@ -32,9 +33,9 @@ export function RiskTab() {
           empty={<span data-testid="risk-empty">No player shows a risk marker right now.</span>}
         >
           {(shown) => (
-            <SimpleTable
-              scrollMinWidth={720}
-              data-testid="risk-table"
+            <DataTable
+              minWidth={720}
+              testId="risk-table"
               rows={shown}
               rowKey={(r) => r.userId}
               columns={[
@@ -49,6 +50,7 @@ export function RiskTab() {
                 },
                 {
                   label: "Markers",
+                  lead: true,
                   cell: (r) => (
                     <Group gap={4}>
                       {r.markers.map((m) => (
@@ -59,12 +61,12 @@ export function RiskTab() {
                     </Group>
                   ),
                 },
-                { label: "Days at daily limit", cell: (r) => r.limitDays },
+                { label: "Days at daily limit", cell: (r) => formatCount(r.limitDays) },
                 {
                   label: "Weekly spend (latest first)",
                   cell: (r) => (r.weeklySpend.length ? r.weeklySpend.map((w) => formatUsd(w)).join(" · ") : "—"),
                 },
-                { label: "Most top-ups in a day", cell: (r) => r.topUpsInADay },
+                { label: "Most top-ups in a day", cell: (r) => formatCount(r.topUpsInADay) },
               ]}
             />
           )}

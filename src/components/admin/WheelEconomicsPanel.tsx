@@ -9,6 +9,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { formatUsd } from "@/shared/money";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 const pct = (p: number) => `${(p * 100).toFixed(2)}%`;
 type Admin = RouterOutputs["wheel"]["economics"];
@@ -26,6 +27,7 @@ const toDraft = (d: Admin): Draft => ({
  * player is 100% or more asks for an explicit confirmation, which the server also requires.
  */
 export function WheelEconomicsPanel() {
+  const { locked } = useSecondFactorGate();
   const queryClient = useQueryClient();
   const query = useQuery(trpc.wheel.economics.queryOptions(undefined, { staleTime: 0 }));
   const [draft, setDraft] = useServerDraft<Draft | null>(query.data && toDraft(query.data), null);
@@ -177,7 +179,7 @@ export function WheelEconomicsPanel() {
           <Button variant="default" onClick={() => setDraft(toDraft(query.data))}>
             Reset
           </Button>
-          <Button loading={save.isPending} onClick={() => submit(false)}>
+          <Button loading={save.isPending} disabled={locked} onClick={() => submit(false)}>
             Save wheel
           </Button>
         </Group>

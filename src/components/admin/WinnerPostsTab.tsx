@@ -17,19 +17,21 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { Spinner } from "@/components/common/QueryState";
+import { LoadMore, Spinner } from "@/components/common/QueryState";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import type { AdminWinnerPost } from "@/trpc/types";
 import { winnerPostSchema } from "@/shared/schemas/admin";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LIMITS } from "@/shared/constants";
 import { trpc } from "@/trpc/react";
 import { formatCalendarDay } from "@/shared/format";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { TabHeading } from "./TabHeading";
 import { formValues } from "@/components/common/formValues";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 const TEXT_FIELDS = [
   "title",
@@ -187,7 +189,18 @@ function WinnerPostForm({
 
 export function WinnerPostsTab() {
   const queryClient = useQueryClient();
-  const posts = useQuery(trpc.admin.winnerPosts.queryOptions(undefined, { staleTime: 0, refetchOnMount: true }));
+  const { locked } = useSecondFactorGate();
+  // A page at a time ("Load more"), newest win first, drafts included.
+  const posts = useInfiniteQuery(
+    trpc.admin.winnerPosts.infiniteQueryOptions(
+      { limit: LIMITS.listPage },
+      {
+        staleTime: 0,
+        refetchOnMount: true,
+        getNextPageParam: (last) => (last.length === LIMITS.listPage ? last.at(-1)?.id : undefined),
+      },
+    ),
+  );
   const [editing, setEditing] = useState<AdminWinnerPost | null | "new">(null);
   const [deleting, setDeleting] = useState<AdminWinnerPost | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.admin.winnerPosts.pathFilter());
@@ -205,11 +218,13 @@ export function WinnerPostsTab() {
   const update = useMutation(trpc.admin.updateWinnerPost.mutationOptions(outcome("update", () => setEditing(null))));
   const remove = useMutation(trpc.admin.deleteWinnerPost.mutationOptions(outcome("delete", () => setDeleting(null))));
 
-  const list = posts.data ?? [];
+  const list = posts.data?.pages.flat() ?? [];
   return (
     <Stack>
       <TabHeading title="Winner Posts">
-        <Button onClick={() => setEditing("new")}>Add Winner Post</Button>
+        <Button onClick={() => setEditing("new")} disabled={locked}>
+          Add Winner Post
+        </Button>
       </TabHeading>
       {posts.isPending ? (
         <Stack align="center" py="xl">
@@ -259,10 +274,10 @@ export function WinnerPostsTab() {
                 </Group>
               )}
               <Group mt="md" gap="xs">
-                <Button size="xs" variant="default" onClick={() => setEditing(p)}>
+                <Button size="xs" variant="default" disabled={locked} onClick={() => setEditing(p)}>
                   Edit
                 </Button>
-                <Button size="xs" color="red" variant="light" onClick={() => setDeleting(p)}>
+                <Button size="xs" color="red" variant="light" disabled={locked} onClick={() => setDeleting(p)}>
                   Delete
                 </Button>
               </Group>
@@ -270,6 +285,7 @@ export function WinnerPostsTab() {
           ))}
         </SimpleGrid>
       )}
+      {list.length > 0 && <LoadMore query={posts} shown={list.length} noun="posts" />}
 
       <Modal
         {...dialogAbout(editing, setEditing)}

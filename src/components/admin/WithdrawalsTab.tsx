@@ -13,12 +13,14 @@ import { DataTable } from "@/components/common/DataTable";
 import { QueryState } from "@/components/common/QueryState";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
+import { useSecondFactorGate } from "./SecondFactorGate";
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
 /** Admin dashboard 'Withdrawals' tab: pending first; Approve sends the payout, Reject asks for a reason. */
 export function WithdrawalsTab() {
   const queryClient = useQueryClient();
+  const { locked } = useSecondFactorGate();
   const list = useQuery(trpc.withdrawals.adminList.queryOptions(undefined, { refetchInterval: 15_000 }));
   const refresh = () => queryClient.invalidateQueries(trpc.withdrawals.adminList.pathFilter());
   // Approving sends crypto that cannot be called back: it asks first, like End and Cancel (ContestsTab).
@@ -84,12 +86,13 @@ export function WithdrawalsTab() {
                         <Button
                           size="xs"
                           color="green"
+                          disabled={locked}
                           onClick={() => setApproving(w)}
                           loading={approve.isPending && approve.variables?.id === w.id}
                         >
                           Approve
                         </Button>
-                        <Button size="xs" color="red" variant="light" onClick={() => setRejecting(w.id)}>
+                        <Button size="xs" color="red" variant="light" disabled={locked} onClick={() => setRejecting(w.id)}>
                           Reject
                         </Button>
                       </Group>

@@ -2,7 +2,7 @@
 
 import { Badge, Button, Code, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -53,7 +53,8 @@ export function TwoFactorSection() {
   );
 
   const enabled = status.data?.enabled ?? false;
-  const codeField = <AuthCodeField key={form.key("code")} {...form.getInputProps("code")} />;
+  // Turning it on proves the new key: only the app's code. Turning it off takes a backup code too.
+  const codeField = <AuthCodeField key={form.key("code")} backup={enabled} {...form.getInputProps("code")} />;
 
   return (
     <Stack gap="sm" data-testid="two-factor-section">
@@ -63,17 +64,10 @@ export function TwoFactorSection() {
       </Group>
       {status.data?.required && !enabled && (
         <Text size="sm" c="orange">
-          The admin dashboard and every admin action need two-factor on this site.
+          This site asks for two-factor before the admin dashboard shows players&apos; data or acts on it.
         </Text>
       )}
-      {backupCodes && (
-        <Stack gap={4} data-testid="backup-codes">
-          <Text size="sm" fw={600}>
-            Backup codes: keep them somewhere safe. Each works once instead of a code; they are not shown again.
-          </Text>
-          <Code block>{backupCodes.join("\n")}</Code>
-        </Stack>
-      )}
+      {backupCodes && <BackupCodes codes={backupCodes} onSaved={() => setBackupCodes(null)} />}
       {enabled ? (
         <form onSubmit={form.onSubmit((v) => disable.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
           <Stack gap="sm">
@@ -106,6 +100,45 @@ export function TwoFactorSection() {
           </Button>
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The ten backup codes, shown this once (the server keeps only their hashes): copy them, download them
+ * as a file, and say "I saved them" to put them away.
+ */
+function BackupCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  const text = `Prize Contests two-factor backup codes (each works once):\n${codes.join("\n")}\n`;
+  const [copied, setCopied] = useState(false);
+  const [href] = useState(() => URL.createObjectURL(new Blob([text], { type: "text/plain" })));
+  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  return (
+    <Stack gap={6} data-testid="backup-codes">
+      <Text size="sm" fw={600}>
+        Backup codes: keep them somewhere safe. Each works once instead of a code; they are not shown again.
+      </Text>
+      <Code block>{codes.join("\n")}</Code>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(text)
+              .then(() => setCopied(true))
+              .catch(() => setCopied(false))
+          }
+        >
+          {copied ? "Copied" : "Copy codes"}
+        </Button>
+        <Button size="xs" variant="default" component="a" href={href} download="prize-contests-backup-codes.txt">
+          Download codes
+        </Button>
+        <Button size="xs" onClick={onSaved}>
+          I saved them
+        </Button>
+      </Group>
     </Stack>
   );
 }

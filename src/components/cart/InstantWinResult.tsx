@@ -10,6 +10,14 @@ import type { RouterOutputs } from "@/trpc/types";
 
 export type InstantWin = RouterOutputs["cart"]["checkout"]["instantWins"][number];
 
+/** What happens next, for the kinds won: money is in the balance already, a prize waits under My Prizes. */
+export function instantWinNote(physical: boolean, money: boolean): string {
+  if (physical && money)
+    return "The cash and credit are already in your balance. Claim your prize (or its cash alternative) under My Prizes.";
+  if (physical) return "Claim your prize (or its cash alternative) under My Prizes.";
+  return "Already added to your balance.";
+}
+
 /**
  * The instant-win result screen after checkout (docs/contests.md "Instant wins"): shown instead of
  * a plain "purchase successful" when a new ticket hit a committed winning number.
@@ -17,6 +25,7 @@ export type InstantWin = RouterOutputs["cart"]["checkout"]["instantWins"][number
 export function InstantWinResult({ wins, onClose }: { wins: InstantWin[]; onClose: () => void }) {
   const reduce = useReducedMotion();
   const physical = wins.some((w) => w.kind === "physical");
+  const money = wins.some((w) => w.kind !== "physical");
   return (
     <Modal
       opened={wins.length > 0}
@@ -51,10 +60,7 @@ export function InstantWinResult({ wins, onClose }: { wins: InstantWin[]; onClos
           ))}
         </Stack>
         <Text size="sm" c="dimmed" ta="center">
-          {physical
-            ? "Cash and credit are already in your balance. Claim your prize (or its cash alternative) under My Prizes."
-            : "Already added to your balance."}{" "}
-          The winning numbers were fixed and committed before sales opened.
+          {instantWinNote(physical, money)} The winning numbers were fixed and committed before sales opened.
         </Text>
         <Group justify="center">
           {physical && (

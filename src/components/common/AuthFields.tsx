@@ -1,6 +1,7 @@
 "use client";
 
-import { type PasswordInputProps, Select, TextInput, type TextInputProps } from "@mantine/core";
+import { Anchor, type PasswordInputProps, Select, TextInput, type TextInputProps } from "@mantine/core";
+import { useState } from "react";
 import { SECURITY_QUESTIONS } from "@/shared/constants";
 import { PasswordField } from "./PasswordField";
 
@@ -24,15 +25,35 @@ export function CurrentPasswordField(props: PasswordInputProps) {
   return <PasswordField label="Current password" autoComplete="current-password" {...props} />;
 }
 
-/** A two-factor code from an authenticator app, or a backup code (11 characters with its dash). */
-export function AuthCodeField(props: TextInputProps) {
+/**
+ * A two-factor code from an authenticator app (six digits: the numeric keypad), or, after "Use a
+ * backup code", a backup code (letters and digits with a dash, 11 characters: the full keyboard).
+ * `backup={false}` where only the app's code works (confirming a new key).
+ */
+export function AuthCodeField({ backup = true, description, ...props }: TextInputProps & { backup?: boolean }) {
+  const [usingBackup, setUsingBackup] = useState(false);
   return (
     <TextInput
       label="Authentication code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      placeholder="123456"
+      inputMode={usingBackup ? "text" : "numeric"}
+      autoComplete={usingBackup ? "off" : "one-time-code"}
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder={usingBackup ? "abcde-fghij" : "123456"}
       maxLength={11}
+      description={
+        backup ? (
+          <>
+            {description}{" "}
+            <Anchor component="button" type="button" size="xs" onClick={() => setUsingBackup((b) => !b)}>
+              {usingBackup ? "Use the code from your app" : "Use a backup code"}
+            </Anchor>
+          </>
+        ) : (
+          description
+        )
+      }
+      inputWrapperOrder={["label", "input", "description", "error"]}
       {...props}
     />
   );

@@ -4,6 +4,7 @@ import { Badge, Group, Text } from "@mantine/core";
 import type { PublicContest } from "@/trpc/types";
 import { formatUsd } from "@/shared/money";
 import { bundleTierFor, type BundleTier, isPromoProblem, priceCart, tierSaving } from "@/shared/pricing";
+import tap from "./TapTarget.module.css";
 
 /** What `quantity` tickets cost with the contest's bundle tiers (the server prices the checkout the same way). */
 export function bundleLine(c: Pick<PublicContest, "id" | "ticketPrice" | "bundleTiers">, quantity: number) {
@@ -35,6 +36,7 @@ export function BundleOffers({
           type="button"
           variant={active?.quantity === t.quantity ? "filled" : "light"}
           color="grape"
+          className={tap.target}
           style={{ cursor: "pointer", textTransform: "none" }}
           onClick={() => onPick(t.quantity)}
           title={`Set quantity to ${t.quantity}`}

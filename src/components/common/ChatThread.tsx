@@ -3,7 +3,8 @@
 import { Box, Paper, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { LIMITS } from "@/shared/constants";
-import { DateTime } from "@/components/common/useTimeZone";
+import { useTimeZone } from "@/components/common/useTimeZone";
+import { messageTime } from "@/shared/format";
 
 export type ChatMessage = { id: string; message: string; isFromAdmin: boolean; createdAt: Date | string };
 
@@ -16,6 +17,7 @@ export function ChatThread(props: {
   height: number;
 }) {
   const viewport = useRef<HTMLDivElement>(null);
+  const zone = useTimeZone();
   const count = props.messages?.length ?? 0;
   useEffect(() => {
     if (count) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
@@ -52,7 +54,7 @@ export function ChatThread(props: {
                 </Paper>
                 <Text size="xs" c="dimmed" ta={right ? "right" : "left"}>
                   {m.isFromAdmin ? "Support" : props.mine === "admin" ? "Player" : "You"} ·{" "}
-                  <DateTime value={m.createdAt} style="time" />
+                  <time dateTime={new Date(m.createdAt).toISOString()}>{messageTime(m.createdAt, zone)}</time>
                 </Text>
               </Box>
             );

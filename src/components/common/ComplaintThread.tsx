@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { DateTime } from "@/components/common/useTimeZone";
 import { COMPLAINT_CATEGORY_LABELS, COMPLAINT_STATUS_LABELS, type ComplaintCategoryName } from "@/shared/complaints";
 
@@ -15,6 +15,7 @@ export type ComplaintView = {
   overdue: boolean;
   itemId: string | null;
   messages: { id: string; kind: "note" | "reply" | "final"; fromStaff: boolean; body: string; createdAt: Date | string }[];
+  escalation?: { name: string; url: string } | null;
 };
 
 const KIND_LABEL = { note: "Note from the player", reply: "Reply", final: "Final answer" } as const;
@@ -50,6 +51,15 @@ export function ComplaintThread({ c }: { c: ComplaintView }) {
           <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
             {m.body}
           </Text>
+          {m.kind === "final" && c.escalation && (
+            <Text size="sm" mt={6} data-testid="complaint-escalation">
+              Not satisfied with this final answer? You can take your complaint to{" "}
+              <Anchor href={c.escalation.url} target="_blank" rel="noopener noreferrer" inherit>
+                {c.escalation.name}
+              </Anchor>
+              , free of charge, quoting {c.reference}.
+            </Text>
+          )}
         </Paper>
       ))}
     </Stack>

@@ -61,12 +61,13 @@ export function SimpleTable<T>({
 }
 
 /**
- * The player lists and some admin lists (src/components/common/DataTable.module.css): a table on wide
- * screens (scrolling inside its box below `minWidth`), stacked cards with the status first on phones.
+ * Every list of rows, the players' and the admins' (src/components/common/DataTable.module.css): a
+ * table on wide screens (scrolling inside its box below `minWidth`), stacked cards with the status
+ * first on phones, so no action (Approve, Credit, Mark shipped, End) sits off-screen.
  */
-export function DataTable<T>({ columns, minWidth = 0, ...rows }: RowsProps<T> & { minWidth?: number }) {
+export function DataTable<T>({ columns, minWidth = 0, testId, ...rows }: RowsProps<T> & { minWidth?: number; testId?: string }) {
   return (
-    <div className={classes.scroll}>
+    <div className={classes.scroll} data-testid={testId}>
       <SimpleTable
         {...rows}
         className={classes.table}

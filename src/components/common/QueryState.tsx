@@ -1,7 +1,8 @@
 "use client";
 
 // biome-ignore lint/style/noRestrictedImports: Spinner below is the one place a Loader is drawn.
-import { Button, Group, Loader, type LoaderProps, type MantineSpacing, Text } from "@mantine/core";
+import { Button, Loader, type LoaderProps, type MantineSpacing, Stack, Text } from "@mantine/core";
+import { formatCount } from "@/shared/format";
 import type { ReactNode } from "react";
 
 /**
@@ -43,22 +44,47 @@ export function QueryState<T>({
   return <>{children(rows)}</>;
 }
 
-/** "Load more" under a paged list, while the infinite query has another page. */
+/**
+ * Under a paged list: how many rows are shown (of how many, when the total is known) and "Load more"
+ * while the infinite query has another page (docs/admin.md "Paged lists").
+ */
 export function LoadMore({
   query,
   variant = "default",
   mt,
+  shown,
+  total,
+  noun = "rows",
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
   variant?: "default" | "light";
   mt?: MantineSpacing;
+  /** Rows on screen: with it, the count is shown ("Showing 50 of 100 users"). */
+  shown?: number;
+  /** All rows, when known (a counter); else the count says whether more may follow. */
+  total?: number | null;
+  /** What the rows are, plural ("users"). */
+  noun?: string;
 }) {
-  if (!query.hasNextPage) return null;
+  const count =
+    shown === undefined
+      ? null
+      : total !== undefined && total !== null && total >= shown
+        ? `Showing ${formatCount(shown)} of ${formatCount(total)} ${noun}`
+        : `Showing ${formatCount(shown)} ${noun}${query.hasNextPage ? " so far" : ""}`;
+  if (!query.hasNextPage && count === null) return null;
   return (
-    <Group justify="center" mt={mt}>
-      <Button variant={variant} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-        Load more
-      </Button>
-    </Group>
+    <Stack gap={6} align="center" mt={mt}>
+      {count && shown !== 0 && (
+        <Text size="sm" c="dimmed" data-testid="list-count">
+          {count}
+        </Text>
+      )}
+      {query.hasNextPage && (
+        <Button variant={variant} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          Load more
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -30,6 +30,11 @@ export function ContestCard({ contest: c, lockedUntil = null }: { contest: Publi
         <Group gap={6} pos="absolute" top={10} left={10}>
           {discounted ? <Badge color="red">-{c.discountPercentage}%</Badge> : <Badge color="green">NEW</Badge>}
           {c.endDate && <Badge color="orange">ENDS SOON</Badge>}
+          {c.instantWins && (
+            <Badge color="yellow" c="dark.9" data-testid="instant-wins-badge">
+              INSTANT WINS
+            </Badge>
+          )}
         </Group>
       </Card.Section>
       <Stack gap={8} mt="sm" style={{ flex: 1 }}>

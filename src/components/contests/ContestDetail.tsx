@@ -46,6 +46,7 @@ import { useLiveContests } from "./useLiveContests";
 import { DateTime } from "@/components/common/useTimeZone";
 import { formatCount } from "@/shared/format";
 import { RestrictionText, restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
+import tap from "../common/TapTarget.module.css";
 
 function Gallery({ images, title }: { images: string[]; title: string }) {
   const [selected, setSelected] = useState(0);
@@ -110,7 +111,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
 
   return (
     <Container size="lg" py="xl">
-      <Anchor component={IntentLink} href="/" size="sm">
+      <Anchor component={IntentLink} href="/" size="sm" className={tap.link}>
         <Group gap={4}>
           <IconArrowLeft size={14} /> Back to Contests
         </Group>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useRef } from "react";
 import { Spinner } from "@/components/common/QueryState";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -15,7 +16,7 @@ import { useLiveContests } from "./useLiveContests";
 export function LiveDrawsPage() {
   useLiveContests();
   const draws = useQuery(trpc.contests.liveDraws.queryOptions());
-  const d = draws.data;
+  const d = useStableDraws(draws.data);
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -48,6 +49,31 @@ export function LiveDrawsPage() {
 }
 
 type DrawCard = RouterOutputs["contests"]["liveDraws"]["upcoming"][number];
+type LiveDraws = RouterOutputs["contests"]["liveDraws"];
+
+/**
+ * A draw the page showed as upcoming stays where it was when its sales close and it is drawn (the
+ * server then lists it under "Latest"): the player watching it sees the reveal in place instead of
+ * the card jumping below a dozen others. Until the page is left or reloaded.
+ */
+export function stableDraws(seen: ReadonlySet<string>, data: LiveDraws): LiveDraws {
+  const kept = data.recent.filter((c) => seen.has(c.id));
+  if (kept.length === 0) return data;
+  const keptIds = new Set(kept.map((c) => c.id));
+  const end = (c: DrawCard) => (c.endDate ? new Date(c.endDate).getTime() : Number.POSITIVE_INFINITY);
+  return {
+    upcoming: [...data.upcoming, ...kept].sort((a, b) => end(a) - end(b)),
+    recent: data.recent.filter((c) => !keptIds.has(c.id)),
+  };
+}
+
+function useStableDraws(data: LiveDraws | undefined): LiveDraws | undefined {
+  const seen = useRef(new Set<string>());
+  if (!data) return data;
+  const shown = stableDraws(seen.current, data);
+  for (const c of shown.upcoming) seen.current.add(c.id);
+  return shown;
+}
 
 /** A titled grid of draws; upcoming ones count down to their end. */
 function DrawSection({

@@ -12,6 +12,7 @@ import { useCurrentUser } from "../common/useCurrentUser";
 import { QuantityStepper } from "../common/QuantityStepper";
 import { useAddToCart } from "./useAddToCart";
 import { showToast, TOAST } from "../common/toasts";
+import tap from "../common/TapTarget.module.css";
 
 type Props = {
   contest: Pick<PublicContest, "id" | "title" | "ticketPrice" | "imageUrl" | "skillQuestion" | "maxTickets">;
@@ -120,6 +121,7 @@ export function NumberPicker({ contest, answerIndex }: Props) {
                     key={n}
                     size="compact-sm"
                     px={2}
+                    className={tap.target}
                     variant={isSelected ? "filled" : isHeld ? "light" : "default"}
                     color={isHeld ? "teal" : undefined}
                     disabled={isTaken || isHeld}

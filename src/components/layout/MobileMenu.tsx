@@ -4,6 +4,7 @@ import { Burger } from "@mantine/core";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { PublicUser } from "@/trpc/types";
+import tap from "../common/TapTarget.module.css";
 
 // The drawer (modal, focus trap, transitions) is fetched on the first tap, not on every page load.
 const MobileMenuDrawer = dynamic(() => import("./MobileMenuDrawer"), { ssr: false });
@@ -22,6 +23,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
         }}
         hiddenFrom="md"
         size="sm"
+        className={tap.target}
         aria-label={opened ? "Close navigation menu" : "Open navigation menu"}
         aria-expanded={opened}
       />

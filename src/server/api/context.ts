@@ -31,7 +31,7 @@ export function trustProxyHops(): number {
 }
 
 /**
- * The client's address. scripts/server.mjs (what `npm start` runs) rewrites X-Forwarded-For before
+ * The client's address. src/server/edge/server.mjs (what `npm start` runs) rewrites X-Forwarded-For before
  * Next sees the request: with TRUST_PROXY_HOPS=0 it is replaced by the socket address; with N > 0 the
  * socket address is appended. So the client is the entry N places before the last one; whatever a
  * client wrote further left is ignored. (Plain `next start` keeps a client-supplied header: see

@@ -9,6 +9,7 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "../platform/db-
 import { DomainError } from "../platform/errors";
 import { assertStreamSlot, type StreamOwner } from "../events/streams";
 import { logger } from "../platform/logger";
+import { reportServerError } from "../ops/error-reports";
 import { closingSignal, SERVER_RESTARTING } from "../platform/drain";
 import { limitAnonymousRequest } from "../security/anonymous-limit";
 import { isCrossSiteRequest } from "../security/csrf";
@@ -103,6 +104,7 @@ const domainErrors = t.middleware(async ({ next, path, ctx }) => {
     }
     if (result.error.code === "INTERNAL_SERVER_ERROR") {
       logger.error({ err: cause ?? result.error, path, requestId: ctx.requestId }, "procedure failed");
+      reportServerError(cause ?? result.error, { requestId: ctx.requestId, route: path });
     }
   }
   return result;

@@ -23,12 +23,12 @@ export const SHARED_PAGE_META = "prize-shared-page";
 export const IDENTITY_FREE_HEADER = "x-prize-identity";
 export const IDENTITY_FREE_VALUE = "none";
 
-/** A request carrying this header is the fast path's own render of a kept page (scripts/server.mjs sends it on to Next). */
+/** A request carrying this header is the fast path's own render of a kept page (src/server/edge/server.mjs sends it on to Next). */
 export const RENDER_BYPASS_HEADER = "x-fast-path-render";
 
 const RENDER_TOKEN_ENV = "PRIZE_FAST_PATH_RENDER_TOKEN";
 /**
- * The value of RENDER_BYPASS_HEADER: random per process, in the environment (scripts/server.mjs sets
+ * The value of RENDER_BYPASS_HEADER: random per process, in the environment (src/server/edge/server.mjs sets
  * it before Next loads, so the fast path and src/proxy.ts read the same value however Next runs the
  * proxy; made here when absent). A caller outside the process cannot guess it, so nobody else reaches
  * the players' shells without signing in.

@@ -2,10 +2,11 @@
  * Page requests in the structured log, like API requests (src/server/ops/request-log.ts): one `request`
  * line per page with method, path (never the query), status, duration and request id, echoed in
  * `x-request-id`. API routes log themselves (withRequestLog, the fast path's cached reads) and build
- * assets are not requests worth a line, so both are left out here. scripts/server.mjs calls the hook
+ * assets are not requests worth a line, so both are left out here. src/server/edge/server.mjs calls the hook
  * for every request; src/instrumentation.ts installs it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { edgeBridge } from "../platform/edge-bridge.mjs";
 import { recordRequest, requestIdFromValue } from "./request-log";
 
 /** The metrics label of every page (one value: paths are the client's to choose). */
@@ -21,6 +22,8 @@ export function logPageRequest(req: IncomingMessage, res: ServerResponse): void 
   if (!isPagePath(path)) return;
   const started = performance.now();
   const requestId = requestIdFromValue(req.headers["x-request-id"]);
+  // Next sees the same id (an error report names it: src/instrumentation.ts onRequestError).
+  req.headers["x-request-id"] = requestId;
   res.setHeader("x-request-id", requestId);
   let logged = false;
   const log = () => {
@@ -41,8 +44,6 @@ export function logPageRequest(req: IncomingMessage, res: ServerResponse): void 
   res.once("close", log);
 }
 
-type GlobalWithPageLog = typeof globalThis & { __prizePageLog?: typeof logPageRequest };
-
 export function installPageLog(): void {
-  (globalThis as GlobalWithPageLog).__prizePageLog = logPageRequest;
+  edgeBridge().pageLog = logPageRequest;
 }

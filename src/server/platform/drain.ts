@@ -1,12 +1,12 @@
 /**
  * The instance's shutdown state, shared by every module graph of the process through globalThis
- * (Next loads src/instrumentation.ts and each route separately; scripts/server.mjs is outside both):
+ * (Next loads src/instrumentation.ts and each route separately; src/server/edge/server.mjs is outside both):
  *
  * 1. `draining`: SIGTERM arrived. `/api/ready` answers 503 at once so the load balancer stops
  *    sending new work here; everything else is still served during the grace period.
  * 2. `closing`: the grace period is over. Live streams end (the client reconnects, through the proxy,
  *    to another instance), the HTTP server accepts no new connections and finishes the requests in
- *    flight (src/server/platform/shutdown.ts runs the steps; scripts/server.mjs owns the socket).
+ *    flight (src/server/platform/shutdown.ts runs the steps; src/server/edge/server.mjs owns the socket).
  */
 type DrainState = { draining: boolean; closing: AbortController };
 const g = globalThis as typeof globalThis & { __prizeDrain?: DrainState };

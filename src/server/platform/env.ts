@@ -61,12 +61,19 @@ const schema = z.object({
   ADMIN_2FA_REQUIRED: bool.default(false),
   HSTS: bool.default(true),
   TRUST_PROXY_HOPS: int(0, 100, "must be an integer from 0 to 100").default(0),
-  // Read by scripts/request-guard.mjs (npm start): open connections per socket address; empty = 64,
+  // Read by src/server/edge/request-guard.mjs (npm start): open connections per socket address; empty = 64,
   // or off behind a trusted proxy; 0 = off. Declared here so a bad value is named at start.
   MAX_CONNECTIONS_PER_IP: int(0, 1_000_000, "must be an integer from 0 (off) to 1000000").optional(),
   // Bearer token of GET /api/metrics (src/server/ops/metrics-auth.ts); unset = the path is a 404.
   METRICS_TOKEN: text.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
+  // Error reports (src/server/ops/error-reports.ts): a Sentry or GlitchTip project's DSN; unset = none sent.
+  SENTRY_DSN: url(["https:", "http:"])
+    .refine((v) => new URL(v).username !== "" && /\/\d+$/.test(new URL(v).pathname), {
+      error: "must be a DSN such as https://<key>@sentry.example.com/<project id>",
+    })
+    .optional(),
+  SENTRY_ENVIRONMENT: text.default("production"),
   // Demo data (npm run db:seed)
   SEED_ADMIN_EMAIL: text.default("admin@example.com"),
   SEED_ADMIN_PASSWORD: text.default("admin123"),

@@ -4,7 +4,7 @@
  * 1. SIGTERM: `/api/ready` answers 503 at once (src/server/platform/drain.ts); requests are still served.
  * 2. After SHUTDOWN_GRACE_MS (time for the balancer to see the 503; skipped on SIGINT, a Ctrl-C):
  *    live streams end with a retryable error (their clients reconnect elsewhere), the HTTP server
- *    (scripts/server.mjs) refuses new connections, answers what is in flight with
+ *    (src/server/edge/server.mjs) refuses new connections, answers what is in flight with
  *    `Connection: close`, and waits for it, at most SHUTDOWN_TIMEOUT_MS before cutting what is left.
  * 3. The job queue stops taking work and waits for its running jobs.
  * 4. The database closes (PGlite must close fully, or the next start runs crash recovery), exit 0.
@@ -16,10 +16,7 @@ import { closeDatabase } from "./db";
 import { getEnv } from "./env";
 import { logger } from "./logger";
 import { startClosing, startDraining } from "./drain";
-
-/** scripts/server.mjs puts this on globalThis: stop accepting, finish what is in flight (resolves when done or cut). */
-type HttpDrain = (timeoutMs: number) => Promise<{ cut: number }>;
-const g = globalThis as typeof globalThis & { __prizeHttpDrain?: HttpDrain };
+import { edgeBridge } from "./edge-bridge.mjs";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +31,8 @@ export async function drainAndClose(signal: NodeJS.Signals, stopJobs: StopWork):
   logger.info({ signal, graceMs }, "shutdown: not ready; draining");
   if (graceMs > 0) await sleep(graceMs);
   startClosing();
-  const http = g.__prizeHttpDrain;
+  // src/server/edge/server.mjs hands it over (src/server/platform/edge-bridge.mjs); absent under next dev and in tests.
+  const http = edgeBridge().httpDrain;
   if (http) {
     const { cut } = await http(SHUTDOWN_TIMEOUT_MS);
     if (cut > 0) logger.warn({ cut }, "shutdown: connections cut after SHUTDOWN_TIMEOUT_MS");

@@ -1,7 +1,7 @@
 /**
  * "A unique key refused this row" (SQLSTATE 23505), recognised the same way on both databases.
  * Prisma reports it as P2002 when its driver adapter recognises the driver's error; on the embedded
- * database under `npm start` it does not: scripts/server.mjs opens PGlite for its migration check
+ * database under `npm start` it does not: src/server/edge/server.mjs opens PGlite for its migration check
  * through another copy of the package than the one pglite-prisma-adapter checks with `instanceof`,
  * so the adapter passes the raw error on and Prisma reports PostgreSQL's own code, `23505`. Every
  * service that turns a unique violation into an answer (a 409) asks `uniqueViolation`, never a code.

@@ -16,6 +16,7 @@ import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable }
 import { DomainError, HTTP_STATUS } from "../platform/errors";
 import { logger } from "../platform/logger";
 import { type RequestInfo, withRequestLog } from "../ops/request-log";
+import { reportServerError } from "../ops/error-reports";
 import { BODY_LIMITS, readBodyText } from "../security/body-limit";
 import { hasNonJsonBody } from "../security/csrf";
 import { isPagedQuery } from "./paging";
@@ -117,8 +118,10 @@ async function serveRestRequest(req: Request, info: RequestInfo): Promise<Respon
     return jsonResponse(result, route.status ?? 200, resHeaders);
   } catch (error) {
     const { status, message, retryAfter } = describeError(error);
-    if (status === 500)
+    if (status === 500) {
       logger.error({ err: error, path: url.pathname, method: req.method, requestId: info.requestId }, "REST request failed");
+      reportServerError(error, { requestId: info.requestId, route: info.route ?? "unmatched", method: req.method });
+    }
     if (retryAfter) resHeaders.set("retry-after", String(retryAfter));
     return errorResponse(status, message, resHeaders);
   }

@@ -13,6 +13,8 @@ export const BODY_LIMITS = {
   trpc: 256 * 1024,
   /** Gateway webhooks: OxaPay's payloads are about 1 KB. */
   webhook: 64 * 1024,
+  /** A browser's error report (src/app/api/client-errors/route.ts): name, message, an 8 KB stack, the path. */
+  clientError: 16 * 1024,
 } as const;
 
 export const BODY_TOO_LARGE_MESSAGE = "Request body is too large";

@@ -82,6 +82,8 @@ export const contestOutput = z.object({
   pickNumbers: z.boolean(),
   onlineFreeEntry: z.boolean(),
   bundleTiers: z.array(z.object({ quantity: z.number().int(), percentOff: z.number().int() })),
+  /** Instant prizes can be won with this contest's tickets. */
+  instantWins: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
   skillQuestionAnswer: z.number().int().nullable(),
@@ -355,8 +357,12 @@ export const conversationOutput = z.object({
 
 export const emailPreferencesOutput = z.object({ receipts: z.boolean(), results: z.boolean() });
 
-/** `verified`: this session passed the second factor (with `required`, what the admin dashboard needs). */
-export const twoFactorStatusOutput = z.object({ enabled: z.boolean(), required: z.boolean(), verified: z.boolean() });
+export const twoFactorStatusOutput = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  /** This session passed the code check: with `required`, privileged admin actions need it. */
+  sessionVerified: z.boolean(),
+});
 export const twoFactorSetupOutput = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });
 export const forgotPasswordOutput = z.object({ email: z.string(), maskedEmail: z.string(), securityQuestion: z.string() });
 export const verifySecurityOutput = z.object({ message, verified: z.boolean() });

@@ -61,6 +61,8 @@ export const complaintOutput = z.object({
   messages: z.array(
     z.object({ id, kind: z.enum(["note", "reply", "final"]), fromStaff: z.boolean(), body: z.string(), createdAt: time }),
   ),
+  /** Once answered: the independent body the player may take the complaint to, free of charge. */
+  escalation: z.object({ name: z.string(), url: z.string() }).nullable(),
 });
 export const adminComplaintOutput = complaintOutput.extend({ user: userRef });
 export const complaintPolicyOutput = z.object({ name: z.string(), url: z.string(), dueWorkingDays: z.number().int() });

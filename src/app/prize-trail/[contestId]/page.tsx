@@ -7,6 +7,7 @@ import { getDb } from "@/server/platform/db";
 import { DomainError } from "@/server/platform/errors";
 import { publicPrizeTrail } from "@/server/services/prizes";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
+import tap from "@/components/common/TapTarget.module.css";
 
 export const dynamic = "force-dynamic";
 
@@ -32,7 +33,7 @@ export default async function PrizeTrailPage({ params }: Params) {
   return (
     <Container size="sm" py="xl">
       <Stack>
-        <Anchor href="/winners" size="sm">
+        <Anchor href="/winners" size="sm" className={tap.link}>
           ← Our Winners
         </Anchor>
         <Title order={1}>{trail.contestTitle}</Title>

@@ -110,12 +110,11 @@ async function claimStep(db: DbTx, userId: string, step: number): Promise<void> 
   if (claimed.count !== 1) throw unauthorized(INVALID_CODE);
 }
 
-/** `verified`: the asking session passed the second factor (an admin without it sees no admin data when it is required). */
-export type TwoFactorStatus = { enabled: boolean; required: boolean; verified: boolean };
+export type TwoFactorStatus = { enabled: boolean; required: boolean };
 
-export async function twoFactorStatus(db: DbTx, userId: string, required: boolean, verified = false): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(db: DbTx, userId: string, required: boolean): Promise<TwoFactorStatus> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { totpEnabledAt: true } });
-  return { enabled: Boolean(user?.totpEnabledAt), required, verified };
+  return { enabled: Boolean(user?.totpEnabledAt), required };
 }
 
 /** Starts enrolment: a fresh 160-bit key, kept as pending until a code confirms it. */

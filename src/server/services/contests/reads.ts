@@ -48,6 +48,8 @@ export type PublicContest = {
   onlineFreeEntry: boolean;
   /** Multi-buy prices: a line of at least `quantity` tickets pays `percentOff`% less. */
   bundleTiers: BundleTier[];
+  /** The contest has instant prizes (a committed prize map): cards say so. */
+  instantWins: boolean;
 };
 
 function specificationsOf(value: unknown): Record<string, string> {
@@ -93,6 +95,7 @@ export function toPublicContest(c: Contest): PublicContest {
     pickNumbers: c.pickNumbers,
     onlineFreeEntry: c.onlineFreeEntry,
     bundleTiers: bundleTiersOf(c.bundleTiers),
+    instantWins: c.instantMapHash !== null,
   };
 }
 

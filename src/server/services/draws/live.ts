@@ -39,9 +39,11 @@ export async function listLiveDraws(db: DbTx, now = new Date()): Promise<{ upcom
       take: LIVE_DRAWS_LIMIT,
       select,
     }),
+    // Closed or drawn: a contest drawn before sales-close times were recorded (older data, the demo
+    // seed's) has only drawnAt, and is still one of the latest draws.
     db.contest.findMany({
-      where: { status: "ended", salesClosedAt: { not: null } },
-      orderBy: { salesClosedAt: "desc" },
+      where: { status: "ended", OR: [{ salesClosedAt: { not: null } }, { drawnAt: { not: null } }] },
+      orderBy: [{ salesClosedAt: { sort: "desc", nulls: "last" } }, { drawnAt: "desc" }, { id: "asc" }],
       take: LIVE_DRAWS_LIMIT,
       select,
     }),

@@ -41,6 +41,8 @@ export type ComplaintView = {
   createdAt: Date;
   overdue: boolean;
   messages: ComplaintStep[];
+  /** Once answered: where the player may take it next (COMPLAINTS_ADR_NAME, COMPLAINTS_ADR_URL), shown under the final answer. */
+  escalation: { name: string; url: string } | null;
 };
 export type AdminComplaint = ComplaintView & { user: { id: string; email: string; firstName: string; lastName: string } };
 
@@ -59,6 +61,7 @@ function toView(c: WithMessages, now = new Date()): ComplaintView {
     createdAt: c.createdAt,
     overdue: c.status === "acknowledged" && c.dueAt.getTime() < now.getTime(),
     messages: c.messages.map((m) => ({ id: m.id, kind: m.kind, fromStaff: m.fromStaff, body: m.body, createdAt: m.createdAt })),
+    escalation: c.status === "answered" ? { name: getEnv().COMPLAINTS_ADR_NAME, url: getEnv().COMPLAINTS_ADR_URL } : null,
   };
 }
 

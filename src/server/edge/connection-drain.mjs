@@ -1,5 +1,5 @@
 /**
- * The socket side of a graceful shutdown for scripts/server.mjs (the steps: src/server/platform/shutdown.ts):
+ * The socket side of a graceful shutdown for src/server/edge/server.mjs (the steps: src/server/platform/shutdown.ts):
  * nothing that reached the process is cut.
  *
  * Node's own `server.close()` resets two kinds of connection a busy server still holds:

@@ -1,11 +1,10 @@
-/** Types of scripts/request-guard.mjs (plain JS: scripts/server.mjs runs without a TypeScript loader). */
+/** Types of src/server/edge/request-guard.mjs (plain JS: src/server/edge/server.mjs runs without a TypeScript loader). */
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 
 export const SERVER_OPTIONS: Required<
   Pick<ServerOptions, "headersTimeout" | "requestTimeout" | "connectionsCheckingInterval" | "keepAliveTimeout">
 >;
 export const ALLOWED_METHODS: string[];
-export function guardHeaders(env: { production: boolean; hsts: boolean }): Record<string, string>;
 export function malformedPath(url: string): boolean;
 export function refuseMalformedRequest(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): boolean;
 export function capConnectionsPerIp(server: Server, max: number): void;

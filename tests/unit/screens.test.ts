@@ -1,3 +1,4 @@
+/** Pure logic behind the screens: My Purchases rows, ticket numbers, the instant-win note, the review button. */
 import { describe, expect, it } from "vitest";
 import { purchaseRows } from "../../src/components/contests/purchaseRows";
 import { ticketRangeText, ticketRangesText } from "../../src/shared/purchase-rules";
@@ -82,5 +83,24 @@ describe("My Purchases rows (src/components/contests/purchaseRows.ts)", () => {
     expect(ticketRangesText([[5, 5]])).toBe("Ticket #5");
     const many = Array.from({ length: 20 }, (_, i) => [i * 2 + 1, i * 2 + 1] as [number, number]);
     expect(ticketRangesText(many, 3)).toBe("Tickets #1, #3, #5 and 17 more");
+  });
+});
+
+describe("the instant-win screen's note (src/components/cart/InstantWinResult.tsx)", () => {
+  it("says what happens next for the kinds won: no 'cash and credit in your balance' for a prize alone", async () => {
+    const { instantWinNote } = await import("../../src/components/cart/InstantWinResult");
+    expect(instantWinNote(true, false)).toBe("Claim your prize (or its cash alternative) under My Prizes.");
+    expect(instantWinNote(true, true)).toContain("The cash and credit are already in your balance.");
+    expect(instantWinNote(false, true)).toBe("Already added to your balance.");
+  });
+});
+
+describe("the review dialog's button (src/components/admin/ReviewTab.tsx)", () => {
+  it("names the action and, for money, the amount (it said only 'Confirm')", async () => {
+    const { confirmLabel } = await import("../../src/components/admin/ReviewTab");
+    expect(confirmLabel({ action: "credit", amount: "12" })).toBe("Credit $12.00");
+    expect(confirmLabel({ action: "takeBack", amount: "5.5" })).toBe("Take back $5.50");
+    expect(confirmLabel({ action: "settlePaid", amount: "30" })).toBe("Mark paid");
+    expect(confirmLabel({ action: "dismiss", amount: null })).toBe("Dismiss");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `npm start` on a Node older than package.json's "engines" stops here, first thing in
- * scripts/server.mjs, with one clear line instead of a failure deep inside a dependency.
+ * src/server/edge/server.mjs, with one clear line instead of a failure deep inside a dependency.
  * Tests: tests/unit/node-version.test.ts.
  */
 import fs from "node:fs";
@@ -31,7 +31,7 @@ export function nodeVersionProblem(version, range) {
   return null;
 }
 
-const { engines } = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const { engines } = JSON.parse(fs.readFileSync(new URL("../../../package.json", import.meta.url), "utf8"));
 const problem = nodeVersionProblem(process.versions.node, engines?.node);
 if (problem) {
   console.error(problem);

@@ -1,4 +1,4 @@
-/** Types of scripts/connection-drain.mjs (plain JS: scripts/server.mjs runs without a TypeScript loader). */
+/** Types of src/server/edge/connection-drain.mjs (plain JS: src/server/edge/server.mjs runs without a TypeScript loader). */
 import type { Server } from "node:http";
 
 export const NEW_CONNECTION_SILENCE_MS: number;

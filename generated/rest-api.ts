@@ -803,7 +803,7 @@ export interface operations {
           "application/json": {
             enabled: boolean;
             required: boolean;
-            verified: boolean;
+            sessionVerified: boolean;
           };
         };
       };
@@ -1620,6 +1620,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             })[];
         };
       };
@@ -1725,6 +1726,7 @@ export interface operations {
                 quantity: number;
                 percentOff: number;
               }[];
+            instantWins: boolean;
           };
         };
       };
@@ -5056,6 +5058,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
               skillQuestionAnswer: number | null;
               drawPending: string | null;
               drawError: string | null;
@@ -5204,6 +5207,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
@@ -5355,6 +5359,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
@@ -5479,6 +5484,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
@@ -7963,6 +7969,10 @@ export interface operations {
                   /** @description ISO 8601 date-time */
                   createdAt: string;
                 })[];
+              escalation: {
+                name: string;
+                url: string;
+              } | null;
             })[];
         };
       };
@@ -8058,6 +8068,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8153,6 +8167,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8249,6 +8267,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8339,6 +8361,10 @@ export interface operations {
                   /** @description ISO 8601 date-time */
                   createdAt: string;
                 })[];
+              escalation: {
+                name: string;
+                url: string;
+              } | null;
               user: {
                 id: string;
                 email: string;
@@ -8447,6 +8473,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -8549,6 +8579,10 @@ export interface operations {
                 /** @description ISO 8601 date-time */
                 createdAt: string;
               })[];
+            escalation: {
+              name: string;
+              url: string;
+            } | null;
           };
         };
       };
@@ -10155,6 +10189,7 @@ export interface operations {
                   quantity: number;
                   percentOff: number;
                 }[];
+              instantWins: boolean;
             };
           };
         };
