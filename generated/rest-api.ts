@@ -484,54 +484,6 @@ export interface components {
         lastName: string | null;
       };
     };
-    AdminContest: {
-      id: string;
-      title: string;
-      description: string;
-      detailedDescription: string | null;
-      imageUrl: string | null;
-      previewImages: string[];
-      /** @enum {string} */
-      category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-      /** @enum {string} */
-      status: "active" | "ended" | "cancelled";
-      /** @description USD amount, a decimal string */
-      ticketPrice: string;
-      originalPrice: string | null;
-      discountPercentage: number | null;
-      cashAlternative: string | null;
-      features: string[];
-      specifications: {
-        [key: string]: string;
-      };
-      soldTickets: number;
-      maxTickets: number | null;
-      maxTicketsPerUser: number | null;
-      endDate: string | null;
-      /** @description ISO 8601 date-time */
-      createdAt: string;
-      drawSeedHash: string;
-      drawSeed: string | null;
-      winningTicket: number | null;
-      drawnAt: string | null;
-      skillQuestion: {
-        text: string;
-        options: string[];
-      } | null;
-      awaitingResults: boolean;
-      endedEarlyAt: string | null;
-      pickNumbers: boolean;
-      onlineFreeEntry: boolean;
-      bundleTiers: {
-          quantity: number;
-          percentOff: number;
-        }[];
-      instantWins: boolean;
-      winnerId: string | null;
-      skillQuestionAnswer: number | null;
-      drawPending: string | null;
-      drawError: string | null;
-    };
     AdminInstantPrizes: {
       contestId: string;
       ticketMax: number | null;
@@ -631,16 +583,6 @@ export interface components {
       entries: components["schemas"]["AuditEntry"][];
       nextCursor: string | null;
     };
-    Checkout: {
-      message: string;
-      entries: components["schemas"]["EntryReceipt"][];
-      /** @description USD amount, a decimal string */
-      totalAmount: string;
-      /** @description USD amount, a decimal string */
-      balance: string;
-      instantWins: components["schemas"]["InstantWin"][];
-      pricing: components["schemas"]["PriceBreakdown"];
-    };
     Complaint: {
       /** @description C-<year>-<number>, e.g. C-2026-000123 */
       reference: string;
@@ -675,133 +617,6 @@ export interface components {
       name: string;
       url: string;
       dueWorkingDays: number;
-    };
-    Contest: {
-      id: string;
-      title: string;
-      description: string;
-      detailedDescription: string | null;
-      imageUrl: string | null;
-      previewImages: string[];
-      /** @enum {string} */
-      category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-      /** @enum {string} */
-      status: "active" | "ended" | "cancelled";
-      /** @description USD amount, a decimal string */
-      ticketPrice: string;
-      originalPrice: string | null;
-      discountPercentage: number | null;
-      cashAlternative: string | null;
-      features: string[];
-      specifications: {
-        [key: string]: string;
-      };
-      soldTickets: number;
-      maxTickets: number | null;
-      maxTicketsPerUser: number | null;
-      endDate: string | null;
-      /** @description ISO 8601 date-time */
-      createdAt: string;
-      drawSeedHash: string;
-      drawSeed: string | null;
-      winningTicket: number | null;
-      drawnAt: string | null;
-      skillQuestion: {
-        text: string;
-        options: string[];
-      } | null;
-      awaitingResults: boolean;
-      endedEarlyAt: string | null;
-      pickNumbers: boolean;
-      onlineFreeEntry: boolean;
-      bundleTiers: {
-          quantity: number;
-          percentOff: number;
-        }[];
-      instantWins: boolean;
-    };
-    Conversation: {
-      id: string;
-      userId: string;
-      userName: string;
-      userEmail: string;
-      unreadCount: number;
-      lastMessageAt: string | null;
-    };
-    DrawProof: {
-      contestId: string;
-      entryId: string;
-      scheme: number;
-      leaf: string;
-      index: number;
-      leafCount: number;
-      siblings: string[];
-      root: string;
-    };
-    DrawRecord: {
-      contestId: string;
-      title: string;
-      status: string;
-      method: ("entries" | "beacon" | "legacy") | null;
-      seedHash: string;
-      seed: string | null;
-      entriesHash: string | null;
-      scheme: number;
-      beacon: ({
-        chainHash: string;
-        round: number;
-        randomness: string | null;
-        signature: string | null;
-      }) | null;
-      soldTickets: number;
-      winningTicket: number | null;
-      salesClosedAt: string | null;
-      endedEarlyAt: string | null;
-      drawnAt: string | null;
-      awaitingResults: boolean;
-      pendingReason: string | null;
-      winningEntry: components["schemas"]["DrawRecordEntry"] | null;
-      entries: components["schemas"]["DrawRecordEntry"][];
-      entriesNextCursor: number | null;
-      entriesFile: string;
-      freeEntries: {
-        postal: number;
-        online: number;
-        tickets: number;
-        sharePercent: string | null;
-        parity: string;
-        file: string;
-      };
-    };
-    DrawRecordEntry: {
-      id: string;
-      firstTicket: number;
-      lastTicket: number;
-      /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
-      name: string | null;
-    };
-    EmailPreferences: {
-      receipts: boolean;
-      results: boolean;
-    };
-    EntryReceipt: {
-      entryId: string;
-      contestId: string;
-      contestTitle: string;
-      ticketCount: number;
-      firstTicket: number;
-      lastTicket: number;
-      /** @description USD amount, a decimal string */
-      ticketPrice: string;
-      /** @description USD amount, a decimal string */
-      totalAmount: string;
-    };
-    HeldNumbers: {
-      message: string;
-      contestId: string;
-      ticketNumbers: number[];
-      /** @description ISO 8601 date-time */
-      expiresAt: string;
     };
     InstantWin: {
       instantPrizeId: string;
@@ -858,47 +673,6 @@ export interface components {
           }) | null;
         })[];
     };
-    Limits: {
-      limits: {
-        daily: string | null;
-        weekly: string | null;
-        monthly: string | null;
-      };
-      pending: ({
-        daily?: string | null;
-        weekly?: string | null;
-        monthly?: string | null;
-      }) | null;
-      pendingFrom: string | null;
-      spent: {
-        /** @description USD amount, a decimal string */
-        daily: string;
-        /** @description USD amount, a decimal string */
-        weekly: string;
-        /** @description USD amount, a decimal string */
-        monthly: string;
-      };
-      selfExcludedUntil: string | null;
-      selfExcluded: boolean;
-      selfExclusionEndRequested: boolean;
-      limitChoice: ("set" | "declined") | null;
-      ageDeclared: boolean;
-      ageDeclarationRequired: boolean;
-    };
-    LiveDrawCard: {
-      id: string;
-      title: string;
-      imageUrl: string | null;
-      endDate: string | null;
-      soldTickets: number;
-      maxTickets: number | null;
-      salesClosedAt: string | null;
-      drawnAt: string | null;
-    };
-    LiveDraws: {
-      upcoming: components["schemas"]["LiveDrawCard"][];
-      recent: components["schemas"]["LiveDrawCard"][];
-    };
     NewWithdrawal: {
       id: string;
       /** @enum {string} */
@@ -912,25 +686,6 @@ export interface components {
       address: string;
       /** @description ISO 8601 date-time */
       createdAt: string;
-    };
-    Notification: {
-      id: string;
-      /** @enum {string} */
-      type: "contest_result" | "success" | "warning" | "error" | "other";
-      title: string;
-      message: string;
-      isRead: boolean;
-      /** @description ISO 8601 date-time */
-      createdAt: string;
-    };
-    NumbersPage: {
-      page: number;
-      pages: number;
-      pageSize: number;
-      first: number;
-      last: number;
-      taken: number[];
-      held: number[];
     };
     OverdueFulfilments: {
       targetDays: number;
@@ -949,84 +704,6 @@ export interface components {
             email: string;
           };
         })[];
-    };
-    Payment: {
-      id: string;
-      /** @description USD amount, a decimal string */
-      amount: string;
-      currency: string;
-      /** @enum {string} */
-      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-      provider: string;
-      trackId: string | null;
-      payAmount: string | null;
-      payLink: string | null;
-      address: string | null;
-      gatewayStatus: string;
-      network: string | null;
-      /** @enum {string} */
-      status: "pending" | "approved" | "rejected" | "expired";
-      receivedAmount: string | null;
-      creditedAmount: string | null;
-      overrideReason: string | null;
-      rejectionReason: string | null;
-      processedAt: string | null;
-      expiresAt: string | null;
-      /** @description ISO 8601 date-time */
-      createdAt: string;
-    };
-    PaymentInvoice: {
-      success: boolean;
-      message: string;
-      instructions: {
-        [key: string]: string;
-      };
-      payLink: string;
-      qrCode: string | null;
-      address: string | null;
-      trackId: string;
-      payAmount: string | null;
-      currency: string;
-      network: string | null;
-      expiresAt: string | null;
-      /** @description USD amount, a decimal string */
-      amount: string;
-      paymentId: string;
-    };
-    PendingPayment: {
-      id: string;
-      /** @description USD amount, a decimal string */
-      amount: string;
-      currency: string;
-      /** @enum {string} */
-      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-      /** @description ISO 8601 date-time */
-      createdAt: string;
-      oxapayTrackId: string | null;
-      oxapayPayAmount: string | null;
-      gatewayStatus: string;
-      network: string | null;
-      expiresAt: string | null;
-      receivedAmount: string | null;
-      approval: {
-        credit: string | null;
-        needsOverride: boolean;
-        [key: string]: unknown;
-      };
-      provider: string;
-      userId: string;
-      userEmail: string;
-    };
-    PriceBreakdown: {
-      /** @description USD amount, a decimal string */
-      subtotal: string;
-      /** @description USD amount, a decimal string */
-      bundleSaving: string;
-      /** @description USD amount, a decimal string */
-      promoSaving: string;
-      promoCode: string | null;
-      /** @description USD amount, a decimal string */
-      total: string;
     };
     Prize: {
       id: string;
@@ -1053,74 +730,6 @@ export interface components {
       /** @enum {string} */
       status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
       trail: components["schemas"]["TrailStep"][];
-    };
-    PromoCode: {
-      id: string;
-      code: string;
-      /** @enum {string} */
-      kind: "percent" | "fixed";
-      percentOff: number | null;
-      amountOff: string | null;
-      minSpend: string | null;
-      maxUses: number | null;
-      maxUsesPerPlayer: number | null;
-      usedCount: number;
-      /** @description USD amount, a decimal string */
-      totalDiscount: string;
-      startsAt: string | null;
-      endsAt: string | null;
-      firstPurchaseOnly: boolean;
-      contestId: string | null;
-      contestTitle: string | null;
-      disabled: boolean;
-      /** @description ISO 8601 date-time */
-      createdAt: string;
-    };
-    PromoQuote: {
-      /** @description USD amount, a decimal string */
-      subtotal: string;
-      /** @description USD amount, a decimal string */
-      bundleSaving: string;
-      /** @description USD amount, a decimal string */
-      promoSaving: string;
-      promoCode: string | null;
-      /** @description USD amount, a decimal string */
-      total: string;
-      message: string;
-    };
-    Purchase: {
-      entryId: string;
-      contestId: string;
-      contestTitle: string;
-      contestImage: string | null;
-      ticketCount: number;
-      /** @description USD amount, a decimal string */
-      totalAmount: string;
-      /** @description ISO 8601 date-time */
-      entryDate: string;
-      contestStatus: string;
-      contestEndDate: string | null;
-      result: string | null;
-      status: string;
-      firstTicket: number;
-      lastTicket: number;
-      winningTicket: number | null;
-      freeEntry: boolean;
-      onlineFreeEntry: boolean;
-      instantWins: {
-          label: string;
-          ticket: number;
-          kind: string;
-        }[];
-      pricing: ({
-        /** @description USD amount, a decimal string */
-        listAmount: string;
-        /** @description USD amount, a decimal string */
-        bundleSaving: string;
-        /** @description USD amount, a decimal string */
-        promoSaving: string;
-        promoCode: string | null;
-      }) | null;
     };
     ReviewEntry: {
       id: string;
@@ -1167,13 +776,6 @@ export interface components {
       pendingPayments: number;
       totalPayments: number;
     };
-    SupportMessage: {
-      id: string;
-      message: string;
-      isFromAdmin: boolean;
-      /** @description ISO 8601 date-time */
-      createdAt: string;
-    };
     TrailStep: {
       /** @enum {string} */
       kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
@@ -1183,86 +785,6 @@ export interface components {
       trackingRef: string | null;
       transactionId: string | null;
       complaintRef: string | null;
-    };
-    TwoFactorSetup: {
-      secret: string;
-      uri: string;
-      qrCode: string;
-    };
-    TwoFactorStatus: {
-      enabled: boolean;
-      required: boolean;
-      verified: boolean;
-    };
-    User: {
-      id: string;
-      email: string;
-      firstName: string | null;
-      lastName: string | null;
-      displayName: string | null;
-      profileImageUrl: string | null;
-      /** @description USD amount, a decimal string */
-      balance: string;
-      /** @description ISO 8601 date-time */
-      createdAt: string;
-      isAdmin: boolean;
-    };
-    WheelSpin: {
-      /** @description USD amount, a decimal string */
-      balance: string;
-      canSpinFree: boolean;
-      nextFreeSpinAt: string | null;
-      pendingRespin: ("free" | "paid") | null;
-      freeSpinsAvailable: number;
-      /** @description USD amount, a decimal string */
-      spinPrice: string;
-      spinId: string;
-      isPaid: boolean;
-      isRespin: boolean;
-      segmentIndex: number;
-      segmentLabel: string;
-      segment: {
-        label: string;
-        value: number;
-      };
-      outcome: string;
-      /** @description USD amount, a decimal string */
-      prize: string;
-      /** @description USD amount, a decimal string */
-      cost: string;
-      message: string;
-      nonce: number;
-      clientSeed: string;
-      serverSeedHash: string;
-    };
-    WheelStatus: {
-      /** @description USD amount, a decimal string */
-      balance: string;
-      canSpinFree: boolean;
-      nextFreeSpinAt: string | null;
-      pendingRespin: ("free" | "paid") | null;
-      freeSpinsAvailable: number;
-      /** @description USD amount, a decimal string */
-      spinPrice: string;
-      paidSpinsEnabled: boolean;
-    };
-    WinnerPost: {
-      id: string;
-      title: string;
-      description: string;
-      winnerName: string;
-      winnerId: string | null;
-      contestId: string | null;
-      contestTitle: string | null;
-      imageUrl: string | null;
-      winAmount: string | null;
-      /** @description ISO 8601 date-time */
-      winDate: string;
-      isPublished: boolean;
-      socialMediaLinks: string[];
-      /** @description ISO 8601 date-time */
-      createdAt: string;
-      hasTrail: boolean;
     };
     Withdrawal: {
       id: string;
@@ -1303,7 +825,19 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["User"];
+          "application/json": {
+            id: string;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+            displayName: string | null;
+            profileImageUrl: string | null;
+            /** @description USD amount, a decimal string */
+            balance: string;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            isAdmin: boolean;
+          };
         };
       };
       /** @description Not signed in */
@@ -1359,7 +893,19 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            user: components["schemas"]["User"];
+            user: {
+              id: string;
+              email: string;
+              firstName: string | null;
+              lastName: string | null;
+              displayName: string | null;
+              profileImageUrl: string | null;
+              /** @description USD amount, a decimal string */
+              balance: string;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              isAdmin: boolean;
+            };
           };
         };
       };
@@ -1421,10 +967,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
+          "application/json": ({
             message: string;
-            user: components["schemas"]["User"];
-          } | {
+            user: {
+              id: string;
+              email: string;
+              firstName: string | null;
+              lastName: string | null;
+              displayName: string | null;
+              profileImageUrl: string | null;
+              /** @description USD amount, a decimal string */
+              balance: string;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              isAdmin: boolean;
+            };
+          }) | {
             message: string;
             /** @constant */
             twoFactorRequired: true;
@@ -1543,7 +1101,11 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["TwoFactorStatus"];
+          "application/json": {
+            enabled: boolean;
+            required: boolean;
+            sessionVerified: boolean;
+          };
         };
       };
       /** @description Not signed in */
@@ -1579,7 +1141,11 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["TwoFactorSetup"];
+          "application/json": {
+            secret: string;
+            uri: string;
+            qrCode: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -2043,10 +1609,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
+          "application/json": ({
             message: string;
-            user: components["schemas"]["User"];
-          } | {
+            user: {
+              id: string;
+              email: string;
+              firstName: string | null;
+              lastName: string | null;
+              displayName: string | null;
+              profileImageUrl: string | null;
+              /** @description USD amount, a decimal string */
+              balance: string;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              isAdmin: boolean;
+            };
+          }) | {
             message: string;
             /** @constant */
             twoFactorRequired: true;
@@ -2114,7 +1692,51 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["Contest"][];
+          "application/json": ({
+              id: string;
+              title: string;
+              description: string;
+              detailedDescription: string | null;
+              imageUrl: string | null;
+              previewImages: string[];
+              /** @enum {string} */
+              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+              /** @enum {string} */
+              status: "active" | "ended" | "cancelled";
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              originalPrice: string | null;
+              discountPercentage: number | null;
+              cashAlternative: string | null;
+              features: string[];
+              specifications: {
+                [key: string]: string;
+              };
+              soldTickets: number;
+              maxTickets: number | null;
+              maxTicketsPerUser: number | null;
+              endDate: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              drawSeedHash: string;
+              drawSeed: string | null;
+              winningTicket: number | null;
+              winnerId: string | null;
+              drawnAt: string | null;
+              skillQuestion: {
+                text: string;
+                options: string[];
+              } | null;
+              awaitingResults: boolean;
+              endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
+              instantWins: boolean;
+            })[];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
@@ -2140,7 +1762,51 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["Contest"];
+          "application/json": {
+            id: string;
+            title: string;
+            description: string;
+            detailedDescription: string | null;
+            imageUrl: string | null;
+            previewImages: string[];
+            /** @enum {string} */
+            category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+            /** @enum {string} */
+            status: "active" | "ended" | "cancelled";
+            /** @description USD amount, a decimal string */
+            ticketPrice: string;
+            originalPrice: string | null;
+            discountPercentage: number | null;
+            cashAlternative: string | null;
+            features: string[];
+            specifications: {
+              [key: string]: string;
+            };
+            soldTickets: number;
+            maxTickets: number | null;
+            maxTicketsPerUser: number | null;
+            endDate: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            drawSeedHash: string;
+            drawSeed: string | null;
+            winningTicket: number | null;
+            winnerId: string | null;
+            drawnAt: string | null;
+            skillQuestion: {
+              text: string;
+              options: string[];
+            } | null;
+            awaitingResults: boolean;
+            endedEarlyAt: string | null;
+            pickNumbers: boolean;
+            onlineFreeEntry: boolean;
+            bundleTiers: {
+                quantity: number;
+                percentOff: number;
+              }[];
+            instantWins: boolean;
+          };
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
@@ -2183,7 +1849,43 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["DrawRecord"];
+          "application/json": {
+            contestId: string;
+            title: string;
+            status: string;
+            method: ("entries" | "beacon" | "legacy") | null;
+            seedHash: string;
+            seed: string | null;
+            entriesHash: string | null;
+            scheme: number;
+            beacon: ({
+              chainHash: string;
+              round: number;
+              randomness: string | null;
+              signature: string | null;
+            }) | null;
+            soldTickets: number;
+            winningTicket: number | null;
+            salesClosedAt: string | null;
+            endedEarlyAt: string | null;
+            drawnAt: string | null;
+            awaitingResults: boolean;
+            pendingReason: string | null;
+            winningEntry: {
+              id: string;
+              firstTicket: number;
+              lastTicket: number;
+              name: string;
+            } | null;
+            entries: {
+                id: string;
+                firstTicket: number;
+                lastTicket: number;
+                name: string;
+              }[];
+            entriesNextCursor: number | null;
+            entriesFile: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
@@ -2300,7 +2002,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["DrawProof"];
+          "application/json": {
+            contestId: string;
+            entryId: string;
+            scheme: number;
+            leaf: string;
+            index: number;
+            leafCount: number;
+            siblings: string[];
+            root: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
@@ -2353,7 +2064,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["LiveDraws"];
+          "application/json": {
+            upcoming: ({
+                id: string;
+                title: string;
+                imageUrl: string | null;
+                endDate: string | null;
+                soldTickets: number;
+                maxTickets: number | null;
+                salesClosedAt: string | null;
+                drawnAt: string | null;
+              })[];
+            recent: ({
+                id: string;
+                title: string;
+                imageUrl: string | null;
+                endDate: string | null;
+                soldTickets: number;
+                maxTickets: number | null;
+                salesClosedAt: string | null;
+                drawnAt: string | null;
+              })[];
+          };
         };
       };
       /** @description Too many requests (see Retry-After) */
@@ -2382,7 +2114,24 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["WinnerPost"][];
+          "application/json": ({
+              id: string;
+              title: string;
+              description: string;
+              winnerName: string;
+              winnerId: string | null;
+              contestId: string | null;
+              contestTitle: string | null;
+              imageUrl: string | null;
+              winAmount: string | null;
+              /** @description ISO 8601 date-time */
+              winDate: string;
+              isPublished: boolean;
+              socialMediaLinks: string[];
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              hasTrail: boolean;
+            })[];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
@@ -2426,7 +2175,37 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["Checkout"];
+          "application/json": {
+            message: string;
+            entries: {
+                entryId: string;
+                contestId: string;
+                contestTitle: string;
+                ticketCount: number;
+                firstTicket: number;
+                lastTicket: number;
+                /** @description USD amount, a decimal string */
+                ticketPrice: string;
+                /** @description USD amount, a decimal string */
+                totalAmount: string;
+              }[];
+            /** @description USD amount, a decimal string */
+            totalAmount: string;
+            /** @description USD amount, a decimal string */
+            balance: string;
+            instantWins: components["schemas"]["InstantWin"][];
+            pricing: {
+              /** @description USD amount, a decimal string */
+              subtotal: string;
+              /** @description USD amount, a decimal string */
+              bundleSaving: string;
+              /** @description USD amount, a decimal string */
+              promoSaving: string;
+              promoCode: string | null;
+              /** @description USD amount, a decimal string */
+              total: string;
+            };
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -2497,7 +2276,40 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["Purchase"][];
+          "application/json": ({
+              entryId: string;
+              contestId: string;
+              contestTitle: string;
+              contestImage: string | null;
+              ticketCount: number;
+              /** @description USD amount, a decimal string */
+              totalAmount: string;
+              /** @description ISO 8601 date-time */
+              entryDate: string;
+              contestStatus: string;
+              contestEndDate: string | null;
+              result: string | null;
+              status: string;
+              firstTicket: number;
+              lastTicket: number;
+              winningTicket: number | null;
+              freeEntry: boolean;
+              onlineFreeEntry: boolean;
+              instantWins: {
+                  label: string;
+                  ticket: number;
+                  kind: string;
+                }[];
+              pricing: ({
+                /** @description USD amount, a decimal string */
+                listAmount: string;
+                /** @description USD amount, a decimal string */
+                bundleSaving: string;
+                /** @description USD amount, a decimal string */
+                promoSaving: string;
+                promoCode: string | null;
+              }) | null;
+            })[];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -2532,7 +2344,33 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["Limits"];
+          "application/json": {
+            limits: {
+              daily: string | null;
+              weekly: string | null;
+              monthly: string | null;
+            };
+            pending: ({
+              daily?: string | null;
+              weekly?: string | null;
+              monthly?: string | null;
+            }) | null;
+            pendingFrom: string | null;
+            spent: {
+              /** @description USD amount, a decimal string */
+              daily: string;
+              /** @description USD amount, a decimal string */
+              weekly: string;
+              /** @description USD amount, a decimal string */
+              monthly: string;
+            };
+            selfExcludedUntil: string | null;
+            selfExcluded: boolean;
+            selfExclusionEndRequested: boolean;
+            limitChoice: ("set" | "declined") | null;
+            ageDeclared: boolean;
+            ageDeclarationRequired: boolean;
+          };
         };
       };
       /** @description Not signed in */
@@ -3068,7 +2906,24 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["PaymentInvoice"];
+          "application/json": {
+            success: boolean;
+            message: string;
+            instructions: {
+              [key: string]: string;
+            };
+            payLink: string;
+            qrCode: string | null;
+            address: string | null;
+            trackId: string;
+            payAmount: string | null;
+            currency: string;
+            network: string | null;
+            expiresAt: string | null;
+            /** @description USD amount, a decimal string */
+            amount: string;
+            paymentId: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -3133,7 +2988,30 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["PendingPayment"][];
+          "application/json": ({
+              id: string;
+              /** @description USD amount, a decimal string */
+              amount: string;
+              currency: string;
+              /** @enum {string} */
+              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              oxapayTrackId: string | null;
+              oxapayPayAmount: string | null;
+              gatewayStatus: string;
+              network: string | null;
+              expiresAt: string | null;
+              receivedAmount: string | null;
+              approval: {
+                credit: string | null;
+                needsOverride: boolean;
+                [key: string]: unknown;
+              };
+              provider: string;
+              userId: string;
+              userEmail: string;
+            })[];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -3189,7 +3067,31 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: components["schemas"]["Payment"];
+            payment: {
+              id: string;
+              /** @description USD amount, a decimal string */
+              amount: string;
+              currency: string;
+              /** @enum {string} */
+              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+              provider: string;
+              trackId: string | null;
+              payAmount: string | null;
+              payLink: string | null;
+              address: string | null;
+              gatewayStatus: string;
+              network: string | null;
+              /** @enum {string} */
+              status: "pending" | "approved" | "rejected" | "expired";
+              receivedAmount: string | null;
+              creditedAmount: string | null;
+              overrideReason: string | null;
+              rejectionReason: string | null;
+              processedAt: string | null;
+              expiresAt: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            };
           };
         };
       };
@@ -3269,7 +3171,31 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: components["schemas"]["Payment"];
+            payment: {
+              id: string;
+              /** @description USD amount, a decimal string */
+              amount: string;
+              currency: string;
+              /** @enum {string} */
+              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+              provider: string;
+              trackId: string | null;
+              payAmount: string | null;
+              payLink: string | null;
+              address: string | null;
+              gatewayStatus: string;
+              network: string | null;
+              /** @enum {string} */
+              status: "pending" | "approved" | "rejected" | "expired";
+              receivedAmount: string | null;
+              creditedAmount: string | null;
+              overrideReason: string | null;
+              rejectionReason: string | null;
+              processedAt: string | null;
+              expiresAt: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            };
           };
         };
       };
@@ -3349,7 +3275,31 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: components["schemas"]["Payment"];
+            payment: {
+              id: string;
+              /** @description USD amount, a decimal string */
+              amount: string;
+              currency: string;
+              /** @enum {string} */
+              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+              provider: string;
+              trackId: string | null;
+              payAmount: string | null;
+              payLink: string | null;
+              address: string | null;
+              gatewayStatus: string;
+              network: string | null;
+              /** @enum {string} */
+              status: "pending" | "approved" | "rejected" | "expired";
+              receivedAmount: string | null;
+              creditedAmount: string | null;
+              overrideReason: string | null;
+              rejectionReason: string | null;
+              processedAt: string | null;
+              expiresAt: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            };
           };
         };
       };
@@ -3468,7 +3418,17 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["WheelStatus"];
+          "application/json": {
+            /** @description USD amount, a decimal string */
+            balance: string;
+            canSpinFree: boolean;
+            nextFreeSpinAt: string | null;
+            pendingRespin: ("free" | "paid") | null;
+            freeSpinsAvailable: number;
+            /** @description USD amount, a decimal string */
+            spinPrice: string;
+            paidSpinsEnabled: boolean;
+          };
         };
       };
       /** @description Not signed in */
@@ -3504,7 +3464,34 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["WheelSpin"];
+          "application/json": {
+            /** @description USD amount, a decimal string */
+            balance: string;
+            canSpinFree: boolean;
+            nextFreeSpinAt: string | null;
+            pendingRespin: ("free" | "paid") | null;
+            freeSpinsAvailable: number;
+            /** @description USD amount, a decimal string */
+            spinPrice: string;
+            spinId: string;
+            isPaid: boolean;
+            isRespin: boolean;
+            segmentIndex: number;
+            segmentLabel: string;
+            segment: {
+              label: string;
+              value: number;
+            };
+            outcome: string;
+            /** @description USD amount, a decimal string */
+            prize: string;
+            /** @description USD amount, a decimal string */
+            cost: string;
+            message: string;
+            nonce: number;
+            clientSeed: string;
+            serverSeedHash: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -3634,7 +3621,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["Notification"][];
+          "application/json": ({
+              id: string;
+              /** @enum {string} */
+              type: "contest_result" | "success" | "warning" | "error" | "other";
+              title: string;
+              message: string;
+              isRead: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            })[];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -3743,7 +3739,16 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            notification: components["schemas"]["Notification"];
+            notification: {
+              id: string;
+              /** @enum {string} */
+              type: "contest_result" | "success" | "warning" | "error" | "other";
+              title: string;
+              message: string;
+              isRead: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            };
           };
         };
       };
@@ -3791,7 +3796,13 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["SupportMessage"][];
+          "application/json": {
+              id: string;
+              message: string;
+              isFromAdmin: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            }[];
         };
       };
       /** @description Not signed in */
@@ -3828,7 +3839,13 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": components["schemas"]["SupportMessage"];
+          "application/json": {
+            id: string;
+            message: string;
+            isFromAdmin: boolean;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -3888,7 +3905,14 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["Conversation"][];
+          "application/json": ({
+              id: string;
+              userId: string;
+              userName: string;
+              userEmail: string;
+              unreadCount: number;
+              lastMessageAt: string | null;
+            })[];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -3934,7 +3958,13 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["SupportMessage"][];
+          "application/json": {
+              id: string;
+              message: string;
+              isFromAdmin: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            }[];
         };
       };
       /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
@@ -3989,7 +4019,13 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": components["schemas"]["SupportMessage"];
+          "application/json": {
+            id: string;
+            message: string;
+            isFromAdmin: boolean;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -4195,7 +4231,19 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["User"][];
+          "application/json": ({
+              id: string;
+              email: string;
+              firstName: string | null;
+              lastName: string | null;
+              displayName: string | null;
+              profileImageUrl: string | null;
+              /** @description USD amount, a decimal string */
+              balance: string;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              isAdmin: boolean;
+            })[];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -4250,7 +4298,19 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            user: components["schemas"]["User"];
+            user: {
+              id: string;
+              email: string;
+              firstName: string | null;
+              lastName: string | null;
+              displayName: string | null;
+              profileImageUrl: string | null;
+              /** @description USD amount, a decimal string */
+              balance: string;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              isAdmin: boolean;
+            };
           };
         };
       };
@@ -4324,7 +4384,54 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["AdminContest"][];
+          "application/json": ({
+              id: string;
+              title: string;
+              description: string;
+              detailedDescription: string | null;
+              imageUrl: string | null;
+              previewImages: string[];
+              /** @enum {string} */
+              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+              /** @enum {string} */
+              status: "active" | "ended" | "cancelled";
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              originalPrice: string | null;
+              discountPercentage: number | null;
+              cashAlternative: string | null;
+              features: string[];
+              specifications: {
+                [key: string]: string;
+              };
+              soldTickets: number;
+              maxTickets: number | null;
+              maxTicketsPerUser: number | null;
+              endDate: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              drawSeedHash: string;
+              drawSeed: string | null;
+              winningTicket: number | null;
+              winnerId: string | null;
+              drawnAt: string | null;
+              skillQuestion: {
+                text: string;
+                options: string[];
+              } | null;
+              awaitingResults: boolean;
+              endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
+              instantWins: boolean;
+              skillQuestionAnswer: number | null;
+              drawPending: string | null;
+              drawError: string | null;
+            })[];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -4402,7 +4509,51 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: components["schemas"]["Contest"];
+            contest: {
+              id: string;
+              title: string;
+              description: string;
+              detailedDescription: string | null;
+              imageUrl: string | null;
+              previewImages: string[];
+              /** @enum {string} */
+              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+              /** @enum {string} */
+              status: "active" | "ended" | "cancelled";
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              originalPrice: string | null;
+              discountPercentage: number | null;
+              cashAlternative: string | null;
+              features: string[];
+              specifications: {
+                [key: string]: string;
+              };
+              soldTickets: number;
+              maxTickets: number | null;
+              maxTicketsPerUser: number | null;
+              endDate: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              drawSeedHash: string;
+              drawSeed: string | null;
+              winningTicket: number | null;
+              winnerId: string | null;
+              drawnAt: string | null;
+              skillQuestion: {
+                text: string;
+                options: string[];
+              } | null;
+              awaitingResults: boolean;
+              endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
+              instantWins: boolean;
+            };
           };
         };
       };
@@ -4498,7 +4649,51 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: components["schemas"]["Contest"];
+            contest: {
+              id: string;
+              title: string;
+              description: string;
+              detailedDescription: string | null;
+              imageUrl: string | null;
+              previewImages: string[];
+              /** @enum {string} */
+              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+              /** @enum {string} */
+              status: "active" | "ended" | "cancelled";
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              originalPrice: string | null;
+              discountPercentage: number | null;
+              cashAlternative: string | null;
+              features: string[];
+              specifications: {
+                [key: string]: string;
+              };
+              soldTickets: number;
+              maxTickets: number | null;
+              maxTicketsPerUser: number | null;
+              endDate: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              drawSeedHash: string;
+              drawSeed: string | null;
+              winningTicket: number | null;
+              winnerId: string | null;
+              drawnAt: string | null;
+              skillQuestion: {
+                text: string;
+                options: string[];
+              } | null;
+              awaitingResults: boolean;
+              endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
+              instantWins: boolean;
+            };
           };
         };
       };
@@ -4579,7 +4774,51 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: components["schemas"]["Contest"];
+            contest: {
+              id: string;
+              title: string;
+              description: string;
+              detailedDescription: string | null;
+              imageUrl: string | null;
+              previewImages: string[];
+              /** @enum {string} */
+              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+              /** @enum {string} */
+              status: "active" | "ended" | "cancelled";
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              originalPrice: string | null;
+              discountPercentage: number | null;
+              cashAlternative: string | null;
+              features: string[];
+              specifications: {
+                [key: string]: string;
+              };
+              soldTickets: number;
+              maxTickets: number | null;
+              maxTicketsPerUser: number | null;
+              endDate: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              drawSeedHash: string;
+              drawSeed: string | null;
+              winningTicket: number | null;
+              winnerId: string | null;
+              drawnAt: string | null;
+              skillQuestion: {
+                text: string;
+                options: string[];
+              } | null;
+              awaitingResults: boolean;
+              endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
+              instantWins: boolean;
+            };
           };
         };
       };
@@ -4661,7 +4900,18 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: components["schemas"]["EntryReceipt"];
+            entry: {
+              entryId: string;
+              contestId: string;
+              contestTitle: string;
+              ticketCount: number;
+              firstTicket: number;
+              lastTicket: number;
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              /** @description USD amount, a decimal string */
+              totalAmount: string;
+            };
             instantWins: components["schemas"]["InstantWin"][];
           };
         };
@@ -4769,7 +5019,24 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["WinnerPost"][];
+          "application/json": ({
+              id: string;
+              title: string;
+              description: string;
+              winnerName: string;
+              winnerId: string | null;
+              contestId: string | null;
+              contestTitle: string | null;
+              imageUrl: string | null;
+              winAmount: string | null;
+              /** @description ISO 8601 date-time */
+              winDate: string;
+              isPublished: boolean;
+              socialMediaLinks: string[];
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              hasTrail: boolean;
+            })[];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -4831,7 +5098,24 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            post: components["schemas"]["WinnerPost"];
+            post: {
+              id: string;
+              title: string;
+              description: string;
+              winnerName: string;
+              winnerId: string | null;
+              contestId: string | null;
+              contestTitle: string | null;
+              imageUrl: string | null;
+              winAmount: string | null;
+              /** @description ISO 8601 date-time */
+              winDate: string;
+              isPublished: boolean;
+              socialMediaLinks: string[];
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              hasTrail: boolean;
+            };
           };
         };
       };
@@ -4911,7 +5195,24 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            post: components["schemas"]["WinnerPost"];
+            post: {
+              id: string;
+              title: string;
+              description: string;
+              winnerName: string;
+              winnerId: string | null;
+              contestId: string | null;
+              contestTitle: string | null;
+              imageUrl: string | null;
+              winAmount: string | null;
+              /** @description ISO 8601 date-time */
+              winDate: string;
+              isPublished: boolean;
+              socialMediaLinks: string[];
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              hasTrail: boolean;
+            };
           };
         };
       };
@@ -6643,7 +6944,10 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["EmailPreferences"];
+          "application/json": {
+            receipts: boolean;
+            results: boolean;
+          };
         };
       };
       /** @description Not signed in */
@@ -6682,7 +6986,10 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            preferences: components["schemas"]["EmailPreferences"];
+            preferences: {
+              receipts: boolean;
+              results: boolean;
+            };
           };
         };
       };
@@ -6878,7 +7185,15 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["NumbersPage"];
+          "application/json": {
+            page: number;
+            pages: number;
+            pageSize: number;
+            first: number;
+            last: number;
+            taken: number[];
+            held: number[];
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
@@ -6927,7 +7242,13 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["HeldNumbers"];
+          "application/json": {
+            message: string;
+            contestId: string;
+            ticketNumbers: number[];
+            /** @description ISO 8601 date-time */
+            expiresAt: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -7000,7 +7321,13 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["HeldNumbers"];
+          "application/json": {
+            message: string;
+            contestId: string;
+            ticketNumbers: number[];
+            /** @description ISO 8601 date-time */
+            expiresAt: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -7148,7 +7475,18 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: components["schemas"]["EntryReceipt"];
+            entry: {
+              entryId: string;
+              contestId: string;
+              contestTitle: string;
+              ticketCount: number;
+              firstTicket: number;
+              lastTicket: number;
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              /** @description USD amount, a decimal string */
+              totalAmount: string;
+            };
             instantWins: components["schemas"]["InstantWin"][];
           };
         };
@@ -7402,7 +7740,18 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["PromoQuote"];
+          "application/json": {
+            /** @description USD amount, a decimal string */
+            subtotal: string;
+            /** @description USD amount, a decimal string */
+            bundleSaving: string;
+            /** @description USD amount, a decimal string */
+            promoSaving: string;
+            promoCode: string | null;
+            /** @description USD amount, a decimal string */
+            total: string;
+            message: string;
+          };
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -7473,7 +7822,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["PromoCode"][];
+          "application/json": ({
+              id: string;
+              code: string;
+              /** @enum {string} */
+              kind: "percent" | "fixed";
+              percentOff: number | null;
+              amountOff: string | null;
+              minSpend: string | null;
+              maxUses: number | null;
+              maxUsesPerPlayer: number | null;
+              usedCount: number;
+              /** @description USD amount, a decimal string */
+              totalDiscount: string;
+              startsAt: string | null;
+              endsAt: string | null;
+              firstPurchaseOnly: boolean;
+              contestId: string | null;
+              contestTitle: string | null;
+              disabled: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            })[];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -7539,7 +7909,28 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            promoCode: components["schemas"]["PromoCode"];
+            promoCode: {
+              id: string;
+              code: string;
+              /** @enum {string} */
+              kind: "percent" | "fixed";
+              percentOff: number | null;
+              amountOff: string | null;
+              minSpend: string | null;
+              maxUses: number | null;
+              maxUsesPerPlayer: number | null;
+              usedCount: number;
+              /** @description USD amount, a decimal string */
+              totalDiscount: string;
+              startsAt: string | null;
+              endsAt: string | null;
+              firstPurchaseOnly: boolean;
+              contestId: string | null;
+              contestTitle: string | null;
+              disabled: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            };
           };
         };
       };
@@ -7619,7 +8010,28 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            promoCode: components["schemas"]["PromoCode"];
+            promoCode: {
+              id: string;
+              code: string;
+              /** @enum {string} */
+              kind: "percent" | "fixed";
+              percentOff: number | null;
+              amountOff: string | null;
+              minSpend: string | null;
+              maxUses: number | null;
+              maxUsesPerPlayer: number | null;
+              usedCount: number;
+              /** @description USD amount, a decimal string */
+              totalDiscount: string;
+              startsAt: string | null;
+              endsAt: string | null;
+              firstPurchaseOnly: boolean;
+              contestId: string | null;
+              contestTitle: string | null;
+              disabled: boolean;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+            };
           };
         };
       };
@@ -7696,7 +8108,51 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: components["schemas"]["Contest"];
+            contest: {
+              id: string;
+              title: string;
+              description: string;
+              detailedDescription: string | null;
+              imageUrl: string | null;
+              previewImages: string[];
+              /** @enum {string} */
+              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+              /** @enum {string} */
+              status: "active" | "ended" | "cancelled";
+              /** @description USD amount, a decimal string */
+              ticketPrice: string;
+              originalPrice: string | null;
+              discountPercentage: number | null;
+              cashAlternative: string | null;
+              features: string[];
+              specifications: {
+                [key: string]: string;
+              };
+              soldTickets: number;
+              maxTickets: number | null;
+              maxTicketsPerUser: number | null;
+              endDate: string | null;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              drawSeedHash: string;
+              drawSeed: string | null;
+              winningTicket: number | null;
+              winnerId: string | null;
+              drawnAt: string | null;
+              skillQuestion: {
+                text: string;
+                options: string[];
+              } | null;
+              awaitingResults: boolean;
+              endedEarlyAt: string | null;
+              pickNumbers: boolean;
+              onlineFreeEntry: boolean;
+              bundleTiers: {
+                  quantity: number;
+                  percentOff: number;
+                }[];
+              instantWins: boolean;
+            };
           };
         };
       };
