@@ -227,6 +227,10 @@ export interface paths {
     /** Grant or revoke admin */
     post: operations["postApiAdminUsersUserIdToggleAdmin"];
   };
+  "/api/admin/users/{userId}/credit": {
+    /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+    post: operations["postApiAdminUsersUserIdCredit"];
+  };
   "/api/admin/contests": {
     /** Contests newest first (?status, ?search on the title) (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminContests"];
@@ -473,6 +477,10 @@ export interface operations {
             profileImageUrl: string | null;
             /** @description USD amount, a decimal string */
             balance: string;
+            /** @description USD amount, a decimal string */
+            cashBalance: string;
+            /** @description USD amount, a decimal string */
+            creditBalance: string;
             /** @description ISO 8601 date-time */
             createdAt: string;
             isAdmin: boolean;
@@ -571,6 +579,10 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
@@ -653,6 +665,10 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
@@ -1457,6 +1473,10 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
@@ -2307,6 +2327,8 @@ export interface operations {
               ticketCount: number;
               /** @description USD amount, a decimal string */
               totalAmount: string;
+              /** @description USD amount, a decimal string */
+              paidWithCredit: string;
               /** @description ISO 8601 date-time */
               entryDate: string;
               contestStatus: string;
@@ -4662,7 +4684,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4847,6 +4869,10 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
@@ -4938,6 +4964,108 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              isAdmin: boolean;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+  postApiAdminUsersUserIdCredit: {
+    parameters: {
+      path: {
+        userId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          reason: string;
+          expiresInDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            user: {
+              id: string;
+              email: string;
+              firstName: string | null;
+              lastName: string | null;
+              displayName: string | null;
+              profileImageUrl: string | null;
+              /** @description USD amount, a decimal string */
+              balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
