@@ -231,6 +231,10 @@ export interface paths {
     /** Grant or revoke admin */
     post: operations["postApiAdminUsersUserIdToggleAdmin"];
   };
+  "/api/admin/users/{userId}/credit": {
+    /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+    post: operations["postApiAdminUsersUserIdCredit"];
+  };
   "/api/admin/contests": {
     /** Contests newest first (?status, ?search on the title) (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminContests"];
@@ -834,6 +838,10 @@ export interface operations {
             profileImageUrl: string | null;
             /** @description USD amount, a decimal string */
             balance: string;
+            /** @description USD amount, a decimal string */
+            cashBalance: string;
+            /** @description USD amount, a decimal string */
+            creditBalance: string;
             /** @description ISO 8601 date-time */
             createdAt: string;
             isAdmin: boolean;
@@ -902,6 +910,10 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
@@ -978,6 +990,10 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
@@ -1620,6 +1636,10 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
@@ -2284,6 +2304,8 @@ export interface operations {
               ticketCount: number;
               /** @description USD amount, a decimal string */
               totalAmount: string;
+              /** @description USD amount, a decimal string */
+              paidWithCredit: string;
               /** @description ISO 8601 date-time */
               entryDate: string;
               contestStatus: string;
@@ -4137,7 +4159,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4240,6 +4262,10 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
@@ -4307,6 +4333,10 @@ export interface operations {
               profileImageUrl: string | null;
               /** @description USD amount, a decimal string */
               balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
               /** @description ISO 8601 date-time */
               createdAt: string;
               isAdmin: boolean;
@@ -4340,6 +4370,98 @@ export interface operations {
       };
       /** @description The last admin cannot be removed */
       409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+  postApiAdminUsersUserIdCredit: {
+    parameters: {
+      path: {
+        userId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          reason: string;
+          expiresInDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            user: {
+              id: string;
+              email: string;
+              firstName: string | null;
+              lastName: string | null;
+              displayName: string | null;
+              profileImageUrl: string | null;
+              /** @description USD amount, a decimal string */
+              balance: string;
+              /** @description USD amount, a decimal string */
+              cashBalance: string;
+              /** @description USD amount, a decimal string */
+              creditBalance: string;
+              /** @description ISO 8601 date-time */
+              createdAt: string;
+              isAdmin: boolean;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {userId} */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -119,6 +119,8 @@ export const AUDIT_ACTIONS = [
   "complaint.note",
   "complaint.reply",
   "complaint.answer",
+  // Site credit given as goodwill (docs/payments.md "Cash and credit").
+  "credit.grant",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -156,6 +158,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.note": "Complaint note from the player",
   "complaint.reply": "Complaint reply",
   "complaint.answer": "Complaint final answer",
+  "credit.grant": "Site credit given",
 };
 
 /** Milliseconds, docs/product.md §9. */

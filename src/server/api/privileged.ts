@@ -37,6 +37,7 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
     audit: ["contest.instant_prizes"],
   },
   "admin.toggleAdmin": { why: "grants or revokes admin rights", audit: ["user.role"] },
+  "admin.grantCredit": { why: "adds site credit to a player's balance", audit: ["credit.grant"] },
   "prizes.setStatus": { why: "marks a prize shipped or delivered", audit: ["prize.status"] },
   "complaints.adminAnswer": {
     why: "gives the operator's final answer to a complaint (it starts the escalation route)",

@@ -42,7 +42,12 @@ export const userOutput = z.object({
   lastName: z.string().nullable(),
   displayName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** What the player can spend: cashBalance + creditBalance. */
   balance: money,
+  /** Withdrawable money: top-ups, cash prizes, cash alternatives, refunds of cash. */
+  cashBalance: money,
+  /** Spend-only site credit (instant-win credit, wheel prizes, goodwill), spent before cash. */
+  creditBalance: money,
   createdAt: time,
   isAdmin: z.boolean(),
 });
@@ -200,6 +205,8 @@ export const purchaseOutput = z.object({
   contestImage: z.string().nullable(),
   ticketCount: z.number().int(),
   totalAmount: money,
+  /** The part of totalAmount paid with site credit (spent before cash); the rest was cash. */
+  paidWithCredit: money,
   entryDate: time,
   contestStatus: z.string(),
   contestEndDate: time.nullable(),
