@@ -117,6 +117,8 @@ export const AUDIT_ACTIONS = [
   "complaint.note",
   "complaint.reply",
   "complaint.answer",
+  // Signed receipts (docs/fair-play.md): a new signing key; the old one stays published.
+  "receipt_key.rotate",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -153,6 +155,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.note": "Complaint note from the player",
   "complaint.reply": "Complaint reply",
   "complaint.answer": "Complaint final answer",
+  "receipt_key.rotate": "Receipt signing key rotated",
 };
 
 /** Milliseconds, docs/product.md §9. */
