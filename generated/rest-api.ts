@@ -443,6 +443,14 @@ export interface paths {
     /** Set a contest's multi-buy prices (at most 5 tiers, 1..90% off; [] removes them) */
     put: operations["putApiAdminContestsContestIdBundleTiers"];
   };
+  "/api/receipts/keys": {
+    /** The operator's Ed25519 receipt keys, current and retired (every key ever used, so old receipts still verify) */
+    get: operations["getApiReceiptsKeys"];
+  };
+  "/api/admin/receipts/rotate-key": {
+    /** Rotate the receipt signing key (the old key stays published); 409 when it comes from RECEIPT_SIGNING_KEY */
+    post: operations["postApiAdminReceiptsRotateKey"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -2208,6 +2216,22 @@ export interface operations {
                 ticketPrice: string;
                 /** @description USD amount, a decimal string */
                 totalAmount: string;
+                receipt: {
+                  /** @constant */
+                  version: 1;
+                  contestId: string;
+                  entryId: string;
+                  /** @description first-last */
+                  tickets: string;
+                  /** @description exact, three decimals */
+                  amount: string;
+                  /** @description ISO 8601 date-time */
+                  issuedAt: string;
+                  /** @description the published key that signed it (GET /api/receipts/keys) */
+                  keyId: string;
+                  /** @description Ed25519, hex */
+                  signature: string;
+                };
               }[];
             /** @description USD amount, a decimal string */
             totalAmount: string;
@@ -2331,6 +2355,22 @@ export interface operations {
                 promoSaving: string;
                 promoCode: string | null;
               }) | null;
+              receipt: {
+                /** @constant */
+                version: 1;
+                contestId: string;
+                entryId: string;
+                /** @description first-last */
+                tickets: string;
+                /** @description exact, three decimals */
+                amount: string;
+                /** @description ISO 8601 date-time */
+                issuedAt: string;
+                /** @description the published key that signed it (GET /api/receipts/keys) */
+                keyId: string;
+                /** @description Ed25519, hex */
+                signature: string;
+              } | null;
             })[];
         };
       };
@@ -4159,7 +4199,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "receipt_key.rotate";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -8303,6 +8343,110 @@ export interface operations {
         };
       };
       /** @description The contest is not active */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The operator's Ed25519 receipt keys, current and retired (every key ever used, so old receipts still verify) */
+  getApiReceiptsKeys: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            algorithm: "Ed25519";
+            current: string;
+            keys: ({
+                id: string;
+                publicKey: string;
+                /** @description ISO 8601 date-time */
+                activatedAt: string;
+                retiredAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Rotate the receipt signing key (the old key stays published); 409 when it comes from RECEIPT_SIGNING_KEY */
+  postApiAdminReceiptsRotateKey: {
+    requestBody: {
+      content: {
+        "application/json": {
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            previous: string | null;
+            current: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key comes from RECEIPT_SIGNING_KEY: change the setting to rotate it */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
