@@ -496,6 +496,54 @@ export interface components {
         lastName: string | null;
       };
     };
+    AdminContest: {
+      id: string;
+      title: string;
+      description: string;
+      detailedDescription: string | null;
+      imageUrl: string | null;
+      previewImages: string[];
+      /** @enum {string} */
+      category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+      /** @enum {string} */
+      status: "active" | "ended" | "cancelled";
+      /** @description USD amount, a decimal string */
+      ticketPrice: string;
+      originalPrice: string | null;
+      discountPercentage: number | null;
+      cashAlternative: string | null;
+      features: string[];
+      specifications: {
+        [key: string]: string;
+      };
+      soldTickets: number;
+      maxTickets: number | null;
+      maxTicketsPerUser: number | null;
+      endDate: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      drawSeedHash: string;
+      drawSeed: string | null;
+      winningTicket: number | null;
+      drawnAt: string | null;
+      skillQuestion: {
+        text: string;
+        options: string[];
+      } | null;
+      awaitingResults: boolean;
+      endedEarlyAt: string | null;
+      pickNumbers: boolean;
+      onlineFreeEntry: boolean;
+      bundleTiers: {
+          quantity: number;
+          percentOff: number;
+        }[];
+      instantWins: boolean;
+      winnerId: string | null;
+      skillQuestionAnswer: number | null;
+      drawPending: string | null;
+      drawError: string | null;
+    };
     AdminInstantPrizes: {
       contestId: string;
       ticketMax: number | null;
@@ -595,6 +643,43 @@ export interface components {
       entries: components["schemas"]["AuditEntry"][];
       nextCursor: string | null;
     };
+    Checkout: {
+      message: string;
+      entries: {
+          entryId: string;
+          contestId: string;
+          contestTitle: string;
+          ticketCount: number;
+          firstTicket: number;
+          lastTicket: number;
+          /** @description USD amount, a decimal string */
+          ticketPrice: string;
+          /** @description USD amount, a decimal string */
+          totalAmount: string;
+          receipt: {
+            /** @constant */
+            version: 1;
+            contestId: string;
+            entryId: string;
+            /** @description first-last */
+            tickets: string;
+            /** @description exact, three decimals */
+            amount: string;
+            /** @description ISO 8601 date-time */
+            issuedAt: string;
+            /** @description the published key that signed it (GET /api/receipts/keys) */
+            keyId: string;
+            /** @description Ed25519, hex */
+            signature: string;
+          };
+        }[];
+      /** @description USD amount, a decimal string */
+      totalAmount: string;
+      /** @description USD amount, a decimal string */
+      balance: string;
+      instantWins: components["schemas"]["InstantWin"][];
+      pricing: components["schemas"]["PriceBreakdown"];
+    };
     Complaint: {
       /** @description C-<year>-<number>, e.g. C-2026-000123 */
       reference: string;
@@ -629,6 +714,133 @@ export interface components {
       name: string;
       url: string;
       dueWorkingDays: number;
+    };
+    Contest: {
+      id: string;
+      title: string;
+      description: string;
+      detailedDescription: string | null;
+      imageUrl: string | null;
+      previewImages: string[];
+      /** @enum {string} */
+      category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+      /** @enum {string} */
+      status: "active" | "ended" | "cancelled";
+      /** @description USD amount, a decimal string */
+      ticketPrice: string;
+      originalPrice: string | null;
+      discountPercentage: number | null;
+      cashAlternative: string | null;
+      features: string[];
+      specifications: {
+        [key: string]: string;
+      };
+      soldTickets: number;
+      maxTickets: number | null;
+      maxTicketsPerUser: number | null;
+      endDate: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      drawSeedHash: string;
+      drawSeed: string | null;
+      winningTicket: number | null;
+      drawnAt: string | null;
+      skillQuestion: {
+        text: string;
+        options: string[];
+      } | null;
+      awaitingResults: boolean;
+      endedEarlyAt: string | null;
+      pickNumbers: boolean;
+      onlineFreeEntry: boolean;
+      bundleTiers: {
+          quantity: number;
+          percentOff: number;
+        }[];
+      instantWins: boolean;
+    };
+    Conversation: {
+      id: string;
+      userId: string;
+      userName: string;
+      userEmail: string;
+      unreadCount: number;
+      lastMessageAt: string | null;
+    };
+    DrawProof: {
+      contestId: string;
+      entryId: string;
+      scheme: number;
+      leaf: string;
+      index: number;
+      leafCount: number;
+      siblings: string[];
+      root: string;
+    };
+    DrawRecord: {
+      contestId: string;
+      title: string;
+      status: string;
+      method: ("entries" | "beacon" | "legacy") | null;
+      seedHash: string;
+      seed: string | null;
+      entriesHash: string | null;
+      scheme: number;
+      beacon: ({
+        chainHash: string;
+        round: number;
+        randomness: string | null;
+        signature: string | null;
+      }) | null;
+      soldTickets: number;
+      winningTicket: number | null;
+      salesClosedAt: string | null;
+      endedEarlyAt: string | null;
+      drawnAt: string | null;
+      awaitingResults: boolean;
+      pendingReason: string | null;
+      winningEntry: components["schemas"]["DrawRecordEntry"] | null;
+      entries: components["schemas"]["DrawRecordEntry"][];
+      entriesNextCursor: number | null;
+      entriesFile: string;
+      freeEntries: {
+        postal: number;
+        online: number;
+        tickets: number;
+        sharePercent: string | null;
+        parity: string;
+        file: string;
+      };
+    };
+    DrawRecordEntry: {
+      id: string;
+      firstTicket: number;
+      lastTicket: number;
+      /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
+      name: string | null;
+    };
+    EmailPreferences: {
+      receipts: boolean;
+      results: boolean;
+    };
+    EntryReceipt: {
+      entryId: string;
+      contestId: string;
+      contestTitle: string;
+      ticketCount: number;
+      firstTicket: number;
+      lastTicket: number;
+      /** @description USD amount, a decimal string */
+      ticketPrice: string;
+      /** @description USD amount, a decimal string */
+      totalAmount: string;
+    };
+    HeldNumbers: {
+      message: string;
+      contestId: string;
+      ticketNumbers: number[];
+      /** @description ISO 8601 date-time */
+      expiresAt: string;
     };
     InstantWin: {
       instantPrizeId: string;
@@ -685,6 +897,47 @@ export interface components {
           }) | null;
         })[];
     };
+    Limits: {
+      limits: {
+        daily: string | null;
+        weekly: string | null;
+        monthly: string | null;
+      };
+      pending: ({
+        daily?: string | null;
+        weekly?: string | null;
+        monthly?: string | null;
+      }) | null;
+      pendingFrom: string | null;
+      spent: {
+        /** @description USD amount, a decimal string */
+        daily: string;
+        /** @description USD amount, a decimal string */
+        weekly: string;
+        /** @description USD amount, a decimal string */
+        monthly: string;
+      };
+      selfExcludedUntil: string | null;
+      selfExcluded: boolean;
+      selfExclusionEndRequested: boolean;
+      limitChoice: ("set" | "declined") | null;
+      ageDeclared: boolean;
+      ageDeclarationRequired: boolean;
+    };
+    LiveDrawCard: {
+      id: string;
+      title: string;
+      imageUrl: string | null;
+      endDate: string | null;
+      soldTickets: number;
+      maxTickets: number | null;
+      salesClosedAt: string | null;
+      drawnAt: string | null;
+    };
+    LiveDraws: {
+      upcoming: components["schemas"]["LiveDrawCard"][];
+      recent: components["schemas"]["LiveDrawCard"][];
+    };
     NewWithdrawal: {
       id: string;
       /** @enum {string} */
@@ -698,6 +951,25 @@ export interface components {
       address: string;
       /** @description ISO 8601 date-time */
       createdAt: string;
+    };
+    Notification: {
+      id: string;
+      /** @enum {string} */
+      type: "contest_result" | "success" | "warning" | "error" | "other";
+      title: string;
+      message: string;
+      isRead: boolean;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    NumbersPage: {
+      page: number;
+      pages: number;
+      pageSize: number;
+      first: number;
+      last: number;
+      taken: number[];
+      held: number[];
     };
     OverdueFulfilments: {
       targetDays: number;
@@ -716,6 +988,84 @@ export interface components {
             email: string;
           };
         })[];
+    };
+    Payment: {
+      id: string;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      currency: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      provider: string;
+      trackId: string | null;
+      payAmount: string | null;
+      payLink: string | null;
+      address: string | null;
+      gatewayStatus: string;
+      network: string | null;
+      /** @enum {string} */
+      status: "pending" | "approved" | "rejected" | "expired";
+      receivedAmount: string | null;
+      creditedAmount: string | null;
+      overrideReason: string | null;
+      rejectionReason: string | null;
+      processedAt: string | null;
+      expiresAt: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    PaymentInvoice: {
+      success: boolean;
+      message: string;
+      instructions: {
+        [key: string]: string;
+      };
+      payLink: string;
+      qrCode: string | null;
+      address: string | null;
+      trackId: string;
+      payAmount: string | null;
+      currency: string;
+      network: string | null;
+      expiresAt: string | null;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      paymentId: string;
+    };
+    PendingPayment: {
+      id: string;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      currency: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      oxapayTrackId: string | null;
+      oxapayPayAmount: string | null;
+      gatewayStatus: string;
+      network: string | null;
+      expiresAt: string | null;
+      receivedAmount: string | null;
+      approval: {
+        credit: string | null;
+        needsOverride: boolean;
+        [key: string]: unknown;
+      };
+      provider: string;
+      userId: string;
+      userEmail: string;
+    };
+    PriceBreakdown: {
+      /** @description USD amount, a decimal string */
+      subtotal: string;
+      /** @description USD amount, a decimal string */
+      bundleSaving: string;
+      /** @description USD amount, a decimal string */
+      promoSaving: string;
+      promoCode: string | null;
+      /** @description USD amount, a decimal string */
+      total: string;
     };
     Prize: {
       id: string;
@@ -742,6 +1092,92 @@ export interface components {
       /** @enum {string} */
       status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
       trail: components["schemas"]["TrailStep"][];
+    };
+    PromoCode: {
+      id: string;
+      code: string;
+      /** @enum {string} */
+      kind: "percent" | "fixed";
+      percentOff: number | null;
+      amountOff: string | null;
+      minSpend: string | null;
+      maxUses: number | null;
+      maxUsesPerPlayer: number | null;
+      usedCount: number;
+      /** @description USD amount, a decimal string */
+      totalDiscount: string;
+      startsAt: string | null;
+      endsAt: string | null;
+      firstPurchaseOnly: boolean;
+      contestId: string | null;
+      contestTitle: string | null;
+      disabled: boolean;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    PromoQuote: {
+      /** @description USD amount, a decimal string */
+      subtotal: string;
+      /** @description USD amount, a decimal string */
+      bundleSaving: string;
+      /** @description USD amount, a decimal string */
+      promoSaving: string;
+      promoCode: string | null;
+      /** @description USD amount, a decimal string */
+      total: string;
+      message: string;
+    };
+    Purchase: {
+      entryId: string;
+      contestId: string;
+      contestTitle: string;
+      contestImage: string | null;
+      ticketCount: number;
+      /** @description USD amount, a decimal string */
+      totalAmount: string;
+      /** @description USD amount, a decimal string */
+      paidWithCredit: string;
+      /** @description ISO 8601 date-time */
+      entryDate: string;
+      contestStatus: string;
+      contestEndDate: string | null;
+      result: string | null;
+      status: string;
+      firstTicket: number;
+      lastTicket: number;
+      winningTicket: number | null;
+      freeEntry: boolean;
+      onlineFreeEntry: boolean;
+      instantWins: {
+          label: string;
+          ticket: number;
+          kind: string;
+        }[];
+      pricing: ({
+        /** @description USD amount, a decimal string */
+        listAmount: string;
+        /** @description USD amount, a decimal string */
+        bundleSaving: string;
+        /** @description USD amount, a decimal string */
+        promoSaving: string;
+        promoCode: string | null;
+      }) | null;
+      receipt: {
+        /** @constant */
+        version: 1;
+        contestId: string;
+        entryId: string;
+        /** @description first-last */
+        tickets: string;
+        /** @description exact, three decimals */
+        amount: string;
+        /** @description ISO 8601 date-time */
+        issuedAt: string;
+        /** @description the published key that signed it (GET /api/receipts/keys) */
+        keyId: string;
+        /** @description Ed25519, hex */
+        signature: string;
+      } | null;
     };
     ReviewEntry: {
       id: string;
@@ -788,6 +1224,13 @@ export interface components {
       pendingPayments: number;
       totalPayments: number;
     };
+    SupportMessage: {
+      id: string;
+      message: string;
+      isFromAdmin: boolean;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
     TrailStep: {
       /** @enum {string} */
       kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
@@ -797,6 +1240,90 @@ export interface components {
       trackingRef: string | null;
       transactionId: string | null;
       complaintRef: string | null;
+    };
+    TwoFactorSetup: {
+      secret: string;
+      uri: string;
+      qrCode: string;
+    };
+    TwoFactorStatus: {
+      enabled: boolean;
+      required: boolean;
+      sessionVerified: boolean;
+    };
+    User: {
+      id: string;
+      email: string;
+      firstName: string | null;
+      lastName: string | null;
+      displayName: string | null;
+      profileImageUrl: string | null;
+      /** @description USD amount, a decimal string */
+      balance: string;
+      /** @description USD amount, a decimal string */
+      cashBalance: string;
+      /** @description USD amount, a decimal string */
+      creditBalance: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      isAdmin: boolean;
+    };
+    WheelSpin: {
+      /** @description USD amount, a decimal string */
+      balance: string;
+      canSpinFree: boolean;
+      nextFreeSpinAt: string | null;
+      pendingRespin: ("free" | "paid") | null;
+      freeSpinsAvailable: number;
+      /** @description USD amount, a decimal string */
+      spinPrice: string;
+      spinId: string;
+      isPaid: boolean;
+      isRespin: boolean;
+      segmentIndex: number;
+      segmentLabel: string;
+      segment: {
+        label: string;
+        value: number;
+      };
+      outcome: string;
+      /** @description USD amount, a decimal string */
+      prize: string;
+      /** @description USD amount, a decimal string */
+      cost: string;
+      message: string;
+      nonce: number;
+      clientSeed: string;
+      serverSeedHash: string;
+    };
+    WheelStatus: {
+      /** @description USD amount, a decimal string */
+      balance: string;
+      canSpinFree: boolean;
+      nextFreeSpinAt: string | null;
+      pendingRespin: ("free" | "paid") | null;
+      freeSpinsAvailable: number;
+      /** @description USD amount, a decimal string */
+      spinPrice: string;
+      paidSpinsEnabled: boolean;
+    };
+    WinnerPost: {
+      id: string;
+      title: string;
+      description: string;
+      winnerName: string;
+      winnerId: string | null;
+      contestId: string | null;
+      contestTitle: string | null;
+      imageUrl: string | null;
+      winAmount: string | null;
+      /** @description ISO 8601 date-time */
+      winDate: string;
+      isPublished: boolean;
+      socialMediaLinks: string[];
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      hasTrail: boolean;
     };
     Withdrawal: {
       id: string;
@@ -837,23 +1364,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            email: string;
-            firstName: string | null;
-            lastName: string | null;
-            displayName: string | null;
-            profileImageUrl: string | null;
-            /** @description USD amount, a decimal string */
-            balance: string;
-            /** @description USD amount, a decimal string */
-            cashBalance: string;
-            /** @description USD amount, a decimal string */
-            creditBalance: string;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            isAdmin: boolean;
-          };
+          "application/json": components["schemas"]["User"];
         };
       };
       /** @description Not signed in */
@@ -909,23 +1420,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description USD amount, a decimal string */
-              cashBalance: string;
-              /** @description USD amount, a decimal string */
-              creditBalance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
+            user: components["schemas"]["User"];
           };
         };
       };
@@ -987,26 +1482,10 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
+          "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description USD amount, a decimal string */
-              cashBalance: string;
-              /** @description USD amount, a decimal string */
-              creditBalance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
-          }) | {
+            user: components["schemas"]["User"];
+          } | {
             message: string;
             /** @constant */
             twoFactorRequired: true;
@@ -1125,11 +1604,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            enabled: boolean;
-            required: boolean;
-            sessionVerified: boolean;
-          };
+          "application/json": components["schemas"]["TwoFactorStatus"];
         };
       };
       /** @description Not signed in */
@@ -1165,11 +1640,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            secret: string;
-            uri: string;
-            qrCode: string;
-          };
+          "application/json": components["schemas"]["TwoFactorSetup"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -1633,26 +2104,10 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
+          "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description USD amount, a decimal string */
-              cashBalance: string;
-              /** @description USD amount, a decimal string */
-              creditBalance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
-          }) | {
+            user: components["schemas"]["User"];
+          } | {
             message: string;
             /** @constant */
             twoFactorRequired: true;
@@ -1720,51 +2175,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            })[];
+          "application/json": components["schemas"]["Contest"][];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
@@ -1790,51 +2201,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            title: string;
-            description: string;
-            detailedDescription: string | null;
-            imageUrl: string | null;
-            previewImages: string[];
-            /** @enum {string} */
-            category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-            /** @enum {string} */
-            status: "active" | "ended" | "cancelled";
-            /** @description USD amount, a decimal string */
-            ticketPrice: string;
-            originalPrice: string | null;
-            discountPercentage: number | null;
-            cashAlternative: string | null;
-            features: string[];
-            specifications: {
-              [key: string]: string;
-            };
-            soldTickets: number;
-            maxTickets: number | null;
-            maxTicketsPerUser: number | null;
-            endDate: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            drawSeedHash: string;
-            drawSeed: string | null;
-            winningTicket: number | null;
-            winnerId: string | null;
-            drawnAt: string | null;
-            skillQuestion: {
-              text: string;
-              options: string[];
-            } | null;
-            awaitingResults: boolean;
-            endedEarlyAt: string | null;
-            pickNumbers: boolean;
-            onlineFreeEntry: boolean;
-            bundleTiers: {
-                quantity: number;
-                percentOff: number;
-              }[];
-            instantWins: boolean;
-          };
+          "application/json": components["schemas"]["Contest"];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
@@ -1877,43 +2244,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            title: string;
-            status: string;
-            method: ("entries" | "beacon" | "legacy") | null;
-            seedHash: string;
-            seed: string | null;
-            entriesHash: string | null;
-            scheme: number;
-            beacon: ({
-              chainHash: string;
-              round: number;
-              randomness: string | null;
-              signature: string | null;
-            }) | null;
-            soldTickets: number;
-            winningTicket: number | null;
-            salesClosedAt: string | null;
-            endedEarlyAt: string | null;
-            drawnAt: string | null;
-            awaitingResults: boolean;
-            pendingReason: string | null;
-            winningEntry: {
-              id: string;
-              firstTicket: number;
-              lastTicket: number;
-              name: string;
-            } | null;
-            entries: {
-                id: string;
-                firstTicket: number;
-                lastTicket: number;
-                name: string;
-              }[];
-            entriesNextCursor: number | null;
-            entriesFile: string;
-          };
+          "application/json": components["schemas"]["DrawRecord"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
@@ -2030,16 +2361,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            entryId: string;
-            scheme: number;
-            leaf: string;
-            index: number;
-            leafCount: number;
-            siblings: string[];
-            root: string;
-          };
+          "application/json": components["schemas"]["DrawProof"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
@@ -2092,28 +2414,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            upcoming: ({
-                id: string;
-                title: string;
-                imageUrl: string | null;
-                endDate: string | null;
-                soldTickets: number;
-                maxTickets: number | null;
-                salesClosedAt: string | null;
-                drawnAt: string | null;
-              })[];
-            recent: ({
-                id: string;
-                title: string;
-                imageUrl: string | null;
-                endDate: string | null;
-                soldTickets: number;
-                maxTickets: number | null;
-                salesClosedAt: string | null;
-                drawnAt: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["LiveDraws"];
         };
       };
       /** @description Too many requests (see Retry-After) */
@@ -2142,24 +2443,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            })[];
+          "application/json": components["schemas"]["WinnerPost"][];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
@@ -2203,53 +2487,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            message: string;
-            entries: {
-                entryId: string;
-                contestId: string;
-                contestTitle: string;
-                ticketCount: number;
-                firstTicket: number;
-                lastTicket: number;
-                /** @description USD amount, a decimal string */
-                ticketPrice: string;
-                /** @description USD amount, a decimal string */
-                totalAmount: string;
-                receipt: {
-                  /** @constant */
-                  version: 1;
-                  contestId: string;
-                  entryId: string;
-                  /** @description first-last */
-                  tickets: string;
-                  /** @description exact, three decimals */
-                  amount: string;
-                  /** @description ISO 8601 date-time */
-                  issuedAt: string;
-                  /** @description the published key that signed it (GET /api/receipts/keys) */
-                  keyId: string;
-                  /** @description Ed25519, hex */
-                  signature: string;
-                };
-              }[];
-            /** @description USD amount, a decimal string */
-            totalAmount: string;
-            /** @description USD amount, a decimal string */
-            balance: string;
-            instantWins: components["schemas"]["InstantWin"][];
-            pricing: {
-              /** @description USD amount, a decimal string */
-              subtotal: string;
-              /** @description USD amount, a decimal string */
-              bundleSaving: string;
-              /** @description USD amount, a decimal string */
-              promoSaving: string;
-              promoCode: string | null;
-              /** @description USD amount, a decimal string */
-              total: string;
-            };
-          };
+          "application/json": components["schemas"]["Checkout"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -2320,58 +2558,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              entryId: string;
-              contestId: string;
-              contestTitle: string;
-              contestImage: string | null;
-              ticketCount: number;
-              /** @description USD amount, a decimal string */
-              totalAmount: string;
-              /** @description USD amount, a decimal string */
-              paidWithCredit: string;
-              /** @description ISO 8601 date-time */
-              entryDate: string;
-              contestStatus: string;
-              contestEndDate: string | null;
-              result: string | null;
-              status: string;
-              firstTicket: number;
-              lastTicket: number;
-              winningTicket: number | null;
-              freeEntry: boolean;
-              onlineFreeEntry: boolean;
-              instantWins: {
-                  label: string;
-                  ticket: number;
-                  kind: string;
-                }[];
-              pricing: ({
-                /** @description USD amount, a decimal string */
-                listAmount: string;
-                /** @description USD amount, a decimal string */
-                bundleSaving: string;
-                /** @description USD amount, a decimal string */
-                promoSaving: string;
-                promoCode: string | null;
-              }) | null;
-              receipt: {
-                /** @constant */
-                version: 1;
-                contestId: string;
-                entryId: string;
-                /** @description first-last */
-                tickets: string;
-                /** @description exact, three decimals */
-                amount: string;
-                /** @description ISO 8601 date-time */
-                issuedAt: string;
-                /** @description the published key that signed it (GET /api/receipts/keys) */
-                keyId: string;
-                /** @description Ed25519, hex */
-                signature: string;
-              } | null;
-            })[];
+          "application/json": components["schemas"]["Purchase"][];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -2406,33 +2593,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            limits: {
-              daily: string | null;
-              weekly: string | null;
-              monthly: string | null;
-            };
-            pending: ({
-              daily?: string | null;
-              weekly?: string | null;
-              monthly?: string | null;
-            }) | null;
-            pendingFrom: string | null;
-            spent: {
-              /** @description USD amount, a decimal string */
-              daily: string;
-              /** @description USD amount, a decimal string */
-              weekly: string;
-              /** @description USD amount, a decimal string */
-              monthly: string;
-            };
-            selfExcludedUntil: string | null;
-            selfExcluded: boolean;
-            selfExclusionEndRequested: boolean;
-            limitChoice: ("set" | "declined") | null;
-            ageDeclared: boolean;
-            ageDeclarationRequired: boolean;
-          };
+          "application/json": components["schemas"]["Limits"];
         };
       };
       /** @description Not signed in */
@@ -2968,24 +3129,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            success: boolean;
-            message: string;
-            instructions: {
-              [key: string]: string;
-            };
-            payLink: string;
-            qrCode: string | null;
-            address: string | null;
-            trackId: string;
-            payAmount: string | null;
-            currency: string;
-            network: string | null;
-            expiresAt: string | null;
-            /** @description USD amount, a decimal string */
-            amount: string;
-            paymentId: string;
-          };
+          "application/json": components["schemas"]["PaymentInvoice"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -3050,30 +3194,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              oxapayTrackId: string | null;
-              oxapayPayAmount: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              expiresAt: string | null;
-              receivedAmount: string | null;
-              approval: {
-                credit: string | null;
-                needsOverride: boolean;
-                [key: string]: unknown;
-              };
-              provider: string;
-              userId: string;
-              userEmail: string;
-            })[];
+          "application/json": components["schemas"]["PendingPayment"][];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -3129,31 +3250,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: {
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              provider: string;
-              trackId: string | null;
-              payAmount: string | null;
-              payLink: string | null;
-              address: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              /** @enum {string} */
-              status: "pending" | "approved" | "rejected" | "expired";
-              receivedAmount: string | null;
-              creditedAmount: string | null;
-              overrideReason: string | null;
-              rejectionReason: string | null;
-              processedAt: string | null;
-              expiresAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            payment: components["schemas"]["Payment"];
           };
         };
       };
@@ -3233,31 +3330,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: {
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              provider: string;
-              trackId: string | null;
-              payAmount: string | null;
-              payLink: string | null;
-              address: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              /** @enum {string} */
-              status: "pending" | "approved" | "rejected" | "expired";
-              receivedAmount: string | null;
-              creditedAmount: string | null;
-              overrideReason: string | null;
-              rejectionReason: string | null;
-              processedAt: string | null;
-              expiresAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            payment: components["schemas"]["Payment"];
           };
         };
       };
@@ -3337,31 +3410,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: {
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              provider: string;
-              trackId: string | null;
-              payAmount: string | null;
-              payLink: string | null;
-              address: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              /** @enum {string} */
-              status: "pending" | "approved" | "rejected" | "expired";
-              receivedAmount: string | null;
-              creditedAmount: string | null;
-              overrideReason: string | null;
-              rejectionReason: string | null;
-              processedAt: string | null;
-              expiresAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            payment: components["schemas"]["Payment"];
           };
         };
       };
@@ -3480,17 +3529,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description USD amount, a decimal string */
-            balance: string;
-            canSpinFree: boolean;
-            nextFreeSpinAt: string | null;
-            pendingRespin: ("free" | "paid") | null;
-            freeSpinsAvailable: number;
-            /** @description USD amount, a decimal string */
-            spinPrice: string;
-            paidSpinsEnabled: boolean;
-          };
+          "application/json": components["schemas"]["WheelStatus"];
         };
       };
       /** @description Not signed in */
@@ -3526,34 +3565,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description USD amount, a decimal string */
-            balance: string;
-            canSpinFree: boolean;
-            nextFreeSpinAt: string | null;
-            pendingRespin: ("free" | "paid") | null;
-            freeSpinsAvailable: number;
-            /** @description USD amount, a decimal string */
-            spinPrice: string;
-            spinId: string;
-            isPaid: boolean;
-            isRespin: boolean;
-            segmentIndex: number;
-            segmentLabel: string;
-            segment: {
-              label: string;
-              value: number;
-            };
-            outcome: string;
-            /** @description USD amount, a decimal string */
-            prize: string;
-            /** @description USD amount, a decimal string */
-            cost: string;
-            message: string;
-            nonce: number;
-            clientSeed: string;
-            serverSeedHash: string;
-          };
+          "application/json": components["schemas"]["WheelSpin"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -3683,16 +3695,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @enum {string} */
-              type: "contest_result" | "success" | "warning" | "error" | "other";
-              title: string;
-              message: string;
-              isRead: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            })[];
+          "application/json": components["schemas"]["Notification"][];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -3801,16 +3804,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            notification: {
-              id: string;
-              /** @enum {string} */
-              type: "contest_result" | "success" | "warning" | "error" | "other";
-              title: string;
-              message: string;
-              isRead: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            notification: components["schemas"]["Notification"];
           };
         };
       };
@@ -3858,13 +3852,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-              id: string;
-              message: string;
-              isFromAdmin: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            }[];
+          "application/json": components["schemas"]["SupportMessage"][];
         };
       };
       /** @description Not signed in */
@@ -3901,13 +3889,7 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            id: string;
-            message: string;
-            isFromAdmin: boolean;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-          };
+          "application/json": components["schemas"]["SupportMessage"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -3967,14 +3949,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              userId: string;
-              userName: string;
-              userEmail: string;
-              unreadCount: number;
-              lastMessageAt: string | null;
-            })[];
+          "application/json": components["schemas"]["Conversation"][];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -4020,13 +3995,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-              id: string;
-              message: string;
-              isFromAdmin: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            }[];
+          "application/json": components["schemas"]["SupportMessage"][];
         };
       };
       /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
@@ -4081,13 +4050,7 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            id: string;
-            message: string;
-            isFromAdmin: boolean;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-          };
+          "application/json": components["schemas"]["SupportMessage"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -4293,23 +4256,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description USD amount, a decimal string */
-              cashBalance: string;
-              /** @description USD amount, a decimal string */
-              creditBalance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            })[];
+          "application/json": components["schemas"]["User"][];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -4364,23 +4311,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description USD amount, a decimal string */
-              cashBalance: string;
-              /** @description USD amount, a decimal string */
-              creditBalance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
+            user: components["schemas"]["User"];
           };
         };
       };
@@ -4462,23 +4393,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description USD amount, a decimal string */
-              cashBalance: string;
-              /** @description USD amount, a decimal string */
-              creditBalance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
+            user: components["schemas"]["User"];
           };
         };
       };
@@ -4546,54 +4461,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-              skillQuestionAnswer: number | null;
-              drawPending: string | null;
-              drawError: string | null;
-            })[];
+          "application/json": components["schemas"]["AdminContest"][];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -4671,51 +4539,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
@@ -4811,51 +4635,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
@@ -4936,51 +4716,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
@@ -5062,18 +4798,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              entryId: string;
-              contestId: string;
-              contestTitle: string;
-              ticketCount: number;
-              firstTicket: number;
-              lastTicket: number;
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              /** @description USD amount, a decimal string */
-              totalAmount: string;
-            };
+            entry: components["schemas"]["EntryReceipt"];
             instantWins: components["schemas"]["InstantWin"][];
           };
         };
@@ -5181,24 +4906,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            })[];
+          "application/json": components["schemas"]["WinnerPost"][];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -5260,24 +4968,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            post: {
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            };
+            post: components["schemas"]["WinnerPost"];
           };
         };
       };
@@ -5357,24 +5048,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            post: {
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            };
+            post: components["schemas"]["WinnerPost"];
           };
         };
       };
@@ -7106,10 +6780,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            receipts: boolean;
-            results: boolean;
-          };
+          "application/json": components["schemas"]["EmailPreferences"];
         };
       };
       /** @description Not signed in */
@@ -7148,10 +6819,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            preferences: {
-              receipts: boolean;
-              results: boolean;
-            };
+            preferences: components["schemas"]["EmailPreferences"];
           };
         };
       };
@@ -7347,15 +7015,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            page: number;
-            pages: number;
-            pageSize: number;
-            first: number;
-            last: number;
-            taken: number[];
-            held: number[];
-          };
+          "application/json": components["schemas"]["NumbersPage"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
@@ -7404,13 +7064,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            message: string;
-            contestId: string;
-            ticketNumbers: number[];
-            /** @description ISO 8601 date-time */
-            expiresAt: string;
-          };
+          "application/json": components["schemas"]["HeldNumbers"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -7483,13 +7137,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            message: string;
-            contestId: string;
-            ticketNumbers: number[];
-            /** @description ISO 8601 date-time */
-            expiresAt: string;
-          };
+          "application/json": components["schemas"]["HeldNumbers"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -7637,18 +7285,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              entryId: string;
-              contestId: string;
-              contestTitle: string;
-              ticketCount: number;
-              firstTicket: number;
-              lastTicket: number;
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              /** @description USD amount, a decimal string */
-              totalAmount: string;
-            };
+            entry: components["schemas"]["EntryReceipt"];
             instantWins: components["schemas"]["InstantWin"][];
           };
         };
@@ -7902,18 +7539,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description USD amount, a decimal string */
-            subtotal: string;
-            /** @description USD amount, a decimal string */
-            bundleSaving: string;
-            /** @description USD amount, a decimal string */
-            promoSaving: string;
-            promoCode: string | null;
-            /** @description USD amount, a decimal string */
-            total: string;
-            message: string;
-          };
+          "application/json": components["schemas"]["PromoQuote"];
         };
       };
       /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
@@ -7984,28 +7610,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              code: string;
-              /** @enum {string} */
-              kind: "percent" | "fixed";
-              percentOff: number | null;
-              amountOff: string | null;
-              minSpend: string | null;
-              maxUses: number | null;
-              maxUsesPerPlayer: number | null;
-              usedCount: number;
-              /** @description USD amount, a decimal string */
-              totalDiscount: string;
-              startsAt: string | null;
-              endsAt: string | null;
-              firstPurchaseOnly: boolean;
-              contestId: string | null;
-              contestTitle: string | null;
-              disabled: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            })[];
+          "application/json": components["schemas"]["PromoCode"][];
         };
       };
       /** @description Invalid input: the message names the field and the rule */
@@ -8071,28 +7676,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            promoCode: {
-              id: string;
-              code: string;
-              /** @enum {string} */
-              kind: "percent" | "fixed";
-              percentOff: number | null;
-              amountOff: string | null;
-              minSpend: string | null;
-              maxUses: number | null;
-              maxUsesPerPlayer: number | null;
-              usedCount: number;
-              /** @description USD amount, a decimal string */
-              totalDiscount: string;
-              startsAt: string | null;
-              endsAt: string | null;
-              firstPurchaseOnly: boolean;
-              contestId: string | null;
-              contestTitle: string | null;
-              disabled: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            promoCode: components["schemas"]["PromoCode"];
           };
         };
       };
@@ -8172,28 +7756,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            promoCode: {
-              id: string;
-              code: string;
-              /** @enum {string} */
-              kind: "percent" | "fixed";
-              percentOff: number | null;
-              amountOff: string | null;
-              minSpend: string | null;
-              maxUses: number | null;
-              maxUsesPerPlayer: number | null;
-              usedCount: number;
-              /** @description USD amount, a decimal string */
-              totalDiscount: string;
-              startsAt: string | null;
-              endsAt: string | null;
-              firstPurchaseOnly: boolean;
-              contestId: string | null;
-              contestTitle: string | null;
-              disabled: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            promoCode: components["schemas"]["PromoCode"];
           };
         };
       };
@@ -8270,51 +7833,7 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { instantWinOutput } from "./instant-wins-responses";
-import { id, message, money, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time } from "./response-primitives";
 
 export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
 export { adminInstantPrizesOutput, instantWinsRecordOutput } from "./instant-wins-responses";
@@ -79,7 +79,6 @@ export const contestOutput = z.object({
   drawSeedHash: z.string(),
   drawSeed: z.string().nullable(),
   winningTicket: z.number().int().nullable(),
-  winnerId: z.string().nullable(),
   drawnAt: time.nullable(),
   skillQuestion: z.object({ text: z.string(), options: z.array(z.string()) }).nullable(),
   awaitingResults: z.boolean(),
@@ -91,13 +90,20 @@ export const contestOutput = z.object({
   instantWins: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
+  /** The winner's user id: admins only (a public contest never carries it). */
+  winnerId: z.string().nullable(),
   skillQuestionAnswer: z.number().int().nullable(),
   /** Closed but not drawn yet: why, in words; and the last failed attempt's message. */
   drawPending: z.string().nullable(),
   drawError: z.string().nullable(),
 });
 
-const drawRecordEntryOutput = z.object({ id, firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() });
+const drawRecordEntryOutput = z.object({
+  id,
+  firstTicket: z.number().int(),
+  lastTicket: z.number().int(),
+  name: z.string().nullable().describe("The holder's masked name (first name and initial) once sales closed; null while on sale"),
+});
 
 export const drawRecordOutput = z.object({
   contestId: id,
@@ -127,6 +133,14 @@ export const drawRecordOutput = z.object({
   entries: z.array(drawRecordEntryOutput),
   entriesNextCursor: z.number().int().nullable(),
   entriesFile: z.string(),
+  freeEntries: z.object({
+    postal: z.number().int(),
+    online: z.number().int(),
+    tickets: z.number().int(),
+    sharePercent: z.string().nullable(),
+    parity: z.string(),
+    file: z.string(),
+  }),
 });
 
 /** An inclusion proof of one entry in a scheme-2 entry list (src/shared/merkle.ts InclusionProof). */
@@ -420,3 +434,35 @@ export const emailPreferencesWithMessageOutput = z.object({ message, preferences
 
 /** Two-factor turned on: the ten single-use backup codes, shown this once (stored hashed). */
 export const twoFactorEnableOutput = z.object({ message, backupCodes: z.array(z.string()).length(10) });
+
+nameAnswers({
+  User: userOutput,
+  Contest: contestOutput,
+  AdminContest: adminContestOutput,
+  DrawRecord: drawRecordOutput,
+  DrawRecordEntry: drawRecordEntryOutput,
+  DrawProof: drawProofOutput,
+  LiveDraws: liveDrawsOutput,
+  LiveDrawCard: liveDrawCardOutput,
+  WinnerPost: winnerPostOutput,
+  EntryReceipt: entryReceipt,
+  PriceBreakdown: priceBreakdownOutput,
+  PromoQuote: promoQuoteOutput,
+  Checkout: checkoutOutput,
+  Purchase: purchaseOutput,
+  PromoCode: adminPromoCodeOutput,
+  Limits: limitsOutput,
+  PaymentInvoice: createPaymentOutput,
+  PendingPayment: pendingPaymentOutput,
+  Payment: paymentOutput,
+  WheelStatus: wheelStatusOutput,
+  WheelSpin: wheelSpinOutput,
+  Notification: notificationOutput,
+  SupportMessage: supportMessageOutput,
+  Conversation: conversationOutput,
+  EmailPreferences: emailPreferencesOutput,
+  TwoFactorStatus: twoFactorStatusOutput,
+  TwoFactorSetup: twoFactorSetupOutput,
+  NumbersPage: numbersPageOutput,
+  HeldNumbers: heldNumbersOutput,
+});
