@@ -23,9 +23,8 @@ ENV NEXT_TELEMETRY_DISABLED=1 \
     BUILD_COMMIT=${BUILD_COMMIT} \
     NEXT_PUBLIC_SUPPORT_LINKS=${NEXT_PUBLIC_SUPPORT_LINKS}
 COPY package.json package-lock.json ./
-# `npm ci` refuses this lockfile (README: it lacks other platforms' optional packages); `npm install`
-# honours it without changing it.
-RUN npm install --no-audit --no-fund
+# Exactly the lockfile (README: `npm ci` accepts it).
+RUN npm ci --no-audit --no-fund
 COPY . .
 # The build, then exactly the files the app runs from (scripts/build/runtime-files.ts: Next's traces,
 # a trace of npm start's server and the one-shot commands, .next without its cache and source maps):
