@@ -48,7 +48,7 @@ export async function verifyInstantWins(baseUrl: string, contestId: string): Pro
   const v = await verifyInstantRecord(r, soldRanges);
   for (const p of r.prizes) {
     if (p.awardedEntry)
-      lines.push(`Won: prize ${p.position} (${p.label}) by ${p.awardedEntry.name} with ticket #${p.winningTicket}`);
+      lines.push(`Won: prize ${p.position} (${p.label}) by ${p.awardedEntry.name ?? "a player"} with ticket #${p.winningTicket}`);
   }
   return { ok: v.ok, lines: [...lines, ...v.lines] };
 }

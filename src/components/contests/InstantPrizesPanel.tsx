@@ -72,7 +72,7 @@ export function InstantPrizesPanel({ contestId }: { contestId: string }) {
             { label: "Ticket", cell: (p) => (p.winningTicket === null ? "secret" : `#${p.winningTicket}`) },
             {
               label: "Status",
-              cell: (p) => (p.awardedEntry ? `Won by ${p.awardedEntry.name}` : p.awarded ? "Won" : "Not won yet"),
+              cell: (p) => (p.awardedEntry?.name ? `Won by ${p.awardedEntry.name}` : p.awarded ? "Won" : "Not won yet"),
             },
           ]}
         />

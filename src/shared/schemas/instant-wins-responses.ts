@@ -3,6 +3,7 @@
  * re-exports them) so that file stays small. Same conventions: money strings, ISO times.
  */
 import { z } from "zod";
+import { nameAnswers } from "./response-primitives";
 import { INSTANT_PRIZE_KINDS } from "../instant-wins";
 
 const money = z
@@ -92,7 +93,16 @@ export const instantWinsRecordOutput = z.object({
       amount: money.nullable(),
       awarded: z.boolean(),
       winningTicket: z.number().int().nullable(),
-      awardedEntry: z.object({ firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() }).nullable(),
+      awardedEntry: z
+        .object({ firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string().nullable() })
+        .nullable()
+        .describe("The winning entry; its masked name once sales closed, null while on sale"),
     }),
   ),
+});
+
+nameAnswers({
+  InstantWin: instantWinOutput,
+  AdminInstantPrizes: adminInstantPrizesOutput,
+  InstantWinsRecord: instantWinsRecordOutput,
 });

@@ -50,7 +50,8 @@ export type InstantWinsRecord = {
     awarded: boolean;
     /** The winning ticket: once awarded, or for every prize after the reveal; else null (secret). */
     winningTicket: number | null;
-    awardedEntry: { firstTicket: number; lastTicket: number; name: string } | null;
+    /** The entry that won it; `name` (masked) once sales closed, null while on sale (src/server/services/draws/record.ts). */
+    awardedEntry: { firstTicket: number; lastTicket: number; name: string | null } | null;
   }[];
 };
 
@@ -101,7 +102,11 @@ export async function getInstantWinsRecord(db: DbTx, contestId: string): Promise
       awarded: p.awardedAt !== null,
       winningTicket: p.awardedAt !== null || revealed ? p.winningTicket : null,
       awardedEntry: e
-        ? { firstTicket: e.firstTicket, lastTicket: e.lastTicket, name: maskedName(e.user.firstName, e.user.lastName) }
+        ? {
+            firstTicket: e.firstTicket,
+            lastTicket: e.lastTicket,
+            name: c.salesClosedAt !== null || c.status !== "active" ? maskedName(e.user.firstName, e.user.lastName) : null,
+          }
         : null,
     };
   });
