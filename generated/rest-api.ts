@@ -28,7 +28,7 @@ export interface paths {
     post: operations["postApiAuth2faVerify"];
   };
   "/api/auth/2fa": {
-    /** Two-factor status: enabled, required */
+    /** Two-factor status: enabled, required, and whether this session passed it */
     get: operations["getApiAuth2fa"];
   };
   "/api/auth/2fa/setup": {
@@ -86,6 +86,10 @@ export interface paths {
   "/api/contests/{id}/draw/entries": {
     /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
     get: operations["getApiContestsIdDrawEntries"];
+  };
+  "/api/contests/{id}/draw/free-entries": {
+    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+    get: operations["getApiContestsIdDrawFreeEntries"];
   };
   "/api/contests/{id}/draw/proof": {
     /** Merkle inclusion proof of one of your entries (?entry=<entry id>) against the published entriesHash; after sales close, owner only */
@@ -328,7 +332,7 @@ export interface paths {
     get: operations["getApiAdminPrizesOverdue"];
   };
   "/api/admin/prizes": {
-    /** Prizes and their claim status */
+    /** Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminPrizes"];
   };
   "/api/admin/prizes/{id}/status": {
@@ -444,6 +448,841 @@ export interface components {
     Error: {
       message: string;
     };
+    AdminComplaint: {
+      /** @description C-<year>-<number>, e.g. C-2026-000123 */
+      reference: string;
+      /** @enum {string} */
+      category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+      itemId: string | null;
+      subject: string;
+      body: string;
+      /** @enum {string} */
+      status: "acknowledged" | "answered";
+      /** @description ISO 8601 date-time */
+      dueAt: string;
+      answeredAt: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      overdue: boolean;
+      messages: ({
+          id: string;
+          /** @enum {string} */
+          kind: "note" | "reply" | "final";
+          fromStaff: boolean;
+          body: string;
+          /** @description ISO 8601 date-time */
+          createdAt: string;
+        })[];
+      escalation: {
+        name: string;
+        url: string;
+      } | null;
+      user: {
+        id: string;
+        email: string;
+        firstName: string | null;
+        lastName: string | null;
+      };
+    };
+    AdminContest: {
+      id: string;
+      title: string;
+      description: string;
+      detailedDescription: string | null;
+      imageUrl: string | null;
+      previewImages: string[];
+      /** @enum {string} */
+      category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+      /** @enum {string} */
+      status: "active" | "ended" | "cancelled";
+      /** @description USD amount, a decimal string */
+      ticketPrice: string;
+      originalPrice: string | null;
+      discountPercentage: number | null;
+      cashAlternative: string | null;
+      features: string[];
+      specifications: {
+        [key: string]: string;
+      };
+      soldTickets: number;
+      maxTickets: number | null;
+      maxTicketsPerUser: number | null;
+      endDate: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      drawSeedHash: string;
+      drawSeed: string | null;
+      winningTicket: number | null;
+      drawnAt: string | null;
+      skillQuestion: {
+        text: string;
+        options: string[];
+      } | null;
+      awaitingResults: boolean;
+      endedEarlyAt: string | null;
+      pickNumbers: boolean;
+      onlineFreeEntry: boolean;
+      bundleTiers: {
+          quantity: number;
+          percentOff: number;
+        }[];
+      instantWins: boolean;
+      winnerId: string | null;
+      skillQuestionAnswer: number | null;
+      drawPending: string | null;
+      drawError: string | null;
+    };
+    AdminInstantPrizes: {
+      contestId: string;
+      ticketMax: number | null;
+      soldTickets: number;
+      mapHash: string | null;
+      editable: boolean;
+      total: number;
+      left: number;
+      prizes: ({
+          id: string;
+          position: number;
+          /** @enum {string} */
+          kind: "cash" | "credit" | "physical";
+          label: string;
+          amount: string | null;
+          awarded: boolean;
+          ticket: number | null;
+          winnerEmail: string | null;
+          awardedAt: string | null;
+        })[];
+    };
+    AdminPrize: {
+      id: string;
+      contestId: string;
+      contestTitle: string;
+      cashAlternative: string | null;
+      /** @enum {string} */
+      status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+      /** @description ISO 8601 date-time */
+      claimBy: string;
+      prizeTitle?: string;
+      instant?: boolean;
+      delivery?: {
+        [key: string]: string;
+      } | null;
+      note?: string | null;
+      claimedAt?: string | null;
+      trail?: components["schemas"]["TrailStep"][];
+      user: {
+        id: string;
+        email: string;
+        firstName: string | null;
+        lastName: string | null;
+      };
+    };
+    AdminWithdrawal: {
+      id: string;
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "rejected" | "failed";
+      /** @description USD amount, a decimal string */
+      amount: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      /** @enum {string} */
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      address: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      payAmount: string | null;
+      txid: string | null;
+      paidAt: string | null;
+      rejectionReason: string | null;
+      failureReason: string | null;
+      user: {
+        id: string;
+        email: string;
+        firstName: string | null;
+        lastName: string | null;
+      };
+      processedAt: string | null;
+      attempts: number;
+    };
+    Analytics: {
+      stats: components["schemas"]["Stats"];
+      days: {
+          date: string;
+          revenue: number;
+          payments: number;
+          signups: number;
+          users: number;
+        }[];
+    };
+    AuditEntry: {
+      id: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      actorId: string | null;
+      actorEmail: string | null;
+      action: string;
+      targetType: string;
+      targetId: string;
+      before: unknown;
+      after: unknown;
+      reason: string | null;
+    };
+    AuditPage: {
+      entries: components["schemas"]["AuditEntry"][];
+      nextCursor: string | null;
+    };
+    Checkout: {
+      message: string;
+      entries: components["schemas"]["EntryReceipt"][];
+      /** @description USD amount, a decimal string */
+      totalAmount: string;
+      /** @description USD amount, a decimal string */
+      balance: string;
+      instantWins: components["schemas"]["InstantWin"][];
+      pricing: components["schemas"]["PriceBreakdown"];
+    };
+    Complaint: {
+      /** @description C-<year>-<number>, e.g. C-2026-000123 */
+      reference: string;
+      /** @enum {string} */
+      category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+      itemId: string | null;
+      subject: string;
+      body: string;
+      /** @enum {string} */
+      status: "acknowledged" | "answered";
+      /** @description ISO 8601 date-time */
+      dueAt: string;
+      answeredAt: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      overdue: boolean;
+      messages: ({
+          id: string;
+          /** @enum {string} */
+          kind: "note" | "reply" | "final";
+          fromStaff: boolean;
+          body: string;
+          /** @description ISO 8601 date-time */
+          createdAt: string;
+        })[];
+      escalation: {
+        name: string;
+        url: string;
+      } | null;
+    };
+    ComplaintPolicy: {
+      name: string;
+      url: string;
+      dueWorkingDays: number;
+    };
+    Contest: {
+      id: string;
+      title: string;
+      description: string;
+      detailedDescription: string | null;
+      imageUrl: string | null;
+      previewImages: string[];
+      /** @enum {string} */
+      category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+      /** @enum {string} */
+      status: "active" | "ended" | "cancelled";
+      /** @description USD amount, a decimal string */
+      ticketPrice: string;
+      originalPrice: string | null;
+      discountPercentage: number | null;
+      cashAlternative: string | null;
+      features: string[];
+      specifications: {
+        [key: string]: string;
+      };
+      soldTickets: number;
+      maxTickets: number | null;
+      maxTicketsPerUser: number | null;
+      endDate: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      drawSeedHash: string;
+      drawSeed: string | null;
+      winningTicket: number | null;
+      drawnAt: string | null;
+      skillQuestion: {
+        text: string;
+        options: string[];
+      } | null;
+      awaitingResults: boolean;
+      endedEarlyAt: string | null;
+      pickNumbers: boolean;
+      onlineFreeEntry: boolean;
+      bundleTiers: {
+          quantity: number;
+          percentOff: number;
+        }[];
+      instantWins: boolean;
+    };
+    Conversation: {
+      id: string;
+      userId: string;
+      userName: string;
+      userEmail: string;
+      unreadCount: number;
+      lastMessageAt: string | null;
+    };
+    DrawProof: {
+      contestId: string;
+      entryId: string;
+      scheme: number;
+      leaf: string;
+      index: number;
+      leafCount: number;
+      siblings: string[];
+      root: string;
+    };
+    DrawRecord: {
+      contestId: string;
+      title: string;
+      status: string;
+      method: ("entries" | "beacon" | "legacy") | null;
+      seedHash: string;
+      seed: string | null;
+      entriesHash: string | null;
+      scheme: number;
+      beacon: ({
+        chainHash: string;
+        round: number;
+        randomness: string | null;
+        signature: string | null;
+      }) | null;
+      soldTickets: number;
+      winningTicket: number | null;
+      salesClosedAt: string | null;
+      endedEarlyAt: string | null;
+      drawnAt: string | null;
+      awaitingResults: boolean;
+      pendingReason: string | null;
+      winningEntry: components["schemas"]["DrawRecordEntry"] | null;
+      entries: components["schemas"]["DrawRecordEntry"][];
+      entriesNextCursor: number | null;
+      entriesFile: string;
+      freeEntries: {
+        postal: number;
+        online: number;
+        tickets: number;
+        sharePercent: string | null;
+        parity: string;
+        file: string;
+      };
+    };
+    DrawRecordEntry: {
+      id: string;
+      firstTicket: number;
+      lastTicket: number;
+      /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
+      name: string | null;
+    };
+    EmailPreferences: {
+      receipts: boolean;
+      results: boolean;
+    };
+    EntryReceipt: {
+      entryId: string;
+      contestId: string;
+      contestTitle: string;
+      ticketCount: number;
+      firstTicket: number;
+      lastTicket: number;
+      /** @description USD amount, a decimal string */
+      ticketPrice: string;
+      /** @description USD amount, a decimal string */
+      totalAmount: string;
+    };
+    HeldNumbers: {
+      message: string;
+      contestId: string;
+      ticketNumbers: number[];
+      /** @description ISO 8601 date-time */
+      expiresAt: string;
+    };
+    InstantWin: {
+      instantPrizeId: string;
+      contestId: string;
+      contestTitle: string;
+      /** @enum {string} */
+      kind: "cash" | "credit" | "physical";
+      label: string;
+      amount: string | null;
+      ticket: number;
+      prizeId: string | null;
+    };
+    InstantWinsRecord: {
+      contestId: string;
+      title: string;
+      status: string;
+      /** @description SHA-256 of the secret seed, published when the map is committed */
+      seedHash: string | null;
+      /** @description How mapHash is made: 2 = HMAC-SHA256 keyed with the seed; 1 = SHA-256 of the map text (maps committed before scheme 2) */
+      scheme: number | null;
+      /** @description The map's commitment; a scheme-1 hash is null until the reveal (it would give the tickets away) */
+      mapHash: string | null;
+      /** @description Set when a scheme-1 map was re-drawn: prizes already won kept their tickets (carried positions), the others were drawn from a new seed among the tickets not sold then; after the reveal the excluded tickets and the replaced seed and map hash */
+      redraw: ({
+        /** @description ISO 8601 date-time */
+        at: string;
+        excludedHash: string;
+        excludedCount: number;
+        carried: number[];
+        previousSeedHash: string;
+        excluded: string | null;
+        previousMapHash: string | null;
+        previousSeed: string | null;
+      }) | null;
+      ticketMax: number | null;
+      soldTickets: number;
+      total: number;
+      left: number;
+      revealed: boolean;
+      seed: string | null;
+      prizes: ({
+          position: number;
+          /** @enum {string} */
+          kind: "cash" | "credit" | "physical";
+          label: string;
+          amount: string | null;
+          awarded: boolean;
+          winningTicket: number | null;
+          /** @description The winning entry; its masked name once sales closed, null while on sale */
+          awardedEntry: ({
+            firstTicket: number;
+            lastTicket: number;
+            name: string | null;
+          }) | null;
+        })[];
+    };
+    Limits: {
+      limits: {
+        daily: string | null;
+        weekly: string | null;
+        monthly: string | null;
+      };
+      pending: ({
+        daily?: string | null;
+        weekly?: string | null;
+        monthly?: string | null;
+      }) | null;
+      pendingFrom: string | null;
+      spent: {
+        /** @description USD amount, a decimal string */
+        daily: string;
+        /** @description USD amount, a decimal string */
+        weekly: string;
+        /** @description USD amount, a decimal string */
+        monthly: string;
+      };
+      selfExcludedUntil: string | null;
+      selfExcluded: boolean;
+      selfExclusionEndRequested: boolean;
+      limitChoice: ("set" | "declined") | null;
+      ageDeclared: boolean;
+      ageDeclarationRequired: boolean;
+    };
+    LiveDrawCard: {
+      id: string;
+      title: string;
+      imageUrl: string | null;
+      endDate: string | null;
+      soldTickets: number;
+      maxTickets: number | null;
+      salesClosedAt: string | null;
+      drawnAt: string | null;
+    };
+    LiveDraws: {
+      upcoming: components["schemas"]["LiveDrawCard"][];
+      recent: components["schemas"]["LiveDrawCard"][];
+    };
+    NewWithdrawal: {
+      id: string;
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "rejected" | "failed";
+      /** @description USD amount, a decimal string */
+      amount: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      /** @enum {string} */
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      address: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    Notification: {
+      id: string;
+      /** @enum {string} */
+      type: "contest_result" | "success" | "warning" | "error" | "other";
+      title: string;
+      message: string;
+      isRead: boolean;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    NumbersPage: {
+      page: number;
+      pages: number;
+      pageSize: number;
+      first: number;
+      last: number;
+      taken: number[];
+      held: number[];
+    };
+    OverdueFulfilments: {
+      targetDays: number;
+      prizes: ({
+          id: string;
+          contestTitle: string;
+          /** @enum {string} */
+          status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+          /** @description ISO 8601 date-time */
+          requestedAt: string;
+          /** @description ISO 8601 date-time */
+          targetAt: string;
+          daysOverdue: number;
+          user: {
+            id: string;
+            email: string;
+          };
+        })[];
+    };
+    Payment: {
+      id: string;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      currency: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      provider: string;
+      trackId: string | null;
+      payAmount: string | null;
+      payLink: string | null;
+      address: string | null;
+      gatewayStatus: string;
+      network: string | null;
+      /** @enum {string} */
+      status: "pending" | "approved" | "rejected" | "expired";
+      receivedAmount: string | null;
+      creditedAmount: string | null;
+      overrideReason: string | null;
+      rejectionReason: string | null;
+      processedAt: string | null;
+      expiresAt: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    PaymentInvoice: {
+      success: boolean;
+      message: string;
+      instructions: {
+        [key: string]: string;
+      };
+      payLink: string;
+      qrCode: string | null;
+      address: string | null;
+      trackId: string;
+      payAmount: string | null;
+      currency: string;
+      network: string | null;
+      expiresAt: string | null;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      paymentId: string;
+    };
+    PendingPayment: {
+      id: string;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      currency: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      oxapayTrackId: string | null;
+      oxapayPayAmount: string | null;
+      gatewayStatus: string;
+      network: string | null;
+      expiresAt: string | null;
+      receivedAmount: string | null;
+      approval: {
+        credit: string | null;
+        needsOverride: boolean;
+        [key: string]: unknown;
+      };
+      provider: string;
+      userId: string;
+      userEmail: string;
+    };
+    PriceBreakdown: {
+      /** @description USD amount, a decimal string */
+      subtotal: string;
+      /** @description USD amount, a decimal string */
+      bundleSaving: string;
+      /** @description USD amount, a decimal string */
+      promoSaving: string;
+      promoCode: string | null;
+      /** @description USD amount, a decimal string */
+      total: string;
+    };
+    Prize: {
+      id: string;
+      contestId: string;
+      contestTitle: string;
+      cashAlternative: string | null;
+      /** @enum {string} */
+      status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+      /** @description ISO 8601 date-time */
+      claimBy: string;
+      prizeTitle?: string;
+      instant?: boolean;
+      delivery?: {
+        [key: string]: string;
+      } | null;
+      note?: string | null;
+      claimedAt?: string | null;
+      trail?: components["schemas"]["TrailStep"][];
+    };
+    PrizeTrail: {
+      contestId: string;
+      contestTitle: string;
+      winner: string;
+      /** @enum {string} */
+      status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+      trail: components["schemas"]["TrailStep"][];
+    };
+    PromoCode: {
+      id: string;
+      code: string;
+      /** @enum {string} */
+      kind: "percent" | "fixed";
+      percentOff: number | null;
+      amountOff: string | null;
+      minSpend: string | null;
+      maxUses: number | null;
+      maxUsesPerPlayer: number | null;
+      usedCount: number;
+      /** @description USD amount, a decimal string */
+      totalDiscount: string;
+      startsAt: string | null;
+      endsAt: string | null;
+      firstPurchaseOnly: boolean;
+      contestId: string | null;
+      contestTitle: string | null;
+      disabled: boolean;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    PromoQuote: {
+      /** @description USD amount, a decimal string */
+      subtotal: string;
+      /** @description USD amount, a decimal string */
+      bundleSaving: string;
+      /** @description USD amount, a decimal string */
+      promoSaving: string;
+      promoCode: string | null;
+      /** @description USD amount, a decimal string */
+      total: string;
+      message: string;
+    };
+    Purchase: {
+      entryId: string;
+      contestId: string;
+      contestTitle: string;
+      contestImage: string | null;
+      ticketCount: number;
+      /** @description USD amount, a decimal string */
+      totalAmount: string;
+      /** @description ISO 8601 date-time */
+      entryDate: string;
+      contestStatus: string;
+      contestEndDate: string | null;
+      result: string | null;
+      status: string;
+      firstTicket: number;
+      lastTicket: number;
+      winningTicket: number | null;
+      freeEntry: boolean;
+      onlineFreeEntry: boolean;
+      instantWins: {
+          label: string;
+          ticket: number;
+          kind: string;
+        }[];
+      pricing: ({
+        /** @description USD amount, a decimal string */
+        listAmount: string;
+        /** @description USD amount, a decimal string */
+        bundleSaving: string;
+        /** @description USD amount, a decimal string */
+        promoSaving: string;
+        promoCode: string | null;
+      }) | null;
+    };
+    ReviewEntry: {
+      id: string;
+      /** @enum {string} */
+      kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
+      /** @enum {string} */
+      status: "open" | "credited" | "taken_back" | "resolved";
+      userId: string | null;
+      userEmail: string | null;
+      paymentId: string | null;
+      withdrawalId: string | null;
+      amount: string | null;
+      claimAmount: string | null;
+      summary: string;
+      details: unknown;
+      resolution: string | null;
+      resolvedAt: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
+    };
+    RiskMarker: {
+      userId: string;
+      email: string;
+      name: string;
+      markers: ("limits_hit" | "rising_spend" | "many_top_ups")[];
+      limitDays: number;
+      weeklySpend: string[];
+      topUpsInADay: number;
+      selfExcluded: boolean;
+      closed: boolean;
+    };
+    Stats: {
+      totalUsers: number;
+      weeklySignups: number;
+      /** @description USD amount, a decimal string */
+      totalBalance: string;
+      /** @description USD amount, a decimal string */
+      totalRevenue: string;
+      /** @description USD amount, a decimal string */
+      monthlyRevenue: string;
+      activeContests: number;
+      totalContests: number;
+      pendingPayments: number;
+      totalPayments: number;
+    };
+    SupportMessage: {
+      id: string;
+      message: string;
+      isFromAdmin: boolean;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    TrailStep: {
+      /** @enum {string} */
+      kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+      /** @description ISO 8601 date-time */
+      at: string;
+      carrier: string | null;
+      trackingRef: string | null;
+      transactionId: string | null;
+      complaintRef: string | null;
+    };
+    TwoFactorSetup: {
+      secret: string;
+      uri: string;
+      qrCode: string;
+    };
+    TwoFactorStatus: {
+      enabled: boolean;
+      required: boolean;
+      verified: boolean;
+    };
+    User: {
+      id: string;
+      email: string;
+      firstName: string | null;
+      lastName: string | null;
+      displayName: string | null;
+      profileImageUrl: string | null;
+      /** @description USD amount, a decimal string */
+      balance: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      isAdmin: boolean;
+    };
+    WheelSpin: {
+      /** @description USD amount, a decimal string */
+      balance: string;
+      canSpinFree: boolean;
+      nextFreeSpinAt: string | null;
+      pendingRespin: ("free" | "paid") | null;
+      freeSpinsAvailable: number;
+      /** @description USD amount, a decimal string */
+      spinPrice: string;
+      spinId: string;
+      isPaid: boolean;
+      isRespin: boolean;
+      segmentIndex: number;
+      segmentLabel: string;
+      segment: {
+        label: string;
+        value: number;
+      };
+      outcome: string;
+      /** @description USD amount, a decimal string */
+      prize: string;
+      /** @description USD amount, a decimal string */
+      cost: string;
+      message: string;
+      nonce: number;
+      clientSeed: string;
+      serverSeedHash: string;
+    };
+    WheelStatus: {
+      /** @description USD amount, a decimal string */
+      balance: string;
+      canSpinFree: boolean;
+      nextFreeSpinAt: string | null;
+      pendingRespin: ("free" | "paid") | null;
+      freeSpinsAvailable: number;
+      /** @description USD amount, a decimal string */
+      spinPrice: string;
+      paidSpinsEnabled: boolean;
+    };
+    WinnerPost: {
+      id: string;
+      title: string;
+      description: string;
+      winnerName: string;
+      winnerId: string | null;
+      contestId: string | null;
+      contestTitle: string | null;
+      imageUrl: string | null;
+      winAmount: string | null;
+      /** @description ISO 8601 date-time */
+      winDate: string;
+      isPublished: boolean;
+      socialMediaLinks: string[];
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      hasTrail: boolean;
+    };
+    Withdrawal: {
+      id: string;
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "rejected" | "failed";
+      /** @description USD amount, a decimal string */
+      amount: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      /** @enum {string} */
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      address: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      payAmount: string | null;
+      txid: string | null;
+      paidAt: string | null;
+      rejectionReason: string | null;
+      failureReason: string | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -464,58 +1303,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            email: string;
-            firstName: string | null;
-            lastName: string | null;
-            displayName: string | null;
-            profileImageUrl: string | null;
-            /** @description USD amount, a decimal string */
-            balance: string;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            isAdmin: boolean;
-          };
+          "application/json": components["schemas"]["User"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -562,59 +1359,41 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
+            user: components["schemas"]["User"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description An account with this email already exists */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -642,29 +1421,17 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
+          "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
-          }) | {
+            user: components["schemas"]["User"];
+          } | {
             message: string;
             /** @constant */
             twoFactorRequired: true;
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -676,37 +1443,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); the account is closed */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -738,7 +1493,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -750,37 +1505,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -794,56 +1537,22 @@ export interface operations {
       };
     };
   };
-  /** Two-factor status: enabled, required */
+  /** Two-factor status: enabled, required, and whether this session passed it */
   getApiAuth2fa: {
     responses: {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            enabled: boolean;
-            required: boolean;
-            sessionVerified: boolean;
-          };
+          "application/json": components["schemas"]["TwoFactorStatus"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -870,56 +1579,40 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            secret: string;
-            uri: string;
-            qrCode: string;
-          };
+          "application/json": components["schemas"]["TwoFactorSetup"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in; re-enrolling: the code is wrong */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF); re-enrolling needs a code of the current key or a backup code */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -952,49 +1645,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; no set-up was started, or it changed meanwhile */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in; wrong or expired code */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1026,49 +1707,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; two-factor is not on */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in; wrong or expired code */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1093,49 +1762,19 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1169,43 +1808,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); the account is closed */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No account has this email */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1239,7 +1872,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1251,37 +1884,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); the account is closed */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1314,43 +1935,31 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); no verified recovery for this browser, or it was used already */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1382,43 +1991,31 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1446,65 +2043,41 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
+          "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
-          }) | {
+            user: components["schemas"]["User"];
+          } | {
             message: string;
             /** @constant */
             twoFactorRequired: true;
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; the link is unknown, used or expired */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1527,42 +2100,6 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
         content: {
@@ -1577,91 +2114,12 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            })[];
+          "application/json": components["schemas"]["Contest"][];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
       304: {
         content: never;
-      };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
       };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
@@ -1682,88 +2140,21 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            title: string;
-            description: string;
-            detailedDescription: string | null;
-            imageUrl: string | null;
-            previewImages: string[];
-            /** @enum {string} */
-            category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-            /** @enum {string} */
-            status: "active" | "ended" | "cancelled";
-            /** @description USD amount, a decimal string */
-            ticketPrice: string;
-            originalPrice: string | null;
-            discountPercentage: number | null;
-            cashAlternative: string | null;
-            features: string[];
-            specifications: {
-              [key: string]: string;
-            };
-            soldTickets: number;
-            maxTickets: number | null;
-            maxTicketsPerUser: number | null;
-            endDate: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            drawSeedHash: string;
-            drawSeed: string | null;
-            winningTicket: number | null;
-            drawnAt: string | null;
-            skillQuestion: {
-              text: string;
-              options: string[];
-            } | null;
-            awaitingResults: boolean;
-            endedEarlyAt: string | null;
-            pickNumbers: boolean;
-            onlineFreeEntry: boolean;
-            bundleTiers: {
-                quantity: number;
-                percentOff: number;
-              }[];
-            instantWins: boolean;
-          };
+          "application/json": components["schemas"]["Contest"];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
       304: {
         content: never;
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -1792,78 +2183,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            title: string;
-            status: string;
-            method: ("entries" | "beacon" | "legacy") | null;
-            seedHash: string;
-            seed: string | null;
-            entriesHash: string | null;
-            scheme: number;
-            beacon: ({
-              chainHash: string;
-              round: number;
-              randomness: string | null;
-              signature: string | null;
-            }) | null;
-            soldTickets: number;
-            winningTicket: number | null;
-            salesClosedAt: string | null;
-            endedEarlyAt: string | null;
-            drawnAt: string | null;
-            awaitingResults: boolean;
-            pendingReason: string | null;
-            winningEntry: ({
-              id: string;
-              firstTicket: number;
-              lastTicket: number;
-              /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
-              name: string | null;
-            }) | null;
-            entries: ({
-                id: string;
-                firstTicket: number;
-                lastTicket: number;
-                /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
-                name: string | null;
-              })[];
-            entriesNextCursor: number | null;
-            entriesFile: string;
-          };
+          "application/json": components["schemas"]["DrawRecord"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1891,38 +2226,54 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Sales are not closed yet: the entry list is published when they close */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
-      415: {
+    };
+  };
+  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+  getApiContestsIdDrawFreeEntries: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description `first-last:entryId:postal|online` lines by first ticket, joined by a newline; each line is also a line of the entry list */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
+      400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description Nothing found for {id} */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -1949,25 +2300,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            entryId: string;
-            scheme: number;
-            leaf: string;
-            index: number;
-            leafCount: number;
-            siblings: string[];
-            root: string;
-          };
+          "application/json": components["schemas"]["DrawProof"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1979,7 +2321,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1991,19 +2333,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2023,61 +2353,10 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            upcoming: ({
-                id: string;
-                title: string;
-                imageUrl: string | null;
-                endDate: string | null;
-                soldTickets: number;
-                maxTickets: number | null;
-                salesClosedAt: string | null;
-                drawnAt: string | null;
-              })[];
-            recent: ({
-                id: string;
-                title: string;
-                imageUrl: string | null;
-                endDate: string | null;
-                soldTickets: number;
-                maxTickets: number | null;
-                salesClosedAt: string | null;
-                drawnAt: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["LiveDraws"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2103,61 +2382,20 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            })[];
+          "application/json": components["schemas"]["WinnerPost"][];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
       304: {
         content: never;
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2188,92 +2426,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            message: string;
-            entries: {
-                entryId: string;
-                contestId: string;
-                contestTitle: string;
-                ticketCount: number;
-                firstTicket: number;
-                lastTicket: number;
-                /** @description USD amount, a decimal string */
-                ticketPrice: string;
-                /** @description USD amount, a decimal string */
-                totalAmount: string;
-              }[];
-            /** @description USD amount, a decimal string */
-            totalAmount: string;
-            /** @description USD amount, a decimal string */
-            balance: string;
-            instantWins: ({
-                instantPrizeId: string;
-                contestId: string;
-                contestTitle: string;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                ticket: number;
-                prizeId: string | null;
-              })[];
-            pricing: {
-              /** @description USD amount, a decimal string */
-              subtotal: string;
-              /** @description USD amount, a decimal string */
-              bundleSaving: string;
-              /** @description USD amount, a decimal string */
-              promoSaving: string;
-              promoCode: string | null;
-              /** @description USD amount, a decimal string */
-              total: string;
-            };
-          };
+          "application/json": components["schemas"]["Checkout"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); self-excluded, no age declared where one is required, or over a spend limit */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Sold out, closed, over the per-player cap, the price changed, a promo code used up, or not enough balance */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2299,79 +2497,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              entryId: string;
-              contestId: string;
-              contestTitle: string;
-              contestImage: string | null;
-              ticketCount: number;
-              /** @description USD amount, a decimal string */
-              totalAmount: string;
-              /** @description ISO 8601 date-time */
-              entryDate: string;
-              contestStatus: string;
-              contestEndDate: string | null;
-              result: string | null;
-              status: string;
-              firstTicket: number;
-              lastTicket: number;
-              winningTicket: number | null;
-              freeEntry: boolean;
-              onlineFreeEntry: boolean;
-              instantWins: {
-                  label: string;
-                  ticket: number;
-                  kind: string;
-                }[];
-              pricing: ({
-                /** @description USD amount, a decimal string */
-                listAmount: string;
-                /** @description USD amount, a decimal string */
-                bundleSaving: string;
-                /** @description USD amount, a decimal string */
-                promoSaving: string;
-                promoCode: string | null;
-              }) | null;
-            })[];
+          "application/json": components["schemas"]["Purchase"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2391,72 +2532,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            limits: {
-              daily: string | null;
-              weekly: string | null;
-              monthly: string | null;
-            };
-            pending: ({
-              daily?: string | null;
-              weekly?: string | null;
-              monthly?: string | null;
-            }) | null;
-            pendingFrom: string | null;
-            spent: {
-              /** @description USD amount, a decimal string */
-              daily: string;
-              /** @description USD amount, a decimal string */
-              weekly: string;
-              /** @description USD amount, a decimal string */
-              monthly: string;
-            };
-            selfExcludedUntil: string | null;
-            selfExcluded: boolean;
-            selfExclusionEndRequested: boolean;
-            limitChoice: ("set" | "declined") | null;
-            ageDeclared: boolean;
-            ageDeclarationRequired: boolean;
-          };
+          "application/json": components["schemas"]["Limits"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2515,49 +2600,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2592,49 +2665,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2691,49 +2752,43 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description A date of birth is already on file */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2797,49 +2852,43 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The prompt was answered already */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2866,49 +2915,25 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The player is not self-excluded */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2942,49 +2967,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; wrong password */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3004,62 +3017,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              userId: string;
-              email: string;
-              name: string;
-              markers: ("limits_hit" | "rising_spend" | "many_top_ups")[];
-              limitDays: number;
-              weeklySpend: string[];
-              topUpsInADay: number;
-              selfExcluded: boolean;
-              closed: boolean;
-            })[];
+          "application/json": components["schemas"]["RiskMarker"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3095,75 +3068,46 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            success: boolean;
-            message: string;
-            instructions: {
-              [key: string]: string;
-            };
-            payLink: string;
-            qrCode: string | null;
-            address: string | null;
-            trackId: string;
-            payAmount: string | null;
-            currency: string;
-            network: string | null;
-            expiresAt: string | null;
-            /** @description USD amount, a decimal string */
-            amount: string;
-            paymentId: string;
-          };
+          "application/json": components["schemas"]["PaymentInvoice"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); self-excluded, no age declared where one is required, or over a spend limit */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After); too many open top-ups */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The payment gateway failed or refused */
+      /** @description The payment gateway failed or refused: no payment was created */
       502: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3189,82 +3133,29 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              oxapayTrackId: string | null;
-              oxapayPayAmount: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              expiresAt: string | null;
-              receivedAmount: string | null;
-              approval: {
-                credit: string | null;
-                needsOverride: boolean;
-                [key: string]: unknown;
-              };
-              provider: string;
-              userId: string;
-              userEmail: string;
-            })[];
+          "application/json": components["schemas"]["PendingPayment"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3298,84 +3189,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: {
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              provider: string;
-              trackId: string | null;
-              payAmount: string | null;
-              payLink: string | null;
-              address: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              /** @enum {string} */
-              status: "pending" | "approved" | "rejected" | "expired";
-              receivedAmount: string | null;
-              creditedAmount: string | null;
-              overrideReason: string | null;
-              rejectionReason: string | null;
-              processedAt: string | null;
-              expiresAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            payment: components["schemas"]["Payment"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed, or the gateway has not confirmed it (approve with an override and a reason) */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3408,84 +3269,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: {
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              provider: string;
-              trackId: string | null;
-              payAmount: string | null;
-              payLink: string | null;
-              address: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              /** @enum {string} */
-              status: "pending" | "approved" | "rejected" | "expired";
-              receivedAmount: string | null;
-              creditedAmount: string | null;
-              overrideReason: string | null;
-              rejectionReason: string | null;
-              processedAt: string | null;
-              expiresAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            payment: components["schemas"]["Payment"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3518,84 +3349,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: {
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              provider: string;
-              trackId: string | null;
-              payAmount: string | null;
-              payLink: string | null;
-              address: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              /** @enum {string} */
-              status: "pending" | "approved" | "rejected" | "expired";
-              receivedAmount: string | null;
-              creditedAmount: string | null;
-              overrideReason: string | null;
-              rejectionReason: string | null;
-              processedAt: string | null;
-              expiresAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            payment: components["schemas"]["Payment"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {trackId}; a real gateway is configured: simulated payments exist only in the sandbox */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3623,7 +3424,7 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; the body is not a JSON object with a track_id, or does not match the payment */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3635,19 +3436,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
-      403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
+      /** @description Unknown track id */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The payment was created through another gateway */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3655,18 +3450,6 @@ export interface operations {
       };
       /** @description Body too large */
       413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3685,56 +3468,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description USD amount, a decimal string */
-            balance: string;
-            canSpinFree: boolean;
-            nextFreeSpinAt: string | null;
-            pendingRespin: ("free" | "paid") | null;
-            freeSpinsAvailable: number;
-            /** @description USD amount, a decimal string */
-            spinPrice: string;
-            paidSpinsEnabled: boolean;
-          };
+          "application/json": components["schemas"]["WheelStatus"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3761,79 +3504,46 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description USD amount, a decimal string */
-            balance: string;
-            canSpinFree: boolean;
-            nextFreeSpinAt: string | null;
-            pendingRespin: ("free" | "paid") | null;
-            freeSpinsAvailable: number;
-            /** @description USD amount, a decimal string */
-            spinPrice: string;
-            spinId: string;
-            isPaid: boolean;
-            isRespin: boolean;
-            segmentIndex: number;
-            segmentLabel: string;
-            segment: {
-              label: string;
-              value: number;
-            };
-            outcome: string;
-            /** @description USD amount, a decimal string */
-            prize: string;
-            /** @description USD amount, a decimal string */
-            cost: string;
-            message: string;
-            nonce: number;
-            clientSeed: string;
-            serverSeedHash: string;
-          };
+          "application/json": components["schemas"]["WheelSpin"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); paid spins are turned off */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description No free spin left, not enough balance, or the seed rotated during the spin */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3868,49 +3578,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3936,55 +3634,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @enum {string} */
-              type: "contest_result" | "success" | "warning" | "error" | "other";
-              title: string;
-              message: string;
-              isRead: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            })[];
+          "application/json": components["schemas"]["Notification"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4007,43 +3672,13 @@ export interface operations {
           "application/json": number;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4069,49 +3704,19 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4138,62 +3743,35 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            notification: {
-              id: string;
-              /** @enum {string} */
-              type: "contest_result" | "success" | "warning" | "error" | "other";
-              title: string;
-              message: string;
-              isRead: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            notification: components["schemas"]["Notification"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4213,52 +3791,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-              id: string;
-              message: string;
-              isFromAdmin: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            }[];
+          "application/json": components["schemas"]["SupportMessage"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4286,58 +3828,40 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            id: string;
-            message: string;
-            isFromAdmin: boolean;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-          };
+          "application/json": components["schemas"]["SupportMessage"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4364,59 +3888,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              userId: string;
-              userName: string;
-              userEmail: string;
-              unreadCount: number;
-              lastMessageAt: string | null;
-            })[];
+          "application/json": components["schemas"]["Conversation"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4441,58 +3934,34 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-              id: string;
-              message: string;
-              isFromAdmin: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            }[];
+          "application/json": components["schemas"]["SupportMessage"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {userId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4520,58 +3989,46 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            id: string;
-            message: string;
-            isFromAdmin: boolean;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-          };
+          "application/json": components["schemas"]["SupportMessage"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such player */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4602,49 +4059,31 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {userId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4673,67 +4112,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            entries: ({
-                id: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-                actorId: string | null;
-                actorEmail: string | null;
-                action: string;
-                targetType: string;
-                targetId: string;
-                before: unknown;
-                after: unknown;
-                reason: string | null;
-              })[];
-            nextCursor: string | null;
-          };
+          "application/json": components["schemas"]["AuditPage"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4753,65 +4153,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            totalUsers: number;
-            weeklySignups: number;
-            /** @description USD amount, a decimal string */
-            totalBalance: string;
-            /** @description USD amount, a decimal string */
-            totalRevenue: string;
-            /** @description USD amount, a decimal string */
-            monthlyRevenue: string;
-            activeContests: number;
-            totalContests: number;
-            pendingPayments: number;
-            totalPayments: number;
-          };
+          "application/json": components["schemas"]["Stats"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4838,64 +4195,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            })[];
+          "application/json": components["schemas"]["User"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4929,65 +4250,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
+            user: components["schemas"]["User"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {userId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The last admin cannot be removed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5015,99 +4324,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-              winnerId: string | null;
-              skillQuestionAnswer: number | null;
-              drawPending: string | null;
-              drawError: string | null;
-            })[];
+          "application/json": components["schemas"]["AdminContest"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5164,96 +4402,41 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5315,96 +4498,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The change touches terms frozen by the first sale */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5439,96 +4579,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The contest cannot move to that status from the one it is in */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5564,75 +4661,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              entryId: string;
-              contestId: string;
-              contestTitle: string;
-              ticketCount: number;
-              firstTicket: number;
-              lastTicket: number;
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              /** @description USD amount, a decimal string */
-              totalAmount: string;
-            };
-            instantWins: ({
-                instantPrizeId: string;
-                contestId: string;
-                contestTitle: string;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                ticket: number;
-                prizeId: string | null;
-              })[];
+            entry: components["schemas"]["EntryReceipt"];
+            instantWins: components["schemas"]["InstantWin"][];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF); an admin cannot record a free entry for their own account */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Sold out or closed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5652,74 +4728,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            stats: {
-              totalUsers: number;
-              weeklySignups: number;
-              /** @description USD amount, a decimal string */
-              totalBalance: string;
-              /** @description USD amount, a decimal string */
-              totalRevenue: string;
-              /** @description USD amount, a decimal string */
-              monthlyRevenue: string;
-              activeContests: number;
-              totalContests: number;
-              pendingPayments: number;
-              totalPayments: number;
-            };
-            days: {
-                date: string;
-                revenue: number;
-                payments: number;
-                signups: number;
-                users: number;
-              }[];
-          };
+          "application/json": components["schemas"]["Analytics"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5745,69 +4769,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            })[];
+          "application/json": components["schemas"]["WinnerPost"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5848,70 +4831,41 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            post: {
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            };
+            post: components["schemas"]["WinnerPost"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5957,70 +4911,47 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            post: {
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            };
+            post: components["schemas"]["WinnerPost"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6050,49 +4981,31 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6118,71 +5031,23 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-            })[];
+          "application/json": components["schemas"]["Withdrawal"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6213,72 +5078,47 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "processing" | "paid" | "rejected" | "failed";
-            /** @description USD amount, a decimal string */
-            amount: string;
-            /** @enum {string} */
-            cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-            /** @enum {string} */
-            network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-            address: string;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-          };
+          "application/json": components["schemas"]["NewWithdrawal"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Not enough balance for this withdrawal */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6297,85 +5137,23 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-              user: {
-                id: string;
-                email: string;
-                firstName: string | null;
-                lastName: string | null;
-              };
-              processedAt: string | null;
-              attempts: number;
-            })[];
+          "application/json": components["schemas"]["AdminWithdrawal"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6401,78 +5179,42 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            withdrawal: {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-            };
+            withdrawal: components["schemas"]["Withdrawal"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6505,78 +5247,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            withdrawal: {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-            };
+            withdrawal: components["schemas"]["Withdrawal"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6604,7 +5322,7 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; the body is not a JSON object with a track_id */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6616,38 +5334,14 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
-      403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
+      /** @description Unknown track id */
       404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Body too large */
       413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6671,71 +5365,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @enum {string} */
-              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
-              /** @enum {string} */
-              status: "open" | "credited" | "taken_back" | "resolved";
-              userId: string | null;
-              userEmail: string | null;
-              paymentId: string | null;
-              withdrawalId: string | null;
-              amount: string | null;
-              claimAmount: string | null;
-              summary: string;
-              details: unknown;
-              resolution: string | null;
-              resolvedAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
-            })[];
+          "application/json": components["schemas"]["ReviewEntry"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6769,72 +5420,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              id: string;
-              /** @enum {string} */
-              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
-              /** @enum {string} */
-              status: "open" | "credited" | "taken_back" | "resolved";
-              userId: string | null;
-              userEmail: string | null;
-              paymentId: string | null;
-              withdrawalId: string | null;
-              amount: string | null;
-              claimAmount: string | null;
-              summary: string;
-              details: unknown;
-              resolution: string | null;
-              resolvedAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
-            };
+            entry: components["schemas"]["ReviewEntry"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The entry is resolved already, or cannot be resolved this way */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6870,72 +5502,53 @@ export interface operations {
             message: string;
             taken: string;
             claim: string;
-            entry: {
-              id: string;
-              /** @enum {string} */
-              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
-              /** @enum {string} */
-              status: "open" | "credited" | "taken_back" | "resolved";
-              userId: string | null;
-              userEmail: string | null;
-              paymentId: string | null;
-              withdrawalId: string | null;
-              amount: string | null;
-              claimAmount: string | null;
-              summary: string;
-              details: unknown;
-              resolution: string | null;
-              resolvedAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
-            };
+            entry: components["schemas"]["ReviewEntry"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The entry is resolved already, or cannot be resolved this way */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6972,71 +5585,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            withdrawal: {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-            };
+            withdrawal: components["schemas"]["Withdrawal"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The entry is resolved already, or cannot be resolved this way */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7070,72 +5665,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              id: string;
-              /** @enum {string} */
-              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
-              /** @enum {string} */
-              status: "open" | "credited" | "taken_back" | "resolved";
-              userId: string | null;
-              userEmail: string | null;
-              paymentId: string | null;
-              withdrawalId: string | null;
-              amount: string | null;
-              claimAmount: string | null;
-              summary: string;
-              details: unknown;
-              resolution: string | null;
-              resolvedAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
-            };
+            entry: components["schemas"]["ReviewEntry"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The entry is resolved already, or cannot be resolved this way */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7161,72 +5737,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              contestId: string;
-              contestTitle: string;
-              cashAlternative: string | null;
-              /** @enum {string} */
-              status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-              /** @description ISO 8601 date-time */
-              claimBy: string;
-              prizeTitle?: string;
-              instant?: boolean;
-              delivery?: {
-                [key: string]: string;
-              } | null;
-              note?: string | null;
-              claimedAt?: string | null;
-              trail?: ({
-                  /** @enum {string} */
-                  kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                  /** @description ISO 8601 date-time */
-                  at: string;
-                  carrier: string | null;
-                  trackingRef: string | null;
-                  transactionId: string | null;
-                  complaintRef: string | null;
-                })[];
-            })[];
+          "application/json": components["schemas"]["Prize"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7271,78 +5797,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            contestId: string;
-            contestTitle: string;
-            cashAlternative: string | null;
-            /** @enum {string} */
-            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-            /** @description ISO 8601 date-time */
-            claimBy: string;
-            prizeTitle?: string;
-            instant?: boolean;
-            delivery?: {
-              [key: string]: string;
-            } | null;
-            note?: string | null;
-            claimedAt?: string | null;
-            trail?: ({
-                /** @enum {string} */
-                kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                /** @description ISO 8601 date-time */
-                at: string;
-                carrier: string | null;
-                trackingRef: string | null;
-                transactionId: string | null;
-                complaintRef: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["Prize"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already claimed, or the claim period has ended */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7367,56 +5867,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            contestTitle: string;
-            winner: string;
-            /** @enum {string} */
-            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-            trail: ({
-                /** @enum {string} */
-                kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                /** @description ISO 8601 date-time */
-                at: string;
-                carrier: string | null;
-                trackingRef: string | null;
-                transactionId: string | null;
-                complaintRef: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["PrizeTrail"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description no prize has been drawn for this contest */
+      /** @description Nothing found for {contestId}; no prize has been drawn for this contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7446,25 +5912,25 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7476,19 +5942,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7526,25 +5980,25 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7556,19 +6010,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7588,69 +6042,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            targetDays: number;
-            prizes: ({
-                id: string;
-                contestTitle: string;
-                /** @enum {string} */
-                status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                /** @description ISO 8601 date-time */
-                requestedAt: string;
-                /** @description ISO 8601 date-time */
-                targetAt: string;
-                daysOverdue: number;
-                user: {
-                  id: string;
-                  email: string;
-                };
-              })[];
-          };
+          "application/json": components["schemas"]["OverdueFulfilments"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7664,90 +6071,40 @@ export interface operations {
       };
     };
   };
-  /** Prizes and their claim status */
+  /** Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminPrizes: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              contestId: string;
-              contestTitle: string;
-              cashAlternative: string | null;
-              /** @enum {string} */
-              status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-              /** @description ISO 8601 date-time */
-              claimBy: string;
-              prizeTitle?: string;
-              instant?: boolean;
-              delivery?: {
-                [key: string]: string;
-              } | null;
-              note?: string | null;
-              claimedAt?: string | null;
-              trail?: ({
-                  /** @enum {string} */
-                  kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                  /** @description ISO 8601 date-time */
-                  at: string;
-                  carrier: string | null;
-                  trackingRef: string | null;
-                  transactionId: string | null;
-                  complaintRef: string | null;
-                })[];
-              user: {
-                id: string;
-                email: string;
-                firstName: string | null;
-                lastName: string | null;
-              };
-            })[];
+          "application/json": components["schemas"]["AdminPrize"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7787,78 +6144,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            contestId: string;
-            contestTitle: string;
-            cashAlternative: string | null;
-            /** @enum {string} */
-            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-            /** @description ISO 8601 date-time */
-            claimBy: string;
-            prizeTitle?: string;
-            instant?: boolean;
-            delivery?: {
-              [key: string]: string;
-            } | null;
-            note?: string | null;
-            claimedAt?: string | null;
-            trail?: ({
-                /** @enum {string} */
-                kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                /** @description ISO 8601 date-time */
-                at: string;
-                carrier: string | null;
-                trackingRef: string | null;
-                transactionId: string | null;
-                complaintRef: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["Prize"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The prize's status does not allow that step */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7878,44 +6209,10 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            name: string;
-            url: string;
-            dueWorkingDays: number;
-          };
+          "application/json": components["schemas"]["ComplaintPolicy"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7935,75 +6232,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              /** @description C-<year>-<number>, e.g. C-2026-000123 */
-              reference: string;
-              /** @enum {string} */
-              category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-              itemId: string | null;
-              subject: string;
-              body: string;
-              /** @enum {string} */
-              status: "acknowledged" | "answered";
-              /** @description ISO 8601 date-time */
-              dueAt: string;
-              answeredAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              overdue: boolean;
-              messages: ({
-                  id: string;
-                  /** @enum {string} */
-                  kind: "note" | "reply" | "final";
-                  fromStaff: boolean;
-                  body: string;
-                  /** @description ISO 8601 date-time */
-                  createdAt: string;
-                })[];
-              escalation: {
-                name: string;
-                url: string;
-              } | null;
-            })[];
+          "application/json": components["schemas"]["Complaint"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8034,51 +6272,22 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8090,25 +6299,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description more than 5 complaints in 24 hours */
+      /** @description Too many requests (see Retry-After); more than 5 complaints in 24 hours */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8133,75 +6336,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {reference} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8233,57 +6389,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {reference} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8295,19 +6422,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8327,87 +6454,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              /** @description C-<year>-<number>, e.g. C-2026-000123 */
-              reference: string;
-              /** @enum {string} */
-              category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-              itemId: string | null;
-              subject: string;
-              body: string;
-              /** @enum {string} */
-              status: "acknowledged" | "answered";
-              /** @description ISO 8601 date-time */
-              dueAt: string;
-              answeredAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              overdue: boolean;
-              messages: ({
-                  id: string;
-                  /** @enum {string} */
-                  kind: "note" | "reply" | "final";
-                  fromStaff: boolean;
-                  body: string;
-                  /** @description ISO 8601 date-time */
-                  createdAt: string;
-                })[];
-              escalation: {
-                name: string;
-                url: string;
-              } | null;
-              user: {
-                id: string;
-                email: string;
-                firstName: string | null;
-                lastName: string | null;
-              };
-            })[];
+          "application/json": components["schemas"]["AdminComplaint"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8439,57 +6501,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {reference} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8501,19 +6534,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8545,57 +6578,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {reference} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8607,19 +6611,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8639,49 +6643,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            receipts: boolean;
-            results: boolean;
-          };
+          "application/json": components["schemas"]["EmailPreferences"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8711,56 +6682,41 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            preferences: {
-              receipts: boolean;
-              results: boolean;
-            };
+            preferences: components["schemas"]["EmailPreferences"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8783,50 +6739,14 @@ export interface operations {
           "text/csv": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -8848,50 +6768,14 @@ export interface operations {
           "text/csv": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -8913,50 +6797,14 @@ export interface operations {
           "text/csv": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -8983,50 +6831,26 @@ export interface operations {
           "text/csv": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -9054,48 +6878,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            page: number;
-            pages: number;
-            pageSize: number;
-            first: number;
-            last: number;
-            taken: number[];
-            held: number[];
-          };
+          "application/json": components["schemas"]["NumbersPage"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The contest does not let players pick numbers */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9123,58 +6927,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            message: string;
-            contestId: string;
-            ticketNumbers: number[];
-            /** @description ISO 8601 date-time */
-            expiresAt: string;
-          };
+          "application/json": components["schemas"]["HeldNumbers"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Numbers taken, too many held, the contest is closed or does not let players pick */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9202,58 +7000,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            message: string;
-            contestId: string;
-            ticketNumbers: number[];
-            /** @description ISO 8601 date-time */
-            expiresAt: string;
-          };
+          "application/json": components["schemas"]["HeldNumbers"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Not enough free numbers, too many held, the contest is closed or does not let players pick */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9286,49 +7078,43 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9362,75 +7148,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              entryId: string;
-              contestId: string;
-              contestTitle: string;
-              ticketCount: number;
-              firstTicket: number;
-              lastTicket: number;
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              /** @description USD amount, a decimal string */
-              totalAmount: string;
-            };
-            instantWins: ({
-                instantPrizeId: string;
-                contestId: string;
-                contestTitle: string;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                ticket: number;
-                prizeId: string | null;
-              })[];
+            entry: components["schemas"]["EntryReceipt"];
+            instantWins: components["schemas"]["InstantWin"][];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); self-excluded, or no age declared where one is required */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The online free entry is off for this contest or used for this period, or the contest is closed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9455,83 +7220,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            title: string;
-            status: string;
-            /** @description SHA-256 of the secret seed, published when the map is committed */
-            seedHash: string | null;
-            /** @description How mapHash is made: 2 = HMAC-SHA256 keyed with the seed; 1 = SHA-256 of the map text (maps committed before scheme 2) */
-            scheme: number | null;
-            /** @description The map's commitment; a scheme-1 hash is null until the reveal (it would give the tickets away) */
-            mapHash: string | null;
-            /** @description Set when a scheme-1 map was re-drawn: prizes already won kept their tickets (carried positions), the others were drawn from a new seed among the tickets not sold then; after the reveal the excluded tickets and the replaced seed and map hash */
-            redraw: ({
-              /** @description ISO 8601 date-time */
-              at: string;
-              excludedHash: string;
-              excludedCount: number;
-              carried: number[];
-              previousSeedHash: string;
-              excluded: string | null;
-              previousMapHash: string | null;
-              previousSeed: string | null;
-            }) | null;
-            ticketMax: number | null;
-            soldTickets: number;
-            total: number;
-            left: number;
-            revealed: boolean;
-            seed: string | null;
-            prizes: ({
-                position: number;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                awarded: boolean;
-                winningTicket: number | null;
-                /** @description The winning entry; its masked name once sales closed, null while on sale */
-                awardedEntry: ({
-                  firstTicket: number;
-                  lastTicket: number;
-                  name: string | null;
-                }) | null;
-              })[];
-          };
+          "application/json": components["schemas"]["InstantWinsRecord"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9556,72 +7260,34 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            ticketMax: number | null;
-            soldTickets: number;
-            mapHash: string | null;
-            editable: boolean;
-            total: number;
-            left: number;
-            prizes: ({
-                id: string;
-                position: number;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                awarded: boolean;
-                ticket: number | null;
-                winnerEmail: string | null;
-                awardedAt: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["AdminInstantPrizes"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9658,72 +7324,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            ticketMax: number | null;
-            soldTickets: number;
-            mapHash: string | null;
-            editable: boolean;
-            total: number;
-            left: number;
-            prizes: ({
-                id: string;
-                position: number;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                awarded: boolean;
-                ticket: number | null;
-                winnerEmail: string | null;
-                awardedAt: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["AdminInstantPrizes"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Tickets are sold already, or the contest is not active */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9756,63 +7402,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description USD amount, a decimal string */
-            subtotal: string;
-            /** @description USD amount, a decimal string */
-            bundleSaving: string;
-            /** @description USD amount, a decimal string */
-            promoSaving: string;
-            promoCode: string | null;
-            /** @description USD amount, a decimal string */
-            total: string;
-            message: string;
-          };
+          "application/json": components["schemas"]["PromoQuote"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The promo code is used up, for everyone or for this player */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9838,73 +7473,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              code: string;
-              /** @enum {string} */
-              kind: "percent" | "fixed";
-              percentOff: number | null;
-              amountOff: string | null;
-              minSpend: string | null;
-              maxUses: number | null;
-              maxUsesPerPlayer: number | null;
-              usedCount: number;
-              /** @description USD amount, a decimal string */
-              totalDiscount: string;
-              startsAt: string | null;
-              endsAt: string | null;
-              firstPurchaseOnly: boolean;
-              contestId: string | null;
-              contestTitle: string | null;
-              disabled: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            })[];
+          "application/json": components["schemas"]["PromoCode"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9949,74 +7539,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            promoCode: {
-              id: string;
-              code: string;
-              /** @enum {string} */
-              kind: "percent" | "fixed";
-              percentOff: number | null;
-              amountOff: string | null;
-              minSpend: string | null;
-              maxUses: number | null;
-              maxUsesPerPlayer: number | null;
-              usedCount: number;
-              /** @description USD amount, a decimal string */
-              totalDiscount: string;
-              startsAt: string | null;
-              endsAt: string | null;
-              firstPurchaseOnly: boolean;
-              contestId: string | null;
-              contestTitle: string | null;
-              disabled: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            promoCode: components["schemas"]["PromoCode"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The code exists already */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10050,74 +7619,47 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            promoCode: {
-              id: string;
-              code: string;
-              /** @enum {string} */
-              kind: "percent" | "fixed";
-              percentOff: number | null;
-              amountOff: string | null;
-              minSpend: string | null;
-              maxUses: number | null;
-              maxUsesPerPlayer: number | null;
-              usedCount: number;
-              /** @description USD amount, a decimal string */
-              totalDiscount: string;
-              startsAt: string | null;
-              endsAt: string | null;
-              firstPurchaseOnly: boolean;
-              contestId: string | null;
-              contestTitle: string | null;
-              disabled: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            promoCode: components["schemas"]["PromoCode"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10154,96 +7696,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The contest is not active */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];

@@ -15,15 +15,19 @@ async function listen(handler: http.RequestListener, hits: string[]): Promise<Lo
   return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** The REST adapter behind a real socket (GET only is enough for public readers such as the verifier). */
-export function startRestServer(): Promise<LocalServer> {
+/**
+ * The REST adapter behind a real socket (GET only is enough for public readers such as the verifier).
+ * `rewrite` (tamper tests) may change an answer's body on its way out: a site that lies to the verifier.
+ */
+export function startRestServer(rewrite?: (url: string, body: string) => string): Promise<LocalServer> {
   const hits: string[] = [];
   return listen(async (req, res) => {
     hits.push(`${req.method} ${req.url}`);
     const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method }));
     res.statusCode = answer.status;
-    for (const [k, v] of answer.headers) res.setHeader(k, v);
-    res.end(Buffer.from(await answer.arrayBuffer()));
+    for (const [k, v] of answer.headers) if (!rewrite || k !== "content-length") res.setHeader(k, v);
+    const body = Buffer.from(await answer.arrayBuffer());
+    res.end(rewrite ? Buffer.from(rewrite(req.url ?? "", body.toString("utf8"))) : body);
   }, hits);
 }
 

@@ -2,8 +2,10 @@ import { generateHOTP } from "@oslojs/otp";
 import { decodeBase32 } from "@oslojs/encoding";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { appRouter } from "../../src/server/api/root";
-import { PRIVILEGED_ADMIN_ACTIONS, SECOND_FACTOR_EXEMPT } from "../../src/server/api/privileged";
+import { createContextInner } from "../../src/server/api/context";
+import { appRouter, createCaller } from "../../src/server/api/root";
+import { PRIVILEGED_ADMIN_ACTIONS, PRIVILEGED_ADMIN_READS, SECOND_FACTOR_EXEMPT } from "../../src/server/api/privileged";
+import { restRoutes } from "../../src/server/rest/table";
 import * as twoFactor from "../../src/server/services/accounts";
 import { AUDIT_ACTIONS, SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
@@ -48,7 +50,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await rest(t.db, "GET", "/api/auth/2fa", { user: admin })).body).toEqual({
       enabled: false,
       required: false,
-      sessionVerified: false,
+      verified: false,
     });
     const ok = await rest(t.db, "POST", "/api/auth/2fa/enable", { user: admin, body: { code: codeFor(setup.body.secret) } });
     expect(ok.status).toBe(200);
@@ -116,13 +118,12 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     });
     expect(toggle.status).toBe(403);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("user");
-    // Reading is still allowed.
-    expect((await rest(t.db, "GET", "/api/admin/users", { user: plain })).status).toBe(200);
-    // The dashboard reads this before any click: the code is required and this session has not passed it.
+    // Reading players' data needs it too (the next test walks every admin row).
+    expect((await rest(t.db, "GET", "/api/admin/users", { user: plain })).status).toBe(403);
     expect((await rest(t.db, "GET", "/api/auth/2fa", { user: plain })).body).toEqual({
       enabled: false,
       required: true,
-      sessionVerified: false,
+      verified: false,
     });
 
     // An admin whose session passed the code gets through to the action itself (404: no such payment).
@@ -135,7 +136,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await rest(t.db, "GET", "/api/auth/2fa", { token })).body).toEqual({
       enabled: true,
       required: true,
-      sessionVerified: true,
+      verified: true,
     });
 
     // Without the setting, the same plain admin may act.
@@ -153,32 +154,57 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect(login.body.user.id).toBe(admin.id);
   });
 
-  it("every admin mutation is either a privileged action or exempted by name with a reason", () => {
+  it("every admin procedure and admin REST row is either privileged or exempted by name with a reason", () => {
     const procedures = appRouter._def.procedures as unknown as Record<
       string,
       { _def: { type: string; meta?: { access?: string } } }
     >;
-    const adminMutations = Object.entries(procedures)
-      .filter(([, p]) => p._def.meta?.access === "admin" && p._def.type === "mutation")
+    const adminProcedures = Object.entries(procedures)
+      .filter(([, p]) => p._def.meta?.access === "admin")
       .map(([path]) => path);
-    expect(adminMutations.length).toBeGreaterThan(10);
-    const unclassified = adminMutations.filter(
+    // Queries and live streams are enumerated too, not only mutations.
+    const types = new Set(adminProcedures.map((path) => procedures[path]?._def.type));
+    expect([...types].sort()).toEqual(["mutation", "query", "subscription"]);
+    expect(adminProcedures.length).toBeGreaterThan(40);
+    const unclassified = adminProcedures.filter(
       (path) => !Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path) && !Object.hasOwn(SECOND_FACTOR_EXEMPT, path),
     );
-    expect(unclassified, "admin mutations in neither list of src/server/api/privileged.ts").toEqual([]);
-    // No stale names: every listed action is a real admin procedure, every reason is written out.
+    expect(unclassified, "admin procedures in neither list of src/server/api/privileged.ts").toEqual([]);
+    const both = adminProcedures.filter(
+      (path) => Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path) && Object.hasOwn(SECOND_FACTOR_EXEMPT, path),
+    );
+    expect(both, "one entry per procedure").toEqual([]);
+    // Every admin REST row either calls a classified procedure or is a raw row in the list itself.
+    for (const route of restRoutes.filter((r) => r.doc.access === "admin")) {
+      const key = `${route.method} ${route.path}`;
+      if (route.raw) expect(Object.hasOwn(PRIVILEGED_ADMIN_READS, key), key).toBe(true);
+      else expect(adminProcedures, key).toContain(route.doc.procedure);
+    }
+    for (const key of Object.keys(PRIVILEGED_ADMIN_READS)) {
+      expect(
+        restRoutes.some((r) => r.raw && `${r.method} ${r.path}` === key && r.doc.access === "admin"),
+        key,
+      ).toBe(true);
+    }
+    // No stale names: every listed procedure is a real admin procedure, every reason is written out.
     for (const [path, reason] of Object.entries(SECOND_FACTOR_EXEMPT)) {
       expect(procedures[path]?._def.meta?.access, path).toBe("admin");
       expect(reason.length, path).toBeGreaterThan(10);
     }
-    // Each privileged action says why, and names the audit rows it writes (real audit actions).
-    for (const [path, action] of Object.entries(PRIVILEGED_ADMIN_ACTIONS)) {
+    // Each says why; a write names the audit rows it writes (real audit actions) or where it is kept.
+    for (const [path, entry] of Object.entries(PRIVILEGED_ADMIN_ACTIONS) as [
+      string,
+      { why: string; audit: readonly string[]; record?: string },
+    ][]) {
       expect(procedures[path]?._def.meta?.access, path).toBe("admin");
-      expect(action.why.length, path).toBeGreaterThan(10);
-      expect(action.audit.length, path).toBeGreaterThan(0);
-      for (const a of action.audit) expect(AUDIT_ACTIONS, path).toContain(a);
+      expect(entry.why.length, path).toBeGreaterThan(10);
+      for (const a of entry.audit) expect(AUDIT_ACTIONS, path).toContain(a);
+      if (procedures[path]?._def.type === "mutation") {
+        expect(entry.audit.length > 0 || (entry.record ?? "").length > 10, `${path}: audit rows or record`).toBe(true);
+      }
     }
-    // The money, terms, prize, role and wheel actions of the issue are all in the privileged list.
+    // The money, terms, prize, role and wheel actions, the reads of players' data and the messages
+    // that reach a player are all privileged.
     for (const path of [
       "withdrawals.approve",
       "withdrawals.reject",
@@ -191,9 +217,94 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
       "admin.toggleAdmin",
       "prizes.setStatus",
       "wheel.setEconomics",
+      "admin.users",
+      "admin.audit",
+      "withdrawals.adminList",
+      "payments.pending",
+      "support.adminReply",
+      "complaints.adminReply",
+      "support.onConversation",
     ]) {
       expect(Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path), path).toBe(true);
     }
+  });
+
+  it("ADMIN_2FA_REQUIRED=true: an admin without the code reads nothing of players' and messages no one, on every admin row", async () => {
+    process.env.ADMIN_2FA_REQUIRED = "true";
+    const player = await createUser(t.db, { balance: "25" });
+    const asked = await rest(t.db, "POST", "/api/withdrawals", {
+      user: player,
+      body: { amount: "20", cryptoCurrency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
+    });
+    expect(asked.status).toBe(201);
+    const admin = await createUser(t.db, { role: "admin" });
+    const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
+    const token = cookieOf(login.headers);
+
+    // The finding: users with e-mails and balances, withdrawal addresses, the audit log as JSON.
+    for (const path of ["/api/admin/users", "/api/admin/withdrawals", "/api/admin/audit", "/api/payments/pending"]) {
+      const res = await rest(t.db, "GET", path, { token });
+      expect(res.status, path).toBe(403);
+      expect(res.body.message, path).toBe(twoFactor.TWO_FACTOR_REQUIRED);
+      expect(JSON.stringify(res.body)).not.toContain(player.email);
+    }
+    // Messaging a player: refused, nothing written.
+    const reply = await rest(t.db, "POST", "/api/support/admin-reply", {
+      token,
+      body: { userId: player.id, message: "Send your password to this address" },
+    });
+    expect(reply.status).toBe(403);
+    expect(await t.db.supportMessage.count({ where: { userId: player.id } })).toBe(0);
+
+    // Every admin REST row, every method: 403 with the rule, before anything is read or written.
+    const before = await t.db.auditLog.count();
+    for (const route of restRoutes.filter((r) => r.doc.access === "admin")) {
+      const path = route.path.replace(/:[A-Za-z]+/g, "x");
+      const key = `${route.method} ${route.path}`;
+      const exempt = Boolean(route.doc.procedure && Object.hasOwn(SECOND_FACTOR_EXEMPT, route.doc.procedure));
+      const res = await rest(t.db, route.method, path, { token, body: route.method === "GET" ? undefined : {} });
+      if (exempt) expect(res.status, key).not.toBe(403);
+      else {
+        expect(res.status, key).toBe(403);
+        expect(res.body.message, key).toBe(twoFactor.TWO_FACTOR_REQUIRED);
+      }
+    }
+    expect(await t.db.auditLog.count()).toBe(before);
+
+    // Every admin procedure through tRPC, queries and live streams included.
+    const caller = createCaller(
+      await createContextInner({ db: t.db, headers: new Headers({ cookie: `${SESSION_COOKIE}=${token}` }) }),
+    ) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { access?: string } } }>;
+    for (const path of Object.keys(procedures)) {
+      if (procedures[path]?._def.meta?.access !== "admin" || Object.hasOwn(SECOND_FACTOR_EXEMPT, path)) continue;
+      const [router, name] = path.split(".") as [string, string];
+      await expect(caller[router]?.[name]?.({}), path).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: twoFactor.TWO_FACTOR_REQUIRED,
+      });
+    }
+
+    // The dashboard is told why (auth.twoFactorStatus), and once the code is passed it all opens.
+    expect((await rest(t.db, "GET", "/api/auth/2fa", { token })).body).toEqual({
+      enabled: false,
+      required: true,
+      verified: false,
+    });
+    const { admin: enrolled, secret } = await enrolledAdmin();
+    const again = await rest(t.db, "POST", "/api/auth/login", { body: { email: enrolled.email, password: FIXTURE_PASSWORD } });
+    const verifiedToken = cookieOf(again.headers);
+    expect(
+      (await rest(t.db, "POST", "/api/auth/2fa/verify", { token: verifiedToken, body: { code: codeFor(secret, 1) } })).status,
+    ).toBe(200);
+    expect((await rest(t.db, "GET", "/api/auth/2fa", { token: verifiedToken })).body).toEqual({
+      enabled: true,
+      required: true,
+      verified: true,
+    });
+    const users = await rest(t.db, "GET", "/api/admin/users", { token: verifiedToken });
+    expect(users.status).toBe(200);
+    expect((await rest(t.db, "GET", "/api/admin/export/withdrawals.csv", { token: verifiedToken })).status).toBe(200);
   });
 
   it("the $5,000 scenario with ADMIN_2FA_REQUIRED=true: a session that never entered a code can neither create the contest nor pay out", async () => {

@@ -1,7 +1,10 @@
 "use client";
 
 import "@mantine/charts/styles.css";
-import { Center, Container, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Button, Center, Container, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "@/trpc/react";
+import { openAccountDialog } from "@/components/common/dialogs";
 import { Spinner } from "@/components/common/QueryState";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
@@ -62,6 +65,8 @@ export function AdminDashboard() {
       ?.querySelector<HTMLElement>(`[role="tab"][aria-selected="true"]`)
       ?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [tab, isLoading]);
+  // With ADMIN_2FA_REQUIRED=true every tab needs a session that passed the code (src/server/api/privileged.ts).
+  const twoFactor = useQuery(trpc.auth.twoFactorStatus.queryOptions(undefined, { enabled: Boolean(user?.isAdmin) }));
 
   useEffect(() => {
     if (!denied || warned.current) return;
@@ -86,6 +91,37 @@ export function AdminDashboard() {
           <Text c="dimmed">You don't have permission to access this page.</Text>
         </Stack>
       </Center>
+    );
+  }
+
+  if (user?.isAdmin && twoFactor.isPending) {
+    return (
+      <Center h="60vh">
+        <Spinner label="Loading" />
+      </Center>
+    );
+  }
+  if (twoFactor.data?.required && !twoFactor.data.verified) {
+    return (
+      <Container size="sm" py="lg">
+        <Title order={1} mb="md">
+          Admin Dashboard
+        </Title>
+        <Alert color="orange" title="Two-factor authentication needed" data-testid="admin-two-factor-needed">
+          <Stack gap="sm">
+            <Text size="sm">
+              {twoFactor.data.enabled
+                ? "This session has not passed your authentication code. Sign out, then sign in again with your code to see players' data and act on it."
+                : "On this site the admin dashboard shows players' data and acts on it only after a second factor. Set up two-factor authentication in Account Settings (it takes a minute), then come back."}
+            </Text>
+            {!twoFactor.data.enabled && (
+              <Button variant="light" onClick={() => openAccountDialog("settings")} style={{ alignSelf: "flex-start" }}>
+                Set up two-factor authentication
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      </Container>
     );
   }
 

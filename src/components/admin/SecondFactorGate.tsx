@@ -13,7 +13,7 @@ import { openAccountDialog } from "@/components/common/dialogs";
  */
 export function useSecondFactorGate(): { locked: boolean; enabled: boolean } {
   const status = useQuery(trpc.auth.twoFactorStatus.queryOptions(undefined, { staleTime: 30_000 })).data;
-  return { locked: Boolean(status?.required && !status.sessionVerified), enabled: Boolean(status?.enabled) };
+  return { locked: Boolean(status?.required && !status.verified), enabled: Boolean(status?.enabled) };
 }
 
 /** The dashboard's notice while privileged actions wait for the code. */

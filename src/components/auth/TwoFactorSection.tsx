@@ -64,7 +64,7 @@ export function TwoFactorSection() {
       </Group>
       {status.data?.required && !enabled && (
         <Text size="sm" c="orange">
-          This site asks for two-factor before approving payments and other actions that move money.
+          The admin dashboard and every admin action need two-factor on this site.
         </Text>
       )}
       {backupCodes && <BackupCodes codes={backupCodes} onSaved={() => setBackupCodes(null)} />}

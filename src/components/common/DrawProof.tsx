@@ -219,6 +219,12 @@ export function DrawProof({ contestId }: { contestId: string }) {
           </Code>
         </>
       )}
+      {r.salesClosedAt && (r.freeEntries.postal > 0 || r.freeEntries.online > 0) && (
+        <Text size="sm" data-testid="free-entry-parity">
+          Free entries: {r.freeEntries.postal} by post, {r.freeEntries.online} online, holding {r.freeEntries.tickets} ticket
+          {r.freeEntries.tickets === 1 ? "" : "s"} ({r.freeEntries.sharePercent ?? "0.00"}% of those sold). {r.freeEntries.parity}
+        </Text>
+      )}
       {r.beacon && (
         <Text size="sm" style={WRAP}>
           drand round {r.beacon.round} of chain {r.beacon.chainHash.slice(0, 12)}…

@@ -3,6 +3,7 @@
  * re-exports them) so that file stays small. Same conventions: money strings, ISO times.
  */
 import { z } from "zod";
+import { nameAnswers } from "./response-primitives";
 import { INSTANT_PRIZE_KINDS } from "../instant-wins";
 
 const money = z
@@ -98,4 +99,10 @@ export const instantWinsRecordOutput = z.object({
         .describe("The winning entry; its masked name once sales closed, null while on sale"),
     }),
   ),
+});
+
+nameAnswers({
+  InstantWin: instantWinOutput,
+  AdminInstantPrizes: adminInstantPrizesOutput,
+  InstantWinsRecord: instantWinsRecordOutput,
 });

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { instantWinOutput } from "./instant-wins-responses";
-import { id, message, money, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time } from "./response-primitives";
 
 export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
 export { adminInstantPrizesOutput, instantWinsRecordOutput } from "./instant-wins-responses";
@@ -128,6 +128,14 @@ export const drawRecordOutput = z.object({
   entries: z.array(drawRecordEntryOutput),
   entriesNextCursor: z.number().int().nullable(),
   entriesFile: z.string(),
+  freeEntries: z.object({
+    postal: z.number().int(),
+    online: z.number().int(),
+    tickets: z.number().int(),
+    sharePercent: z.string().nullable(),
+    parity: z.string(),
+    file: z.string(),
+  }),
 });
 
 /** An inclusion proof of one entry in a scheme-2 entry list (src/shared/merkle.ts InclusionProof). */
@@ -363,12 +371,8 @@ export const conversationOutput = z.object({
 
 export const emailPreferencesOutput = z.object({ receipts: z.boolean(), results: z.boolean() });
 
-export const twoFactorStatusOutput = z.object({
-  enabled: z.boolean(),
-  required: z.boolean(),
-  /** This session passed the code check: with `required`, privileged admin actions need it. */
-  sessionVerified: z.boolean(),
-});
+/** `verified`: this session passed the second factor (with `required`, what the admin dashboard needs). */
+export const twoFactorStatusOutput = z.object({ enabled: z.boolean(), required: z.boolean(), verified: z.boolean() });
 export const twoFactorSetupOutput = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });
 export const forgotPasswordOutput = z.object({ email: z.string(), maskedEmail: z.string(), securityQuestion: z.string() });
 export const verifySecurityOutput = z.object({ message, verified: z.boolean() });
@@ -395,3 +399,35 @@ export const emailPreferencesWithMessageOutput = z.object({ message, preferences
 
 /** Two-factor turned on: the ten single-use backup codes, shown this once (stored hashed). */
 export const twoFactorEnableOutput = z.object({ message, backupCodes: z.array(z.string()).length(10) });
+
+nameAnswers({
+  User: userOutput,
+  Contest: contestOutput,
+  AdminContest: adminContestOutput,
+  DrawRecord: drawRecordOutput,
+  DrawRecordEntry: drawRecordEntryOutput,
+  DrawProof: drawProofOutput,
+  LiveDraws: liveDrawsOutput,
+  LiveDrawCard: liveDrawCardOutput,
+  WinnerPost: winnerPostOutput,
+  EntryReceipt: entryReceipt,
+  PriceBreakdown: priceBreakdownOutput,
+  PromoQuote: promoQuoteOutput,
+  Checkout: checkoutOutput,
+  Purchase: purchaseOutput,
+  PromoCode: adminPromoCodeOutput,
+  Limits: limitsOutput,
+  PaymentInvoice: createPaymentOutput,
+  PendingPayment: pendingPaymentOutput,
+  Payment: paymentOutput,
+  WheelStatus: wheelStatusOutput,
+  WheelSpin: wheelSpinOutput,
+  Notification: notificationOutput,
+  SupportMessage: supportMessageOutput,
+  Conversation: conversationOutput,
+  EmailPreferences: emailPreferencesOutput,
+  TwoFactorStatus: twoFactorStatusOutput,
+  TwoFactorSetup: twoFactorSetupOutput,
+  NumbersPage: numbersPageOutput,
+  HeldNumbers: heldNumbersOutput,
+});

@@ -9,8 +9,8 @@
  * key's code is asked: sign-in, re-enrolment, turning it off. Attempts are limited per account and
  * address together and per address (a stranger with the password cannot lock the owner out from
  * elsewhere). Re-enrolling and turning it off need the current code or a backup code.
- * With ADMIN_2FA_REQUIRED=true, money-moving admin actions need a session that passed the check
- * (`adminProcedure`, src/server/api/trpc.ts).
+ * With ADMIN_2FA_REQUIRED=true, every admin procedure that shows players' data, moves money or
+ * reaches a player needs a session that passed the check (src/server/api/privileged.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createTOTPKeyURI, verifyHOTP } from "@oslojs/otp";
@@ -33,7 +33,7 @@ export const CURRENT_CODE_NEEDED =
   "Enter a current code from your authenticator app (or a backup code) to change two-factor authentication";
 export const INVALID_CODE = "Invalid authentication code. Please try again.";
 export const TWO_FACTOR_REQUIRED =
-  "This action needs two-factor authentication. Turn it on in Account Settings, then sign in again with your code.";
+  "This needs two-factor authentication. Turn it on in Account Settings, then sign in again with your code.";
 
 const rateKey = (userId: string, ip: string) => `two-factor:${userId}|${ip}`;
 const ipRateKey = (ip: string) => `two-factor-ip:${ip}`;
@@ -110,11 +110,12 @@ async function claimStep(db: DbTx, userId: string, step: number): Promise<void> 
   if (claimed.count !== 1) throw unauthorized(INVALID_CODE);
 }
 
-export type TwoFactorStatus = { enabled: boolean; required: boolean };
+/** `verified`: the asking session passed the second factor (an admin without it sees no admin data when it is required). */
+export type TwoFactorStatus = { enabled: boolean; required: boolean; verified: boolean };
 
-export async function twoFactorStatus(db: DbTx, userId: string, required: boolean): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(db: DbTx, userId: string, required: boolean, verified = false): Promise<TwoFactorStatus> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { totpEnabledAt: true } });
-  return { enabled: Boolean(user?.totpEnabledAt), required };
+  return { enabled: Boolean(user?.totpEnabledAt), required, verified };
 }
 
 /** Starts enrolment: a fresh 160-bit key, kept as pending until a code confirms it. */
