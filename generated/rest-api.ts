@@ -231,6 +231,10 @@ export interface paths {
     /** Grant or revoke admin */
     post: operations["postApiAdminUsersUserIdToggleAdmin"];
   };
+  "/api/admin/users/{userId}/credit": {
+    /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+    post: operations["postApiAdminUsersUserIdCredit"];
+  };
   "/api/admin/contests": {
     /** Contests newest first (?status, ?search on the title) (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminContests"];
@@ -439,6 +443,14 @@ export interface paths {
     /** Set a contest's multi-buy prices (at most 5 tiers, 1..90% off; [] removes them) */
     put: operations["putApiAdminContestsContestIdBundleTiers"];
   };
+  "/api/receipts/keys": {
+    /** The operator's Ed25519 receipt keys, current and retired (every key ever used, so old receipts still verify) */
+    get: operations["getApiReceiptsKeys"];
+  };
+  "/api/admin/receipts/rotate-key": {
+    /** Rotate the receipt signing key (the old key stays published); 409 when it comes from RECEIPT_SIGNING_KEY */
+    post: operations["postApiAdminReceiptsRotateKey"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -633,7 +645,34 @@ export interface components {
     };
     Checkout: {
       message: string;
-      entries: components["schemas"]["EntryReceipt"][];
+      entries: {
+          entryId: string;
+          contestId: string;
+          contestTitle: string;
+          ticketCount: number;
+          firstTicket: number;
+          lastTicket: number;
+          /** @description USD amount, a decimal string */
+          ticketPrice: string;
+          /** @description USD amount, a decimal string */
+          totalAmount: string;
+          receipt: {
+            /** @constant */
+            version: 1;
+            contestId: string;
+            entryId: string;
+            /** @description first-last */
+            tickets: string;
+            /** @description exact, three decimals */
+            amount: string;
+            /** @description ISO 8601 date-time */
+            issuedAt: string;
+            /** @description the published key that signed it (GET /api/receipts/keys) */
+            keyId: string;
+            /** @description Ed25519, hex */
+            signature: string;
+          };
+        }[];
       /** @description USD amount, a decimal string */
       totalAmount: string;
       /** @description USD amount, a decimal string */
@@ -1096,6 +1135,8 @@ export interface components {
       ticketCount: number;
       /** @description USD amount, a decimal string */
       totalAmount: string;
+      /** @description USD amount, a decimal string */
+      paidWithCredit: string;
       /** @description ISO 8601 date-time */
       entryDate: string;
       contestStatus: string;
@@ -1121,6 +1162,22 @@ export interface components {
         promoSaving: string;
         promoCode: string | null;
       }) | null;
+      receipt: {
+        /** @constant */
+        version: 1;
+        contestId: string;
+        entryId: string;
+        /** @description first-last */
+        tickets: string;
+        /** @description exact, three decimals */
+        amount: string;
+        /** @description ISO 8601 date-time */
+        issuedAt: string;
+        /** @description the published key that signed it (GET /api/receipts/keys) */
+        keyId: string;
+        /** @description Ed25519, hex */
+        signature: string;
+      } | null;
     };
     ReviewEntry: {
       id: string;
@@ -1192,7 +1249,7 @@ export interface components {
     TwoFactorStatus: {
       enabled: boolean;
       required: boolean;
-      verified: boolean;
+      sessionVerified: boolean;
     };
     User: {
       id: string;
@@ -1203,6 +1260,10 @@ export interface components {
       profileImageUrl: string | null;
       /** @description USD amount, a decimal string */
       balance: string;
+      /** @description USD amount, a decimal string */
+      cashBalance: string;
+      /** @description USD amount, a decimal string */
+      creditBalance: string;
       /** @description ISO 8601 date-time */
       createdAt: string;
       isAdmin: boolean;
@@ -4119,7 +4180,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "receipt_key.rotate";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4298,6 +4359,82 @@ export interface operations {
       };
       /** @description The last admin cannot be removed */
       409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+  postApiAdminUsersUserIdCredit: {
+    parameters: {
+      path: {
+        userId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          reason: string;
+          expiresInDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            user: components["schemas"]["User"];
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {userId} */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -7743,6 +7880,110 @@ export interface operations {
         };
       };
       /** @description The contest is not active */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The operator's Ed25519 receipt keys, current and retired (every key ever used, so old receipts still verify) */
+  getApiReceiptsKeys: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            algorithm: "Ed25519";
+            current: string;
+            keys: ({
+                id: string;
+                publicKey: string;
+                /** @description ISO 8601 date-time */
+                activatedAt: string;
+                retiredAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Rotate the receipt signing key (the old key stays published); 409 when it comes from RECEIPT_SIGNING_KEY */
+  postApiAdminReceiptsRotateKey: {
+    requestBody: {
+      content: {
+        "application/json": {
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            previous: string | null;
+            current: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key comes from RECEIPT_SIGNING_KEY: change the setting to rotate it */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];

@@ -26,7 +26,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
   });
 
   /** An admin with two-factor on (enrolled over REST); returns the base32 secret. */
-  async function enrolledAdmin(): Promise<{ admin: User; secret: string }> {
+  async function enrolledAdmin(): Promise<{ admin: User; secret: string; backupCodes: string[] }> {
     const admin = await createUser(t.db, { role: "admin" });
     const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
     const token = cookieOf(login.headers);
@@ -34,7 +34,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect(setup.status).toBe(200);
     const enable = await rest(t.db, "POST", "/api/auth/2fa/enable", { token, body: { code: codeFor(setup.body.secret) } });
     expect(enable.status).toBe(200);
-    return { admin, secret: setup.body.secret };
+    return { admin, secret: setup.body.secret, backupCodes: enable.body.backupCodes };
   }
 
   it("enrolment: a secret, an otpauth URI and a QR code; a wrong code does not turn it on", async () => {
@@ -50,7 +50,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await rest(t.db, "GET", "/api/auth/2fa", { user: admin })).body).toEqual({
       enabled: false,
       required: false,
-      verified: false,
+      sessionVerified: false,
     });
     const ok = await rest(t.db, "POST", "/api/auth/2fa/enable", { user: admin, body: { code: codeFor(setup.body.secret) } });
     expect(ok.status).toBe(200);
@@ -120,10 +120,11 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("user");
     // Reading players' data needs it too (the next test walks every admin row).
     expect((await rest(t.db, "GET", "/api/admin/users", { user: plain })).status).toBe(403);
+    // The dashboard reads this before any click: the code is required and this session has not passed it.
     expect((await rest(t.db, "GET", "/api/auth/2fa", { user: plain })).body).toEqual({
       enabled: false,
       required: true,
-      verified: false,
+      sessionVerified: false,
     });
 
     // An admin whose session passed the code gets through to the action itself (404: no such payment).
@@ -136,7 +137,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await rest(t.db, "GET", "/api/auth/2fa", { token })).body).toEqual({
       enabled: true,
       required: true,
-      verified: true,
+      sessionVerified: true,
     });
 
     // Without the setting, the same plain admin may act.
@@ -289,7 +290,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await rest(t.db, "GET", "/api/auth/2fa", { token })).body).toEqual({
       enabled: false,
       required: true,
-      verified: false,
+      sessionVerified: false,
     });
     const { admin: enrolled, secret } = await enrolledAdmin();
     const again = await rest(t.db, "POST", "/api/auth/login", { body: { email: enrolled.email, password: FIXTURE_PASSWORD } });
@@ -300,7 +301,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect((await rest(t.db, "GET", "/api/auth/2fa", { token: verifiedToken })).body).toEqual({
       enabled: true,
       required: true,
-      verified: true,
+      sessionVerified: true,
     });
     const users = await rest(t.db, "GET", "/api/admin/users", { token: verifiedToken });
     expect(users.status).toBe(200);
@@ -423,6 +424,85 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect(await t.db.twoFactorBackupCode.count({ where: { userId: fresh.admin.id } })).toBe(0);
     const audit = await t.db.auditLog.findMany({ where: { targetId: fresh.admin.id }, orderBy: { createdAt: "asc" } });
     expect(audit.map((a) => a.action)).toEqual(["two_factor.enable", "two_factor.enable", "two_factor.disable"]);
+  });
+
+  it("codes guessed from many addresses hit the account's ceiling: a bounded lockout the owner is told about; backup codes and signed-in sessions still work", async () => {
+    const { admin, secret, backupCodes } = await enrolledAdmin();
+    const ownerSession = await sessionTokenFor(t.db, admin); // already signed in elsewhere
+    const pending = async () =>
+      cookieOf(
+        (await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } })).headers,
+      );
+    const token = await pending();
+    // The finding: 60 wrong codes from 12 addresses (5 each, under the per-address limits) at once.
+    const wrong = (i: number) =>
+      rest(t.db, "POST", "/api/auth/2fa/verify", {
+        token,
+        body: { code: String(100000 + i) },
+        headers: { "x-forwarded-for": `203.0.113.${10 + (i % 12)}` },
+      });
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => wrong(i)));
+    const judged = results.filter((r) => r.status === 401).length;
+    expect(judged).toBeLessThanOrEqual(twoFactor.TWO_FACTOR_ACCOUNT_RULE.limit);
+    expect(results.filter((r) => r.status === 429).length).toBe(60 - judged);
+    // The right code, from yet another address, is refused now, with when and what still works.
+    const right = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+      token: await pending(),
+      body: { code: codeFor(secret, 1) },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(
+      /^Too many wrong authentication codes for this account\. Codes are paused; try again in 15 minutes, or use one of your backup codes\.$/,
+    );
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(Number(right.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    // The owner is told once: a notification and an e-mail.
+    expect(await t.db.notification.count({ where: { userId: admin.id, title: "Two-factor codes paused" } })).toBe(1);
+    const mails = await t.db.emailOutbox.findMany({ where: { userId: admin.id, kind: "two_factor_locked" } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain("Change your password now");
+    // A backup code still signs the owner in; a session that already passed is untouched.
+    const withBackup = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+      token: await pending(),
+      body: { code: backupCodes[0] },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(withBackup.status).toBe(200);
+    expect((await rest(t.db, "GET", "/api/auth/user", { token: ownerSession })).status).toBe(200);
+
+    // Bounded: once the lockout ends the right code works again; the next lockout doubles, never past the cap.
+    const key = `two-factor-account:${admin.id}`;
+    const row = await t.db.rateLimit.findUniqueOrThrow({ where: { key } });
+    expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(twoFactor.TWO_FACTOR_LOCK_BASE_MS);
+    await t.db.rateLimit.update({ where: { key }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const back = await rest(t.db, "POST", "/api/auth/2fa/verify", { token: await pending(), body: { code: codeFor(secret, 1) } });
+    expect(back.status).toBe(200);
+    const again = await pending();
+    for (let i = 0; i < twoFactor.TWO_FACTOR_ACCOUNT_RULE.limit; i++) {
+      await rest(t.db, "POST", "/api/auth/2fa/verify", {
+        token: again,
+        body: { code: "000000" },
+        headers: { "x-forwarded-for": `192.0.2.${i}` },
+      });
+    }
+    const second = (await t.db.rateLimit.findUniqueOrThrow({ where: { key } })).expiresAt.getTime() - Date.now();
+    expect(second).toBeGreaterThan(twoFactor.TWO_FACTOR_LOCK_BASE_MS + 60_000);
+    expect(second).toBeLessThanOrEqual(2 * twoFactor.TWO_FACTOR_LOCK_BASE_MS);
+    expect(await t.db.notification.count({ where: { userId: admin.id, title: "Two-factor codes paused" } })).toBe(2);
+    // However many came before (a stranger at it all day), a lockout never lasts past the cap.
+    await t.db.rateLimit.update({ where: { key: `two-factor-lockouts:${admin.id}` }, data: { points: 20 } });
+    await t.db.rateLimit.update({ where: { key }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    for (let i = 0; i < twoFactor.TWO_FACTOR_ACCOUNT_RULE.limit; i++) {
+      await rest(t.db, "POST", "/api/auth/2fa/verify", {
+        token: again,
+        body: { code: "000000" },
+        headers: { "x-forwarded-for": `192.0.2.${100 + i}` },
+      });
+    }
+    const capped = (await t.db.rateLimit.findUniqueOrThrow({ where: { key } })).expiresAt.getTime() - Date.now();
+    expect(capped).toBeLessThanOrEqual(twoFactor.TWO_FACTOR_LOCK_MAX_MS);
+    expect(capped).toBeGreaterThan(twoFactor.TWO_FACTOR_LOCK_MAX_MS - 60_000);
   });
 
   it("a stranger with the password who guesses codes from elsewhere does not lock the owner out", async () => {

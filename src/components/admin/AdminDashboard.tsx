@@ -1,10 +1,7 @@
 "use client";
 
 import "@mantine/charts/styles.css";
-import { Alert, Button, Center, Container, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { trpc } from "@/trpc/react";
-import { openAccountDialog } from "@/components/common/dialogs";
+import { Center, Container, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
@@ -27,7 +24,7 @@ import { WinnerPostsTab } from "./WinnerPostsTab";
 import { WithdrawalsTab } from "./WithdrawalsTab";
 import { toastUnauthorized } from "@/components/common/toasts";
 import classes from "./AdminDashboard.module.css";
-import { SecondFactorNotice } from "./SecondFactorGate";
+import { SecondFactorNotice, useSecondFactorGate } from "./SecondFactorGate";
 
 /** /admin: admins only (the server refuses every admin call as well: 401 / 403). */
 const TABS = [
@@ -57,6 +54,8 @@ export function AdminDashboard() {
   const tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as string) : "overview";
   const denied = !isLoading && !user?.isAdmin;
   const warned = useRef(false);
+  // With ADMIN_2FA_REQUIRED every tab reads players' data: none opens until the session passed the code.
+  const gate = useSecondFactorGate(Boolean(user?.isAdmin));
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tabs are one scrolling row: keep the open one in view (after a reload, a link).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the open tab changes or the tabs appear
@@ -65,8 +64,6 @@ export function AdminDashboard() {
       ?.querySelector<HTMLElement>(`[role="tab"][aria-selected="true"]`)
       ?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [tab, isLoading]);
-  // With ADMIN_2FA_REQUIRED=true every tab needs a session that passed the code (src/server/api/privileged.ts).
-  const twoFactor = useQuery(trpc.auth.twoFactorStatus.queryOptions(undefined, { enabled: Boolean(user?.isAdmin) }));
 
   useEffect(() => {
     if (!denied || warned.current) return;
@@ -76,7 +73,7 @@ export function AdminDashboard() {
     return () => clearTimeout(timer);
   }, [denied, router]);
 
-  if (isLoading) {
+  if (isLoading || (user?.isAdmin && gate.loading)) {
     return (
       <Center h="60vh">
         <Spinner label="Loading" />
@@ -94,33 +91,13 @@ export function AdminDashboard() {
     );
   }
 
-  if (user?.isAdmin && twoFactor.isPending) {
-    return (
-      <Center h="60vh">
-        <Spinner label="Loading" />
-      </Center>
-    );
-  }
-  if (twoFactor.data?.required && !twoFactor.data.verified) {
+  if (gate.locked) {
     return (
       <Container size="sm" py="lg">
         <Title order={1} mb="md">
           Admin Dashboard
         </Title>
-        <Alert color="orange" title="Two-factor authentication needed" data-testid="admin-two-factor-needed">
-          <Stack gap="sm">
-            <Text size="sm">
-              {twoFactor.data.enabled
-                ? "This session has not passed your authentication code. Sign out, then sign in again with your code to see players' data and act on it."
-                : "On this site the admin dashboard shows players' data and acts on it only after a second factor. Set up two-factor authentication in Account Settings (it takes a minute), then come back."}
-            </Text>
-            {!twoFactor.data.enabled && (
-              <Button variant="light" onClick={() => openAccountDialog("settings")} style={{ alignSelf: "flex-start" }}>
-                Set up two-factor authentication
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        <SecondFactorNotice />
       </Container>
     );
   }
@@ -130,7 +107,6 @@ export function AdminDashboard() {
       <Title order={1} mb="md">
         Admin Dashboard
       </Title>
-      <SecondFactorNotice />
       <Tabs
         value={tab}
         onChange={(value) =>

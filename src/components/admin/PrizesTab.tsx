@@ -146,7 +146,7 @@ export function PrizesTab() {
             />
           )}
         </QueryState>
-        <LoadMore query={list} />
+        {prizes.length > 0 && <LoadMore query={list} shown={prizes.length} noun="prizes" />}
       </Stack>
     </Card>
   );

@@ -64,7 +64,7 @@ export function TwoFactorSection() {
       </Group>
       {status.data?.required && !enabled && (
         <Text size="sm" c="orange">
-          The admin dashboard and every admin action need two-factor on this site.
+          This site asks for two-factor before the admin dashboard shows players&apos; data or acts on it.
         </Text>
       )}
       {backupCodes && <BackupCodes codes={backupCodes} onSaved={() => setBackupCodes(null)} />}

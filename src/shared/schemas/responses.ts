@@ -42,7 +42,12 @@ export const userOutput = z.object({
   lastName: z.string().nullable(),
   displayName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** What the player can spend: cashBalance + creditBalance. */
   balance: money,
+  /** Withdrawable money: top-ups, cash prizes, cash alternatives, refunds of cash. */
+  cashBalance: money,
+  /** Spend-only site credit (instant-win credit, wheel prizes, goodwill), spent before cash. */
+  creditBalance: money,
   createdAt: time,
   isAdmin: z.boolean(),
 });
@@ -180,6 +185,18 @@ export const winnerPostOutput = z.object({
   hasTrail: z.boolean(),
 });
 
+/** An entry's receipt signed by the operator (src/shared/receipts.ts SignedReceipt; docs/fair-play.md "Signed receipts"). */
+export const signedReceiptOutput = z.object({
+  version: z.literal(1),
+  contestId: id,
+  entryId: id,
+  tickets: z.string().describe("first-last"),
+  amount: z.string().describe("exact, three decimals"),
+  issuedAt: time,
+  keyId: z.string().describe("the published key that signed it (GET /api/receipts/keys)"),
+  signature: z.string().describe("Ed25519, hex"),
+});
+
 const entryReceipt = z.object({
   entryId: id,
   contestId: id,
@@ -190,6 +207,8 @@ const entryReceipt = z.object({
   ticketPrice: money,
   totalAmount: money,
 });
+/** A purchased line: the entry and its signed receipt. */
+const purchasedEntry = entryReceipt.extend({ receipt: signedReceiptOutput });
 /** A checkout's price: list price, multi-buy and promo savings, what was paid (src/server/services/checkout/pricing.ts). */
 export const priceBreakdownOutput = z.object({
   subtotal: money,
@@ -201,7 +220,7 @@ export const priceBreakdownOutput = z.object({
 export const promoQuoteOutput = priceBreakdownOutput.extend({ message });
 export const checkoutOutput = z.object({
   message,
-  entries: z.array(entryReceipt),
+  entries: z.array(purchasedEntry),
   totalAmount: money,
   balance: money,
   instantWins: z.array(instantWinOutput),
@@ -214,6 +233,8 @@ export const purchaseOutput = z.object({
   contestImage: z.string().nullable(),
   ticketCount: z.number().int(),
   totalAmount: money,
+  /** The part of totalAmount paid with site credit (spent before cash); the rest was cash. */
+  paidWithCredit: money,
   entryDate: time,
   contestStatus: z.string(),
   contestEndDate: time.nullable(),
@@ -229,7 +250,17 @@ export const purchaseOutput = z.object({
   /** Instant prizes this entry's tickets won at checkout. */
   instantWins: z.array(z.object({ label: z.string(), ticket: z.number().int(), kind: z.string() })),
   pricing: z.object({ listAmount: money, bundleSaving: money, promoSaving: money, promoCode: z.string().nullable() }).nullable(),
+  /** The entry's signed receipt; null for free entries and entries bought before receipts were signed. */
+  receipt: signedReceiptOutput.nullable(),
 });
+
+/** GET /api/receipts/keys: every key the operator signed receipts with (src/shared/receipts.ts PublishedReceiptKey). */
+export const receiptKeysOutput = z.object({
+  algorithm: z.literal("Ed25519"),
+  current: z.string(),
+  keys: z.array(z.object({ id: z.string(), publicKey: z.string(), activatedAt: time, retiredAt: time.nullable() })),
+});
+export const rotateReceiptKeyOutput = z.object({ message, previous: z.string().nullable(), current: z.string() });
 
 export const adminPromoCodeOutput = z.object({
   id,
@@ -371,8 +402,12 @@ export const conversationOutput = z.object({
 
 export const emailPreferencesOutput = z.object({ receipts: z.boolean(), results: z.boolean() });
 
-/** `verified`: this session passed the second factor (with `required`, what the admin dashboard needs). */
-export const twoFactorStatusOutput = z.object({ enabled: z.boolean(), required: z.boolean(), verified: z.boolean() });
+export const twoFactorStatusOutput = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  /** This session passed the code check: with `required`, privileged admin actions need it. */
+  sessionVerified: z.boolean(),
+});
 export const twoFactorSetupOutput = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });
 export const forgotPasswordOutput = z.object({ email: z.string(), maskedEmail: z.string(), securityQuestion: z.string() });
 export const verifySecurityOutput = z.object({ message, verified: z.boolean() });

@@ -64,9 +64,11 @@ export const authRouter = createTRPCRouter({
   }),
 
   /** Two-factor (admins): status, enrolment with a QR code, confirmation, turning it off. */
-  twoFactorStatus: authedProcedure.query(({ ctx }) =>
-    twoFactorStatus(ctx.db, ctx.user.id, getEnv().ADMIN_2FA_REQUIRED, Boolean(ctx.session.twoFactorVerifiedAt)),
-  ),
+  twoFactorStatus: authedProcedure.query(async ({ ctx }) => ({
+    ...(await twoFactorStatus(ctx.db, ctx.user.id, getEnv().ADMIN_2FA_REQUIRED)),
+    // The admin dashboard disables what needs the code before any click (src/server/api/privileged.ts).
+    sessionVerified: ctx.session.twoFactorVerifiedAt !== null,
+  })),
   twoFactorSetup: adminProcedure
     .input(twoFactorSetupSchema)
     .mutation(({ ctx, input }) => setupTwoFactor(ctx.db, ctx.user, { code: input?.code, ip: ctx.ip })),
