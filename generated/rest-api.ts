@@ -84,11 +84,11 @@ export interface paths {
     get: operations["getApiContestsIdDraw"];
   };
   "/api/contests/{id}/draw/entries": {
-    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawEntries"];
   };
   "/api/contests/{id}/draw/free-entries": {
-    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawFreeEntries"];
   };
   "/api/contests/{id}/draw/proof": {
@@ -2161,6 +2161,12 @@ export interface operations {
           "text/plain": string;
         };
       };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
         content: {
@@ -2273,7 +2279,7 @@ export interface operations {
       };
     };
   };
-  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawEntries: {
     parameters: {
       path: {
@@ -2305,6 +2311,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
         content: {
@@ -2313,7 +2325,7 @@ export interface operations {
       };
     };
   };
-  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawFreeEntries: {
     parameters: {
       path: {
@@ -2335,6 +2347,12 @@ export interface operations {
       };
       /** @description Nothing found for {id} */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
