@@ -67,6 +67,14 @@ export interface paths {
     /** Set a new password from a reset link's token and sign in */
     post: operations["postApiAuthResetLinkComplete"];
   };
+  "/api/auth/verify-email": {
+    /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+    post: operations["postApiAuthVerifyEmail"];
+  };
+  "/api/auth/verify-email/resend": {
+    /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+    post: operations["postApiAuthVerifyEmailResend"];
+  };
   "/api/login": {
     /** Redirect to the sign-in page */
     get: operations["getApiLogin"];
@@ -1470,6 +1478,141 @@ export interface operations {
       };
       /** @description Invalid input (the message names the field and the rule) or malformed JSON */
       400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+  postApiAuthVerifyEmail: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Cross-site request refused (CSRF), or not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+  postApiAuthVerifyEmailResend: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
