@@ -281,9 +281,10 @@ export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void>
     role: "user",
   });
 
-  // Opening balances go through the ledger like every other balance change.
+  // Opening balances go through the ledger like every other balance change: cash here, and for the
+  // demo player $5 of site credit below, so both balances show (docs/payments.md "Cash and credit").
   for (const [user, amount] of [
-    [player, "50"],
+    [player, "45"],
     [olivia, "40"],
   ] as const) {
     await db.$transaction(async (tx) => {
@@ -352,7 +353,14 @@ export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void>
             createdAt: new Date(now - 5 * DAY),
           },
         });
-        await applyBalanceChange(tx, { userId: user.id, amount: total.neg(), kind: "purchase", reference: entry.id });
+        const paid = await applyBalanceChange(tx, {
+          userId: user.id,
+          amount: total.neg(),
+          kind: "purchase",
+          reference: entry.id,
+        });
+        // Credit is spent first: the entry records its credit part (a refund would return it as credit).
+        await tx.ticketEntry.update({ where: { id: entry.id }, data: { creditAmount: paid.credit.neg() } });
         next += count;
       }
       const sold = next - 1;
@@ -434,6 +442,20 @@ export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void>
       },
     });
   }
+  // The demo player's site credit, after their demo tickets (which were paid in cash), so it shows.
+  await db.$transaction(async (tx) => {
+    const done = await tx.ledgerEntry.findUnique({
+      where: { kind_reference: { kind: "credit_grant", reference: `seed-goodwill-${player.id}` } },
+    });
+    if (!done)
+      await applyBalanceChange(tx, {
+        userId: player.id,
+        amount: "5",
+        kind: "credit_grant",
+        reference: `seed-goodwill-${player.id}`,
+        note: "Demo welcome credit",
+      });
+  });
   const history = await seedHistory(db, admin.id);
   console.log(
     `Seeded: admin ${admin.email}, player ${player.email}, ${SEED_CONTESTS.length} contests, ${posts.length} winner posts, ` +

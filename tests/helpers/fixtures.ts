@@ -27,7 +27,10 @@ export async function createUser(
   opts: {
     email?: string;
     role?: "user" | "admin";
+    /** Cash (withdrawable), booked as an `adjustment`. */
     balance?: string;
+    /** Site credit (spend-only), booked as a `credit_grant`. */
+    credit?: string;
     firstName?: string;
     lastName?: string;
     /** false: an address its owner has not verified yet (docs/email.md "Verified addresses"); default verified. */
@@ -49,15 +52,21 @@ export async function createUser(
       emailVerifiedAt: opts.verified === false ? null : new Date(),
     },
   });
-  if (opts.balance && opts.balance !== "0") {
-    await db.$transaction((tx) =>
-      applyBalanceChange(tx, {
-        userId: user.id,
-        amount: opts.balance as string,
-        kind: "adjustment",
-        reference: `fixture-${user.id}`,
-      }),
-    );
+  const cash = opts.balance && opts.balance !== "0" ? opts.balance : null;
+  const credit = opts.credit && opts.credit !== "0" ? opts.credit : null;
+  if (cash || credit) {
+    await db.$transaction(async (tx) => {
+      if (cash)
+        await applyBalanceChange(tx, { userId: user.id, amount: cash, kind: "adjustment", reference: `fixture-${user.id}` });
+      if (credit) {
+        await applyBalanceChange(tx, {
+          userId: user.id,
+          amount: credit,
+          kind: "credit_grant",
+          reference: `fixture-credit-${user.id}`,
+        });
+      }
+    });
     return db.user.findUniqueOrThrow({ where: { id: user.id } });
   }
   return user;

@@ -6,7 +6,8 @@
  *
  * Every answer must be 2xx (the input happened to be valid: GET rows ignore bodies and the
  * garbage query, some mutations accept what the generator produced) or 4xx with a JSON
- * {"message": string}; never 5xx. A 4xx answer must leave the database exactly as it was
+ * {"message": string}; never 5xx; and to a request the OpenAPI document describes, a status the
+ * document lists for that operation, with a body that matches it. A 4xx answer must leave the database exactly as it was
  * (tests/helpers/snapshot.ts: no committed write to any table but the RateLimit counters). Signed
  * out, a well-formed request to a non-public path is 401; a player on an admin path is 403. Who may
  * call what is read from the code, not listed here: a procedure's access level is its kind
@@ -49,6 +50,7 @@ import { SESSION_COOKIE } from "../../src/shared/constants";
 import { MAX_TRPC_BATCH } from "../../src/shared/transformer";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
+import { assertMatchesDocument } from "../helpers/contract";
 import { changedTables, snapshotDb, trackWrites } from "../helpers/snapshot";
 
 /** BAD_INPUT_RUNS=200 for a deeper hunt; BAD_INPUT_SEED replays a failure fast-check printed. */
@@ -123,6 +125,8 @@ const FIELDS = [
   "maxUses",
   "disabled",
   "tiers",
+  // wallet: goodwill credit
+  "expiresInDays",
   "__proto__",
   "constructor",
   "extra",
@@ -396,6 +400,14 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
               statuses.add(res.status);
               if (res.status < 400) forgetSession(role);
               const where = `${key} as ${role} → ${res.status} ${raw.slice(0, 200)}`;
+              // A request the document describes (no query parameter it does not name) gets an answer
+              // the document lists, with a body that matches it (tests/helpers/contract.ts).
+              const queryName = query ? query.slice(1).split("=")[0] : undefined;
+              if (wellFormed && (queryName === undefined || route.method !== "GET" || route.doc.query?.includes(queryName))) {
+                const type = res.headers.get("content-type");
+                const json = type?.includes("application/json") && raw ? JSON.parse(raw) : null;
+                assertMatchesDocument(route.method, new URL(path, "http://localhost").pathname, res.status, type, json);
+              }
 
               expect(res.status, where).toBeLessThan(500);
               if (key === "GET /api/login") {

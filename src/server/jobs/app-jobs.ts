@@ -19,6 +19,7 @@ import {
   reconcileProcessingWithdrawals,
   runPayoutJob,
 } from "../services/money";
+import { expireCreditLots } from "../services/kernel";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
 
@@ -39,7 +40,12 @@ export const JOB = {
   paymentsReconcile: "payments.reconcile",
   /** Daily: our payments and payouts against OxaPay's history; differences go to the review queue. */
   reconcileDaily: "payments.reconcileDaily",
+  /** Takes what is left of expired site credit off the credit balance, once per lot (services/kernel/credit-expiry.ts). */
+  creditsExpire: "credits.expire",
 } as const;
+
+/** How often expired site credit is swept (credit counts as spendable until then). */
+export const CREDIT_EXPIRY_SWEEP_SECONDS = 300;
 
 /** Queues a withdrawal's payout job (after PAYOUT_RETRY_DELAY_SECONDS); one queued job per withdrawal. */
 export function enqueuePayout(data: { id: string; origin: string }): Promise<string | null> {
@@ -141,6 +147,11 @@ export function registerAppJobs(): void {
   schedule(JOB.paymentsReconcile, { everySeconds: getEnv().PAYMENTS_POLL_SECONDS });
   registerJob(JOB.reconcileDaily, runDailyReconciliation, { retryLimit: 2, retryDelaySeconds: 600, expireInSeconds: 900 });
   schedule(JOB.reconcileDaily, { cron: getEnv().RECONCILE_CRON });
+  registerJob(JOB.creditsExpire, async () => void (await expireCreditLots(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 300,
+  });
+  schedule(JOB.creditsExpire, { everySeconds: CREDIT_EXPIRY_SWEEP_SECONDS });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;

@@ -7,7 +7,7 @@ import { CRYPTO_CURRENCIES } from "../constants";
 import { WITHDRAWAL_NETWORKS } from "../networks";
 import { PRIZE_STATUSES } from "../prizes";
 import { WITHDRAWAL_STATUSES } from "../withdrawals";
-import { id, message, money, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time } from "./response-primitives";
 import { trailStepOutput } from "./tracker-responses";
 
 const withdrawalBase = z.object({
@@ -76,3 +76,12 @@ export const reviewRowOutput = z.object({
 export const reviewDecisionOutput = z.object({ message, entry: reviewRowOutput });
 export const reviewTakeBackOutput = z.object({ message, taken: z.string(), claim: z.string(), entry: reviewRowOutput });
 export const reviewSettlePayoutOutput = z.object({ message, withdrawal: withdrawalOutput });
+
+nameAnswers({
+  NewWithdrawal: withdrawalCreatedOutput,
+  Withdrawal: withdrawalOutput,
+  AdminWithdrawal: adminWithdrawalOutput,
+  Prize: prizeOutput,
+  AdminPrize: adminPrizeOutput,
+  ReviewEntry: reviewRowOutput,
+});

@@ -27,6 +27,7 @@ export const prizesRoutes: RestRow[] = [
     method: "POST",
     path: "/api/user/prizes/:id/claim",
     doc: {
+      errors: { 409: "Already claimed, or the claim period has ended" },
       output: prizeOutput,
       summary: "Claim a prize: the cash alternative or delivery",
       access: "user",
@@ -94,6 +95,7 @@ export const prizesRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/prizes/:id/status",
     doc: {
+      errors: { 409: "The prize's status does not allow that step" },
       output: prizeOutput,
       summary: "Mark a prize shipped (carrier and trackingRef required) or delivered",
       access: "admin",

@@ -17,6 +17,7 @@ export const withdrawalsRoutes: RestRow[] = [
     path: "/api/withdrawals",
     status: 201,
     doc: {
+      errors: { 409: "Not enough balance for this withdrawal" },
       output: withdrawalCreatedOutput,
       summary: "Withdraw to a crypto wallet (the amount is held at once)",
       access: "user",
@@ -61,6 +62,7 @@ export const withdrawalsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/withdrawals/:id/approve",
     doc: {
+      errors: { 409: "Already processed" },
       output: withdrawalWithMessageOutput,
       summary: "Approve a withdrawal (sends the payout)",
       access: "admin",
@@ -71,6 +73,7 @@ export const withdrawalsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/withdrawals/:id/reject",
     doc: {
+      errors: { 409: "Already processed" },
       output: withdrawalWithMessageOutput,
       summary: "Reject a withdrawal (the hold comes back)",
       access: "admin",
