@@ -107,7 +107,7 @@ export function errorAnswers(route: RestRoute): Record<string, string> {
   }
   if (doc.access !== "public") add(401, "Not signed in");
   if (doc.access === "admin") {
-    add(403, "Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor)");
+    add(403, "Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts)");
   }
   if (route.method !== "GET" && !route.raw) add(403, "A cross-site request (CSRF)");
   if (params.length) add(404, `Nothing found for ${params.map((p) => `{${p}}`).join(", ")}`);
