@@ -12,12 +12,20 @@ async function listen(handler: http.RequestListener, hits: string[]): Promise<Lo
   return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** The REST adapter behind a real socket (GET only is enough for public readers such as the verifier). */
+/**
+ * The REST adapter behind a real socket: public readers such as the verifier, and servers that call
+ * back (a gateway's signed webhook: its body and headers are passed on).
+ */
 export function startRestServer(): Promise<LocalServer> {
   const hits: string[] = [];
   return listen(async (req, res) => {
     hits.push(`${req.method} ${req.url}`);
-    const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method }));
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
+    const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body }));
     res.statusCode = answer.status;
     for (const [k, v] of answer.headers) res.setHeader(k, v);
     res.end(Buffer.from(await answer.arrayBuffer()));

@@ -10,6 +10,7 @@
  * - a session that owes its second factor gets nothing else until the code is right: `verifyTwoFactorLogin` (two-factor.ts)
  * - a closed account keeps its records and loses every session: `closeAccount` (closure.ts)
  * - granting or removing the admin role is audited, and the last admin cannot be removed: `setAdmin` (staff.ts)
+ * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
@@ -53,3 +54,5 @@ export {
 } from "./two-factor";
 export { closeAccount } from "./closure";
 export { listUsers, setAdmin } from "./staff";
+export { identityStanding } from "./identity";
+export type { IdentityStanding } from "./identity";
