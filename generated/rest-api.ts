@@ -280,8 +280,12 @@ export interface paths {
   "/api/withdrawals": {
     /** The player's withdrawals, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiWithdrawals"];
-    /** Withdraw to a crypto wallet (the amount is held at once) */
+    /** Withdraw cash to a crypto wallet (the amount is held at once; the payout rules send it at once, hold it for identity, or queue it for an admin, with the reasons) */
     post: operations["postApiWithdrawals"];
+  };
+  "/api/withdrawals/quote": {
+    /** Before the click: whether this withdrawal would be paid at once, reviewed or held for identity, each payout rule and why (nothing is held) */
+    post: operations["postApiWithdrawalsQuote"];
   };
   "/api/admin/withdrawals": {
     /** Withdrawals, pending first */
@@ -610,6 +614,13 @@ export interface components {
       address: string;
       /** @description ISO 8601 date-time */
       createdAt: string;
+      route: ("instant" | "review" | "identity") | null;
+      reasons: ({
+          /** @enum {string} */
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          label: string;
+          message: string;
+        })[];
       payAmount: string | null;
       txid: string | null;
       paidAt: string | null;
@@ -959,6 +970,13 @@ export interface components {
       address: string;
       /** @description ISO 8601 date-time */
       createdAt: string;
+      route: ("instant" | "review" | "identity") | null;
+      reasons: ({
+          /** @enum {string} */
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          label: string;
+          message: string;
+        })[];
     };
     Notification: {
       id: string;
@@ -1346,6 +1364,13 @@ export interface components {
       address: string;
       /** @description ISO 8601 date-time */
       createdAt: string;
+      route: ("instant" | "review" | "identity") | null;
+      reasons: ({
+          /** @enum {string} */
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          label: string;
+          message: string;
+        })[];
       payAmount: string | null;
       txid: string | null;
       paidAt: string | null;
@@ -4287,7 +4312,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "receipt_key.rotate";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "receipt_key.rotate";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -5322,7 +5347,7 @@ export interface operations {
       };
     };
   };
-  /** Withdraw to a crypto wallet (the amount is held at once) */
+  /** Withdraw cash to a crypto wallet (the amount is held at once; the payout rules send it at once, hold it for identity, or queue it for an admin, with the reasons) */
   postApiWithdrawals: {
     requestBody: {
       content: {
@@ -5363,6 +5388,91 @@ export interface operations {
       };
       /** @description Not enough balance for this withdrawal */
       409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Before the click: whether this withdrawal would be paid at once, reviewed or held for identity, each payout rule and why (nothing is held) */
+  postApiWithdrawalsQuote: {
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          /** @enum {string} */
+          cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+          /** @enum {string} */
+          network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+          address: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            route: "instant" | "review" | "identity";
+            enoughCash: boolean;
+            /** @description USD amount, a decimal string */
+            cashBalance: string;
+            summary: string;
+            checks: ({
+                /** @enum {string} */
+                rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+                label: string;
+                message: string;
+                ok: boolean;
+              })[];
+            failed: ("amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity")[];
+            identity: {
+              required: number;
+              verified: number;
+              asks: string[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

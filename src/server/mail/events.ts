@@ -107,7 +107,10 @@ type WithdrawalMail = { id: string; userId: string; amount: string; cryptoCurren
 export async function mailWithdrawal(
   tx: DbTx,
   w: WithdrawalMail,
-  event: { kind: "requested" } | { kind: "paid"; txid: string | null } | { kind: "rejected" | "failed"; reason: string },
+  event:
+    | { kind: "requested"; route?: "review" | "identity" | "instant" }
+    | { kind: "paid"; txid: string | null }
+    | { kind: "rejected" | "failed"; reason: string },
 ): Promise<void> {
   const amount = formatUsd(w.amount);
   const rows: [string, string][] = [
@@ -123,7 +126,9 @@ export async function mailWithdrawal(
       case "requested":
         return notice(name, `Withdrawal requested: ${amount}`, {
           paragraphs: [
-            `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance while an admin reviews it.`,
+            event.route === "identity"
+              ? `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance until your identity is verified; then it is paid.`
+              : `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance while an admin reviews it.`,
           ],
           rows,
           button: link,

@@ -12,6 +12,7 @@
  * - authenticator codes have a ceiling per account from every address, a bounded lockout the owner is told of: `verifyTwoFactorLogin` (two-factor.ts)
  * - a closed account keeps its records and loses every session: `closeAccount` (closure.ts)
  * - granting or removing the admin role is audited, and the last admin cannot be removed: `setAdmin` (staff.ts)
+ * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
@@ -67,3 +68,5 @@ export {
   verifyKeys,
 } from "./email-verification";
 export { listUsers, setAdmin } from "./staff";
+export { identityStanding } from "./identity";
+export type { IdentityStanding } from "./identity";
