@@ -29,7 +29,9 @@ export function startRestServer(rewrite?: (url: string, body: string) => string)
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const sent = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
-    const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: sent }));
+    const answer = await handleRestRequest(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: sent }),
+    );
     res.statusCode = answer.status;
     for (const [k, v] of answer.headers) if (!rewrite || k !== "content-length") res.setHeader(k, v);
     const body = Buffer.from(await answer.arrayBuffer());
