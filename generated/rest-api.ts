@@ -67,6 +67,14 @@ export interface paths {
     /** Set a new password from a reset link's token and sign in */
     post: operations["postApiAuthResetLinkComplete"];
   };
+  "/api/auth/verify-email": {
+    /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+    post: operations["postApiAuthVerifyEmail"];
+  };
+  "/api/auth/verify-email/resend": {
+    /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+    post: operations["postApiAuthVerifyEmailResend"];
+  };
   "/api/login": {
     /** Redirect to the sign-in page */
     get: operations["getApiLogin"];
@@ -84,11 +92,11 @@ export interface paths {
     get: operations["getApiContestsIdDraw"];
   };
   "/api/contests/{id}/draw/entries": {
-    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawEntries"];
   };
   "/api/contests/{id}/draw/free-entries": {
-    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawFreeEntries"];
   };
   "/api/contests/{id}/draw/proof": {
@@ -272,8 +280,12 @@ export interface paths {
   "/api/withdrawals": {
     /** The player's withdrawals, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiWithdrawals"];
-    /** Withdraw to a crypto wallet (the amount is held at once) */
+    /** Withdraw cash to a crypto wallet (the amount is held at once; the payout rules send it at once, hold it for identity, or queue it for an admin, with the reasons) */
     post: operations["postApiWithdrawals"];
+  };
+  "/api/withdrawals/quote": {
+    /** Before the click: whether this withdrawal would be paid at once, reviewed or held for identity, each payout rule and why (nothing is held) */
+    post: operations["postApiWithdrawalsQuote"];
   };
   "/api/admin/withdrawals": {
     /** Withdrawals, pending first */
@@ -602,6 +614,13 @@ export interface components {
       address: string;
       /** @description ISO 8601 date-time */
       createdAt: string;
+      route: ("instant" | "review" | "identity") | null;
+      reasons: ({
+          /** @enum {string} */
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          label: string;
+          message: string;
+        })[];
       payAmount: string | null;
       txid: string | null;
       paidAt: string | null;
@@ -951,6 +970,13 @@ export interface components {
       address: string;
       /** @description ISO 8601 date-time */
       createdAt: string;
+      route: ("instant" | "review" | "identity") | null;
+      reasons: ({
+          /** @enum {string} */
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          label: string;
+          message: string;
+        })[];
     };
     Notification: {
       id: string;
@@ -1338,6 +1364,13 @@ export interface components {
       address: string;
       /** @description ISO 8601 date-time */
       createdAt: string;
+      route: ("instant" | "review" | "identity") | null;
+      reasons: ({
+          /** @enum {string} */
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          label: string;
+          message: string;
+        })[];
       payAmount: string | null;
       txid: string | null;
       paidAt: string | null;
@@ -1655,7 +1688,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF); re-enrolling needs a code of the current key or a backup code */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF); re-enrolling needs a code of the current key or a backup code */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1718,7 +1751,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1780,7 +1813,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2152,6 +2185,105 @@ export interface operations {
       };
     };
   };
+  /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+  postApiAuthVerifyEmail: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+  postApiAuthVerifyEmailResend: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The address is already verified */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Redirect to the sign-in page */
   getApiLogin: {
     responses: {
@@ -2159,6 +2291,12 @@ export interface operations {
       302: {
         content: {
           "text/plain": string;
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
@@ -2273,7 +2411,7 @@ export interface operations {
       };
     };
   };
-  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawEntries: {
     parameters: {
       path: {
@@ -2305,6 +2443,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
         content: {
@@ -2313,7 +2457,7 @@ export interface operations {
       };
     };
   };
-  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawFreeEntries: {
     parameters: {
       path: {
@@ -2335,6 +2479,12 @@ export interface operations {
       };
       /** @description Nothing found for {id} */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3087,7 +3237,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3209,7 +3359,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3266,7 +3416,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3346,7 +3496,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3964,7 +4114,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4010,7 +4160,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4065,7 +4215,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4132,7 +4282,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4162,7 +4312,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "receipt_key.rotate";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "receipt_key.rotate";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4188,7 +4338,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4223,7 +4373,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4271,7 +4421,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4327,7 +4477,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4409,7 +4559,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4476,7 +4626,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4555,7 +4705,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4651,7 +4801,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4732,7 +4882,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4815,7 +4965,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF); an admin cannot record a free entry for their own account */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF); an admin cannot record a free entry for their own account */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4874,7 +5024,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4921,7 +5071,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4984,7 +5134,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5064,7 +5214,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5130,7 +5280,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5197,7 +5347,7 @@ export interface operations {
       };
     };
   };
-  /** Withdraw to a crypto wallet (the amount is held at once) */
+  /** Withdraw cash to a crypto wallet (the amount is held at once; the payout rules send it at once, hold it for identity, or queue it for an admin, with the reasons) */
   postApiWithdrawals: {
     requestBody: {
       content: {
@@ -5268,6 +5418,91 @@ export interface operations {
       };
     };
   };
+  /** Before the click: whether this withdrawal would be paid at once, reviewed or held for identity, each payout rule and why (nothing is held) */
+  postApiWithdrawalsQuote: {
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          /** @enum {string} */
+          cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+          /** @enum {string} */
+          network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+          address: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            route: "instant" | "review" | "identity";
+            enoughCash: boolean;
+            /** @description USD amount, a decimal string */
+            cashBalance: string;
+            summary: string;
+            checks: ({
+                /** @enum {string} */
+                rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+                label: string;
+                message: string;
+                ok: boolean;
+              })[];
+            failed: ("amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity")[];
+            identity: {
+              required: number;
+              verified: number;
+              asks: string[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Withdrawals, pending first */
   getApiAdminWithdrawals: {
     responses: {
@@ -5283,7 +5518,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5332,7 +5567,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5400,7 +5635,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5517,7 +5752,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5573,7 +5808,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5655,7 +5890,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5738,7 +5973,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5818,7 +6053,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6188,7 +6423,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6235,7 +6470,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6296,7 +6531,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6600,7 +6835,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6653,7 +6888,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6730,7 +6965,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6882,7 +7117,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6911,7 +7146,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6940,7 +7175,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6980,7 +7215,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7412,7 +7647,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7476,7 +7711,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7625,7 +7860,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7692,7 +7927,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7772,7 +8007,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7849,7 +8084,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7959,7 +8194,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];

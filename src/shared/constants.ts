@@ -87,6 +87,8 @@ export const AUDIT_ACTIONS = [
   "payment.reject",
   "withdrawal.approve",
   "withdrawal.reject",
+  // Sent by the payout rules without an admin (actor "system"; docs/payments.md "Instant payouts").
+  "withdrawal.auto_approve",
   "prize.status",
   "contest.create",
   "contest.update",
@@ -131,6 +133,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "payment.reject": "Payment rejected",
   "withdrawal.approve": "Withdrawal approved",
   "withdrawal.reject": "Withdrawal rejected",
+  "withdrawal.auto_approve": "Withdrawal paid by the rules",
   "prize.status": "Prize status changed",
   "contest.create": "Contest created",
   "contest.update": "Contest edited",

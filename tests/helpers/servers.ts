@@ -16,14 +16,22 @@ async function listen(handler: http.RequestListener, hits: string[]): Promise<Lo
 }
 
 /**
- * The REST adapter behind a real socket (GET only is enough for public readers such as the verifier).
- * `rewrite` (tamper tests) may change an answer's body on its way out: a site that lies to the verifier.
+ * The REST adapter behind a real socket: public readers such as the verifier, and servers that call
+ * back (a gateway's signed webhook: its body and headers are passed on). `rewrite` (tamper tests) may
+ * change an answer's body on its way out: a site that lies to the verifier.
  */
 export function startRestServer(rewrite?: (url: string, body: string) => string): Promise<LocalServer> {
   const hits: string[] = [];
   return listen(async (req, res) => {
     hits.push(`${req.method} ${req.url}`);
-    const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method }));
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const sent = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
+    const answer = await handleRestRequest(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: sent }),
+    );
     res.statusCode = answer.status;
     for (const [k, v] of answer.headers) if (!rewrite || k !== "content-length") res.setHeader(k, v);
     const body = Buffer.from(await answer.arrayBuffer());

@@ -15,7 +15,8 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { ChainText, StatusWithNote } from "../common/WithdrawalStatusBadge";
+import { ChainText, routeNote, StatusWithNote } from "../common/WithdrawalStatusBadge";
+import { WithdrawalQuote } from "./WithdrawalQuote";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -35,7 +36,14 @@ export function WithdrawPage() {
   const create = useMutation(
     trpc.withdrawals.create.mutationOptions({
       onSuccess: async (w) => {
-        toastSuccess(TOAST.withdrawalRequested, `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`);
+        toastSuccess(
+          TOAST.withdrawalRequested,
+          w.route === "instant"
+            ? `${formatUsd(w.amount)} in ${w.cryptoCurrency} is on its way to your wallet.`
+            : w.route === "identity"
+              ? `${formatUsd(w.amount)} in ${w.cryptoCurrency} is held until your identity is verified.`
+              : `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`,
+        );
         setAmount("");
         setAddress("");
         await invalidate(trpc.withdrawals.mine, trpc.auth.me);
@@ -132,6 +140,7 @@ export function WithdrawPage() {
               autoComplete="off"
               data-testid="withdraw-address"
             />
+            <WithdrawalQuote input={{ amount, cryptoCurrency: coin, network, address }} />
             <Group justify="flex-end">
               <Button type="submit" loading={create.isPending} data-testid="withdraw-submit">
                 Request Withdrawal
@@ -160,7 +169,7 @@ export function WithdrawPage() {
               {
                 label: "Status",
                 lead: true,
-                cell: (w) => <StatusWithNote status={w.status} note={w.rejectionReason || w.failureReason} />,
+                cell: (w) => <StatusWithNote status={w.status} note={w.rejectionReason || w.failureReason || routeNote(w)} />,
               },
               {
                 label: "Transaction",

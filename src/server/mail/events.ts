@@ -3,7 +3,15 @@
  * client (one line each), so the email commits or rolls back with the event (outbox.ts).
  */
 import type { DbTx } from "../platform/db";
-import { enqueueEmail, mailUser, type RecipientRow, receiptPlaceholder, recipientIfWanted, ticketsPlaceholder } from "./outbox";
+import {
+  enqueueEmail,
+  heldFor,
+  mailUser,
+  type RecipientRow,
+  receiptPlaceholder,
+  recipientIfWanted,
+  ticketsPlaceholder,
+} from "./outbox";
 import { formatUsd } from "@/shared/money";
 import {
   notice,
@@ -50,6 +58,7 @@ export async function queueReceipt(
     kind: "purchase_receipt",
     userId: user.id,
     message: purchaseReceipt(nameOf(user), entries, purchase.totalAmount, purchase.balance, purchase.pricing),
+    held: heldFor("purchase_receipt", user.verified),
   });
 }
 
@@ -98,7 +107,10 @@ type WithdrawalMail = { id: string; userId: string; amount: string; cryptoCurren
 export async function mailWithdrawal(
   tx: DbTx,
   w: WithdrawalMail,
-  event: { kind: "requested" } | { kind: "paid"; txid: string | null } | { kind: "rejected" | "failed"; reason: string },
+  event:
+    | { kind: "requested"; route?: "review" | "identity" | "instant" }
+    | { kind: "paid"; txid: string | null }
+    | { kind: "rejected" | "failed"; reason: string },
 ): Promise<void> {
   const amount = formatUsd(w.amount);
   const rows: [string, string][] = [
@@ -114,7 +126,9 @@ export async function mailWithdrawal(
       case "requested":
         return notice(name, `Withdrawal requested: ${amount}`, {
           paragraphs: [
-            `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance while an admin reviews it.`,
+            event.route === "identity"
+              ? `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance until your identity is verified; then it is paid.`
+              : `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance while an admin reviews it.`,
           ],
           rows,
           button: link,

@@ -21,6 +21,7 @@ export {
   reviewSettlePayoutOutput,
   reviewTakeBackOutput,
   withdrawalCreatedOutput,
+  withdrawalQuoteOutput,
   withdrawalOutput,
   withdrawalWithMessageOutput,
 } from "./withdrawal-responses";

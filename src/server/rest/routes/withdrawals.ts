@@ -3,6 +3,7 @@ import {
   adminWithdrawalOutput,
   withdrawalCreatedOutput,
   withdrawalOutput,
+  withdrawalQuoteOutput,
   withdrawalWithMessageOutput,
 } from "@/shared/schemas/responses";
 import { processPayoutWebhook } from "../../services/money";
@@ -19,7 +20,8 @@ export const withdrawalsRoutes: RestRow[] = [
     doc: {
       errors: { 409: "Not enough balance for this withdrawal" },
       output: withdrawalCreatedOutput,
-      summary: "Withdraw to a crypto wallet (the amount is held at once)",
+      summary:
+        "Withdraw cash to a crypto wallet (the amount is held at once; the payout rules send it at once, hold it for identity, or queue it for an admin, with the reasons)",
       access: "user",
       procedure: "withdrawals.create",
       body: "input",
@@ -34,7 +36,21 @@ export const withdrawalsRoutes: RestRow[] = [
         network: w.network,
         address: w.address,
         createdAt: w.createdAt,
+        route: w.route,
+        reasons: w.reasons,
       };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/withdrawals/quote",
+    doc: {
+      output: withdrawalQuoteOutput,
+      summary:
+        "Before the click: whether this withdrawal would be paid at once, reviewed or held for identity, each payout rule and why (nothing is held)",
+      access: "user",
+      procedure: "withdrawals.quote",
+      body: "input",
     },
   },
   {

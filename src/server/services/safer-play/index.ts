@@ -10,6 +10,7 @@
  * - asking to end an exclusion never brings the end forward: `requestExclusionEnd` (choices.ts)
  * - the sign-up's limit prompt is answered once: `chooseLimits` (choices.ts)
  * - players at risk are found by one bounded query over recent spending: `listRiskMarkers` (risk-markers.ts)
+ * - a player at risk is flagged for the payout rules (no instant payout): `riskMarkersOf` (risk-markers.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
@@ -26,4 +27,4 @@ export {
   setLimits,
 } from "./responsible-play";
 export type { LimitRow } from "./responsible-play";
-export { listRiskMarkers } from "./risk-markers";
+export { listRiskMarkers, riskMarkersOf } from "./risk-markers";
