@@ -454,10 +454,16 @@ export interface components {
       body: string;
       /** @enum {string} */
       status: "acknowledged" | "answered";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       dueAt: string;
       answeredAt: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       overdue: boolean;
       messages: ({
@@ -466,7 +472,10 @@ export interface components {
           kind: "note" | "reply" | "final";
           fromStaff: boolean;
           body: string;
-          /** @description ISO 8601 date-time */
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time
+           */
           createdAt: string;
         })[];
       escalation: {
@@ -476,8 +485,8 @@ export interface components {
       user: {
         id: string;
         email: string;
-        firstName: string | null;
-        lastName: string | null;
+        firstName: string;
+        lastName: string;
       };
     };
     AdminContest: {
@@ -504,7 +513,10 @@ export interface components {
       maxTickets: number | null;
       maxTicketsPerUser: number | null;
       endDate: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       drawSeedHash: string;
       drawSeed: string | null;
@@ -556,21 +568,24 @@ export interface components {
       cashAlternative: string | null;
       /** @enum {string} */
       status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       claimBy: string;
-      prizeTitle?: string;
-      instant?: boolean;
-      delivery?: {
+      prizeTitle: string;
+      instant: boolean;
+      delivery: {
         [key: string]: string;
       } | null;
-      note?: string | null;
-      claimedAt?: string | null;
-      trail?: components["schemas"]["TrailStep"][];
+      note: string | null;
+      claimedAt: string | null;
+      trail: components["schemas"]["TrailStep"][];
       user: {
         id: string;
         email: string;
-        firstName: string | null;
-        lastName: string | null;
+        firstName: string;
+        lastName: string;
       };
     };
     AdminWithdrawal: {
@@ -584,7 +599,10 @@ export interface components {
       /** @enum {string} */
       network: "BTC" | "ERC20" | "TRC20" | "BEP20";
       address: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       payAmount: string | null;
       txid: string | null;
@@ -594,8 +612,8 @@ export interface components {
       user: {
         id: string;
         email: string;
-        firstName: string | null;
-        lastName: string | null;
+        firstName: string;
+        lastName: string;
       };
       processedAt: string | null;
       attempts: number;
@@ -612,10 +630,13 @@ export interface components {
     };
     AuditEntry: {
       id: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       actorId: string | null;
-      actorEmail: string | null;
+      actorEmail: string;
       action: string;
       targetType: string;
       targetId: string;
@@ -647,10 +668,16 @@ export interface components {
       body: string;
       /** @enum {string} */
       status: "acknowledged" | "answered";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       dueAt: string;
       answeredAt: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       overdue: boolean;
       messages: ({
@@ -659,7 +686,10 @@ export interface components {
           kind: "note" | "reply" | "final";
           fromStaff: boolean;
           body: string;
-          /** @description ISO 8601 date-time */
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time
+           */
           createdAt: string;
         })[];
       escalation: {
@@ -696,7 +726,10 @@ export interface components {
       maxTickets: number | null;
       maxTicketsPerUser: number | null;
       endDate: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       drawSeedHash: string;
       drawSeed: string | null;
@@ -723,7 +756,11 @@ export interface components {
       userName: string;
       userEmail: string;
       unreadCount: number;
-      lastMessageAt: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      lastMessageAt: string;
     };
     DrawProof: {
       contestId: string;
@@ -738,7 +775,8 @@ export interface components {
     DrawRecord: {
       contestId: string;
       title: string;
-      status: string;
+      /** @enum {string} */
+      status: "active" | "ended" | "cancelled";
       method: ("entries" | "beacon" | "legacy") | null;
       seedHash: string;
       seed: string | null;
@@ -788,7 +826,10 @@ export interface components {
       message: string;
       contestId: string;
       ticketNumbers: number[];
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       expiresAt: string;
     };
     InstantWin: {
@@ -881,7 +922,10 @@ export interface components {
       /** @enum {string} */
       network: "BTC" | "ERC20" | "TRC20" | "BEP20";
       address: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
     };
     Notification: {
@@ -891,7 +935,10 @@ export interface components {
       title: string;
       message: string;
       isRead: boolean;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
     };
     NumbersPage: {
@@ -910,9 +957,15 @@ export interface components {
           contestTitle: string;
           /** @enum {string} */
           status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-          /** @description ISO 8601 date-time */
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time
+           */
           requestedAt: string;
-          /** @description ISO 8601 date-time */
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time
+           */
           targetAt: string;
           daysOverdue: number;
           user: {
@@ -943,14 +996,18 @@ export interface components {
       rejectionReason: string | null;
       processedAt: string | null;
       expiresAt: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
     };
     PaymentInvoice: {
-      success: boolean;
+      /** @constant */
+      success: true;
       message: string;
       instructions: {
-        [key: string]: string;
+        en: string;
       };
       payLink: string;
       qrCode: string | null;
@@ -958,7 +1015,8 @@ export interface components {
       trackId: string;
       payAmount: string | null;
       currency: string;
-      network: string | null;
+      /** @enum {string} */
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
       expiresAt: string | null;
       /** @description USD amount, a decimal string */
       amount: string;
@@ -971,7 +1029,10 @@ export interface components {
       currency: string;
       /** @enum {string} */
       cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       oxapayTrackId: string | null;
       oxapayPayAmount: string | null;
@@ -1006,16 +1067,19 @@ export interface components {
       cashAlternative: string | null;
       /** @enum {string} */
       status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       claimBy: string;
-      prizeTitle?: string;
-      instant?: boolean;
-      delivery?: {
+      prizeTitle: string;
+      instant: boolean;
+      delivery: {
         [key: string]: string;
       } | null;
-      note?: string | null;
-      claimedAt?: string | null;
-      trail?: components["schemas"]["TrailStep"][];
+      note: string | null;
+      claimedAt: string | null;
+      trail: components["schemas"]["TrailStep"][];
     };
     PrizeTrail: {
       contestId: string;
@@ -1044,7 +1108,10 @@ export interface components {
       contestId: string | null;
       contestTitle: string | null;
       disabled: boolean;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
     };
     PromoQuote: {
@@ -1067,12 +1134,17 @@ export interface components {
       ticketCount: number;
       /** @description USD amount, a decimal string */
       totalAmount: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       entryDate: string;
-      contestStatus: string;
+      /** @enum {string} */
+      contestStatus: "active" | "ended";
       contestEndDate: string | null;
       result: string | null;
-      status: string;
+      /** @enum {string} */
+      status: "won" | "lost" | "active" | "pending" | "refunded";
       firstTicket: number;
       lastTicket: number;
       winningTicket: number | null;
@@ -1109,7 +1181,10 @@ export interface components {
       details: unknown;
       resolution: string | null;
       resolvedAt: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
     };
@@ -1142,13 +1217,19 @@ export interface components {
       id: string;
       message: string;
       isFromAdmin: boolean;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
     };
     TrailStep: {
       /** @enum {string} */
       kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       at: string;
       carrier: string | null;
       trackingRef: string | null;
@@ -1168,13 +1249,16 @@ export interface components {
     User: {
       id: string;
       email: string;
-      firstName: string | null;
-      lastName: string | null;
+      firstName: string;
+      lastName: string;
       displayName: string | null;
       profileImageUrl: string | null;
       /** @description USD amount, a decimal string */
       balance: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       isAdmin: boolean;
     };
@@ -1196,7 +1280,8 @@ export interface components {
         label: string;
         value: number;
       };
-      outcome: string;
+      /** @enum {string} */
+      outcome: "lose" | "retry" | "prize";
       /** @description USD amount, a decimal string */
       prize: string;
       /** @description USD amount, a decimal string */
@@ -1222,16 +1307,22 @@ export interface components {
       title: string;
       description: string;
       winnerName: string;
-      winnerId: string | null;
-      contestId: string | null;
-      contestTitle: string | null;
+      winnerId: string;
+      contestId: string;
+      contestTitle: string;
       imageUrl: string | null;
       winAmount: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       winDate: string;
       isPublished: boolean;
       socialMediaLinks: string[];
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       hasTrail: boolean;
     };
@@ -1246,7 +1337,10 @@ export interface components {
       /** @enum {string} */
       network: "BTC" | "ERC20" | "TRC20" | "BEP20";
       address: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       payAmount: string | null;
       txid: string | null;
@@ -2597,7 +2691,10 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            /** @description ISO 8601 date-time */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
             selfExcludedUntil: string;
           };
         };
@@ -2847,7 +2944,10 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            /** @description ISO 8601 date-time */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
             selfExclusionEndsAt: string;
           };
         };

@@ -4,37 +4,14 @@
  * the seed and the whole map, which src/shared/instant-wins.ts `verifyInstantReveal` (the contest
  * page, scripts/tools/verify-instant-wins.ts) recomputes.
  */
-import type { InstantPrizeKind } from "@/shared/instant-wins";
+import type { z } from "zod";
+import type { instantWinsRecordOutput } from "@/shared/schemas/responses";
 import { maskedName } from "@/shared/draw";
 import { moneyString } from "@/shared/money";
 import type { DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 
-export type InstantWinsRecord = {
-  contestId: string;
-  title: string;
-  status: string;
-  /** null = the contest has no instant prizes. */
-  seedHash: string | null;
-  mapHash: string | null;
-  ticketMax: number | null;
-  soldTickets: number;
-  total: number;
-  left: number;
-  /** The seed and every ticket are public once sales closed for good (see `isRevealed`). */
-  revealed: boolean;
-  seed: string | null;
-  prizes: {
-    position: number;
-    kind: InstantPrizeKind;
-    label: string;
-    amount: string | null;
-    awarded: boolean;
-    /** The winning ticket: once awarded, or for every prize after the reveal; else null (secret). */
-    winningTicket: number | null;
-    awardedEntry: { firstTicket: number; lastTicket: number; name: string } | null;
-  }[];
-};
+export type InstantWinsRecord = z.output<typeof instantWinsRecordOutput>;
 
 /**
  * Sales are over for good: cancelled, or ended with tickets sold (such a contest cannot be

@@ -7,15 +7,11 @@
  * (contest, ticket), and cash/credit through the ledger (kind + reference = prize id is unique), so
  * a prize is booked exactly once. After the contest ends the seed and the map are public.
  */
+import type { z } from "zod";
+import type { adminInstantPrizesOutput, instantWinOutput } from "@/shared/schemas/responses";
 import { randomBytes } from "node:crypto";
 import type { Contest, InstantPrize, Prisma } from "@/generated/prisma/client";
-import {
-  deriveInstantMap,
-  INSTANT_MESSAGES,
-  type InstantPrizeKind,
-  type InstantPrizeSpec,
-  instantMapHash,
-} from "@/shared/instant-wins";
+import { deriveInstantMap, INSTANT_MESSAGES, type InstantPrizeSpec, instantMapHash } from "@/shared/instant-wins";
 import type { SetInstantPrizesInput } from "@/shared/schemas/instant-wins";
 import { sha256Hex } from "@/shared/draw";
 import { moneyString } from "@/shared/money";
@@ -24,17 +20,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { recordAudit, applyBalanceChange, notify } from "../kernel";
 
-export type InstantWin = {
-  instantPrizeId: string;
-  contestId: string;
-  contestTitle: string;
-  kind: InstantPrizeKind;
-  label: string;
-  amount: string | null;
-  ticket: number;
-  /** The Prize row to claim (physical prizes: delivery or cash alternative, services/prizes/prizes.ts). */
-  prizeId: string | null;
-};
+export type InstantWin = z.output<typeof instantWinOutput>;
 
 /** A line of new tickets: the entry and its consecutive range. */
 export type NumberedLine = { entryId: string; contestId: string; firstTicket: number; lastTicket: number };
@@ -184,28 +170,7 @@ export async function assertTicketMaxChangeAllowed(tx: DbTx, contestId: string, 
   if ((await tx.instantPrize.count({ where: { contestId } })) > 0) throw conflict(INSTANT_MESSAGES.ticketMaxFrozen);
 }
 
-export type AdminInstantPrizes = {
-  contestId: string;
-  ticketMax: number | null;
-  soldTickets: number;
-  mapHash: string | null;
-  /** Attach/change is possible (active, no ticket sold). */
-  editable: boolean;
-  total: number;
-  left: number;
-  /** Unawarded prizes hide their ticket even from admins: nobody can buy a known winner. */
-  prizes: {
-    id: string;
-    position: number;
-    kind: InstantPrizeKind;
-    label: string;
-    amount: string | null;
-    awarded: boolean;
-    ticket: number | null;
-    winnerEmail: string | null;
-    awardedAt: Date | null;
-  }[];
-};
+export type AdminInstantPrizes = z.output<typeof adminInstantPrizesOutput>;
 
 export async function listAdminInstantPrizes(db: DbTx, contestId: string): Promise<AdminInstantPrizes> {
   const c = await db.contest.findUnique({

@@ -4,45 +4,16 @@
  * whatever the contest's size: the summary, the winning entry and one page of entries; the whole
  * list is a streamed file (drawEntriesFile).
  */
+import type { z } from "zod";
+import type { drawRecordEntryOutput, drawRecordOutput } from "@/shared/schemas/responses";
 import { type DrawMethod, entriesDigestText, maskedName } from "@/shared/draw";
 import type { DbTx } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
 import { pendingDrawReason } from "./draw";
 
-export type DrawRecord = {
-  contestId: string;
-  title: string;
-  status: "active" | "ended" | "cancelled";
-  /** "legacy" = drawn before draw methods existed (seed and soldTickets only); null = not closed yet. */
-  method: DrawMethod | "legacy" | null;
-  seedHash: string;
-  /** Revealed after the draw. */
-  seed: string | null;
-  entriesHash: string | null;
-  /** How entriesHash was made: 1 = SHA-256 of the list's text, 2 = Merkle root of its lines (src/shared/merkle.ts). */
-  scheme: number;
-  beacon: { chainHash: string; round: number; randomness: string | null; signature: string | null } | null;
-  soldTickets: number;
-  winningTicket: number | null;
-  salesClosedAt: Date | null;
-  /** Set when an admin pressed End before the end date or sell-out. */
-  endedEarlyAt: Date | null;
-  drawnAt: Date | null;
-  /** Sales closed, winner not drawn yet (waiting for the beacon round, or a failed draw being retried). */
-  awaitingResults: boolean;
-  /** Why it is awaiting results, in words (services/draws/draw.ts pendingDrawReason); null when not awaiting. */
-  pendingReason: string | null;
-  /** The entry holding the winning ticket (null until drawn, or when none was sold). */
-  winningEntry: DrawRecordEntry | null;
-  /** One page of the entry list by first ticket (DRAW_ENTRIES_PAGE; the whole list for most contests). */
-  entries: DrawRecordEntry[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  entriesNextCursor: number | null;
-  /** The whole entry list as the text entriesHash is the SHA-256 of (streamed; what verify:draw reads). */
-  entriesFile: string;
-};
+export type DrawRecord = z.output<typeof drawRecordOutput>;
 
-export type DrawRecordEntry = { id: string; firstTicket: number; lastTicket: number; name: string };
+export type DrawRecordEntry = z.output<typeof drawRecordEntryOutput>;
 
 /** Entries per page of the draw record (and the most one request may ask for). */
 export const DRAW_ENTRIES_PAGE = 1000;

@@ -1,5 +1,8 @@
 /** What every withdrawal flow shares: names, the public shape of a withdrawal, transaction options. */
+import type { z } from "zod";
+import type { withdrawalOutput } from "@/shared/schemas/responses";
 import type { Withdrawal } from "@/generated/prisma/client";
+import type { WithdrawalNetwork } from "@/shared/networks";
 import { moneyString as amountString } from "@/shared/money";
 import type { DbTx } from "../../../platform/db";
 import { conflict, notFound } from "../../../platform/errors";
@@ -11,20 +14,7 @@ export const PAYOUT_RETRY_LIMIT = 5;
 /** Bursts wait for a pooled connection rather than failing (as checkout does, services/checkout/purchases.ts). */
 export const TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
 
-export type PublicWithdrawal = {
-  id: string;
-  status: Withdrawal["status"];
-  amount: string;
-  cryptoCurrency: Withdrawal["cryptoCurrency"];
-  network: string;
-  address: string;
-  createdAt: Date;
-  payAmount: string | null;
-  txid: string | null;
-  paidAt: Date | null;
-  rejectionReason: string | null;
-  failureReason: string | null;
-};
+export type PublicWithdrawal = z.output<typeof withdrawalOutput>;
 
 export function toPublicWithdrawal(w: Withdrawal): PublicWithdrawal {
   return {
@@ -32,7 +22,8 @@ export function toPublicWithdrawal(w: Withdrawal): PublicWithdrawal {
     status: w.status,
     amount: amountString(w.amount),
     cryptoCurrency: w.cryptoCurrency,
-    network: w.network,
+    // Stored only from createWithdrawalSchema, which accepts WITHDRAWAL_NETWORKS alone (src/shared/withdrawals.ts).
+    network: w.network as WithdrawalNetwork,
     address: w.address,
     createdAt: w.createdAt,
     payAmount: w.payAmount,
