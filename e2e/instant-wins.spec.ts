@@ -34,6 +34,8 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
   );
   await page.goto(`/contest/${contestId}`);
   await expect(page.getByTestId("instant-left")).toHaveText("2 of 2 left");
+  // The published map commitment is keyed with the secret seed (docs/fair-play.md "What each published hash proves").
+  await expect(page.getByTestId("instant-map-hash")).toContainText("HMAC-SHA256 keyed with the seed");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added 1 ticket(s) to cart")).toBeVisible();
   await page.getByTestId("cart-button").click();

@@ -28,7 +28,7 @@ export interface paths {
     post: operations["postApiAuth2faVerify"];
   };
   "/api/auth/2fa": {
-    /** Two-factor status: enabled, required */
+    /** Two-factor status: enabled, required, and whether this session passed it */
     get: operations["getApiAuth2fa"];
   };
   "/api/auth/2fa/setup": {
@@ -86,6 +86,10 @@ export interface paths {
   "/api/contests/{id}/draw/entries": {
     /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
     get: operations["getApiContestsIdDrawEntries"];
+  };
+  "/api/contests/{id}/draw/free-entries": {
+    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+    get: operations["getApiContestsIdDrawFreeEntries"];
   };
   "/api/contests/{id}/draw/proof": {
     /** Merkle inclusion proof of one of your entries (?entry=<entry id>) against the published entriesHash; after sales close, owner only */
@@ -328,7 +332,7 @@ export interface paths {
     get: operations["getApiAdminPrizesOverdue"];
   };
   "/api/admin/prizes": {
-    /** Prizes and their claim status */
+    /** Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminPrizes"];
   };
   "/api/admin/prizes/{id}/status": {
@@ -521,7 +525,6 @@ export interface components {
       drawSeedHash: string;
       drawSeed: string | null;
       winningTicket: number | null;
-      winnerId: string | null;
       drawnAt: string | null;
       skillQuestion: {
         text: string;
@@ -536,6 +539,7 @@ export interface components {
           percentOff: number;
         }[];
       instantWins: boolean;
+      winnerId: string | null;
       skillQuestionAnswer: number | null;
       drawPending: string | null;
       drawError: string | null;
@@ -734,7 +738,6 @@ export interface components {
       drawSeedHash: string;
       drawSeed: string | null;
       winningTicket: number | null;
-      winnerId: string | null;
       drawnAt: string | null;
       skillQuestion: {
         text: string;
@@ -799,12 +802,21 @@ export interface components {
       entries: components["schemas"]["DrawRecordEntry"][];
       entriesNextCursor: number | null;
       entriesFile: string;
+      freeEntries: {
+        postal: number;
+        online: number;
+        tickets: number;
+        sharePercent: string | null;
+        parity: string;
+        file: string;
+      };
     };
     DrawRecordEntry: {
       id: string;
       firstTicket: number;
       lastTicket: number;
-      name: string;
+      /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
+      name: string | null;
     };
     EmailPreferences: {
       receipts: boolean;
@@ -847,8 +859,27 @@ export interface components {
       contestId: string;
       title: string;
       status: string;
+      /** @description SHA-256 of the secret seed, published when the map is committed */
       seedHash: string | null;
+      /** @description How mapHash is made: 2 = HMAC-SHA256 keyed with the seed; 1 = SHA-256 of the map text (maps committed before scheme 2) */
+      scheme: number | null;
+      /** @description The map's commitment; a scheme-1 hash is null until the reveal (it would give the tickets away) */
       mapHash: string | null;
+      /** @description Set when a scheme-1 map was re-drawn: prizes already won kept their tickets (carried positions), the others were drawn from a new seed among the tickets not sold then; after the reveal the excluded tickets and the replaced seed and map hash */
+      redraw: ({
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time
+         */
+        at: string;
+        excludedHash: string;
+        excludedCount: number;
+        carried: number[];
+        previousSeedHash: string;
+        excluded: string | null;
+        previousMapHash: string | null;
+        previousSeed: string | null;
+      }) | null;
       ticketMax: number | null;
       soldTickets: number;
       total: number;
@@ -863,11 +894,12 @@ export interface components {
           amount: string | null;
           awarded: boolean;
           winningTicket: number | null;
-          awardedEntry: {
+          /** @description The winning entry; its masked name once sales closed, null while on sale */
+          awardedEntry: ({
             firstTicket: number;
             lastTicket: number;
-            name: string;
-          } | null;
+            name: string | null;
+          }) | null;
         })[];
     };
     Limits: {
@@ -1307,7 +1339,7 @@ export interface components {
       title: string;
       description: string;
       winnerName: string;
-      winnerId: string;
+      winnerId: string | null;
       contestId: string;
       contestTitle: string;
       imageUrl: string | null;
@@ -1602,7 +1634,7 @@ export interface operations {
       };
     };
   };
-  /** Two-factor status: enabled, required */
+  /** Two-factor status: enabled, required, and whether this session passed it */
   getApiAuth2fa: {
     responses: {
       /** @description OK */
@@ -2305,6 +2337,40 @@ export interface operations {
       };
       /** @description Sales are not closed yet: the entry list is published when they close */
       409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+  getApiContestsIdDrawFreeEntries: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description `first-last:entryId:postal|online` lines by first ticket, joined by a newline; each line is also a line of the entry list */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {id} */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -4138,7 +4204,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -6108,13 +6174,25 @@ export interface operations {
       };
     };
   };
-  /** Prizes and their claim status */
+  /** Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminPrizes: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
         content: {
           "application/json": components["schemas"]["AdminPrize"][];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in */

@@ -106,6 +106,8 @@ export const AUDIT_ACTIONS = [
   "winner_post.delete",
   "export.read",
   "contest.instant_prizes",
+  // A map committed under the guessable scheme 1 re-drawn (src/server/services/checkout/instant-redraw.ts).
+  "contest.instant_redraw",
   "promo.create",
   "promo.status",
   "contest.bundle_tiers",
@@ -144,6 +146,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "winner_post.update": "Winner post edited",
   "winner_post.delete": "Winner post deleted",
   "contest.instant_prizes": "Instant prizes set",
+  "contest.instant_redraw": "Instant prizes re-drawn",
   "promo.create": "Promo code created",
   "promo.status": "Promo code disabled or enabled",
   "contest.bundle_tiers": "Bundle prices changed",

@@ -7,20 +7,27 @@ export type LocalServer = { url: string; close: () => Promise<void>; hits: strin
 
 async function listen(handler: http.RequestListener, hits: string[]): Promise<LocalServer> {
   const server = http.createServer(handler);
+  // fetch keeps connections alive; with Node's 5 s default the server could close one just as a
+  // slow test reused it (ECONNRESET). close() still ends idle connections at once.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** The REST adapter behind a real socket (GET only is enough for public readers such as the verifier). */
-export function startRestServer(): Promise<LocalServer> {
+/**
+ * The REST adapter behind a real socket (GET only is enough for public readers such as the verifier).
+ * `rewrite` (tamper tests) may change an answer's body on its way out: a site that lies to the verifier.
+ */
+export function startRestServer(rewrite?: (url: string, body: string) => string): Promise<LocalServer> {
   const hits: string[] = [];
   return listen(async (req, res) => {
     hits.push(`${req.method} ${req.url}`);
     const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method }));
     res.statusCode = answer.status;
-    for (const [k, v] of answer.headers) res.setHeader(k, v);
-    res.end(Buffer.from(await answer.arrayBuffer()));
+    for (const [k, v] of answer.headers) if (!rewrite || k !== "content-length") res.setHeader(k, v);
+    const body = Buffer.from(await answer.arrayBuffer());
+    res.end(rewrite ? Buffer.from(rewrite(req.url ?? "", body.toString("utf8"))) : body);
   }, hits);
 }
 

@@ -71,6 +71,21 @@ export async function mailTopUpRejected(
   );
 }
 
+/** Security: wrong two-factor codes from anywhere paused the account's codes until `until` (services/accounts/two-factor.ts). */
+export async function mailTwoFactorLocked(tx: DbTx, userId: string, until: Date): Promise<void> {
+  await mailUser(tx, userId, "two_factor_locked", (u) =>
+    notice(nameOf(u), "Your two-factor codes were paused", {
+      paragraphs: [
+        "Someone who knows your password entered wrong authentication codes for your account too many times, so codes from your authenticator app are paused for a while.",
+        "Change your password now (Account Settings, or the reset link on the sign-in page). Your backup codes still work, and sessions already signed in are not affected.",
+      ],
+      rows: [["Codes paused until", until.toUTCString()]],
+      button: { label: "Reset your password", path: "/forgot-password" },
+      small: "If this was you, wait until the time above or sign in with a backup code.",
+    }),
+  );
+}
+
 export async function mailPasswordChanged(tx: DbTx, userId: string, when: Date): Promise<void> {
   await mailUser(tx, userId, "password_changed", (u) => passwordChanged(nameOf(u), when));
 }

@@ -16,6 +16,7 @@ export type EmailKind =
   | "topup_rejected"
   | "password_reset"
   | "password_changed"
+  | "two_factor_locked"
   | "withdrawal_requested"
   | "withdrawal_paid"
   | "withdrawal_rejected"

@@ -83,7 +83,6 @@ export const contestOutput = z.object({
   /** Revealed only after the draw, so anyone can recompute the winning ticket. */
   drawSeed: z.string().nullable(),
   winningTicket: z.number().int().nullable(),
-  winnerId: z.string().nullable(),
   drawnAt: time.nullable(),
   /** Optional skill question: text and options only, never the answer. */
   skillQuestion: z.object({ text: z.string(), options: z.array(z.string()) }).nullable(),
@@ -101,6 +100,8 @@ export const contestOutput = z.object({
   instantWins: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
+  /** The winner's user id: admins only (a public contest never carries it). */
+  winnerId: z.string().nullable(),
   skillQuestionAnswer: z.number().int().nullable(),
   /** Closed but not drawn yet: why, in words; and the last failed attempt's message. */
   drawPending: z.string().nullable(),
@@ -111,7 +112,7 @@ export const drawRecordEntryOutput = z.object({
   id,
   firstTicket: z.number().int(),
   lastTicket: z.number().int(),
-  name: z.string(),
+  name: z.string().nullable().describe("The holder's masked name (first name and initial) once sales closed; null while on sale"),
 });
 
 /** A contest's public draw record (src/server/services/draws/record.ts). */
@@ -153,6 +154,20 @@ export const drawRecordOutput = z.object({
   entriesNextCursor: z.number().int().nullable(),
   /** The whole entry list as the text entriesHash is the SHA-256 of (streamed; what verify:draw reads). */
   entriesFile: z.string(),
+  /** Free entries in this contest's list (postal and online) and the file naming them; docs/fair-play.md "Free entries in the verifier". */
+  freeEntries: z.object({
+    /** Entries recorded by an admin from a postal entry, and entries taken with "Enter for free". */
+    postal: z.number().int(),
+    online: z.number().int(),
+    /** Tickets those entries hold. */
+    tickets: z.number().int(),
+    /** The free tickets' share of the tickets sold, as a percentage with two decimals ("2.50"); null when none sold. */
+    sharePercent: z.string().nullable(),
+    /** What holds for each of them, in words (the same draw as a paid ticket). */
+    parity: z.string(),
+    /** `first-last:entryId:postal|online` lines by first ticket, published with the entry list (after sales close). */
+    file: z.string(),
+  }),
 });
 
 /** An inclusion proof of one entry in a scheme-2 entry list (src/shared/merkle.ts InclusionProof). */
@@ -184,7 +199,8 @@ export const winnerPostOutput = z.object({
   title: z.string(),
   description: z.string(),
   winnerName: z.string(),
-  winnerId: z.string(),
+  /** The winner's user id for admins; null in the public gallery (public records name people by masked name only). */
+  winnerId: z.string().nullable(),
   contestId: z.string(),
   contestTitle: z.string(),
   imageUrl: z.string().nullable(),

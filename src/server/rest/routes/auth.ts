@@ -73,7 +73,7 @@ export const authRoutes: RestRow[] = [
     path: "/api/auth/2fa",
     doc: {
       output: twoFactorStatusOutput,
-      summary: "Two-factor status: enabled, required",
+      summary: "Two-factor status: enabled, required, and whether this session passed it",
       access: "user",
       procedure: "auth.twoFactorStatus",
     },

@@ -84,9 +84,11 @@ export const prizesRoutes: RestRow[] = [
     path: "/api/admin/prizes",
     doc: {
       output: z.array(adminPrizeOutput),
-      summary: "Prizes and their claim status",
+      summary:
+        "Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "prizes.adminList",
+      query: [...PAGE_PARAMS],
     },
   },
   {

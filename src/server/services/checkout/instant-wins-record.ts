@@ -2,10 +2,14 @@
  * The public instant-win record of a contest (GET /api/contests/{id}/instant-wins): the prize list
  * and the map's commitment from the start, each prize's ticket once it is won, and after the end
  * the seed and the whole map, which src/shared/instant-wins.ts `verifyInstantReveal` (the contest
- * page, scripts/tools/verify-instant-wins.ts) recomputes.
+ * page, scripts/tools/verify-instant-wins.ts) recomputes. A scheme-1 mapHash (SHA-256 of a
+ * guessable text) is withheld until the reveal; a re-drawn map (./instant-redraw.ts) says so, and
+ * after the reveal adds the replaced commitment and the excluded tickets.
  */
 import type { z } from "zod";
 import type { instantWinsRecordOutput } from "@/shared/schemas/responses";
+import { countTickets, parseTicketRanges } from "@/shared/instant-wins";
+import type { StoredInstantRedraw } from "./instant-redraw";
 import { maskedName } from "@/shared/draw";
 import { moneyString } from "@/shared/money";
 import type { DbTx } from "../../platform/db";
@@ -35,6 +39,8 @@ export async function getInstantWinsRecord(db: DbTx, contestId: string): Promise
       instantSeedHash: true,
       instantMapHash: true,
       instantTicketMax: true,
+      instantScheme: true,
+      instantRedraw: true,
       instantPrizes: { orderBy: { position: "asc" } },
     },
   });
@@ -58,7 +64,11 @@ export async function getInstantWinsRecord(db: DbTx, contestId: string): Promise
       awarded: p.awardedAt !== null,
       winningTicket: p.awardedAt !== null || revealed ? p.winningTicket : null,
       awardedEntry: e
-        ? { firstTicket: e.firstTicket, lastTicket: e.lastTicket, name: maskedName(e.user.firstName, e.user.lastName) }
+        ? {
+            firstTicket: e.firstTicket,
+            lastTicket: e.lastTicket,
+            name: c.salesClosedAt !== null || c.status !== "active" ? maskedName(e.user.firstName, e.user.lastName) : null,
+          }
         : null,
     };
   });
@@ -67,7 +77,9 @@ export async function getInstantWinsRecord(db: DbTx, contestId: string): Promise
     title: c.title,
     status: c.status,
     seedHash: c.instantSeedHash,
-    mapHash: c.instantMapHash,
+    scheme: c.instantScheme,
+    mapHash: c.instantScheme === 1 && !revealed ? null : c.instantMapHash,
+    redraw: redrawRecord(c.instantRedraw as StoredInstantRedraw | null, revealed),
     ticketMax: c.instantTicketMax,
     soldTickets: c.soldTickets,
     total: prizes.length,
@@ -75,5 +87,19 @@ export async function getInstantWinsRecord(db: DbTx, contestId: string): Promise
     revealed,
     seed: revealed ? c.instantSeed : null,
     prizes,
+  };
+}
+
+function redrawRecord(d: StoredInstantRedraw | null, revealed: boolean): InstantWinsRecord["redraw"] {
+  if (!d) return null;
+  return {
+    at: new Date(d.at),
+    excludedHash: d.excludedHash,
+    excludedCount: countTickets(parseTicketRanges(d.excluded, Number.MAX_SAFE_INTEGER)),
+    carried: d.carried,
+    previousSeedHash: d.previous.seedHash,
+    excluded: revealed ? d.excluded : null,
+    previousMapHash: revealed ? d.previous.mapHash : null,
+    previousSeed: revealed ? d.previous.seed : null,
   };
 }

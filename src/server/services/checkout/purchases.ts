@@ -256,7 +256,9 @@ export async function listPurchases(
       entryDate: e.createdAt,
       contestStatus: ended ? "ended" : "active",
       contestEndDate: e.contest.endDate,
-      result: ended ? e.contest.winnerId : null,
+      // docs/product.md: "the winner's user id once ended", which the player's screen compares with
+      // their own: given only to the winner (their own id); another player's id is never sent.
+      result: ended && e.contest.winnerId === userId ? userId : null,
       status: entryStatusKind({
         result: entryOutcome(e, e.contest),
         contestStatus: e.contest.status,

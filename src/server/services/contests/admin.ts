@@ -24,6 +24,7 @@ export type AdminContest = z.output<typeof adminContestOutput>;
 export function toAdminContest(c: Contest): AdminContest {
   return {
     ...toPublicContest(c),
+    winnerId: c.winnerId,
     skillQuestionAnswer: skillQuestionOf(c.skillQuestion)?.correctIndex ?? null,
     drawPending: pendingDrawReason(c),
     drawError: c.drawnAt ? null : c.drawError,

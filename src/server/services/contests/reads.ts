@@ -47,7 +47,6 @@ export function toPublicContest(c: Contest): PublicContest {
     drawSeedHash: c.drawSeedHash,
     drawSeed: drawn ? c.drawSeed : null,
     winningTicket: c.winningTicket,
-    winnerId: c.winnerId,
     drawnAt: c.drawnAt,
     skillQuestion: publicQuestion(c.skillQuestion),
     awaitingResults: c.status === "ended" && c.salesClosedAt !== null && c.drawnAt === null,

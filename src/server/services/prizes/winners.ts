@@ -9,13 +9,13 @@ import { cursorRow, pageLimit } from "../kernel";
 /** docs/product.md §3 Winner post, as GET /api/winner-posts answers it. */
 export type PublicWinnerPost = z.output<typeof winnerPostOutput>;
 
-export function toPublicWinnerPost(p: WinnerPost, trails: ReadonlySet<string>): PublicWinnerPost {
+export function toPublicWinnerPost(p: WinnerPost, trails: ReadonlySet<string>, forAdmin = false): PublicWinnerPost {
   return {
     id: p.id,
     title: p.title,
     description: p.description,
     winnerName: p.winnerName,
-    winnerId: p.winnerId,
+    winnerId: forAdmin ? p.winnerId : null,
     contestId: p.contestId,
     contestTitle: p.contestTitle,
     imageUrl: p.imageUrl,
@@ -39,13 +39,13 @@ export async function contestsWithTrail(db: DbTx, contestIds: readonly string[])
   return new Set(rows.map((r) => r.contestId));
 }
 
-/** Posts as answered, each knowing whether its trail exists. */
-export async function withTrails(db: DbTx, rows: readonly WinnerPost[]): Promise<PublicWinnerPost[]> {
+/** Posts as answered, each knowing whether its trail exists (`forAdmin`: with the winner's id). */
+export async function withTrails(db: DbTx, rows: readonly WinnerPost[], forAdmin = false): Promise<PublicWinnerPost[]> {
   const trails = await contestsWithTrail(
     db,
     rows.map((r) => r.contestId),
   );
-  return rows.map((r) => toPublicWinnerPost(r, trails));
+  return rows.map((r) => toPublicWinnerPost(r, trails, forAdmin));
 }
 
 /** The gallery's order: newest win date first; ties by newest creation, then id. */
