@@ -18,6 +18,15 @@ let cachedAnswerHash: Promise<string> | undefined;
 /** Every fixture user has the password "password123" and answer "rex" (each hashed once per file to keep tests fast). */
 export const FIXTURE_PASSWORD = "password123";
 export const FIXTURE_ANSWER = "rex";
+/** A delivery address a prize claim accepts (src/shared/prizes.ts deliverySchema). */
+export const FIXTURE_DELIVERY = {
+  fullName: "Ann Lee",
+  addressLine1: "1 High St",
+  city: "Leeds",
+  postcode: "LS1 4AB",
+  country: "UK",
+  phone: "+44 113 496 0000",
+};
 
 export async function createUser(
   db: Db,
