@@ -5,6 +5,7 @@ import { asAdmin, createContestViaApi, newPlayer } from "./players";
 // prizes before sales, a player's ticket hits a committed number and gets the instant-win screen,
 // and after the end the contest page recomputes the revealed map in the browser.
 test("instant prizes: admin attaches them, a buyer wins at checkout, the revealed map verifies", async ({ browser }, info) => {
+  test.setTimeout(120_000);
   const title = `Instant Watch ${Date.now()}`;
   // Two tickets, two prizes: every ticket wins, so the test knows the first ticket wins something.
   const contestId = await createContestViaApi(browser, { title, ticketPrice: 1, maxTickets: 2 });

@@ -67,6 +67,14 @@ export interface paths {
     /** Set a new password from a reset link's token and sign in */
     post: operations["postApiAuthResetLinkComplete"];
   };
+  "/api/auth/verify-email": {
+    /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+    post: operations["postApiAuthVerifyEmail"];
+  };
+  "/api/auth/verify-email/resend": {
+    /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+    post: operations["postApiAuthVerifyEmailResend"];
+  };
   "/api/login": {
     /** Redirect to the sign-in page */
     get: operations["getApiLogin"];
@@ -84,11 +92,11 @@ export interface paths {
     get: operations["getApiContestsIdDraw"];
   };
   "/api/contests/{id}/draw/entries": {
-    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawEntries"];
   };
   "/api/contests/{id}/draw/free-entries": {
-    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawFreeEntries"];
   };
   "/api/contests/{id}/draw/proof": {
@@ -230,6 +238,10 @@ export interface paths {
   "/api/admin/users/{userId}/toggle-admin": {
     /** Grant or revoke admin */
     post: operations["postApiAdminUsersUserIdToggleAdmin"];
+  };
+  "/api/admin/users/{userId}/credit": {
+    /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+    post: operations["postApiAdminUsersUserIdCredit"];
   };
   "/api/admin/contests": {
     /** Contests newest first (?status, ?search on the title) (a page: ?limit, default 50, ?cursor = the last id seen) */
@@ -438,6 +450,14 @@ export interface paths {
   "/api/admin/contests/{contestId}/bundle-tiers": {
     /** Set a contest's multi-buy prices (at most 5 tiers, 1..90% off; [] removes them) */
     put: operations["putApiAdminContestsContestIdBundleTiers"];
+  };
+  "/api/receipts/keys": {
+    /** The operator's Ed25519 receipt keys, current and retired (every key ever used, so old receipts still verify) */
+    get: operations["getApiReceiptsKeys"];
+  };
+  "/api/admin/receipts/rotate-key": {
+    /** Rotate the receipt signing key (the old key stays published); 409 when it comes from RECEIPT_SIGNING_KEY */
+    post: operations["postApiAdminReceiptsRotateKey"];
   };
 }
 
@@ -654,7 +674,34 @@ export interface components {
     };
     Checkout: {
       message: string;
-      entries: components["schemas"]["EntryReceipt"][];
+      entries: {
+          entryId: string;
+          contestId: string;
+          contestTitle: string;
+          ticketCount: number;
+          firstTicket: number;
+          lastTicket: number;
+          /** @description USD amount, a decimal string */
+          ticketPrice: string;
+          /** @description USD amount, a decimal string */
+          totalAmount: string;
+          receipt: {
+            /** @constant */
+            version: 1;
+            contestId: string;
+            entryId: string;
+            /** @description first-last */
+            tickets: string;
+            /** @description exact, three decimals */
+            amount: string;
+            /** @description ISO 8601 date-time */
+            issuedAt: string;
+            /** @description the published key that signed it (GET /api/receipts/keys) */
+            keyId: string;
+            /** @description Ed25519, hex */
+            signature: string;
+          };
+        }[];
       /** @description USD amount, a decimal string */
       totalAmount: string;
       /** @description USD amount, a decimal string */
@@ -1166,6 +1213,8 @@ export interface components {
       ticketCount: number;
       /** @description USD amount, a decimal string */
       totalAmount: string;
+      /** @description USD amount, a decimal string */
+      paidWithCredit: string;
       /**
        * Format: date-time
        * @description ISO 8601 date-time
@@ -1196,6 +1245,22 @@ export interface components {
         promoSaving: string;
         promoCode: string | null;
       }) | null;
+      receipt: {
+        /** @constant */
+        version: 1;
+        contestId: string;
+        entryId: string;
+        /** @description first-last */
+        tickets: string;
+        /** @description exact, three decimals */
+        amount: string;
+        /** @description ISO 8601 date-time */
+        issuedAt: string;
+        /** @description the published key that signed it (GET /api/receipts/keys) */
+        keyId: string;
+        /** @description Ed25519, hex */
+        signature: string;
+      } | null;
     };
     ReviewEntry: {
       id: string;
@@ -1287,6 +1352,10 @@ export interface components {
       profileImageUrl: string | null;
       /** @description USD amount, a decimal string */
       balance: string;
+      /** @description USD amount, a decimal string */
+      cashBalance: string;
+      /** @description USD amount, a decimal string */
+      creditBalance: string;
       /**
        * Format: date-time
        * @description ISO 8601 date-time
@@ -1691,7 +1760,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF); re-enrolling needs a code of the current key or a backup code */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF); re-enrolling needs a code of the current key or a backup code */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1754,7 +1823,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1816,7 +1885,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2188,6 +2257,105 @@ export interface operations {
       };
     };
   };
+  /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+  postApiAuthVerifyEmail: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+  postApiAuthVerifyEmailResend: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The address is already verified */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Redirect to the sign-in page */
   getApiLogin: {
     responses: {
@@ -2195,6 +2363,12 @@ export interface operations {
       302: {
         content: {
           "text/plain": string;
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
@@ -2309,7 +2483,7 @@ export interface operations {
       };
     };
   };
-  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawEntries: {
     parameters: {
       path: {
@@ -2341,6 +2515,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
         content: {
@@ -2349,7 +2529,7 @@ export interface operations {
       };
     };
   };
-  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawFreeEntries: {
     parameters: {
       path: {
@@ -2371,6 +2551,12 @@ export interface operations {
       };
       /** @description Nothing found for {id} */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3129,7 +3315,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3251,7 +3437,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3308,7 +3494,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3388,7 +3574,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4006,7 +4192,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4052,7 +4238,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4107,7 +4293,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4174,7 +4360,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4204,7 +4390,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "receipt_key.rotate";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4230,7 +4416,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4265,7 +4451,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4313,7 +4499,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4369,7 +4555,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4383,6 +4569,82 @@ export interface operations {
       };
       /** @description The last admin cannot be removed */
       409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+  postApiAdminUsersUserIdCredit: {
+    parameters: {
+      path: {
+        userId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          reason: string;
+          expiresInDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            user: components["schemas"]["User"];
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {userId} */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -4442,7 +4704,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4521,7 +4783,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4617,7 +4879,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4698,7 +4960,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4781,7 +5043,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF); an admin cannot record a free entry for their own account */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF); an admin cannot record a free entry for their own account */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4840,7 +5102,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4887,7 +5149,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4950,7 +5212,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5030,7 +5292,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5096,7 +5358,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5249,7 +5511,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5298,7 +5560,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5366,7 +5628,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5483,7 +5745,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5539,7 +5801,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5621,7 +5883,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5704,7 +5966,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5784,7 +6046,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6154,7 +6416,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6201,7 +6463,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6262,7 +6524,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6566,7 +6828,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6619,7 +6881,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6696,7 +6958,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6848,7 +7110,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6877,7 +7139,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6906,7 +7168,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6946,7 +7208,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7378,7 +7640,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7442,7 +7704,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7591,7 +7853,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7658,7 +7920,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7738,7 +8000,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7815,7 +8077,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7828,6 +8090,110 @@ export interface operations {
         };
       };
       /** @description The contest is not active */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The operator's Ed25519 receipt keys, current and retired (every key ever used, so old receipts still verify) */
+  getApiReceiptsKeys: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            algorithm: "Ed25519";
+            current: string;
+            keys: ({
+                id: string;
+                publicKey: string;
+                /** @description ISO 8601 date-time */
+                activatedAt: string;
+                retiredAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Rotate the receipt signing key (the old key stays published); 409 when it comes from RECEIPT_SIGNING_KEY */
+  postApiAdminReceiptsRotateKey: {
+    requestBody: {
+      content: {
+        "application/json": {
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            previous: string | null;
+            current: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key comes from RECEIPT_SIGNING_KEY: change the setting to rotate it */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];

@@ -119,6 +119,10 @@ export const AUDIT_ACTIONS = [
   "complaint.note",
   "complaint.reply",
   "complaint.answer",
+  // Site credit given as goodwill (docs/payments.md "Cash and credit").
+  "credit.grant",
+  // Signed receipts (docs/fair-play.md): a new signing key; the old one stays published.
+  "receipt_key.rotate",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -156,6 +160,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.note": "Complaint note from the player",
   "complaint.reply": "Complaint reply",
   "complaint.answer": "Complaint final answer",
+  "credit.grant": "Site credit given",
+  "receipt_key.rotate": "Receipt signing key rotated",
 };
 
 /** Milliseconds, docs/product.md §9. */

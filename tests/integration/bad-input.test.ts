@@ -127,6 +127,8 @@ const FIELDS = [
   "maxUses",
   "disabled",
   "tiers",
+  // wallet: goodwill credit
+  "expiresInDays",
   "__proto__",
   "constructor",
   "extra",

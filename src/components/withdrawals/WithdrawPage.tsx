@@ -59,11 +59,35 @@ export function WithdrawPage() {
     <Container size="lg" py="xl">
       <Stack>
         <BalanceHeading title="Withdraw" balance={user.balance} />
+        <Group grow align="stretch">
+          <Card withBorder radius="md" p="md">
+            <Text size="sm" c="gray.7">
+              Withdrawable cash
+            </Text>
+            <Text fw={700} size="xl" data-testid="withdrawable-cash">
+              {formatUsd(user.cashBalance)}
+            </Text>
+            <Text size="xs" c="gray.7">
+              Top-ups, cash prizes, cash alternatives and refunds of cash.
+            </Text>
+          </Card>
+          <Card withBorder radius="md" p="md">
+            <Text size="sm" c="gray.7">
+              Site credit
+            </Text>
+            <Text fw={700} size="xl" data-testid="site-credit">
+              {formatUsd(user.creditBalance)}
+            </Text>
+            <Text size="xs" c="gray.7">
+              Spent on tickets and spins before cash; it cannot be withdrawn.
+            </Text>
+          </Card>
+        </Group>
         <Card withBorder radius="md" p="lg" component="form" onSubmit={submit} aria-label="Withdraw form">
           <Stack>
-            <Text size="sm" c="dimmed">
-              Send part of your balance to your own crypto wallet. The amount is held at once; an admin approves the payout.
-              Between {formatUsd(WITHDRAWAL_LIMITS.min)} and {formatUsd(WITHDRAWAL_LIMITS.max)} per withdrawal.
+            <Text size="sm" c="gray.7">
+              Send cash from your balance to your own crypto wallet: up to {formatUsd(user.cashBalance)} now. The amount is held
+              at once. Between {formatUsd(WITHDRAWAL_LIMITS.min)} and {formatUsd(WITHDRAWAL_LIMITS.max)} per withdrawal.
             </Text>
             <Group grow align="flex-start">
               <TextInput

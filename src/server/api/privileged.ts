@@ -37,6 +37,7 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
     audit: ["contest.instant_prizes"],
   },
   "admin.toggleAdmin": { why: "grants or revokes admin rights", audit: ["user.role"] },
+  "admin.grantCredit": { why: "adds site credit to a player's balance", audit: ["credit.grant"] },
   "prizes.setStatus": { why: "marks a prize shipped or delivered", audit: ["prize.status"] },
   "complaints.adminAnswer": {
     why: "gives the operator's final answer to a complaint (it starts the escalation route)",
@@ -90,6 +91,7 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
   "pricing.createPromoCode": { why: "lets players pay less: a new discount on tickets", audit: ["promo.create"] },
   "pricing.setPromoCodeStatus": { why: "turns a discount on or off", audit: ["promo.status"] },
   "pricing.setBundleTiers": { why: "changes what a contest's tickets cost in bundles", audit: ["contest.bundle_tiers"] },
+  "receipts.rotateKey": { why: "changes the key every new receipt is signed with", audit: ["receipt_key.rotate"] },
 } as const satisfies Record<string, Privileged>;
 
 /**

@@ -9,7 +9,14 @@ import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payouts";
 import { registerMailJob } from "./mail-delivery";
 import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
-import { fanOutDrawResults, completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
+import {
+  fanOutDrawResults,
+  completeDraw,
+  preparePublicFiles,
+  recordDrawFailure,
+  runDueDraws,
+  setDrawFollowUps,
+} from "../services/draws";
 import {
   reconcileWithGateway,
   reconcileOpenPayments,
@@ -19,6 +26,7 @@ import {
   reconcileProcessingWithdrawals,
   runPayoutJob,
 } from "../services/money";
+import { expireCreditLots } from "../services/kernel";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
 
@@ -39,7 +47,12 @@ export const JOB = {
   paymentsReconcile: "payments.reconcile",
   /** Daily: our payments and payouts against OxaPay's history; differences go to the review queue. */
   reconcileDaily: "payments.reconcileDaily",
+  /** Takes what is left of expired site credit off the credit balance, once per lot (services/kernel/credit-expiry.ts). */
+  creditsExpire: "credits.expire",
 } as const;
+
+/** How often expired site credit is swept (credit counts as spendable until then). */
+export const CREDIT_EXPIRY_SWEEP_SECONDS = 300;
 
 /** Queues a withdrawal's payout job (after PAYOUT_RETRY_DELAY_SECONDS); one queued job per withdrawal. */
 export function enqueuePayout(data: { id: string; origin: string }): Promise<string | null> {
@@ -71,8 +84,13 @@ export async function runDrawsJob(): Promise<void> {
 
 /** draws.fanout: every batch until done; a throw retries from the cursor (nothing is told twice). */
 export async function runDrawFanoutJob(data: { contestId: string }): Promise<void> {
-  const progress = await fanOutDrawResults(await getDb(), data.contestId);
+  const db = await getDb();
+  const progress = await fanOutDrawResults(db, data.contestId);
   logger.info({ contestId: data.contestId, ...progress }, "draw results told");
+  // The entry-list files, made once now rather than by their first visitor (services/draws/public-files.ts).
+  await preparePublicFiles(db, data.contestId).catch((err: unknown) =>
+    logger.warn({ err, contestId: data.contestId }, "entry-list files not made yet (the first request makes them)"),
+  );
 }
 
 /** draws.complete: a throw records the reason on the contest and hands the job back for a retry. */
@@ -141,6 +159,11 @@ export function registerAppJobs(): void {
   schedule(JOB.paymentsReconcile, { everySeconds: getEnv().PAYMENTS_POLL_SECONDS });
   registerJob(JOB.reconcileDaily, runDailyReconciliation, { retryLimit: 2, retryDelaySeconds: 600, expireInSeconds: 900 });
   schedule(JOB.reconcileDaily, { cron: getEnv().RECONCILE_CRON });
+  registerJob(JOB.creditsExpire, async () => void (await expireCreditLots(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 300,
+  });
+  schedule(JOB.creditsExpire, { everySeconds: CREDIT_EXPIRY_SWEEP_SECONDS });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;

@@ -3,7 +3,15 @@
  * client (one line each), so the email commits or rolls back with the event (outbox.ts).
  */
 import type { DbTx } from "../platform/db";
-import { enqueueEmail, mailUser, type RecipientRow, recipientIfWanted, ticketsPlaceholder } from "./outbox";
+import {
+  enqueueEmail,
+  heldFor,
+  mailUser,
+  type RecipientRow,
+  receiptPlaceholder,
+  recipientIfWanted,
+  ticketsPlaceholder,
+} from "./outbox";
 import { formatUsd } from "@/shared/money";
 import {
   notice,
@@ -30,7 +38,7 @@ export async function queueReceipt(
   tx: DbTx,
   buyer: RecipientRow,
   purchase: {
-    entries: (Omit<ReceiptLine, "tickets"> & { entryIds: string[] })[];
+    entries: (Omit<ReceiptLine, "tickets" | "receipts"> & { entryIds: string[] })[];
     totalAmount: string;
     balance: string;
     pricing?: ReceiptSavings;
@@ -42,12 +50,15 @@ export async function queueReceipt(
   const entries = purchase.entries.map(({ entryIds, ...line }) => ({
     ...line,
     tickets: entryIds.map((id) => slot(ticketsPlaceholder(id))).join(", "),
+    // Each entry's signed receipt (docs/fair-play.md "Signed receipts"), filled when the message is read.
+    receipts: entryIds.map((id) => slot(receiptPlaceholder(id))),
   }));
   return enqueueEmail(tx, {
     to: user.email,
     kind: "purchase_receipt",
     userId: user.id,
     message: purchaseReceipt(nameOf(user), entries, purchase.totalAmount, purchase.balance, purchase.pricing),
+    held: heldFor("purchase_receipt", user.verified),
   });
 }
 

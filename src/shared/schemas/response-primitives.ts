@@ -12,6 +12,8 @@ export const money = z
   .regex(/^-?\d+(\.\d+)?$/)
   .describe("USD amount, a decimal string");
 export const time = z.date().describe("ISO 8601 date-time");
+/** A time that is text in the value itself too: part of a signed payload (src/shared/receipts.ts). */
+export const timeText = z.string().describe("ISO 8601 date-time");
 export const id = z.string();
 export const message = z.string();
 /** The player an admin answer names. */

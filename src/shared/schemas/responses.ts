@@ -13,7 +13,7 @@ import { WITHDRAWAL_NETWORKS } from "../networks";
 import { ENTRY_STATUS_KINDS } from "../purchase-rules";
 import { WHEEL_OUTCOMES } from "../wheel";
 import { instantWinOutput } from "./instant-wins-responses";
-import { id, message, money, nameAnswers, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time, timeText } from "./response-primitives";
 
 export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
 export { adminInstantPrizesOutput, instantWinOutput, instantWinsRecordOutput } from "./instant-wins-responses";
@@ -48,7 +48,12 @@ export const userOutput = z.object({
   lastName: z.string(),
   displayName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** What the player can spend: cashBalance + creditBalance. */
   balance: money,
+  /** Withdrawable money: top-ups, cash prizes, cash alternatives, refunds of cash. */
+  cashBalance: money,
+  /** Spend-only site credit (instant-win credit, wheel prizes, goodwill), spent before cash. */
+  creditBalance: money,
   createdAt: time,
   isAdmin: z.boolean(),
 });
@@ -216,6 +221,18 @@ export const winnerPostOutput = z.object({
   hasTrail: z.boolean(),
 });
 
+/** An entry's receipt signed by the operator (src/shared/receipts.ts SignedReceipt; docs/fair-play.md "Signed receipts"). */
+export const signedReceiptOutput = z.object({
+  version: z.literal(1),
+  contestId: id,
+  entryId: id,
+  tickets: z.string().describe("first-last"),
+  amount: z.string().describe("exact, three decimals"),
+  issuedAt: timeText,
+  keyId: z.string().describe("the published key that signed it (GET /api/receipts/keys)"),
+  signature: z.string().describe("Ed25519, hex"),
+});
+
 /** One line of a checkout: the entry and its consecutive ticket numbers. */
 export const entryReceipt = z.object({
   entryId: id,
@@ -227,6 +244,8 @@ export const entryReceipt = z.object({
   ticketPrice: money,
   totalAmount: money,
 });
+/** A purchased line: the entry and its signed receipt. */
+const purchasedEntry = entryReceipt.extend({ receipt: signedReceiptOutput });
 /** A checkout's price: list price, multi-buy and promo savings, what was paid (src/server/services/checkout/pricing.ts). */
 export const priceBreakdownOutput = z.object({
   subtotal: money,
@@ -238,7 +257,7 @@ export const priceBreakdownOutput = z.object({
 export const promoQuoteOutput = priceBreakdownOutput.extend({ message });
 export const checkoutOutput = z.object({
   message,
-  entries: z.array(entryReceipt),
+  entries: z.array(purchasedEntry),
   totalAmount: money,
   /** The buyer's balance after the purchase (and any instant cash/credit won). */
   balance: money,
@@ -254,6 +273,8 @@ export const purchaseOutput = z.object({
   contestImage: z.string().nullable(),
   ticketCount: z.number().int(),
   totalAmount: money,
+  /** The part of totalAmount paid with site credit (spent before cash); the rest was cash. */
+  paidWithCredit: money,
   entryDate: time,
   /** "ended" once the contest is not active any more (ended or cancelled). */
   contestStatus: z.enum(["active", "ended"]),
@@ -273,7 +294,17 @@ export const purchaseOutput = z.object({
   instantWins: z.array(z.object({ label: z.string(), ticket: z.number().int(), kind: z.string() })),
   /** Before savings, and the savings (bundle, promo code); null when the line saved nothing (and for free entries). */
   pricing: z.object({ listAmount: money, bundleSaving: money, promoSaving: money, promoCode: z.string().nullable() }).nullable(),
+  /** The entry's signed receipt; null for free entries and entries bought before receipts were signed. */
+  receipt: signedReceiptOutput.nullable(),
 });
+
+/** GET /api/receipts/keys: every key the operator signed receipts with (src/shared/receipts.ts PublishedReceiptKey). */
+export const receiptKeysOutput = z.object({
+  algorithm: z.literal("Ed25519"),
+  current: z.string(),
+  keys: z.array(z.object({ id: z.string(), publicKey: z.string(), activatedAt: timeText, retiredAt: timeText.nullable() })),
+});
+export const rotateReceiptKeyOutput = z.object({ message, previous: z.string().nullable(), current: z.string() });
 
 export const adminPromoCodeOutput = z.object({
   id,

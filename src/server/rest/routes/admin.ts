@@ -57,6 +57,18 @@ export const adminRoutes: RestRow[] = [
     },
   },
   {
+    method: "POST",
+    path: "/api/admin/users/:userId/credit",
+    doc: {
+      output: messageWithUserOutput,
+      summary:
+        "Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant)",
+      access: "admin",
+      procedure: "admin.grantCredit",
+      body: "rest",
+    },
+  },
+  {
     method: "GET",
     path: "/api/admin/contests",
     doc: {

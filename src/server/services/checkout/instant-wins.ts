@@ -72,13 +72,13 @@ export async function awardInstantWins(
       });
       prizeId = prize.id;
     } else if (p.amount) {
-      balance = await applyBalanceChange(tx, {
+      ({ balance } = await applyBalanceChange(tx, {
         userId,
         amount: p.amount,
         kind: p.kind === "cash" ? "instant_cash" : "instant_credit",
         reference: p.id,
         note: `Instant win: ${p.label} (${p.title}, ticket #${p.winningTicket})`,
-      });
+      }));
     }
     await notify(tx, userId, {
       type: "success",

@@ -10,6 +10,7 @@
  */
 import type { z } from "zod";
 import type { checkoutOutput, entryReceipt, purchaseOutput } from "@/shared/schemas/responses";
+import type { Prisma } from "@/generated/prisma/client";
 import { logger } from "../../platform/logger";
 import { drawIfSoldOut } from "../draws";
 import { ownRowsPage, SORT_KEY, applyBalanceChange, InsufficientBalanceError } from "../kernel";
@@ -29,8 +30,13 @@ import { allocateTickets, checkPickLine, entryIdsFor, whyNot } from "../tickets"
 import { duplicatesOf, PICK_MESSAGES } from "@/shared/ticket-picking";
 import { awardInstantWins } from "./instant-wins";
 import { applyPricing, pricingOfEntries } from "./pricing";
+import { receiptFields, signReceipts } from "../receipts";
+import { RECEIPT_VERSION, type SignedReceipt } from "@/shared/receipts";
 
 export type PurchasedLine = z.output<typeof entryReceipt>;
+
+/** A purchased line with its signed receipt (src/shared/receipts.ts; docs/fair-play.md "Signed receipts"). */
+export type ReceiptedLine = CheckoutResult["entries"][number];
 
 export type CheckoutResult = z.output<typeof checkoutOutput>;
 
@@ -119,14 +125,19 @@ export async function purchaseInTx(
 
   let total = toDecimal(0);
   let balance = toDecimal(0);
+  // Site credit is spent first, then cash (the ledger's `credit_first`, services/kernel/ledger.ts);
+  // each line remembers its credit part so a refund returns each part to where it came from.
+  const creditParts = new Map<string, Prisma.Decimal>();
   for (const p of priced) {
-    balance = await applyBalanceChange(tx, {
+    const moved = await applyBalanceChange(tx, {
       userId,
       amount: p.amount.neg(),
       kind: "purchase",
       reference: p.entryId,
       note: `${p.line.quantity} × ${p.c.title}`,
     });
+    balance = moved.balance;
+    creditParts.set(p.entryId, moved.credit.neg());
     total = total.add(p.amount);
   }
 
@@ -151,7 +162,9 @@ export async function purchaseInTx(
   const soldOut: string[] = [];
   for (const p of priced) {
     // The line's amount after bundle and promo savings (./pricing.ts set p.amount).
-    const taken = await allocateTickets(tx, userId, p.line, p.c, p.entryIds, p.amount);
+    const taken = await allocateTickets(tx, userId, p.line, p.c, p.entryIds, p.amount, {
+      creditPart: creditParts.get(p.entryId),
+    });
     if (taken.soldOut) soldOut.push(p.line.contestId);
     for (const { amount, ...e } of taken.entries) {
       entries.push({
@@ -163,11 +176,13 @@ export async function purchaseInTx(
       });
     }
   }
+  // Each entry's receipt is signed with the operator's key once its numbers are known (kept for the e-mail).
+  const receipts = await signReceipts(tx, entries);
   // Instant wins: booked in this transaction, once the tickets are numbered (docs/contests.md).
   const instant = await awardInstantWins(tx, userId, entries);
   const result = {
     message: "All tickets have been purchased and added to your account",
-    entries,
+    entries: entries.map((e) => ({ ...e, receipt: receipts.get(e.entryId) as SignedReceipt })),
     totalAmount: moneyString(total),
     balance: moneyString(instant.balance ?? balance),
     instantWins: instant.wins,
@@ -227,7 +242,7 @@ export async function listPurchases(
     },
   });
   const ids = rows.map((e) => e.id);
-  const [pricing, online, instant] = await Promise.all([
+  const [pricing, online, instant, signatures] = await Promise.all([
     pricingOfEntries(db, ids),
     ids.length
       ? db.onlineFreeEntry.findMany({ where: { entryId: { in: ids } }, select: { entryId: true } })
@@ -240,7 +255,9 @@ export async function listPurchases(
           orderBy: { winningTicket: "asc" },
         })
       : Promise.resolve([]),
+    ids.length ? db.receiptSignature.findMany({ where: { entryId: { in: ids } } }) : Promise.resolve([]),
   ]);
+  const signedBy = new Map(signatures.map((r) => [r.entryId, r]));
   const onlineIds = new Set(online.map((o) => o.entryId));
   const winsOf = (entryId: string) =>
     instant.filter((w) => w.entryId === entryId).map((w) => ({ label: w.label, ticket: w.winningTicket, kind: w.kind }));
@@ -253,6 +270,7 @@ export async function listPurchases(
       contestImage: e.contest.imageUrl,
       ticketCount: e.ticketCount,
       totalAmount: moneyString(e.totalAmount),
+      paidWithCredit: moneyString(e.creditAmount),
       entryDate: e.createdAt,
       contestStatus: ended ? "ended" : "active",
       contestEndDate: e.contest.endDate,
@@ -271,6 +289,26 @@ export async function listPurchases(
       onlineFreeEntry: onlineIds.has(e.id),
       instantWins: winsOf(e.id),
       pricing: pricing.get(e.id) ?? null,
+      receipt: storedReceipt(e, signedBy.get(e.id)),
     };
   });
+}
+
+/** An entry's receipt as it was signed at purchase (the signed fields are the entry's own); null when it has none. */
+function storedReceipt(
+  e: { id: string; contestId: string; firstTicket: number; lastTicket: number; totalAmount: { toFixed(n: number): string } },
+  sig: { keyId: string; issuedAt: Date; signature: string } | undefined,
+): SignedReceipt | null {
+  if (!sig) return null;
+  const fields = receiptFields(
+    {
+      entryId: e.id,
+      contestId: e.contestId,
+      firstTicket: e.firstTicket,
+      lastTicket: e.lastTicket,
+      totalAmount: e.totalAmount.toFixed(3),
+    },
+    sig.issuedAt,
+  );
+  return { version: RECEIPT_VERSION, ...fields, keyId: sig.keyId, signature: sig.signature };
 }

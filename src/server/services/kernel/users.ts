@@ -15,6 +15,8 @@ export function toPublicUser(user: User): PublicUser {
     displayName: user.displayName,
     profileImageUrl: user.profileImageUrl,
     balance: moneyString(user.balance),
+    cashBalance: moneyString(user.cashBalance),
+    creditBalance: moneyString(user.creditBalance),
     createdAt: user.createdAt,
     isAdmin: user.role === "admin",
   };

@@ -15,6 +15,7 @@
  * - what the automatic flows must not decide goes to the review queue once per cause: `openReview` (review-queue.ts)
  * - our records and the gateway's history are compared daily: `reconcileWithGateway` (reconciliation.ts)
  * - balances equal their ledger rows, nothing negative, nothing credited twice: `checkLedgerInvariants` (invariants.ts)
+ * - goodwill is site credit (spend-only, optionally expiring), audited, never to a closed account: `grantCredit` (goodwill.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
@@ -33,5 +34,6 @@ export {
   decidePayoutAttempt,
   decidePayoutReport,
 } from "./lifecycle";
+export { grantCredit } from "./goodwill";
 export { reconcileWithGateway } from "./reconciliation";
 export { creditReview, dismissReview, listReview, openReview, takeBackReview } from "./review-queue";
