@@ -2555,6 +2555,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Sales are not closed yet: the list is published when they close */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests (see Retry-After) */
       429: {
         content: {
@@ -4645,6 +4651,12 @@ export interface operations {
       };
       /** @description Nothing found for {userId} */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The account is closed: it cannot receive credit */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
