@@ -482,10 +482,16 @@ export interface components {
       body: string;
       /** @enum {string} */
       status: "acknowledged" | "answered";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       dueAt: string;
       answeredAt: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       overdue: boolean;
       messages: ({
@@ -494,7 +500,10 @@ export interface components {
           kind: "note" | "reply" | "final";
           fromStaff: boolean;
           body: string;
-          /** @description ISO 8601 date-time */
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time
+           */
           createdAt: string;
         })[];
       escalation: {
@@ -532,7 +541,10 @@ export interface components {
       maxTickets: number | null;
       maxTicketsPerUser: number | null;
       endDate: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       drawSeedHash: string;
       drawSeed: string | null;
@@ -584,16 +596,19 @@ export interface components {
       cashAlternative: string | null;
       /** @enum {string} */
       status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       claimBy: string;
-      prizeTitle?: string;
-      instant?: boolean;
-      delivery?: {
+      prizeTitle: string;
+      instant: boolean;
+      delivery: {
         [key: string]: string;
       } | null;
-      note?: string | null;
-      claimedAt?: string | null;
-      trail?: components["schemas"]["TrailStep"][];
+      note: string | null;
+      claimedAt: string | null;
+      trail: components["schemas"]["TrailStep"][];
       user: {
         id: string;
         email: string;
@@ -612,7 +627,10 @@ export interface components {
       /** @enum {string} */
       network: "BTC" | "ERC20" | "TRC20" | "BEP20";
       address: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
@@ -647,10 +665,13 @@ export interface components {
     };
     AuditEntry: {
       id: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       actorId: string | null;
-      actorEmail: string | null;
+      actorEmail: string;
       action: string;
       targetType: string;
       targetId: string;
@@ -709,10 +730,16 @@ export interface components {
       body: string;
       /** @enum {string} */
       status: "acknowledged" | "answered";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       dueAt: string;
       answeredAt: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       overdue: boolean;
       messages: ({
@@ -721,7 +748,10 @@ export interface components {
           kind: "note" | "reply" | "final";
           fromStaff: boolean;
           body: string;
-          /** @description ISO 8601 date-time */
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time
+           */
           createdAt: string;
         })[];
       escalation: {
@@ -758,7 +788,10 @@ export interface components {
       maxTickets: number | null;
       maxTicketsPerUser: number | null;
       endDate: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       drawSeedHash: string;
       drawSeed: string | null;
@@ -784,7 +817,11 @@ export interface components {
       userName: string;
       userEmail: string;
       unreadCount: number;
-      lastMessageAt: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      lastMessageAt: string;
     };
     DrawProof: {
       contestId: string;
@@ -799,7 +836,8 @@ export interface components {
     DrawRecord: {
       contestId: string;
       title: string;
-      status: string;
+      /** @enum {string} */
+      status: "active" | "ended" | "cancelled";
       method: ("entries" | "beacon" | "legacy") | null;
       seedHash: string;
       seed: string | null;
@@ -858,7 +896,10 @@ export interface components {
       message: string;
       contestId: string;
       ticketNumbers: number[];
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       expiresAt: string;
     };
     InstantWin: {
@@ -884,7 +925,10 @@ export interface components {
       mapHash: string | null;
       /** @description Set when a scheme-1 map was re-drawn: prizes already won kept their tickets (carried positions), the others were drawn from a new seed among the tickets not sold then; after the reveal the excluded tickets and the replaced seed and map hash */
       redraw: ({
-        /** @description ISO 8601 date-time */
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time
+         */
         at: string;
         excludedHash: string;
         excludedCount: number;
@@ -968,7 +1012,10 @@ export interface components {
       /** @enum {string} */
       network: "BTC" | "ERC20" | "TRC20" | "BEP20";
       address: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
@@ -985,7 +1032,10 @@ export interface components {
       title: string;
       message: string;
       isRead: boolean;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
     };
     NumbersPage: {
@@ -1004,9 +1054,15 @@ export interface components {
           contestTitle: string;
           /** @enum {string} */
           status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-          /** @description ISO 8601 date-time */
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time
+           */
           requestedAt: string;
-          /** @description ISO 8601 date-time */
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time
+           */
           targetAt: string;
           daysOverdue: number;
           user: {
@@ -1037,14 +1093,18 @@ export interface components {
       rejectionReason: string | null;
       processedAt: string | null;
       expiresAt: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
     };
     PaymentInvoice: {
-      success: boolean;
+      /** @constant */
+      success: true;
       message: string;
       instructions: {
-        [key: string]: string;
+        en: string;
       };
       payLink: string;
       qrCode: string | null;
@@ -1052,7 +1112,8 @@ export interface components {
       trackId: string;
       payAmount: string | null;
       currency: string;
-      network: string | null;
+      /** @enum {string} */
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
       expiresAt: string | null;
       /** @description USD amount, a decimal string */
       amount: string;
@@ -1065,7 +1126,10 @@ export interface components {
       currency: string;
       /** @enum {string} */
       cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       oxapayTrackId: string | null;
       oxapayPayAmount: string | null;
@@ -1100,16 +1164,19 @@ export interface components {
       cashAlternative: string | null;
       /** @enum {string} */
       status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       claimBy: string;
-      prizeTitle?: string;
-      instant?: boolean;
-      delivery?: {
+      prizeTitle: string;
+      instant: boolean;
+      delivery: {
         [key: string]: string;
       } | null;
-      note?: string | null;
-      claimedAt?: string | null;
-      trail?: components["schemas"]["TrailStep"][];
+      note: string | null;
+      claimedAt: string | null;
+      trail: components["schemas"]["TrailStep"][];
     };
     PrizeTrail: {
       contestId: string;
@@ -1138,7 +1205,10 @@ export interface components {
       contestId: string | null;
       contestTitle: string | null;
       disabled: boolean;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
     };
     PromoQuote: {
@@ -1163,12 +1233,17 @@ export interface components {
       totalAmount: string;
       /** @description USD amount, a decimal string */
       paidWithCredit: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       entryDate: string;
-      contestStatus: string;
+      /** @enum {string} */
+      contestStatus: "active" | "ended";
       contestEndDate: string | null;
       result: string | null;
-      status: string;
+      /** @enum {string} */
+      status: "won" | "lost" | "active" | "pending" | "refunded";
       firstTicket: number;
       lastTicket: number;
       winningTicket: number | null;
@@ -1221,7 +1296,10 @@ export interface components {
       details: unknown;
       resolution: string | null;
       resolvedAt: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
     };
@@ -1254,13 +1332,19 @@ export interface components {
       id: string;
       message: string;
       isFromAdmin: boolean;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
     };
     TrailStep: {
       /** @enum {string} */
       kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       at: string;
       carrier: string | null;
       trackingRef: string | null;
@@ -1280,8 +1364,8 @@ export interface components {
     User: {
       id: string;
       email: string;
-      firstName: string | null;
-      lastName: string | null;
+      firstName: string;
+      lastName: string;
       displayName: string | null;
       profileImageUrl: string | null;
       /** @description USD amount, a decimal string */
@@ -1290,7 +1374,10 @@ export interface components {
       cashBalance: string;
       /** @description USD amount, a decimal string */
       creditBalance: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       isAdmin: boolean;
     };
@@ -1312,7 +1399,8 @@ export interface components {
         label: string;
         value: number;
       };
-      outcome: string;
+      /** @enum {string} */
+      outcome: "lose" | "retry" | "prize";
       /** @description USD amount, a decimal string */
       prize: string;
       /** @description USD amount, a decimal string */
@@ -1339,15 +1427,21 @@ export interface components {
       description: string;
       winnerName: string;
       winnerId: string | null;
-      contestId: string | null;
-      contestTitle: string | null;
+      contestId: string;
+      contestTitle: string;
       imageUrl: string | null;
       winAmount: string | null;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       winDate: string;
       isPublished: boolean;
       socialMediaLinks: string[];
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       hasTrail: boolean;
     };
@@ -1362,7 +1456,10 @@ export interface components {
       /** @enum {string} */
       network: "BTC" | "ERC20" | "TRC20" | "BEP20";
       address: string;
-      /** @description ISO 8601 date-time */
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
       createdAt: string;
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
@@ -2483,6 +2580,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Sales are not closed yet: the list is published when they close */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests (see Retry-After) */
       429: {
         content: {
@@ -2871,7 +2974,10 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            /** @description ISO 8601 date-time */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
             selfExcludedUntil: string;
           };
         };
@@ -3121,7 +3227,10 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            /** @description ISO 8601 date-time */
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
             selfExclusionEndsAt: string;
           };
         };
@@ -4567,6 +4676,12 @@ export interface operations {
       };
       /** @description Nothing found for {userId} */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The account is closed: it cannot receive credit */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -18,10 +18,10 @@
  */
 import { pathToFileURL } from "node:url";
 import { soldRangesFromList, verifyInstantRecord } from "../../src/shared/instant-wins";
-import type { z } from "zod";
-import type { instantWinsRecordOutput } from "../../src/shared/schemas/instant-wins-responses";
+import type { components } from "../../generated/rest-api";
 
-type InstantWinsRecord = z.infer<typeof instantWinsRecordOutput>;
+/** The record as JSON, typed from the OpenAPI document like any integrator's client (generated/rest-api.ts). */
+type InstantWinsRecord = components["schemas"]["InstantWinsRecord"];
 
 export type InstantVerifyReport = { ok: boolean; lines: string[] };
 

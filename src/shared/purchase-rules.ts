@@ -111,7 +111,8 @@ export function entryOutcome(
 }
 
 /** An entry's status as the server reports it (docs/product.md §4 "Purchase entry status"). */
-export type EntryStatusKind = "won" | "lost" | "active" | "pending" | "refunded";
+export const ENTRY_STATUS_KINDS = ["won", "lost", "active", "pending", "refunded"] as const;
+export type EntryStatusKind = (typeof ENTRY_STATUS_KINDS)[number];
 
 /**
  * The server's rule: the entry's outcome first (`entryOutcome`: refunded by the cancellation, won /

@@ -23,7 +23,8 @@
 import { hmacSha256 } from "./draw";
 import { addMoney, formatUsd, multiplyMoney, toDecimal } from "./money";
 
-export type WheelOutcome = "lose" | "retry" | "prize";
+export const WHEEL_OUTCOMES = ["lose", "retry", "prize"] as const;
+export type WheelOutcome = (typeof WHEEL_OUTCOMES)[number];
 
 export type WheelSegment = {
   /** Text drawn on the wheel: "LOSE", "TRY AGAIN", "$0.02". */

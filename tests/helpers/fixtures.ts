@@ -21,6 +21,15 @@ let cachedAnswerHash: Promise<string> | undefined;
  */
 export const FIXTURE_PASSWORD = "password123";
 export const FIXTURE_ANSWER = "rex";
+/** A delivery address a prize claim accepts (src/shared/prizes.ts deliverySchema). */
+export const FIXTURE_DELIVERY = {
+  fullName: "Ann Lee",
+  addressLine1: "1 High St",
+  city: "Leeds",
+  postcode: "LS1 4AB",
+  country: "UK",
+  phone: "+44 113 496 0000",
+};
 
 export async function createUser(
   db: Db,

@@ -7,8 +7,7 @@
  * payout accepted whose answer comes late, or never (the caller died meanwhile).
  */
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type LocalServer, oxaPayAnswer, startStandIn } from "./servers";
 
 export type StandInPayout = {
   track_id: string;
@@ -22,18 +21,9 @@ export type StandInPayout = {
   date: number;
 };
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let s = "";
-    req.on("data", (c) => {
-      s += c;
-    });
-    req.on("end", () => resolve(s));
-  });
-
 export class OxaPayPayoutStandIn {
   readonly accepted: StandInPayout[] = [];
-  private server: Server | undefined;
+  private server: LocalServer | undefined;
   private holding = false;
   private held: (() => void)[] = [];
   base = "";
@@ -94,24 +84,15 @@ export class OxaPayPayoutStandIn {
   }
 
   async start(): Promise<void> {
-    this.server = createServer(async (req, res) => {
-      const text = await readBody(req);
-      res.setHeader("content-type", "application/json");
-      const ok = (data: unknown) =>
-        res.end(JSON.stringify({ data, message: "Operation completed successfully!", error: {}, status: 200, version: "1.0.0" }));
+    this.server = await startStandIn(async (req, res, text) => {
+      const ok = (data: unknown) => oxaPayAnswer(res, data);
       const url0 = new URL(req.url ?? "/", "http://x");
       if (req.method === "GET" && url0.pathname === "/v1/general/account/balance") {
-        if (req.headers.general_api_key !== this.generalKey) {
-          res.statusCode = 401;
-          return res.end(JSON.stringify({ data: {}, message: "Invalid general API key", error: {}, status: 401 }));
-        }
+        if (req.headers.general_api_key !== this.generalKey) return oxaPayAnswer(res, {}, 401, "Invalid general API key");
         const currency = url0.searchParams.get("currency");
         return ok(currency ? { [currency]: this.wallet[currency] ?? 0 } : { ...this.wallet });
       }
-      if (req.headers.payout_api_key !== this.key) {
-        res.statusCode = 401;
-        return res.end(JSON.stringify({ data: {}, message: "Invalid payout API key", error: {}, status: 401 }));
-      }
+      if (req.headers.payout_api_key !== this.key) return oxaPayAnswer(res, {}, 401, "Invalid payout API key");
       const url = new URL(req.url ?? "/", "http://x");
       if (req.method === "POST" && url.pathname === "/v1/payout") {
         const body = JSON.parse(text) as Record<string, unknown>;
@@ -149,19 +130,13 @@ export class OxaPayPayoutStandIn {
       const info = /^\/v1\/payout\/([^/]+)$/.exec(url.pathname);
       const found = info && this.accepted.find((p) => p.track_id === decodeURIComponent(info[1] ?? ""));
       if (req.method === "GET" && found) return ok({ ...found, fee: 1, internal: false, memo: "" });
-      res.statusCode = 404;
-      res.end(JSON.stringify({ data: {}, message: "Not found", error: {}, status: 404 }));
+      oxaPayAnswer(res, {}, 404, "Not found");
     });
-    this.server.keepAliveTimeout = 120_000;
-    await new Promise<void>((r) => this.server?.listen(0, "127.0.0.1", r));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.base = this.server.url;
   }
 
   async stop(): Promise<void> {
     this.release();
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    await this.server?.close();
   }
 }

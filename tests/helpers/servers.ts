@@ -1,4 +1,7 @@
-/** Local HTTP servers for tests: the app's REST surface, and a drand relay replaying recorded rounds. */
+/**
+ * Local HTTP servers for tests: the app's REST surface, a drand relay replaying recorded rounds, and
+ * the socket under a payment gateway's stand-in.
+ */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleRestRequest } from "../../src/server/rest/handler";
@@ -13,6 +16,47 @@ async function listen(handler: http.RequestListener, hits: string[]): Promise<Lo
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/**
+ * A stand-in for a payment gateway's HTTP API (OxaPay's, in the payment and payout suites) on a
+ * local port: `answer` gets each request with its body read as text. Connections stay alive longer
+ * than any test (a POST on a socket the server has just closed fails, and clients do not retry it);
+ * close() also cuts requests left unanswered (a stand-in told to hang).
+ */
+export async function startStandIn(
+  answer: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => unknown,
+): Promise<LocalServer> {
+  const hits: string[] = [];
+  const server = http.createServer(async (req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    await answer(req, res, body);
+  });
+  server.keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(() => r()));
+    },
+  };
+}
+
+/** OxaPay's v1 envelope: `{ data, message, error, status, version }` on success, without `version` on a refusal. */
+export function oxaPayAnswer(
+  res: http.ServerResponse,
+  data: unknown,
+  status = 200,
+  message = "Operation completed successfully!",
+) {
+  res.statusCode = status;
+  res.setHeader("content-type", "application/json");
+  res.end(JSON.stringify({ data, message, error: {}, status, ...(status === 200 ? { version: "1.0.0" } : {}) }));
 }
 
 /**

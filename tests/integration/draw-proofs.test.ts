@@ -8,31 +8,23 @@ import type { User } from "../../src/generated/prisma/client";
 import { buildDrawTree, inclusionProof, PROOF_RATE_RULE, ENTRIES_HASH_SQL } from "../../src/server/services/draws";
 import { computeDrawWinner, entriesHashOf } from "../../src/shared/draw";
 import { verifyInclusion } from "../../src/shared/merkle";
-import { createTestDb, dbKind, type TestDb } from "../helpers/db";
+import { dbKind, type TestDb } from "../helpers/db";
 import { buyTickets } from "../helpers/entries";
 import { createContest, createUser, rest } from "../helpers/fixtures";
-import { type LocalServer, startRestServer } from "../helpers/servers";
+import type { LocalServer } from "../helpers/servers";
+import { type DrawScene, openDrawScene } from "../helpers/draw-scene";
 import { verifyDraw } from "../../scripts/tools/verify-draw";
 
 const run = promisify(execFile);
 
 describe(`"my tickets were in the draw": Merkle inclusion proofs, public entry list, scheme versions (${dbKind()})`, () => {
-  let t: TestDb;
-  let app: LocalServer;
-  let admin: User;
-  let ada: User;
-  let bob: User;
+  let scene: DrawScene;
+  let t: TestDb, app: LocalServer, admin: User, ada: User, bob: User;
   beforeAll(async () => {
-    t = await createTestDb();
-    app = await startRestServer();
-    admin = await createUser(t.db, { role: "admin" });
-    ada = await createUser(t.db, { balance: "100", firstName: "Ada", lastName: "Lovelace" });
-    bob = await createUser(t.db, { balance: "100", firstName: "Bob", lastName: "Jones" });
+    scene = await openDrawScene();
+    ({ t, app, admin, ada, bob } = scene);
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => scene.close());
 
   const end = (id: string) => rest(t.db, "POST", `/api/admin/contests/${id}/status`, { body: { status: "ended" }, user: admin });
   const proof = (id: string, entry: string, user: User | null) =>

@@ -10,27 +10,19 @@ import type { User } from "../../src/generated/prisma/client";
 import { verifyDraw } from "../../scripts/tools/verify-draw";
 import { verifyInstantWins } from "../../scripts/tools/verify-instant-wins";
 import { checkLedgerInvariants } from "../../src/server/services/money";
-import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
-import { type LocalServer, startRestServer } from "../helpers/servers";
+import { dbKind, type TestDb } from "../helpers/db";
+import { callerFor, createContest, rest } from "../helpers/fixtures";
+import type { LocalServer } from "../helpers/servers";
+import { type DrawScene, openDrawScene } from "../helpers/draw-scene";
 
 describe(`entering: picked numbers, instant win, bundle and promo, online free entry (${dbKind()})`, () => {
-  let t: TestDb;
-  let app: LocalServer;
-  let admin: User;
-  let ada: User;
-  let bob: User;
+  let scene: DrawScene;
+  let t: TestDb, app: LocalServer, admin: User, ada: User, bob: User;
   beforeAll(async () => {
-    t = await createTestDb();
-    app = await startRestServer();
-    admin = await createUser(t.db, { role: "admin" });
-    ada = await createUser(t.db, { balance: "100", firstName: "Ada", lastName: "Lovelace" });
-    bob = await createUser(t.db, { balance: "0", firstName: "Bob", lastName: "Jones" });
+    scene = await openDrawScene({ bob: { balance: "0" } });
+    ({ t, app, admin, ada, bob } = scene);
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => scene.close());
 
   it("picks + lucky dip win the committed instant prize once, at the bundle and promo price; both verifiers agree", async () => {
     const c = await createContest(t.db, { title: "Everything Car", pickNumbers: true, maxTickets: 40, ticketPrice: "2" });

@@ -3,28 +3,20 @@ import type { User } from "../../src/generated/prisma/client";
 import { runDueDraws } from "../../src/server/services/draws";
 import { computeWinningTicket, entriesHashOf, sha256Hex } from "../../src/shared/draw";
 import { verifyDraw } from "../../scripts/tools/verify-draw";
-import { createTestDb, dbKind, type TestDb } from "../helpers/db";
+import { dbKind, type TestDb } from "../helpers/db";
 import { buyTickets } from "../helpers/entries";
-import { createContest, createUser, rest } from "../helpers/fixtures";
+import { createContest, rest } from "../helpers/fixtures";
+import { type DrawScene, openDrawScene } from "../helpers/draw-scene";
 import { type LocalServer, QUICKNET_ROUND_123, startDrandRelay, startRestServer } from "../helpers/servers";
 
 describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, () => {
-  let t: TestDb;
-  let app: LocalServer;
-  let admin: User;
-  let ada: User;
-  let bob: User;
+  let scene: DrawScene;
+  let t: TestDb, app: LocalServer, admin: User, ada: User, bob: User;
   beforeAll(async () => {
-    t = await createTestDb();
-    app = await startRestServer();
-    admin = await createUser(t.db, { role: "admin" });
-    ada = await createUser(t.db, { balance: "100", firstName: "Ada", lastName: "Lovelace" });
-    bob = await createUser(t.db, { balance: "100", firstName: "Bob", lastName: "jones" });
+    scene = await openDrawScene({ bob: { lastName: "jones" } });
+    ({ t, app, admin, ada, bob } = scene);
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => scene.close());
   afterEach(() => {
     delete process.env.DRAW_BEACON;
   });

@@ -7,9 +7,10 @@ import { sha256Hex } from "../../src/shared/draw";
 import { deriveInstantMap, INSTANT_MESSAGES, type InstantMap, instantMapHash } from "../../src/shared/instant-wins";
 import { moneyString } from "../../src/shared/money";
 import { bruteForceInstantMap } from "../helpers/instant-brute-force";
-import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createContest, createUser, rest } from "../helpers/fixtures";
-import { type LocalServer, startRestServer } from "../helpers/servers";
+import { dbKind, type TestDb } from "../helpers/db";
+import { createContest, rest } from "../helpers/fixtures";
+import type { LocalServer } from "../helpers/servers";
+import { type DrawScene, openDrawScene } from "../helpers/draw-scene";
 
 const PRIZES = [
   { kind: "cash", label: "$5 cash", amount: "5.00" },
@@ -18,22 +19,13 @@ const PRIZES = [
 ];
 
 describe(`instant wins (${dbKind()})`, () => {
-  let t: TestDb;
-  let app: LocalServer;
-  let admin: User;
-  let ada: User;
-  let bob: User;
+  let scene: DrawScene;
+  let t: TestDb, app: LocalServer, admin: User, ada: User, bob: User;
   beforeAll(async () => {
-    t = await createTestDb();
-    app = await startRestServer();
-    admin = await createUser(t.db, { role: "admin" });
-    ada = await createUser(t.db, { balance: "100", firstName: "Ada", lastName: "Lovelace" });
-    bob = await createUser(t.db, { balance: "100", firstName: "Bob", lastName: "Jones" });
+    scene = await openDrawScene();
+    ({ t, app, admin, ada, bob } = scene);
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => scene.close());
 
   const setPrizes = (contestId: string, prizes: unknown, user: User = admin) =>
     rest(t.db, "PUT", `/api/admin/contests/${contestId}/instant-prizes`, { body: { prizes }, user });

@@ -4,8 +4,6 @@
  * invoice, paid after an admin reject, a refund after a credit, a partial payment valued from what
  * the payer sent (webhook and polling agree), and the review queue that settles them once.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
@@ -19,6 +17,7 @@ import {
 } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
+import { type LocalServer, oxaPayAnswer, startStandIn } from "../helpers/servers";
 
 const KEY = "test-merchant";
 
@@ -31,34 +30,18 @@ const DOCS_PAID_IPN =
 
 describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, () => {
   let t: TestDb;
-  let server: Server;
-  let base = "";
+  let standIn: LocalServer;
   let admin: User;
   let nextTrackId = 290000001;
   /** GET /v1/payment/{track_id} answers, per track id (OxaPay's documented payment-information shape). */
   const info = new Map<string, Record<string, unknown>>();
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let s = "";
-      req.on("data", (c) => {
-        s += c;
-      });
-      req.on("end", () => resolve(s));
-    });
-
   beforeAll(async () => {
     delete process.env.AUTO_APPROVE_PAID;
     t = await createTestDb();
     admin = await createUser(t.db, { role: "admin" });
-    server = createServer(async (req, res) => {
-      const text = await readBody(req);
-      res.setHeader("content-type", "application/json");
-      const ok = (data: unknown) =>
-        res.end(JSON.stringify({ data, message: "Operation completed successfully!", error: {}, status: 200, version: "1.0.0" }));
-      if (req.headers.merchant_api_key !== KEY) {
-        res.statusCode = 401;
-        return res.end(JSON.stringify({ data: {}, message: "Invalid merchant API key", error: {}, status: 401 }));
-      }
+    standIn = await startStandIn((req, res, text) => {
+      const ok = (data: unknown) => oxaPayAnswer(res, data);
+      if (req.headers.merchant_api_key !== KEY) return oxaPayAnswer(res, {}, 401, "Invalid merchant API key");
       if (req.method === "POST" && req.url === "/v1/payment/white-label") {
         const sent = JSON.parse(text);
         // OxaPay's documented white-label answer; the crypto amount is the invoice's at a 0.9987 rate.
@@ -87,22 +70,16 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
       }
       const found = req.method === "GET" ? info.get((req.url ?? "").replace("/v1/payment/", "")) : undefined;
       if (found) return ok(found);
-      res.statusCode = 404;
-      res.end(JSON.stringify({ data: {}, message: "Not found", error: {}, status: 404 }));
+      oxaPayAnswer(res, {}, 404, "Not found");
     });
-    // Longer than the tests: a POST on a keep-alive socket the server just closed would fail (never retried).
-    server.keepAliveTimeout = 120_000;
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    await standIn.close();
     await t.close();
   });
 
-  const gateway = () => new OxaPayGateway({ merchantApiKey: KEY, baseUrl: base, timeoutMs: 2000 });
+  const gateway = () => new OxaPayGateway({ merchantApiKey: KEY, baseUrl: standIn.url, timeoutMs: 2000 });
   const balance = async (u: User) => (await t.db.user.findUniqueOrThrow({ where: { id: u.id } })).balance.toFixed(2);
   const topUp = (user: User, amount: string) =>
     createPayment(

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
@@ -8,6 +6,7 @@ import { sandboxWebhookKey } from "../../src/server/gateways/sandbox/payments";
 import { createPayment, processWebhook, reconcileOpenPayments } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest } from "../helpers/fixtures";
+import { type LocalServer, startStandIn } from "../helpers/servers";
 
 /** This installation's sandbox key (random, kept in the database; read in beforeAll). */
 let SECRET = "";
@@ -262,8 +261,7 @@ describe(`payments: create, webhook, approval (${dbKind()})`, () => {
 /** A local stand-in for OxaPay speaking its v1 shapes, on 127.0.0.1 with an ephemeral port. */
 describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
   let t: TestDb;
-  let server: Server;
-  let base: string;
+  let standIn: LocalServer;
   let mode: "ok" | "error" | "hang" | "garbage" | "busy" | "flaky" = "ok";
   let flakyLeft = 0;
   let nextTrackId = 184747701;
@@ -301,19 +299,9 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
     ...over,
   });
   const seen: { method: string; url: string; key: string | undefined; body: any }[] = [];
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let s = "";
-      req.on("data", (c) => {
-        s += c;
-      });
-      req.on("end", () => resolve(s));
-    });
-
   beforeAll(async () => {
     t = await createTestDb();
-    server = createServer(async (req, res) => {
-      const text = await readBody(req);
+    standIn = await startStandIn((req, res, text) => {
       seen.push({
         method: req.method ?? "",
         url: req.url ?? "",
@@ -396,12 +384,9 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
       res.statusCode = 404;
       res.end(JSON.stringify({ data: {}, message: "Not found", error: {}, status: 404 }));
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    await standIn.close();
     await t.close();
   });
 
@@ -409,7 +394,7 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
     key = "test-merchant",
     timeoutMs = 2000,
     extra: Partial<ConstructorParameters<typeof OxaPayGateway>[0]> = {},
-  ) => new OxaPayGateway({ merchantApiKey: key, baseUrl: `${base}/`, timeoutMs, ...extra });
+  ) => new OxaPayGateway({ merchantApiKey: key, baseUrl: `${standIn.url}/`, timeoutMs, ...extra });
 
   it("creates a white-label payment (POST /v1/payment/white-label, coin and network) and fills address, amount, QR code and expiry", async () => {
     mode = "ok";
@@ -539,7 +524,7 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
   it("through REST a gateway failure is a 502 {message}", async () => {
     mode = "error";
     process.env.OXAPAY_MERCHANT_API_KEY = "test-merchant";
-    process.env.OXAPAY_BASE_URL = base;
+    process.env.OXAPAY_BASE_URL = standIn.url;
     process.env.APP_URL = "https://app.example";
     try {
       const user = await createUser(t.db);

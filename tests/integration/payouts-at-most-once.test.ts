@@ -5,8 +5,6 @@
  * never sent twice; a crash between the approval's commit and the send is recovered by the job that
  * committed with it; a processing row without a live job is found by the sweeper.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { OxaPayPayoutGateway } from "../../src/server/gateways/payouts";
@@ -23,91 +21,34 @@ import {
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 import { testQueue, waitFor } from "../helpers/jobs";
+import { OxaPayPayoutStandIn } from "../helpers/oxapay-payout-stand-in";
 
 const KEY = "test-payout-key";
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 describe(`payouts at most once (${dbKind()})`, () => {
   let t: TestDb;
-  let server: Server;
-  let base = "";
   let queue: JobQueue;
   let player: User;
   let admin: User;
-  /** Every payout the stand-in accepted: what OxaPay would have sent. */
-  const accepted: { track_id: string; description: string; amount: number; status: string; date: number }[] = [];
-  let answerAfterMs = 0;
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let s = "";
-      req.on("data", (c) => {
-        s += c;
-      });
-      req.on("end", () => resolve(s));
-    });
+  /** OxaPay's payout API: records every payout it accepted (what OxaPay would have sent). */
+  const standIn = new OxaPayPayoutStandIn(KEY);
 
   beforeAll(async () => {
     t = await createTestDb();
     player = await createUser(t.db, { balance: "500" });
     admin = await createUser(t.db, { role: "admin" });
-    server = createServer(async (req, res) => {
-      const text = await readBody(req);
-      res.setHeader("content-type", "application/json");
-      const ok = (data: unknown) =>
-        res.end(JSON.stringify({ data, message: "Operation completed successfully!", error: {}, status: 200, version: "1.0.0" }));
-      if (req.headers.payout_api_key !== KEY) {
-        res.statusCode = 401;
-        return res.end(JSON.stringify({ data: {}, message: "Invalid payout API key", error: {}, status: 401 }));
-      }
-      const url = new URL(req.url ?? "/", "http://x");
-      if (req.method === "POST" && url.pathname === "/v1/payout") {
-        const body = JSON.parse(text);
-        const payout = {
-          track_id: String(258298351 + accepted.length),
-          description: body.description,
-          amount: body.amount,
-          status: "processing",
-          date: Math.floor(Date.now() / 1000),
-        };
-        accepted.push(payout); // accepted at once: the money leaves whether or not we hear back
-        if (answerAfterMs) await new Promise((r) => setTimeout(r, answerAfterMs));
-        return ok({ track_id: payout.track_id, status: "processing" });
-      }
-      if (req.method === "GET" && url.pathname === "/v1/payout") {
-        // Payout History: { list, meta } filtered by from_date / to_date (unix seconds).
-        const from = Number(url.searchParams.get("from_date") ?? 0);
-        const to = Number(url.searchParams.get("to_date") ?? Number.MAX_SAFE_INTEGER);
-        const list = accepted
-          .filter((p) => p.date >= from && p.date <= to)
-          .map((p) => ({
-            ...p,
-            address: TRON,
-            currency: "USDT",
-            network: "TRC20",
-            fee: 1,
-            tx_hash: "",
-            internal: false,
-            memo: "",
-          }));
-        return ok({ list, meta: { page: 1, last_page: 1, total: list.length } });
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ data: {}, message: "Not found", error: {}, status: 404 }));
-    });
-    server.keepAliveTimeout = 120_000;
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await standIn.start();
     queue = testQueue(t);
   });
   afterAll(async () => {
     await queue.stop(2_000);
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    await standIn.stop();
     await t.close();
   });
 
-  const gateway = (timeoutMs = 2_000) => new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: base, timeoutMs });
+  const gateway = (timeoutMs = 2_000) => new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.base, timeoutMs });
   const requestWithdrawal = async (amount = "50") =>
     (
       await rest(t.db, "POST", "/api/withdrawals", {
@@ -115,13 +56,13 @@ describe(`payouts at most once (${dbKind()})`, () => {
         body: { amount, cryptoCurrency: "USDT", network: "TRC20", address: TRON },
       })
     ).body as { id: string };
-  const sentFor = (id: string) => accepted.filter((p) => p.description === `withdrawal ${id}`).length;
+  const sentFor = (id: string) => standIn.sendsFor(`withdrawal ${id}`);
 
   it("OxaPay accepts the payout but answers after our timeout: the job finds it by its description and adopts it; exactly one payout is sent", async () => {
     const w = await requestWithdrawal();
-    answerAfterMs = 3_000;
+    standIn.hold(); // accepted at once, answered only after our 1.5 s timeout
     const res = await approveWithdrawal(t.db, admin.id, w.id, { origin: "https://app.example", gateway: gateway(1_500) });
-    answerAfterMs = 0;
+    standIn.release();
     expect(res.withdrawal.status).toBe("processing");
     const row = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
     expect(row.trackId).toBeNull();
@@ -140,7 +81,7 @@ describe(`payouts at most once (${dbKind()})`, () => {
     const after = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
     expect(after).toMatchObject({
       status: "processing",
-      trackId: accepted.find((p) => p.description === `withdrawal ${w.id}`)?.track_id,
+      trackId: standIn.accepted.find((p) => p.description === `withdrawal ${w.id}`)?.track_id,
     });
     expect(after.outcomeUnknownSince).toBeNull();
   });
@@ -220,14 +161,10 @@ describe(`payouts at most once (${dbKind()})`, () => {
     const row = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
     expect(row.status).toBe("processing");
     // OxaPay confirmed it, and (as the old blind retry did) holds a second payout for the same withdrawal.
-    for (const p of accepted) if (p.description === `withdrawal ${w.id}`) p.status = "confirmed";
-    accepted.push({
-      track_id: "999000111",
-      description: `withdrawal ${w.id}`,
-      amount: 12,
-      status: "confirmed",
-      date: Math.floor(Date.now() / 1000),
-    });
+    const sent = standIn.accepted.find((p) => p.description === `withdrawal ${w.id}`);
+    if (!sent) throw new Error("the payout was not sent");
+    sent.status = "confirmed";
+    standIn.accepted.push({ ...sent, track_id: "999000111" });
     // A payout we recorded that OxaPay's history does not hold.
     const ghost = await requestWithdrawal("11");
     await t.db.withdrawal.update({

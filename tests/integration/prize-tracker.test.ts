@@ -10,16 +10,7 @@ import { drawContest } from "../../src/server/services/draws";
 import { checkLedgerInvariants } from "../../src/server/services/money";
 import { checkout } from "../../src/server/services/checkout";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
-
-const ADDRESS = {
-  fullName: "Ann Lee",
-  addressLine1: "1 High St",
-  city: "Leeds",
-  postcode: "LS1 4AB",
-  country: "UK",
-  phone: "+44 113 496 0000",
-};
+import { callerFor, createContest, createUser, FIXTURE_DELIVERY, rest } from "../helpers/fixtures";
 
 describe(`prize-delivery tracker (${dbKind()})`, () => {
   let t: TestDb;
@@ -49,7 +40,7 @@ describe(`prize-delivery tracker (${dbKind()})`, () => {
     const w = await win();
     const res = await rest(t.db, "POST", `/api/user/prizes/${w.prize.id}/claim`, {
       user: w.winner,
-      body: { choice: "prize", delivery: ADDRESS },
+      body: { choice: "prize", delivery: FIXTURE_DELIVERY },
     });
     expect(res.status).toBe(200);
     return w;

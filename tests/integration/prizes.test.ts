@@ -9,7 +9,7 @@ import { drawContest } from "../../src/server/services/draws";
 import { checkLedgerInvariants } from "../../src/server/services/money";
 import { checkout } from "../../src/server/services/checkout";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { createContest, createUser, rest } from "../helpers/fixtures";
+import { createContest, createUser, FIXTURE_DELIVERY, rest } from "../helpers/fixtures";
 
 describe("prize claims", () => {
   let t: TestDb;
@@ -97,14 +97,7 @@ describe("prize claims", () => {
     expect(bad.body.message).toMatch(/Phone must be/);
     const notMine = await rest(t.db, "POST", `/api/user/prizes/${prize.id}/claim`, { user: admin, body: { choice: "cash" } });
     expect(notMine.status).toBe(404);
-    const delivery = {
-      fullName: "Ann Lee",
-      addressLine1: "1 High St",
-      city: "Leeds",
-      postcode: "LS1 4AB",
-      country: "UK",
-      phone: "+44 113 496 0000",
-    };
+    const delivery = FIXTURE_DELIVERY;
     const ok = await rest(t.db, "POST", `/api/user/prizes/${prize.id}/claim`, {
       user: winner,
       body: { choice: "prize", delivery },

@@ -4,7 +4,6 @@
  * failure (hold back once), retry through the job handler, and OxaPay's payout exchange replayed
  * from its documented example through the real client against a local node:http server.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { hmacSha512Hex } from "../../src/server/gateways/gateway";
@@ -19,6 +18,7 @@ import {
 } from "../../src/server/services/money";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
+import { type LocalServer, startStandIn } from "../helpers/servers";
 
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -297,25 +297,14 @@ describe("withdrawals", () => {
 
 describe("OxaPay payout exchange (documented example, real client, local server)", () => {
   let t: TestDb;
-  let server: Server;
-  let base = "";
+  let standIn: LocalServer;
   const seen: { method: string; url: string; key?: string; body: unknown }[] = [];
   const KEY = "test-payout-key";
   const GENERAL_KEY = "test-general-key";
   let payouts = 0; // the first answer is the documented example's track id; later ones count up
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let s = "";
-      req.on("data", (c) => {
-        s += c;
-      });
-      req.on("end", () => resolve(s));
-    });
-
   beforeAll(async () => {
     t = await createTestDb();
-    server = createServer(async (req, res) => {
-      const text = await readBody(req);
+    standIn = await startStandIn((req, res, text) => {
       seen.push({
         method: req.method ?? "",
         url: req.url ?? "",
@@ -390,29 +379,26 @@ describe("OxaPay payout exchange (documented example, real client, local server)
       res.statusCode = 404;
       res.end(JSON.stringify({ data: {}, message: "Not found", error: {}, status: 404 }));
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const addr = server.address();
-    base = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
   });
   afterAll(async () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
-    await new Promise((r) => server.close(r));
+    await standIn.close();
     await t.close();
   });
 
   it("Account Balance: the payout wallet's amount of a coin through the General API key; unknown without one", async () => {
-    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, generalApiKey: GENERAL_KEY, baseUrl: base });
+    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, generalApiKey: GENERAL_KEY, baseUrl: standIn.url });
     expect(await gateway.walletBalance("USDT")).toBe("150.5");
     const asked = seen.filter((s) => s.url.startsWith("/v1/general/account/balance"));
     expect(asked.at(-1)).toMatchObject({ method: "GET", url: "/v1/general/account/balance?currency=USDT", key: GENERAL_KEY });
     expect(await gateway.walletBalance("BNB")).toBe("0"); // not listed: nothing of it in the wallet
-    expect(await new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: base }).walletBalance("USDT")).toBeNull();
-    const wrong = new OxaPayPayoutGateway({ payoutApiKey: KEY, generalApiKey: "wrong", baseUrl: base });
+    expect(await new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url }).walletBalance("USDT")).toBeNull();
+    const wrong = new OxaPayPayoutGateway({ payoutApiKey: KEY, generalApiKey: "wrong", baseUrl: standIn.url });
     await expect(wrong.walletBalance("USDT")).rejects.toThrow();
   });
 
   it("sends the payout, stays processing, then the signed payout webhook marks it paid with the tx hash (once)", async () => {
-    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: base });
+    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
     const player = await createUser(t.db, { balance: "200" });
     const admin = await createUser(t.db, { role: "admin" });
     const w = (
@@ -460,7 +446,7 @@ describe("OxaPay payout exchange (documented example, real client, local server)
   });
 
   it("a rejected payout webhook fails the withdrawal and returns the hold once; the REST row checks the signature", async () => {
-    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: base });
+    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
     const player = await createUser(t.db, { balance: "50" });
     const admin = await createUser(t.db, { role: "admin" });
     const w = (
@@ -482,7 +468,7 @@ describe("OxaPay payout exchange (documented example, real client, local server)
   });
 
   it("a payout whose webhook never came is settled by the reconcile job through GET /v1/payout/{track_id}", async () => {
-    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: base });
+    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
     const player = await createUser(t.db, { balance: "15" });
     const admin = await createUser(t.db, { role: "admin" });
     const w = (

@@ -10,7 +10,7 @@ export const auditEntryOutput = z.object({
   id,
   createdAt: time,
   actorId: z.string().nullable(),
-  actorEmail: z.string().nullable(),
+  actorEmail: z.string(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
@@ -23,12 +23,16 @@ export const auditPageOutput = z.object({ entries: z.array(auditEntryOutput), ne
 export const statsOutput = z.object({
   totalUsers: z.number().int(),
   weeklySignups: z.number().int(),
+  /** Sum of all players' balances (what the platform owes). */
   totalBalance: money,
+  /** All approved top-ups, ever. */
   totalRevenue: money,
+  /** Approved top-ups processed in the last 30 days. */
   monthlyRevenue: money,
   activeContests: z.number().int(),
   totalContests: z.number().int(),
   pendingPayments: z.number().int(),
+  /** Number of approved payments. */
   totalPayments: z.number().int(),
 });
 export const analyticsOutput = z.object({
@@ -51,8 +55,11 @@ export const riskMarkersOutput = z.array(
     email: z.string(),
     name: z.string(),
     markers: z.array(z.enum(RISK_MARKERS)),
+    /** UTC days in the window on which spending reached the daily limit. */
     limitDays: z.number().int(),
+    /** Spending in each rolling week, the latest first. */
     weeklySpend: z.array(money),
+    /** Most top-ups asked for on one UTC day in the window. */
     topUpsInADay: z.number().int(),
     selfExcluded: z.boolean(),
     closed: z.boolean(),

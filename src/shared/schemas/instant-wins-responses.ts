@@ -1,16 +1,11 @@
 /**
  * REST answers of instant wins (docs/contests.md "Instant wins"), kept beside responses.ts (which
- * re-exports them) so that file stays small. Same conventions: money strings, ISO times.
+ * re-exports them) so that file stays small. Same conventions: money strings, times as Dates.
  */
 import { z } from "zod";
-import { nameAnswers } from "./response-primitives";
+import { money, nameAnswers, time } from "./response-primitives";
 import { INSTANT_PRIZE_KINDS } from "../instant-wins";
 
-const money = z
-  .string()
-  .regex(/^-?\d+(\.\d+)?$/)
-  .describe("USD amount, a decimal string");
-const time = z.string().describe("ISO 8601 date-time");
 const kind = z.enum(INSTANT_PRIZE_KINDS);
 
 /** One instant prize a checkout (or free entry) won. */
@@ -22,6 +17,7 @@ export const instantWinOutput = z.object({
   label: z.string(),
   amount: money.nullable(),
   ticket: z.number().int(),
+  /** The Prize row to claim (physical prizes: delivery or cash alternative, src/server/services/prizes/prizes.ts). */
   prizeId: z.string().nullable(),
 });
 
@@ -30,9 +26,11 @@ export const adminInstantPrizesOutput = z.object({
   ticketMax: z.number().int().nullable(),
   soldTickets: z.number().int(),
   mapHash: z.string().nullable(),
+  /** Attach/change is possible (active, no ticket sold). */
   editable: z.boolean(),
   total: z.number().int(),
   left: z.number().int(),
+  /** Unawarded prizes hide their ticket even from admins: nobody can buy a known winner. */
   prizes: z.array(
     z.object({
       id: z.string(),
@@ -52,6 +50,7 @@ export const instantWinsRecordOutput = z.object({
   contestId: z.string(),
   title: z.string(),
   status: z.string(),
+  /** null = the contest has no instant prizes. */
   seedHash: z.string().nullable().describe("SHA-256 of the secret seed, published when the map is committed"),
   scheme: z
     .number()
@@ -83,6 +82,7 @@ export const instantWinsRecordOutput = z.object({
   soldTickets: z.number().int(),
   total: z.number().int(),
   left: z.number().int(),
+  /** The seed and every ticket are public once sales closed for good (see `isRevealed`). */
   revealed: z.boolean(),
   seed: z.string().nullable(),
   prizes: z.array(
@@ -92,6 +92,7 @@ export const instantWinsRecordOutput = z.object({
       label: z.string(),
       amount: money.nullable(),
       awarded: z.boolean(),
+      /** The winning ticket: once awarded, or for every prize after the reveal; else null (secret). */
       winningTicket: z.number().int().nullable(),
       awardedEntry: z
         .object({ firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string().nullable() })

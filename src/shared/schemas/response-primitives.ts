@@ -1,13 +1,23 @@
-/** The JSON primitives every answer schema is made of (./responses.ts and the files it re-exports). */
+/**
+ * The primitives every answer schema is made of (./responses.ts and the files it re-exports). An
+ * answer schema describes the value a service returns, so its inferred type (`z.output`) is the
+ * service's return type: one source for both. A time is a `Date` there and an ISO 8601 string in
+ * JSON (the OpenAPI document says `format: date-time`, src/server/rest/openapi.ts; superjson keeps it
+ * a Date over tRPC).
+ */
 import { z } from "zod";
 
 export const money = z
   .string()
   .regex(/^-?\d+(\.\d+)?$/)
   .describe("USD amount, a decimal string");
-export const time = z.string().describe("ISO 8601 date-time");
+export const time = z.date().describe("ISO 8601 date-time");
+/** A time that is text in the value itself too: part of a signed payload (src/shared/receipts.ts). */
+export const timeText = z.string().describe("ISO 8601 date-time");
 export const id = z.string();
 export const message = z.string();
+/** The player an admin answer names. */
+export const userRef = z.object({ id, email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
 
 /**
  * Names answer schemas for the OpenAPI document (src/server/rest/openapi.ts): a named schema is

@@ -1,17 +1,22 @@
 /**
- * What the REST rows answer, as JSON (src/server/rest/routes/*: each row's `doc.output`). The OpenAPI
- * document turns these into its response schemas (src/server/rest/openapi.ts), clients generated
- * from it get typed answers, and every answer the integration tests receive through the REST helper
- * is validated against that document (tests/helpers/fixtures.ts). Money is a decimal string, times
- * are ISO 8601 strings (what superjson's Date becomes in JSON).
+ * What the REST rows answer (src/server/rest/routes/*: each row's `doc.output`), and the one source
+ * of the services' answer types: a service's `PublicContest`, `PublicUser`, … is `z.output` of the
+ * schema here, so the type and the schema cannot drift. The OpenAPI document turns these into its
+ * response schemas (src/server/rest/openapi.ts), clients generated from it get typed answers, and
+ * every answer the integration tests receive through the REST helper is validated against that
+ * document (tests/helpers/fixtures.ts). Money is a decimal string; a time is a Date, an ISO 8601
+ * string in JSON (./response-primitives.ts).
  */
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
+import { WITHDRAWAL_NETWORKS } from "../networks";
+import { ENTRY_STATUS_KINDS } from "../purchase-rules";
+import { WHEEL_OUTCOMES } from "../wheel";
 import { instantWinOutput } from "./instant-wins-responses";
-import { id, message, money, nameAnswers, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time, timeText } from "./response-primitives";
 
 export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
-export { adminInstantPrizesOutput, instantWinsRecordOutput } from "./instant-wins-responses";
+export { adminInstantPrizesOutput, instantWinOutput, instantWinsRecordOutput } from "./instant-wins-responses";
 export {
   adminPrizeOutput,
   adminWithdrawalOutput,
@@ -36,11 +41,12 @@ export {
   trailStepOutput,
 } from "./tracker-responses";
 
+/** docs/product.md §3 User, as GET /api/auth/user answers it. */
 export const userOutput = z.object({
   id,
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
   displayName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   /** What the player can spend: cashBalance + creditBalance. */
@@ -57,6 +63,7 @@ export const messageWithUserOutput = z.object({ message, user: userOutput });
 /** Signed in, or (a two-factor account) half signed in: the code goes to POST /api/auth/2fa/verify. */
 export const loginOutput = z.union([messageWithUserOutput, z.object({ message, twoFactorRequired: z.literal(true) })]);
 
+/** docs/product.md §3 Contest (money as decimal strings) plus the provably-fair draw fields. */
 export const contestOutput = z.object({
   id,
   title: z.string(),
@@ -77,17 +84,25 @@ export const contestOutput = z.object({
   maxTicketsPerUser: z.number().int().nullable(),
   endDate: time.nullable(),
   createdAt: time,
+  /** SHA-256 of the secret draw seed, published from the start. */
   drawSeedHash: z.string(),
+  /** Revealed only after the draw, so anyone can recompute the winning ticket. */
   drawSeed: z.string().nullable(),
   winningTicket: z.number().int().nullable(),
   drawnAt: time.nullable(),
+  /** Optional skill question: text and options only, never the answer. */
   skillQuestion: z.object({ text: z.string(), options: z.array(z.string()) }).nullable(),
+  /** Sales closed (end date, sold out or End) but the winner is not drawn yet: "awaiting results". */
   awaitingResults: z.boolean(),
+  /** An admin ended the contest before its end date / sell-out. */
   endedEarlyAt: time.nullable(),
+  /** Players pick their numbers or take a lucky dip (docs/contests.md). */
   pickNumbers: z.boolean(),
+  /** The online free entry route is open (docs/fair-play.md). */
   onlineFreeEntry: z.boolean(),
+  /** Multi-buy prices: a line of at least `quantity` tickets pays `percentOff`% less. */
   bundleTiers: z.array(z.object({ quantity: z.number().int(), percentOff: z.number().int() })),
-  /** Instant prizes can be won with this contest's tickets. */
+  /** The contest has instant prizes (a committed prize map): cards say so. */
   instantWins: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
@@ -99,21 +114,25 @@ export const adminContestOutput = contestOutput.extend({
   drawError: z.string().nullable(),
 });
 
-const drawRecordEntryOutput = z.object({
+export const drawRecordEntryOutput = z.object({
   id,
   firstTicket: z.number().int(),
   lastTicket: z.number().int(),
   name: z.string().nullable().describe("The holder's masked name (first name and initial) once sales closed; null while on sale"),
 });
 
+/** A contest's public draw record (src/server/services/draws/record.ts). */
 export const drawRecordOutput = z.object({
   contestId: id,
   title: z.string(),
-  status: z.string(),
+  status: z.enum(["active", "ended", "cancelled"]),
+  /** "legacy" = drawn before draw methods existed (seed and soldTickets only); null = not closed yet. */
   method: z.enum(["entries", "beacon", "legacy"]).nullable(),
   seedHash: z.string(),
+  /** Revealed after the draw. */
   seed: z.string().nullable(),
   entriesHash: z.string().nullable(),
+  /** How entriesHash was made: 1 = SHA-256 of the list's text, 2 = Merkle root of its lines (src/shared/merkle.ts). */
   scheme: z.number().int(),
   beacon: z
     .object({
@@ -126,20 +145,33 @@ export const drawRecordOutput = z.object({
   soldTickets: z.number().int(),
   winningTicket: z.number().int().nullable(),
   salesClosedAt: time.nullable(),
+  /** Set when an admin pressed End before the end date or sell-out. */
   endedEarlyAt: time.nullable(),
   drawnAt: time.nullable(),
+  /** Sales closed, winner not drawn yet (waiting for the beacon round, or a failed draw being retried). */
   awaitingResults: z.boolean(),
+  /** Why it is awaiting results, in words (services/draws/draw.ts pendingDrawReason); null when not awaiting. */
   pendingReason: z.string().nullable(),
+  /** The entry holding the winning ticket (null until drawn, or when none was sold). */
   winningEntry: drawRecordEntryOutput.nullable(),
+  /** One page of the entry list by first ticket (DRAW_ENTRIES_PAGE; the whole list for most contests). */
   entries: z.array(drawRecordEntryOutput),
+  /** Pass as `cursor` for the next page; null on the last page. */
   entriesNextCursor: z.number().int().nullable(),
+  /** The whole entry list as the text entriesHash is the SHA-256 of (streamed; what verify:draw reads). */
   entriesFile: z.string(),
+  /** Free entries in this contest's list (postal and online) and the file naming them; docs/fair-play.md "Free entries in the verifier". */
   freeEntries: z.object({
+    /** Entries recorded by an admin from a postal entry, and entries taken with "Enter for free". */
     postal: z.number().int(),
     online: z.number().int(),
+    /** Tickets those entries hold. */
     tickets: z.number().int(),
+    /** The free tickets' share of the tickets sold, as a percentage with two decimals ("2.50"); null when none sold. */
     sharePercent: z.string().nullable(),
+    /** What holds for each of them, in words (the same draw as a paid ticket). */
     parity: z.string(),
+    /** `first-last:entryId:postal|online` lines by first ticket, published with the entry list (after sales close). */
     file: z.string(),
   }),
 });
@@ -156,7 +188,7 @@ export const drawProofOutput = z.object({
   root: z.string(),
 });
 
-const liveDrawCardOutput = z.object({
+export const liveDrawCardOutput = z.object({
   id,
   title: z.string(),
   imageUrl: z.string().nullable(),
@@ -173,16 +205,20 @@ export const winnerPostOutput = z.object({
   title: z.string(),
   description: z.string(),
   winnerName: z.string(),
+  /** The winner's user id for admins; null in the public gallery (public records name people by masked name only). */
   winnerId: z.string().nullable(),
-  contestId: z.string().nullable(),
-  contestTitle: z.string().nullable(),
+  contestId: z.string(),
+  contestTitle: z.string(),
   imageUrl: z.string().nullable(),
   winAmount: z.string().nullable(),
   winDate: time,
   isPublished: z.boolean(),
   socialMediaLinks: z.array(z.string()),
   createdAt: time,
-  /** The contest has a drawn prize: /prize-trail/{contestId} shows its delivery trail. */
+  /**
+   * The post's contest has a drawn prize, so /prize-trail/<contestId> shows its delivery trail. A post
+   * typed with a contest id of no contest here (older posts, demo data) links no trail.
+   */
   hasTrail: z.boolean(),
 });
 
@@ -193,12 +229,13 @@ export const signedReceiptOutput = z.object({
   entryId: id,
   tickets: z.string().describe("first-last"),
   amount: z.string().describe("exact, three decimals"),
-  issuedAt: time,
+  issuedAt: timeText,
   keyId: z.string().describe("the published key that signed it (GET /api/receipts/keys)"),
   signature: z.string().describe("Ed25519, hex"),
 });
 
-const entryReceipt = z.object({
+/** One line of a checkout: the entry and its consecutive ticket numbers. */
+export const entryReceipt = z.object({
   entryId: id,
   contestId: id,
   contestTitle: z.string(),
@@ -223,8 +260,11 @@ export const checkoutOutput = z.object({
   message,
   entries: z.array(purchasedEntry),
   totalAmount: money,
+  /** The buyer's balance after the purchase (and any instant cash/credit won). */
   balance: money,
+  /** Instant prizes the new tickets won (services/checkout/instant-wins.ts); empty when none. */
   instantWins: z.array(instantWinOutput),
+  /** List price, bundle and promo savings (src/server/services/checkout/pricing.ts). */
   pricing: priceBreakdownOutput,
 });
 export const purchaseOutput = z.object({
@@ -237,19 +277,23 @@ export const purchaseOutput = z.object({
   /** The part of totalAmount paid with site credit (spent before cash); the rest was cash. */
   paidWithCredit: money,
   entryDate: time,
-  contestStatus: z.string(),
+  /** "ended" once the contest is not active any more (ended or cancelled). */
+  contestStatus: z.enum(["active", "ended"]),
   contestEndDate: time.nullable(),
   /** The winner's user id once the contest has ended (docs/product.md); `status` is this entry's own outcome. */
   result: z.string().nullable(),
-  status: z.string(),
+  /** This entry's status, from its stored result (src/shared/purchase-rules.ts `entryStatusKind`). */
+  status: z.enum(ENTRY_STATUS_KINDS),
   firstTicket: z.number().int(),
   lastTicket: z.number().int(),
   winningTicket: z.number().int().nullable(),
+  /** A free entry (docs/fair-play.md): same odds, $0.00; by post (recorded by an admin) or online. */
   freeEntry: z.boolean(),
   /** The free entry came through "Enter for free" on the contest page (else by post). */
   onlineFreeEntry: z.boolean(),
-  /** Instant prizes this entry's tickets won at checkout. */
+  /** Instant prizes this entry's tickets won at checkout (their own names), so the entry never reads "not a winner". */
   instantWins: z.array(z.object({ label: z.string(), ticket: z.number().int(), kind: z.string() })),
+  /** Before savings, and the savings (bundle, promo code); null when the line saved nothing (and for free entries). */
   pricing: z.object({ listAmount: money, bundleSaving: money, promoSaving: money, promoCode: z.string().nullable() }).nullable(),
   /** The entry's signed receipt; null for free entries and entries bought before receipts were signed. */
   receipt: signedReceiptOutput.nullable(),
@@ -259,7 +303,7 @@ export const purchaseOutput = z.object({
 export const receiptKeysOutput = z.object({
   algorithm: z.literal("Ed25519"),
   current: z.string(),
-  keys: z.array(z.object({ id: z.string(), publicKey: z.string(), activatedAt: time, retiredAt: time.nullable() })),
+  keys: z.array(z.object({ id: z.string(), publicKey: z.string(), activatedAt: timeText, retiredAt: timeText.nullable() })),
 });
 export const rotateReceiptKeyOutput = z.object({ message, previous: z.string().nullable(), current: z.string() });
 
@@ -287,30 +331,38 @@ export const promoCodeWithMessageOutput = z.object({ message, promoCode: adminPr
 const periods = <T extends z.ZodType>(v: T) => z.object({ daily: v, weekly: v, monthly: v });
 export const limitsOutput = z.object({
   limits: periods(money.nullable()),
-  /** Raised limits waiting out their 24 hours: only the periods that changed. */
+  /** Raised or removed limits waiting out their 24 hours (only the periods that changed), and when they apply. */
   pending: periods(money.nullable()).partial().nullable(),
   pendingFrom: time.nullable(),
   spent: periods(money),
+  /** While excluded: when it ends (asked for), the end of the chosen period, or null with `selfExcluded` (until asked). */
   selfExcludedUntil: time.nullable(),
   selfExcluded: z.boolean(),
+  /** The player asked to end the exclusion; it ends then (the cooling-off). */
   selfExclusionEndRequested: z.boolean(),
+  /** The spend-limit prompt's answer; null: the screens ask before the next purchase. */
   limitChoice: z.enum(["set", "declined"]).nullable(),
+  /** A date of birth (18+) is on file. */
   ageDeclared: z.boolean(),
+  /** REQUIRE_AGE_DECLARATION: spending waits for the declaration. */
   ageDeclarationRequired: z.boolean(),
 });
 export const limitsWithMessageOutput = limitsOutput.extend({ message });
 
 export const createPaymentOutput = z.object({
-  success: z.boolean(),
+  success: z.literal(true),
   message,
-  instructions: z.record(z.string(), z.string()),
+  instructions: z.object({ en: z.string() }),
   payLink: z.string(),
   qrCode: z.string().nullable(),
   address: z.string().nullable(),
   trackId: z.string(),
   payAmount: z.string().nullable(),
+  /** The currency of payAmount (the chosen crypto). The USD amount is `amount`. */
   currency: z.string(),
-  network: z.string().nullable(),
+  /** The chain to send on (TRC20, ERC20, BEP20, BTC). */
+  network: z.enum(WITHDRAWAL_NETWORKS),
+  /** When the invoice stops accepting money (the pay page counts down to it). */
   expiresAt: time.nullable(),
   amount: money,
   paymentId: id,
@@ -355,23 +407,28 @@ export const paymentOutput = z.object({
 });
 export const paymentWithMessageOutput = z.object({ message, payment: paymentOutput });
 
-const wheelState = z.object({
+export const wheelState = z.object({
   balance: money,
+  /** True when the next spin costs nothing: the daily free spin, or a TRY AGAIN re-spin. */
   canSpinFree: z.boolean(),
+  /** When the daily free spin is available again; null when it is available now. */
   nextFreeSpinAt: time.nullable(),
+  /** A TRY AGAIN re-spin owed to the player, and its kind. */
   pendingRespin: z.enum(["free", "paid"]).nullable(),
+  /** Free spins available now (daily + re-spin), for the count card. */
   freeSpinsAvailable: z.number().int(),
   spinPrice: money,
 });
 export const wheelStatusOutput = wheelState.extend({ paidSpinsEnabled: z.boolean() });
 export const wheelSpinOutput = wheelState.extend({
   spinId: id,
+  /** The kind of this spin (a re-spin keeps the kind of the spin that granted it). */
   isPaid: z.boolean(),
   isRespin: z.boolean(),
   segmentIndex: z.number().int(),
   segmentLabel: z.string(),
   segment: z.object({ label: z.string(), value: z.number() }),
-  outcome: z.string(),
+  outcome: z.enum(WHEEL_OUTCOMES),
   prize: money,
   cost: money,
   message,
@@ -398,7 +455,7 @@ export const conversationOutput = z.object({
   userName: z.string(),
   userEmail: z.string(),
   unreadCount: z.number().int(),
-  lastMessageAt: time.nullable(),
+  lastMessageAt: time,
 });
 
 export const emailPreferencesOutput = z.object({ receipts: z.boolean(), results: z.boolean() });

@@ -1,18 +1,13 @@
 /**
  * What the prize-delivery tracker's and the complaints' REST rows answer (docs/fair-play.md "Prize
  * delivery" and "Complaints"); re-exported by ./responses.ts, where every row's answer schema is
- * found. Times are ISO 8601 strings.
+ * found. Times are Dates (ISO 8601 strings in JSON).
  */
 import { z } from "zod";
-import { nameAnswers } from "./response-primitives";
+import { id, message, nameAnswers, time, userRef } from "./response-primitives";
 import { COMPLAINT_CATEGORIES, COMPLAINT_STATUSES } from "../complaints";
 import { TRAIL_KINDS } from "../fulfilment";
 import { PRIZE_STATUSES } from "../prizes";
-
-const time = z.string().describe("ISO 8601 date-time");
-const id = z.string();
-const message = z.string();
-const userRef = z.object({ id, email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
 
 /** One step of a prize's delivery trail (src/server/services/prizes/trail.ts). */
 export const trailStepOutput = z.object({
@@ -62,7 +57,10 @@ export const complaintOutput = z.object({
   messages: z.array(
     z.object({ id, kind: z.enum(["note", "reply", "final"]), fromStaff: z.boolean(), body: z.string(), createdAt: time }),
   ),
-  /** Once answered: the independent body the player may take the complaint to, free of charge. */
+  /**
+   * Once answered: the independent body the player may take the complaint to, free of charge
+   * (COMPLAINTS_ADR_NAME, COMPLAINTS_ADR_URL), shown under the final answer.
+   */
   escalation: z.object({ name: z.string(), url: z.string() }).nullable(),
 });
 export const adminComplaintOutput = complaintOutput.extend({ user: userRef });

@@ -8,7 +8,7 @@ import { WITHDRAWAL_NETWORKS } from "../networks";
 import { PRIZE_STATUSES } from "../prizes";
 import { PAYOUT_RULES } from "../payout-rules";
 import { WITHDRAWAL_STATUSES } from "../withdrawals";
-import { id, message, money, nameAnswers, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time, userRef } from "./response-primitives";
 import { trailStepOutput } from "./tracker-responses";
 
 const routeOutput = z.enum(["instant", "review", "identity"]);
@@ -46,7 +46,6 @@ export const withdrawalQuoteOutput = z.object({
   failed: z.array(ruleOutput),
   identity: z.object({ required: z.number().int(), verified: z.number().int(), asks: z.array(z.string()) }),
 });
-const userRef = z.object({ id, email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
 export const adminWithdrawalOutput = withdrawalOutput.extend({
   user: userRef,
   processedAt: time.nullable(),
@@ -61,16 +60,18 @@ const prizeBase = z.object({
   cashAlternative: money.nullable(),
   status: z.enum(PRIZE_STATUSES),
   claimBy: time,
-  /** What was won: an instant prize's name, or the contest's title for the draw's prize. */
-  prizeTitle: z.string().optional(),
-  /** Won instantly at checkout rather than in the draw. */
-  instant: z.boolean().optional(),
+  /** What was won: an instant prize's own name, or the contest's prize (its title) for the draw. */
+  prizeTitle: z.string(),
+  /** Won instantly at checkout (an instant prize of the contest), not in the contest's draw. */
+  instant: z.boolean(),
 });
 export const prizeOutput = prizeBase.extend({
-  delivery: z.record(z.string(), z.string()).nullable().optional(),
-  note: z.string().nullable().optional(),
-  claimedAt: time.nullable().optional(),
-  trail: z.array(trailStepOutput).optional(),
+  /** Where to ship a physical prize, as the winner gave it (src/shared/prizes.ts deliverySchema). */
+  delivery: z.record(z.string(), z.string()).nullable(),
+  note: z.string().nullable(),
+  claimedAt: time.nullable(),
+  /** The winner's own trail (tracking reference and complaint reference in full). */
+  trail: z.array(trailStepOutput),
 });
 export const adminPrizeOutput = prizeOutput.extend({ user: userRef });
 
@@ -90,6 +91,7 @@ export const reviewRowOutput = z.object({
   resolution: z.string().nullable(),
   resolvedAt: time.nullable(),
   createdAt: time,
+  /** What an admin may do with it (the server refuses the others). */
   actions: z.array(z.enum(["credit", "takeBack", "settlePayout", "dismiss"])),
 });
 export const reviewDecisionOutput = z.object({ message, entry: reviewRowOutput });

@@ -64,6 +64,7 @@ export const contestRoutes: RestRow[] = [
       summary:
         "The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304)",
       access: "public",
+      errors: { 409: "Sales are not closed yet: the list is published when they close" },
       response: {
         status: 200,
         contentType: "text/plain",

@@ -17,6 +17,8 @@
  * With ADMIN_2FA_REQUIRED=true, every admin procedure that shows players' data, moves money or
  * reaches a player needs a session that passed the check (src/server/api/privileged.ts).
  */
+import type { z } from "zod";
+import type { twoFactorStatusOutput } from "@/shared/schemas/responses";
 import { createHash, randomBytes } from "node:crypto";
 import { createTOTPKeyURI, verifyHOTP } from "@oslojs/otp";
 import { decodeHex, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
@@ -174,7 +176,7 @@ async function claimStep(db: DbTx, userId: string, step: number): Promise<void> 
   if (claimed.count !== 1) throw unauthorized(INVALID_CODE);
 }
 
-export type TwoFactorStatus = { enabled: boolean; required: boolean };
+export type TwoFactorStatus = Omit<z.output<typeof twoFactorStatusOutput>, "sessionVerified">;
 
 export async function twoFactorStatus(db: DbTx, userId: string, required: boolean): Promise<TwoFactorStatus> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { totpEnabledAt: true } });

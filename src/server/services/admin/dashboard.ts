@@ -1,4 +1,6 @@
 /** The admin dashboard's figures: stats, overview and analytics (the Users tab and roles: ../accounts/staff.ts). Definitions of every stat: docs/admin.md. */
+import type { z } from "zod";
+import type { analyticsOutput, statsOutput } from "@/shared/schemas/responses";
 import { Prisma } from "@/generated/prisma/client";
 import type { DbTx } from "../../platform/db";
 import { moneyString } from "@/shared/money";
@@ -6,21 +8,7 @@ import { type PublicContest, toPublicContest } from "../contests";
 
 const DAY = 24 * 3600_000;
 
-export type AdminStats = {
-  totalUsers: number;
-  weeklySignups: number;
-  /** Sum of all players' balances (what the platform owes). */
-  totalBalance: string;
-  /** All approved top-ups, ever. */
-  totalRevenue: string;
-  /** Approved top-ups processed in the last 30 days. */
-  monthlyRevenue: string;
-  activeContests: number;
-  totalContests: number;
-  pendingPayments: number;
-  /** Number of approved payments. */
-  totalPayments: number;
-};
+export type AdminStats = z.output<typeof statsOutput>;
 
 const sumString = (v: Prisma.Decimal | null) => moneyString(v ?? new Prisma.Decimal(0));
 
@@ -136,7 +124,7 @@ export async function getOverview(
   };
 }
 
-export type AnalyticsDay = { date: string; revenue: number; payments: number; signups: number; users: number };
+export type AnalyticsDay = z.output<typeof analyticsOutput>["days"][number];
 
 /**
  * Analytics: the stats plus a daily series over the last 30 days (approved revenue, approved

@@ -6,54 +6,16 @@
  * guessable text) is withheld until the reveal; a re-drawn map (./instant-redraw.ts) says so, and
  * after the reveal adds the replaced commitment and the excluded tickets.
  */
-import { countTickets, type InstantPrizeKind, parseTicketRanges } from "@/shared/instant-wins";
+import type { z } from "zod";
+import type { instantWinsRecordOutput } from "@/shared/schemas/responses";
+import { countTickets, parseTicketRanges } from "@/shared/instant-wins";
 import type { StoredInstantRedraw } from "./instant-redraw";
 import { maskedName } from "@/shared/draw";
 import { moneyString } from "@/shared/money";
 import type { DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 
-export type InstantWinsRecord = {
-  contestId: string;
-  title: string;
-  status: string;
-  /** null = the contest has no instant prizes. */
-  seedHash: string | null;
-  /** How mapHash is made (src/shared/instant-wins.ts): 2 = HMAC keyed with the seed, 1 = SHA-256 (legacy). */
-  scheme: number | null;
-  /** A scheme-1 hash is null until the reveal: it would give the tickets away. */
-  mapHash: string | null;
-  /** Set when a scheme-1 map was re-drawn: what was kept and excluded; the rest after the reveal. */
-  redraw: {
-    at: Date;
-    excludedHash: string;
-    excludedCount: number;
-    carried: number[];
-    previousSeedHash: string;
-    /** After the reveal: the excluded tickets (ranges text), the replaced map's hash and seed. */
-    excluded: string | null;
-    previousMapHash: string | null;
-    previousSeed: string | null;
-  } | null;
-  ticketMax: number | null;
-  soldTickets: number;
-  total: number;
-  left: number;
-  /** The seed and every ticket are public once sales closed for good (see `isRevealed`). */
-  revealed: boolean;
-  seed: string | null;
-  prizes: {
-    position: number;
-    kind: InstantPrizeKind;
-    label: string;
-    amount: string | null;
-    awarded: boolean;
-    /** The winning ticket: once awarded, or for every prize after the reveal; else null (secret). */
-    winningTicket: number | null;
-    /** The entry that won it; `name` (masked) once sales closed, null while on sale (src/server/services/draws/record.ts). */
-    awardedEntry: { firstTicket: number; lastTicket: number; name: string | null } | null;
-  }[];
-};
+export type InstantWinsRecord = z.output<typeof instantWinsRecordOutput>;
 
 /**
  * Sales are over for good: cancelled, or ended with tickets sold (such a contest cannot be

@@ -7,15 +7,11 @@
  * (contest, ticket), and cash/credit through the ledger (kind + reference = prize id is unique), so
  * a prize is booked exactly once. After the contest ends the seed and the map are public.
  */
+import type { z } from "zod";
+import type { adminInstantPrizesOutput, instantWinOutput } from "@/shared/schemas/responses";
 import { randomBytes } from "node:crypto";
 import { type Contest, type InstantPrize, Prisma } from "@/generated/prisma/client";
-import {
-  commitInstantMap,
-  INSTANT_MESSAGES,
-  INSTANT_SCHEME,
-  type InstantPrizeKind,
-  type InstantPrizeSpec,
-} from "@/shared/instant-wins";
+import { commitInstantMap, INSTANT_MESSAGES, INSTANT_SCHEME, type InstantPrizeSpec } from "@/shared/instant-wins";
 import type { SetInstantPrizesInput } from "@/shared/schemas/instant-wins";
 import { moneyString } from "@/shared/money";
 import { PRIZE_CLAIM_DAYS } from "@/shared/prizes";
@@ -25,17 +21,7 @@ import { recordAudit, applyBalanceChange, notify } from "../kernel";
 import { redrawLegacyInstantMaps } from "./instant-redraw";
 import { isRevealed } from "./instant-wins-record";
 
-export type InstantWin = {
-  instantPrizeId: string;
-  contestId: string;
-  contestTitle: string;
-  kind: InstantPrizeKind;
-  label: string;
-  amount: string | null;
-  ticket: number;
-  /** The Prize row to claim (physical prizes: delivery or cash alternative, services/prizes/prizes.ts). */
-  prizeId: string | null;
-};
+export type InstantWin = z.output<typeof instantWinOutput>;
 
 /** A line of new tickets: the entry and its consecutive range. */
 export type NumberedLine = { entryId: string; contestId: string; firstTicket: number; lastTicket: number };
@@ -195,28 +181,7 @@ export async function assertTicketMaxChangeAllowed(tx: DbTx, contestId: string, 
   if ((await tx.instantPrize.count({ where: { contestId } })) > 0) throw conflict(INSTANT_MESSAGES.ticketMaxFrozen);
 }
 
-export type AdminInstantPrizes = {
-  contestId: string;
-  ticketMax: number | null;
-  soldTickets: number;
-  mapHash: string | null;
-  /** Attach/change is possible (active, no ticket sold). */
-  editable: boolean;
-  total: number;
-  left: number;
-  /** Unawarded prizes hide their ticket even from admins: nobody can buy a known winner. */
-  prizes: {
-    id: string;
-    position: number;
-    kind: InstantPrizeKind;
-    label: string;
-    amount: string | null;
-    awarded: boolean;
-    ticket: number | null;
-    winnerEmail: string | null;
-    awardedAt: Date | null;
-  }[];
-};
+export type AdminInstantPrizes = z.output<typeof adminInstantPrizesOutput>;
 
 export async function listAdminInstantPrizes(db: DbTx, contestId: string): Promise<AdminInstantPrizes> {
   const c = await db.contest.findUnique({

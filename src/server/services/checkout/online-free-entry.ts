@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { freeEntryOutput } from "@/shared/schemas/responses";
 import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
 import type { Db, DbTx } from "../../platform/db";
 import { formatDateTime } from "@/shared/format";
@@ -10,12 +12,11 @@ import { PURCHASE_TX_OPTIONS, type PurchasedLine } from "./purchases";
 import { guardSpending } from "../safer-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
 import { allocateFreeTickets } from "./free-entries";
-import type { InstantWin } from "./instant-wins";
 
 const attemptRule = { limit: PICK_LIMITS.freeEntryAttemptsPerHour, windowMs: 3_600_000 };
 
 /** The entry, and the instant prizes its ticket won (booked in the same transaction, like a purchase's). */
-export type OnlineFreeEntryResult = { message: string; entry: PurchasedLine; instantWins: InstantWin[] };
+export type OnlineFreeEntryResult = z.output<typeof freeEntryOutput>;
 
 /**
  * When this player's next online free entry to the contest opens (FREE_ENTRY_PERIOD_HOURS after the

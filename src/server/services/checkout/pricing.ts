@@ -8,6 +8,8 @@
  * rule are counted under the buyer's row lock, which serialises that player's checkouts. Each line's
  * breakdown is written to "EntryPricing" (keyed by the entry id) in the same transaction.
  */
+import type { z } from "zod";
+import type { priceBreakdownOutput } from "@/shared/schemas/responses";
 import type { Prisma } from "@/generated/prisma/client";
 import { type Decimal, moneyString, toDecimal } from "@/shared/money";
 import {
@@ -27,13 +29,7 @@ import { consumeOrThrow, type RateRule } from "../../security/rate-limit";
 import { valueById } from "../kernel";
 
 /** The price breakdown a checkout answers with and the receipt shows. */
-export type PriceBreakdown = {
-  subtotal: string;
-  bundleSaving: string;
-  promoSaving: string;
-  promoCode: string | null;
-  total: string;
-};
+export type PriceBreakdown = z.output<typeof priceBreakdownOutput>;
 
 /** Stored tiers, or none when absent or unreadable (the admin input is checked on write). */
 export function bundleTiersOf(value: unknown): BundleTier[] {

@@ -8,6 +8,8 @@
  *  4. the optional per-player cap is checked under that lock (so it cannot be raced past).
  * Contests are taken last and in id order: the hot locks are held shortest and never deadlock.
  */
+import type { z } from "zod";
+import type { checkoutOutput, entryReceipt, purchaseOutput } from "@/shared/schemas/responses";
 import type { Prisma } from "@/generated/prisma/client";
 import { logger } from "../../platform/logger";
 import { drawIfSoldOut } from "../draws";
@@ -19,75 +21,27 @@ import { CART_MESSAGES } from "@/shared/schemas/cart";
 import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict } from "../../platform/errors";
 import { moneyString, priceString, toDecimal } from "@/shared/money";
-import { type EntryStatusKind, entryOutcome, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
+import { entryOutcome, entryStatusKind, purchaseBlocker } from "@/shared/purchase-rules";
 import { queueReceipt } from "../../mail/events";
 import { lockBuyer } from "./buyer";
 import { checkSpending } from "../safer-play";
 import { checkSkillAnswers, gateSkillAnswers } from "./skill-question";
 import { allocateTickets, checkPickLine, entryIdsFor, whyNot } from "../tickets";
 import { duplicatesOf, PICK_MESSAGES } from "@/shared/ticket-picking";
-import { awardInstantWins, type InstantWin } from "./instant-wins";
-import { applyPricing, type PriceBreakdown, pricingOfEntries } from "./pricing";
+import { awardInstantWins } from "./instant-wins";
+import { applyPricing, pricingOfEntries } from "./pricing";
 import { receiptFields, signReceipts } from "../receipts";
 import { RECEIPT_VERSION, type SignedReceipt } from "@/shared/receipts";
 
-export type PurchasedLine = {
-  entryId: string;
-  contestId: string;
-  contestTitle: string;
-  ticketCount: number;
-  firstTicket: number;
-  lastTicket: number;
-  ticketPrice: string;
-  totalAmount: string;
-};
+export type PurchasedLine = z.output<typeof entryReceipt>;
 
 /** A purchased line with its signed receipt (src/shared/receipts.ts; docs/fair-play.md "Signed receipts"). */
-export type ReceiptedLine = PurchasedLine & { receipt: SignedReceipt };
+export type ReceiptedLine = CheckoutResult["entries"][number];
 
-export type CheckoutResult = {
-  message: string;
-  entries: ReceiptedLine[];
-  totalAmount: string;
-  /** The buyer's balance after the purchase (and any instant cash/credit won). */
-  balance: string;
-  /** Instant prizes the new tickets won (services/checkout/instant-wins.ts); empty when none. */
-  instantWins: InstantWin[];
-  /** List price, bundle and promo savings (src/server/services/checkout/pricing.ts). */
-  pricing: PriceBreakdown;
-};
+export type CheckoutResult = z.output<typeof checkoutOutput>;
 
 /** One line of GET /api/user/purchases: docs/product.md §3 Purchase/entry plus the ticket numbers. */
-export type PurchaseEntry = {
-  entryId: string;
-  contestId: string;
-  contestTitle: string;
-  contestImage: string | null;
-  ticketCount: number;
-  totalAmount: string;
-  /** The part of totalAmount paid with site credit (the rest was cash; docs/payments.md "Cash and credit"). */
-  paidWithCredit: string;
-  entryDate: Date;
-  contestStatus: "active" | "ended";
-  contestEndDate: Date | null;
-  /** Winner's user id once the contest has ended and been drawn, else null (kept for old clients). */
-  result: string | null;
-  /** This entry's status, from its stored result (src/shared/purchase-rules.ts `entryStatusKind`). */
-  status: EntryStatusKind;
-  firstTicket: number;
-  lastTicket: number;
-  winningTicket: number | null;
-  /** A free entry (docs/fair-play.md): same odds, $0.00; by post (recorded by an admin) or online. */
-  freeEntry: boolean;
-  /** The free entry came through "Enter for free" on the contest page, not by post. */
-  onlineFreeEntry: boolean;
-  /** Instant prizes this entry's tickets won at checkout (their own names), so the entry never reads "not a winner". */
-  instantWins: { label: string; ticket: number; kind: string }[];
-  /** Before savings, and the savings (bundle, promo code); null when the line saved nothing (and for free entries). */
-  pricing: { listAmount: string; bundleSaving: string; promoSaving: string; promoCode: string | null } | null;
-  /** The entry's signed receipt (docs/fair-play.md "Signed receipts"); null for free entries and entries bought before signing. */
-  receipt: SignedReceipt | null;
-};
+export type PurchaseEntry = z.output<typeof purchaseOutput>;
 
 /** Interactive transactions wait their turn under load instead of failing fast (Prisma's 2 s / 5 s defaults). */
 export const PURCHASE_TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;

@@ -1,4 +1,6 @@
 /** Admin contest management: list, create, edit, End (draw), Activate, Cancel (refunds). */
+import type { z } from "zod";
+import type { adminContestOutput } from "@/shared/schemas/responses";
 import { type Contest, Prisma } from "@/generated/prisma/client";
 import { FROZEN_TERMS, type SkillQuestion } from "@/shared/fair-play";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
@@ -17,13 +19,7 @@ import { cancelContest, drawContest, newDrawSeed, pendingDrawReason } from "../d
  * The admin's view adds the skill question's correct option (never sent to players) and, for a
  * closed contest not drawn yet, why (drawPending) with the last failure's message (drawError).
  */
-export type AdminContest = PublicContest & {
-  /** The winner's user id (admins only: public contest reads never carry it). */
-  winnerId: string | null;
-  skillQuestionAnswer: number | null;
-  drawPending: string | null;
-  drawError: string | null;
-};
+export type AdminContest = z.output<typeof adminContestOutput>;
 
 export function toAdminContest(c: Contest): AdminContest {
   return {

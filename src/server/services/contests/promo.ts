@@ -3,6 +3,8 @@
  * enable again, the report of their uses). Each change writes its audit row in its own transaction
  * (src/server/services/kernel/audit.ts); the actions are in src/server/api/privileged.ts.
  */
+import type { z } from "zod";
+import type { adminPromoCodeOutput } from "@/shared/schemas/responses";
 import { Prisma } from "@/generated/prisma/client";
 import type { BundleTier } from "@/shared/pricing";
 import { moneyString } from "@/shared/money";
@@ -16,25 +18,7 @@ import { type PublicContest, toPublicContest } from "./reads";
 import { bundleTiersOf } from "../checkout";
 
 /** One promo code with its report: uses so far and what it took off in total. */
-export type AdminPromoCode = {
-  id: string;
-  code: string;
-  kind: "percent" | "fixed";
-  percentOff: number | null;
-  amountOff: string | null;
-  minSpend: string | null;
-  maxUses: number | null;
-  maxUsesPerPlayer: number | null;
-  usedCount: number;
-  totalDiscount: string;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  firstPurchaseOnly: boolean;
-  contestId: string | null;
-  contestTitle: string | null;
-  disabled: boolean;
-  createdAt: Date;
-};
+export type AdminPromoCode = z.output<typeof adminPromoCodeOutput>;
 
 type PromoRow = Prisma.PromoCodeGetPayload<object>;
 

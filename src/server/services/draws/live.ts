@@ -4,21 +4,14 @@
  * draw record (services/draws/record.ts) and follows it live on the `contests` event, which a database
  * trigger sends whenever a contest row changes (sales closed, entry list committed, winner drawn).
  */
+import type { z } from "zod";
+import type { liveDrawCardOutput } from "@/shared/schemas/responses";
 import type { DbTx } from "../../platform/db";
 
 /** Cards per list on the page. */
 export const LIVE_DRAWS_LIMIT = 12;
 
-export type LiveDrawCard = {
-  id: string;
-  title: string;
-  imageUrl: string | null;
-  endDate: Date | null;
-  soldTickets: number;
-  maxTickets: number | null;
-  salesClosedAt: Date | null;
-  drawnAt: Date | null;
-};
+export type LiveDrawCard = z.output<typeof liveDrawCardOutput>;
 
 const select = {
   id: true,

@@ -6,67 +6,24 @@
  * whatever the contest's size: the summary, the winning entry and one page of entries; the whole
  * list is a streamed file (drawEntriesFile).
  */
+import type { z } from "zod";
+import type { drawRecordEntryOutput, drawRecordOutput } from "@/shared/schemas/responses";
 import { type DrawMethod, entriesDigestText, maskedName } from "@/shared/draw";
 import { entryLine } from "@/shared/merkle";
 import type { DbTx } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
 import { pendingDrawReason } from "./draw";
 
-export type DrawRecord = {
-  contestId: string;
-  title: string;
-  status: "active" | "ended" | "cancelled";
-  /** "legacy" = drawn before draw methods existed (seed and soldTickets only); null = not closed yet. */
-  method: DrawMethod | "legacy" | null;
-  seedHash: string;
-  /** Revealed after the draw. */
-  seed: string | null;
-  entriesHash: string | null;
-  /** How entriesHash was made: 1 = SHA-256 of the list's text, 2 = Merkle root of its lines (src/shared/merkle.ts). */
-  scheme: number;
-  beacon: { chainHash: string; round: number; randomness: string | null; signature: string | null } | null;
-  soldTickets: number;
-  winningTicket: number | null;
-  salesClosedAt: Date | null;
-  /** Set when an admin pressed End before the end date or sell-out. */
-  endedEarlyAt: Date | null;
-  drawnAt: Date | null;
-  /** Sales closed, winner not drawn yet (waiting for the beacon round, or a failed draw being retried). */
-  awaitingResults: boolean;
-  /** Why it is awaiting results, in words (services/draws/draw.ts pendingDrawReason); null when not awaiting. */
-  pendingReason: string | null;
-  /** The entry holding the winning ticket (null until drawn, or when none was sold). */
-  winningEntry: DrawRecordEntry | null;
-  /** One page of the entry list by first ticket (DRAW_ENTRIES_PAGE; the whole list for most contests). */
-  entries: DrawRecordEntry[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  entriesNextCursor: number | null;
-  /** The whole entry list as the text entriesHash is the SHA-256 of (streamed; what verify:draw reads). */
-  entriesFile: string;
-  /** Free entries in this contest's list (postal and online) and the file naming them; docs/fair-play.md "Free entries in the verifier". */
-  freeEntries: FreeEntrySummary;
-};
+export type DrawRecord = z.output<typeof drawRecordOutput>;
 
-export type FreeEntrySummary = {
-  /** Entries recorded by an admin from a postal entry, and entries taken with "Enter for free". */
-  postal: number;
-  online: number;
-  /** Tickets those entries hold. */
-  tickets: number;
-  /** The free tickets' share of the tickets sold, as a percentage with two decimals ("2.50"); null when none sold. */
-  sharePercent: string | null;
-  /** What holds for each of them, in words (the same draw as a paid ticket). */
-  parity: string;
-  /** `first-last:entryId:postal|online` lines by first ticket, published with the entry list (after sales close). */
-  file: string;
-};
+/** Free entries in the list and the file naming them (the record's `freeEntries`). */
+export type FreeEntrySummary = DrawRecord["freeEntries"];
 
 /** What the record and `npm run verify:draw` say of every free ticket (src/shared/draw.ts draws a position among all sold tickets, unweighted). */
 export const FREE_ENTRY_PARITY =
   "Each free ticket is one ticket of the committed list, drawn exactly like a paid one: the draw picks one position among all the tickets sold, with no weight per entry, so every ticket has the same chance (1 in the number sold).";
 
-/** `name`: the holder's masked name once sales closed; null while the contest is on sale. */
-export type DrawRecordEntry = { id: string; firstTicket: number; lastTicket: number; name: string | null };
+export type DrawRecordEntry = z.output<typeof drawRecordEntryOutput>;
 
 /** Entries per page of the draw record (and the most one request may ask for). */
 export const DRAW_ENTRIES_PAGE = 1000;

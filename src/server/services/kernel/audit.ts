@@ -5,6 +5,8 @@
  * never describes something that did not happen. The table refuses UPDATE, DELETE and TRUNCATE
  * (prisma/migrations/20261124140000_payment_guard_audit).
  */
+import type { z } from "zod";
+import type { auditEntryOutput } from "@/shared/schemas/responses";
 import type { Prisma } from "@/generated/prisma/client";
 import { AUDIT_ACTIONS, type AuditAction, LIMITS } from "@/shared/constants";
 import type { Db, DbTx } from "../../platform/db";
@@ -57,18 +59,7 @@ export async function recordAudit(tx: DbTx, input: AuditInput): Promise<void> {
   });
 }
 
-export type AuditEntry = {
-  id: string;
-  createdAt: Date;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-};
+export type AuditEntry = z.output<typeof auditEntryOutput>;
 
 export type AuditQuery = {
   action?: AuditAction;

@@ -3,6 +3,8 @@
  * Every change publishes a live event through the database, so subscribers hear about it only
  * after the change committed.
  */
+import type { z } from "zod";
+import type { notificationOutput } from "@/shared/schemas/responses";
 import type { Notification, NotificationType } from "@/generated/prisma/client";
 import type { DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
@@ -13,14 +15,7 @@ import { ownRowsPage, SORT_KEY } from "./paging";
 export type NotificationInput = { type?: NotificationType; title: string; message: string };
 
 /** docs/product.md §3 Notification. */
-export type PublicNotification = {
-  id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: Date;
-};
+export type PublicNotification = z.output<typeof notificationOutput>;
 
 /** Newest notifications returned by the list (older ones stay in the database). */
 export const NOTIFICATION_LIST_LIMIT = 50;

@@ -12,6 +12,8 @@
  * - dismiss     nothing to book here (the reason says why).
  * Every resolution is audited (services/kernel/audit.ts) in its own transaction.
  */
+import type { z } from "zod";
+import type { reviewRowOutput } from "@/shared/schemas/responses";
 import type { Prisma, ReviewItem, ReviewKind } from "@/generated/prisma/client";
 import { Prisma as P } from "@/generated/prisma/client";
 import { moneyString } from "@/shared/money";
@@ -55,24 +57,7 @@ export async function openReview(tx: DbTx, input: OpenReview): Promise<boolean> 
   return true;
 }
 
-export type ReviewRow = {
-  id: string;
-  kind: ReviewKind;
-  status: ReviewItem["status"];
-  userId: string | null;
-  userEmail: string | null;
-  paymentId: string | null;
-  withdrawalId: string | null;
-  amount: string | null;
-  claimAmount: string | null;
-  summary: string;
-  details: unknown;
-  resolution: string | null;
-  resolvedAt: Date | null;
-  createdAt: Date;
-  /** What an admin may do with it (the server refuses the others). */
-  actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
-};
+export type ReviewRow = z.output<typeof reviewRowOutput>;
 
 function actionsFor(r: ReviewItem): ReviewRow["actions"] {
   if (r.status !== "open") return [];

@@ -7,6 +7,8 @@
  * answer names the escalation route (COMPLAINTS_ADR_NAME, COMPLAINTS_ADR_URL). A step on an answered
  * complaint is 409: the guard is a conditional UPDATE on the status, so it cannot race the answer.
  */
+import type { z } from "zod";
+import type { adminComplaintOutput, complaintOutput } from "@/shared/schemas/responses";
 import type { Complaint, ComplaintMessage, Prisma } from "@/generated/prisma/client";
 import {
   addWorkingDays,
@@ -28,23 +30,9 @@ export const COMPLAINT_FILE_RULE: RateRule = { limit: 5, windowMs: 24 * 3_600_00
 export const COMPLAINT_NOTE_RULE: RateRule = { limit: 20, windowMs: 3_600_000 };
 const LIST_LIMIT = 200;
 
-export type ComplaintStep = { id: string; kind: ComplaintMessage["kind"]; fromStaff: boolean; body: string; createdAt: Date };
-export type ComplaintView = {
-  reference: string;
-  category: ComplaintCategoryName;
-  itemId: string | null;
-  subject: string;
-  body: string;
-  status: Complaint["status"];
-  dueAt: Date;
-  answeredAt: Date | null;
-  createdAt: Date;
-  overdue: boolean;
-  messages: ComplaintStep[];
-  /** Once answered: where the player may take it next (COMPLAINTS_ADR_NAME, COMPLAINTS_ADR_URL), shown under the final answer. */
-  escalation: { name: string; url: string } | null;
-};
-export type AdminComplaint = ComplaintView & { user: { id: string; email: string; firstName: string; lastName: string } };
+export type ComplaintStep = ComplaintView["messages"][number];
+export type ComplaintView = z.output<typeof complaintOutput>;
+export type AdminComplaint = z.output<typeof adminComplaintOutput>;
 
 type WithMessages = Complaint & { messages: ComplaintMessage[] };
 

@@ -6,6 +6,8 @@
  * on the statuses FULFILMENT_MOVES allows (src/shared/fulfilment.ts) and writes its step of the
  * prize's trail (services/prizes/trail.ts) in the same transaction.
  */
+import type { z } from "zod";
+import type { adminPrizeOutput, prizeOutput } from "@/shared/schemas/responses";
 import { Prisma, type Prize, type PrizeEvent } from "@/generated/prisma/client";
 import { FULFILMENT_MOVES } from "@/shared/fulfilment";
 import { moneyString } from "@/shared/money";
@@ -16,31 +18,21 @@ import type { Db } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
 import { mailPrizeUpdate } from "../../mail/events";
-import { buildTrail, eventsInOrder, recordPrizeEvent, recordPrizeMove, type TrailStep } from "./trail";
+import { buildTrail, eventsInOrder, recordPrizeEvent, recordPrizeMove } from "./trail";
 
-export type PublicPrize = {
-  id: string;
-  contestId: string;
-  contestTitle: string;
-  /** What was won: an instant prize's own name, or the contest's prize (its title) for the draw. */
-  prizeTitle: string;
-  /** Won instantly at checkout (an instant prize of the contest), not in the contest's draw. */
-  instant: boolean;
-  cashAlternative: string | null;
-  status: Prize["status"];
-  claimBy: Date;
-  delivery: Prisma.JsonValue | null;
-  note: string | null;
-  claimedAt: Date | null;
-  /** The winner's own trail (tracking reference and complaint reference in full). */
-  trail: TrailStep[];
-};
+export type PublicPrize = z.output<typeof prizeOutput>;
 
 type PrizeWithContest = Prize & { contest: { title: string }; instantPrize: { label: string } | null; events: PrizeEvent[] };
 
 /** The prize's own name: an instant prize's label, else the contest's title (the draw's prize). */
 const prizeTitleOf = (p: { contest: { title: string }; instantPrize: { label: string } | null }) =>
   p.instantPrize?.label ?? p.contest.title;
+
+/** The stored delivery (written from deliverySchema, src/shared/prizes.ts: text fields only) as its answer holds it. */
+function deliveryOf(value: Prisma.JsonValue): Record<string, string> | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+}
 
 function toPublicPrize(p: PrizeWithContest): PublicPrize {
   return {
@@ -52,7 +44,7 @@ function toPublicPrize(p: PrizeWithContest): PublicPrize {
     cashAlternative: p.cashAlternative ? moneyString(p.cashAlternative) : null,
     status: p.status,
     claimBy: p.claimBy,
-    delivery: p.delivery,
+    delivery: deliveryOf(p.delivery),
     note: p.note,
     claimedAt: p.claimedAt,
     trail: buildTrail(p.createdAt, p.events, false),
@@ -122,7 +114,7 @@ export async function claimPrize(db: Db, userId: string, input: ClaimPrizeInput)
   return toPublicPrize(await db.prize.findUniqueOrThrow({ where: { id: prize.id }, include: withContest }));
 }
 
-export type AdminPrize = PublicPrize & { user: { id: string; email: string; firstName: string; lastName: string } };
+export type AdminPrize = z.output<typeof adminPrizeOutput>;
 
 /** The admin Prizes tab's order: work to do first (disputed, requested, shipped), then the rest; newest first in each. */
 export const ADMIN_PRIZE_ORDER = [

@@ -7,32 +7,20 @@
  * statuses with its PrizeEvent row in the same transaction. The public trail shows no personal
  * data: a masked name, no address, no note, the tracking reference's last four characters only.
  */
+import type { z } from "zod";
+import type { overdueFulfilmentsOutput, publicPrizeTrailOutput, trailStepOutput } from "@/shared/schemas/responses";
 import type { Prisma, PrizeEvent, PrizeEventKind } from "@/generated/prisma/client";
-import { FULFILMENT_MOVES, maskName, maskTrackingRef, OPEN_FULFILMENT, type TrailKind } from "@/shared/fulfilment";
+import { FULFILMENT_MOVES, maskName, maskTrackingRef, OPEN_FULFILMENT } from "@/shared/fulfilment";
 import type { AuditAction } from "@/shared/constants";
-import type { PrizeStatusName } from "@/shared/prizes";
 import type { Db, DbTx } from "../../platform/db";
 import { getEnv } from "../../platform/env";
 import { conflict, notFound } from "../../platform/errors";
 import { recordAudit } from "../kernel";
 import { fileComplaintInTx } from "./complaints";
 
-export type TrailStep = {
-  kind: TrailKind;
-  at: Date;
-  carrier: string | null;
-  trackingRef: string | null;
-  transactionId: string | null;
-  complaintRef: string | null;
-};
+export type TrailStep = z.output<typeof trailStepOutput>;
 
-export type PublicPrizeTrail = {
-  contestId: string;
-  contestTitle: string;
-  winner: string;
-  status: PrizeStatusName;
-  trail: TrailStep[];
-};
+export type PublicPrizeTrail = z.output<typeof publicPrizeTrailOutput>;
 
 export async function recordPrizeEvent(
   tx: DbTx,
@@ -164,15 +152,7 @@ export async function disputePrize(db: Db, userId: string, input: { id: string; 
   return { reference };
 }
 
-export type OverdueFulfilment = {
-  id: string;
-  contestTitle: string;
-  status: PrizeStatusName;
-  requestedAt: Date;
-  targetAt: Date;
-  daysOverdue: number;
-  user: { id: string; email: string };
-};
+export type OverdueFulfilment = z.output<typeof overdueFulfilmentsOutput>["prizes"][number];
 
 /** Prizes asked for more than PRIZE_FULFILMENT_TARGET_DAYS ago and not yet with the winner, the oldest first. */
 export async function listOverdueFulfilments(

@@ -1,31 +1,13 @@
 /** The public winners gallery: published winner posts, newest win first. Admin edits live elsewhere. */
+import type { z } from "zod";
+import type { winnerPostOutput } from "@/shared/schemas/responses";
 import type { WinnerPost } from "@/generated/prisma/client";
 import type { PageQuery } from "@/shared/schemas/paging";
 import type { DbTx } from "../../platform/db";
 import { cursorRow, pageLimit } from "../kernel";
 
 /** docs/product.md §3 Winner post, as GET /api/winner-posts answers it. */
-export type PublicWinnerPost = {
-  id: string;
-  title: string;
-  description: string;
-  winnerName: string;
-  /** The winner's user id for admins; null in the public gallery (public records name people by masked name only). */
-  winnerId: string | null;
-  contestId: string;
-  contestTitle: string;
-  imageUrl: string | null;
-  winAmount: string | null;
-  winDate: Date;
-  isPublished: boolean;
-  socialMediaLinks: string[];
-  createdAt: Date;
-  /**
-   * The post's contest has a drawn prize, so /prize-trail/<contestId> shows its delivery trail. A post
-   * typed with a contest id of no contest here (older posts, demo data) links no trail.
-   */
-  hasTrail: boolean;
-};
+export type PublicWinnerPost = z.output<typeof winnerPostOutput>;
 
 export function toPublicWinnerPost(p: WinnerPost, trails: ReadonlySet<string>, forAdmin = false): PublicWinnerPost {
   return {

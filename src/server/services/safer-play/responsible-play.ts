@@ -3,6 +3,8 @@
  * transaction as the spending: guardSpending locks the player's row (FOR UPDATE) before it reads
  * what was spent, so two purchases at once cannot both slip under a limit.
  */
+import type { z } from "zod";
+import type { limitsOutput } from "@/shared/schemas/responses";
 import { Prisma } from "@/generated/prisma/client";
 import {
   ageOn,
@@ -147,25 +149,8 @@ export async function checkSpending(tx: DbTx, userId: string, locked: LimitRow, 
   }
 }
 
-export type LimitsView = {
-  limits: Record<LimitPeriod, string | null>;
-  /** Raised or removed limits waiting for their 24 h, and when they apply. */
-  pending: Partial<Record<LimitPeriod, string | null>> | null;
-  pendingFrom: Date | null;
-  spent: Record<LimitPeriod, string>;
-  /** While excluded: when it ends (asked for), the end of the chosen period, or null with `selfExcluded` (until asked). */
-  selfExcludedUntil: Date | null;
-  selfExcluded: boolean;
-  /** The player asked to end the exclusion; it ends then (the cooling-off). */
-  selfExclusionEndRequested: boolean;
-  /** The spend-limit prompt's answer; null: the screens ask before the next purchase. */
-  limitChoice: "set" | "declined" | null;
-  /** A date of birth (18+) is on file. */
-  ageDeclared: boolean;
-  /** REQUIRE_AGE_DECLARATION: spending waits for the declaration. */
-  ageDeclarationRequired: boolean;
-  message?: string;
-};
+/** The player's limits as GET /api/user/limits answers them; a change answers its message too. */
+export type LimitsView = z.output<typeof limitsOutput> & { message?: string };
 
 async function view(tx: DbTx, userId: string, row: LimitRow, now: Date): Promise<LimitsView> {
   const spent = await spentInWindows(tx, userId, now);

@@ -4,25 +4,14 @@
  * players (the windows are read through the createdAt indexes of LedgerEntry and Payment).
  * Thresholds: RISK_THRESHOLDS in src/shared/safer-play.ts.
  */
+import type { z } from "zod";
+import type { riskMarkersOutput } from "@/shared/schemas/responses";
 import { Prisma } from "@/generated/prisma/client";
 import { moneyString } from "@/shared/money";
 import { RISK_LIST_LIMIT, RISK_THRESHOLDS as T, type RiskMarker } from "@/shared/safer-play";
 import type { DbTx } from "../../platform/db";
 
-export type RiskRow = {
-  userId: string;
-  email: string;
-  name: string;
-  markers: RiskMarker[];
-  /** UTC days in the window on which spending reached the daily limit. */
-  limitDays: number;
-  /** Spending in each rolling week, the latest first. */
-  weeklySpend: string[];
-  /** Most top-ups asked for on one UTC day in the window. */
-  topUpsInADay: number;
-  selfExcluded: boolean;
-  closed: boolean;
-};
+export type RiskRow = z.output<typeof riskMarkersOutput>[number];
 
 type Raw = {
   userId: string;

@@ -3,6 +3,8 @@
  * Only the player's own conversation is reachable through the player functions; the admin
  * functions are exposed through admin procedures only.
  */
+import type { z } from "zod";
+import type { conversationOutput, supportMessageOutput } from "@/shared/schemas/responses";
 import type { SupportMessage, User } from "@/generated/prisma/client";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
 import { LIMITS } from "@/shared/constants";
@@ -14,17 +16,10 @@ import { likeLiteral, notify, cursorRow, pageLimit } from "../kernel";
 import type { PageQuery } from "@/shared/schemas/paging";
 
 /** docs/product.md §3 Support message. */
-export type PublicSupportMessage = { id: string; message: string; isFromAdmin: boolean; createdAt: Date };
+export type PublicSupportMessage = z.output<typeof supportMessageOutput>;
 
 /** docs/product.md §3 Conversation (id is the player's user id: one conversation per player). */
-export type Conversation = {
-  id: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  unreadCount: number;
-  lastMessageAt: Date;
-};
+export type Conversation = z.output<typeof conversationOutput>;
 
 export const THREAD_LIMIT = 500;
 

@@ -7,16 +7,11 @@
  * seed (which also locks it against a concurrent rotation); draw with HMAC-SHA256; record the spin;
  * credit the prize through the ledger; grant the re-spin on TRY AGAIN.
  */
+import type { z } from "zod";
+import type { wheelSpinOutput, wheelState } from "@/shared/schemas/responses";
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
-import {
-  DEFAULT_WHEEL_CONFIG,
-  drawWheel,
-  type WheelConfig,
-  type WheelOutcome,
-  wheelResultText,
-  wheelTexts,
-} from "@/shared/wheel";
+import { DEFAULT_WHEEL_CONFIG, drawWheel, type WheelConfig, wheelResultText, wheelTexts } from "@/shared/wheel";
 import type { Db, DbTx } from "../../platform/db";
 import { conflict, forbidden, notFound } from "../../platform/errors";
 import { moneyString } from "@/shared/money";
@@ -38,18 +33,7 @@ export async function consumeSpinRateLimit(db: DbTx, userId: string): Promise<vo
   );
 }
 
-export type WheelStatus = {
-  balance: string;
-  /** True when the next spin costs nothing: the daily free spin, or a TRY AGAIN re-spin. */
-  canSpinFree: boolean;
-  /** When the daily free spin is available again; null when it is available now. */
-  nextFreeSpinAt: Date | null;
-  /** A TRY AGAIN re-spin owed to the player, and its kind. */
-  pendingRespin: "free" | "paid" | null;
-  /** Free spins available now (daily + re-spin), for the count card. */
-  freeSpinsAvailable: number;
-  spinPrice: string;
-};
+export type WheelStatus = z.output<typeof wheelState>;
 
 type UserWheelRow = { balance: Prisma.Decimal; lastFreeSpinAt: Date | null; pendingRespin: string | null; now: Date };
 
@@ -100,22 +84,7 @@ export async function currentBalance(db: DbTx, userId: string): Promise<{ balanc
 export const NO_FREE_SPIN_MESSAGE = wheelTexts(DEFAULT_WHEEL_CONFIG).noFreeSpin;
 export const INSUFFICIENT_BALANCE_MESSAGE = wheelTexts(DEFAULT_WHEEL_CONFIG).insufficientBalance;
 
-export type SpinResult = WheelStatus & {
-  spinId: string;
-  /** The kind of this spin (a re-spin keeps the kind of the spin that granted it). */
-  isPaid: boolean;
-  isRespin: boolean;
-  segmentIndex: number;
-  segmentLabel: string;
-  segment: { label: string; value: number };
-  outcome: WheelOutcome;
-  prize: string;
-  cost: string;
-  message: string;
-  nonce: number;
-  clientSeed: string;
-  serverSeedHash: string;
-};
+export type SpinResult = z.output<typeof wheelSpinOutput>;
 
 /** The prize after WHEEL_DAILY_PAYOUT_CAP: what is left of the cap over the last 24 h, at most. */
 async function capPrize(tx: DbTx, userId: string, prize: Prisma.Decimal): Promise<Prisma.Decimal> {

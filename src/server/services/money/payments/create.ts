@@ -2,6 +2,8 @@
  * Creating a top-up: the gateway is asked for an invoice first, then the payment row is inserted
  * (no network call inside a transaction); at most LIMITS.openTopUpsMax open top-ups per player.
  */
+import type { z } from "zod";
+import type { createPaymentOutput } from "@/shared/schemas/responses";
 import { randomUUID } from "node:crypto";
 import type { User } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
@@ -35,24 +37,7 @@ async function guardOpenTopUps(db: DbTx, userId: string): Promise<void> {
   if ((await openTopUps(db, userId)) >= LIMITS.openTopUpsMax) throw tooManyRequests(PAYMENT_MESSAGES.tooManyOpen);
 }
 
-export type CreatePaymentResult = {
-  success: true;
-  message: string;
-  instructions: { en: string };
-  payLink: string;
-  qrCode: string | null;
-  address: string | null;
-  trackId: string;
-  payAmount: string | null;
-  /** The currency of payAmount (the chosen crypto). The USD amount is `amount`. */
-  currency: string;
-  /** The chain to send on (TRC20, ERC20, BEP20, BTC). */
-  network: WithdrawalNetwork;
-  /** When the invoice stops accepting money (the pay page counts down to it). */
-  expiresAt: Date | null;
-  amount: string;
-  paymentId: string;
-};
+export type CreatePaymentResult = z.output<typeof createPaymentOutput>;
 
 export async function createPayment(
   db: Db,

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { adminWithdrawalOutput } from "@/shared/schemas/responses";
 import type { Withdrawal } from "@/generated/prisma/client";
 import { moneyString as amountString } from "@/shared/money";
 import { mailWithdrawal } from "../../../mail/events";
@@ -8,17 +10,13 @@ import { logger } from "../../../platform/logger";
 import { recordAudit } from "../../kernel";
 import { notify } from "../../kernel";
 import { closePayoutReview } from "../review-queue";
-import { alreadyProcessed, type PublicWithdrawal, toPublicWithdrawal, TX_OPTIONS } from "./shared";
+import { alreadyProcessed, toPublicWithdrawal, TX_OPTIONS } from "./shared";
 import { sendPayout, type PayoutTiming } from "./sending";
 import { failInTx, payInTx, releaseHold } from "./transitions";
 const LIST_LIMIT = 200;
 export const IDENTITY_HELD = "This withdrawal is held until the player's identity is verified; it is paid then";
 
-export type AdminWithdrawal = PublicWithdrawal & {
-  user: { id: string; email: string; firstName: string; lastName: string };
-  processedAt: Date | null;
-  attempts: number;
-};
+export type AdminWithdrawal = z.output<typeof adminWithdrawalOutput>;
 
 /** Pending first (oldest first, the queue), then the rest newest first. */
 export async function listAdminWithdrawals(db: Db): Promise<AdminWithdrawal[]> {

@@ -1,7 +1,10 @@
 /** What every withdrawal flow shares: names, the public shape of a withdrawal, transaction options. */
+import type { z } from "zod";
+import type { withdrawalOutput } from "@/shared/schemas/responses";
 import type { Withdrawal } from "@/generated/prisma/client";
+import type { WithdrawalNetwork } from "@/shared/networks";
 import { moneyString as amountString } from "@/shared/money";
-import type { PayoutRoute, PayoutRule, PayoutRuleCheck } from "@/shared/payout-rules";
+import type { PayoutRoute, PayoutRuleCheck } from "@/shared/payout-rules";
 import type { DbTx } from "../../../platform/db";
 import { conflict, notFound } from "../../../platform/errors";
 
@@ -12,24 +15,7 @@ export const PAYOUT_RETRY_LIMIT = 5;
 /** Bursts wait for a pooled connection rather than failing (as checkout does, services/checkout/purchases.ts). */
 export const TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
 
-export type PublicWithdrawal = {
-  id: string;
-  status: Withdrawal["status"];
-  amount: string;
-  cryptoCurrency: Withdrawal["cryptoCurrency"];
-  network: string;
-  address: string;
-  createdAt: Date;
-  payAmount: string | null;
-  txid: string | null;
-  paidAt: Date | null;
-  rejectionReason: string | null;
-  failureReason: string | null;
-  /** How the payout rules routed it: instant (sent without a person), review (an admin decides) or identity (held until verified). */
-  route: PayoutRoute | null;
-  /** The rules that did not hold (what the player and the admin read), empty for an instant payout. */
-  reasons: { rule: PayoutRule; label: string; message: string }[];
-};
+export type PublicWithdrawal = z.output<typeof withdrawalOutput>;
 
 /** The failing rules stored with a withdrawal when it was routed (services/money/withdrawals/payout-rules.ts). */
 export function failedRules(ruleChecks: unknown): PublicWithdrawal["reasons"] {
@@ -45,7 +31,8 @@ export function toPublicWithdrawal(w: Withdrawal): PublicWithdrawal {
     status: w.status,
     amount: amountString(w.amount),
     cryptoCurrency: w.cryptoCurrency,
-    network: w.network,
+    // Stored only from createWithdrawalSchema, which accepts WITHDRAWAL_NETWORKS alone (src/shared/withdrawals.ts).
+    network: w.network as WithdrawalNetwork,
     address: w.address,
     createdAt: w.createdAt,
     payAmount: w.payAmount,
