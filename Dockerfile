@@ -8,14 +8,20 @@
 #
 # The image runs `npm start`'s server (src/server/edge/server.mjs); `node --import tsx scripts/db/manage.ts migrate`
 # is its one-shot migration command (compose's `migrate` service runs it before the app starts).
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Debian 13 (trixie): its postgresql-client is 17, as new as compose.yaml's database (pg_dump refuses a
+# newer server than itself).
+ARG NODE_IMAGE=node:22-trixie-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # The commit /api/health and the metrics name (.git is not copied in): `--build-arg BUILD_COMMIT=$(git rev-parse HEAD)`.
 ARG BUILD_COMMIT=
+# NEXT_PUBLIC_* values are written into the browser's code at build: build arguments, not run-time
+# settings (compose.yaml passes them from .env; tests/unit/compose.test.ts checks every one is here).
+ARG NEXT_PUBLIC_SUPPORT_LINKS=
 ENV NEXT_TELEMETRY_DISABLED=1 \
-    BUILD_COMMIT=${BUILD_COMMIT}
+    BUILD_COMMIT=${BUILD_COMMIT} \
+    NEXT_PUBLIC_SUPPORT_LINKS=${NEXT_PUBLIC_SUPPORT_LINKS}
 COPY package.json package-lock.json ./
 # `npm ci` refuses this lockfile (README: it lacks other platforms' optional packages); `npm install`
 # honours it without changing it.
@@ -37,6 +43,10 @@ ENV NODE_ENV=production \
     NEXT_MANUAL_SIG_HANDLE=1 \
     HOST=0.0.0.0 \
     PORT=3000
+# pg_dump / pg_restore for `npm run db:backup` and `db:restore` inside the container (docs/deploy.md "Backups").
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 app && useradd --system --uid 10001 --gid app --home-dir /app --shell /usr/sbin/nologin app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/.next ./.next
@@ -45,8 +55,10 @@ COPY --chown=root:root package.json next.config.js tsconfig.json prisma.config.t
 COPY --chown=root:root public ./public
 COPY --chown=root:root prisma ./prisma
 COPY --chown=root:root scripts ./scripts
-# The app's only writable place: the embedded database when DATABASE_URL is unset (one instance, demo).
-RUN mkdir -p /app/.data && chown app:app /app/.data
+# The app's only writable places: the embedded database when DATABASE_URL is unset (one instance,
+# demo), and backups (compose.yaml mounts a volume there). npm keeps its cache outside the read-only /app.
+RUN mkdir -p /app/.data /app/backups && chown app:app /app/.data /app/backups
+ENV NPM_CONFIG_CACHE=/tmp/.npm
 USER app
 EXPOSE 3000
 # Liveness only (the process answers); readiness (/api/ready) is the load balancer's probe.

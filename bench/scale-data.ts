@@ -88,6 +88,21 @@ export async function insertContests(exec: Exec, tag: string, count: number, sta
 }
 
 /**
+ * The draw's prize of every contest of `tag` (won by its winner, else by `userId`), statuses in turn
+ * from work to do (disputed, requested, shipped) to done, each as old as its contest (none taken as
+ * cash, which would need its ledger row).
+ */
+export async function insertPrizes(exec: Exec, tag: string, userId: string): Promise<void> {
+  const statuses = ["received", "delivered", "unclaimed", "shipped", "prize_requested", "disputed"];
+  await exec(`
+    INSERT INTO "Prize" ("id", "contestId", "userId", "status", "claimBy", "createdAt", "updatedAt")
+    SELECT 'pz_' || c."id", c."id", COALESCE(c."winnerId", ${q(userId)}),
+           (ARRAY[${statuses.map(q).join(", ")}])[1 + substring(c."id" from '[0-9]+$')::int % ${statuses.length}]::"PrizeStatus",
+           now() + interval '30 days', c."createdAt", now()
+    FROM "Contest" c WHERE c."id" LIKE ${q(`${tag}_c_%`)}`);
+}
+
+/**
  * `entries` single-ticket-range entries spread round-robin over the `contests` contests of `tag` and
  * players `firstPlayer`..`firstPlayer+players-1`, numbered per contest after what each sold, paid
  * through the ledger like insertEntries (one credit per player, one debit per entry).

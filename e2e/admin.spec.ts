@@ -145,8 +145,10 @@ test("admin publishes a winner post with links, then deletes it after confirming
   await dialog.getByLabel("Description").fill("Won a dream car with two tickets.");
   await dialog.getByLabel("Winner name").fill("Grace H.");
   await dialog.getByLabel("Winner ID").fill("user-123");
-  await dialog.getByLabel("Contest ID").fill("seed-supercar");
-  await dialog.getByLabel("Contest title").fill("V10 Supercar");
+  // The contest is picked from this site's contests (searched by title); its title fills itself in.
+  await dialog.getByRole("combobox", { name: "Contest ID" }).fill("V10 Supercar");
+  await page.getByRole("option", { name: /^V10 Supercar \(/ }).click();
+  await expect(dialog.getByLabel("Contest title")).toHaveValue("V10 Supercar");
   await dialog.getByLabel("Win date").fill("2026-11-01");
   await dialog.getByLabel("Social media links (one per line)").fill("https://x.com/grace\n\nhttps://instagram.com/grace");
   await dialog.getByRole("button", { name: "Create Post" }).click();
@@ -157,7 +159,10 @@ test("admin publishes a winner post with links, then deletes it after confirming
   await expect(card.getByRole("link", { name: "Link 1" })).toHaveAttribute("href", "https://x.com/grace");
   await expect(card.getByRole("link", { name: "Link 2" })).toHaveAttribute("href", "https://instagram.com/grace");
   const posts = await (await page.request.get("/api/admin/winner-posts")).json();
-  expect(posts.find((p: { title: string }) => p.title === title)?.isPublished).toBe(true);
+  expect(posts.find((p: { title: string }) => p.title === title)).toMatchObject({
+    isPublished: true,
+    contestId: "seed-supercar",
+  });
 
   await card.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Are you sure you want to delete this winner post?")).toBeVisible();

@@ -43,6 +43,7 @@ export const SERVICE_DOMAIN_FLOORS: Record<string, number> = {
   "safer-play": 1, // spend limits, self-exclusion, the limit prompt, risk markers
   prizes: 1, // prize claims and delivery trail, complaints, winners gallery
   support: 1, // the support chat
+  receipts: 1, // the operator's receipt keys and each entry's signed receipt (stands on the kernel's audit only)
   accounts: 2, // sign-up, login, recovery, account settings, two-factor, closure, staff roles
   tickets: 2, // picking, holds, taking and allocating ticket numbers
   wheel: 2, // the Fortune Wheel
@@ -69,7 +70,8 @@ function walk(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) walk(full, out);
-    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
+    // Plain JS modules too (.mjs): npm start's server (src/server/edge/server.mjs) and what it shares.
+    else if (/\.(tsx?|mjs)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
   }
   return out;
 }

@@ -11,6 +11,8 @@
  *   3. beacon draws: the randomness is the SHA-256 of the round's signature, and with
  *      --beacon-relay the round is fetched again from drand and its BLS signature verified;
  *   4. the winning ticket recomputes, and the entry holding it is named;
+ *   free entries: the record's free-entry file (postal and online) is walked beside the entry list;
+ *      each must be a line of it, the counts must be the record's, and their share is printed;
  *   5. with --proof (the JSON of GET /api/contests/<id>/draw/proof?entry=…, fetched by the entry's
  *      owner), the entry's inclusion proof reaches the record's public entriesHash.
  * Exits 0 when everything matches, 1 when anything does not, 2 when it cannot run.
@@ -38,13 +40,27 @@ type PublicDrawRecord = {
   awaitingResults: boolean;
   /** Why the draw is pending (absent from older servers). */
   pendingReason?: string | null;
-  entries: { id: string; firstTicket: number; lastTicket: number; name: string }[];
+  entries: { id: string; firstTicket: number; lastTicket: number; name: string | null }[];
   /** The entry holding the winning ticket, and the path of the whole entry list (servers that page the record). */
-  winningEntry?: { id: string; firstTicket: number; lastTicket: number; name: string } | null;
+  winningEntry?: { id: string; firstTicket: number; lastTicket: number; name: string | null } | null;
   entriesFile?: string;
+  /** Free entries (absent from servers before free-entry parity): counts and the file naming them. */
+  freeEntries?: { postal: number; online: number; tickets: number; sharePercent: string | null; parity: string; file: string };
+};
+
+/** What the walk found of the free-entry file against the committed list. */
+type FreeCheck = {
+  postal: number;
+  online: number;
+  tickets: number;
+  /** Free lines not found, as they are, in the committed list (or out of order, or malformed). */
+  unmatched: string[];
+  /** Online free entries holding more than one ticket (the online route gives one). */
+  onlineMultiTicket: number;
 };
 
 type ListCheck = {
+  free?: FreeCheck;
   covered: boolean;
   hash: string;
   /** The entry holding the position-th sold ticket, and that ticket. */
@@ -83,36 +99,117 @@ class ListWalk {
   }
 }
 
+/** The lines of a streamed text body, one at a time (a 500k-line file is never held whole). */
+async function* linesOf(body: AsyncIterable<Uint8Array>, onChunk?: (chunk: Uint8Array) => void): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let rest = "";
+  for await (const chunk of body) {
+    onChunk?.(chunk);
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split("\n");
+    rest = lines.pop() ?? "";
+    yield* lines;
+  }
+  rest += decoder.decode();
+  if (rest) yield rest;
+}
+
+async function bodyOf(url: string, what: string): Promise<AsyncIterable<Uint8Array>> {
+  const res = await fetch(url);
+  if (!res.ok || !res.body) throw new Error(`GET ${what}: HTTP ${res.status}`);
+  return res.body as unknown as AsyncIterable<Uint8Array>;
+}
+
+/**
+ * Walks the free-entry file beside the committed list: both are by first ticket, so each free line
+ * must be met, exactly (same range, same entry id), as the committed list streams past it. O(1) memory.
+ */
+class FreeWalk {
+  readonly result: FreeCheck = { postal: 0, online: 0, tickets: 0, unmatched: [], onlineMultiTicket: 0 };
+  private head: { line: string; first: number; last: number; id: string; route: string } | null = null;
+  private done = false;
+  constructor(private readonly lines: AsyncGenerator<string>) {}
+
+  private async advance(): Promise<void> {
+    for (;;) {
+      const next = await this.lines.next();
+      if (next.done) {
+        this.head = null;
+        this.done = true;
+        return;
+      }
+      const m = /^(\d+)-(\d+):([^:]+):(postal|online)$/.exec(next.value);
+      if (m) {
+        this.head = { line: next.value, first: Number(m[1]), last: Number(m[2]), id: m[3] as string, route: m[4] as string };
+        return;
+      }
+      if (next.value !== "") this.result.unmatched.push(next.value);
+    }
+  }
+
+  /** Called with each committed line in order. */
+  async meet(first: number, last: number, id: string): Promise<void> {
+    if (!this.head && !this.done) await this.advance();
+    while (this.head && this.head.first < first) {
+      this.result.unmatched.push(this.head.line); // skipped by the committed list: not in it
+      await this.advance();
+    }
+    const h = this.head;
+    if (h && h.first === first) {
+      if (h.last === last && h.id === id) {
+        if (h.route === "online") this.result.online++;
+        else this.result.postal++;
+        this.result.tickets += last - first + 1;
+        if (h.route === "online" && last !== first) this.result.onlineMultiTicket++;
+      } else this.result.unmatched.push(h.line);
+      await this.advance();
+    }
+  }
+
+  async finish(): Promise<FreeCheck> {
+    if (!this.head && !this.done) await this.advance();
+    while (this.head) {
+      this.result.unmatched.push(this.head.line);
+      await this.advance();
+    }
+    return this.result;
+  }
+}
+
 /**
  * Reads the entry-list file as it arrives (a 500k-entry list is never held whole): SHA-256 of its
  * bytes (scheme 1: the file is the exact text entriesHash covers) or its Merkle root (scheme 2),
- * the list's shape, and the entry holding the position-th sold ticket, line by line.
+ * the list's shape, and the entry holding the position-th sold ticket, line by line; with the
+ * free-entry file, each free entry is met in the committed list as it passes.
  */
-async function checkEntriesFile(url: string, soldTickets: number, position: number | null, scheme: number): Promise<ListCheck> {
-  const res = await fetch(url);
-  if (!res.ok || !res.body) throw new Error(`GET entry list: HTTP ${res.status}`);
+async function checkEntriesFile(
+  url: string,
+  soldTickets: number,
+  position: number | null,
+  scheme: number,
+  freeUrl?: string,
+): Promise<ListCheck> {
   const hash = createHash("sha256");
   const tree = new MerkleRootBuilder((b) => createHash("sha256").update(b).digest());
-  const decoder = new TextDecoder();
   const walk = new ListWalk(position);
-  let rest = "";
-  const line = (text: string) => {
+  const free = freeUrl ? new FreeWalk(linesOf(await bodyOf(freeUrl, "free-entry list"))) : null;
+  for await (const text of linesOf(await bodyOf(url, "entry list"), (chunk) => hash.update(chunk))) {
     tree.pushLine(text);
     const m = /^(\d+)-(\d+):(.+)$/.exec(text);
-    if (!m) return walk.bad();
+    if (!m) {
+      walk.bad();
+      continue;
+    }
     walk.add(m[3] as string, Number(m[1]), Number(m[2]));
-  };
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    hash.update(chunk);
-    const text = rest + decoder.decode(chunk, { stream: true });
-    const lines = text.split("\n");
-    rest = lines.pop() ?? "";
-    for (const l of lines) line(l);
+    await free?.meet(Number(m[1]), Number(m[2]), m[3] as string);
   }
-  rest += decoder.decode();
-  if (rest) line(rest);
   const digest = scheme === DRAW_SCHEME_MERKLE ? toHex(tree.root()) : hash.digest("hex");
-  return { covered: walk.covered(soldTickets), hash: digest, holder: walk.holder, ticket: walk.ticket };
+  return {
+    covered: walk.covered(soldTickets),
+    hash: digest,
+    holder: walk.holder,
+    ticket: walk.ticket,
+    ...(free ? { free: await free.finish() } : {}),
+  };
 }
 
 export type VerifyResult = { ok: boolean; lines: string[]; winningTicket: number | null; winnerName: string | null };
@@ -126,6 +223,43 @@ function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
 async function sha256OfHex(hex: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", hexToBytes(hex));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Free-entry parity: how many free entries (postal, online) the committed list holds, their share of
+ * the tickets, that each is in the list exactly as published (so it is drawn like any other ticket:
+ * the draw picks a position among all sold tickets, unweighted, src/shared/draw.ts), that the counts
+ * are the record's, and that each online free entry is one ticket. Older records say nothing of free
+ * entries: noted, not failed.
+ */
+function reportFreeEntries(
+  r: PublicDrawRecord,
+  free: FreeCheck | undefined,
+  check: (pass: boolean, what: string) => void,
+  lines: string[],
+): void {
+  if (!r.freeEntries || !free) {
+    lines.push("INFO this record does not list free entries (a server from before free-entry parity): not checked");
+    return;
+  }
+  const count = free.postal + free.online;
+  const share = r.soldTickets > 0 ? ((free.tickets * 100) / r.soldTickets).toFixed(2) : "0.00";
+  check(
+    free.unmatched.length === 0,
+    free.unmatched.length === 0
+      ? `${count} free entr${count === 1 ? "y" : "ies"} (${free.postal} by post, ${free.online} online) hold ${free.tickets} of the ${r.soldTickets} tickets (${share}%), each in the committed list as published`
+      : `free entries not in the committed list as published: ${free.unmatched.slice(0, 5).join(", ")}${free.unmatched.length > 5 ? ` and ${free.unmatched.length - 5} more` : ""}`,
+  );
+  check(
+    free.postal === r.freeEntries.postal && free.online === r.freeEntries.online && free.tickets === r.freeEntries.tickets,
+    `the record's free-entry counts (${r.freeEntries.postal} by post, ${r.freeEntries.online} online, ${r.freeEntries.tickets} tickets) match the file`,
+  );
+  check(free.onlineMultiTicket === 0, "each online free entry is one ticket");
+  if (free.tickets > 0) {
+    lines.push(
+      `OK   each free ticket is one of the ${r.soldTickets} tickets the draw chooses among, with the same chance as a paid one (1 in ${r.soldTickets}): the draw picks a position among all sold tickets, with no weight per entry`,
+    );
+  }
 }
 
 export async function verifyDraw(
@@ -176,7 +310,14 @@ export async function verifyDraw(
   }).catch(() => null);
   let list: ListCheck;
   if (r.entriesFile) {
-    list = await checkEntriesFile(`${baseUrl.replace(/\/$/, "")}${r.entriesFile}`, r.soldTickets, position, scheme);
+    const base = baseUrl.replace(/\/$/, "");
+    list = await checkEntriesFile(
+      `${base}${r.entriesFile}`,
+      r.soldTickets,
+      position,
+      scheme,
+      r.freeEntries ? `${base}${r.freeEntries.file}` : undefined,
+    );
   } else {
     // Older servers put the whole list in the record.
     const sorted = [...r.entries].sort((a, b) => a.firstTicket - b.firstTicket);
@@ -186,6 +327,7 @@ export async function verifyDraw(
     list = { covered: walk.covered(r.soldTickets), hash, holder: walk.holder, ticket: walk.ticket };
   }
   check(list.covered, `entries are ascending and disjoint and hold the ${r.soldTickets} tickets sold`);
+  reportFreeEntries(r, list.free, check, lines);
   if (r.method !== "legacy") {
     check(
       list.hash === r.entriesHash,

@@ -108,6 +108,8 @@ export const AUDIT_ACTIONS = [
   "winner_post.delete",
   "export.read",
   "contest.instant_prizes",
+  // A map committed under the guessable scheme 1 re-drawn (src/server/services/checkout/instant-redraw.ts).
+  "contest.instant_redraw",
   "promo.create",
   "promo.status",
   "contest.bundle_tiers",
@@ -121,6 +123,8 @@ export const AUDIT_ACTIONS = [
   "complaint.answer",
   // Site credit given as goodwill (docs/payments.md "Cash and credit").
   "credit.grant",
+  // Signed receipts (docs/fair-play.md): a new signing key; the old one stays published.
+  "receipt_key.rotate",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -149,6 +153,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "winner_post.update": "Winner post edited",
   "winner_post.delete": "Winner post deleted",
   "contest.instant_prizes": "Instant prizes set",
+  "contest.instant_redraw": "Instant prizes re-drawn",
   "promo.create": "Promo code created",
   "promo.status": "Promo code disabled or enabled",
   "contest.bundle_tiers": "Bundle prices changed",
@@ -159,6 +164,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.reply": "Complaint reply",
   "complaint.answer": "Complaint final answer",
   "credit.grant": "Site credit given",
+  "receipt_key.rotate": "Receipt signing key rotated",
 };
 
 /** Milliseconds, docs/product.md §9. */

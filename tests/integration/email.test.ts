@@ -6,7 +6,8 @@ import { drawContest } from "../../src/server/services/draws";
 import { approvePayment, rejectPayment, createWithdrawal, rejectWithdrawal } from "../../src/server/services/money";
 import { claimPrize } from "../../src/server/services/prizes";
 import { checkout, purchaseInTx } from "../../src/server/services/checkout";
-import { purchaseReceipt, ticketRange } from "../../src/server/mail/templates";
+import { escapeHtml, purchaseReceipt, slot, ticketRange } from "../../src/server/mail/templates";
+import { receiptPlaceholder } from "../../src/server/mail/outbox";
 import { listOutbox } from "../../src/server/services/admin";
 import { selfExclude, setLimits } from "../../src/server/services/safer-play";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
@@ -87,10 +88,15 @@ describe(`email outbox and delivery (${dbKind()})`, () => {
           tickets: ticketRange(e.firstTicket, e.lastTicket),
           totalAmount: e.totalAmount,
           drawSeedHash: c.drawSeedHash,
+          receipts: [slot(receiptPlaceholder(e.entryId))],
         };
       })
       .sort((a, b) => (a.contestId < b.contestId ? -1 : 1)); // lines in the checkout's (contest id) order
-    const expected = purchaseReceipt("Bea", lines, result.totalAmount, result.balance);
+    // Each line's signed receipt is filled when the message is read, like its numbers.
+    const fillReceipts = (value: string, encode: (v: string) => string) =>
+      result.entries.reduce((v, e) => v.replace(receiptPlaceholder(e.entryId), encode(JSON.stringify(e.receipt))), value);
+    const composed = purchaseReceipt("Bea", lines, result.totalAmount, result.balance);
+    const expected = { ...composed, text: fillReceipts(composed.text, (v) => v), html: fillReceipts(composed.html, escapeHtml) };
 
     // Stored with a placeholder per line (the numbers did not exist yet), read complete.
     const stored = await t.db.emailOutbox.findFirstOrThrow({ where: { userId: user.id, kind: "purchase_receipt" } });

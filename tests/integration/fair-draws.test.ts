@@ -38,7 +38,8 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     await buyTickets(t.db, bob, c, 4);
     const before = await record(c.id);
     expect(before).toMatchObject({ method: null, seed: null, soldTickets: 7, winningTicket: null, awaitingResults: false });
-    expect(before.entries.map((e: { name: string }) => e.name)).toEqual(["Ada L.", "Bob J."]);
+    // On sale: tickets listed, nobody named (docs/fair-play.md).
+    expect(before.entries.map((e: { name: string | null }) => e.name)).toEqual([null, null]);
 
     expect((await end(c.id)).status).toBe(200);
     const r = await record(c.id);
@@ -47,6 +48,7 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     expect(r.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(await sha256Hex(r.seed)).toBe(r.seedHash);
     expect(r.scheme).toBe(2); // a Merkle root (src/shared/merkle.ts)
+    expect(r.entries.map((e: { name: string | null }) => e.name)).toEqual(["Ada L.", "Bob J."]); // named once closed
     expect(await entriesHashOf(r.entries, r.scheme)).toBe(r.entriesHash);
     // The seed alone (the old formula) is not what decides any more: the entry list is mixed in.
     expect(await computeWinningTicket(r.seed, c.id, 7, [r.entriesHash])).toBe(r.winningTicket);
@@ -90,6 +92,62 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     const sorted = [7, 42, 150, 300, 499];
     await t.db.contest.update({ where: { id: c.id }, data: { winningTicket: sorted.indexOf(r.winningTicket) + 1 } });
     expect((await verifyDraw(app.url, c.id)).ok).toBe(false);
+  });
+
+  it("free-entry parity: the record counts postal and online entries, the verifier finds each in the committed list and gives their share", async () => {
+    const c = await createContest(t.db, { title: "Free Parity", maxTickets: 100 });
+    await buyTickets(t.db, ada, c, 3);
+    const postal = await rest(t.db, "POST", `/api/admin/contests/${c.id}/free-entries`, {
+      body: { userId: bob.id, quantity: 2 },
+      user: admin,
+    });
+    expect(postal.status).toBe(201);
+    expect((await rest(t.db, "POST", `/api/contests/${c.id}/free-entry`, { body: {}, user: ada })).status).toBe(201);
+    await buyTickets(t.db, bob, c, 2);
+    expect((await end(c.id)).status).toBe(200);
+    const r = await record(c.id);
+    expect(r.freeEntries).toMatchObject({ postal: 1, online: 1, tickets: 3, sharePercent: "37.50" });
+    expect(r.freeEntries.parity).toContain("same chance");
+    const file = await rest(t.db, "GET", r.freeEntries.file);
+    expect(String(file.body).split("\n")).toEqual([
+      expect.stringMatching(/^4-5:.+:postal$/),
+      expect.stringMatching(/^6-6:.+:online$/),
+    ]);
+
+    const v = await verifyDraw(app.url, c.id);
+    const text = v.lines.join("\n");
+    expect(text).not.toContain("FAIL");
+    expect(text).toContain(
+      "2 free entries (1 by post, 1 online) hold 3 of the 8 tickets (37.50%), each in the committed list as published",
+    );
+    expect(text).toContain("each online free entry is one ticket");
+    expect(text).toContain("with the same chance as a paid one (1 in 8)");
+    expect(v.ok).toBe(true);
+
+    // A site that names a free entry the committed list does not hold, or miscounts them, is caught;
+    // a server from before this change (no freeEntries in the record) still verifies.
+    const lying = await startRestServer((url, body) =>
+      url.endsWith("/draw/free-entries") ? `${body}\n7-7:ghost-entry:online` : body,
+    );
+    const miscount = await startRestServer((url, body) =>
+      url.endsWith("/draw") ? JSON.stringify({ ...JSON.parse(body), freeEntries: { ...r.freeEntries, postal: 0 } }) : body,
+    );
+    const older = await startRestServer((url, body) => {
+      if (!url.endsWith("/draw")) return body;
+      const { freeEntries: _dropped, ...rest } = JSON.parse(body);
+      return JSON.stringify(rest);
+    });
+    try {
+      const lie = await verifyDraw(lying.url, c.id);
+      expect(lie.ok).toBe(false);
+      expect(lie.lines.join("\n")).toContain("FAIL free entries not in the committed list as published: 7-7:ghost-entry:online");
+      expect((await verifyDraw(miscount.url, c.id)).lines.join("\n")).toContain("FAIL the record's free-entry counts");
+      const old = await verifyDraw(older.url, c.id);
+      expect(old.ok).toBe(true);
+      expect(old.lines.join("\n")).toContain("does not list free entries");
+    } finally {
+      await Promise.all([lying.close(), miscount.close(), older.close()]);
+    }
   });
 
   it("a scheduled draw (end date passed) is not marked early", async () => {

@@ -10,6 +10,7 @@ import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
 import { pickingRouter } from "./routers/picking";
 import { pricingRouter } from "./routers/pricing";
+import { receiptsRouter } from "./routers/receipts";
 import { responsiblePlayRouter } from "./routers/responsible-play";
 import { reviewRouter } from "./routers/review";
 import { saferPlayRouter } from "./routers/safer-play";
@@ -38,6 +39,7 @@ export const appRouter = createTRPCRouter({
   picking: pickingRouter,
   instantWins: instantWinsRouter,
   pricing: pricingRouter,
+  receipts: receiptsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,7 @@
  * client (one line each), so the email commits or rolls back with the event (outbox.ts).
  */
 import type { DbTx } from "../platform/db";
-import { enqueueEmail, mailUser, type RecipientRow, recipientIfWanted, ticketsPlaceholder } from "./outbox";
+import { enqueueEmail, mailUser, type RecipientRow, receiptPlaceholder, recipientIfWanted, ticketsPlaceholder } from "./outbox";
 import { formatUsd } from "@/shared/money";
 import {
   notice,
@@ -30,7 +30,7 @@ export async function queueReceipt(
   tx: DbTx,
   buyer: RecipientRow,
   purchase: {
-    entries: (Omit<ReceiptLine, "tickets"> & { entryIds: string[] })[];
+    entries: (Omit<ReceiptLine, "tickets" | "receipts"> & { entryIds: string[] })[];
     totalAmount: string;
     balance: string;
     pricing?: ReceiptSavings;
@@ -42,6 +42,8 @@ export async function queueReceipt(
   const entries = purchase.entries.map(({ entryIds, ...line }) => ({
     ...line,
     tickets: entryIds.map((id) => slot(ticketsPlaceholder(id))).join(", "),
+    // Each entry's signed receipt (docs/fair-play.md "Signed receipts"), filled when the message is read.
+    receipts: entryIds.map((id) => slot(receiptPlaceholder(id))),
   }));
   return enqueueEmail(tx, {
     to: user.email,
@@ -68,6 +70,21 @@ export async function mailTopUpRejected(
 ): Promise<void> {
   await mailUser(tx, payment.userId, "topup_rejected", (u) =>
     topUpRejected(nameOf(u), { amount: payment.amount, reason, paymentId: payment.id }),
+  );
+}
+
+/** Security: wrong two-factor codes from anywhere paused the account's codes until `until` (services/accounts/two-factor.ts). */
+export async function mailTwoFactorLocked(tx: DbTx, userId: string, until: Date): Promise<void> {
+  await mailUser(tx, userId, "two_factor_locked", (u) =>
+    notice(nameOf(u), "Your two-factor codes were paused", {
+      paragraphs: [
+        "Someone who knows your password entered wrong authentication codes for your account too many times, so codes from your authenticator app are paused for a while.",
+        "Change your password now (Account Settings, or the reset link on the sign-in page). Your backup codes still work, and sessions already signed in are not affected.",
+      ],
+      rows: [["Codes paused until", until.toUTCString()]],
+      button: { label: "Reset your password", path: "/forgot-password" },
+      small: "If this was you, wait until the time above or sign in with a backup code.",
+    }),
   );
 }
 

@@ -5,7 +5,8 @@
  */
 import { Prisma } from "@/generated/prisma/client";
 import type { DbTx } from "../platform/db";
-import { type RenderedEmail, ticketRange } from "./templates";
+import { RECEIPT_VERSION, receiptAmount, type SignedReceipt } from "@/shared/receipts";
+import { escapeHtml, type RenderedEmail, ticketRange } from "./templates";
 
 /** Optional emails a player may turn off in Account Settings; every other kind is always sent. */
 export const OPTIONAL_KINDS = { purchase_receipt: "receipts", draw_result: "results" } as const;
@@ -16,6 +17,7 @@ export type EmailKind =
   | "topup_rejected"
   | "password_reset"
   | "password_changed"
+  | "two_factor_locked"
   | "withdrawal_requested"
   | "withdrawal_paid"
   | "withdrawal_rejected"
@@ -132,31 +134,67 @@ export const ticketsPlaceholder = (entryId: string) => `{{tickets:${entryId}}}`;
 const TICKETS_PLACEHOLDER = /\{\{tickets:([0-9a-f-]{36})\}\}/g;
 
 /**
- * The messages with their ticket placeholders replaced by the entries' numbers ("#7", "#3–#5"), one
- * query for all. A placeholder is filled only from an entry of the mail's own addressee (the row's
- * `userId`, a server-side field): whatever else looks like one stays text (templates.ts makes what
- * people typed inert, so only a receipt's own slots reach here).
+ * Where an entry's signed receipt stands in the stored message (docs/fair-play.md "Signed receipts"):
+ * the signature is made once the tickets are numbered, after the receipt was queued, so the receipt
+ * JSON (src/shared/receipts.ts SignedReceipt) is read from the entry and its `ReceiptSignature`
+ * whenever the message is read, like the ticket numbers.
+ */
+export const receiptPlaceholder = (entryId: string) => `{{receipt:${entryId}}}`;
+const RECEIPT_PLACEHOLDER = /\{\{receipt:([0-9a-f-]{36})\}\}/g;
+
+/**
+ * The messages with their ticket and receipt placeholders replaced by the entries' numbers ("#7",
+ * "#3–#5") and signed receipts, one query each for all. A placeholder is filled only from an entry of
+ * the mail's own addressee (the row's `userId`, a server-side field): whatever else looks like one
+ * stays text (templates.ts makes what people typed inert, so only a receipt's own slots reach here).
  */
 export async function withTicketNumbers<T extends { userId: string | null; subject: string; text: string; html: string }>(
   db: DbTx,
   mails: T[],
 ): Promise<T[]> {
   const ids = new Set<string>();
-  for (const m of mails) for (const match of `${m.subject}${m.text}`.matchAll(TICKETS_PLACEHOLDER)) ids.add(match[1] as string);
+  for (const m of mails) {
+    for (const pattern of [TICKETS_PLACEHOLDER, RECEIPT_PLACEHOLDER]) {
+      for (const match of `${m.subject}${m.text}`.matchAll(pattern)) ids.add(match[1] as string);
+    }
+  }
   if (ids.size === 0) return mails;
-  const entries = await db.ticketEntry.findMany({
-    where: { id: { in: [...ids] } },
-    select: { id: true, userId: true, firstTicket: true, lastTicket: true },
-  });
+  const [entries, signatures] = await Promise.all([
+    db.ticketEntry.findMany({
+      where: { id: { in: [...ids] } },
+      select: { id: true, userId: true, contestId: true, firstTicket: true, lastTicket: true, totalAmount: true },
+    }),
+    db.receiptSignature.findMany({ where: { entryId: { in: [...ids] } } }),
+  ]);
   const byId = new Map(entries.map((e) => [e.id, e]));
+  const signedBy = new Map(signatures.map((r) => [r.entryId, r]));
+  const receiptOf = (id: string, userId: string | null): string => {
+    const entry = byId.get(id);
+    const sig = signedBy.get(id);
+    if (!entry || !sig || entry.userId !== userId) return "(see My Purchases)";
+    const receipt: SignedReceipt = {
+      version: RECEIPT_VERSION,
+      contestId: entry.contestId,
+      entryId: entry.id,
+      tickets: `${entry.firstTicket}-${entry.lastTicket}`,
+      amount: receiptAmount(entry.totalAmount.toFixed(3)) ?? "",
+      issuedAt: sig.issuedAt.toISOString(),
+      keyId: sig.keyId,
+      signature: sig.signature,
+    };
+    return JSON.stringify(receipt);
+  };
   return mails.map((m) => {
     // An entry is written in the receipt's own transaction, so it is always there; never send the raw token.
-    const fill = (value: string) =>
-      value.replace(TICKETS_PLACEHOLDER, (_, id: string) => {
-        const entry = byId.get(id);
-        return entry && entry.userId === m.userId ? ticketRange(entry.firstTicket, entry.lastTicket) : "(see My Purchases)";
-      });
-    return { ...m, subject: fill(m.subject), text: fill(m.text), html: fill(m.html) };
+    const fill = (value: string, encode: (v: string) => string) =>
+      value
+        .replace(TICKETS_PLACEHOLDER, (_, id: string) => {
+          const entry = byId.get(id);
+          return entry && entry.userId === m.userId ? ticketRange(entry.firstTicket, entry.lastTicket) : "(see My Purchases)";
+        })
+        .replace(RECEIPT_PLACEHOLDER, (_, id: string) => encode(receiptOf(id, m.userId)));
+    const plain = (v: string) => v;
+    return { ...m, subject: fill(m.subject, plain), text: fill(m.text, plain), html: fill(m.html, escapeHtml) };
   });
 }
 

@@ -65,7 +65,13 @@ export function ticketRange(first: number, last: number): string {
   return first === last ? `#${first}` : `#${first}–#${last}`;
 }
 
-type Block = { p: string } | { rows: [string, string][] } | { button: { label: string; href: string } } | { small: string };
+type Block =
+  | { p: string }
+  | { rows: [string, string][] }
+  | { button: { label: string; href: string } }
+  | { small: string }
+  /** Machine-readable text (a signed receipt): one line each, wrapped anywhere in HTML. */
+  | { mono: string[] };
 
 /**
  * One layout for every message: the same blocks become the text part and the HTML part. Every value
@@ -92,6 +98,11 @@ function compose(subject: string, greetingName: string, blocks: Block[]): Render
         `<table cellpadding="4" style="border-collapse:collapse">${b.rows
           .map(([k, v]) => `<tr><td style="color:#555">${h(k)}</td><td><strong>${h(v)}</strong></td></tr>`)
           .join("")}</table>`,
+      );
+    } else if ("mono" in b) {
+      text.push(...b.mono.map((line) => t(line)), "");
+      html.push(
+        `<pre style="white-space:pre-wrap;word-break:break-all;font-size:11px;color:#333">${b.mono.map((line) => h(line)).join("\n")}</pre>`,
       );
     } else if ("button" in b) {
       text.push(`${t(b.button.label)}: ${t(b.button.href)}`, "");
@@ -123,6 +134,8 @@ export type ReceiptLine = {
   tickets: string;
   totalAmount: string;
   drawSeedHash: string;
+  /** The line's signed receipts (one per entry), each a `slot` filled when the message is read (events.ts); none in previews. */
+  receipts?: string[];
 };
 
 /** Savings of a checkout (src/server/services/checkout/pricing.ts), shown above the total when there are any. */
@@ -159,6 +172,7 @@ export function purchaseReceipt(
         ["Draw seed hash (SHA-256)", l.drawSeedHash],
       ],
     });
+    if (l.receipts?.length) blocks.push({ mono: l.receipts });
   }
   blocks.push(
     {
@@ -167,6 +181,13 @@ export function purchaseReceipt(
     {
       p: "The seed hash is published before the draw; after the draw we reveal the seed so you can check the winning ticket yourself.",
     },
+    ...(lines.some((l) => l.receipts?.length)
+      ? [
+          {
+            p: `Each line above in braces is your signed receipt: our Ed25519 signature over the contest, entry, ticket numbers, amount and time. Check it with our published keys at ${appLink("/proof-of-liabilities#receipts")}.`,
+          },
+        ]
+      : []),
     { button: { label: "See your contest", href: appLink(drawRecordPath(lines[0]?.contestId ?? "")) } },
     { small: PREFERENCES_NOTE },
   );

@@ -91,6 +91,10 @@ const schema = z.object({
   OXAPAY_PAYOUT_API_KEY: text.optional(),
   // sandbox (default): without OXAPAY_MERCHANT_API_KEY top-ups are simulated; live: refuse to start without real keys.
   PAYMENTS_MODE: z.enum(PAYMENTS_MODES, { error: `must be one of ${PAYMENTS_MODES.join(", ")}` }).default("sandbox"),
+  // Signed receipts (docs/fair-play.md): the Ed25519 seed (64 hex digits); unset = one generated per installation, kept in the database.
+  RECEIPT_SIGNING_KEY: text
+    .refine((v) => /^[0-9a-fA-F]{64}$/.test(v), { error: "must be 64 hex digits (a 32-byte Ed25519 seed)" })
+    .optional(),
   // Tests only: a fixed sandbox webhook key; unset = a random key generated once and kept in the database.
   SANDBOX_WEBHOOK_SECRET: text
     .refine((v) => v !== PUBLISHED_SANDBOX_SECRET && v.length >= 16, {

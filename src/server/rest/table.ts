@@ -16,6 +16,7 @@ import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { pickingRoutes } from "./routes/picking";
 import { pricingRoutes } from "./routes/pricing";
+import { receiptsRoutes } from "./routes/receipts";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
 import { reviewRoutes } from "./routes/review";
@@ -46,6 +47,7 @@ export const restRoutes: RestRoute[] = [
   ...pickingRoutes,
   ...instantWinsRoutes,
   ...pricingRoutes,
+  ...receiptsRoutes,
 ].map(deriveRow);
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };

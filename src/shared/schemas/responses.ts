@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { instantWinOutput } from "./instant-wins-responses";
-import { id, message, money, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time } from "./response-primitives";
 
 export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
 export { adminInstantPrizesOutput, instantWinsRecordOutput } from "./instant-wins-responses";
@@ -80,7 +80,6 @@ export const contestOutput = z.object({
   drawSeedHash: z.string(),
   drawSeed: z.string().nullable(),
   winningTicket: z.number().int().nullable(),
-  winnerId: z.string().nullable(),
   drawnAt: time.nullable(),
   skillQuestion: z.object({ text: z.string(), options: z.array(z.string()) }).nullable(),
   awaitingResults: z.boolean(),
@@ -92,13 +91,20 @@ export const contestOutput = z.object({
   instantWins: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
+  /** The winner's user id: admins only (a public contest never carries it). */
+  winnerId: z.string().nullable(),
   skillQuestionAnswer: z.number().int().nullable(),
   /** Closed but not drawn yet: why, in words; and the last failed attempt's message. */
   drawPending: z.string().nullable(),
   drawError: z.string().nullable(),
 });
 
-const drawRecordEntryOutput = z.object({ id, firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() });
+const drawRecordEntryOutput = z.object({
+  id,
+  firstTicket: z.number().int(),
+  lastTicket: z.number().int(),
+  name: z.string().nullable().describe("The holder's masked name (first name and initial) once sales closed; null while on sale"),
+});
 
 export const drawRecordOutput = z.object({
   contestId: id,
@@ -128,6 +134,14 @@ export const drawRecordOutput = z.object({
   entries: z.array(drawRecordEntryOutput),
   entriesNextCursor: z.number().int().nullable(),
   entriesFile: z.string(),
+  freeEntries: z.object({
+    postal: z.number().int(),
+    online: z.number().int(),
+    tickets: z.number().int(),
+    sharePercent: z.string().nullable(),
+    parity: z.string(),
+    file: z.string(),
+  }),
 });
 
 /** An inclusion proof of one entry in a scheme-2 entry list (src/shared/merkle.ts InclusionProof). */
@@ -172,6 +186,18 @@ export const winnerPostOutput = z.object({
   hasTrail: z.boolean(),
 });
 
+/** An entry's receipt signed by the operator (src/shared/receipts.ts SignedReceipt; docs/fair-play.md "Signed receipts"). */
+export const signedReceiptOutput = z.object({
+  version: z.literal(1),
+  contestId: id,
+  entryId: id,
+  tickets: z.string().describe("first-last"),
+  amount: z.string().describe("exact, three decimals"),
+  issuedAt: time,
+  keyId: z.string().describe("the published key that signed it (GET /api/receipts/keys)"),
+  signature: z.string().describe("Ed25519, hex"),
+});
+
 const entryReceipt = z.object({
   entryId: id,
   contestId: id,
@@ -182,6 +208,8 @@ const entryReceipt = z.object({
   ticketPrice: money,
   totalAmount: money,
 });
+/** A purchased line: the entry and its signed receipt. */
+const purchasedEntry = entryReceipt.extend({ receipt: signedReceiptOutput });
 /** A checkout's price: list price, multi-buy and promo savings, what was paid (src/server/services/checkout/pricing.ts). */
 export const priceBreakdownOutput = z.object({
   subtotal: money,
@@ -193,7 +221,7 @@ export const priceBreakdownOutput = z.object({
 export const promoQuoteOutput = priceBreakdownOutput.extend({ message });
 export const checkoutOutput = z.object({
   message,
-  entries: z.array(entryReceipt),
+  entries: z.array(purchasedEntry),
   totalAmount: money,
   balance: money,
   instantWins: z.array(instantWinOutput),
@@ -223,7 +251,17 @@ export const purchaseOutput = z.object({
   /** Instant prizes this entry's tickets won at checkout. */
   instantWins: z.array(z.object({ label: z.string(), ticket: z.number().int(), kind: z.string() })),
   pricing: z.object({ listAmount: money, bundleSaving: money, promoSaving: money, promoCode: z.string().nullable() }).nullable(),
+  /** The entry's signed receipt; null for free entries and entries bought before receipts were signed. */
+  receipt: signedReceiptOutput.nullable(),
 });
+
+/** GET /api/receipts/keys: every key the operator signed receipts with (src/shared/receipts.ts PublishedReceiptKey). */
+export const receiptKeysOutput = z.object({
+  algorithm: z.literal("Ed25519"),
+  current: z.string(),
+  keys: z.array(z.object({ id: z.string(), publicKey: z.string(), activatedAt: time, retiredAt: time.nullable() })),
+});
+export const rotateReceiptKeyOutput = z.object({ message, previous: z.string().nullable(), current: z.string() });
 
 export const adminPromoCodeOutput = z.object({
   id,
@@ -397,3 +435,35 @@ export const emailPreferencesWithMessageOutput = z.object({ message, preferences
 
 /** Two-factor turned on: the ten single-use backup codes, shown this once (stored hashed). */
 export const twoFactorEnableOutput = z.object({ message, backupCodes: z.array(z.string()).length(10) });
+
+nameAnswers({
+  User: userOutput,
+  Contest: contestOutput,
+  AdminContest: adminContestOutput,
+  DrawRecord: drawRecordOutput,
+  DrawRecordEntry: drawRecordEntryOutput,
+  DrawProof: drawProofOutput,
+  LiveDraws: liveDrawsOutput,
+  LiveDrawCard: liveDrawCardOutput,
+  WinnerPost: winnerPostOutput,
+  EntryReceipt: entryReceipt,
+  PriceBreakdown: priceBreakdownOutput,
+  PromoQuote: promoQuoteOutput,
+  Checkout: checkoutOutput,
+  Purchase: purchaseOutput,
+  PromoCode: adminPromoCodeOutput,
+  Limits: limitsOutput,
+  PaymentInvoice: createPaymentOutput,
+  PendingPayment: pendingPaymentOutput,
+  Payment: paymentOutput,
+  WheelStatus: wheelStatusOutput,
+  WheelSpin: wheelSpinOutput,
+  Notification: notificationOutput,
+  SupportMessage: supportMessageOutput,
+  Conversation: conversationOutput,
+  EmailPreferences: emailPreferencesOutput,
+  TwoFactorStatus: twoFactorStatusOutput,
+  TwoFactorSetup: twoFactorSetupOutput,
+  NumbersPage: numbersPageOutput,
+  HeldNumbers: heldNumbersOutput,
+});

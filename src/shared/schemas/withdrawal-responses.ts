@@ -8,7 +8,7 @@ import { WITHDRAWAL_NETWORKS } from "../networks";
 import { PRIZE_STATUSES } from "../prizes";
 import { PAYOUT_RULES } from "../payout-rules";
 import { WITHDRAWAL_STATUSES } from "../withdrawals";
-import { id, message, money, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time } from "./response-primitives";
 import { trailStepOutput } from "./tracker-responses";
 
 const routeOutput = z.enum(["instant", "review", "identity"]);
@@ -95,3 +95,12 @@ export const reviewRowOutput = z.object({
 export const reviewDecisionOutput = z.object({ message, entry: reviewRowOutput });
 export const reviewTakeBackOutput = z.object({ message, taken: z.string(), claim: z.string(), entry: reviewRowOutput });
 export const reviewSettlePayoutOutput = z.object({ message, withdrawal: withdrawalOutput });
+
+nameAnswers({
+  NewWithdrawal: withdrawalCreatedOutput,
+  Withdrawal: withdrawalOutput,
+  AdminWithdrawal: adminWithdrawalOutput,
+  Prize: prizeOutput,
+  AdminPrize: adminPrizeOutput,
+  ReviewEntry: reviewRowOutput,
+});

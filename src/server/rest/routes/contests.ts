@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contestOutput, drawProofOutput, drawRecordOutput, liveDrawsOutput, winnerPostOutput } from "@/shared/schemas/responses";
 import { contestIdSchema } from "@/shared/schemas/contests";
-import { drawEntriesFile } from "../../services/draws";
+import { drawEntriesFile, drawFreeEntriesFile } from "../../services/draws";
 import { callWithJson } from "../json-input";
 import { PAGE_PARAMS } from "../paging";
 import type { RestRow } from "../derive";
@@ -39,6 +39,7 @@ export const contestRoutes: RestRow[] = [
     method: "GET",
     path: "/api/contests/:id/draw/entries",
     doc: {
+      errors: { 409: "Sales are not closed yet: the entry list is published when they close" },
       summary: "The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed)",
       access: "public",
       response: {
@@ -55,6 +56,31 @@ export const contestRoutes: RestRow[] = [
         headers: {
           "content-type": "text/plain; charset=utf-8",
           "content-disposition": `attachment; filename="entries-${id.replace(/[^A-Za-z0-9_-]/g, "")}.txt"`,
+        },
+      });
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/contests/:id/draw/free-entries",
+    doc: {
+      summary: "The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed)",
+      access: "public",
+      response: {
+        status: 200,
+        contentType: "text/plain",
+        description:
+          "`first-last:entryId:postal|online` lines by first ticket, joined by a newline; each line is also a line of the entry list",
+      },
+    },
+    raw: async (_req, { params, ctx }) => {
+      const { id } = contestIdSchema.parse({ id: params.id ?? "" });
+      const body = await drawFreeEntriesFile(ctx.db, id);
+      return new Response(body, {
+        status: 200,
+        headers: {
+          "content-type": "text/plain; charset=utf-8",
+          "content-disposition": `attachment; filename="free-entries-${id.replace(/[^A-Za-z0-9_-]/g, "")}.txt"`,
         },
       });
     },

@@ -18,6 +18,7 @@ export const withdrawalsRoutes: RestRow[] = [
     path: "/api/withdrawals",
     status: 201,
     doc: {
+      errors: { 409: "Not enough balance for this withdrawal" },
       output: withdrawalCreatedOutput,
       summary:
         "Withdraw cash to a crypto wallet (the amount is held at once; the payout rules send it at once, hold it for identity, or queue it for an admin, with the reasons)",
@@ -77,6 +78,7 @@ export const withdrawalsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/withdrawals/:id/approve",
     doc: {
+      errors: { 409: "Already processed" },
       output: withdrawalWithMessageOutput,
       summary: "Approve a withdrawal (sends the payout)",
       access: "admin",
@@ -87,6 +89,7 @@ export const withdrawalsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/withdrawals/:id/reject",
     doc: {
+      errors: { 409: "Already processed" },
       output: withdrawalWithMessageOutput,
       summary: "Reject a withdrawal (the hold comes back)",
       access: "admin",

@@ -28,6 +28,8 @@ import { allocateTickets, checkPickLine, entryIdsFor, whyNot } from "../tickets"
 import { duplicatesOf, PICK_MESSAGES } from "@/shared/ticket-picking";
 import { awardInstantWins, type InstantWin } from "./instant-wins";
 import { applyPricing, type PriceBreakdown, pricingOfEntries } from "./pricing";
+import { receiptFields, signReceipts } from "../receipts";
+import { RECEIPT_VERSION, type SignedReceipt } from "@/shared/receipts";
 
 export type PurchasedLine = {
   entryId: string;
@@ -40,9 +42,12 @@ export type PurchasedLine = {
   totalAmount: string;
 };
 
+/** A purchased line with its signed receipt (src/shared/receipts.ts; docs/fair-play.md "Signed receipts"). */
+export type ReceiptedLine = PurchasedLine & { receipt: SignedReceipt };
+
 export type CheckoutResult = {
   message: string;
-  entries: PurchasedLine[];
+  entries: ReceiptedLine[];
   totalAmount: string;
   /** The buyer's balance after the purchase (and any instant cash/credit won). */
   balance: string;
@@ -80,6 +85,8 @@ export type PurchaseEntry = {
   instantWins: { label: string; ticket: number; kind: string }[];
   /** Before savings, and the savings (bundle, promo code); null when the line saved nothing (and for free entries). */
   pricing: { listAmount: string; bundleSaving: string; promoSaving: string; promoCode: string | null } | null;
+  /** The entry's signed receipt (docs/fair-play.md "Signed receipts"); null for free entries and entries bought before signing. */
+  receipt: SignedReceipt | null;
 };
 
 /** Interactive transactions wait their turn under load instead of failing fast (Prisma's 2 s / 5 s defaults). */
@@ -215,11 +222,13 @@ export async function purchaseInTx(
       });
     }
   }
+  // Each entry's receipt is signed with the operator's key once its numbers are known (kept for the e-mail).
+  const receipts = await signReceipts(tx, entries);
   // Instant wins: booked in this transaction, once the tickets are numbered (docs/contests.md).
   const instant = await awardInstantWins(tx, userId, entries);
   const result = {
     message: "All tickets have been purchased and added to your account",
-    entries,
+    entries: entries.map((e) => ({ ...e, receipt: receipts.get(e.entryId) as SignedReceipt })),
     totalAmount: moneyString(total),
     balance: moneyString(instant.balance ?? balance),
     instantWins: instant.wins,
@@ -279,7 +288,7 @@ export async function listPurchases(
     },
   });
   const ids = rows.map((e) => e.id);
-  const [pricing, online, instant] = await Promise.all([
+  const [pricing, online, instant, signatures] = await Promise.all([
     pricingOfEntries(db, ids),
     ids.length
       ? db.onlineFreeEntry.findMany({ where: { entryId: { in: ids } }, select: { entryId: true } })
@@ -292,7 +301,9 @@ export async function listPurchases(
           orderBy: { winningTicket: "asc" },
         })
       : Promise.resolve([]),
+    ids.length ? db.receiptSignature.findMany({ where: { entryId: { in: ids } } }) : Promise.resolve([]),
   ]);
+  const signedBy = new Map(signatures.map((r) => [r.entryId, r]));
   const onlineIds = new Set(online.map((o) => o.entryId));
   const winsOf = (entryId: string) =>
     instant.filter((w) => w.entryId === entryId).map((w) => ({ label: w.label, ticket: w.winningTicket, kind: w.kind }));
@@ -309,7 +320,9 @@ export async function listPurchases(
       entryDate: e.createdAt,
       contestStatus: ended ? "ended" : "active",
       contestEndDate: e.contest.endDate,
-      result: ended ? e.contest.winnerId : null,
+      // docs/product.md: "the winner's user id once ended", which the player's screen compares with
+      // their own: given only to the winner (their own id); another player's id is never sent.
+      result: ended && e.contest.winnerId === userId ? userId : null,
       status: entryStatusKind({
         result: entryOutcome(e, e.contest),
         contestStatus: e.contest.status,
@@ -322,6 +335,26 @@ export async function listPurchases(
       onlineFreeEntry: onlineIds.has(e.id),
       instantWins: winsOf(e.id),
       pricing: pricing.get(e.id) ?? null,
+      receipt: storedReceipt(e, signedBy.get(e.id)),
     };
   });
+}
+
+/** An entry's receipt as it was signed at purchase (the signed fields are the entry's own); null when it has none. */
+function storedReceipt(
+  e: { id: string; contestId: string; firstTicket: number; lastTicket: number; totalAmount: { toFixed(n: number): string } },
+  sig: { keyId: string; issuedAt: Date; signature: string } | undefined,
+): SignedReceipt | null {
+  if (!sig) return null;
+  const fields = receiptFields(
+    {
+      entryId: e.id,
+      contestId: e.contestId,
+      firstTicket: e.firstTicket,
+      lastTicket: e.lastTicket,
+      totalAmount: e.totalAmount.toFixed(3),
+    },
+    sig.issuedAt,
+  );
+  return { version: RECEIPT_VERSION, ...fields, keyId: sig.keyId, signature: sig.signature };
 }

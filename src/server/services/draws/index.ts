@@ -9,6 +9,7 @@
  * - a cancelled contest refunds every entry once: `cancelContest` (cancel.ts)
  * - every entrant hears the result in bounded batches after the draw commits: `fanOutDrawResults` (fanout.ts)
  * - the public record shows masked names and what the verifier needs: `getDrawRecord` (record.ts)
+ * - the record counts free entries (postal, online) and publishes which they are, each one ticket drawn like a paid one: `freeEntrySummary` (record.ts)
  * - an entry's inclusion proof against the committed Merkle root: `inclusionProof` (tree.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
@@ -30,5 +31,5 @@ export {
 export { getFairPlayInfo } from "./fair-play-info";
 export { FANOUT_BATCH_PLAYERS, fanOutDrawResults } from "./fanout";
 export { LIVE_DRAWS_LIMIT, listLiveDraws } from "./live";
-export { drawEntriesFile, getDrawRecord } from "./record";
+export { drawEntriesFile, drawFreeEntriesFile, FREE_ENTRY_PARITY, freeEntrySummary, getDrawRecord } from "./record";
 export { PROOF_RATE_RULE, buildDrawTree, inclusionProof, sha256Sync } from "./tree";

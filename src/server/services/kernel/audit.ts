@@ -21,7 +21,8 @@ export type AuditTargetType =
   | "winner_post"
   | "export"
   | "promo_code"
-  | "complaint";
+  | "complaint"
+  | "receipt_key";
 
 export type AuditInput = {
   actorId: string | null;

@@ -5,8 +5,9 @@
  * with one conditional UPDATE (active, before its end date, enough left, price unchanged):
  *  - a consecutive contest gets one entry with the next range (takeTickets in ./ticket-taking);
  *  - a pick-your-numbers contest (./ticket-picking) gets one entry per number: the numbers picked
- *    (each free: no entry, no other player's hold, else 409 naming them) plus a lucky dip for the
- *    rest; the buyer's holds on them are released.
+ *    (each free: no entry, no other player's live hold, else 409 naming them) plus a lucky dip for
+ *    the rest, drawn among the unsold numbers with holds ignored (so free entries are never blocked
+ *    or steered by holds); the holds on the numbers taken end.
  * Then the per-player cap. The callers then award instant wins on the entries it returns, in the same
  * transaction (awardInstantWins in ./instant-wins: checkout, postal and online free entries alike).
  */
@@ -119,7 +120,7 @@ async function takePickedTickets(
   const gone = await unavailableNumbers(tx, line.contestId, userId, picked);
   if (gone.length) throw conflict(PICK_MESSAGES.taken(c.title, gone));
   const dip = line.quantity - picked.length;
-  const lucky = dip > 0 ? await luckyNumbers(tx, line.contestId, userId, row.maxTickets, dip, picked) : [];
+  const lucky = dip > 0 ? await luckyNumbers(tx, line.contestId, row.maxTickets, dip, picked) : [];
   if (lucky.length < dip) throw conflict(PICK_MESSAGES.noneFree(c.title));
   const numbers = [...picked, ...lucky];
   const amounts = splitAmount(lineAmount, numbers.length);
