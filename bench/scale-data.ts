@@ -16,10 +16,10 @@ const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 export async function insertPlayers(exec: Exec, tag: string, players: number): Promise<void> {
   await exec(`
     INSERT INTO "User" ("id", "email", "firstName", "lastName", "passwordHash", "securityQuestion", "securityAnswerHash",
-                        "balance", "createdAt", "updatedAt")
+                        "balance", "createdAt", "updatedAt", "emailVerifiedAt")
     SELECT ${q(tag)} || '_u_' || lpad(g::text, 7, '0'), ${q(tag)} || '+' || g || '@scale.test',
            'Player' || g, 'Scale', 'scale-no-login', 'Scale?', 'scale-no-login',
-           0, now() - (g * 10 || ' minutes')::interval, now()
+           0, now() - (g * 10 || ' minutes')::interval, now(), now()
     FROM generate_series(1, ${players}) g`);
 }
 

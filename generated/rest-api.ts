@@ -67,6 +67,14 @@ export interface paths {
     /** Set a new password from a reset link's token and sign in */
     post: operations["postApiAuthResetLinkComplete"];
   };
+  "/api/auth/verify-email": {
+    /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+    post: operations["postApiAuthVerifyEmail"];
+  };
+  "/api/auth/verify-email/resend": {
+    /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+    post: operations["postApiAuthVerifyEmailResend"];
+  };
   "/api/login": {
     /** Redirect to the sign-in page */
     get: operations["getApiLogin"];
@@ -84,11 +92,11 @@ export interface paths {
     get: operations["getApiContestsIdDraw"];
   };
   "/api/contests/{id}/draw/entries": {
-    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawEntries"];
   };
   "/api/contests/{id}/draw/free-entries": {
-    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawFreeEntries"];
   };
   "/api/contests/{id}/draw/proof": {
@@ -1680,7 +1688,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF); re-enrolling needs a code of the current key or a backup code */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF); re-enrolling needs a code of the current key or a backup code */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1743,7 +1751,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1805,7 +1813,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2177,6 +2185,105 @@ export interface operations {
       };
     };
   };
+  /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+  postApiAuthVerifyEmail: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+  postApiAuthVerifyEmailResend: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The address is already verified */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Redirect to the sign-in page */
   getApiLogin: {
     responses: {
@@ -2184,6 +2291,12 @@ export interface operations {
       302: {
         content: {
           "text/plain": string;
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
@@ -2298,7 +2411,7 @@ export interface operations {
       };
     };
   };
-  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawEntries: {
     parameters: {
       path: {
@@ -2330,6 +2443,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
         content: {
@@ -2338,7 +2457,7 @@ export interface operations {
       };
     };
   };
-  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawFreeEntries: {
     parameters: {
       path: {
@@ -2360,6 +2479,12 @@ export interface operations {
       };
       /** @description Nothing found for {id} */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3112,7 +3237,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3234,7 +3359,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3291,7 +3416,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3371,7 +3496,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3989,7 +4114,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4035,7 +4160,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4090,7 +4215,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4157,7 +4282,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4213,7 +4338,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4248,7 +4373,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4296,7 +4421,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4352,7 +4477,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4434,14 +4559,20 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Nothing found for {userId} */
+      /** @description Nothing found for {userId}; user not found */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The account is closed */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -4501,7 +4632,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4580,7 +4711,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4676,7 +4807,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4757,7 +4888,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4840,7 +4971,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF); an admin cannot record a free entry for their own account */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF); an admin cannot record a free entry for their own account */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4899,7 +5030,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4946,7 +5077,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5009,7 +5140,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5089,7 +5220,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5155,7 +5286,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5393,7 +5524,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5442,7 +5573,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5510,7 +5641,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5627,7 +5758,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5683,7 +5814,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5765,7 +5896,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5848,7 +5979,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5928,7 +6059,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6298,7 +6429,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6345,7 +6476,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6406,7 +6537,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6710,7 +6841,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6763,7 +6894,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6840,7 +6971,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6992,7 +7123,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7021,7 +7152,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7050,7 +7181,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7090,7 +7221,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7522,7 +7653,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7586,7 +7717,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7735,7 +7866,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7802,7 +7933,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7882,7 +8013,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7959,7 +8090,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8069,7 +8200,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor); a cross-site request (CSRF) */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];

@@ -69,7 +69,10 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     await t.db.contest.update({ where: { id: c.id }, data: { winningTicket: other } });
     expect((await verifyDraw(app.url, c.id)).ok).toBe(false);
     await t.db.contest.update({ where: { id: c.id }, data: { winningTicket: r.winningTicket } });
+    // The published list is the stored file (src/server/services/draws/public-files.ts): forge an
+    // entry and publish the list again from it.
     await t.db.ticketEntry.update({ where: { id: r.entries[0].id }, data: { id: "forged-entry-id" } });
+    await t.db.publicFile.deleteMany({ where: { contestId: c.id } });
     const forged = await verifyDraw(app.url, c.id);
     expect(forged.ok).toBe(false);
     expect(forged.lines.join("\n")).toContain("FAIL entry list's Merkle root is entriesHash");

@@ -9,7 +9,14 @@ import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payouts";
 import { registerMailJob } from "./mail-delivery";
 import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
-import { fanOutDrawResults, completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
+import {
+  fanOutDrawResults,
+  completeDraw,
+  preparePublicFiles,
+  recordDrawFailure,
+  runDueDraws,
+  setDrawFollowUps,
+} from "../services/draws";
 import {
   reconcileWithGateway,
   reconcileOpenPayments,
@@ -77,8 +84,13 @@ export async function runDrawsJob(): Promise<void> {
 
 /** draws.fanout: every batch until done; a throw retries from the cursor (nothing is told twice). */
 export async function runDrawFanoutJob(data: { contestId: string }): Promise<void> {
-  const progress = await fanOutDrawResults(await getDb(), data.contestId);
+  const db = await getDb();
+  const progress = await fanOutDrawResults(db, data.contestId);
   logger.info({ contestId: data.contestId, ...progress }, "draw results told");
+  // The entry-list files, made once now rather than by their first visitor (services/draws/public-files.ts).
+  await preparePublicFiles(db, data.contestId).catch((err: unknown) =>
+    logger.warn({ err, contestId: data.contestId }, "entry-list files not made yet (the first request makes them)"),
+  );
 }
 
 /** draws.complete: a throw records the reason on the contest and hands the job back for a retry. */

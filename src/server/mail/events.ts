@@ -3,7 +3,15 @@
  * client (one line each), so the email commits or rolls back with the event (outbox.ts).
  */
 import type { DbTx } from "../platform/db";
-import { enqueueEmail, mailUser, type RecipientRow, receiptPlaceholder, recipientIfWanted, ticketsPlaceholder } from "./outbox";
+import {
+  enqueueEmail,
+  heldFor,
+  mailUser,
+  type RecipientRow,
+  receiptPlaceholder,
+  recipientIfWanted,
+  ticketsPlaceholder,
+} from "./outbox";
 import { formatUsd } from "@/shared/money";
 import {
   notice,
@@ -50,6 +58,7 @@ export async function queueReceipt(
     kind: "purchase_receipt",
     userId: user.id,
     message: purchaseReceipt(nameOf(user), entries, purchase.totalAmount, purchase.balance, purchase.pricing),
+    held: heldFor("purchase_receipt", user.verified),
   });
 }
 

@@ -17,6 +17,7 @@ import { DomainError, HTTP_STATUS } from "../platform/errors";
 import { logger } from "../platform/logger";
 import { type RequestInfo, withRequestLog } from "../ops/request-log";
 import { reportServerError } from "../ops/error-reports";
+import { limitAnonymousRequest } from "../security/anonymous-limit";
 import { BODY_LIMITS, readBodyText } from "../security/body-limit";
 import { hasNonJsonBody } from "../security/csrf";
 import { isPagedQuery } from "./paging";
@@ -109,6 +110,8 @@ async function serveRestRequest(req: Request, info: RequestInfo): Promise<Respon
     if (route.raw) {
       // A raw admin row is not a procedure: the same one rule as adminProcedure (src/server/api/privileged.ts).
       if (route.doc.access === "admin") assertAdminAccess(ctx, `${route.method} ${route.path}`);
+      // A public raw row (the entry-list files, the login redirect) counts like every procedure does.
+      if (!ctx.user && route.doc.access === "public" && !route.outsideAnonymousBudget) await limitAnonymousRequest(ctx);
       return await route.raw(req, { params, query: url.searchParams, ctx });
     }
     const body = await readJsonBody(req);

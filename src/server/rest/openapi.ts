@@ -86,8 +86,9 @@ function parameters(route: RestRoute): JsonSchema[] {
  * - 401 unless public; 403 on admin rows, and on mutations through a procedure (CSRF);
  * - 404 when the path names something (a path parameter);
  * - 413 and 415 only with a body (a raw body is read as sent, whatever its type: no 415);
- * - 429 where a procedure answers (the anonymous budget, the per-account limits): never on raw rows,
- *   nor on a cached public read without a query (src/server/cache/public-reads.ts);
+ * - 429 where a procedure answers (the anonymous budget, the per-account limits) and on public raw
+ *   rows (the anonymous budget, src/server/rest/handler.ts) unless `outsideAnonymousBudget`; never on
+ *   other raw rows, nor on a cached public read without a query (src/server/cache/public-reads.ts);
  * - 503 on every row (the session look-up alone needs the database).
  * So a public GET has no 401 or 403, a row without a body no 413 or 415, a GET without parameters no 400.
  */
@@ -106,14 +107,15 @@ export function errorAnswers(route: RestRoute): Record<string, string> {
   }
   if (doc.access !== "public") add(401, "Not signed in");
   if (doc.access === "admin") {
-    add(403, "Admins only (with ADMIN_2FA_REQUIRED, privileged actions also need a session that passed two-factor)");
+    add(403, "Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts)");
   }
   if (route.method !== "GET" && !route.raw) add(403, "A cross-site request (CSRF)");
   if (params.length) add(404, `Nothing found for ${params.map((p) => `{${p}}`).join(", ")}`);
   if (jsonBody) add(413, `Body too large, or more than ${MAX_INPUT_NODES} values`);
   if (doc.rawBody) add(413, "Body too large");
   if (jsonBody) add(415, "Body is not JSON (Content-Type: application/json)");
-  if (!route.raw && !(route.cached && query.length === 0)) add(429, "Too many requests (see Retry-After)");
+  const budgeted = route.raw ? doc.access === "public" && !route.outsideAnonymousBudget : !(route.cached && query.length === 0);
+  if (budgeted) add(429, "Too many requests (see Retry-After)");
   add(503, "The database is unreachable or the server is busy (see Retry-After)");
   for (const [status, reason] of Object.entries(doc.errors ?? {})) add(Number(status), reason);
 

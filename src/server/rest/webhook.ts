@@ -32,6 +32,7 @@ export function gatewayWebhookRow(
       rawBody: { contentType: "application/json", description: "The gateway's JSON exactly as signed" },
       response: { status: 200, contentType: "text/plain", description: "ok" },
     },
+    outsideAnonymousBudget: "signed by the gateway: a burst of real payments is never refused for volume",
     raw: async (req, { ctx }) => {
       const read = await readBodyText(req, BODY_LIMITS.webhook);
       if (!read.ok) throw new DomainError(read.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", read.message);

@@ -179,6 +179,28 @@ export const authRoutes: RestRow[] = [
       body: "input",
     },
   },
+  {
+    method: "POST",
+    path: "/api/auth/verify-email",
+    doc: {
+      output: messageOutput,
+      summary: "Verify the account's e-mail address with the link's token (single use, 24 hours)",
+      access: "public",
+      procedure: "auth.verifyEmail",
+      body: "input",
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/verify-email/resend",
+    doc: {
+      output: messageOutput,
+      summary: "Mail the link that verifies the account's e-mail address again (limited per account and address)",
+      access: "user",
+      procedure: "auth.requestEmailVerification",
+      errors: { 409: "The address is already verified" },
+    },
+  },
   // The login "endpoint" of the spec is a redirect target: send people to the sign-in page.
   {
     method: "GET",

@@ -6,6 +6,7 @@
  * - sign-up and login are rate-limited per account and per address across instances: `login` (auth.ts)
  * - a reset needs a fresh security answer from the same client: `resetPassword` (auth.ts)
  * - a reset link answers the same whether or not the email has an account: `requestResetLink` (reset-link.ts)
+ * - an address gets player text or money news only once its owner followed the link mailed to it: `verifyEmail` (email-verification.ts)
  * - a secret changes only with the current password, counted: `changePassword` (account.ts)
  * - a session that owes its second factor gets nothing else until the code is right: `verifyTwoFactorLogin` (two-factor.ts)
  * - authenticator codes have a ceiling per account from every address, a bounded lockout the owner is told of: `verifyTwoFactorLogin` (two-factor.ts)
@@ -58,6 +59,14 @@ export {
   verifyTwoFactorLogin,
 } from "./two-factor";
 export { closeAccount } from "./closure";
+export {
+  VERIFY_LINK_TTL_MS,
+  VERIFY_RULES,
+  mailLinkAtSignup,
+  requestEmailVerification,
+  verifyEmail,
+  verifyKeys,
+} from "./email-verification";
 export { listUsers, setAdmin } from "./staff";
 export { identityStanding } from "./identity";
 export type { IdentityStanding } from "./identity";
