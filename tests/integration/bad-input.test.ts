@@ -125,8 +125,16 @@ const FIELDS = [
   "maxUses",
   "disabled",
   "tiers",
-  // wallet: goodwill credit
+  // wallet: goodwill credit, identity
   "expiresInDays",
+  "legalName",
+  "dateOfBirth",
+  "addressLine",
+  "city",
+  "postcode",
+  "country",
+  "decision",
+  "reference",
   "__proto__",
   "constructor",
   "extra",

@@ -8,6 +8,12 @@
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { instantWinOutput } from "./instant-wins-responses";
+export {
+  identityCheckOutput,
+  identityStatusOutput,
+  identityStatusWithMessageOutput,
+  pendingIdentityCheckOutput,
+} from "./identity-responses";
 import { id, message, money, nameAnswers, time } from "./response-primitives";
 
 export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
