@@ -303,6 +303,28 @@ export interface paths {
     /** Gateway payout webhook (HMAC-SHA512 of the raw body with the payout key) */
     post: operations["postApiWithdrawalsWebhook"];
   };
+  "/api/user/identity": {
+    /** The player's identity tier, what their withdrawals and prizes need, and what each tier asks and from when */
+    get: operations["getApiUserIdentity"];
+    /** Tier 1: declare { legalName, dateOfBirth, addressLine, city, postcode, country }; withdrawals held for it are decided again */
+    put: operations["putApiUserIdentity"];
+  };
+  "/api/user/identity/check": {
+    /** Tier 2: ask for the identity check (decided by an admin or the provider); answers the reference the provider carries */
+    post: operations["postApiUserIdentityCheck"];
+  };
+  "/api/admin/identity": {
+    /** Identity checks waiting for a decision, oldest first */
+    get: operations["getApiAdminIdentity"];
+  };
+  "/api/admin/identity/{userId}/decision": {
+    /** Decide a player's identity check: { decision: approved | rejected, reason, reference? } (audited as identity.decide) */
+    post: operations["postApiAdminIdentityUserIdDecision"];
+  };
+  "/api/identity/webhook": {
+    /** The identity provider's decision (hex HMAC-SHA256 of the raw body with KYC_WEBHOOK_SECRET in the HMAC header); only the decision and the provider's reference are kept */
+    post: operations["postApiIdentityWebhook"];
+  };
   "/api/admin/review": {
     /** Review queue: open entries oldest first (?status=all adds closed ones) */
     get: operations["getApiAdminReview"];
@@ -635,7 +657,7 @@ export interface components {
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
           /** @enum {string} */
-          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity";
           label: string;
           message: string;
         })[];
@@ -1020,7 +1042,7 @@ export interface components {
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
           /** @enum {string} */
-          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity";
           label: string;
           message: string;
         })[];
@@ -1464,7 +1486,7 @@ export interface components {
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
           /** @enum {string} */
-          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity";
           label: string;
           message: string;
         })[];
@@ -4421,7 +4443,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "receipt_key.rotate";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "identity.decide" | "receipt_key.rotate";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4674,7 +4696,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Nothing found for {userId} */
+      /** @description Nothing found for {userId}; user not found */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5560,12 +5582,12 @@ export interface operations {
             summary: string;
             checks: ({
                 /** @enum {string} */
-                rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+                rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity";
                 label: string;
                 message: string;
                 ok: boolean;
               })[];
-            failed: ("amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity")[];
+            failed: ("amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity")[];
             identity: {
               required: number;
               verified: number;
@@ -5823,6 +5845,475 @@ export interface operations {
       };
       /** @description Unknown track id */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The player's identity tier, what their withdrawals and prizes need, and what each tier asks and from when */
+  getApiUserIdentity: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            verified: number;
+            required: number;
+            emailVerified: boolean;
+            /** @description USD amount, a decimal string */
+            withdrawn: string;
+            /** @description USD amount, a decimal string */
+            largestPrize: string;
+            thresholds: {
+              tier1: {
+                withdrawn: string;
+                prize: string;
+              };
+              tier2: {
+                withdrawn: string;
+                prize: string;
+              };
+            };
+            declared: {
+              legalName: string;
+              city: string;
+              country: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 date-time
+               */
+              declaredAt: string;
+            } | null;
+            check: ({
+              /** @enum {string} */
+              status: "pending" | "approved" | "rejected";
+              decidedAt: string | null;
+              reason: string | null;
+            }) | null;
+            explain: string[];
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Tier 1: declare { legalName, dateOfBirth, addressLine, city, postcode, country }; withdrawals held for it are decided again */
+  putApiUserIdentity: {
+    requestBody: {
+      content: {
+        "application/json": {
+          legalName: string;
+          dateOfBirth: string;
+          addressLine: string;
+          city: string;
+          postcode: string;
+          country: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            status: {
+              verified: number;
+              required: number;
+              emailVerified: boolean;
+              /** @description USD amount, a decimal string */
+              withdrawn: string;
+              /** @description USD amount, a decimal string */
+              largestPrize: string;
+              thresholds: {
+                tier1: {
+                  withdrawn: string;
+                  prize: string;
+                };
+                tier2: {
+                  withdrawn: string;
+                  prize: string;
+                };
+              };
+              declared: {
+                legalName: string;
+                city: string;
+                country: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                declaredAt: string;
+              } | null;
+              check: ({
+                /** @enum {string} */
+                status: "pending" | "approved" | "rejected";
+                decidedAt: string | null;
+                reason: string | null;
+              }) | null;
+              explain: string[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A different date of birth is already on file */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Tier 2: ask for the identity check (decided by an admin or the provider); answers the reference the provider carries */
+  postApiUserIdentityCheck: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            status: {
+              verified: number;
+              required: number;
+              emailVerified: boolean;
+              /** @description USD amount, a decimal string */
+              withdrawn: string;
+              /** @description USD amount, a decimal string */
+              largestPrize: string;
+              thresholds: {
+                tier1: {
+                  withdrawn: string;
+                  prize: string;
+                };
+                tier2: {
+                  withdrawn: string;
+                  prize: string;
+                };
+              };
+              declared: {
+                legalName: string;
+                city: string;
+                country: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                declaredAt: string;
+              } | null;
+              check: ({
+                /** @enum {string} */
+                status: "pending" | "approved" | "rejected";
+                decidedAt: string | null;
+                reason: string | null;
+              }) | null;
+              explain: string[];
+              reference: string;
+            };
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Tier 1 not declared yet, or a check already waiting or approved */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Identity checks waiting for a decision, oldest first */
+  getApiAdminIdentity: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              userId: string;
+              email: string;
+              legalName: string | null;
+              dateOfBirth: string | null;
+              addressLine: string | null;
+              city: string | null;
+              postcode: string | null;
+              country: string | null;
+              requestedAt: string | null;
+            })[];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Decide a player's identity check: { decision: approved | rejected, reason, reference? } (audited as identity.decide) */
+  postApiAdminIdentityUserIdDecision: {
+    parameters: {
+      path: {
+        userId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          decision: "approved" | "rejected";
+          reason: string;
+          reference?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            status: {
+              verified: number;
+              required: number;
+              emailVerified: boolean;
+              /** @description USD amount, a decimal string */
+              withdrawn: string;
+              /** @description USD amount, a decimal string */
+              largestPrize: string;
+              thresholds: {
+                tier1: {
+                  withdrawn: string;
+                  prize: string;
+                };
+                tier2: {
+                  withdrawn: string;
+                  prize: string;
+                };
+              };
+              declared: {
+                legalName: string;
+                city: string;
+                country: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                declaredAt: string;
+              } | null;
+              check: ({
+                /** @enum {string} */
+                status: "pending" | "approved" | "rejected";
+                decidedAt: string | null;
+                reason: string | null;
+              }) | null;
+              explain: string[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {userId} */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No identity check is waiting for a decision */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The identity provider's decision (hex HMAC-SHA256 of the raw body with KYC_WEBHOOK_SECRET in the HMAC header); only the decision and the provider's reference are kept */
+  postApiIdentityWebhook: {
+    /** @description The gateway's JSON exactly as signed */
+    requestBody: {
+      content: {
+        "application/json": unknown;
+      };
+    };
+    responses: {
+      /** @description ok */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; the body names no external_id, reference or decision */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Signature missing or invalid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unknown external_id */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A different decision was already made */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -123,6 +123,8 @@ export const AUDIT_ACTIONS = [
   "complaint.answer",
   // Site credit given as goodwill (docs/payments.md "Cash and credit").
   "credit.grant",
+  // An identity check decided by an admin or by the provider (docs/payments.md "Identity").
+  "identity.decide",
   // Signed receipts (docs/fair-play.md): a new signing key; the old one stays published.
   "receipt_key.rotate",
 ] as const;
@@ -164,6 +166,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.reply": "Complaint reply",
   "complaint.answer": "Complaint final answer",
   "credit.grant": "Site credit given",
+  "identity.decide": "Identity check decided",
   "receipt_key.rotate": "Receipt signing key rotated",
 };
 

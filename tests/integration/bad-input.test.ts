@@ -127,8 +127,16 @@ const FIELDS = [
   "maxUses",
   "disabled",
   "tiers",
-  // wallet: goodwill credit
+  // wallet: goodwill credit, identity
   "expiresInDays",
+  "legalName",
+  "dateOfBirth",
+  "addressLine",
+  "city",
+  "postcode",
+  "country",
+  "decision",
+  "reference",
   "__proto__",
   "constructor",
   "extra",

@@ -2,14 +2,15 @@
  * The payout rules under real concurrency on PostgreSQL (docs/payments.md "Instant payouts"): a
  * player's requests at once count each other (the rules read today's withdrawals under the player's
  * row lock, which the hold takes), so the daily caps let exactly their number through at once and the
- * rest wait for an admin naming the cap; the ledger invariants hold.
+ * rest wait for an admin naming the cap; a withdrawal held for identity is released (paid) once
+ * however many release it at once; the ledger invariants hold.
  */
 import { randomBytes } from "node:crypto";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check } from "@scure/base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxPayoutGateway } from "../../src/server/gateways/payouts";
-import { checkLedgerInvariants, createWithdrawal } from "../../src/server/services/money";
+import { checkLedgerInvariants, createWithdrawal, releaseIdentityHolds } from "../../src/server/services/money";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
 
@@ -61,5 +62,38 @@ describe("payout rules under concurrency (postgres)", () => {
     expect(new Set(results.filter((w) => w.route === "review").flatMap((w) => w.reasons.map((r) => r.rule)))).toEqual(
       new Set(["daily_sum"]),
     );
+  });
+
+  it("a withdrawal held for identity, released by 8 callers at once once the player is verified, is paid once", async () => {
+    process.env.KYC_TIER1_WITHDRAWN_USD = "30";
+    const u = await createUser(t.db, { balance: "100" });
+    await t.db.user.update({ where: { id: u.id }, data: { createdAt: new Date(Date.now() - 3 * 86_400_000) } });
+    const gateway = new SandboxPayoutGateway("k".repeat(32));
+    const w = await createWithdrawal(
+      t.db,
+      u.id,
+      { amount: "40", cryptoCurrency: "USDT", network: "TRC20", address: tron() },
+      { origin: "http://x", gateway },
+    );
+    expect(w).toMatchObject({ status: "pending", route: "identity" });
+    await t.db.user.update({ where: { id: u.id }, data: { dateOfBirth: new Date("1990-01-01T00:00:00Z") } });
+    await t.db.identityProfile.create({
+      data: {
+        userId: u.id,
+        legalName: "Ada Lovelace",
+        addressLine: "1 Row",
+        city: "London",
+        postcode: "N1",
+        country: "GB",
+        declaredAt: new Date(),
+      },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => releaseIdentityHolds(t.db, u.id, { origin: "http://x", gateway })),
+    );
+    expect(results.flatMap((r) => r.paid)).toEqual([w.id]);
+    expect(await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).toMatchObject({ status: "paid" });
+    expect(await t.db.notification.count({ where: { userId: u.id, title: "Withdrawal Paid" } })).toBe(1);
+    delete process.env.KYC_TIER1_WITHDRAWN_USD;
   });
 });

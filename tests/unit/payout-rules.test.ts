@@ -33,7 +33,7 @@ function facts(over: Partial<PayoutFacts> = {}): PayoutFacts {
     addressSharedWith: 0,
     unplayedDeposits: D(0),
     wallet: { payAmount: "20.00", balance: "1000", problem: null },
-    identity: { required: 0, verified: 0, emailOk: true, asks: [], message: "No identity check needed" },
+    identity: { required: 0, verified: 0, emailVerified: true, asks: [], message: "No identity check needed" },
     ...over,
   };
 }
@@ -58,6 +58,7 @@ describe("payout rules (decidePayout)", () => {
       "shared_address",
       "unplayed_deposit",
       "payout_wallet",
+      "email_verified",
       "identity",
     ]);
   });
@@ -107,7 +108,13 @@ describe("payout rules (decidePayout)", () => {
   });
 
   it("holds for identity (not refused) when the tier is missing, whatever else fails", () => {
-    const identity = { required: 1 as const, verified: 0 as const, emailOk: true, asks: ["legal name"], message: "Needs tier 1" };
+    const identity = {
+      required: 1 as const,
+      verified: 0 as const,
+      emailVerified: true,
+      asks: ["legal name"],
+      message: "Needs tier 1",
+    };
     expect(decidePayout(facts({ identity }), settings).route).toBe("identity");
     expect(decidePayout(facts({ identity, openReviews: 1 }), settings).route).toBe("identity");
     expect(decidePayout(facts({ identity: { ...identity, verified: 1 } }), settings).route).toBe("instant");

@@ -13,6 +13,7 @@ import { DataTable } from "@/components/common/DataTable";
 import { QueryState } from "@/components/common/QueryState";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
+import { IdentityChecksPanel } from "./IdentityChecksPanel";
 import { useSecondFactorGate } from "./SecondFactorGate";
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
@@ -60,6 +61,7 @@ export function WithdrawalsTab() {
           <Title order={3}>Withdrawals</Title>
           <ExportCsvButton href="/api/admin/export/withdrawals.csv" />
         </Group>
+        <IdentityChecksPanel locked={locked} />
         <QueryState query={list} rows={list.data} empty="No withdrawals yet.">
           {(shown) => (
             <DataTable

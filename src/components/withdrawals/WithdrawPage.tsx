@@ -16,6 +16,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { ChainText, routeNote, StatusWithNote } from "../common/WithdrawalStatusBadge";
+import { IdentityCard } from "./IdentityCard";
 import { WithdrawalQuote } from "./WithdrawalQuote";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
@@ -148,6 +149,7 @@ export function WithdrawPage() {
             </Group>
           </Stack>
         </Card>
+        <IdentityCard />
         <Title order={2} size="h3">
           My Withdrawals
         </Title>

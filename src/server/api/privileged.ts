@@ -38,6 +38,10 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
   },
   "admin.toggleAdmin": { why: "grants or revokes admin rights", audit: ["user.role"] },
   "admin.grantCredit": { why: "adds site credit to a player's balance", audit: ["credit.grant"] },
+  "identity.decide": {
+    why: "decides a player's identity check (it releases withdrawals held for it)",
+    audit: ["identity.decide"],
+  },
   "prizes.setStatus": { why: "marks a prize shipped or delivered", audit: ["prize.status"] },
   "complaints.adminAnswer": {
     why: "gives the operator's final answer to a complaint (it starts the escalation route)",
@@ -81,6 +85,7 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
   "support.onConversation": { why: "live: one player's support messages", audit: [] },
   "wheel.economics": { why: "the wheel's takings and payouts", audit: [] },
   "withdrawals.adminList": { why: "players' payout addresses and amounts", audit: [] },
+  "identity.adminPending": { why: "players' legal names, dates of birth and addresses", audit: [] },
   "review.credit": { why: "credits a late payment's received value", audit: ["review.credit"] },
   "review.takeBack": { why: "debits a refunded credit from a player", audit: ["review.take_back"] },
   "review.settlePayout": {

@@ -5,6 +5,7 @@ import { cartRouter } from "./routers/cart";
 import { complaintsRouter } from "./routers/complaints";
 import { contestsRouter } from "./routers/contests";
 import { emailRouter } from "./routers/email";
+import { identityRouter } from "./routers/identity";
 import { instantWinsRouter } from "./routers/instant-wins";
 import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   support: supportRouter,
   admin: adminRouter,
   withdrawals: withdrawalsRouter,
+  identity: identityRouter,
   review: reviewRouter,
   prizes: prizesRouter,
   complaints: complaintsRouter,

@@ -24,6 +24,7 @@ import {
   PAYOUT_JOB,
   PAYOUT_RETRY_LIMIT,
   reconcileProcessingWithdrawals,
+  releaseAllIdentityHolds,
   runPayoutJob,
 } from "../services/money";
 import { expireCreditLots } from "../services/kernel";
@@ -142,6 +143,8 @@ export function registerAppJobs(): void {
       const db = await getDb();
       await sweepStrandedPayouts(db, enqueuePayout, appOrigin());
       await reconcileProcessingWithdrawals(db);
+      // The safety net for withdrawals held for identity whose release did not run (docs/payments.md "Identity").
+      await releaseAllIdentityHolds(db, { origin: appOrigin(), enqueueInTx: await payoutJobInTx() });
     },
     {
       retryLimit: 0,

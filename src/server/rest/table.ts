@@ -11,6 +11,7 @@ import { responsiblePlayRoutes } from "./routes/responsible-play";
 import { contestRoutes } from "./routes/contests";
 import { emailRoutes } from "./routes/email";
 import { exportRoutes } from "./routes/exports";
+import { identityRoutes } from "./routes/identity";
 import { instantWinsRoutes } from "./routes/instant-wins";
 import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
@@ -39,6 +40,7 @@ export const restRoutes: RestRoute[] = [
   ...supportRoutes,
   ...adminRoutes,
   ...withdrawalsRoutes,
+  ...identityRoutes,
   ...reviewRoutes,
   ...prizesRoutes,
   ...complaintsRoutes,

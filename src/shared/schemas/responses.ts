@@ -13,6 +13,12 @@ import { WITHDRAWAL_NETWORKS } from "../networks";
 import { ENTRY_STATUS_KINDS } from "../purchase-rules";
 import { WHEEL_OUTCOMES } from "../wheel";
 import { instantWinOutput } from "./instant-wins-responses";
+export {
+  identityCheckOutput,
+  identityStatusOutput,
+  identityStatusWithMessageOutput,
+  pendingIdentityCheckOutput,
+} from "./identity-responses";
 import { id, message, money, nameAnswers, time, timeText } from "./response-primitives";
 
 export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";

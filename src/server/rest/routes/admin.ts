@@ -66,7 +66,7 @@ export const adminRoutes: RestRow[] = [
       access: "admin",
       procedure: "admin.grantCredit",
       body: "rest",
-      errors: { 409: "The account is closed: it cannot receive credit" },
+      errors: { 404: "User not found", 409: "The account is closed: it cannot receive credit" },
     },
   },
   {

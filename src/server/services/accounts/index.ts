@@ -13,6 +13,10 @@
  * - a closed account keeps its records and loses every session: `closeAccount` (closure.ts)
  * - granting or removing the admin role is audited, and the last admin cannot be removed: `setAdmin` (staff.ts)
  * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
+ * - the player sees their tier, what is asked and from when, before they need it: `identityStatus` (identity.ts)
+ * - tier 1 is declared once (the date of birth kept with the age): `declareIdentity` (identity.ts)
+ * - tier 2 is decided once per check by an admin, audited: `decideIdentityCheck` (identity.ts)
+ * - or by the provider's signed webhook, keeping only the decision and its reference: `processIdentityWebhook` (identity.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
@@ -68,5 +72,14 @@ export {
   verifyKeys,
 } from "./email-verification";
 export { listUsers, setAdmin } from "./staff";
-export { identityStanding } from "./identity";
-export type { IdentityStanding } from "./identity";
+export {
+  decideIdentityCheck,
+  declareIdentity,
+  identityStanding,
+  identityStatus,
+  identityThresholds,
+  listPendingIdentityChecks,
+  processIdentityWebhook,
+  requestIdentityCheck,
+} from "./identity";
+export type { IdentityStanding, IdentityStatus } from "./identity";

@@ -12,6 +12,7 @@
  * - who may approve a withdrawal, and the payout queued in the same transaction: `approveWithdrawal` (withdrawals/admin.ts)
  * - a withdrawal is paid without a person only when every payout rule holds, else queued or held naming the rule: `decidePayout` (withdrawals/payout-rules.ts)
  * - the player sees before the click whether it will be instant or reviewed, and why: `quoteWithdrawal` (withdrawals/payout-rules.ts)
+ * - a withdrawal held for identity is decided again once the player is verified, and pays once: `releaseIdentityHolds` (withdrawals/payout-rules.ts)
  * - a payout is sent at most once; an unknown outcome is looked up, never resent blind: `sendPayout` (withdrawals/sending.ts)
  * - a payout report moves a withdrawal only as its state machine allows: `decidePayoutReport` (lifecycle.ts)
  * - what the automatic flows must not decide goes to the review queue once per cause: `openReview` (review-queue.ts)

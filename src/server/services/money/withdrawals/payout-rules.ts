@@ -27,6 +27,9 @@ import type { Db, DbTx } from "../../../platform/db";
 import { type Env, getEnv } from "../../../platform/env";
 import { logger } from "../../../platform/logger";
 import { identityStanding, type IdentityStanding } from "../../accounts";
+import { notify, recordAudit } from "../../kernel";
+import type { EnqueuePayoutInTx } from "./admin";
+import { sendPayout } from "./sending";
 import { riskMarkersOf } from "../../safer-play";
 import { errText } from "./shared";
 
@@ -141,7 +144,12 @@ export function decidePayout(f: PayoutFacts, s: PayoutSettings): { route: Payout
       walletOk,
       walletOk ? "The payout wallet covers it" : (f.wallet.problem ?? "The payout wallet cannot cover it right now"),
     ),
-    check("identity", f.identity.verified >= f.identity.required && f.identity.emailOk, f.identity.message),
+    check(
+      "email_verified",
+      f.identity.emailVerified,
+      f.identity.emailVerified ? "E-mail address verified" : "E-mail address not verified yet (the link is in your inbox)",
+    ),
+    check("identity", f.identity.verified >= f.identity.required, f.identity.message),
   ];
   const failed = checks.filter((c) => !c.ok);
   const route: PayoutRoute = failed.some((c) => c.rule === "identity") ? "identity" : failed.length ? "review" : "instant";
@@ -194,7 +202,7 @@ export async function readPayoutFacts(
   if (!row) throw new Error(`no user ${userId}`);
   const amount = w.amount;
   const [identity, flags] = await Promise.all([
-    identityStanding(tx, userId, { withdrawing: amount }),
+    identityStanding(tx, userId, { withdrawing: amount, excludeId: w.excludeId }),
     riskMarkersOf(tx, userId, now),
   ]);
   return {
@@ -287,4 +295,99 @@ export function describeDecision(
     failed: failed.map((c) => c.rule),
     identity: { required: f.identity.required, verified: f.identity.verified, asks: f.identity.asks },
   };
+}
+
+/**
+ * Withdrawals held for identity, decided again once the player may be verified: each one the rules
+ * now let through is paid at once, one a rule still stops goes to the admin queue naming it, one
+ * still short of identity stays held. The flip is a conditional UPDATE on `pending` + `identity`, so
+ * a release racing another (the provider's webhook and the player's declaration) pays once.
+ */
+export async function releaseIdentityHolds(
+  db: Db,
+  userId: string,
+  opts: { origin?: string; gateway?: PayoutGateway; enqueueInTx?: EnqueuePayoutInTx; sendNow?: boolean } = {},
+): Promise<{ paid: string[]; reviewed: string[]; held: string[] }> {
+  const out = { paid: [] as string[], reviewed: [] as string[], held: [] as string[] };
+  const held = await db.withdrawal.findMany({
+    where: { userId, status: "pending", route: "identity" },
+    orderBy: { createdAt: "asc" },
+  });
+  if (!held.length) return out;
+  const gateway = await gatewayOrNull(db, opts.gateway);
+  const s = payoutSettings();
+  for (const w of held) {
+    const wallet = await walletFactFor(gateway, w.cryptoCurrency, moneyString(w.amount));
+    const route = await db.$transaction(async (tx) => {
+      // The player's row first, as a request takes it: releases and requests count each other.
+      const [u] = await tx.$queryRaw<{ cashBalance: Prisma.Decimal }[]>`
+        SELECT "cashBalance" FROM "User" WHERE "id" = ${userId} FOR NO KEY UPDATE`;
+      if (!u) return null;
+      const facts = await readPayoutFacts(tx, userId, { amount: w.amount, address: w.address, excludeId: w.id }, wallet, s);
+      // Its amount is already held: the rules weigh the cash there was before the hold.
+      facts.cashBalance = new Prisma.Decimal(u.cashBalance).add(w.amount);
+      const decision = decidePayout(facts, s);
+      if (decision.route === "identity") return "identity" as const;
+      const instant = decision.route === "instant";
+      const flipped = await tx.$executeRaw`
+        UPDATE "Withdrawal" SET "route" = ${decision.route}, "ruleChecks" = ${JSON.stringify(decision.checks)}::jsonb,
+          "status" = ${instant ? "processing" : "pending"}::"WithdrawalStatus", "autoApproved" = ${instant},
+          "processedAt" = CASE WHEN ${instant} THEN now() ELSE "processedAt" END, "updatedAt" = now()
+        WHERE "id" = ${w.id} AND "status" = 'pending' AND "route" = 'identity'`;
+      if (flipped !== 1) return null;
+      if (instant) {
+        await recordAudit(tx, {
+          actorId: null,
+          action: "withdrawal.auto_approve",
+          targetType: "withdrawal",
+          targetId: w.id,
+          before: { status: "pending", route: "identity" },
+          after: { status: "processing", route: "instant", rules: decision.checks.map((c) => c.rule) },
+        });
+        await opts.enqueueInTx?.(tx, { id: w.id, origin: opts.origin ?? "" });
+      }
+      await notify(tx, userId, {
+        type: "other",
+        title: "Withdrawal Released",
+        message: instant
+          ? `Your identity is verified: your withdrawal of $${moneyString(w.amount)} is being sent to your wallet now.`
+          : `Your identity is verified: your withdrawal of $${moneyString(w.amount)} now waits for our team: ${decision.checks
+              .filter((c) => !c.ok)
+              .map((c) => c.message)
+              .join("; ")}.`,
+      });
+      return decision.route;
+    });
+    if (route === "identity") out.held.push(w.id);
+    else if (route === "review") out.reviewed.push(w.id);
+    else if (route === "instant") {
+      out.paid.push(w.id);
+      if (opts.sendNow !== false && gateway) {
+        await sendPayout(db, w.id, { origin: opts.origin ?? "", gateway }).catch((err: unknown) =>
+          logger.warn({ withdrawalId: w.id, err: errText(err) }, "released payout attempt failed; the job retries"),
+        );
+      }
+    }
+  }
+  logger.info({ userId, ...out }, "identity holds decided again");
+  return out;
+}
+
+/** The safety net (withdrawals.reconcile): every player with a held withdrawal whose identity may now be enough. */
+export async function releaseAllIdentityHolds(
+  db: Db,
+  opts: { origin?: string; enqueueInTx?: EnqueuePayoutInTx } = {},
+): Promise<number> {
+  const players = await db.withdrawal.findMany({
+    where: { status: "pending", route: "identity" },
+    distinct: ["userId"],
+    select: { userId: true },
+    take: 200,
+  });
+  let released = 0;
+  for (const { userId } of players) {
+    const r = await releaseIdentityHolds(db, userId, opts);
+    released += r.paid.length + r.reviewed.length;
+  }
+  return released;
 }

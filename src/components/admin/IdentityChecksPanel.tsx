@@ -1,0 +1,98 @@
+"use client";
+
+import { Button, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { DataTable } from "@/components/common/DataTable";
+import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { DateTime } from "@/components/common/useTimeZone";
+import { trpc } from "@/trpc/react";
+
+type Decision = { userId: string; email: string; decision: "approved" | "rejected" };
+
+/**
+ * Identity checks waiting for a decision (docs/payments.md "Identity"): the player's declared details;
+ * Approve or Reject with a reason (audited as identity.decide; withdrawals held for it are then paid).
+ */
+export function IdentityChecksPanel({ locked }: { locked: boolean }) {
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.identity.adminPending.queryOptions(undefined, { enabled: !locked }));
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [reason, setReason] = useState("");
+  const decide = useMutation(
+    trpc.identity.decide.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.identityDecided, r.message);
+        setDeciding(null);
+        setReason("");
+        await queryClient.invalidateQueries(trpc.identity.adminPending.pathFilter());
+        await queryClient.invalidateQueries(trpc.withdrawals.adminList.pathFilter());
+      },
+      onError: (e) => toastError(TOAST.reviewFailed, e, "Could not record the decision"),
+    }),
+  );
+  const rows = list.data ?? [];
+  if (!rows.length) return null;
+  return (
+    <Stack gap="xs" data-testid="identity-checks">
+      <Title order={4}>Identity checks waiting</Title>
+      <DataTable
+        rows={rows}
+        rowKey={(r) => r.userId}
+        minWidth={700}
+        columns={[
+          { label: "Asked", cell: (r) => (r.requestedAt ? <DateTime value={r.requestedAt} /> : "—") },
+          { label: "Player", cell: (r) => r.email, lead: true },
+          { label: "Legal name", cell: (r) => r.legalName ?? "—" },
+          { label: "Born", cell: (r) => r.dateOfBirth ?? "—" },
+          { label: "Address", cell: (r) => [r.addressLine, r.city, r.postcode, r.country].filter(Boolean).join(", ") },
+          {
+            label: "",
+            cell: (r) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" color="green" disabled={locked} onClick={() => setDeciding({ ...r, decision: "approved" })}>
+                  Approve
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  disabled={locked}
+                  onClick={() => setDeciding({ ...r, decision: "rejected" })}
+                >
+                  Reject
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        opened={deciding !== null}
+        onClose={() => setDeciding(null)}
+        title={deciding?.decision === "approved" ? "Approve the identity check" : "Reject the identity check"}
+      >
+        <Stack>
+          <Text size="sm">{deciding?.email}</Text>
+          <Textarea
+            label="Reason (what you checked)"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={2}
+          />
+          <Group justify="flex-end">
+            <Button
+              disabled={!reason.trim()}
+              loading={decide.isPending}
+              onClick={() => deciding && decide.mutate({ userId: deciding.userId, decision: deciding.decision, reason })}
+            >
+              Record the decision
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
