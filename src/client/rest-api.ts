@@ -447,6 +447,22 @@ export interface paths {
     /** Rotate the receipt signing key (the old key stays published); 409 when it comes from RECEIPT_SIGNING_KEY */
     post: operations["postApiAdminReceiptsRotateKey"];
   };
+  "/api/proof-of-liabilities": {
+    /** The latest proof-of-liabilities snapshot and the history, newest first (?limit up to 100, ?before = the last id seen) */
+    get: operations["getApiProofOfLiabilities"];
+  };
+  "/api/proof-of-liabilities/{id}": {
+    /** One snapshot: root hash, totals, ledger position (what a proof is checked against) */
+    get: operations["getApiProofOfLiabilitiesId"];
+  };
+  "/api/user/liabilities-proof": {
+    /** Your proof of liabilities for the latest snapshot (?snapshot=<id> for another kept one): your leaf and the path to the published root */
+    get: operations["getApiUserLiabilitiesProof"];
+  };
+  "/api/admin/proof-of-liabilities": {
+    /** Take and publish a proof-of-liabilities snapshot now (409 while one is being taken) */
+    post: operations["postApiAdminProofOfLiabilities"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -4772,7 +4788,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "receipt_key.rotate";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "receipt_key.rotate" | "liabilities.snapshot";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -10463,6 +10479,422 @@ export interface operations {
         };
       };
       /** @description The key comes from RECEIPT_SIGNING_KEY: change the setting to rotate it */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The latest proof-of-liabilities snapshot and the history, newest first (?limit up to 100, ?before = the last id seen) */
+  getApiProofOfLiabilities: {
+    parameters: {
+      query?: {
+        limit?: number;
+        before?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            latest: {
+              id: string;
+              trigger: string;
+              /** @description ISO 8601 date-time */
+              takenAt: string;
+              leafCount: number;
+              rootHash: string;
+              unit: string;
+              fields: string[];
+              totals: {
+                /** @description USD amount, a decimal string */
+                cash: string;
+                /** @description USD amount, a decimal string */
+                credit: string;
+                /** @description USD amount, a decimal string */
+                prizes: string;
+                /** @description USD amount, a decimal string */
+                payouts: string;
+              };
+              /** @description USD amount, a decimal string */
+              total: string;
+              ledger: {
+                /** @description USD amount, a decimal string */
+                sum: string;
+                rows: string;
+                position: string;
+              };
+              prizesOpen: number;
+              prizesUnvalued: number;
+              /** @description ISO 8601 date-time */
+              proofsUntil: string;
+              proofsAvailable: boolean;
+            } | null;
+            history: {
+                id: string;
+                trigger: string;
+                /** @description ISO 8601 date-time */
+                takenAt: string;
+                leafCount: number;
+                rootHash: string;
+                unit: string;
+                fields: string[];
+                totals: {
+                  /** @description USD amount, a decimal string */
+                  cash: string;
+                  /** @description USD amount, a decimal string */
+                  credit: string;
+                  /** @description USD amount, a decimal string */
+                  prizes: string;
+                  /** @description USD amount, a decimal string */
+                  payouts: string;
+                };
+                /** @description USD amount, a decimal string */
+                total: string;
+                ledger: {
+                  /** @description USD amount, a decimal string */
+                  sum: string;
+                  rows: string;
+                  position: string;
+                };
+                prizesOpen: number;
+                prizesUnvalued: number;
+                /** @description ISO 8601 date-time */
+                proofsUntil: string;
+                proofsAvailable: boolean;
+              }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One snapshot: root hash, totals, ledger position (what a proof is checked against) */
+  getApiProofOfLiabilitiesId: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            id: string;
+            trigger: string;
+            /** @description ISO 8601 date-time */
+            takenAt: string;
+            leafCount: number;
+            rootHash: string;
+            unit: string;
+            fields: string[];
+            totals: {
+              /** @description USD amount, a decimal string */
+              cash: string;
+              /** @description USD amount, a decimal string */
+              credit: string;
+              /** @description USD amount, a decimal string */
+              prizes: string;
+              /** @description USD amount, a decimal string */
+              payouts: string;
+            };
+            /** @description USD amount, a decimal string */
+            total: string;
+            ledger: {
+              /** @description USD amount, a decimal string */
+              sum: string;
+              rows: string;
+              position: string;
+            };
+            prizesOpen: number;
+            prizesUnvalued: number;
+            /** @description ISO 8601 date-time */
+            proofsUntil: string;
+            proofsAvailable: boolean;
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (e.g. sold out, already processed) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Your proof of liabilities for the latest snapshot (?snapshot=<id> for another kept one): your leaf and the path to the published root */
+  getApiUserLiabilitiesProof: {
+    parameters: {
+      query?: {
+        snapshot?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            kind: "prize-contests/liabilities-proof";
+            /** @constant */
+            version: 1;
+            snapshotId: string;
+            /** @description ISO 8601 date-time */
+            takenAt: string;
+            unit: string;
+            fields: string[];
+            amounts: {
+              /** @description USD amount, a decimal string */
+              cash: string;
+              /** @description USD amount, a decimal string */
+              credit: string;
+              /** @description USD amount, a decimal string */
+              prizes: string;
+              /** @description USD amount, a decimal string */
+              payouts: string;
+            };
+            proof: {
+              salt: string;
+              account: string;
+              amounts: string[];
+              index: number;
+              leafCount: number;
+              siblings: {
+                  hash: string;
+                  sums: string[];
+                }[];
+              root: {
+                hash: string;
+                sums: string[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No snapshot yet, or nothing was owed to you at it */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The snapshot's proofs are no longer kept */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Take and publish a proof-of-liabilities snapshot now (409 while one is being taken) */
+  postApiAdminProofOfLiabilities: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            snapshot: {
+              id: string;
+              trigger: string;
+              /** @description ISO 8601 date-time */
+              takenAt: string;
+              leafCount: number;
+              rootHash: string;
+              unit: string;
+              fields: string[];
+              totals: {
+                /** @description USD amount, a decimal string */
+                cash: string;
+                /** @description USD amount, a decimal string */
+                credit: string;
+                /** @description USD amount, a decimal string */
+                prizes: string;
+                /** @description USD amount, a decimal string */
+                payouts: string;
+              };
+              /** @description USD amount, a decimal string */
+              total: string;
+              ledger: {
+                /** @description USD amount, a decimal string */
+                sum: string;
+                rows: string;
+                position: string;
+              };
+              prizesOpen: number;
+              prizesUnvalued: number;
+              /** @description ISO 8601 date-time */
+              proofsUntil: string;
+              proofsAvailable: boolean;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden: admins only */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A snapshot is being taken */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];

@@ -119,6 +119,8 @@ export const AUDIT_ACTIONS = [
   "complaint.answer",
   // Signed receipts (docs/fair-play.md): a new signing key; the old one stays published.
   "receipt_key.rotate",
+  // Proof of liabilities (docs/fair-play.md): a snapshot taken on demand.
+  "liabilities.snapshot",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -156,6 +158,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.reply": "Complaint reply",
   "complaint.answer": "Complaint final answer",
   "receipt_key.rotate": "Receipt signing key rotated",
+  "liabilities.snapshot": "Proof-of-liabilities snapshot taken",
 };
 
 /** Milliseconds, docs/product.md §9. */

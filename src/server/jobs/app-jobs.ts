@@ -19,6 +19,7 @@ import {
   reconcileProcessingWithdrawals,
   runPayoutJob,
 } from "../services/money";
+import { takeLiabilitySnapshot } from "../services/proofs";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
 
@@ -39,6 +40,8 @@ export const JOB = {
   paymentsReconcile: "payments.reconcile",
   /** Daily: our payments and payouts against OxaPay's history; differences go to the review queue. */
   reconcileDaily: "payments.reconcileDaily",
+  /** Daily (LIABILITY_SNAPSHOT_CRON): the proof-of-liabilities snapshot (services/proofs/snapshot.ts). */
+  liabilitiesSnapshot: "liabilities.snapshot",
 } as const;
 
 /** Queues a withdrawal's payout job (after PAYOUT_RETRY_DELAY_SECONDS); one queued job per withdrawal. */
@@ -141,6 +144,14 @@ export function registerAppJobs(): void {
   schedule(JOB.paymentsReconcile, { everySeconds: getEnv().PAYMENTS_POLL_SECONDS });
   registerJob(JOB.reconcileDaily, runDailyReconciliation, { retryLimit: 2, retryDelaySeconds: 600, expireInSeconds: 900 });
   schedule(JOB.reconcileDaily, { cron: getEnv().RECONCILE_CRON });
+  // One snapshot a day; a retry after a failure (the ledger did not add up, the database went away) takes a new one.
+  registerJob(JOB.liabilitiesSnapshot, async () => void (await takeLiabilitySnapshot(await getDb(), { trigger: "schedule" })), {
+    retryLimit: 2,
+    retryDelaySeconds: 600,
+    expireInSeconds: 1800,
+  });
+  const liabilitiesCron = getEnv().LIABILITY_SNAPSHOT_CRON;
+  if (liabilitiesCron !== "off") schedule(JOB.liabilitiesSnapshot, { cron: liabilitiesCron });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;

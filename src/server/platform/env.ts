@@ -91,6 +91,9 @@ const schema = z.object({
   OXAPAY_PAYOUT_API_KEY: text.optional(),
   // sandbox (default): without OXAPAY_MERCHANT_API_KEY top-ups are simulated; live: refuse to start without real keys.
   PAYMENTS_MODE: z.enum(PAYMENTS_MODES, { error: `must be one of ${PAYMENTS_MODES.join(", ")}` }).default("sandbox"),
+  // Proof of liabilities (docs/fair-play.md): the daily snapshot's schedule (cron, UTC; empty = none) and how long players' proofs are kept.
+  LIABILITY_SNAPSHOT_CRON: text.default("30 0 * * *"), // "off": only on demand
+  LIABILITY_PROOF_RETENTION_DAYS: int(1, 3650, "must be an integer from 1 to 3650 (days)").default(35),
   // Signed receipts (docs/fair-play.md): the Ed25519 seed (64 hex digits); unset = one generated per installation, kept in the database.
   RECEIPT_SIGNING_KEY: text
     .refine((v) => /^[0-9a-fA-F]{64}$/.test(v), { error: "must be 64 hex digits (a 32-byte Ed25519 seed)" })
