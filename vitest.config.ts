@@ -58,6 +58,8 @@ const PGLITE_ONLY = [
   "tests/integration/hostile-input.test.ts",
   "tests/integration/anonymous-limit.test.ts",
   "tests/integration/ops-health.test.ts",
+  // npm run admin:create: one insert or update of a user, and the command run on an embedded database.
+  "tests/integration/admin-create.test.ts",
 ];
 
 /**

@@ -34,6 +34,7 @@ import {
   insertEntries,
   insertHistory,
   insertPlayers,
+  insertPrizes,
   insertSpreadEntries,
   settleEndedContests,
 } from "./scale-data";
@@ -123,6 +124,7 @@ async function grow(f: number, drawF: number): Promise<World> {
     ticketsPerEntry: 1,
   });
   await settleEndedContests(exec, TAG);
+  await insertPrizes(exec, TAG, `${TAG}_u_0000001`);
   await insertHistory(exec, {
     tag: TAG,
     players: s.users,
@@ -191,6 +193,8 @@ function endpoints(w: World): { name: string; path: string; as: "anon" | "heavy"
     { name: "admin stats", path: "/api/admin/stats", as: "admin" },
     { name: "admin analytics", path: "/api/admin/analytics", as: "admin" },
     { name: "admin audit", path: "/api/admin/audit", as: "admin" },
+    { name: "admin prizes", path: "/api/admin/prizes", as: "admin" },
+    { name: "admin prizes page 2", path: `/api/admin/prizes?limit=50&cursor=pz_${TAG}_c_${"0".repeat(5)}7`, as: "admin" },
     { name: "pending payments", path: "/api/payments/pending", as: "admin" },
   ];
 }

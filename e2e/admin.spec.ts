@@ -1,4 +1,10 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
+import { insertContests, insertPrizes } from "../bench/scale-data";
+import { exited, freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
 import { ADMIN, PLAYER, signInViaApi } from "./helpers";
 
 test("a player on /admin is told access is denied and sent home", async ({ page }) => {
@@ -145,8 +151,10 @@ test("admin publishes a winner post with links, then deletes it after confirming
   await dialog.getByLabel("Description").fill("Won a dream car with two tickets.");
   await dialog.getByLabel("Winner name").fill("Grace H.");
   await dialog.getByLabel("Winner ID").fill("user-123");
-  await dialog.getByLabel("Contest ID").fill("seed-supercar");
-  await dialog.getByLabel("Contest title").fill("V10 Supercar");
+  // The contest is picked from this site's contests (searched by title); its title fills itself in.
+  await dialog.getByRole("combobox", { name: "Contest ID" }).fill("V10 Supercar");
+  await page.getByRole("option", { name: /^V10 Supercar \(/ }).click();
+  await expect(dialog.getByLabel("Contest title")).toHaveValue("V10 Supercar");
   await dialog.getByLabel("Win date").fill("2026-11-01");
   await dialog.getByLabel("Social media links (one per line)").fill("https://x.com/grace\n\nhttps://instagram.com/grace");
   await dialog.getByRole("button", { name: "Create Post" }).click();
@@ -157,7 +165,10 @@ test("admin publishes a winner post with links, then deletes it after confirming
   await expect(card.getByRole("link", { name: "Link 1" })).toHaveAttribute("href", "https://x.com/grace");
   await expect(card.getByRole("link", { name: "Link 2" })).toHaveAttribute("href", "https://instagram.com/grace");
   const posts = await (await page.request.get("/api/admin/winner-posts")).json();
-  expect(posts.find((p: { title: string }) => p.title === title)?.isPublished).toBe(true);
+  expect(posts.find((p: { title: string }) => p.title === title)).toMatchObject({
+    isPublished: true,
+    contestId: "seed-supercar",
+  });
 
   await card.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Are you sure you want to delete this winner post?")).toBeVisible();
@@ -174,4 +185,55 @@ test("analytics shows revenue and user growth with charts", async ({ page }) => 
   await expect(page.getByRole("heading", { name: "User Growth" })).toBeVisible();
   await expect(page.getByText("Daily revenue, last 30 days")).toBeVisible();
   await expect(page.locator(".recharts-wrapper")).toHaveCount(2);
+});
+
+test("the Prizes tab pages: 50 prizes, then Load more for the rest, on a desktop and a phone", async ({ browser }) => {
+  test.setTimeout(240_000);
+  // A server of its own with 60 prizes more than the demo data (the shared one has too few to page).
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dir = path.join(process.cwd(), ".data", `e2e-admin-prizes-${port}`);
+  const dbEnv = { PGLITE_DIR: dir, DATABASE_URL: "" };
+  await migrateDatabase(dbEnv);
+  const seed = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db/seed.ts"], {
+    env: { ...process.env, ...dbEnv },
+    stdio: "ignore",
+  });
+  expect((await exited(seed)).code).toBe(0);
+  const db = new PGlite(dir);
+  const exec = async (sql: string) => {
+    await db.exec(sql);
+    return 0;
+  };
+  const player = (await db.query<{ id: string }>(`SELECT "id" FROM "User" WHERE "email" = $1`, [PLAYER.email])).rows[0]?.id ?? "";
+  await insertContests(exec, "e2epz", 60, "ended");
+  await insertPrizes(exec, "e2epz", player);
+  const total = Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Prize"`)).rows[0]?.n);
+  await db.close();
+  expect(total).toBeGreaterThan(60);
+  const app = await startApp({ port, entry: "server", stderr: "ignore", env: { ...dbEnv, RATE_LIMIT_ANON_PER_MINUTE: "0" } });
+  try {
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ baseURL, viewport });
+      const page = await context.newPage();
+      await signInViaApi(page, ADMIN);
+      await page.goto("/admin?tab=prizes");
+      const rows = page.getByTestId("admin-prize-row");
+      await expect(rows).toHaveCount(50, { timeout: 30_000 });
+      // Work first: a disputed prize leads.
+      await expect(rows.first()).toContainText("Disputed");
+      await expect(page.getByText("Showing 50 prizes so far")).toBeVisible();
+      await page.getByRole("button", { name: "Load more" }).click();
+      await expect(rows).toHaveCount(total);
+      await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+      await expect(page.getByText(`Showing ${total} prizes`, { exact: true })).toBeVisible();
+      await context.close();
+    }
+  } finally {
+    await stopApp(app);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

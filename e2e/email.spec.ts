@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
+import { startSmtpServer } from "../tests/helpers/smtp";
 import { ADMIN, signInViaApi } from "./helpers";
 
 // With no SMTP_URL (the e2e server sets none) every email stays in the admin Outbox.
@@ -24,13 +28,14 @@ async function newPlayer(browser: Browser, tag: string): Promise<{ page: Page; e
   return { page, email, password };
 }
 
-async function openOutboxMail(admin: Page, recipient: string, subject: string | RegExp): Promise<string> {
+/** Opens a mail in the admin Outbox; `greeting`: a new player's address is not verified, so security mail greets nobody by name. */
+async function openOutboxMail(admin: Page, recipient: string, subject: string | RegExp, greeting = "Hi Mai,"): Promise<string> {
   await admin.goto("/admin?tab=outbox");
   await admin.getByLabel("Search by recipient").fill(recipient);
   await admin.getByRole("button", { name: subject }).click();
   const dialog = admin.getByRole("dialog");
   await expect(dialog.getByText(`To: ${recipient}`)).toBeVisible();
-  await expect(dialog.frameLocator('iframe[title="Rendered email"]').locator("body")).toContainText("Hi Mai,");
+  await expect(dialog.frameLocator('iframe[title="Rendered email"]').locator("body")).toContainText(greeting);
   return (await dialog.getByTestId("outbox-text").textContent()) ?? "";
 }
 
@@ -72,8 +77,10 @@ test("a purchase's receipt appears in the admin Outbox with the ticket numbers a
   expect(text).toContain("Amount: $6.00");
   expect(text).toContain(contest.drawSeedHash);
   await admin.keyboard.press("Escape");
-  // The top-up decision was mailed too.
+  // The top-up decision was written too. The new player has not verified the address, so both wait
+  // (docs/email.md "Verified addresses").
   await expect(admin.getByRole("button", { name: "Top-up approved: $10.00 added" })).toBeVisible();
+  await expect(admin.getByText("held: address not verified").first()).toBeVisible();
 });
 
 test("reset link: asked for on /forgot-password; the admin Outbox shows the mail with its link masked", async ({ browser }) => {
@@ -88,7 +95,111 @@ test("reset link: asked for on /forgot-password; the admin Outbox shows the mail
 
   const admin = await (await browser.newContext()).newPage();
   await signInViaApi(admin, ADMIN);
-  const text = await openOutboxMail(admin, player.email, "Reset your Prize Contests password");
+  const text = await openOutboxMail(admin, player.email, "Reset your Prize Contests password", "Hi there,");
   expect(text).toContain("/reset-password?token=[hidden: sent by email]");
   expect(text).not.toMatch(/token=[A-Za-z0-9_-]{20}/);
+});
+
+/** Account Settings from the header's menu on a wide screen, from the slide-out menu on a phone. */
+async function openAccountSettings(page: Page) {
+  if ((page.viewportSize()?.width ?? 1366) < 992) {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Account Settings" }).click();
+  } else {
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Account Settings" }).click();
+  }
+  return page.getByRole("dialog", { name: "Account Settings" });
+}
+
+test("verify your e-mail: the prompt in Account Settings, the link over SMTP, its page; on a desktop and a phone", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // A server of its own with a mail server (the shared e2e server sends nothing): the link's token is
+  // made when the mail leaves, so only a real delivery shows it.
+  const smtp = await startSmtpServer();
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dir = path.join(process.cwd(), ".data", `e2e-verify-email-${port}`);
+  const dbEnv = { PGLITE_DIR: dir, DATABASE_URL: "" };
+  await migrateDatabase(dbEnv);
+  const app = await startApp({
+    port,
+    entry: "server",
+    stderr: "ignore",
+    env: { ...dbEnv, SMTP_URL: smtp.url, MAIL_DELIVERY_INTERVAL_MS: "500", APP_URL: baseURL, RATE_LIMIT_ANON_PER_MINUTE: "0" },
+  });
+  try {
+    for (const [name, viewport] of [
+      ["desktop", { width: 1366, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
+      const context = await browser.newContext({ baseURL, viewport });
+      const page = await context.newPage();
+      const email = `verify-${name}-${Date.now()}@example.com`;
+      const signup = await page.request.post("/api/auth/signup", {
+        data: {
+          firstName: "Mai",
+          lastName: "Ler",
+          email,
+          password: "secret123",
+          confirmPassword: "secret123",
+          securityQuestion: "What is your favourite movie?",
+          securityAnswer: "heat",
+          spendLimit: { choice: "declined" },
+        },
+      });
+      expect(signup.status()).toBe(201);
+      await signInViaApi(page, { email, password: "secret123" });
+      await page.goto("/");
+      let settings = await openAccountSettings(page);
+      const prompt = settings.getByTestId("email-verification");
+      await expect(prompt).toContainText("Verify your e-mail address", { timeout: 30_000 });
+      await expect(prompt).toContainText(email);
+      await prompt.getByRole("button", { name: "Send the link again" }).click();
+      await expect(page.getByText("Verification e-mail sent")).toBeVisible();
+
+      // The resend's link (it voided sign-up's, whose mail says "expired"), as it arrived over SMTP.
+      let link = "";
+      await expect
+        .poll(
+          () => {
+            const mails = smtp.received.filter(
+              (m) => m.to[0] === email && m.subject === "Verify your e-mail address for Prize Contests",
+            );
+            const found = mails
+              .map((m) => /(https?:\/\/[^\s"<]+\/verify-email\?token=[A-Za-z0-9_-]{43})/.exec(m.body)?.[1])
+              .find(Boolean);
+            link = found ?? "";
+            return mails.length >= 2 && link !== "";
+          },
+          { timeout: 60_000, intervals: [500] },
+        )
+        .toBe(true);
+      expect(link.startsWith(`${baseURL}/verify-email?token=`)).toBe(true);
+
+      await page.keyboard.press("Escape");
+      await page.goto(link);
+      await expect(page.getByRole("heading", { name: "Verify your e-mail address" })).toBeVisible();
+      await page.getByRole("button", { name: "Verify my e-mail address" }).click();
+      await expect(page.getByTestId("email-verified")).toHaveText(
+        "Your e-mail address is verified. Receipts, results and other messages will reach you there.",
+      );
+      await page.goto("/");
+      settings = await openAccountSettings(page);
+      await expect(settings.getByText("Signed in as", { exact: false })).toBeVisible({ timeout: 30_000 });
+      await expect(settings.getByTestId("email-verification")).toHaveCount(0);
+      // The same link again is refused.
+      await page.keyboard.press("Escape");
+      await page.goto(link);
+      await page.getByRole("button", { name: "Verify my e-mail address" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "invalid or has expired" })).toBeVisible();
+      await context.close();
+    }
+  } finally {
+    await stopApp(app);
+    await smtp.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

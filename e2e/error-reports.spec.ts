@@ -44,13 +44,22 @@ test("an uncaught error in the page arrives at the DSN's endpoint with the repor
     env: { PGLITE_DIR: dir, DATABASE_URL: "", SENTRY_DSN: dsn },
   });
   try {
-    const reported = page.waitForResponse((r) => r.url().endsWith("/api/client-errors"));
-    await page.goto(`http://127.0.0.1:${port}/winners?from=someone@example.com`);
-    await page.evaluate(() => {
-      setTimeout(() => {
-        throw new TypeError("e2e: the gallery broke");
+    let answered = false;
+    const reported = page
+      .waitForResponse((r) => r.url().endsWith("/api/client-errors"))
+      .finally(() => {
+        answered = true;
       });
-    });
+    await page.goto(`http://127.0.0.1:${port}/winners?from=someone@example.com`);
+    // The listener is installed once the page has hydrated: throw until one report leaves (each message is sent once).
+    for (let i = 0; !answered && i < 60; i++) {
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new TypeError("e2e: the gallery broke");
+        });
+      });
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const answer = await reported;
     expect(answer.status()).toBe(204);
     const requestId = await answer.headerValue("x-request-id");

@@ -5,6 +5,7 @@ import { asAdmin, createContestViaApi, newPlayer } from "./players";
 // prizes before sales, a player's ticket hits a committed number and gets the instant-win screen,
 // and after the end the contest page recomputes the revealed map in the browser.
 test("instant prizes: admin attaches them, a buyer wins at checkout, the revealed map verifies", async ({ browser }, info) => {
+  test.setTimeout(120_000);
   const title = `Instant Watch ${Date.now()}`;
   // Two tickets, two prizes: every ticket wins, so the test knows the first ticket wins something.
   const contestId = await createContestViaApi(browser, { title, ticketPrice: 1, maxTickets: 2 });
@@ -34,6 +35,8 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
   );
   await page.goto(`/contest/${contestId}`);
   await expect(page.getByTestId("instant-left")).toHaveText("2 of 2 left");
+  // The published map commitment is keyed with the secret seed (docs/fair-play.md "What each published hash proves").
+  await expect(page.getByTestId("instant-map-hash")).toContainText("HMAC-SHA256 keyed with the seed");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added 1 ticket(s) to cart")).toBeVisible();
   await page.getByTestId("cart-button").click();

@@ -11,34 +11,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_BASE_URL } from "../playwright.config";
 import { exited, freePort } from "../scripts/start-app";
-
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-
-/** deploy/nginx/nginx.conf with the test's addresses and paths. */
-function testConfig(dir: string, listenPort: number, upstreams: string[]): string {
-  const shipped = fs.readFileSync("deploy/nginx/nginx.conf", "utf8");
-  const replaced = shipped
-    .replace(/^user nginx;$/m, "user www-data;")
-    .replace(/^pid \/tmp\/nginx\.pid;$/m, `pid ${dir}/nginx.pid;`)
-    .replace(/^error_log \/dev\/stderr warn;$/m, `error_log ${dir}/error.log warn;`)
-    .replace(/\/tmp\/nginx-/g, `${dir}/tmp-`)
-    .replace("/var/cache/nginx/prize", `${dir}/cache`)
-    .replace(/^ {2}access_log \/dev\/stdout;$/m, `  access_log ${dir}/access.log;`)
-    .replace(/^ {4}server app1:3000 (.*);\n {4}server app2:3000 .*;$/m, (_m, opts: string) =>
-      upstreams.map((u) => `    server ${u} ${opts};`).join("\n"),
-    )
-    .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${listenPort};`);
-  for (const marker of [
-    "user www-data;",
-    `error_log ${dir}/error.log`,
-    `${dir}/cache`,
-    `listen 127.0.0.1:${listenPort};`,
-    `server ${upstreams[0]}`,
-  ]) {
-    expect(replaced, `the shipped config still has the line the test replaces (${marker})`).toContain(marker);
-  }
-  return replaced;
-}
+import { NGINX, testConfig } from "./nginx";
 
 test.describe("reverse proxy (deploy/nginx/nginx.conf with Debian's nginx)", () => {
   let nginx: ChildProcess | undefined;

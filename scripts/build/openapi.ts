@@ -1,7 +1,8 @@
 /**
  * The OpenAPI document as files, for tools outside the app:
- *   npm run openapi -- types    writes src/client/rest-api.ts (openapi-typescript: paths → typed
- *                               requests and answers, for openapi-fetch; committed, and
+ *   npm run openapi -- types    writes generated/rest-api.ts (openapi-typescript: paths → typed
+ *                               requests and answers, for openapi-fetch; committed outside `src`,
+ *                               which holds only code written by hand, and
  *                               tests/integration/openapi-client.test.ts fails when it is stale)
  *   npm run openapi -- json     prints the document (what GET /api/openapi.json serves)
  */
@@ -9,7 +10,7 @@ import fs from "node:fs";
 import openapiTS, { type OpenAPI3 } from "openapi-typescript";
 import { buildOpenApiDocument } from "../../src/server/rest/openapi";
 
-export const REST_TYPES_FILE = "src/client/rest-api.ts";
+export const REST_TYPES_FILE = "generated/rest-api.ts";
 
 /** The TypeScript types openapi-typescript makes of the document, as the committed file holds them. */
 export async function restApiTypes(): Promise<string> {

@@ -237,6 +237,9 @@ async function upsertUser(
 ) {
   const email = u.email.trim().toLowerCase();
   const existing = await db.user.findUnique({ where: { email } });
+  // The demo accounts' addresses count as verified (docs/email.md "Verified addresses"), older seeds' too.
+  if (existing && !existing.emailVerifiedAt)
+    return db.user.update({ where: { id: existing.id }, data: { emailVerifiedAt: new Date() } });
   if (existing) return existing;
   return db.user.create({
     data: {
@@ -250,6 +253,7 @@ async function upsertUser(
       // The demo accounts have answered the spend-limit prompt (docs/fair-play.md "Safer play"): no limit for now.
       limitChoice: "declined",
       limitChoiceAt: new Date(),
+      emailVerifiedAt: new Date(),
     },
   });
 }
@@ -277,9 +281,10 @@ export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void>
     role: "user",
   });
 
-  // Opening balances go through the ledger like every other balance change.
+  // Opening balances go through the ledger like every other balance change: cash here, and for the
+  // demo player $5 of site credit below, so both balances show (docs/payments.md "Cash and credit").
   for (const [user, amount] of [
-    [player, "50"],
+    [player, "45"],
     [olivia, "40"],
   ] as const) {
     await db.$transaction(async (tx) => {
@@ -348,7 +353,14 @@ export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void>
             createdAt: new Date(now - 5 * DAY),
           },
         });
-        await applyBalanceChange(tx, { userId: user.id, amount: total.neg(), kind: "purchase", reference: entry.id });
+        const paid = await applyBalanceChange(tx, {
+          userId: user.id,
+          amount: total.neg(),
+          kind: "purchase",
+          reference: entry.id,
+        });
+        // Credit is spent first: the entry records its credit part (a refund would return it as credit).
+        await tx.ticketEntry.update({ where: { id: entry.id }, data: { creditAmount: paid.credit.neg() } });
         next += count;
       }
       const sold = next - 1;
@@ -430,6 +442,20 @@ export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void>
       },
     });
   }
+  // The demo player's site credit, after their demo tickets (which were paid in cash), so it shows.
+  await db.$transaction(async (tx) => {
+    const done = await tx.ledgerEntry.findUnique({
+      where: { kind_reference: { kind: "credit_grant", reference: `seed-goodwill-${player.id}` } },
+    });
+    if (!done)
+      await applyBalanceChange(tx, {
+        userId: player.id,
+        amount: "5",
+        kind: "credit_grant",
+        reference: `seed-goodwill-${player.id}`,
+        note: "Demo welcome credit",
+      });
+  });
   const history = await seedHistory(db, admin.id);
   console.log(
     `Seeded: admin ${admin.email}, player ${player.email}, ${SEED_CONTESTS.length} contests, ${posts.length} winner posts, ` +
@@ -480,6 +506,7 @@ async function seedHistory(db: Awaited<ReturnType<typeof getDb>>, adminId: strin
             securityQuestion: SECURITY_QUESTIONS[0],
             securityAnswerHash: answerHash,
             createdAt,
+            emailVerifiedAt: createdAt,
           },
           select: { id: true },
         });

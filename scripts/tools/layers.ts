@@ -71,7 +71,8 @@ function walk(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) walk(full, out);
-    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
+    // Plain JS modules too (.mjs): npm start's server (src/server/edge/server.mjs) and what it shares.
+    else if (/\.(tsx?|mjs)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
   }
   return out;
 }

@@ -40,9 +40,9 @@ type PublicDrawRecord = {
   awaitingResults: boolean;
   /** Why the draw is pending (absent from older servers). */
   pendingReason?: string | null;
-  entries: { id: string; firstTicket: number; lastTicket: number; name: string }[];
+  entries: { id: string; firstTicket: number; lastTicket: number; name: string | null }[];
   /** The entry holding the winning ticket, and the path of the whole entry list (servers that page the record). */
-  winningEntry?: { id: string; firstTicket: number; lastTicket: number; name: string } | null;
+  winningEntry?: { id: string; firstTicket: number; lastTicket: number; name: string | null } | null;
   entriesFile?: string;
   /** Free entries (absent from servers before free-entry parity): counts and the file naming them. */
   freeEntries?: { postal: number; online: number; tickets: number; sharePercent: string | null; parity: string; file: string };

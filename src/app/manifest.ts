@@ -11,9 +11,11 @@ export default function manifest(): MetadataRoute.Manifest {
     display: "standalone",
     background_color: "#ffffff",
     theme_color: "#7048e8",
+    // PNGs for installers that read no SVG (Android's, most desktop ones): scripts/tools/make-icons.ts draws them from src/app/icon.svg.
     icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
       { src: "/icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
-      { src: "/logo.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
     ],
   };
 }

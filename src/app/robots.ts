@@ -10,7 +10,18 @@ export default function robots(): MetadataRoute.Robots {
     rules: {
       userAgent: "*",
       allow: "/",
-      disallow: ["/api/", "/admin", "/pay/", "/payments", "/withdrawals", "/prizes", "/wheel", "/home", "/reset-password"],
+      disallow: [
+        "/api/",
+        "/admin",
+        "/pay/",
+        "/payments",
+        "/withdrawals",
+        "/prizes",
+        "/wheel",
+        "/home",
+        "/reset-password",
+        "/verify-email",
+      ],
     },
     sitemap: `${appOrigin()}/sitemap.xml`,
   };

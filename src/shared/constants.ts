@@ -87,6 +87,8 @@ export const AUDIT_ACTIONS = [
   "payment.reject",
   "withdrawal.approve",
   "withdrawal.reject",
+  // Sent by the payout rules without an admin (actor "system"; docs/payments.md "Instant payouts").
+  "withdrawal.auto_approve",
   "prize.status",
   "contest.create",
   "contest.update",
@@ -106,6 +108,8 @@ export const AUDIT_ACTIONS = [
   "winner_post.delete",
   "export.read",
   "contest.instant_prizes",
+  // A map committed under the guessable scheme 1 re-drawn (src/server/services/checkout/instant-redraw.ts).
+  "contest.instant_redraw",
   "promo.create",
   "promo.status",
   "contest.bundle_tiers",
@@ -117,6 +121,8 @@ export const AUDIT_ACTIONS = [
   "complaint.note",
   "complaint.reply",
   "complaint.answer",
+  // Site credit given as goodwill (docs/payments.md "Cash and credit").
+  "credit.grant",
   // Signed receipts (docs/fair-play.md): a new signing key; the old one stays published.
   "receipt_key.rotate",
   // Proof of liabilities (docs/fair-play.md): a snapshot taken on demand.
@@ -129,6 +135,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "payment.reject": "Payment rejected",
   "withdrawal.approve": "Withdrawal approved",
   "withdrawal.reject": "Withdrawal rejected",
+  "withdrawal.auto_approve": "Withdrawal paid by the rules",
   "prize.status": "Prize status changed",
   "contest.create": "Contest created",
   "contest.update": "Contest edited",
@@ -148,6 +155,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "winner_post.update": "Winner post edited",
   "winner_post.delete": "Winner post deleted",
   "contest.instant_prizes": "Instant prizes set",
+  "contest.instant_redraw": "Instant prizes re-drawn",
   "promo.create": "Promo code created",
   "promo.status": "Promo code disabled or enabled",
   "contest.bundle_tiers": "Bundle prices changed",
@@ -157,6 +165,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.note": "Complaint note from the player",
   "complaint.reply": "Complaint reply",
   "complaint.answer": "Complaint final answer",
+  "credit.grant": "Site credit given",
   "receipt_key.rotate": "Receipt signing key rotated",
   "liabilities.snapshot": "Proof-of-liabilities snapshot taken",
 };

@@ -10,6 +10,11 @@ export const PICK_LIMITS = {
   numbersMax: 100,
   /** Numbers one player may hold in one contest at a time. */
   holdMax: 100,
+  /** ...and at most this share of the contest's numbers not sold yet (at least one). */
+  holdShare: 0.25,
+  /** The longest one player may hold one number without a break, renewals included; after it ends
+   * they may hold that number again only once it has been free of them this long too. */
+  holdTotalMinutes: 30,
   /** Numbers per page of the grid: a 500,000-ticket contest is never sent whole. */
   gridPage: 100,
   /** The largest ticket maximum a pick contest may have (bounds the lucky dip's fallback scan). */
@@ -34,9 +39,17 @@ export const PICK_MESSAGES = {
   outOfRange: (max: number, ns: readonly number[]) => `Ticket numbers must be from 1 to ${max}: ${numberList(ns)} is not`,
   taken: (title: string, ns: readonly number[]) =>
     `${ns.length === 1 ? "Ticket" : "Tickets"} ${numberList(ns)} of "${title}" ${ns.length === 1 ? "is" : "are"} no longer available: please choose other numbers`,
-  noneFree: (title: string) => `Not enough free numbers in "${title}" right now (others hold the rest): try again shortly`,
+  noneFree: (title: string) => `Not enough numbers of "${title}" are left for that many tickets`,
   holdMax: `You can hold at most ${PICK_LIMITS.holdMax} numbers of one contest at a time`,
+  holdShare: (max: number) => `You can hold at most ${max} of this contest's unsold numbers at a time (a quarter of them)`,
+  holdCap: (title: string, cap: number, room: number) =>
+    `Ticket limit reached: at most ${cap} tickets per player for "${title}", the numbers you hold included (you can hold ${room} more)`,
+  holdBalance: (needed: string, balance: string) =>
+    `Your balance (${balance}) does not cover the numbers you would hold (${needed}): add balance or hold fewer numbers`,
+  holdTooLong: (ns: readonly number[]) =>
+    `You have held ${numberList(ns)} for ${PICK_LIMITS.holdTotalMinutes} minutes, the longest one player may: buy ${ns.length === 1 ? "it" : "them"} now or choose other numbers`,
   holdsRate: (retry: string) => `Too many number requests. Try again ${retry}.`,
+  busy: "Your other number requests are still being handled: try again in a moment",
   pickNeedsMax: "Pick your numbers needs a ticket maximum",
   pickMaxTooBig: `Pick your numbers works with at most ${formatCount(PICK_LIMITS.maxTickets)} tickets`,
   pickFrozen: "Tickets have been sold, so pick your numbers can no longer be switched on or off",

@@ -32,6 +32,10 @@ export const WITHDRAWAL_MESSAGES = {
   address: (network: WithdrawalNetwork) => `Invalid ${NETWORK_LABELS[network]} address`,
   evmChecksum: "Address checksum (EIP-55) does not match: check the letters' case",
   reasonRequired: "Please give a reason",
+  insufficient: "Insufficient balance for this withdrawal",
+  /** Enough balance, but part of it is site credit, which is spent on tickets and never withdrawn. */
+  creditNotWithdrawable: (cash: string) =>
+    `Only cash can be withdrawn: your withdrawable balance is ${formatUsd(cash)} (site credit is for tickets and spins)`,
 } as const;
 
 // ---------- address checks ----------

@@ -15,13 +15,27 @@ import { assertMatchesDocument } from "./contract";
 
 let cachedHash: Promise<string> | undefined;
 let cachedAnswerHash: Promise<string> | undefined;
-/** Every fixture user has the password "password123" and answer "rex" (each hashed once per file to keep tests fast). */
+/**
+ * Every fixture user has the password "password123" and answer "rex" (each hashed once per file to
+ * keep tests fast), and a verified e-mail address unless `verified: false`.
+ */
 export const FIXTURE_PASSWORD = "password123";
 export const FIXTURE_ANSWER = "rex";
 
 export async function createUser(
   db: Db,
-  opts: { email?: string; role?: "user" | "admin"; balance?: string; firstName?: string; lastName?: string } = {},
+  opts: {
+    email?: string;
+    role?: "user" | "admin";
+    /** Cash (withdrawable), booked as an `adjustment`. */
+    balance?: string;
+    /** Site credit (spend-only), booked as a `credit_grant`. */
+    credit?: string;
+    firstName?: string;
+    lastName?: string;
+    /** false: an address its owner has not verified yet (docs/email.md "Verified addresses"); default verified. */
+    verified?: boolean;
+  } = {},
 ): Promise<User> {
   cachedHash ??= hashSecret(FIXTURE_PASSWORD);
   cachedAnswerHash ??= hashSecret(FIXTURE_ANSWER);
@@ -35,17 +49,24 @@ export async function createUser(
       passwordHash: hash,
       securityQuestion: SECURITY_QUESTIONS[0],
       securityAnswerHash: answerHash,
+      emailVerifiedAt: opts.verified === false ? null : new Date(),
     },
   });
-  if (opts.balance && opts.balance !== "0") {
-    await db.$transaction((tx) =>
-      applyBalanceChange(tx, {
-        userId: user.id,
-        amount: opts.balance as string,
-        kind: "adjustment",
-        reference: `fixture-${user.id}`,
-      }),
-    );
+  const cash = opts.balance && opts.balance !== "0" ? opts.balance : null;
+  const credit = opts.credit && opts.credit !== "0" ? opts.credit : null;
+  if (cash || credit) {
+    await db.$transaction(async (tx) => {
+      if (cash)
+        await applyBalanceChange(tx, { userId: user.id, amount: cash, kind: "adjustment", reference: `fixture-${user.id}` });
+      if (credit) {
+        await applyBalanceChange(tx, {
+          userId: user.id,
+          amount: credit,
+          kind: "credit_grant",
+          reference: `fixture-credit-${user.id}`,
+        });
+      }
+    });
     return db.user.findUniqueOrThrow({ where: { id: user.id } });
   }
   return user;

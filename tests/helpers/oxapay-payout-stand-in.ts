@@ -6,6 +6,7 @@
  * it accepted (what OxaPay would have sent) and can hold its answers until the test releases them: a
  * payout accepted whose answer comes late, or never (the caller died meanwhile).
  */
+import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -37,7 +38,15 @@ export class OxaPayPayoutStandIn {
   private held: (() => void)[] = [];
   base = "";
 
-  constructor(private readonly key: string) {}
+  /** What the payout wallet holds per currency (Account Balance answers it). */
+  wallet: Record<string, number> = { USDT: 100_000, BTC: 10, ETH: 100, BNB: 500 };
+  /** When set, each accepted payout is completed after this many ms and its signed `Complete` webhook posted to its callback. */
+  completeAfterMs: number | null = null;
+
+  constructor(
+    private readonly key: string,
+    private readonly generalKey = "general-key-for-tests",
+  ) {}
 
   /** Payouts accepted with this description (our "withdrawal <id>"). */
   sendsFor(description: string): number {
@@ -63,12 +72,42 @@ export class OxaPayPayoutStandIn {
     return p;
   }
 
+  /** OxaPay's payout webhook for a completed payout, signed with the payout key (hex HMAC-SHA512 of the body). */
+  private async sendComplete(p: StandInPayout, callbackUrl: string): Promise<void> {
+    const body = JSON.stringify({
+      track_id: p.track_id,
+      status: "Complete",
+      type: "payout",
+      address: p.address,
+      amount: p.amount,
+      currency: p.currency,
+      network: p.network,
+      tx_hash: p.tx_hash,
+      description: p.description,
+      date: Math.floor(Date.now() / 1000),
+    });
+    await fetch(callbackUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", hmac: createHmac("sha512", this.key).update(body).digest("hex") },
+      body,
+    }).catch(() => {}); // OxaPay retries a webhook; here the test waits for the status instead
+  }
+
   async start(): Promise<void> {
     this.server = createServer(async (req, res) => {
       const text = await readBody(req);
       res.setHeader("content-type", "application/json");
       const ok = (data: unknown) =>
         res.end(JSON.stringify({ data, message: "Operation completed successfully!", error: {}, status: 200, version: "1.0.0" }));
+      const url0 = new URL(req.url ?? "/", "http://x");
+      if (req.method === "GET" && url0.pathname === "/v1/general/account/balance") {
+        if (req.headers.general_api_key !== this.generalKey) {
+          res.statusCode = 401;
+          return res.end(JSON.stringify({ data: {}, message: "Invalid general API key", error: {}, status: 401 }));
+        }
+        const currency = url0.searchParams.get("currency");
+        return ok(currency ? { [currency]: this.wallet[currency] ?? 0 } : { ...this.wallet });
+      }
       if (req.headers.payout_api_key !== this.key) {
         res.statusCode = 401;
         return res.end(JSON.stringify({ data: {}, message: "Invalid payout API key", error: {}, status: 401 }));
@@ -88,6 +127,10 @@ export class OxaPayPayoutStandIn {
           date: Math.floor(Date.now() / 1000),
         };
         this.accepted.push(payout); // accepted: the money leaves whether or not the caller hears back
+        const callback = typeof body.callback_url === "string" ? body.callback_url : null;
+        if (this.completeAfterMs !== null && callback) {
+          setTimeout(() => void this.sendComplete(this.complete(payout.track_id), callback), this.completeAfterMs);
+        }
         if (this.holding) await new Promise<void>((r) => this.held.push(r));
         return ok({ track_id: payout.track_id, status: payout.status });
       }

@@ -7,20 +7,33 @@ export type LocalServer = { url: string; close: () => Promise<void>; hits: strin
 
 async function listen(handler: http.RequestListener, hits: string[]): Promise<LocalServer> {
   const server = http.createServer(handler);
+  // fetch keeps connections alive; with Node's 5 s default the server could close one just as a
+  // slow test reused it (ECONNRESET). close() still ends idle connections at once.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 /**
- * The REST adapter behind a real socket (GET only is enough for public readers such as the verifier).
- * `rewrite` (tamper tests) may change an answer's body on its way out: a site that lies to the verifier.
+ * The REST adapter behind a real socket: public readers such as the verifier, and servers that call
+ * back (a gateway's signed webhook: its body and headers are passed on). `rewrite` (tamper tests) may
+ * change an answer's body on its way out: a site that lies to the verifier.
  */
 export function startRestServer(rewrite?: (url: string, body: string) => string): Promise<LocalServer> {
   const hits: string[] = [];
   return listen(async (req, res) => {
     hits.push(`${req.method} ${req.url}`);
-    const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method }));
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    // A rewritten body is rewritten as text: ask the app for it uncompressed.
+    if (rewrite) headers.delete("accept-encoding");
+    const sent = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
+    const answer = await handleRestRequest(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: sent }),
+    );
     res.statusCode = answer.status;
     for (const [k, v] of answer.headers) if (!rewrite || k !== "content-length") res.setHeader(k, v);
     const body = Buffer.from(await answer.arrayBuffer());

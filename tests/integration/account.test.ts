@@ -36,6 +36,7 @@ describe(`account settings (${dbKind()})`, () => {
       lastName: "User",
       displayName: null,
       securityQuestion: SECURITY_QUESTIONS[0],
+      emailVerified: true,
     });
     const { user: updated } = await caller.auth.updateProfile({ displayName: "  Lucky Star " });
     expect(updated.displayName).toBe("Lucky Star");

@@ -133,7 +133,19 @@ describe(`auth: sign-up, login, current user, logout (${dbKind()})`, () => {
     const me = await rest(t.db, "GET", "/api/auth/user", { user });
     expect(me.status).toBe(200);
     expect(Object.keys(me.body).sort()).toEqual(
-      ["balance", "createdAt", "displayName", "email", "firstName", "id", "isAdmin", "lastName", "profileImageUrl"].sort(),
+      [
+        "balance",
+        "cashBalance",
+        "creditBalance",
+        "createdAt",
+        "displayName",
+        "email",
+        "firstName",
+        "id",
+        "isAdmin",
+        "lastName",
+        "profileImageUrl",
+      ].sort(),
     );
     expect(me.body).toMatchObject({ id: user.id, email: "me@example.com", balance: "12.50", isAdmin: true });
     const { token } = await createSession(t.db, user.id);

@@ -6,7 +6,8 @@
  *
  * Every answer must be 2xx (the input happened to be valid: GET rows ignore bodies and the
  * garbage query, some mutations accept what the generator produced) or 4xx with a JSON
- * {"message": string}; never 5xx. A 4xx answer must leave the database exactly as it was
+ * {"message": string}; never 5xx; and to a request the OpenAPI document describes, a status the
+ * document lists for that operation, with a body that matches it. A 4xx answer must leave the database exactly as it was
  * (tests/helpers/snapshot.ts: no committed write to any table but the RateLimit counters). Signed
  * out, a well-formed request to a non-public path is 401; a player on an admin path is 403. Who may
  * call what is read from the code, not listed here: a procedure's access level is its kind
@@ -18,6 +19,7 @@
  * One database and one set of users serve every case (sessions are made once per role and only
  * remade after an accepted call may have ended them), so the cost is the requests themselves.
  */
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
@@ -38,7 +40,6 @@ import { BODY_LIMITS } from "../../src/server/security/body-limit";
 import { baseSecurityHeaders } from "../../src/server/security/headers";
 import {
   connectionCapFromEnv,
-  guardHeaders,
   guardServer,
   refuseMalformedRequest,
   SERVER_OPTIONS,
@@ -49,6 +50,7 @@ import { SESSION_COOKIE } from "../../src/shared/constants";
 import { MAX_TRPC_BATCH } from "../../src/shared/transformer";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
+import { assertMatchesDocument } from "../helpers/contract";
 import { changedTables, snapshotDb, trackWrites } from "../helpers/snapshot";
 
 /** BAD_INPUT_RUNS=200 for a deeper hunt; BAD_INPUT_SEED replays a failure fast-check printed. */
@@ -123,6 +125,8 @@ const FIELDS = [
   "maxUses",
   "disabled",
   "tiers",
+  // wallet: goodwill credit
+  "expiresInDays",
   "__proto__",
   "constructor",
   "extra",
@@ -396,6 +400,14 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
               statuses.add(res.status);
               if (res.status < 400) forgetSession(role);
               const where = `${key} as ${role} → ${res.status} ${raw.slice(0, 200)}`;
+              // A request the document describes (no query parameter it does not name) gets an answer
+              // the document lists, with a body that matches it (tests/helpers/contract.ts).
+              const queryName = query ? query.slice(1).split("=")[0] : undefined;
+              if (wellFormed && (queryName === undefined || route.method !== "GET" || route.doc.query?.includes(queryName))) {
+                const type = res.headers.get("content-type");
+                const json = type?.includes("application/json") && raw ? JSON.parse(raw) : null;
+                assertMatchesDocument(route.method, new URL(path, "http://localhost").pathname, res.status, type, json);
+              }
 
               expect(res.status, where).toBeLessThan(500);
               if (key === "GET /api/login") {
@@ -705,7 +717,7 @@ describe(`crafted attacks (${dbKind()})`, () => {
 describe("the production server's guard (src/server/edge/request-guard.mjs)", () => {
   /** A node:http server like src/server/edge/server.mjs: the guard first, then an app that answers 200. */
   async function serve(opts: { cap?: number; options?: http.ServerOptions } = {}) {
-    const headers = guardHeaders({ production: true, hsts: true });
+    const headers = baseSecurityHeaders({ production: true, hsts: true });
     const server = http.createServer({ ...SERVER_OPTIONS, ...opts.options }, (req, res) => {
       if (refuseMalformedRequest(req, res, headers)) return;
       res.end("app");
@@ -729,9 +741,16 @@ describe("the production server's guard (src/server/edge/request-guard.mjs)", ()
     });
   }
 
-  it("answers what baseSecurityHeaders answers", () => {
-    expect(guardHeaders({ production: true, hsts: true })).toEqual(baseSecurityHeaders({ production: true, hsts: true }));
-    expect(guardHeaders({ production: false, hsts: true })).toEqual(baseSecurityHeaders({ production: false, hsts: true }));
+  it("has no header list of its own: the edge's server and Next's proxy take baseSecurityHeaders from one module", () => {
+    const server = readFileSync("src/server/edge/server.mjs", "utf8");
+    expect(server).toMatch(/const refusedHeaders = baseSecurityHeaders\(/);
+    expect(readFileSync("src/server/edge/request-guard.mjs", "utf8")).not.toMatch(
+      /"x-content-type-options"|"strict-transport-security"/,
+    );
+    expect(readFileSync("src/server/security/headers.ts", "utf8")).not.toMatch(
+      /"x-content-type-options"|"strict-transport-security"/,
+    );
+    expect(baseSecurityHeaders({ production: false, hsts: true })["strict-transport-security"]).toBeUndefined();
   });
 
   it("malformed paths are 400 and odd methods 405, with the security headers; good paths reach the app", async () => {

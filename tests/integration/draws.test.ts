@@ -47,7 +47,12 @@ describe(`provably fair draws (${dbKind()})`, () => {
 
     const entries = await t.db.ticketEntry.findMany({ where: { contestId: c.id } });
     const holder = entries.find((e) => e.firstTicket <= pub.winningTicket && e.lastTicket >= pub.winningTicket)!;
-    expect(pub.winnerId).toBe(holder.userId);
+    // The public contest names no user (docs/fair-play.md): no winnerId; admins see it.
+    expect(pub).not.toHaveProperty("winnerId");
+    const adminRow = (await rest(t.db, "GET", "/api/admin/contests", { user: admin })).body.find(
+      (x: { id: string }) => x.id === c.id,
+    );
+    expect(adminRow.winnerId).toBe(holder.userId);
     // No entry is rewritten by the draw: each player's won/lost is derived from the winner when read.
     for (const e of entries) expect(e.result).toBeNull();
     const purchasesOf = async (u: User) => (await rest(t.db, "GET", "/api/user/purchases", { user: u })).body;
@@ -133,5 +138,66 @@ describe(`provably fair draws (${dbKind()})`, () => {
     const res = await rest(t.db, "POST", `/api/admin/contests/${c.id}/status`, { body: { status: "active" }, user: admin });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain("end date has passed");
+  });
+  it("no public answer carries a user id, and while on sale none names an entrant; the winner's own purchases still say won", async () => {
+    const c = await createContest(t.db, { title: "Quiet Prize", ticketPrice: "1", maxTickets: 4 });
+    expect(
+      (
+        await rest(t.db, "PUT", `/api/admin/contests/${c.id}/instant-prizes`, {
+          body: {
+            prizes: [
+              { kind: "cash", label: "$1", amount: "1" },
+              { kind: "cash", label: "$1", amount: "1" },
+              { kind: "cash", label: "$1", amount: "1" },
+              { kind: "cash", label: "$1", amount: "1" },
+            ],
+          },
+          user: admin,
+        })
+      ).status,
+    ).toBe(200);
+    await buyTickets(t.db, alice, c, 1);
+    await buyTickets(t.db, bob, c, 2);
+    const publicText = async () =>
+      JSON.stringify(
+        await Promise.all(
+          [
+            `/api/contests/${c.id}`,
+            "/api/contests",
+            `/api/contests/${c.id}/draw`,
+            `/api/contests/${c.id}/draw?ticket=2`,
+            `/api/contests/${c.id}/instant-wins`,
+            "/api/winner-posts",
+            "/api/draws/live",
+          ].map(async (path) => (await rest(t.db, "GET", path)).body),
+        ),
+      );
+    const onSale = await publicText();
+    for (const secret of [alice.id, bob.id, "Alice", "Bob"]) expect(onSale).not.toContain(secret);
+    const record = (await rest(t.db, "GET", `/api/contests/${c.id}/draw`)).body;
+    expect(record.entries.map((e: { name: string | null }) => e.name)).toEqual([null, null]);
+
+    expect((await end(c.id)).status).toBe(200);
+    await t.db.winnerPost.updateMany({ where: { contestId: c.id }, data: { isPublished: true } });
+    const drawn = await publicText();
+    const trail = JSON.stringify((await rest(t.db, "GET", `/api/contests/${c.id}/prize-trail`)).body);
+    for (const id of [alice.id, bob.id]) {
+      expect(drawn).not.toContain(id);
+      expect(trail).not.toContain(id);
+    }
+    // Once sales closed the names are published, masked.
+    expect(drawn).toContain("Alice S.");
+    expect(drawn).not.toContain("Smith");
+    const row = await t.db.contest.findUniqueOrThrow({ where: { id: c.id } });
+    const winner = row.winnerId === alice.id ? alice : bob;
+    const loser = winner === alice ? bob : alice;
+    const mine = async (u: User) =>
+      (await rest(t.db, "GET", "/api/user/purchases", { user: u })).body.filter(
+        (p: { contestId: string }) => p.contestId === c.id,
+      );
+    for (const p of await mine(winner)) expect(p).toMatchObject({ status: "won", result: winner.id });
+    for (const p of await mine(loser)) expect(p).toMatchObject({ status: "lost", result: null });
+    const admins = (await rest(t.db, "GET", "/api/admin/winner-posts", { user: admin })).body;
+    expect(admins.find((p: { contestId: string }) => p.contestId === c.id)?.winnerId).toBe(winner.id);
   });
 });

@@ -38,7 +38,8 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     await buyTickets(t.db, bob, c, 4);
     const before = await record(c.id);
     expect(before).toMatchObject({ method: null, seed: null, soldTickets: 7, winningTicket: null, awaitingResults: false });
-    expect(before.entries.map((e: { name: string }) => e.name)).toEqual(["Ada L.", "Bob J."]);
+    // On sale: tickets listed, nobody named (docs/fair-play.md).
+    expect(before.entries.map((e: { name: string | null }) => e.name)).toEqual([null, null]);
 
     expect((await end(c.id)).status).toBe(200);
     const r = await record(c.id);
@@ -47,6 +48,7 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     expect(r.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(await sha256Hex(r.seed)).toBe(r.seedHash);
     expect(r.scheme).toBe(2); // a Merkle root (src/shared/merkle.ts)
+    expect(r.entries.map((e: { name: string | null }) => e.name)).toEqual(["Ada L.", "Bob J."]); // named once closed
     expect(await entriesHashOf(r.entries, r.scheme)).toBe(r.entriesHash);
     // The seed alone (the old formula) is not what decides any more: the entry list is mixed in.
     expect(await computeWinningTicket(r.seed, c.id, 7, [r.entriesHash])).toBe(r.winningTicket);
@@ -67,7 +69,10 @@ describe(`draws no one can steer; public draw record; verifier (${dbKind()})`, (
     await t.db.contest.update({ where: { id: c.id }, data: { winningTicket: other } });
     expect((await verifyDraw(app.url, c.id)).ok).toBe(false);
     await t.db.contest.update({ where: { id: c.id }, data: { winningTicket: r.winningTicket } });
+    // The published list is the stored file (src/server/services/draws/public-files.ts): forge an
+    // entry and publish the list again from it.
     await t.db.ticketEntry.update({ where: { id: r.entries[0].id }, data: { id: "forged-entry-id" } });
+    await t.db.publicFile.deleteMany({ where: { contestId: c.id } });
     const forged = await verifyDraw(app.url, c.id);
     expect(forged.ok).toBe(false);
     expect(forged.lines.join("\n")).toContain("FAIL entry list's Merkle root is entriesHash");

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { verifyInstantWins } from "../../scripts/tools/verify-instant-wins";
 import { checkLedgerInvariants } from "../../src/server/services/money";
+import { redrawAllLegacyInstantMaps } from "../../src/server/services/checkout";
 import { sha256Hex } from "../../src/shared/draw";
-import { INSTANT_MESSAGES } from "../../src/shared/instant-wins";
+import { deriveInstantMap, INSTANT_MESSAGES, type InstantMap, instantMapHash } from "../../src/shared/instant-wins";
+import { moneyString } from "../../src/shared/money";
+import { bruteForceInstantMap } from "../helpers/instant-brute-force";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
 import { type LocalServer, startRestServer } from "../helpers/servers";
@@ -184,5 +187,163 @@ describe(`instant wins (${dbKind()})`, () => {
       expect(sale.body.instantWins).toHaveLength(0);
     }
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
+  });
+  /**
+   * What the code before the keyed hash left in the database: a map committed under scheme 1
+   * (mapHash = SHA-256 of its text), drawn from a seed for which `pick` holds. With `scheme: 2` the
+   * row pretends to be keyed for a while, so a test can make sales under that map first (as the old
+   * code did) and then mark it scheme 1, as the migration does.
+   */
+  async function installLegacyMap(contestId: string, pick: (m: InstantMap) => boolean = () => true, scheme: 1 | 2 = 1) {
+    const c = await t.db.contest.findUniqueOrThrow({
+      where: { id: contestId },
+      include: { instantPrizes: { orderBy: { position: "asc" } } },
+    });
+    const ticketMax = c.instantTicketMax as number;
+    const specs = c.instantPrizes.map((p) => ({
+      position: p.position,
+      kind: p.kind,
+      label: p.label,
+      amount: p.amount ? moneyString(p.amount) : null,
+    }));
+    let seed = "";
+    let map: InstantMap = new Map();
+    for (let i = 0; seed === "" || !pick(map); i++) {
+      seed = (await sha256Hex(`legacy ${contestId} ${i}`)).slice(0, 64);
+      map = await deriveInstantMap(seed, contestId, ticketMax, specs);
+    }
+    const mapHash = await instantMapHash({ seed, contestId, ticketMax, prizes: specs, scheme: 1 }, map);
+    await t.db.$executeRaw`UPDATE "InstantPrize" SET "winningTicket" = "winningTicket" + 100000 WHERE "contestId" = ${contestId}`;
+    for (const p of c.instantPrizes)
+      await t.db.instantPrize.update({ where: { id: p.id }, data: { winningTicket: map.get(p.position) as number } });
+    await t.db.contest.update({
+      where: { id: contestId },
+      data: { instantSeed: seed, instantSeedHash: await sha256Hex(seed), instantMapHash: mapHash, instantScheme: scheme },
+    });
+    return { seed, map, mapHash, specs, ticketMax };
+  }
+
+  it("the record before the sale gives a brute force nothing; a scheme-1 map is withheld and decides no sale: re-drawn among unsold tickets, then it verifies", async () => {
+    const cash = PRIZES[0];
+    const c = await createContest(t.db, { title: "Brute force me", maxTickets: 30, ticketPrice: "1" });
+    expect((await setPrizes(c.id, [cash, cash])).status).toBe(200);
+    const pub = await record(c.id);
+    expect(pub).toMatchObject({ scheme: 2, ticketMax: 30, redraw: null });
+    expect(pub.mapHash).toMatch(/^[0-9a-f]{64}$/);
+    // Everything public about the contest, and 870 candidate maps: none hashes to mapHash.
+    expect(await bruteForceInstantMap({ ...pub, prizes: pub.prizes })).toBeNull();
+
+    // A map committed before the keyed hash: the SHA-256 the old code published gives it away.
+    const legacy = await installLegacyMap(c.id);
+    const oldTickets = [legacy.map.get(1), legacy.map.get(2)] as number[];
+    expect(await bruteForceInstantMap({ ...pub, seedHash: await sha256Hex(legacy.seed), mapHash: legacy.mapHash })).toEqual(
+      oldTickets,
+    );
+    // Now it is withheld while the contest is on sale (admins see it no more than anyone).
+    const withheld = await record(c.id);
+    expect(withheld).toMatchObject({ scheme: 1, mapHash: null, redraw: null });
+    expect((await rest(t.db, "GET", `/api/admin/contests/${c.id}/instant-prizes`, { user: admin })).body.mapHash).toBeNull();
+
+    // The attacker who recovered an old map picks exactly its two winning numbers (under the old
+    // code: both prizes, for sure). The sale re-draws the map from a fresh seed first and is judged
+    // against it like any sale: a prize only where the new map says, which the old one tells nothing about.
+    const d = await createContest(t.db, { title: "Pick the old winners", pickNumbers: true, maxTickets: 1000, ticketPrice: "1" });
+    expect((await setPrizes(d.id, [cash, cash])).status).toBe(200);
+    expect((await buy(bob, d.id, 3)).status).toBe(200); // lucky dips sold before the change (scheme 2 then)
+    const bobsTickets = (await t.db.ticketEntry.findMany({ where: { contestId: d.id, userId: bob.id } })).map(
+      (e) => e.firstTicket,
+    );
+    const dLegacy = await installLegacyMap(d.id, (m) => [...m.values()].every((n) => !bobsTickets.includes(n)));
+    const picks = [dLegacy.map.get(1), dLegacy.map.get(2)] as number[];
+    const attack = await rest(t.db, "POST", "/api/cart/add", {
+      body: { contestId: d.id, quantity: 2, ticketNumbers: picks },
+      user: ada,
+    });
+    expect(attack.status).toBe(200);
+    const after = await record(d.id);
+    expect(after).toMatchObject({ scheme: 2, revealed: false });
+    expect(after.seedHash).not.toBe(await sha256Hex(dLegacy.seed));
+    expect(after.mapHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(after.redraw).toMatchObject({
+      carried: [],
+      excludedCount: 3, // bob's three: sold before this sale
+      previousSeedHash: await sha256Hex(dLegacy.seed),
+      excluded: null,
+      previousSeed: null,
+      previousMapHash: null,
+    });
+    const newTickets = (await t.db.instantPrize.findMany({ where: { contestId: d.id }, orderBy: { position: "asc" } })).map(
+      (p) => p.winningTicket,
+    );
+    for (const n of newTickets) expect(bobsTickets).not.toContain(n);
+    // The attacker won exactly what the fresh map gives their numbers (both: one chance in ~500,000).
+    const won = attack.body.instantWins.map((w: { ticket: number }) => w.ticket).sort();
+    expect(won).toEqual(newTickets.filter((n) => picks.includes(n)).sort());
+    expect(won.length).toBeLessThan(2);
+    const audit = await t.db.auditLog.findFirst({ where: { action: "contest.instant_redraw", targetId: d.id } });
+    expect(audit).toMatchObject({ actorId: null, actorEmail: "system" });
+
+    // Sales end: the reveal verifies the new map and the replaced one (excluded ⊆ sold, read from the entry list).
+    expect(
+      (await rest(t.db, "POST", `/api/admin/contests/${d.id}/status`, { body: { status: "ended" }, user: admin })).status,
+    ).toBe(200);
+    const revealed = await record(d.id);
+    expect(revealed).toMatchObject({ revealed: true });
+    expect(revealed.redraw).toMatchObject({
+      excluded: [...bobsTickets].sort((a, b) => a - b).join(","),
+      previousSeed: dLegacy.seed,
+      previousMapHash: dLegacy.mapHash,
+    });
+    const v = await verifyInstantWins(app.url, d.id);
+    expect(v.lines.join("\n")).not.toContain("FAIL");
+    expect(v.lines.join("\n")).toContain("the replaced map recomputes and hashes to its mapHash");
+    expect(v.ok).toBe(true);
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
+
+    // A forged replaced commitment is caught.
+    await t.db
+      .$executeRaw`UPDATE "Contest" SET "instantRedraw" = jsonb_set("instantRedraw", '{previous,mapHash}', '"00"') WHERE "id" = ${d.id}`;
+    expect((await verifyInstantWins(app.url, d.id)).ok).toBe(false);
+  });
+
+  it("a scheme-1 map already partly won: the won prize keeps its ticket and winner, the others move to unsold tickets; both maps verify", async () => {
+    const cash = PRIZES[0];
+    const c = await createContest(t.db, { title: "Partly won", maxTickets: 20, ticketPrice: "1" });
+    expect((await setPrizes(c.id, [cash, cash])).status).toBe(200);
+    // Under the old code: prize 1's ticket comes first and is sold (won), prize 2's is not.
+    const legacy = await installLegacyMap(c.id, (m) => (m.get(1) as number) < (m.get(2) as number) - 1, 2);
+    const first = legacy.map.get(1) as number;
+    expect((await buy(ada, c.id, first)).body.instantWins).toHaveLength(1);
+    await t.db.contest.update({ where: { id: c.id }, data: { instantScheme: 1 } }); // what the migration does
+
+    expect(await redrawAllLegacyInstantMaps(t.db)).toBeGreaterThanOrEqual(1);
+    const r = await record(c.id);
+    expect(r).toMatchObject({ scheme: 2, left: 1 });
+    expect(r.redraw).toMatchObject({ carried: [1], excludedCount: first });
+    expect(r.prizes[0]).toMatchObject({ awarded: true, winningTicket: first });
+    const moved = await t.db.instantPrize.findFirstOrThrow({ where: { contestId: c.id, position: 2 } });
+    expect(moved.winningTicket).toBeGreaterThan(first);
+    expect(await redrawAllLegacyInstantMaps(t.db)).toBe(0); // once
+
+    expect((await buy(bob, c.id, 20 - first)).body.instantWins).toHaveLength(1);
+    const v = await verifyInstantWins(app.url, c.id);
+    expect(v.lines.join("\n")).not.toContain("FAIL");
+    expect(v.lines.join("\n")).toContain(`carried prize 1: ticket #${first} in the replaced map`);
+    expect(v.ok).toBe(true);
+  });
+
+  it("old maps still verify: a scheme-1 contest revealed before the change keeps its SHA-256 mapHash, published and checked", async () => {
+    const cash = PRIZES[0];
+    const c = await createContest(t.db, { title: "Old and done", maxTickets: 4, ticketPrice: "1" });
+    expect((await setPrizes(c.id, [cash])).status).toBe(200);
+    const legacy = await installLegacyMap(c.id, () => true, 2);
+    expect((await buy(ada, c.id, 4)).body.instantWins).toHaveLength(1); // sold out: drawn, revealed
+    await t.db.contest.update({ where: { id: c.id }, data: { instantScheme: 1 } });
+    expect(await redrawAllLegacyInstantMaps(t.db)).toBe(0); // a revealed map is left as it was
+    const r = await record(c.id);
+    expect(r).toMatchObject({ scheme: 1, revealed: true, mapHash: legacy.mapHash, redraw: null });
+    const v = await verifyInstantWins(app.url, c.id);
+    expect(v.lines.join("\n")).not.toContain("FAIL");
+    expect(v.ok).toBe(true);
   });
 });

@@ -48,7 +48,10 @@ describe(`ledger invariants (${dbKind()})`, () => {
   it("catch a balance changed behind the ledger's back", async () => {
     const p = await player();
     expect(
-      await violationsAfter((tx) => tx.$executeRaw`UPDATE "User" SET "balance" = "balance" + 1 WHERE "id" = ${p.id}`),
+      await violationsAfter(
+        (tx) =>
+          tx.$executeRaw`UPDATE "User" SET "balance" = "balance" + 1, "cashBalance" = "cashBalance" + 1 WHERE "id" = ${p.id}`,
+      ),
     ).toEqual(["balance-equals-ledger"]);
   });
 
@@ -56,10 +59,31 @@ describe(`ledger invariants (${dbKind()})`, () => {
     const p = await player();
     expect(
       await violationsAfter(async (tx) => {
-        await tx.$executeRawUnsafe(`ALTER TABLE "User" DROP CONSTRAINT "User_balance_non_negative"`);
-        await tx.$executeRaw`UPDATE "User" SET "balance" = -5 WHERE "id" = ${p.id}`;
+        await tx.$executeRawUnsafe(
+          `ALTER TABLE "User" DROP CONSTRAINT "User_balance_non_negative", DROP CONSTRAINT "User_cash_non_negative"`,
+        );
+        await tx.$executeRaw`UPDATE "User" SET "cashBalance" = -5, "balance" = -5 + "creditBalance" WHERE "id" = ${p.id}`;
       }),
     ).toEqual(["balance-equals-ledger", "no-negative-balance"]);
+  });
+
+  it("catch cash and credit moved behind the ledger's back: a top-up booked as credit, credit withdrawn as cash", async () => {
+    const p = await player();
+    // A cash row relabelled as credit: the user's balances no longer match, and a top-up moves only cash.
+    expect(
+      await violationsAfter(async (tx) => {
+        await tx.$executeRaw`
+          UPDATE "LedgerEntry" SET "cashAmount" = "cashAmount" - 1, "creditAmount" = "creditAmount" + 1
+          WHERE "id" = (SELECT "id" FROM "LedgerEntry" WHERE "userId" = ${p.id} AND "kind" = 'adjustment' LIMIT 1)`;
+      }),
+    ).toEqual(["balance-equals-ledger", "rows-move-their-balance"]);
+    // The balances moved from credit to cash with no row: what a withdrawal of credit would need.
+    expect(
+      await violationsAfter(async (tx) => {
+        await tx.$executeRaw`UPDATE "User" SET "cashBalance" = "cashBalance" + 1, "creditBalance" = "creditBalance" - 1
+          WHERE "id" = (SELECT "id" FROM "User" WHERE "creditBalance" >= 1 LIMIT 1)`;
+      }),
+    ).toEqual(["balance-equals-ledger"]);
   });
 
   it("catch a payment credited twice, or credited while not approved", async () => {
@@ -72,9 +96,19 @@ describe(`ledger invariants (${dbKind()})`, () => {
       expect(
         await violationsAfter(async (tx) => {
           await tx.ledgerEntry.create({
-            data: { userId: p.id, kind: "topup", amount: "10", balanceAfter: "60", reference: payment.id },
+            data: {
+              userId: p.id,
+              kind: "topup",
+              amount: "10",
+              cashAmount: "10",
+              creditAmount: "0",
+              balanceAfter: "60",
+              cashAfter: "60",
+              creditAfter: "0",
+              reference: payment.id,
+            },
           });
-          await tx.$executeRaw`UPDATE "User" SET "balance" = "balance" + 10 WHERE "id" = ${p.id}`;
+          await tx.$executeRaw`UPDATE "User" SET "balance" = "balance" + 10, "cashBalance" = "cashBalance" + 10 WHERE "id" = ${p.id}`;
         }),
       ).toEqual(["payment-credited-once"]);
       // Approved without any credit.
@@ -125,7 +159,8 @@ describe(`ledger invariants (${dbKind()})`, () => {
     if (t.url) {
       env = { ...process.env, DATABASE_URL: t.url };
       corrupt = async () => {
-        await t.db.$executeRaw`UPDATE "User" SET "balance" = "balance" + 0.001 WHERE "email" = 'player@example.com'`;
+        await t.db
+          .$executeRaw`UPDATE "User" SET "balance" = "balance" + 0.001, "cashBalance" = "cashBalance" + 0.001 WHERE "email" = 'player@example.com'`;
       };
     } else {
       // The script opens its own PGlite directory: build one from the migrated template and seed it.
@@ -137,7 +172,8 @@ describe(`ledger invariants (${dbKind()})`, () => {
       env = { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir };
       corrupt = async () => {
         const h2 = await openDatabase({ pgliteDir: dir });
-        await h2.db.$executeRaw`UPDATE "User" SET "balance" = "balance" + 0.001 WHERE "email" = 'player@example.com'`;
+        await h2.db
+          .$executeRaw`UPDATE "User" SET "balance" = "balance" + 0.001, "cashBalance" = "cashBalance" + 0.001 WHERE "email" = 'player@example.com'`;
         await h2.close();
       };
     }
@@ -153,7 +189,9 @@ describe(`ledger invariants (${dbKind()})`, () => {
       expect(failed?.stdout).toMatch(/^OK +payment-credited-once/m);
       expect(failed?.stdout).toMatch(/^1 of \d+ checks FAILED$/m);
     } finally {
-      if (t.url) await t.db.$executeRaw`UPDATE "User" SET "balance" = "balance" - 0.001 WHERE "email" = 'player@example.com'`;
+      if (t.url)
+        await t.db
+          .$executeRaw`UPDATE "User" SET "balance" = "balance" - 0.001, "cashBalance" = "cashBalance" - 0.001 WHERE "email" = 'player@example.com'`;
       if (dir) await fs.rm(dir, { recursive: true, force: true });
     }
   });

@@ -167,11 +167,13 @@ describe(`proof of liabilities (${dbKind()})`, () => {
   it("refuses to publish when the balances do not add up to the ledger (nothing written)", async () => {
     const before = await t.db.liabilitySnapshot.count();
     const p = players[0] as User;
-    await t.db.$executeRaw`UPDATE "User" SET "balance" = "balance" + 0.001 WHERE "id" = ${p.id}`;
+    await t.db
+      .$executeRaw`UPDATE "User" SET "balance" = "balance" + 0.001, "cashBalance" = "cashBalance" + 0.001 WHERE "id" = ${p.id}`;
     try {
       await expect(takeLiabilitySnapshot(t.db, { trigger: "schedule" })).rejects.toThrow(/do not add up to the ledger/);
     } finally {
-      await t.db.$executeRaw`UPDATE "User" SET "balance" = "balance" - 0.001 WHERE "id" = ${p.id}`;
+      await t.db
+        .$executeRaw`UPDATE "User" SET "balance" = "balance" - 0.001, "cashBalance" = "cashBalance" - 0.001 WHERE "id" = ${p.id}`;
     }
     expect(await t.db.liabilitySnapshot.count()).toBe(before);
     const [orphans] = await t.db.$queryRaw<{ n: number }[]>`

@@ -61,7 +61,17 @@ describe(`migrations (${dbKind()})`, () => {
       const u = await createUser(t.db, { balance: "5" });
       await expect(
         t.db.ledgerEntry.create({
-          data: { userId: u.id, kind: "adjustment", amount: "1", balanceAfter: "6", reference: `fixture-${u.id}` },
+          data: {
+            userId: u.id,
+            kind: "adjustment",
+            amount: "1",
+            cashAmount: "1",
+            creditAmount: "0",
+            balanceAfter: "6",
+            cashAfter: "6",
+            creditAfter: "0",
+            reference: `fixture-${u.id}`,
+          },
         }),
       ).rejects.toThrow();
     });

@@ -89,15 +89,17 @@ describe(`online free entry (${dbKind()})`, () => {
     expect(late.status).toBe(409);
   });
 
-  it("a pick contest gives the free entry a lucky-dip number, never one another player holds", async () => {
-    const c = await createContest(t.db, { title: "Pick Free", pickNumbers: true, maxTickets: 3 });
-    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+  it("a pick contest gives the free entry a lucky-dip number among all unsold ones: another player's hold neither blocks nor steers it", async () => {
+    const c = await createContest(t.db, { title: "Pick Free", pickNumbers: true, maxTickets: 1 });
+    const [alice, bob] = [await createUser(t.db, { balance: "10" }), await createUser(t.db)];
     expect(
-      (await rest(t.db, "POST", "/api/cart/hold", { body: { contestId: c.id, ticketNumbers: [1, 2] }, user: alice })).status,
+      (await rest(t.db, "POST", "/api/cart/hold", { body: { contestId: c.id, ticketNumbers: [1] }, user: alice })).status,
     ).toBe(200);
+    // The only number is held: the free entry still takes it (holds reserve a number against picks only).
     const free = await enter(bob, c.id);
     expect(free.status).toBe(201);
-    expect(free.body.entry).toMatchObject({ firstTicket: 3, lastTicket: 3 });
+    expect(free.body.entry).toMatchObject({ firstTicket: 1, lastTicket: 1 });
+    expect(await t.db.ticketHold.count({ where: { contestId: c.id } })).toBe(0);
   });
 
   it("two claims at once give one entry and one 409; attempts are rate limited", async () => {

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document as an integrator meets it: Redocly's recommended rules pass with no warning,
- * the committed client types (src/client/rest-api.ts) are what openapi-typescript makes of the
+ * the committed client types (generated/rest-api.ts) are what openapi-typescript makes of the
  * document today, and a client built on them (openapi-fetch) calls five paths of the app over a real
  * socket with typed requests and typed answers. `tsc` checks the typed field reads below: with
  * empty response schemas every answer would be `unknown` and this file would not compile.
@@ -14,7 +14,7 @@ import path from "node:path";
 import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REST_TYPES_FILE, restApiTypes } from "../../scripts/build/openapi";
-import type { paths } from "../../src/client/rest-api";
+import type { paths } from "../../generated/rest-api";
 import { setDatabase } from "../../src/server/platform/db";
 import { buildOpenApiDocument } from "../../src/server/rest/openapi";
 import { handleRestRequest } from "../../src/server/rest/handler";

@@ -65,12 +65,23 @@ describe(`OpenAPI document (${dbKind()})`, () => {
     expect(new Set(inTable).size).toBe(restRoutes.length);
   });
 
-  it("is well formed: unique operation ids, declared path parameters, responses, resolvable $refs", () => {
+  it("is well formed: unique operation ids, declared path parameters, responses, resolvable $refs, named answers, and only the errors each operation can give", () => {
     const ids = new Set<string>();
     const text = JSON.stringify(doc);
+    const referenced = new Set<string>();
     for (const ref of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
       expect(doc.components.schemas, ref[1]).toHaveProperty(ref[1] as string);
+      referenced.add(ref[1] as string);
     }
+    // Answers that recur are components, written once and referenced (no zod-local $defs left behind).
+    expect(text).not.toContain("$defs");
+    for (const name of ["Contest", "AdminContest", "Purchase", "User", "Payment", "Withdrawal", "Notification", "Prize"]) {
+      expect(referenced.has(name), `${name} is a component schema the operations reference`).toBe(true);
+    }
+    const listContests = doc.paths["/api/contests"]?.get?.responses as Record<string, { content: Record<string, unknown> }>;
+    expect(listContests["200"]?.content["application/json"]).toEqual({
+      schema: { type: "array", items: { $ref: "#/components/schemas/Contest" } },
+    });
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         expect(["get", "post", "put", "delete", "patch"]).toContain(method);
@@ -84,6 +95,32 @@ describe(`OpenAPI document (${dbKind()})`, () => {
         expect(declared.sort(), `${method} ${p}`).toEqual([...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort());
       }
     }
+
+    // The errors each operation can give: none from a body it does not take, an access level it does
+    // not have or a path parameter it lacks (unless the row names it in doc.errors).
+    for (const route of restRoutes) {
+      const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()] as { responses: Record<string, unknown> };
+      const statuses = Object.keys(op.responses).filter((s) => s >= "400");
+      const own = Object.keys(route.doc.errors ?? {});
+      const may = (status: string, when: boolean) =>
+        expect(statuses.includes(status), `${label(route)} lists ${status}`).toBe(when || own.includes(status));
+      const body = route.doc.body !== undefined || route.doc.rawBody !== undefined;
+      const takesInput = body || route.path.includes(":") || (route.doc.query?.length ?? 0) > 0;
+      may("400", takesInput);
+      may("401", route.doc.access !== "public");
+      may("403", route.doc.access === "admin" || (route.method !== "GET" && !route.raw));
+      may("404", route.path.includes(":"));
+      may("413", body);
+      may("415", route.doc.body !== undefined);
+      expect(statuses, label(route)).toContain("503");
+    }
+    const errorsOf = (method: string, path: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses as object).filter((s) => s >= "400");
+    expect(errorsOf("get", "/api/contests")).toEqual(["503"]);
+    expect(errorsOf("post", "/api/auth/logout")).toEqual(["401", "403", "429", "503"]);
+    expect(errorsOf("post", "/api/payments/webhook")).toEqual(["400", "401", "404", "409", "413", "503"]);
+    expect(errorsOf("post", "/api/payments/create")).toContain("502");
+    expect(errorsOf("post", "/api/withdrawals")).not.toContain("502");
   });
 
   it.each(restRoutes.filter((r) => !r.raw).map((r) => [label(r), r] as const))(

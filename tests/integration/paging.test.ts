@@ -4,7 +4,7 @@
  * rest without gaps or repeats; an unknown cursor is a 400 that names it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertEntries, insertPlayers } from "../../bench/scale-data";
+import { insertContests, insertEntries, insertPlayers, insertPrizes } from "../../bench/scale-data";
 import type { User } from "../../src/generated/prisma/client";
 import { refreshStatsSnapshot } from "../../src/server/services/admin";
 import { LIMITS } from "../../src/shared/constants";
@@ -130,6 +130,37 @@ describe(`every list is a page (${dbKind()})`, () => {
     for (let i = 0; i < 5; i++) await createUser(t.db);
     const users = await walk("/api/admin/users", admin, (r) => r.id as string, 3);
     expect(new Set(users.seen).size).toBe(await t.db.user.count());
+  });
+
+  it("admin prizes: the bare first page holds 50; pages walk all 130 once each, work first, newest first in each", async () => {
+    // 130 drawn contests, each with its prize (six statuses in turn), each a minute older than the one before.
+    const exec = (sql: string) => t.db.$executeRawUnsafe(sql);
+    await insertContests(exec, "pz", 130, "ended");
+    await insertPrizes(exec, "pz", heavy.id);
+    const first = await rest(t.db, "GET", "/api/admin/prizes", { user: admin });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(LIMITS.listPage);
+    const { seen, pages } = await walk("/api/admin/prizes", admin, (r) => r.id as string, 40);
+    expect(pages).toBe(4);
+    expect(seen).toHaveLength(130);
+    expect(new Set(seen).size).toBe(130);
+    expect(seen.slice(0, 50)).toEqual(first.body.map((r: { id: string }) => r.id));
+    // Work first (disputed, requested, shipped, …), newest first within each status.
+    const rows = await t.db.prize.findMany({ where: { id: { in: seen } }, select: { id: true, status: true, createdAt: true } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const order = ["disputed", "prize_requested", "shipped", "unclaimed", "delivered", "cash_credited", "received"];
+    const expected = [...rows].sort(
+      (a, b) =>
+        order.indexOf(a.status) - order.indexOf(b.status) ||
+        b.createdAt.getTime() - a.createdAt.getTime() ||
+        (a.id < b.id ? 1 : -1),
+    );
+    expect(seen).toEqual(expected.map((r) => r.id));
+    expect(byId.get(seen[0] as string)?.status).toBe("disputed");
+    const bad = await rest(t.db, "GET", "/api/admin/prizes?cursor=nope", { user: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Unknown cursor");
+    expect((await rest(t.db, "GET", "/api/admin/prizes?limit=0", { user: admin })).status).toBe(400);
   });
 
   it("admin conversations: one summary row per player kept by the database, searchable, in pages", async () => {

@@ -196,8 +196,9 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
     expect((await takeBack()).status).toBe(409);
     expect(await t.db.ledgerEntry.count({ where: { kind: "review_take_back", reference: entry.id } })).toBe(1);
     // check:ledger notices a review credit that no entry explains.
-    await t.db.$executeRaw`INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference")
-      VALUES ('bogus-review-credit', ${player.id}, 'review_credit', 0, 0, 'no-such-entry')`;
+    await t.db.$executeRaw`INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "cashAmount", "creditAmount",
+        "balanceAfter", "cashAfter", "creditAfter", "reference")
+      VALUES ('bogus-review-credit', ${player.id}, 'review_credit', 0, 0, 0, 0, 0, 0, 'no-such-entry')`;
     expect((await checkLedgerInvariants(t.db)).map((v) => v.check)).toContain("review-ledger-once");
     await t.db.$executeRaw`DELETE FROM "LedgerEntry" WHERE "id" = 'bogus-review-credit'`;
   });

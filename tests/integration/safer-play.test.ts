@@ -44,7 +44,7 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     expect(zeroUser).toMatchObject({ limitChoice: "set" });
     expect(zeroUser.monthlyLimit?.toString()).toBe("0");
     // $0 means no spending: the server refuses the first ticket and the standing says so.
-    await t.db.user.update({ where: { id: zeroUser.id }, data: { balance: "10" } });
+    await t.db.user.update({ where: { id: zeroUser.id }, data: { balance: "10", cashBalance: "10" } });
     const c = await createContest(t.db, { title: "Prompted", ticketPrice: "1" });
     const refused = await buy(zeroUser, c.id, 1);
     expect(refused.status).toBe(403);
@@ -213,7 +213,18 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     let ref = 0;
     const spend = (userId: string, amount: string, when: Date) =>
       t.db.ledgerEntry.create({
-        data: { userId, kind: "purchase", amount: `-${amount}`, balanceAfter: "0", reference: `risk-${ref++}`, createdAt: when },
+        data: {
+          userId,
+          kind: "purchase",
+          amount: `-${amount}`,
+          cashAmount: `-${amount}`,
+          creditAmount: "0",
+          balanceAfter: "0",
+          cashAfter: "0",
+          creditAfter: "0",
+          reference: `risk-${ref++}`,
+          createdAt: when,
+        },
       });
     const topUp = (userId: string, when: Date) =>
       t.db.payment.create({

@@ -2,8 +2,10 @@ import { generateHOTP } from "@oslojs/otp";
 import { decodeBase32 } from "@oslojs/encoding";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { appRouter } from "../../src/server/api/root";
-import { PRIVILEGED_ADMIN_ACTIONS, SECOND_FACTOR_EXEMPT } from "../../src/server/api/privileged";
+import { createContextInner } from "../../src/server/api/context";
+import { appRouter, createCaller } from "../../src/server/api/root";
+import { PRIVILEGED_ADMIN_ACTIONS, PRIVILEGED_ADMIN_READS, SECOND_FACTOR_EXEMPT } from "../../src/server/api/privileged";
+import { restRoutes } from "../../src/server/rest/table";
 import * as twoFactor from "../../src/server/services/accounts";
 import { AUDIT_ACTIONS, SESSION_COOKIE } from "../../src/shared/constants";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
@@ -24,7 +26,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
   });
 
   /** An admin with two-factor on (enrolled over REST); returns the base32 secret. */
-  async function enrolledAdmin(): Promise<{ admin: User; secret: string }> {
+  async function enrolledAdmin(): Promise<{ admin: User; secret: string; backupCodes: string[] }> {
     const admin = await createUser(t.db, { role: "admin" });
     const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
     const token = cookieOf(login.headers);
@@ -32,7 +34,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect(setup.status).toBe(200);
     const enable = await rest(t.db, "POST", "/api/auth/2fa/enable", { token, body: { code: codeFor(setup.body.secret) } });
     expect(enable.status).toBe(200);
-    return { admin, secret: setup.body.secret };
+    return { admin, secret: setup.body.secret, backupCodes: enable.body.backupCodes };
   }
 
   it("enrolment: a secret, an otpauth URI and a QR code; a wrong code does not turn it on", async () => {
@@ -116,8 +118,8 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     });
     expect(toggle.status).toBe(403);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("user");
-    // Reading is still allowed.
-    expect((await rest(t.db, "GET", "/api/admin/users", { user: plain })).status).toBe(200);
+    // Reading players' data needs it too (the next test walks every admin row).
+    expect((await rest(t.db, "GET", "/api/admin/users", { user: plain })).status).toBe(403);
     // The dashboard reads this before any click: the code is required and this session has not passed it.
     expect((await rest(t.db, "GET", "/api/auth/2fa", { user: plain })).body).toEqual({
       enabled: false,
@@ -153,32 +155,57 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect(login.body.user.id).toBe(admin.id);
   });
 
-  it("every admin mutation is either a privileged action or exempted by name with a reason", () => {
+  it("every admin procedure and admin REST row is either privileged or exempted by name with a reason", () => {
     const procedures = appRouter._def.procedures as unknown as Record<
       string,
       { _def: { type: string; meta?: { access?: string } } }
     >;
-    const adminMutations = Object.entries(procedures)
-      .filter(([, p]) => p._def.meta?.access === "admin" && p._def.type === "mutation")
+    const adminProcedures = Object.entries(procedures)
+      .filter(([, p]) => p._def.meta?.access === "admin")
       .map(([path]) => path);
-    expect(adminMutations.length).toBeGreaterThan(10);
-    const unclassified = adminMutations.filter(
+    // Queries and live streams are enumerated too, not only mutations.
+    const types = new Set(adminProcedures.map((path) => procedures[path]?._def.type));
+    expect([...types].sort()).toEqual(["mutation", "query", "subscription"]);
+    expect(adminProcedures.length).toBeGreaterThan(40);
+    const unclassified = adminProcedures.filter(
       (path) => !Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path) && !Object.hasOwn(SECOND_FACTOR_EXEMPT, path),
     );
-    expect(unclassified, "admin mutations in neither list of src/server/api/privileged.ts").toEqual([]);
-    // No stale names: every listed action is a real admin procedure, every reason is written out.
+    expect(unclassified, "admin procedures in neither list of src/server/api/privileged.ts").toEqual([]);
+    const both = adminProcedures.filter(
+      (path) => Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path) && Object.hasOwn(SECOND_FACTOR_EXEMPT, path),
+    );
+    expect(both, "one entry per procedure").toEqual([]);
+    // Every admin REST row either calls a classified procedure or is a raw row in the list itself.
+    for (const route of restRoutes.filter((r) => r.doc.access === "admin")) {
+      const key = `${route.method} ${route.path}`;
+      if (route.raw) expect(Object.hasOwn(PRIVILEGED_ADMIN_READS, key), key).toBe(true);
+      else expect(adminProcedures, key).toContain(route.doc.procedure);
+    }
+    for (const key of Object.keys(PRIVILEGED_ADMIN_READS)) {
+      expect(
+        restRoutes.some((r) => r.raw && `${r.method} ${r.path}` === key && r.doc.access === "admin"),
+        key,
+      ).toBe(true);
+    }
+    // No stale names: every listed procedure is a real admin procedure, every reason is written out.
     for (const [path, reason] of Object.entries(SECOND_FACTOR_EXEMPT)) {
       expect(procedures[path]?._def.meta?.access, path).toBe("admin");
       expect(reason.length, path).toBeGreaterThan(10);
     }
-    // Each privileged action says why, and names the audit rows it writes (real audit actions).
-    for (const [path, action] of Object.entries(PRIVILEGED_ADMIN_ACTIONS)) {
+    // Each says why; a write names the audit rows it writes (real audit actions) or where it is kept.
+    for (const [path, entry] of Object.entries(PRIVILEGED_ADMIN_ACTIONS) as [
+      string,
+      { why: string; audit: readonly string[]; record?: string },
+    ][]) {
       expect(procedures[path]?._def.meta?.access, path).toBe("admin");
-      expect(action.why.length, path).toBeGreaterThan(10);
-      expect(action.audit.length, path).toBeGreaterThan(0);
-      for (const a of action.audit) expect(AUDIT_ACTIONS, path).toContain(a);
+      expect(entry.why.length, path).toBeGreaterThan(10);
+      for (const a of entry.audit) expect(AUDIT_ACTIONS, path).toContain(a);
+      if (procedures[path]?._def.type === "mutation") {
+        expect(entry.audit.length > 0 || (entry.record ?? "").length > 10, `${path}: audit rows or record`).toBe(true);
+      }
     }
-    // The money, terms, prize, role and wheel actions of the issue are all in the privileged list.
+    // The money, terms, prize, role and wheel actions, the reads of players' data and the messages
+    // that reach a player are all privileged.
     for (const path of [
       "withdrawals.approve",
       "withdrawals.reject",
@@ -191,9 +218,94 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
       "admin.toggleAdmin",
       "prizes.setStatus",
       "wheel.setEconomics",
+      "admin.users",
+      "admin.audit",
+      "withdrawals.adminList",
+      "payments.pending",
+      "support.adminReply",
+      "complaints.adminReply",
+      "support.onConversation",
     ]) {
       expect(Object.hasOwn(PRIVILEGED_ADMIN_ACTIONS, path), path).toBe(true);
     }
+  });
+
+  it("ADMIN_2FA_REQUIRED=true: an admin without the code reads nothing of players' and messages no one, on every admin row", async () => {
+    process.env.ADMIN_2FA_REQUIRED = "true";
+    const player = await createUser(t.db, { balance: "25" });
+    const asked = await rest(t.db, "POST", "/api/withdrawals", {
+      user: player,
+      body: { amount: "20", cryptoCurrency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
+    });
+    expect(asked.status).toBe(201);
+    const admin = await createUser(t.db, { role: "admin" });
+    const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
+    const token = cookieOf(login.headers);
+
+    // The finding: users with e-mails and balances, withdrawal addresses, the audit log as JSON.
+    for (const path of ["/api/admin/users", "/api/admin/withdrawals", "/api/admin/audit", "/api/payments/pending"]) {
+      const res = await rest(t.db, "GET", path, { token });
+      expect(res.status, path).toBe(403);
+      expect(res.body.message, path).toBe(twoFactor.TWO_FACTOR_REQUIRED);
+      expect(JSON.stringify(res.body)).not.toContain(player.email);
+    }
+    // Messaging a player: refused, nothing written.
+    const reply = await rest(t.db, "POST", "/api/support/admin-reply", {
+      token,
+      body: { userId: player.id, message: "Send your password to this address" },
+    });
+    expect(reply.status).toBe(403);
+    expect(await t.db.supportMessage.count({ where: { userId: player.id } })).toBe(0);
+
+    // Every admin REST row, every method: 403 with the rule, before anything is read or written.
+    const before = await t.db.auditLog.count();
+    for (const route of restRoutes.filter((r) => r.doc.access === "admin")) {
+      const path = route.path.replace(/:[A-Za-z]+/g, "x");
+      const key = `${route.method} ${route.path}`;
+      const exempt = Boolean(route.doc.procedure && Object.hasOwn(SECOND_FACTOR_EXEMPT, route.doc.procedure));
+      const res = await rest(t.db, route.method, path, { token, body: route.method === "GET" ? undefined : {} });
+      if (exempt) expect(res.status, key).not.toBe(403);
+      else {
+        expect(res.status, key).toBe(403);
+        expect(res.body.message, key).toBe(twoFactor.TWO_FACTOR_REQUIRED);
+      }
+    }
+    expect(await t.db.auditLog.count()).toBe(before);
+
+    // Every admin procedure through tRPC, queries and live streams included.
+    const caller = createCaller(
+      await createContextInner({ db: t.db, headers: new Headers({ cookie: `${SESSION_COOKIE}=${token}` }) }),
+    ) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { access?: string } } }>;
+    for (const path of Object.keys(procedures)) {
+      if (procedures[path]?._def.meta?.access !== "admin" || Object.hasOwn(SECOND_FACTOR_EXEMPT, path)) continue;
+      const [router, name] = path.split(".") as [string, string];
+      await expect(caller[router]?.[name]?.({}), path).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: twoFactor.TWO_FACTOR_REQUIRED,
+      });
+    }
+
+    // The dashboard is told why (auth.twoFactorStatus), and once the code is passed it all opens.
+    expect((await rest(t.db, "GET", "/api/auth/2fa", { token })).body).toEqual({
+      enabled: false,
+      required: true,
+      sessionVerified: false,
+    });
+    const { admin: enrolled, secret } = await enrolledAdmin();
+    const again = await rest(t.db, "POST", "/api/auth/login", { body: { email: enrolled.email, password: FIXTURE_PASSWORD } });
+    const verifiedToken = cookieOf(again.headers);
+    expect(
+      (await rest(t.db, "POST", "/api/auth/2fa/verify", { token: verifiedToken, body: { code: codeFor(secret, 1) } })).status,
+    ).toBe(200);
+    expect((await rest(t.db, "GET", "/api/auth/2fa", { token: verifiedToken })).body).toEqual({
+      enabled: true,
+      required: true,
+      sessionVerified: true,
+    });
+    const users = await rest(t.db, "GET", "/api/admin/users", { token: verifiedToken });
+    expect(users.status).toBe(200);
+    expect((await rest(t.db, "GET", "/api/admin/export/withdrawals.csv", { token: verifiedToken })).status).toBe(200);
   });
 
   it("the $5,000 scenario with ADMIN_2FA_REQUIRED=true: a session that never entered a code can neither create the contest nor pay out", async () => {
@@ -312,6 +424,85 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
     expect(await t.db.twoFactorBackupCode.count({ where: { userId: fresh.admin.id } })).toBe(0);
     const audit = await t.db.auditLog.findMany({ where: { targetId: fresh.admin.id }, orderBy: { createdAt: "asc" } });
     expect(audit.map((a) => a.action)).toEqual(["two_factor.enable", "two_factor.enable", "two_factor.disable"]);
+  });
+
+  it("codes guessed from many addresses hit the account's ceiling: a bounded lockout the owner is told about; backup codes and signed-in sessions still work", async () => {
+    const { admin, secret, backupCodes } = await enrolledAdmin();
+    const ownerSession = await sessionTokenFor(t.db, admin); // already signed in elsewhere
+    const pending = async () =>
+      cookieOf(
+        (await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } })).headers,
+      );
+    const token = await pending();
+    // The finding: 60 wrong codes from 12 addresses (5 each, under the per-address limits) at once.
+    const wrong = (i: number) =>
+      rest(t.db, "POST", "/api/auth/2fa/verify", {
+        token,
+        body: { code: String(100000 + i) },
+        headers: { "x-forwarded-for": `203.0.113.${10 + (i % 12)}` },
+      });
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => wrong(i)));
+    const judged = results.filter((r) => r.status === 401).length;
+    expect(judged).toBeLessThanOrEqual(twoFactor.TWO_FACTOR_ACCOUNT_RULE.limit);
+    expect(results.filter((r) => r.status === 429).length).toBe(60 - judged);
+    // The right code, from yet another address, is refused now, with when and what still works.
+    const right = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+      token: await pending(),
+      body: { code: codeFor(secret, 1) },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(
+      /^Too many wrong authentication codes for this account\. Codes are paused; try again in 15 minutes, or use one of your backup codes\.$/,
+    );
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(Number(right.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    // The owner is told once: a notification and an e-mail.
+    expect(await t.db.notification.count({ where: { userId: admin.id, title: "Two-factor codes paused" } })).toBe(1);
+    const mails = await t.db.emailOutbox.findMany({ where: { userId: admin.id, kind: "two_factor_locked" } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain("Change your password now");
+    // A backup code still signs the owner in; a session that already passed is untouched.
+    const withBackup = await rest(t.db, "POST", "/api/auth/2fa/verify", {
+      token: await pending(),
+      body: { code: backupCodes[0] },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(withBackup.status).toBe(200);
+    expect((await rest(t.db, "GET", "/api/auth/user", { token: ownerSession })).status).toBe(200);
+
+    // Bounded: once the lockout ends the right code works again; the next lockout doubles, never past the cap.
+    const key = `two-factor-account:${admin.id}`;
+    const row = await t.db.rateLimit.findUniqueOrThrow({ where: { key } });
+    expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(twoFactor.TWO_FACTOR_LOCK_BASE_MS);
+    await t.db.rateLimit.update({ where: { key }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const back = await rest(t.db, "POST", "/api/auth/2fa/verify", { token: await pending(), body: { code: codeFor(secret, 1) } });
+    expect(back.status).toBe(200);
+    const again = await pending();
+    for (let i = 0; i < twoFactor.TWO_FACTOR_ACCOUNT_RULE.limit; i++) {
+      await rest(t.db, "POST", "/api/auth/2fa/verify", {
+        token: again,
+        body: { code: "000000" },
+        headers: { "x-forwarded-for": `192.0.2.${i}` },
+      });
+    }
+    const second = (await t.db.rateLimit.findUniqueOrThrow({ where: { key } })).expiresAt.getTime() - Date.now();
+    expect(second).toBeGreaterThan(twoFactor.TWO_FACTOR_LOCK_BASE_MS + 60_000);
+    expect(second).toBeLessThanOrEqual(2 * twoFactor.TWO_FACTOR_LOCK_BASE_MS);
+    expect(await t.db.notification.count({ where: { userId: admin.id, title: "Two-factor codes paused" } })).toBe(2);
+    // However many came before (a stranger at it all day), a lockout never lasts past the cap.
+    await t.db.rateLimit.update({ where: { key: `two-factor-lockouts:${admin.id}` }, data: { points: 20 } });
+    await t.db.rateLimit.update({ where: { key }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    for (let i = 0; i < twoFactor.TWO_FACTOR_ACCOUNT_RULE.limit; i++) {
+      await rest(t.db, "POST", "/api/auth/2fa/verify", {
+        token: again,
+        body: { code: "000000" },
+        headers: { "x-forwarded-for": `192.0.2.${100 + i}` },
+      });
+    }
+    const capped = (await t.db.rateLimit.findUniqueOrThrow({ where: { key } })).expiresAt.getTime() - Date.now();
+    expect(capped).toBeLessThanOrEqual(twoFactor.TWO_FACTOR_LOCK_MAX_MS);
+    expect(capped).toBeGreaterThan(twoFactor.TWO_FACTOR_LOCK_MAX_MS - 60_000);
   });
 
   it("a stranger with the password who guesses codes from elsewhere does not lock the owner out", async () => {

@@ -44,7 +44,17 @@ describe("withdrawals", () => {
   it("POST /api/withdrawals holds the amount at once and answers 201 with the documented shape", async () => {
     const res = await request(player, { amount: "25.00", cryptoCurrency: "USDT", network: "TRC20", address: TRON });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(["address", "amount", "createdAt", "cryptoCurrency", "id", "network", "status"]);
+    expect(Object.keys(res.body).sort()).toEqual([
+      "address",
+      "amount",
+      "createdAt",
+      "cryptoCurrency",
+      "id",
+      "network",
+      "reasons",
+      "route",
+      "status",
+    ]);
     expect(res.body).toMatchObject({
       status: "pending",
       amount: "25.00",
@@ -167,6 +177,7 @@ describe("withdrawals", () => {
     let sends = 0;
     const down: PayoutGateway = {
       name: "sandbox",
+      walletBalance: async () => "1000000",
       quote: unreachable,
       createPayout: async () => {
         sends++;
@@ -204,6 +215,7 @@ describe("withdrawals", () => {
     let lookups = 0;
     const silent: PayoutGateway = {
       name: "sandbox",
+      walletBalance: async () => "1000000",
       quote: async () => "10.00",
       createPayout: async () => {
         sends++;
@@ -254,6 +266,7 @@ describe("withdrawals", () => {
     const down: PayoutGateway = {
       ...new SandboxPayoutGateway("k"),
       name: "sandbox",
+      walletBalance: async () => "1000000",
       quote: async () => "10",
       verifySignature: () => false,
       getPayout: async () => null,
@@ -288,6 +301,7 @@ describe("OxaPay payout exchange (documented example, real client, local server)
   let base = "";
   const seen: { method: string; url: string; key?: string; body: unknown }[] = [];
   const KEY = "test-payout-key";
+  const GENERAL_KEY = "test-general-key";
   let payouts = 0; // the first answer is the documented example's track id; later ones count up
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -305,10 +319,28 @@ describe("OxaPay payout exchange (documented example, real client, local server)
       seen.push({
         method: req.method ?? "",
         url: req.url ?? "",
-        key: req.headers.payout_api_key as string,
+        key: (req.headers.payout_api_key ?? req.headers.general_api_key) as string,
         body: text ? JSON.parse(text) : null,
       });
       res.setHeader("content-type", "application/json");
+      if (req.method === "GET" && req.url?.startsWith("/v1/general/account/balance")) {
+        if (req.headers.general_api_key !== GENERAL_KEY) {
+          res.statusCode = 401;
+          return res.end(JSON.stringify({ data: {}, message: "Invalid general API key", error: {}, status: 401 }));
+        }
+        // OxaPay v1 "Account Balance": `data` maps each currency symbol to its amount (?currency narrows it).
+        const all: Record<string, number> = { BTC: 0.0125, ETH: 0.5, USDT: 150.5, TRX: 1200 };
+        const currency = new URL(req.url, "http://x").searchParams.get("currency");
+        return res.end(
+          JSON.stringify({
+            data: currency ? (currency in all ? { [currency]: all[currency] } : {}) : all,
+            message: "Operation completed successfully!",
+            error: {},
+            status: 200,
+            version: "1.0.0",
+          }),
+        );
+      }
       if (req.headers.payout_api_key !== KEY) {
         res.statusCode = 401;
         return res.end(JSON.stringify({ data: {}, message: "Invalid payout API key", error: {}, status: 401 }));
@@ -366,6 +398,17 @@ describe("OxaPay payout exchange (documented example, real client, local server)
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
     await new Promise((r) => server.close(r));
     await t.close();
+  });
+
+  it("Account Balance: the payout wallet's amount of a coin through the General API key; unknown without one", async () => {
+    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, generalApiKey: GENERAL_KEY, baseUrl: base });
+    expect(await gateway.walletBalance("USDT")).toBe("150.5");
+    const asked = seen.filter((s) => s.url.startsWith("/v1/general/account/balance"));
+    expect(asked.at(-1)).toMatchObject({ method: "GET", url: "/v1/general/account/balance?currency=USDT", key: GENERAL_KEY });
+    expect(await gateway.walletBalance("BNB")).toBe("0"); // not listed: nothing of it in the wallet
+    expect(await new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: base }).walletBalance("USDT")).toBeNull();
+    const wrong = new OxaPayPayoutGateway({ payoutApiKey: KEY, generalApiKey: "wrong", baseUrl: base });
+    await expect(wrong.walletBalance("USDT")).rejects.toThrow();
   });
 
   it("sends the payout, stays processing, then the signed payout webhook marks it paid with the tx hash (once)", async () => {

@@ -67,7 +67,7 @@ describe("checkout concurrency (postgres)", () => {
     const { ok, errors } = await settle(users.map((id) => () => checkout(t.db, id, [{ contestId: contest.id, quantity: 1 }])));
     expect(ok).toHaveLength(50);
     expect(errors).toHaveLength(150);
-    expect(new Set(errors)).toEqual(new Set(["Sold out: Hot Drop"]));
+    expect(new Set(errors), [...new Set(errors)].join(" | ")).toEqual(new Set(["Sold out: Hot Drop"]));
     const tickets = ok.map((r) => r.entries[0]!.firstTicket).sort((a, b) => a - b);
     expect(tickets).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     const after = await t.db.contest.findUniqueOrThrow({ where: { id: contest.id } });

@@ -71,7 +71,7 @@ test("40 requests sent to a blocked server before the drain all get their answer
   expect(await request(port, "/late", false)).toEqual({ error: "ECONNREFUSED" });
 });
 
-test("an idle keep-alive connection that has answered is closed at once; a request in flight finishes; one that never ends is cut", async () => {
+test("an idle keep-alive connection that has answered is closed once quiet; a request in flight finishes; one that never ends is cut", async () => {
   let release: () => void = () => {};
   const { drain, port } = await startServer((req, res) => {
     if (req.url === "/slow") {

@@ -49,6 +49,9 @@ write("server/services/prizes/prizes.ts", "export const p = 1;\n");
 for (let i = 0; i <= DOMAIN_FILE_LIMIT; i++) write(`server/services/support/part-${i}.ts`, "export const s = 1;\n");
 write("server/services/support/index.ts", 'export { s } from "./part-0";\n');
 write("server/novel/file.ts", 'import { db } from "../platform/db";\nexport const y = db;\n');
+// Plain JS modules are held to the same floors: the edge's server may use the platform's bridge, not the reverse.
+write("server/edge/server.mjs", 'import { bridge } from "../platform/bridge.mjs";\nexport const s = bridge;\n');
+write("server/platform/bridge.mjs", 'import { s } from "../edge/server.mjs";\nexport const bridge = s;\n');
 write(
   "components/cart/Cart.tsx",
   'import { A } from "../contests/A";\nimport { K } from "@/components/common/K";\nexport const C = [A, K];\n',
@@ -64,6 +67,7 @@ describe("import layers (scripts/tools/layers.ts)", () => {
   it("reports an upward import in src/server and a folder without a floor, and lets a higher floor import a lower one", () => {
     expect(upwardImports(edges)).toEqual([
       "server/novel/file.ts -> server/platform/db.ts (no floor for src/server/novel)",
+      "server/platform/bridge.mjs -> server/edge/server.mjs (platform is floor 0, edge is floor 8)",
       "server/platform/db.ts -> server/services/kernel/thing.ts (platform is floor 0, services is floor 4)",
     ]);
   });

@@ -14,6 +14,7 @@ function entry(over: Partial<Entry>): Entry {
     contestImage: null,
     ticketCount: 1,
     totalAmount: "1.00",
+    paidWithCredit: "0.00",
     entryDate: at,
     contestStatus: "active",
     contestEndDate: null,
@@ -34,7 +35,7 @@ describe("My Purchases rows (src/components/contests/purchaseRows.ts)", () => {
   it("a picked-numbers purchase is one row: its numbers sorted, its total, and the line's saving on the row", () => {
     // One checkout: numbers 150, 7 and 42, one entry each, the saving recorded on one of them.
     const rows = purchaseRows([
-      entry({ entryId: "a", firstTicket: 150, lastTicket: 150, totalAmount: "0.90" }),
+      entry({ entryId: "a", firstTicket: 150, lastTicket: 150, totalAmount: "0.90", paidWithCredit: "0.90" }),
       entry({
         entryId: "b",
         firstTicket: 7,
@@ -48,7 +49,8 @@ describe("My Purchases rows (src/components/contests/purchaseRows.ts)", () => {
     ]);
     expect(rows).toHaveLength(2);
     const [picked, earlier] = rows;
-    expect(picked).toMatchObject({ ticketCount: 3, totalAmount: "2.70" });
+    // The credit part adds up over the row's entries (paid $0.90 with credit, the rest cash).
+    expect(picked).toMatchObject({ ticketCount: 3, totalAmount: "2.70", paidWithCredit: "0.90" });
     expect(ticketRangesText(picked?.ranges ?? [])).toBe("Tickets #7, #42, #150");
     expect(picked?.savings).toEqual({ listAmount: "3.00", bundleSaving: "0.30", promoSaving: "0.00", promoCode: null });
     expect(ticketRangesText(earlier?.ranges ?? [])).toBe("Tickets #3–#5");

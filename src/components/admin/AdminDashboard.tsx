@@ -24,7 +24,7 @@ import { WinnerPostsTab } from "./WinnerPostsTab";
 import { WithdrawalsTab } from "./WithdrawalsTab";
 import { toastUnauthorized } from "@/components/common/toasts";
 import classes from "./AdminDashboard.module.css";
-import { SecondFactorNotice } from "./SecondFactorGate";
+import { SecondFactorNotice, useSecondFactorGate } from "./SecondFactorGate";
 
 /** /admin: admins only (the server refuses every admin call as well: 401 / 403). */
 const TABS = [
@@ -54,6 +54,8 @@ export function AdminDashboard() {
   const tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as string) : "overview";
   const denied = !isLoading && !user?.isAdmin;
   const warned = useRef(false);
+  // With ADMIN_2FA_REQUIRED every tab reads players' data: none opens until the session passed the code.
+  const gate = useSecondFactorGate(Boolean(user?.isAdmin));
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tabs are one scrolling row: keep the open one in view (after a reload, a link).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the open tab changes or the tabs appear
@@ -71,7 +73,7 @@ export function AdminDashboard() {
     return () => clearTimeout(timer);
   }, [denied, router]);
 
-  if (isLoading) {
+  if (isLoading || (user?.isAdmin && gate.loading)) {
     return (
       <Center h="60vh">
         <Spinner label="Loading" />
@@ -89,12 +91,22 @@ export function AdminDashboard() {
     );
   }
 
+  if (gate.locked) {
+    return (
+      <Container size="sm" py="lg">
+        <Title order={1} mb="md">
+          Admin Dashboard
+        </Title>
+        <SecondFactorNotice />
+      </Container>
+    );
+  }
+
   return (
     <Container size="xl" py="lg">
       <Title order={1} mb="md">
         Admin Dashboard
       </Title>
-      <SecondFactorNotice />
       <Tabs
         value={tab}
         onChange={(value) =>

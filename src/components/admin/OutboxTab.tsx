@@ -15,7 +15,9 @@ import { useSecondFactorGate } from "./SecondFactorGate";
 
 type OutboxMail = RouterOutputs["admin"]["outbox"][number];
 
-const STATUS_COLOR = { pending: "yellow", sent: "green", failed: "red" } as const;
+/** `held`: waiting for the player to verify their address (docs/email.md "Verified addresses"). */
+const STATUS_COLOR = { pending: "yellow", sent: "green", failed: "red", held: "gray" } as const;
+const STATUS_LABEL = { pending: "pending", sent: "sent", failed: "failed", held: "held: address not verified" } as const;
 
 /**
  * Admin dashboard 'Outbox' tab (docs/email.md): every email the site wrote, newest first. With no
@@ -77,7 +79,7 @@ export function OutboxTab() {
                   lead: true,
                   cell: (m) => (
                     <Badge color={STATUS_COLOR[m.status]}>
-                      {m.status}
+                      {STATUS_LABEL[m.status]}
                       {m.attempts > 0 && m.status !== "sent" ? ` (${m.attempts} tries)` : ""}
                     </Badge>
                   ),

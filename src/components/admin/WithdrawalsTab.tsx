@@ -6,7 +6,7 @@ import { formatUsd } from "@/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { ChainText, StatusWithNote } from "../common/WithdrawalStatusBadge";
+import { ChainText, routeNote, StatusWithNote } from "../common/WithdrawalStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
@@ -76,7 +76,13 @@ export function WithdrawalsTab() {
                 {
                   label: "Status",
                   lead: true,
-                  cell: (w) => <StatusWithNote status={w.status} note={w.txid || w.rejectionReason || w.failureReason} />,
+                  cell: (w) => (
+                    <StatusWithNote
+                      status={w.status}
+                      note={w.txid || w.rejectionReason || w.failureReason || routeNote(w)}
+                      data-testid="admin-withdrawal-status"
+                    />
+                  ),
                 },
                 {
                   label: "",

@@ -10,6 +10,7 @@ import { trpc } from "@/trpc/react";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
+import { EmailVerificationSection } from "./EmailVerificationSection";
 import { openAccountDialog, useOpenAfterMount } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { CurrentPasswordField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
@@ -98,6 +99,12 @@ function AccountSettingsBody() {
       <Text size="sm" c="dimmed">
         Signed in as {data.email} ({data.firstName} {data.lastName})
       </Text>
+      {!data.emailVerified && (
+        <>
+          <EmailVerificationSection email={data.email} />
+          <Divider />
+        </>
+      )}
 
       <form onSubmit={profile.onSubmit((v) => updateProfile.mutate(updateProfileSchema.parse(v)))} noValidate>
         <Stack gap="sm">

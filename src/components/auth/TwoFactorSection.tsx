@@ -64,7 +64,7 @@ export function TwoFactorSection() {
       </Group>
       {status.data?.required && !enabled && (
         <Text size="sm" c="orange">
-          This site asks for two-factor before approving payments and other actions that move money.
+          This site asks for two-factor before the admin dashboard shows players&apos; data or acts on it.
         </Text>
       )}
       {backupCodes && <BackupCodes codes={backupCodes} onSaved={() => setBackupCodes(null)} />}

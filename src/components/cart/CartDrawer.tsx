@@ -252,6 +252,11 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
               {formatUsd(balance)}
             </Text>
           </Group>
+          {user && isPositive(user.creditBalance) && (
+            <Text size="xs" c="gray.7" ta="right" data-testid="cart-credit-first">
+              Includes {formatUsd(user.creditBalance)} site credit, spent first
+            </Text>
+          )}
           <Button
             fullWidth
             mt="sm"

@@ -30,7 +30,7 @@ export function CurrentPasswordField(props: PasswordInputProps) {
  * backup code", a backup code (letters and digits with a dash, 11 characters: the full keyboard).
  * `backup={false}` where only the app's code works (confirming a new key).
  */
-export function AuthCodeField({ backup = true, ...props }: TextInputProps & { backup?: boolean }) {
+export function AuthCodeField({ backup = true, description, ...props }: TextInputProps & { backup?: boolean }) {
   const [usingBackup, setUsingBackup] = useState(false);
   return (
     <TextInput
@@ -43,10 +43,15 @@ export function AuthCodeField({ backup = true, ...props }: TextInputProps & { ba
       maxLength={11}
       description={
         backup ? (
-          <Anchor component="button" type="button" size="xs" onClick={() => setUsingBackup((b) => !b)}>
-            {usingBackup ? "Use the code from your app" : "Use a backup code"}
-          </Anchor>
-        ) : undefined
+          <>
+            {description}{" "}
+            <Anchor component="button" type="button" size="xs" onClick={() => setUsingBackup((b) => !b)}>
+              {usingBackup ? "Use the code from your app" : "Use a backup code"}
+            </Anchor>
+          </>
+        ) : (
+          description
+        )
       }
       inputWrapperOrder={["label", "input", "description", "error"]}
       {...props}

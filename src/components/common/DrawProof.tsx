@@ -68,7 +68,7 @@ function EntriesTable({ entries, winnerId }: { entries: Entry[]; winnerId: strin
         rowProps={(e) => ({ fw: e.id === winnerId ? 700 : undefined })}
         columns={[
           { label: "Tickets", cell: rangeText },
-          { label: "Player", cell: (e) => e.name },
+          { label: "Player", cell: (e) => e.name ?? "shown when sales close" },
         ]}
       />
     </ScrollArea.Autosize>
@@ -112,7 +112,8 @@ function EntryList({ r }: { r: DrawRecord }) {
       </Text>
       {r.winningEntry && (
         <Text size="sm" data-testid="winning-entry">
-          Winning entry: {rangeText(r.winningEntry)} · {r.winningEntry.name}
+          Winning entry: {rangeText(r.winningEntry)}
+          {r.winningEntry.name ? ` · ${r.winningEntry.name}` : ""}
         </Text>
       )}
       <Group gap="xs" align="flex-end">
@@ -133,7 +134,9 @@ function EntryList({ r }: { r: DrawRecord }) {
       </Group>
       {found !== undefined && (
         <Text size="sm" data-testid="found-entry">
-          {found ? `Ticket is in entry ${rangeText(found)} · ${found.name}` : "No entry holds that ticket."}
+          {found
+            ? `Ticket is in entry ${rangeText(found)}${found.name ? ` · ${found.name}` : ""}`
+            : "No entry holds that ticket."}
         </Text>
       )}
       {shown.length > 0 ? (

@@ -27,9 +27,19 @@ export function StatusPill({ status, label }: { status: string; label?: string }
  * A status badge with what explains it beneath (a txid, a rejection or failure reason, a delivery
  * note). Long tokens such as txids may break anywhere; prose still wraps between words.
  */
-export function StatusWithNote({ status, label, note }: { status: string; label?: string; note?: ReactNode }) {
+export function StatusWithNote({
+  status,
+  label,
+  note,
+  ...props
+}: {
+  status: string;
+  label?: string;
+  note?: ReactNode;
+  "data-testid"?: string;
+}) {
   return (
-    <div>
+    <div {...props}>
       <StatusPill status={status} label={label} />
       {note && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
@@ -47,4 +57,14 @@ export function ChainText({ children, ...props }: { children: ReactNode; "data-t
       {children}
     </Text>
   );
+}
+
+/** How the payout rules routed a withdrawal, in words (docs/payments.md "Instant payouts"). */
+export function routeNote(w: { status: string; route: string | null; reasons: { message: string }[] }): string | null {
+  if (w.route === "instant") return "Sent by the rules, no wait";
+  if (w.status !== "pending") return null;
+  if (w.route === "identity")
+    return `Held until your identity is verified${w.reasons.length ? `: ${w.reasons.map((r) => r.message).join("; ")}` : ""}`;
+  if (w.route === "review") return `Reviewed by our team: ${w.reasons.map((r) => r.message).join("; ")}`;
+  return null;
 }

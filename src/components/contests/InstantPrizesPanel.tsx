@@ -6,9 +6,10 @@ import { useState } from "react";
 import {
   INSTANT_PRIZE_KIND_LABELS,
   type InstantVerifyResult,
-  soldPrizeTicketsFromList,
-  verifyInstantReveal,
+  soldRangesFromList,
+  verifyInstantRecord,
 } from "@/shared/instant-wins";
+import { formatCount } from "@/shared/format";
 import { formatUsd } from "@/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -22,14 +23,10 @@ type Record = RouterOutputs["instantWins"]["record"];
 const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
 
 /** Recomputes the revealed map in the visitor's browser (the same code as scripts/tools/verify-instant-wins.ts). */
-async function verify(r: Record): Promise<InstantVerifyResult | null> {
-  const { seed, seedHash, mapHash, ticketMax } = r;
-  if (!seed || !seedHash || !mapHash || ticketMax === null) return null;
-  const prizes = r.prizes.flatMap((p) => (p.winningTicket === null ? [] : [{ ...p, winningTicket: p.winningTicket }]));
-  if (prizes.length !== r.prizes.length) return null;
-  // Which prize tickets were sold comes from the public entry list (any numbers, in a pick contest).
-  const sold = await soldPrizeTicketsFromList("", r.contestId, new Set(prizes.map((p) => p.winningTicket))).catch(() => null);
-  return verifyInstantReveal({ ...r, ...(sold ? { soldPrizeTickets: sold } : {}), seed, seedHash, mapHash, ticketMax, prizes });
+async function verify(r: Record): Promise<InstantVerifyResult> {
+  // Which tickets were sold comes from the public entry list (any numbers, in a pick contest).
+  const sold = await soldRangesFromList("", r.contestId).catch(() => null);
+  return verifyInstantRecord(r, sold);
 }
 
 const prizeValue = (p: Record["prizes"][number]) =>
@@ -75,16 +72,24 @@ export function InstantPrizesPanel({ contestId }: { contestId: string }) {
             { label: "Ticket", cell: (p) => (p.winningTicket === null ? "secret" : `#${p.winningTicket}`) },
             {
               label: "Status",
-              cell: (p) => (p.awardedEntry ? `Won by ${p.awardedEntry.name}` : p.awarded ? "Won" : "Not won yet"),
+              cell: (p) => (p.awardedEntry?.name ? `Won by ${p.awardedEntry.name}` : p.awarded ? "Won" : "Not won yet"),
             },
           ]}
         />
         <Text size="xs">
-          Seed commitment (SHA-256): <Code style={WRAP}>{r.seedHash}</Code>
+          Seed commitment (SHA-256 of the secret seed): <Code style={WRAP}>{r.seedHash}</Code>
         </Text>
-        <Text size="xs">
-          Map commitment (SHA-256): <Code style={WRAP}>{r.mapHash}</Code>
+        <Text size="xs" data-testid="instant-map-hash">
+          {r.scheme === 2 ? "Map commitment (HMAC-SHA256 keyed with the seed)" : "Map commitment (SHA-256)"}:{" "}
+          {r.mapHash ? <Code style={WRAP}>{r.mapHash}</Code> : "published with the seed when sales are over"}
         </Text>
+        {r.redraw && (
+          <Text size="xs" c="dimmed" data-testid="instant-redraw">
+            The winning numbers were drawn again from a new seed during sales: prizes already won kept their numbers, the others
+            were drawn among the numbers not sold then ({formatCount(r.redraw.excludedCount)} sold numbers excluded). The replaced
+            seed (SHA-256 <Code style={WRAP}>{r.redraw.previousSeedHash}</Code>) is revealed with the new one.
+          </Text>
+        )}
         {r.revealed ? (
           <>
             <Text size="xs">

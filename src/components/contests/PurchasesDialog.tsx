@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text
 import { IntentLink } from "@/components/common/links";
 import { useEffect } from "react";
 import { LIMITS } from "@/shared/constants";
-import { addMoney, formatUsd, isPositive } from "@/shared/money";
+import { addMoney, formatUsd, isPositive, subtractMoney } from "@/shared/money";
 import { entryBadge, entryStatusLabel, ticketRangesText } from "@/shared/purchase-rules";
 import { formatCount } from "@/shared/format";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -58,6 +58,12 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
         </Text>
       ) : (
         <Stack gap="sm">
+          {user && (
+            <Text size="sm" data-testid="purchases-balance">
+              Balance {formatUsd(user.balance)}: cash {formatUsd(user.cashBalance)}, site credit {formatUsd(user.creditBalance)}{" "}
+              (credit is spent first)
+            </Text>
+          )}
           <Alert color="blue" variant="light" data-testid="responsible-play-prompt">
             Play responsibly: set daily, weekly or monthly spend limits, or take a break, in your account menu (the menu button on
             phones) → Responsible play.
@@ -82,6 +88,14 @@ export function PurchasesDialog({ opened, onClose }: { opened: boolean; onClose:
                       {e.onlineFreeEntry ? "Free online entry" : e.freeEntry ? "Free postal entry" : formatUsd(e.totalAmount)} ·{" "}
                       <DateTime value={e.entryDate} style="date" />
                     </Text>
+                    {isPositive(e.paidWithCredit) && (
+                      <Text size="xs" c="gray.7" data-testid="entry-paid-with">
+                        Paid {formatUsd(e.paidWithCredit)} with site credit
+                        {isPositive(subtractMoney(e.totalAmount, e.paidWithCredit))
+                          ? ` and ${formatUsd(subtractMoney(e.totalAmount, e.paidWithCredit))} cash`
+                          : ""}
+                      </Text>
+                    )}
                     {e.savings && isPositive(addMoney(e.savings.bundleSaving, e.savings.promoSaving)) && (
                       <Text size="xs" c="grape.8" data-testid="entry-savings">
                         <Text span td="line-through" c="dimmed" inherit>

@@ -14,6 +14,8 @@ export type PurchaseRow = {
   entryDate: Entry["entryDate"];
   ticketCount: number;
   totalAmount: string;
+  /** The part of totalAmount paid with site credit (the rest was cash). */
+  paidWithCredit: string;
   /** Each entry's [first, last] ticket (picked numbers are one entry per number). */
   ranges: [number, number][];
   status: EntryStatusKind;
@@ -46,6 +48,7 @@ export function purchaseRows(entries: readonly Entry[]): PurchaseRow[] {
         entryDate: e.entryDate,
         ticketCount: e.ticketCount,
         totalAmount: e.totalAmount,
+        paidWithCredit: e.paidWithCredit,
         ranges: [[e.firstTicket, e.lastTicket]],
         status: e.status,
         winningTicket: e.winningTicket,
@@ -58,6 +61,7 @@ export function purchaseRows(entries: readonly Entry[]): PurchaseRow[] {
     }
     row.ticketCount += e.ticketCount;
     row.totalAmount = moneyString(addMoney(row.totalAmount, e.totalAmount));
+    row.paidWithCredit = moneyString(addMoney(row.paidWithCredit, e.paidWithCredit));
     row.ranges.push([e.firstTicket, e.lastTicket]);
     if (e.status === "won") row.status = "won";
     row.instantWins.push(...e.instantWins);

@@ -2,6 +2,7 @@
 
 import { Button, Divider, Drawer, NavLink, Stack, Text } from "@mantine/core";
 import { IntentLink } from "@/components/common/links";
+import { BalanceSplit } from "@/components/common/BalanceSplit";
 import { formatUsd } from "@/shared/money";
 import type { PublicUser } from "@/trpc/types";
 import { IconWallet } from "@tabler/icons-react";
@@ -57,6 +58,7 @@ export default function MobileMenuDrawer({
               <Text fw={700} size="lg" data-testid="mobile-balance">
                 {formatUsd(user.balance)}
               </Text>
+              <BalanceSplit cash={user.cashBalance} credit={user.creditBalance} c="gray.7" />
               {/* The header's Add Balance dialog: the menu closes first, so it never opens over the menu. */}
               <Button
                 color="green"

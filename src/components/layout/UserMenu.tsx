@@ -12,6 +12,7 @@ import {
   IconWallet,
 } from "@tabler/icons-react";
 import dynamic from "next/dynamic";
+import { BalanceSplit } from "@/components/common/BalanceSplit";
 import { IntentLink } from "@/components/common/links";
 import { formatUsd } from "@/shared/money";
 import { useAccountDialog, useOpenedOnce } from "../common/dialogs";
@@ -78,6 +79,7 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user.email}</Menu.Label>
+          <BalanceSplit cash={user.cashBalance} credit={user.creditBalance} px="sm" pb={4} data-testid="user-menu-split" />
           <Menu.Item leftSection={<IconTicket size={16} />} onClick={openPurchases}>
             My Purchases &amp; Results
           </Menu.Item>

@@ -15,7 +15,8 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { ChainText, StatusWithNote } from "../common/WithdrawalStatusBadge";
+import { ChainText, routeNote, StatusWithNote } from "../common/WithdrawalStatusBadge";
+import { WithdrawalQuote } from "./WithdrawalQuote";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -35,7 +36,14 @@ export function WithdrawPage() {
   const create = useMutation(
     trpc.withdrawals.create.mutationOptions({
       onSuccess: async (w) => {
-        toastSuccess(TOAST.withdrawalRequested, `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`);
+        toastSuccess(
+          TOAST.withdrawalRequested,
+          w.route === "instant"
+            ? `${formatUsd(w.amount)} in ${w.cryptoCurrency} is on its way to your wallet.`
+            : w.route === "identity"
+              ? `${formatUsd(w.amount)} in ${w.cryptoCurrency} is held until your identity is verified.`
+              : `${formatUsd(w.amount)} in ${w.cryptoCurrency} is waiting for approval.`,
+        );
         setAmount("");
         setAddress("");
         await invalidate(trpc.withdrawals.mine, trpc.auth.me);
@@ -59,11 +67,35 @@ export function WithdrawPage() {
     <Container size="lg" py="xl">
       <Stack>
         <BalanceHeading title="Withdraw" balance={user.balance} />
+        <Group grow align="stretch">
+          <Card withBorder radius="md" p="md">
+            <Text size="sm" c="gray.7">
+              Withdrawable cash
+            </Text>
+            <Text fw={700} size="xl" data-testid="withdrawable-cash">
+              {formatUsd(user.cashBalance)}
+            </Text>
+            <Text size="xs" c="gray.7">
+              Top-ups, cash prizes, cash alternatives and refunds of cash.
+            </Text>
+          </Card>
+          <Card withBorder radius="md" p="md">
+            <Text size="sm" c="gray.7">
+              Site credit
+            </Text>
+            <Text fw={700} size="xl" data-testid="site-credit">
+              {formatUsd(user.creditBalance)}
+            </Text>
+            <Text size="xs" c="gray.7">
+              Spent on tickets and spins before cash; it cannot be withdrawn.
+            </Text>
+          </Card>
+        </Group>
         <Card withBorder radius="md" p="lg" component="form" onSubmit={submit} aria-label="Withdraw form">
           <Stack>
-            <Text size="sm" c="dimmed">
-              Send part of your balance to your own crypto wallet. The amount is held at once; an admin approves the payout.
-              Between {formatUsd(WITHDRAWAL_LIMITS.min)} and {formatUsd(WITHDRAWAL_LIMITS.max)} per withdrawal.
+            <Text size="sm" c="gray.7">
+              Send cash from your balance to your own crypto wallet: up to {formatUsd(user.cashBalance)} now. The amount is held
+              at once. Between {formatUsd(WITHDRAWAL_LIMITS.min)} and {formatUsd(WITHDRAWAL_LIMITS.max)} per withdrawal.
             </Text>
             <Group grow align="flex-start">
               <TextInput
@@ -108,6 +140,7 @@ export function WithdrawPage() {
               autoComplete="off"
               data-testid="withdraw-address"
             />
+            <WithdrawalQuote input={{ amount, cryptoCurrency: coin, network, address }} />
             <Group justify="flex-end">
               <Button type="submit" loading={create.isPending} data-testid="withdraw-submit">
                 Request Withdrawal
@@ -136,7 +169,7 @@ export function WithdrawPage() {
               {
                 label: "Status",
                 lead: true,
-                cell: (w) => <StatusWithNote status={w.status} note={w.rejectionReason || w.failureReason} />,
+                cell: (w) => <StatusWithNote status={w.status} note={w.rejectionReason || w.failureReason || routeNote(w)} />,
               },
               {
                 label: "Transaction",

@@ -12,11 +12,10 @@ import { logger } from "../platform/logger";
 import { reportServerError } from "../ops/error-reports";
 import { closingSignal, SERVER_RESTARTING } from "../platform/drain";
 import { limitAnonymousRequest } from "../security/anonymous-limit";
-import { TWO_FACTOR_REQUIRED } from "../services/accounts";
 import { isCrossSiteRequest } from "../security/csrf";
 import { transformer } from "@/shared/transformer";
 import type { Context } from "./context";
-import { needsSecondFactor, secondFactorMissing } from "./privileged";
+import { assertAdminAccess } from "./privileged";
 
 /** Readable text for a zod failure: each issue's message, prefixed by its field where it helps. */
 export function zodMessage(error: ZodError): string {
@@ -169,15 +168,12 @@ const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * Admins only; and with ADMIN_2FA_REQUIRED=true, the privileged actions (the one list in
- * src/server/api/privileged.ts; unlisted admin mutations count too) need a session that passed the
- * TOTP check (src/server/services/accounts/two-factor.ts). Decided here, by procedure path, for every router.
+ * Admins only; and with ADMIN_2FA_REQUIRED=true, every admin procedure but those exempted by name
+ * (the one list in src/server/api/privileged.ts) needs a session that passed the TOTP check
+ * (src/server/services/accounts/two-factor.ts). Decided there, by procedure path, for every router.
  */
-const adminOnlyProcedure = signedInProcedure.use(({ ctx, path, type, next }) => {
-  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
-  if (needsSecondFactor(path, type) && secondFactorMissing(ctx.session)) {
-    throw new TRPCError({ code: "FORBIDDEN", message: TWO_FACTOR_REQUIRED });
-  }
+const adminOnlyProcedure = signedInProcedure.use(({ ctx, path, next }) => {
+  assertAdminAccess(ctx, path);
   return next();
 });
 
@@ -205,8 +201,8 @@ const streamSlot = signedInProcedure.use(({ ctx, next }) => {
 });
 export const authedStreamProcedure = streamSlot.use(noNul).meta({ access: "user", stream: true });
 export const adminStreamProcedure = streamSlot
-  .use(({ ctx, next }) => {
-    if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
+  .use(({ ctx, path, next }) => {
+    assertAdminAccess(ctx, path);
     return next();
   })
   .use(noNul)

@@ -2,4 +2,5 @@
 import type { Server } from "node:http";
 
 export const NEW_CONNECTION_SILENCE_MS: number;
+export const IDLE_QUIET_MS: number;
 export function drainableServer(server: Server): (timeoutMs: number) => Promise<{ cut: number }>;

@@ -10,8 +10,11 @@
  *   after that is refused (ECONNREFUSED: a proxy sends it to another instance), never reset.
  * - connections Node has taken whose request it has not read yet (a busy loop reads late): Node
  *   counts them idle and closes them. Here a connection is closed only when it is idle for sure:
- *   it has answered a request and nothing has arrived on it since, or it has been silent since it was
- *   taken for NEW_CONNECTION_SILENCE_MS. The check runs right after the loop has read its sockets.
+ *   it has answered a request, nothing has arrived on it since and it has been quiet for
+ *   IDLE_QUIET_MS, or it has been silent since it was taken for NEW_CONNECTION_SILENCE_MS. The check
+ *   runs right after the loop has read its sockets. The quiet spell matters behind a proxy that pools
+ *   connections (deploy/nginx/nginx.conf): it reuses the one it used last, which gets its answer with
+ *   `Connection: close`, while one closed just as the proxy sent a POST on it would be a 502.
  *
  * Requests in flight, and any that arrive on an open connection, are answered with `Connection:
  * close`; after `timeoutMs` whatever is left is cut and counted. Tests: tests/unit/connection-drain.test.ts
@@ -21,6 +24,8 @@ import net from "node:net";
 
 /** How long a connection that has sent nothing since it was taken is kept while draining. */
 export const NEW_CONNECTION_SILENCE_MS = 2_000;
+/** How long a connection that has answered must then be quiet before the drain closes it. */
+export const IDLE_QUIET_MS = 1_000;
 
 /**
  * Follows every connection of `server` from now on; returns `drain(timeoutMs)`, which resolves with
@@ -33,7 +38,7 @@ export function drainableServer(server) {
   const responses = new Set();
   let draining = false;
   server.on("connection", (socket) => {
-    connections.set(socket, { takenAt: Date.now(), open: 0, answered: 0, readWhenIdle: 0 });
+    connections.set(socket, { takenAt: Date.now(), open: 0, answered: 0, readWhenIdle: 0, idleSince: 0 });
     socket.once("close", () => connections.delete(socket));
   });
   server.prependListener("request", (req, res) => {
@@ -47,13 +52,14 @@ export function drainableServer(server) {
       state.open -= 1;
       state.answered += 1;
       state.readWhenIdle = req.socket.bytesRead;
+      state.idleSince = Date.now();
     });
   });
 
-  /** True when closing `socket` now can lose nothing: no request open, nothing read since its last answer. */
+  /** True when closing `socket` now can lose nothing: no request open, nothing read since its last answer, quiet a while. */
   function idleForSure(socket, state, now) {
     if (state.open > 0) return false;
-    if (state.answered > 0) return socket.bytesRead === state.readWhenIdle;
+    if (state.answered > 0) return socket.bytesRead === state.readWhenIdle && now - state.idleSince >= IDLE_QUIET_MS;
     return socket.bytesRead === 0 && now - state.takenAt >= NEW_CONNECTION_SILENCE_MS;
   }
 

@@ -21,6 +21,9 @@
  * - the build's scripts and styles, brotli-compressed at build, for browsers that accept brotli
  *   (src/server/edge/static-assets.ts).
  *
+ * `createFastPath` tries named steps in order (buildAsset, cachedPublicRead, plainDocumentOnly,
+ * playersKeptPage, prerenderedPage, keptPublicPage); each takes its kind of request or passes it on.
+ *
  * The bodies are gzipped once per version rather than per request. Why: Next's router and proxy
  * cost about five static-file answers per request (bench/README.md, "Pages"), which capped these
  * reads, the busiest on the site, far below what the machine can serve. Tests:
@@ -38,6 +41,7 @@ import type { CachedJson, PublicReadCache } from "../cache/public-reads";
 import { publicReadsFor } from "../cache/public-reads";
 import { readSessionToken, sessionCookie, validateSessionToken } from "../auth/session";
 import { getDb } from "../platform/db";
+import { edgeBridge, type FastPath } from "../platform/edge-bridge.mjs";
 import { getEnv } from "../platform/env";
 import { recordRequest, requestIdFromValue } from "../ops/request-log";
 import { isPagedQuery } from "../rest/paging";
@@ -56,7 +60,7 @@ import {
   renderToken,
 } from "./shared-pages";
 
-export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+export type { FastPath };
 
 /** A body kept in memory with its gzip form and a strong ETag. */
 type Body = { raw: Buffer; gzip: Buffer; etag: string };
@@ -219,12 +223,16 @@ function playerPage(pathname: string): { key: string; versionOf: (reads: PublicR
   };
 }
 
+/** A request as the fast path's steps see it: the path and the raw query (null without "?"), read once. */
+type FastRequest = { req: IncomingMessage; res: ServerResponse; pathname: string; query: string | null };
+/** A step's answer: undefined, not its kind of request; true, answered; false, Next answers it. */
+type StepOutcome = boolean | undefined | Promise<boolean | undefined>;
+
 /** Renders kept at once, at most (contest pages are keyed by id). */
 const MAX_KEPT_PAGES = 500;
 
-type GlobalWithOrigin = typeof globalThis & { __prizeLoopbackOrigin?: string };
 /** This server's own address (src/server/edge/server.mjs, from HOST and PORT; never from a request). */
-const loopbackOrigin = () => (globalThis as GlobalWithOrigin).__prizeLoopbackOrigin;
+const loopbackOrigin = () => edgeBridge().loopbackOrigin;
 
 export function createFastPath(
   pages: Map<string, Page>,
@@ -341,34 +349,60 @@ export function createFastPath(
     return true;
   }
 
-  return async (req, res) => {
-    const url = req.url ?? "";
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const queryAt = url.indexOf("?");
-    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-    if (pathname.startsWith("/_next/static/")) return serveStaticAsset(req, res, pathname);
-    if (pathname.startsWith("/api/")) {
-      // A paged request (?limit, ?cursor) goes to the procedure: the cache holds the first page only.
-      const paged = queryAt !== -1 && isPagedQuery(new URLSearchParams(url.slice(queryAt + 1)));
+  // The steps, in order. Each looks at the request once parsed; `undefined`: not its kind of
+  // request, the next step looks; true: answered here; false: its kind, but Next answers it.
+  const steps: Record<string, (r: FastRequest) => StepOutcome> = {
+    /** The build's scripts and styles, brotli-compressed at build (src/server/edge/static-assets.ts). */
+    buildAsset: ({ req, res, pathname }) =>
+      pathname.startsWith("/_next/static/") ? serveStaticAsset(req, res, pathname) : undefined,
+    /** The cached public REST reads; a paged request (?limit, ?cursor) goes to the procedure: the cache holds the first page only. */
+    cachedPublicRead: ({ req, res, pathname, query }) => {
+      if (!pathname.startsWith("/api/")) return undefined;
+      const paged = query !== null && isPagedQuery(new URLSearchParams(query));
       return req.method === "GET" && !paged ? serveCachedRead(req, res, pathname) : false;
+    },
+    /** Pages only for a plain document request: a query, router and RSC requests and our own renders need Next. */
+    plainDocumentOnly: ({ req, query }) => (query !== null || !isDocumentRequest(req) ? false : undefined),
+    /** A signed-in player's home ("/") or contest page: the HTML kept for every player. */
+    playersKeptPage: ({ req, res, pathname }) =>
+      hasSession(req) && playerPage(pathname) ? servePlayerPage(req, res, pathname) : undefined,
+    /** The visitor's pages prerendered at build (the landing, the dream-car pages); never with a session. */
+    prerenderedPage: ({ req, res, pathname }) => {
+      const page = pages.get(pathname);
+      if (!page) return undefined;
+      return hasSession(req) ? false : servePage(req, res, page);
+    },
+    /** Public pages kept per version of their data (/winners): the same HTML for visitors and players. */
+    keptPublicPage: async ({ req, res, pathname }) => {
+      const regenerated = REGENERATED[pathname];
+      if (!regenerated) return false;
+      const kept = await keptPage(regenerated.key, pathname, regenerated.versionOf, PUBLIC_PAGE_HEADERS);
+      return kept ? servePage(req, res, kept) : false;
+    },
+  };
+  const inOrder = Object.values(steps);
+
+  return async (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "";
+    const queryAt = url.indexOf("?");
+    const request: FastRequest = {
+      req,
+      res,
+      pathname: queryAt === -1 ? url : url.slice(0, queryAt),
+      query: queryAt === -1 ? null : url.slice(queryAt + 1),
+    };
+    for (const step of inOrder) {
+      const outcome = await step(request);
+      if (outcome !== undefined) return outcome;
     }
-    if (queryAt !== -1 || !isDocumentRequest(req)) return false;
-    if (hasSession(req) && playerPage(pathname)) return servePlayerPage(req, res, pathname); // "/" is a player's home
-    const page = pages.get(pathname);
-    if (page) return hasSession(req) ? false : servePage(req, res, page);
-    // The same HTML for visitors and players: the layout reads nothing from the request.
-    const regenerated = REGENERATED[pathname];
-    if (!regenerated) return false;
-    const kept = await keptPage(regenerated.key, pathname, regenerated.versionOf, PUBLIC_PAGE_HEADERS);
-    return kept ? servePage(req, res, kept) : false;
+    return false;
   };
 }
 
-type GlobalWithFastPath = typeof globalThis & { __prizeFastPath?: FastPath };
-
-/** Called once at start (src/instrumentation.ts); src/server/edge/server.mjs finds it on globalThis. */
+/** Called once at start (src/instrumentation.ts); src/server/edge/server.mjs finds it on the bridge. */
 export function installFastPath(): void {
-  (globalThis as GlobalWithFastPath).__prizeFastPath = createFastPath(loadPrerenderedPages(), {
+  edgeBridge().fastPath = createFastPath(loadPrerenderedPages(), {
     staticAssets: loadStaticAssets(),
     nextScripts: loadNextScriptHashes(),
   });

@@ -5,7 +5,6 @@ export const SERVER_OPTIONS: Required<
   Pick<ServerOptions, "headersTimeout" | "requestTimeout" | "connectionsCheckingInterval" | "keepAliveTimeout">
 >;
 export const ALLOWED_METHODS: string[];
-export function guardHeaders(env: { production: boolean; hsts: boolean }): Record<string, string>;
 export function malformedPath(url: string): boolean;
 export function refuseMalformedRequest(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): boolean;
 export function capConnectionsPerIp(server: Server, max: number): void;

@@ -15,8 +15,8 @@
  *   405, a path whose percent-encoding does not decode or that holds control characters answers 400,
  *   both with the security headers, before Next sees them (Next answered some of them 500 with none).
  *
- * The headers mirror `baseSecurityHeaders` (src/server/security/headers.ts); the bad-input suite
- * fails if they drift apart.
+ * The refusals carry `baseSecurityHeaders` (src/server/security/base-headers.mjs), the list Next's
+ * answers carry too; the caller passes them in (src/server/edge/server.mjs).
  */
 
 export const SERVER_OPTIONS = {
@@ -27,18 +27,6 @@ export const SERVER_OPTIONS = {
 };
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"];
-
-/** `baseSecurityHeaders` of src/server/security/headers.ts, for answers given before Next. */
-export function guardHeaders({ production, hsts }) {
-  const headers = {
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "x-frame-options": "DENY",
-    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-  };
-  if (production && hsts) headers["strict-transport-security"] = "max-age=63072000; includeSubDomains";
-  return headers;
-}
 
 function answer(res, status, message, headers, extra = {}) {
   const body = JSON.stringify({ message });

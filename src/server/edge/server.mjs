@@ -12,10 +12,10 @@
  *
  * Graceful shutdown under NEXT_MANUAL_SIG_HANDLE=1: Next installs no signal handlers here, and
  * src/server/platform/shutdown.ts (installed by src/instrumentation.ts when the app is prepared) turns
- * `/api/ready` to 503, waits SHUTDOWN_GRACE_MS, drains this server (`__prizeHttpDrain` below), stops
+ * `/api/ready` to 503, waits SHUTDOWN_GRACE_MS, drains this server (`httpDrain` below), stops
  * the job queue, closes the database and exits.
  *
- * The fast path first: src/server/edge/fast-path.ts (put on globalThis by src/instrumentation.ts when
+ * The fast path first: src/server/edge/fast-path.ts (handed over through the bridge by src/instrumentation.ts when
  * Next loads the app) answers the cached public reads and the visitor's prerendered pages from
  * memory; everything else, and anything it declines, goes to Next.
  *
@@ -31,8 +31,13 @@ import "./node-version.mjs";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { edgeBridge } from "../platform/edge-bridge.mjs";
 import { drainableServer } from "./connection-drain.mjs";
-import { connectionCapFromEnv, guardHeaders, guardServer, refuseMalformedRequest, SERVER_OPTIONS } from "./request-guard.mjs";
+import { baseSecurityHeaders } from "../security/base-headers.mjs";
+import { connectionCapFromEnv, guardServer, refuseMalformedRequest, SERVER_OPTIONS } from "./request-guard.mjs";
+
+/** What this server and the app hand each other (src/server/platform/edge-bridge.mjs). */
+const bridge = edgeBridge();
 
 process.env.NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -87,7 +92,7 @@ try {
     notStarting(startCheck.PENDING_EXIT);
   }
   // src/server/platform/db.ts getDatabase takes it over.
-  globalThis.__prizeStartPglite = pglite;
+  bridge.startPglite = pglite;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   notStarting(1);
@@ -113,11 +118,15 @@ hops = Number.isInteger(hopsSetting) && hopsSetting > 0 ? hopsSetting : 0;
 const noFastPath = async () => false;
 
 // Time-outs, method/path guard and per-IP connection cap: src/server/edge/request-guard.mjs.
-const refusedHeaders = guardHeaders({ production: process.env.NODE_ENV === "production", hsts: process.env.HSTS !== "false" });
+// The security headers of every answer, from the one list Next's answers use too.
+const refusedHeaders = baseSecurityHeaders({
+  production: process.env.NODE_ENV === "production",
+  hsts: process.env.HSTS !== "false",
+});
 const server = http.createServer(SERVER_OPTIONS, (req, res) => {
   if (refuseMalformedRequest(req, res, refusedHeaders)) return;
   rewriteForwardedHeaders(req);
-  const fastPath = globalThis.__prizeFastPath ?? noFastPath;
+  const fastPath = bridge.fastPath ?? noFastPath;
   fastPath(req, res)
     .then((served) => (served ? undefined : handle(req, res)))
     .catch((error) => {
@@ -136,17 +145,17 @@ function loopbackOrigin() {
 }
 
 /** Page requests in the structured log (src/server/ops/page-log.ts, installed with the app). */
-server.prependListener("request", (req, res) => globalThis.__prizePageLog?.(req, res));
+server.prependListener("request", (req, res) => bridge.pageLog?.(req, res));
 /**
- * Graceful shutdown (src/server/platform/shutdown.ts runs the steps): `__prizeHttpDrain` stops taking
+ * Graceful shutdown (src/server/platform/shutdown.ts runs the steps): `httpDrain` stops taking
  * connections once the kernel's queue is empty, answers every request in flight and every later one
  * on an open connection with `Connection: close`, closes connections only when they are idle for
  * sure, and resolves once all are gone or, after `timeoutMs`, cuts what is left and says how many
  * requests that cut (src/server/edge/connection-drain.mjs).
  */
-globalThis.__prizeHttpDrain = drainableServer(server);
+bridge.httpDrain = drainableServer(server);
 
 server.listen(port, hostname, () => {
-  globalThis.__prizeLoopbackOrigin = loopbackOrigin();
+  bridge.loopbackOrigin = loopbackOrigin();
   console.log(`ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });

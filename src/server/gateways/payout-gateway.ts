@@ -53,6 +53,8 @@ export interface PayoutGateway {
   readonly name: "oxapay" | "sandbox";
   /** The crypto amount worth `usd` (USDT is 1:1). */
   quote(coin: CryptoCurrency, usd: string): Promise<string>;
+  /** What the payout wallet holds in `coin` (crypto units); null when the gateway cannot say (no key for it). */
+  walletBalance(coin: CryptoCurrency): Promise<string | null>;
   /** Sends exactly `body` (built by payoutBody and stored before sending). */
   createPayout(body: PayoutRequestBody): Promise<PayoutResult>;
   /** The payout's current status at the gateway (null where the gateway keeps no remote state). */

@@ -55,6 +55,7 @@ export async function getPayoutGateway(db: DbTx, env: Env = getEnv()): Promise<P
   if (env.OXAPAY_PAYOUT_API_KEY) {
     return new OxaPayPayoutGateway({
       payoutApiKey: env.OXAPAY_PAYOUT_API_KEY,
+      generalApiKey: env.OXAPAY_GENERAL_API_KEY,
       baseUrl: env.OXAPAY_BASE_URL,
       timeoutMs: env.OXAPAY_TIMEOUT_MS,
     });

@@ -9,7 +9,14 @@ import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payouts";
 import { registerMailJob } from "./mail-delivery";
 import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
-import { fanOutDrawResults, completeDraw, recordDrawFailure, runDueDraws, setDrawFollowUps } from "../services/draws";
+import {
+  fanOutDrawResults,
+  completeDraw,
+  preparePublicFiles,
+  recordDrawFailure,
+  runDueDraws,
+  setDrawFollowUps,
+} from "../services/draws";
 import {
   reconcileWithGateway,
   reconcileOpenPayments,
@@ -20,6 +27,7 @@ import {
   runPayoutJob,
 } from "../services/money";
 import { takeLiabilitySnapshot } from "../services/proofs";
+import { expireCreditLots } from "../services/kernel";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
 
@@ -42,7 +50,12 @@ export const JOB = {
   reconcileDaily: "payments.reconcileDaily",
   /** Daily (LIABILITY_SNAPSHOT_CRON): the proof-of-liabilities snapshot (services/proofs/snapshot.ts). */
   liabilitiesSnapshot: "liabilities.snapshot",
+  /** Takes what is left of expired site credit off the credit balance, once per lot (services/kernel/credit-expiry.ts). */
+  creditsExpire: "credits.expire",
 } as const;
+
+/** How often expired site credit is swept (credit counts as spendable until then). */
+export const CREDIT_EXPIRY_SWEEP_SECONDS = 300;
 
 /** Queues a withdrawal's payout job (after PAYOUT_RETRY_DELAY_SECONDS); one queued job per withdrawal. */
 export function enqueuePayout(data: { id: string; origin: string }): Promise<string | null> {
@@ -74,8 +87,13 @@ export async function runDrawsJob(): Promise<void> {
 
 /** draws.fanout: every batch until done; a throw retries from the cursor (nothing is told twice). */
 export async function runDrawFanoutJob(data: { contestId: string }): Promise<void> {
-  const progress = await fanOutDrawResults(await getDb(), data.contestId);
+  const db = await getDb();
+  const progress = await fanOutDrawResults(db, data.contestId);
   logger.info({ contestId: data.contestId, ...progress }, "draw results told");
+  // The entry-list files, made once now rather than by their first visitor (services/draws/public-files.ts).
+  await preparePublicFiles(db, data.contestId).catch((err: unknown) =>
+    logger.warn({ err, contestId: data.contestId }, "entry-list files not made yet (the first request makes them)"),
+  );
 }
 
 /** draws.complete: a throw records the reason on the contest and hands the job back for a retry. */
@@ -152,6 +170,11 @@ export function registerAppJobs(): void {
   });
   const liabilitiesCron = getEnv().LIABILITY_SNAPSHOT_CRON;
   if (liabilitiesCron !== "off") schedule(JOB.liabilitiesSnapshot, { cron: liabilitiesCron });
+  registerJob(JOB.creditsExpire, async () => void (await expireCreditLots(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 300,
+  });
+  schedule(JOB.creditsExpire, { everySeconds: CREDIT_EXPIRY_SWEEP_SECONDS });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;

@@ -8,6 +8,7 @@
 import type { DbTx } from "../platform/db";
 import { logger } from "../platform/logger";
 import { renderResetTokens } from "./reset-tokens";
+import { renderVerifyTokens } from "./verify-tokens";
 import { isMarketing, marketingBlocked, withTicketNumbers } from "./outbox";
 import type { MailTransport } from "./transport";
 
@@ -66,8 +67,8 @@ export async function deliverPendingEmails(
         report.failed++;
         continue;
       }
-      // Secrets (a reset link's token) exist only in the message that leaves, never in the row.
-      const out = await renderResetTokens(db, mail, now);
+      // Secrets (a reset or verification link's token) exist only in the message that leaves, never in the row.
+      const out = await renderVerifyTokens(db, await renderResetTokens(db, mail, now), now);
       await transport.send({ to: out.to, subject: out.subject, text: out.text, html: out.html });
       await db.emailOutbox.updateMany({
         where: { id: mail.id, status: "pending" },

@@ -3,7 +3,15 @@
  * client (one line each), so the email commits or rolls back with the event (outbox.ts).
  */
 import type { DbTx } from "../platform/db";
-import { enqueueEmail, mailUser, type RecipientRow, receiptPlaceholder, recipientIfWanted, ticketsPlaceholder } from "./outbox";
+import {
+  enqueueEmail,
+  heldFor,
+  mailUser,
+  type RecipientRow,
+  receiptPlaceholder,
+  recipientIfWanted,
+  ticketsPlaceholder,
+} from "./outbox";
 import { formatUsd } from "@/shared/money";
 import {
   notice,
@@ -50,6 +58,7 @@ export async function queueReceipt(
     kind: "purchase_receipt",
     userId: user.id,
     message: purchaseReceipt(nameOf(user), entries, purchase.totalAmount, purchase.balance, purchase.pricing),
+    held: heldFor("purchase_receipt", user.verified),
   });
 }
 
@@ -73,6 +82,21 @@ export async function mailTopUpRejected(
   );
 }
 
+/** Security: wrong two-factor codes from anywhere paused the account's codes until `until` (services/accounts/two-factor.ts). */
+export async function mailTwoFactorLocked(tx: DbTx, userId: string, until: Date): Promise<void> {
+  await mailUser(tx, userId, "two_factor_locked", (u) =>
+    notice(nameOf(u), "Your two-factor codes were paused", {
+      paragraphs: [
+        "Someone who knows your password entered wrong authentication codes for your account too many times, so codes from your authenticator app are paused for a while.",
+        "Change your password now (Account Settings, or the reset link on the sign-in page). Your backup codes still work, and sessions already signed in are not affected.",
+      ],
+      rows: [["Codes paused until", until.toUTCString()]],
+      button: { label: "Reset your password", path: "/forgot-password" },
+      small: "If this was you, wait until the time above or sign in with a backup code.",
+    }),
+  );
+}
+
 export async function mailPasswordChanged(tx: DbTx, userId: string, when: Date): Promise<void> {
   await mailUser(tx, userId, "password_changed", (u) => passwordChanged(nameOf(u), when));
 }
@@ -83,7 +107,10 @@ type WithdrawalMail = { id: string; userId: string; amount: string; cryptoCurren
 export async function mailWithdrawal(
   tx: DbTx,
   w: WithdrawalMail,
-  event: { kind: "requested" } | { kind: "paid"; txid: string | null } | { kind: "rejected" | "failed"; reason: string },
+  event:
+    | { kind: "requested"; route?: "review" | "identity" | "instant" }
+    | { kind: "paid"; txid: string | null }
+    | { kind: "rejected" | "failed"; reason: string },
 ): Promise<void> {
   const amount = formatUsd(w.amount);
   const rows: [string, string][] = [
@@ -99,7 +126,9 @@ export async function mailWithdrawal(
       case "requested":
         return notice(name, `Withdrawal requested: ${amount}`, {
           paragraphs: [
-            `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance while an admin reviews it.`,
+            event.route === "identity"
+              ? `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance until your identity is verified; then it is paid.`
+              : `We have your request to withdraw ${amount} in ${w.cryptoCurrency}. The amount is held from your balance while an admin reviews it.`,
           ],
           rows,
           button: link,

@@ -17,6 +17,8 @@ export type EmailKind =
   | "topup_rejected"
   | "password_reset"
   | "password_changed"
+  | "two_factor_locked"
+  | "email_verification"
   | "withdrawal_requested"
   | "withdrawal_paid"
   | "withdrawal_rejected"
@@ -46,19 +48,44 @@ export async function marketingBlocked(tx: DbTx, userId: string | null | undefin
   return rows[0]?.blocked ?? true;
 }
 
+/**
+ * What an address nobody has verified still receives (docs/email.md "Verified addresses"): the link
+ * that verifies it and the account's security mails, greeted without any name the player typed.
+ * Every other mail (player text, money news) is written `held` and goes out once the owner follows
+ * the link (releaseHeldEmails); marketing is not written at all.
+ */
+export const UNVERIFIED_KINDS = ["email_verification", "password_reset", "password_changed", "two_factor_locked"] as const;
+export const sentUnverified = (kind: string): boolean => (UNVERIFIED_KINDS as readonly string[]).includes(kind);
+
+/** Whether a mail of `kind` to a recipient waits for them to verify their address. */
+export const heldFor = (kind: string, verified: boolean): boolean => !verified && !sentUnverified(kind);
+
+/** The held mails of `userId` to `email` go out: its owner just verified that address. */
+export async function releaseHeldEmails(tx: DbTx, userId: string, email: string, now = new Date()): Promise<number> {
+  const { count } = await tx.emailOutbox.updateMany({
+    where: { userId, to: email, status: "held" },
+    data: { status: "pending", nextAttemptAt: now },
+  });
+  return count;
+}
+
 export type EmailPreferences = { receipts: boolean; results: boolean };
 export const DEFAULT_PREFERENCES: EmailPreferences = { receipts: true, results: true };
 
-/** Writes one rendered email to the outbox, in the caller's transaction (null: marketing the player must not get). */
+/**
+ * Writes one rendered email to the outbox, in the caller's transaction (null: marketing the player
+ * must not get). `held`: the address is not verified, so it waits (heldFor).
+ */
 export async function enqueueEmail(
   tx: DbTx,
-  input: { to: string; kind: EmailKind; userId?: string | null; message: RenderedEmail },
+  input: { to: string; kind: EmailKind; userId?: string | null; message: RenderedEmail; held?: boolean },
 ): Promise<string | null> {
-  if (isMarketing(input.kind) && (await marketingBlocked(tx, input.userId))) return null;
+  if (isMarketing(input.kind) && (input.held || (await marketingBlocked(tx, input.userId)))) return null;
   const row = await tx.emailOutbox.create({
     data: {
       to: input.to,
       kind: input.kind,
+      status: input.held ? "held" : "pending",
       userId: input.userId ?? null,
       subject: input.message.subject,
       text: input.message.text,
@@ -83,13 +110,14 @@ export async function setEmailPreferences(db: DbTx, userId: string, prefs: Email
   return { receipts: row.receipts, results: row.results };
 }
 
-export type Recipient = { id: string; email: string; firstName: string; displayName: string | null };
+/** `verified`: the owner followed the link mailed to `email` (User.emailVerifiedAt). */
+export type Recipient = { id: string; email: string; firstName: string; displayName: string | null; verified: boolean };
 /** A player's row as RECIPIENT_COLUMNS reads it: who they are and their optional-mail preferences (null: defaults). */
 export type RecipientRow = Recipient & { receipts: boolean | null; results: boolean | null };
 
 /** What recipientFor reads, for a caller that reads the player's row itself (FROM "User" ${RECIPIENT_JOIN}). */
 export const RECIPIENT_COLUMNS = Prisma.sql`"User"."id", "User"."email", "User"."firstName", "User"."displayName",
-  "EmailPreference"."receipts", "EmailPreference"."results"`;
+  ("User"."emailVerifiedAt" IS NOT NULL) AS "verified", "EmailPreference"."receipts", "EmailPreference"."results"`;
 export const RECIPIENT_JOIN = Prisma.sql`LEFT JOIN "EmailPreference" ON "EmailPreference"."userId" = "User"."id"`;
 
 /** The player to mail for `kind` from their row, or null when there is none or they turned that kind off. */
@@ -97,7 +125,7 @@ export function recipientIfWanted(row: RecipientRow | undefined, kind: EmailKind
   if (!row) return null;
   const pref = OPTIONAL_KINDS[kind as keyof typeof OPTIONAL_KINDS];
   if (pref && row[pref] === false) return null; // no preference row: the defaults (everything on)
-  return { id: row.id, email: row.email, firstName: row.firstName, displayName: row.displayName };
+  return { id: row.id, email: row.email, firstName: row.firstName, displayName: row.displayName, verified: row.verified };
 }
 
 /** The player to mail for `kind`, or null when there is none or they turned that kind off. */
@@ -110,7 +138,9 @@ export async function recipientFor(tx: DbTx, userId: string, kind: EmailKind): P
 
 /**
  * Mails a player unless the kind is optional and they turned it off. `render` gets the player's
- * row so the greeting uses their name. Returns the outbox id, or null when not wanted.
+ * row so the greeting uses their name; an unverified address gets only UNVERIFIED_KINDS now,
+ * greeted without a name (nothing a player typed goes to an address nobody proved), and every other
+ * kind is held until it is verified. Returns the outbox id, or null when not wanted.
  */
 export async function mailUser(
   tx: DbTx,
@@ -120,7 +150,9 @@ export async function mailUser(
 ): Promise<string | null> {
   const user = await recipientFor(tx, userId, kind);
   if (!user) return null;
-  return enqueueEmail(tx, { to: user.email, kind, userId, message: render(user) });
+  const held = heldFor(kind, user.verified);
+  const greeted = user.verified || held ? user : { ...user, firstName: "there", displayName: null };
+  return enqueueEmail(tx, { to: user.email, kind, userId, message: render(greeted), held });
 }
 
 /**
@@ -204,7 +236,7 @@ export type OutboxRow = {
   subject: string;
   text: string;
   html: string;
-  status: "pending" | "sent" | "failed";
+  status: "pending" | "sent" | "failed" | "held";
   attempts: number;
   lastError: string | null;
   createdAt: Date;
@@ -216,7 +248,7 @@ export type OutboxRow = {
  * A reset link's token is never in a row (src/server/mail/reset-tokens.ts makes it at send time);
  * the Outbox shows any `token=` of a link masked all the same (rows written before that change).
  */
-const TOKEN_IN_LINK = /token=(\{\{reset-token:[A-Za-z0-9]+\}\}|[A-Za-z0-9_-]+)/g;
+const TOKEN_IN_LINK = /token=(\{\{(?:reset|verify)-token:[A-Za-z0-9]+\}\}|[A-Za-z0-9_-]+)/g;
 export const REDACTED_TOKEN = "token=[hidden: sent by email]";
 
 export function redactSecrets<T extends { text: string; html: string }>(mail: T): T {

@@ -273,6 +273,23 @@ export function passwordResetLink(name: string, link: string): RenderedEmail {
   ]);
 }
 
+export const VERIFY_LINK_HOURS = 24;
+
+/**
+ * The link that verifies an address (`link` built by the server, its token a `slot`). Greets
+ * nobody by name: the address is not proved yet, so nothing a player typed goes in it.
+ */
+export function emailVerificationLink(link: string): RenderedEmail {
+  return compose("Verify your e-mail address for Prize Contests", "there", [
+    {
+      p: "Please confirm that this is your e-mail address, so we can send you receipts, draw results and news about your money.",
+    },
+    { button: { label: "Verify my e-mail address", href: link } },
+    { p: `The link works once and expires in ${VERIFY_LINK_HOURS} hours.` },
+    { small: "If you did not create an account at Prize Contests, ignore this e-mail: we will send nothing else here." },
+  ]);
+}
+
 export function passwordChanged(name: string, when: Date): RenderedEmail {
   return compose("Your Prize Contests password was changed", name, [
     { p: `The password of your account was changed on ${when.toUTCString()}. You were signed out everywhere else.` },

@@ -6,6 +6,7 @@
  * for every request; src/instrumentation.ts installs it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { edgeBridge } from "../platform/edge-bridge.mjs";
 import { recordRequest, requestIdFromValue } from "./request-log";
 
 /** The metrics label of every page (one value: paths are the client's to choose). */
@@ -43,8 +44,6 @@ export function logPageRequest(req: IncomingMessage, res: ServerResponse): void 
   res.once("close", log);
 }
 
-type GlobalWithPageLog = typeof globalThis & { __prizePageLog?: typeof logPageRequest };
-
 export function installPageLog(): void {
-  (globalThis as GlobalWithPageLog).__prizePageLog = logPageRequest;
+  edgeBridge().pageLog = logPageRequest;
 }

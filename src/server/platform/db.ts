@@ -9,6 +9,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { defaultPgliteDir, getEnv } from "./env";
+import { edgeBridge } from "./edge-bridge.mjs";
 
 export type Db = PrismaClient;
 /** A Prisma client or an interactive-transaction client: what services accept. */
@@ -104,15 +105,16 @@ export async function openDatabase(
   };
 }
 
-type GlobalWithDb = typeof globalThis & { __prizeDb?: Promise<DatabaseHandle>; __prizeStartPglite?: PGlite };
+type GlobalWithDb = typeof globalThis & { __prizeDb?: Promise<DatabaseHandle> };
 const globalForDb = globalThis as GlobalWithDb;
 
 /** The app's shared database, opened once per process (kept on globalThis so dev reloads reuse it). */
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!globalForDb.__prizeDb) {
     // `npm start` opened the embedded database for its migration check (scripts/db/start-check.ts): taken over, not opened twice.
-    const pglite = globalForDb.__prizeStartPglite;
-    globalForDb.__prizeStartPglite = undefined;
+    const bridge = edgeBridge();
+    const pglite = bridge.startPglite ?? undefined;
+    bridge.startPglite = undefined;
     const url = getEnv().DATABASE_URL;
     globalForDb.__prizeDb = openDatabase(url ? { url } : { pglite });
   }

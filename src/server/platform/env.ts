@@ -125,6 +125,25 @@ const schema = z.object({
   PAYMENTS_POLL_SECONDS: int(10, 86_400, "must be an integer from 10 to 86400 (seconds)").default(120),
   RECONCILE_CRON: text.default("30 3 * * *"),
   RECONCILE_DAYS: int(1, 90, "must be an integer from 1 to 90 (days)").default(3),
+  // Instant payouts by rules (docs/payments.md "Instant payouts"): a withdrawal is sent without a
+  // person when every rule holds; 0 as AUTO_WITHDRAW_MAX_USD sends every withdrawal to the admin queue.
+  AUTO_WITHDRAW_MAX_USD: int(0, 100_000, "must be an integer from 0 to 100000 (USD)").default(100),
+  AUTO_WITHDRAW_DAILY_COUNT: int(1, 1_000, "must be an integer from 1 to 1000").default(3),
+  AUTO_WITHDRAW_DAILY_MAX_USD: int(1, 1_000_000, "must be an integer from 1 to 1000000 (USD)").default(300),
+  AUTO_WITHDRAW_MIN_ACCOUNT_AGE_HOURS: int(0, 8_760, "must be an integer from 0 to 8760 (hours)").default(24),
+  AUTO_WITHDRAW_DEPOSIT_WINDOW_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(30),
+  // OxaPay's General API key: its account-balance call tells whether the payout wallet covers a payout.
+  OXAPAY_GENERAL_API_KEY: text.optional(),
+  // Identity only where the law needs it (docs/payments.md "Identity"): lifetime withdrawn (this one
+  // included) or a single prize's value at which tier 1 (name, date of birth, address) and tier 2 (an
+  // identity check) are needed; and the key that signs the identity provider's webhooks.
+  KYC_TIER1_WITHDRAWN_USD: int(1, 10_000_000, "must be an integer from 1 to 10000000 (USD)").default(600),
+  KYC_TIER1_PRIZE_USD: int(1, 10_000_000, "must be an integer from 1 to 10000000 (USD)").default(600),
+  KYC_TIER2_WITHDRAWN_USD: int(1, 10_000_000, "must be an integer from 1 to 10000000 (USD)").default(2000),
+  KYC_TIER2_PRIZE_USD: int(1, 10_000_000, "must be an integer from 1 to 10000000 (USD)").default(2000),
+  KYC_WEBHOOK_SECRET: text
+    .refine((v) => v.length >= 16, { error: "must be at least 16 characters (or empty: no identity provider)" })
+    .optional(),
   // Limits and background work
   // src/server/security/anonymous-limit.ts; 0 = off.
   RATE_LIMIT_ANON_PER_MINUTE: int(0, 1_000_000_000, "must be an integer from 0 (off) to 1000000000").default(300),

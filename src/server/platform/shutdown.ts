@@ -16,10 +16,7 @@ import { closeDatabase } from "./db";
 import { getEnv } from "./env";
 import { logger } from "./logger";
 import { startClosing, startDraining } from "./drain";
-
-/** src/server/edge/server.mjs puts this on globalThis: stop accepting, finish what is in flight (resolves when done or cut). */
-type HttpDrain = (timeoutMs: number) => Promise<{ cut: number }>;
-const g = globalThis as typeof globalThis & { __prizeHttpDrain?: HttpDrain };
+import { edgeBridge } from "./edge-bridge.mjs";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +31,8 @@ export async function drainAndClose(signal: NodeJS.Signals, stopJobs: StopWork):
   logger.info({ signal, graceMs }, "shutdown: not ready; draining");
   if (graceMs > 0) await sleep(graceMs);
   startClosing();
-  const http = g.__prizeHttpDrain;
+  // src/server/edge/server.mjs hands it over (src/server/platform/edge-bridge.mjs); absent under next dev and in tests.
+  const http = edgeBridge().httpDrain;
   if (http) {
     const { cut } = await http(SHUTDOWN_TIMEOUT_MS);
     if (cut > 0) logger.warn({ cut }, "shutdown: connections cut after SHUTDOWN_TIMEOUT_MS");

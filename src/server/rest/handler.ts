@@ -7,6 +7,7 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 import { createContext } from "../api/context";
+import { assertAdminAccess } from "../api/privileged";
 import { type CachedJson, publicReadsFor } from "../cache/public-reads";
 import { createCaller } from "../api/root";
 import { zodMessage } from "../api/trpc";
@@ -16,6 +17,7 @@ import { DomainError, HTTP_STATUS } from "../platform/errors";
 import { logger } from "../platform/logger";
 import { type RequestInfo, withRequestLog } from "../ops/request-log";
 import { reportServerError } from "../ops/error-reports";
+import { limitAnonymousRequest } from "../security/anonymous-limit";
 import { BODY_LIMITS, readBodyText } from "../security/body-limit";
 import { hasNonJsonBody } from "../security/csrf";
 import { isPagedQuery } from "./paging";
@@ -105,7 +107,13 @@ async function serveRestRequest(req: Request, info: RequestInfo): Promise<Respon
       return cachedResponse(req, await route.cached(reads, { params, query: url.searchParams }), resHeaders);
     }
     const ctx = await createContext({ req, resHeaders, info });
-    if (route.raw) return await route.raw(req, { params, query: url.searchParams, ctx });
+    if (route.raw) {
+      // A raw admin row is not a procedure: the same one rule as adminProcedure (src/server/api/privileged.ts).
+      if (route.doc.access === "admin") assertAdminAccess(ctx, `${route.method} ${route.path}`);
+      // A public raw row (the entry-list files, the login redirect) counts like every procedure does.
+      if (!ctx.user && route.doc.access === "public" && !route.outsideAnonymousBudget) await limitAnonymousRequest(ctx);
+      return await route.raw(req, { params, query: url.searchParams, ctx });
+    }
     const body = await readJsonBody(req);
     if (!body.ok) return body.res;
     const caller = createCaller(ctx);

@@ -64,6 +64,12 @@ export type RestRoute = {
    * 304 on a matching If-None-Match, no caller and no query. Must answer what `call` answers.
    */
   cached?: (reads: PublicReadCache, args: Pick<RestArgs, "params" | "query">) => Promise<CachedJson>;
+  /**
+   * A public raw row counts against the anonymous per-IP budget like every procedure
+   * (src/server/security/anonymous-limit.ts); set this only with the reason it must not (a
+   * gateway's signed webhook: a burst of real payments is never refused for volume).
+   */
+  outsideAnonymousBudget?: string;
 } & (
   | { call: (caller: Caller, args: RestArgs) => Promise<unknown>; raw?: never }
   | { raw: (req: Request, args: Omit<RestArgs, "body">) => Promise<Response>; call?: never }

@@ -10,16 +10,29 @@ import type { RestRoute } from "./types";
 
 type WebhookHandler = (db: Db, rawBody: string, signature: string | null, opts: { ip?: string }) => Promise<unknown>;
 
-export function gatewayWebhookRow(path: string, summary: string, handle: WebhookHandler): RestRoute {
+/** `errors`: the handler's refusals beyond a bad signature and an unknown track id. */
+export function gatewayWebhookRow(
+  path: string,
+  summary: string,
+  handle: WebhookHandler,
+  errors: Record<number, string> = {},
+): RestRoute {
   return {
     method: "POST",
     path,
     doc: {
       summary,
       access: "public",
+      errors: {
+        400: "the body is not a JSON object with a track_id",
+        401: "Signature missing or invalid",
+        404: "Unknown track id",
+        ...errors,
+      },
       rawBody: { contentType: "application/json", description: "The gateway's JSON exactly as signed" },
       response: { status: 200, contentType: "text/plain", description: "ok" },
     },
+    outsideAnonymousBudget: "signed by the gateway: a burst of real payments is never refused for volume",
     raw: async (req, { ctx }) => {
       const read = await readBodyText(req, BODY_LIMITS.webhook);
       if (!read.ok) throw new DomainError(read.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", read.message);

@@ -6,9 +6,11 @@
  *
  * It runs as a tRPC middleware (src/server/api/trpc.ts), which the REST rows pass through as well;
  * one HTTP request counts once however many procedures it batches (keyed on the request's
- * response headers, which every call of one request shares). Raw REST rows (the gateway webhook,
- * the login redirect) do not count, nor do cached public REST reads (src/server/cache/public-reads.ts):
- * they cost no query, while counting them would cost a write each. Over the budget: 429 with Retry-After.
+ * response headers, which every call of one request shares). Public raw REST rows (the entry-list
+ * files, the login redirect) count too (src/server/rest/handler.ts), except a row that says why not
+ * (`outsideAnonymousBudget`: the gateways' signed webhooks). Cached public REST reads
+ * (src/server/cache/public-reads.ts) do not: they are answered from memory at a constant cost, while
+ * counting them would cost a write each. Over the budget: 429 with Retry-After.
  */
 import type { DbTx } from "../platform/db";
 import { getEnv } from "../platform/env";

@@ -1,6 +1,7 @@
 /**
- * Security headers, applied by src/proxy.ts to every page and API answer.
- * Pure functions: no imports, so tests can call them directly; src/proxy.ts passes the settings.
+ * Security headers, applied by src/proxy.ts to every page and API answer (and by the edge:
+ * src/server/edge/fast-path.ts, src/server/edge/request-guard.mjs, from the same base list).
+ * Pure functions, so tests can call them directly; src/proxy.ts passes the settings.
  */
 
 /** A fresh, unguessable nonce (128 bits, base64) for one HTML response. */
@@ -36,22 +37,5 @@ export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; stat
   ].join("; ");
 }
 
-/** HSTS only in production, unless HSTS=false (plain-HTTP runs beyond localhost). */
-export function hstsEnabled(env: HstsSetting): boolean {
-  return env.production && env.hsts;
-}
-
-/** Whether this is a production build (NODE_ENV) and the HSTS setting (src/server/platform/env.ts). */
-export type HstsSetting = { production: boolean; hsts: boolean };
-
-/** The headers every answer carries (pages and API), CSP aside. */
-export function baseSecurityHeaders(env: HstsSetting): Record<string, string> {
-  const headers: Record<string, string> = {
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "x-frame-options": "DENY",
-    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-  };
-  if (hstsEnabled(env)) headers["strict-transport-security"] = "max-age=63072000; includeSubDomains";
-  return headers;
-}
+/** The headers every answer carries, Next's and the edge's: one list (src/server/security/base-headers.mjs). */
+export { baseSecurityHeaders, type HstsSetting, hstsEnabled } from "./base-headers.mjs";

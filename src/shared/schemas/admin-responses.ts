@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { RISK_MARKERS } from "../safer-play";
-import { id, money, time } from "./response-primitives";
+import { id, money, nameAnswers, time } from "./response-primitives";
 
 export const auditEntryOutput = z.object({
   id,
@@ -58,3 +58,11 @@ export const riskMarkersOutput = z.array(
     closed: z.boolean(),
   }),
 );
+
+nameAnswers({
+  AuditEntry: auditEntryOutput,
+  AuditPage: auditPageOutput,
+  Stats: statsOutput,
+  Analytics: analyticsOutput,
+  RiskMarker: riskMarkersOutput.element,
+});

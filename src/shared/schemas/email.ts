@@ -1,4 +1,4 @@
-/** Email schemas: the admin Outbox query, Account Settings email preferences, the reset-link flow. */
+/** Email schemas: the admin Outbox query, Account Settings email preferences, the reset-link flow, e-mail verification. */
 import "./zod-config";
 import { z } from "zod";
 import { MESSAGES } from "./auth";
@@ -40,3 +40,22 @@ export const resetWithTokenFormSchema = z
 export const RESET_LINK_SENT =
   "If an account exists for that email, we have sent a link to reset its password. It expires in 30 minutes.";
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
+
+/** The e-mail verification link's token (POST /api/auth/verify-email): 32 random bytes, base64url. */
+export const verifyEmailSchema = z.object({
+  token: z
+    .string("Invalid or expired verification link")
+    .min(20, "Invalid or expired verification link")
+    .max(100, "Invalid or expired verification link")
+    .regex(/^[A-Za-z0-9_-]+$/, "Invalid or expired verification link"),
+});
+
+/** What the verification flow answers (docs/email.md "Verified addresses"). */
+export const EMAIL_VERIFY_MESSAGES = {
+  sent: (email: string) => `We sent a verification link to ${email}. It works once and expires in 24 hours.`,
+  already: "Your e-mail address is already verified",
+  invalid: "This verification link is invalid or has expired. Ask for a new one in Account Settings.",
+  verified: "Your e-mail address is verified. Receipts, results and other messages will reach you there.",
+  busy: (retry: string) => `Too many verification e-mails. Please try again ${retry}.`,
+  linksBusy: (retry: string) => `Too many verification attempts. Please try again ${retry}.`,
+} as const;

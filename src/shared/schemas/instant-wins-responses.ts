@@ -3,6 +3,7 @@
  * re-exports them) so that file stays small. Same conventions: money strings, ISO times.
  */
 import { z } from "zod";
+import { nameAnswers } from "./response-primitives";
 import { INSTANT_PRIZE_KINDS } from "../instant-wins";
 
 const money = z
@@ -51,8 +52,33 @@ export const instantWinsRecordOutput = z.object({
   contestId: z.string(),
   title: z.string(),
   status: z.string(),
-  seedHash: z.string().nullable(),
-  mapHash: z.string().nullable(),
+  seedHash: z.string().nullable().describe("SHA-256 of the secret seed, published when the map is committed"),
+  scheme: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "How mapHash is made: 2 = HMAC-SHA256 keyed with the seed; 1 = SHA-256 of the map text (maps committed before scheme 2)",
+    ),
+  mapHash: z
+    .string()
+    .nullable()
+    .describe("The map's commitment; a scheme-1 hash is null until the reveal (it would give the tickets away)"),
+  redraw: z
+    .object({
+      at: time,
+      excludedHash: z.string(),
+      excludedCount: z.number().int(),
+      carried: z.array(z.number().int()),
+      previousSeedHash: z.string(),
+      excluded: z.string().nullable(),
+      previousMapHash: z.string().nullable(),
+      previousSeed: z.string().nullable(),
+    })
+    .nullable()
+    .describe(
+      "Set when a scheme-1 map was re-drawn: prizes already won kept their tickets (carried positions), the others were drawn from a new seed among the tickets not sold then; after the reveal the excluded tickets and the replaced seed and map hash",
+    ),
   ticketMax: z.number().int().nullable(),
   soldTickets: z.number().int(),
   total: z.number().int(),
@@ -67,7 +93,16 @@ export const instantWinsRecordOutput = z.object({
       amount: money.nullable(),
       awarded: z.boolean(),
       winningTicket: z.number().int().nullable(),
-      awardedEntry: z.object({ firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() }).nullable(),
+      awardedEntry: z
+        .object({ firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string().nullable() })
+        .nullable()
+        .describe("The winning entry; its masked name once sales closed, null while on sale"),
     }),
   ),
+});
+
+nameAnswers({
+  InstantWin: instantWinOutput,
+  AdminInstantPrizes: adminInstantPrizesOutput,
+  InstantWinsRecord: instantWinsRecordOutput,
 });

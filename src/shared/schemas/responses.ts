@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { instantWinOutput } from "./instant-wins-responses";
-import { id, message, money, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time } from "./response-primitives";
 
 export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
 export { adminInstantPrizesOutput, instantWinsRecordOutput } from "./instant-wins-responses";
@@ -21,6 +21,7 @@ export {
   reviewSettlePayoutOutput,
   reviewTakeBackOutput,
   withdrawalCreatedOutput,
+  withdrawalQuoteOutput,
   withdrawalOutput,
   withdrawalWithMessageOutput,
 } from "./withdrawal-responses";
@@ -42,7 +43,12 @@ export const userOutput = z.object({
   lastName: z.string().nullable(),
   displayName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** What the player can spend: cashBalance + creditBalance. */
   balance: money,
+  /** Withdrawable money: top-ups, cash prizes, cash alternatives, refunds of cash. */
+  cashBalance: money,
+  /** Spend-only site credit (instant-win credit, wheel prizes, goodwill), spent before cash. */
+  creditBalance: money,
   createdAt: time,
   isAdmin: z.boolean(),
 });
@@ -74,7 +80,6 @@ export const contestOutput = z.object({
   drawSeedHash: z.string(),
   drawSeed: z.string().nullable(),
   winningTicket: z.number().int().nullable(),
-  winnerId: z.string().nullable(),
   drawnAt: time.nullable(),
   skillQuestion: z.object({ text: z.string(), options: z.array(z.string()) }).nullable(),
   awaitingResults: z.boolean(),
@@ -86,13 +91,20 @@ export const contestOutput = z.object({
   instantWins: z.boolean(),
 });
 export const adminContestOutput = contestOutput.extend({
+  /** The winner's user id: admins only (a public contest never carries it). */
+  winnerId: z.string().nullable(),
   skillQuestionAnswer: z.number().int().nullable(),
   /** Closed but not drawn yet: why, in words; and the last failed attempt's message. */
   drawPending: z.string().nullable(),
   drawError: z.string().nullable(),
 });
 
-const drawRecordEntryOutput = z.object({ id, firstTicket: z.number().int(), lastTicket: z.number().int(), name: z.string() });
+const drawRecordEntryOutput = z.object({
+  id,
+  firstTicket: z.number().int(),
+  lastTicket: z.number().int(),
+  name: z.string().nullable().describe("The holder's masked name (first name and initial) once sales closed; null while on sale"),
+});
 
 export const drawRecordOutput = z.object({
   contestId: id,
@@ -222,6 +234,8 @@ export const purchaseOutput = z.object({
   contestImage: z.string().nullable(),
   ticketCount: z.number().int(),
   totalAmount: money,
+  /** The part of totalAmount paid with site credit (spent before cash); the rest was cash. */
+  paidWithCredit: money,
   entryDate: time,
   contestStatus: z.string(),
   contestEndDate: time.nullable(),
@@ -468,3 +482,38 @@ export const liabilityProofOutput = z.object({
   }),
 });
 export const takeSnapshotOutput = z.object({ message, snapshot: snapshotSummaryOutput });
+
+nameAnswers({
+  User: userOutput,
+  Contest: contestOutput,
+  AdminContest: adminContestOutput,
+  DrawRecord: drawRecordOutput,
+  DrawRecordEntry: drawRecordEntryOutput,
+  DrawProof: drawProofOutput,
+  LiveDraws: liveDrawsOutput,
+  LiveDrawCard: liveDrawCardOutput,
+  WinnerPost: winnerPostOutput,
+  EntryReceipt: entryReceipt,
+  PriceBreakdown: priceBreakdownOutput,
+  PromoQuote: promoQuoteOutput,
+  Checkout: checkoutOutput,
+  Purchase: purchaseOutput,
+  PromoCode: adminPromoCodeOutput,
+  Limits: limitsOutput,
+  PaymentInvoice: createPaymentOutput,
+  PendingPayment: pendingPaymentOutput,
+  Payment: paymentOutput,
+  WheelStatus: wheelStatusOutput,
+  WheelSpin: wheelSpinOutput,
+  Notification: notificationOutput,
+  SupportMessage: supportMessageOutput,
+  Conversation: conversationOutput,
+  EmailPreferences: emailPreferencesOutput,
+  TwoFactorStatus: twoFactorStatusOutput,
+  TwoFactorSetup: twoFactorSetupOutput,
+  NumbersPage: numbersPageOutput,
+  HeldNumbers: heldNumbersOutput,
+  SignedReceipt: signedReceiptOutput,
+  LiabilitySnapshot: snapshotSummaryOutput,
+  LiabilityProof: liabilityProofOutput,
+});

@@ -4,6 +4,7 @@
  * found. Times are ISO 8601 strings.
  */
 import { z } from "zod";
+import { nameAnswers } from "./response-primitives";
 import { COMPLAINT_CATEGORIES, COMPLAINT_STATUSES } from "../complaints";
 import { TRAIL_KINDS } from "../fulfilment";
 import { PRIZE_STATUSES } from "../prizes";
@@ -66,3 +67,12 @@ export const complaintOutput = z.object({
 });
 export const adminComplaintOutput = complaintOutput.extend({ user: userRef });
 export const complaintPolicyOutput = z.object({ name: z.string(), url: z.string(), dueWorkingDays: z.number().int() });
+
+nameAnswers({
+  TrailStep: trailStepOutput,
+  PrizeTrail: publicPrizeTrailOutput,
+  OverdueFulfilments: overdueFulfilmentsOutput,
+  Complaint: complaintOutput,
+  AdminComplaint: adminComplaintOutput,
+  ComplaintPolicy: complaintPolicyOutput,
+});

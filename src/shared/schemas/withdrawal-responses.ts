@@ -6,10 +6,15 @@ import { z } from "zod";
 import { CRYPTO_CURRENCIES } from "../constants";
 import { WITHDRAWAL_NETWORKS } from "../networks";
 import { PRIZE_STATUSES } from "../prizes";
+import { PAYOUT_RULES } from "../payout-rules";
 import { WITHDRAWAL_STATUSES } from "../withdrawals";
-import { id, message, money, time } from "./response-primitives";
+import { id, message, money, nameAnswers, time } from "./response-primitives";
 import { trailStepOutput } from "./tracker-responses";
 
+const routeOutput = z.enum(["instant", "review", "identity"]);
+const ruleOutput = z.enum(PAYOUT_RULES);
+/** A failing payout rule, as the player and the admin read it (docs/payments.md "Instant payouts"). */
+const reasonOutput = z.object({ rule: ruleOutput, label: z.string(), message: z.string() });
 const withdrawalBase = z.object({
   id,
   status: z.enum(WITHDRAWAL_STATUSES),
@@ -18,6 +23,10 @@ const withdrawalBase = z.object({
   network: z.enum(WITHDRAWAL_NETWORKS),
   address: z.string(),
   createdAt: time,
+  /** instant: paid without a person; review: an admin decides; identity: held until the player is verified. */
+  route: routeOutput.nullable(),
+  /** The payout rules that did not hold (empty for an instant payout). */
+  reasons: z.array(reasonOutput),
 });
 export const withdrawalCreatedOutput = withdrawalBase;
 export const withdrawalOutput = withdrawalBase.extend({
@@ -26,6 +35,16 @@ export const withdrawalOutput = withdrawalBase.extend({
   paidAt: time.nullable(),
   rejectionReason: z.string().nullable(),
   failureReason: z.string().nullable(),
+});
+/** POST /api/withdrawals/quote: whether this withdrawal would be instant, reviewed or held, and why; nothing is held. */
+export const withdrawalQuoteOutput = z.object({
+  route: routeOutput,
+  enoughCash: z.boolean(),
+  cashBalance: money,
+  summary: z.string(),
+  checks: z.array(reasonOutput.extend({ ok: z.boolean() })),
+  failed: z.array(ruleOutput),
+  identity: z.object({ required: z.number().int(), verified: z.number().int(), asks: z.array(z.string()) }),
 });
 const userRef = z.object({ id, email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
 export const adminWithdrawalOutput = withdrawalOutput.extend({
@@ -76,3 +95,12 @@ export const reviewRowOutput = z.object({
 export const reviewDecisionOutput = z.object({ message, entry: reviewRowOutput });
 export const reviewTakeBackOutput = z.object({ message, taken: z.string(), claim: z.string(), entry: reviewRowOutput });
 export const reviewSettlePayoutOutput = z.object({ message, withdrawal: withdrawalOutput });
+
+nameAnswers({
+  NewWithdrawal: withdrawalCreatedOutput,
+  Withdrawal: withdrawalOutput,
+  AdminWithdrawal: adminWithdrawalOutput,
+  Prize: prizeOutput,
+  AdminPrize: adminPrizeOutput,
+  ReviewEntry: reviewRowOutput,
+});

@@ -19,6 +19,8 @@ import { createWinnerPost, deleteWinnerPost, listAllWinnerPosts, updateWinnerPos
 import { outboxQuerySchema } from "@/shared/schemas/email";
 import { auditQuerySchema } from "@/shared/schemas/payments";
 import { listAudit } from "../../services/kernel";
+import { grantCredit } from "../../services/money";
+import { grantCreditSchema } from "@/shared/credit";
 import { adminProcedure, createTRPCRouter } from "../trpc";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */
@@ -32,6 +34,8 @@ export const adminRouter = createTRPCRouter({
     const user = await setAdmin(ctx.db, input.userId, input.isAdmin, ctx.user.id);
     return { message: "User updated", user };
   }),
+  /** Goodwill: spend-only site credit, optionally expiring (docs/payments.md "Cash and credit"). */
+  grantCredit: adminProcedure.input(grantCreditSchema).mutation(({ ctx, input }) => grantCredit(ctx.db, ctx.user.id, input)),
 
   contests: adminProcedure.input(adminContestsQuerySchema).query(({ ctx, input }) => listAllContests(ctx.db, input ?? {})),
   createContest: adminProcedure.input(contestFormSchema).mutation(async ({ ctx, input }) => {

@@ -10,11 +10,11 @@ import {
   updateProfileSchema,
   verifySecuritySchema,
 } from "@/shared/schemas/auth";
-import { resetLinkRequestSchema, resetWithTokenSchema } from "@/shared/schemas/email";
+import { resetLinkRequestSchema, resetWithTokenSchema, verifyEmailSchema } from "@/shared/schemas/email";
 import { readResetToken, resetCookies } from "../../auth/reset-token";
 import { blankSessionCookie, readSessionToken, sessionCookie } from "../../auth/session";
 import { getEnv } from "../../platform/env";
-import { requestResetLink, resetWithLink } from "../../services/accounts";
+import { requestEmailVerification, requestResetLink, resetWithLink, verifyEmail } from "../../services/accounts";
 import { toPublicUser } from "../../services/kernel";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 import {
@@ -127,6 +127,12 @@ export const authRouter = createTRPCRouter({
     await changeSecurity(ctx.db, ctx.user, input, new Date(), ctx.ip);
     return { message: "Security question updated" };
   }),
+
+  /** Account Settings: mail the link that verifies the account's address again (docs/email.md "Verified addresses"). */
+  requestEmailVerification: authedProcedure.mutation(({ ctx }) => requestEmailVerification(ctx.db, ctx.user.id, { ip: ctx.ip })),
+
+  /** The link's page (/verify-email): no session needed, the link proves the mailbox. */
+  verifyEmail: publicProcedure.input(verifyEmailSchema).mutation(({ ctx, input }) => verifyEmail(ctx.db, input, { ip: ctx.ip })),
 
   /** Emailed reset link (docs/email.md): the same answer for every email. */
   requestResetLink: publicProcedure

@@ -10,14 +10,18 @@ export const pickingRouter = createTRPCRouter({
   numbers: publicProcedure
     .input(numbersPageSchema)
     .query(({ ctx, input }) => numbersPage(ctx.db, input.id, ctx.user?.id ?? null, input)),
-  /** Holds picked numbers for the caller's cart (TICKET_HOLD_MINUTES): all or none. */
+  /** Holds picked numbers for the caller's cart (TICKET_HOLD_MINUTES), for this session: all or none. */
   hold: authedProcedure
     .input(holdNumbersSchema)
-    .mutation(({ ctx, input }) => holdNumbers(ctx.db, ctx.user.id, input.contestId, input.ticketNumbers)),
-  /** The server chooses free numbers and holds them. */
+    .mutation(({ ctx, input }) =>
+      holdNumbers(ctx.db, { userId: ctx.user.id, sessionId: ctx.session.id }, input.contestId, input.ticketNumbers),
+    ),
+  /** The server draws unsold numbers (holds ignored) and holds them for this session. */
   luckyDip: authedProcedure
     .input(luckyDipSchema)
-    .mutation(({ ctx, input }) => luckyDip(ctx.db, ctx.user.id, input.contestId, input.quantity)),
+    .mutation(({ ctx, input }) =>
+      luckyDip(ctx.db, { userId: ctx.user.id, sessionId: ctx.session.id }, input.contestId, input.quantity),
+    ),
   /** Ends the caller's holds on numbers taken out of the cart. */
   release: authedProcedure
     .input(holdNumbersSchema)

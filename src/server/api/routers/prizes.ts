@@ -29,7 +29,7 @@ export const prizesRouter = createTRPCRouter({
     const { reference } = await disputePrize(ctx.db, ctx.user.id, input);
     return { message: `Your dispute is filed as complaint ${reference}.`, reference };
   }),
-  adminList: adminProcedure.input(z.void()).query(({ ctx }) => listAdminPrizes(ctx.db)),
+  adminList: adminProcedure.input(pageQuerySchema).query(({ ctx, input }) => listAdminPrizes(ctx.db, input ?? {})),
   adminOverdue: adminProcedure.input(z.void()).query(({ ctx }) => listOverdueFulfilments(ctx.db)),
   setStatus: adminProcedure.input(prizeStatusSchema).mutation(({ ctx, input }) => setPrizeStatus(ctx.db, ctx.user.id, input)),
 });

@@ -6,6 +6,7 @@ import {
   approveWithdrawal,
   createWithdrawal,
   listAdminWithdrawals,
+  quoteWithdrawal,
   listMyWithdrawals,
   rejectWithdrawal,
 } from "../../services/money";
@@ -13,7 +14,12 @@ import {
 export const withdrawalsRouter = createTRPCRouter({
   create: authedProcedure
     .input(createWithdrawalSchema)
-    .mutation(({ ctx, input }) => createWithdrawal(ctx.db, ctx.user.id, input)),
+    .mutation(async ({ ctx, input }) =>
+      createWithdrawal(ctx.db, ctx.user.id, input, { origin: ctx.origin, enqueueInTx: await payoutJobInTx() }),
+    ),
+
+  /** Instant, reviewed or held for identity, and why: the payout rules on this request, nothing held. */
+  quote: authedProcedure.input(createWithdrawalSchema).mutation(({ ctx, input }) => quoteWithdrawal(ctx.db, ctx.user.id, input)),
 
   mine: authedProcedure.input(pageQuerySchema).query(({ ctx, input }) => listMyWithdrawals(ctx.db, ctx.user.id, input)),
 

@@ -24,8 +24,8 @@ export const OXAPAY_NETWORK: Record<WithdrawalNetwork, string> = {
 };
 
 export type OxaPayHttpConfig = {
-  /** `merchant_api_key` (top-ups) or `payout_api_key` (payouts). */
-  keyHeader: "merchant_api_key" | "payout_api_key";
+  /** `merchant_api_key` (top-ups), `payout_api_key` (payouts) or `general_api_key` (the account's balance). */
+  keyHeader: "merchant_api_key" | "payout_api_key" | "general_api_key";
   key: string;
   baseUrl?: string;
   timeoutMs?: number;

@@ -3,7 +3,9 @@
  * failure means): Generate Payout `POST /v1/payout` (header `payout_api_key`; answers
  * `{ data: { track_id, status }, message, error, status, version }`), Payout Information
  * `GET /v1/payout/{track_id}`, Payout History `GET /v1/payout` (`data: { list, meta: { page,
- * last_page, total } }`, docs/payments.md "OxaPay's payout history"). Status webhooks are signed like
+ * last_page, total } }`, docs/payments.md "OxaPay's payout history"), and the payout wallet's balance
+ * from Account Balance `GET /v1/general/account/balance` (header `general_api_key`; `data` maps each
+ * currency symbol to its amount). Status webhooks are signed like
  * payment webhooks (hex HMAC-SHA512 of the raw body in the `HMAC` header) but keyed with the payout key.
  */
 import { Prisma } from "@/generated/prisma/client";
@@ -18,7 +20,10 @@ export class OxaPayPayoutGateway implements PayoutGateway {
   readonly name = "oxapay" as const;
   private readonly http: OxaPayHttp;
 
-  constructor(config: { payoutApiKey: string; baseUrl?: string; timeoutMs?: number }) {
+  /** The General API key's client (the account balance); absent = the balance is unknown. */
+  private readonly general: OxaPayHttp | null;
+
+  constructor(config: { payoutApiKey: string; generalApiKey?: string; baseUrl?: string; timeoutMs?: number }) {
     if (!config.payoutApiKey) throw new Error("OxaPay payouts need a payout API key");
     this.http = new OxaPayHttp({
       keyHeader: "payout_api_key",
@@ -28,6 +33,15 @@ export class OxaPayPayoutGateway implements PayoutGateway {
       label: "Payout gateway",
     });
     this.key = config.payoutApiKey;
+    this.general = config.generalApiKey
+      ? new OxaPayHttp({
+          keyHeader: "general_api_key",
+          key: config.generalApiKey,
+          baseUrl: config.baseUrl,
+          timeoutMs: config.timeoutMs,
+          label: "Payout gateway",
+        })
+      : null;
   }
   private readonly key: string;
 
@@ -38,6 +52,13 @@ export class OxaPayPayoutGateway implements PayoutGateway {
     if (!price || new Prisma.Decimal(price).lte(0))
       throw new GatewayError(`No ${coin} price from the gateway`, { retryable: true, outcome: "unknown" });
     return new Prisma.Decimal(usd).div(price).toDecimalPlaces(COIN_DECIMALS[coin], Prisma.Decimal.ROUND_DOWN).toFixed();
+  }
+
+  /** `GET /v1/general/account/balance?currency=<coin>`: the wallet's amount of that coin (0 when not listed). */
+  async walletBalance(coin: CryptoCurrency): Promise<string | null> {
+    if (!this.general) return null;
+    const data = await this.general.request("GET", `/v1/general/account/balance?currency=${encodeURIComponent(coin)}`);
+    return decimalField(data[coin]) ?? "0";
   }
 
   async createPayout(body: PayoutRequestBody): Promise<PayoutResult> {

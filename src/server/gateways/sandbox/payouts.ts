@@ -10,6 +10,9 @@ import { verifyHmacSha512 } from "../gateway";
 import type { PayoutGateway, PayoutHistoryItem, PayoutRequestBody, PayoutResult } from "../payout-gateway";
 import { SANDBOX_RATES } from "./payments";
 
+/** What the sandbox's payout wallet holds, in USD of each coin. */
+export const SANDBOX_WALLET_USD = "1000000";
+
 export class SandboxPayoutGateway implements PayoutGateway {
   readonly name = "sandbox" as const;
   constructor(private readonly secret: string) {
@@ -19,6 +22,15 @@ export class SandboxPayoutGateway implements PayoutGateway {
   async quote(coin: CryptoCurrency, usd: string): Promise<string> {
     const rate = SANDBOX_RATES[coin];
     return new Prisma.Decimal(usd).div(rate.usd).toDecimalPlaces(rate.decimals, Prisma.Decimal.ROUND_DOWN).toFixed();
+  }
+
+  /** The sandbox's payout wallet reports a fixed demo balance: $1,000,000 worth of each coin at the demo rates. */
+  async walletBalance(coin: CryptoCurrency): Promise<string> {
+    const rate = SANDBOX_RATES[coin];
+    return new Prisma.Decimal(SANDBOX_WALLET_USD)
+      .div(rate.usd)
+      .toDecimalPlaces(rate.decimals, Prisma.Decimal.ROUND_DOWN)
+      .toFixed();
   }
 
   /** Pays at once: a confirmed payout with a made-up transaction hash (demo mode only: getPayoutGateway). */

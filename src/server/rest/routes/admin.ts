@@ -48,10 +48,23 @@ export const adminRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/users/:userId/toggle-admin",
     doc: {
+      errors: { 409: "The last admin cannot be removed" },
       output: messageWithUserOutput,
       summary: "Grant or revoke admin",
       access: "admin",
       procedure: "admin.toggleAdmin",
+      body: "rest",
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/:userId/credit",
+    doc: {
+      output: messageWithUserOutput,
+      summary:
+        "Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant)",
+      access: "admin",
+      procedure: "admin.grantCredit",
       body: "rest",
     },
   },
@@ -82,6 +95,7 @@ export const adminRoutes: RestRow[] = [
     method: "PUT",
     path: "/api/admin/contests/:contestId",
     doc: {
+      errors: { 409: "The change touches terms frozen by the first sale" },
       output: contestWithMessageOutput,
       summary: "Edit a contest",
       access: "admin",
@@ -94,6 +108,7 @@ export const adminRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/contests/:contestId/status",
     doc: {
+      errors: { 409: "The contest cannot move to that status from the one it is in" },
       output: contestWithMessageOutput,
       summary: "End, cancel (refunds) or reopen a contest",
       access: "admin",
@@ -106,6 +121,7 @@ export const adminRoutes: RestRow[] = [
     path: "/api/admin/contests/:contestId/free-entries",
     status: 201,
     doc: {
+      errors: { 403: "An admin cannot record a free entry for their own account", 409: "Sold out or closed" },
       output: freeEntryOutput,
       summary: "Record a received free postal entry (tickets like a purchase, $0)",
       access: "admin",

@@ -28,6 +28,7 @@ export const authRoutes: RestRow[] = [
     method: "POST",
     path: "/api/auth/signup",
     doc: {
+      errors: { 409: "An account with this email already exists" },
       output: messageWithUserOutput,
       summary: "Create an account and sign in",
       access: "public",
@@ -41,7 +42,7 @@ export const authRoutes: RestRow[] = [
     path: "/api/auth/login",
     doc: {
       output: loginOutput,
-      errors: { 401: "Wrong email or password" },
+      errors: { 401: "Wrong email or password", 403: "The account is closed" },
       summary: "Sign in (session cookie)",
       access: "public",
       procedure: "auth.login",
@@ -72,7 +73,7 @@ export const authRoutes: RestRow[] = [
     path: "/api/auth/2fa",
     doc: {
       output: twoFactorStatusOutput,
-      summary: "Two-factor status: enabled, required",
+      summary: "Two-factor status: enabled, required, and whether this session passed it",
       access: "user",
       procedure: "auth.twoFactorStatus",
     },
@@ -81,6 +82,7 @@ export const authRoutes: RestRow[] = [
     method: "POST",
     path: "/api/auth/2fa/setup",
     doc: {
+      errors: { 401: "Re-enrolling: the code is wrong", 403: "Re-enrolling needs a code of the current key or a backup code" },
       output: twoFactorSetupOutput,
       summary:
         "Start two-factor enrolment: secret, otpauth URI, QR code (re-enrolling: { code } of the current key or a backup code)",
@@ -93,6 +95,7 @@ export const authRoutes: RestRow[] = [
     method: "POST",
     path: "/api/auth/2fa/enable",
     doc: {
+      errors: { 400: "no set-up was started, or it changed meanwhile", 401: "Wrong or expired code" },
       output: twoFactorEnableOutput,
       summary: "Confirm two-factor enrolment with a code",
       access: "admin",
@@ -104,6 +107,7 @@ export const authRoutes: RestRow[] = [
     method: "POST",
     path: "/api/auth/2fa/disable",
     doc: {
+      errors: { 400: "two-factor is not on", 401: "Wrong or expired code" },
       output: messageOutput,
       summary: "Turn two-factor off with a current code",
       access: "admin",
@@ -120,6 +124,7 @@ export const authRoutes: RestRow[] = [
     method: "POST",
     path: "/api/auth/forgot-password",
     doc: {
+      errors: { 403: "The account is closed", 404: "No account has this email" },
       output: forgotPasswordOutput,
       summary: "Recovery step 1: the account's security question",
       access: "public",
@@ -131,7 +136,7 @@ export const authRoutes: RestRow[] = [
     method: "POST",
     path: "/api/auth/verify-security",
     doc: {
-      errors: { 401: "Wrong answer to the security question" },
+      errors: { 401: "Wrong answer to the security question", 403: "The account is closed" },
       output: verifySecurityOutput,
       summary: "Recovery step 2: answer the security question",
       access: "public",
@@ -143,6 +148,7 @@ export const authRoutes: RestRow[] = [
     method: "POST",
     path: "/api/auth/reset-password",
     doc: {
+      errors: { 403: "No verified recovery for this browser, or it was used already" },
       output: messageOutput,
       summary: "Recovery step 3: set a new password",
       access: "public",
@@ -165,11 +171,34 @@ export const authRoutes: RestRow[] = [
     method: "POST",
     path: "/api/auth/reset-link/complete",
     doc: {
+      errors: { 400: "the link is unknown, used or expired" },
       output: loginOutput,
       summary: "Set a new password from a reset link's token and sign in",
       access: "public",
       procedure: "auth.resetWithLink",
       body: "input",
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/verify-email",
+    doc: {
+      output: messageOutput,
+      summary: "Verify the account's e-mail address with the link's token (single use, 24 hours)",
+      access: "public",
+      procedure: "auth.verifyEmail",
+      body: "input",
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/verify-email/resend",
+    doc: {
+      output: messageOutput,
+      summary: "Mail the link that verifies the account's e-mail address again (limited per account and address)",
+      access: "user",
+      procedure: "auth.requestEmailVerification",
+      errors: { 409: "The address is already verified" },
     },
   },
   // The login "endpoint" of the spec is a redirect target: send people to the sign-in page.

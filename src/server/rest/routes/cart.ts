@@ -8,7 +8,18 @@ export const cartRoutes: RestRow[] = [
   {
     method: "POST",
     path: "/api/cart/add",
-    doc: { output: checkoutOutput, summary: "Buy tickets for one contest", access: "user", procedure: "cart.add", body: "input" },
+    doc: {
+      errors: {
+        403: "Self-excluded, no age declared where one is required, or over a spend limit",
+        404: "No such contest",
+        409: "Sold out, closed, over the per-player cap, the price changed, a promo code used up, or not enough balance",
+      },
+      output: checkoutOutput,
+      summary: "Buy tickets for one contest",
+      access: "user",
+      procedure: "cart.add",
+      body: "input",
+    },
   },
   {
     method: "GET",

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { contestOutput, drawProofOutput, drawRecordOutput, liveDrawsOutput, winnerPostOutput } from "@/shared/schemas/responses";
 import { contestIdSchema } from "@/shared/schemas/contests";
-import { drawEntriesFile, drawFreeEntriesFile } from "../../services/draws";
+import { publicEntryFile } from "../../services/draws";
 import { callWithJson } from "../json-input";
+import { publicFileResponse } from "../public-file";
 import { PAGE_PARAMS } from "../paging";
 import type { RestRow } from "../derive";
 
@@ -39,7 +40,9 @@ export const contestRoutes: RestRow[] = [
     method: "GET",
     path: "/api/contests/:id/draw/entries",
     doc: {
-      summary: "The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed)",
+      errors: { 409: "Sales are not closed yet: the entry list is published when they close" },
+      summary:
+        "The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304)",
       access: "public",
       response: {
         status: 200,
@@ -47,23 +50,19 @@ export const contestRoutes: RestRow[] = [
         description: "`first-last:entryId` lines by first ticket, joined by a newline",
       },
     },
-    raw: async (_req, { params, ctx }) => {
+    // Stored once per close, compressed, with an ETag (src/server/services/draws/public-files.ts).
+    raw: async (req, { params, ctx }) => {
       const { id } = contestIdSchema.parse({ id: params.id ?? "" });
-      const body = await drawEntriesFile(ctx.db, id);
-      return new Response(body, {
-        status: 200,
-        headers: {
-          "content-type": "text/plain; charset=utf-8",
-          "content-disposition": `attachment; filename="entries-${id.replace(/[^A-Za-z0-9_-]/g, "")}.txt"`,
-        },
-      });
+      const file = await publicEntryFile(ctx.db, id, "entries");
+      return publicFileResponse(req, file, `entries-${id.replace(/[^A-Za-z0-9_-]/g, "")}.txt`);
     },
   },
   {
     method: "GET",
     path: "/api/contests/:id/draw/free-entries",
     doc: {
-      summary: "The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed)",
+      summary:
+        "The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304)",
       access: "public",
       response: {
         status: 200,
@@ -72,16 +71,10 @@ export const contestRoutes: RestRow[] = [
           "`first-last:entryId:postal|online` lines by first ticket, joined by a newline; each line is also a line of the entry list",
       },
     },
-    raw: async (_req, { params, ctx }) => {
+    raw: async (req, { params, ctx }) => {
       const { id } = contestIdSchema.parse({ id: params.id ?? "" });
-      const body = await drawFreeEntriesFile(ctx.db, id);
-      return new Response(body, {
-        status: 200,
-        headers: {
-          "content-type": "text/plain; charset=utf-8",
-          "content-disposition": `attachment; filename="free-entries-${id.replace(/[^A-Za-z0-9_-]/g, "")}.txt"`,
-        },
-      });
+      const file = await publicEntryFile(ctx.db, id, "free-entries");
+      return publicFileResponse(req, file, `free-entries-${id.replace(/[^A-Za-z0-9_-]/g, "")}.txt`);
     },
   },
   {

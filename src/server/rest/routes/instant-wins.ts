@@ -28,6 +28,7 @@ export const instantWinsRoutes: RestRow[] = [
     method: "PUT",
     path: "/api/admin/contests/:contestId/instant-prizes",
     doc: {
+      errors: { 409: "Tickets are sold already, or the contest is not active" },
       output: adminInstantPrizesOutput,
       summary: "Set (replace) a contest's instant prizes and commit a new map; only while no ticket is sold ([] removes them)",
       access: "admin",

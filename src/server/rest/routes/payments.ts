@@ -9,6 +9,11 @@ export const paymentsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/payments/create",
     doc: {
+      errors: {
+        403: "Self-excluded, no age declared where one is required, or over a spend limit",
+        429: "too many open top-ups",
+        502: "The payment gateway failed or refused: no payment was created",
+      },
       output: createPaymentOutput,
       summary: "Start a crypto top-up",
       access: "user",
@@ -33,6 +38,7 @@ export const paymentsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/payments/:id/approve",
     doc: {
+      errors: { 409: "Already processed, or the gateway has not confirmed it (approve with an override and a reason)" },
       output: paymentWithMessageOutput,
       summary: "Approve a payment (credits once; 409 unless the gateway says paid; body { override, reason } to override)",
       access: "admin",
@@ -44,6 +50,7 @@ export const paymentsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/payments/:id/reject",
     doc: {
+      errors: { 409: "Already processed" },
       output: paymentWithMessageOutput,
       summary: "Reject a payment",
       access: "admin",
@@ -61,6 +68,7 @@ export const paymentsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/payments/sandbox/:trackId/pay",
     doc: {
+      errors: { 404: "A real gateway is configured: simulated payments exist only in the sandbox", 409: "Already processed" },
       output: paymentWithMessageOutput,
       summary: "Sandbox only: simulate paying your own top-up (404 with a real gateway)",
       access: "user",
@@ -68,5 +76,8 @@ export const paymentsRoutes: RestRow[] = [
       body: "rest",
     },
   },
-  gatewayWebhookRow("/api/payments/webhook", "Gateway webhook (HMAC-SHA512 of the raw body in the HMAC header)", processWebhook),
+  gatewayWebhookRow("/api/payments/webhook", "Gateway webhook (HMAC-SHA512 of the raw body in the HMAC header)", processWebhook, {
+    400: "the body is not a JSON object with a track_id, or does not match the payment",
+    409: "The payment was created through another gateway",
+  }),
 ];

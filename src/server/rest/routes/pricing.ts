@@ -14,6 +14,7 @@ export const pricingRoutes: RestRow[] = [
     method: "POST",
     path: "/api/cart/promo",
     doc: {
+      errors: { 404: "No such contest", 409: "The promo code is used up, for everyone or for this player" },
       output: promoQuoteOutput,
       summary: "Price the cart with a promo code for this player (checks the code; only checkout uses it)",
       access: "user",
@@ -38,6 +39,7 @@ export const pricingRoutes: RestRow[] = [
     path: "/api/admin/promo-codes",
     status: 201,
     doc: {
+      errors: { 404: "No such contest", 409: "The code exists already" },
       output: promoCodeWithMessageOutput,
       summary: "Create a promo code (percent or fixed; minimum spend, use limits, window, first purchase, one contest)",
       access: "admin",
@@ -60,6 +62,7 @@ export const pricingRoutes: RestRow[] = [
     method: "PUT",
     path: "/api/admin/contests/:contestId/bundle-tiers",
     doc: {
+      errors: { 409: "The contest is not active" },
       output: contestWithMessageOutput,
       summary: "Set a contest's multi-buy prices (at most 5 tiers, 1..90% off; [] removes them)",
       access: "admin",

@@ -27,6 +27,7 @@ export const prizesRoutes: RestRow[] = [
     method: "POST",
     path: "/api/user/prizes/:id/claim",
     doc: {
+      errors: { 409: "Already claimed, or the claim period has ended" },
       output: prizeOutput,
       summary: "Claim a prize: the cash alternative or delivery",
       access: "user",
@@ -83,15 +84,18 @@ export const prizesRoutes: RestRow[] = [
     path: "/api/admin/prizes",
     doc: {
       output: z.array(adminPrizeOutput),
-      summary: "Prizes and their claim status",
+      summary:
+        "Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "prizes.adminList",
+      query: [...PAGE_PARAMS],
     },
   },
   {
     method: "POST",
     path: "/api/admin/prizes/:id/status",
     doc: {
+      errors: { 409: "The prize's status does not allow that step" },
       output: prizeOutput,
       summary: "Mark a prize shipped (carrier and trackingRef required) or delivered",
       access: "admin",

@@ -39,6 +39,7 @@ export const responsiblePlayRoutes: RestRow[] = [
     method: "PUT",
     path: "/api/user/date-of-birth",
     doc: {
+      errors: { 409: "A date of birth is already on file" },
       output: limitsWithMessageOutput,
       summary: "Declare a date of birth (18+)",
       access: "user",

@@ -24,6 +24,7 @@ export const reviewRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/review/:id/credit",
     doc: {
+      errors: { 409: "The entry is resolved already, or cannot be resolved this way" },
       output: reviewDecisionOutput,
       summary: "Credit a late payment's received value (once, with a reason)",
       access: "admin",
@@ -35,6 +36,7 @@ export const reviewRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/review/:id/take-back",
     doc: {
+      errors: { 409: "The entry is resolved already, or cannot be resolved this way" },
       output: reviewTakeBackOutput,
       summary: "Take back a refunded credit (never below a zero balance; the rest is recorded as a claim)",
       access: "admin",
@@ -46,6 +48,7 @@ export const reviewRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/review/:id/settle-payout",
     doc: {
+      errors: { 409: "The entry is resolved already, or cannot be resolved this way" },
       output: reviewSettlePayoutOutput,
       summary: "Settle a payout whose outcome is unknown: paid (txid) or failed (the hold comes back)",
       access: "admin",
@@ -57,6 +60,7 @@ export const reviewRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/review/:id/dismiss",
     doc: {
+      errors: { 409: "The entry is resolved already, or cannot be resolved this way" },
       output: reviewDecisionOutput,
       summary: "Close a review entry without booking anything (with a reason)",
       access: "admin",

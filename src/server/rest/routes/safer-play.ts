@@ -7,6 +7,7 @@ export const saferPlayRoutes: RestRow[] = [
     method: "POST",
     path: "/api/user/limit-choice",
     doc: {
+      errors: { 409: "The prompt was answered already" },
       output: limitsWithMessageOutput,
       summary: 'Answer the spend-limit prompt once: limits (0 = no spending) or "declined"',
       access: "user",
@@ -18,6 +19,7 @@ export const saferPlayRoutes: RestRow[] = [
     method: "POST",
     path: "/api/user/self-exclusion/end",
     doc: {
+      errors: { 409: "The player is not self-excluded" },
       output: selfExclusionEndOutput,
       summary: "Ask to end a self-exclusion: it ends 24 h later, never before the chosen period",
       access: "user",
@@ -28,6 +30,7 @@ export const saferPlayRoutes: RestRow[] = [
     method: "POST",
     path: "/api/user/close",
     doc: {
+      errors: { 400: "wrong password" },
       output: messageOutput,
       summary: "Close the account for good (password and CLOSE): signs out everywhere, keeps the ledger",
       access: "user",

@@ -56,6 +56,7 @@ export const supportRoutes: RestRow[] = [
     method: "POST",
     path: "/api/support/admin-reply",
     doc: {
+      errors: { 404: "No such player" },
       output: supportMessageOutput,
       summary: "Reply to a player",
       access: "admin",

@@ -17,6 +17,10 @@ export const wheelRoutes: RestRow[] = [
     method: "POST",
     path: "/api/wheel/spin",
     doc: {
+      errors: {
+        403: "Paid spins are turned off",
+        409: "No free spin left, not enough balance, or the seed rotated during the spin",
+      },
       output: wheelSpinOutput,
       summary: "Spin the wheel (server-drawn)",
       access: "user",

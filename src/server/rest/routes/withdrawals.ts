@@ -3,6 +3,7 @@ import {
   adminWithdrawalOutput,
   withdrawalCreatedOutput,
   withdrawalOutput,
+  withdrawalQuoteOutput,
   withdrawalWithMessageOutput,
 } from "@/shared/schemas/responses";
 import { processPayoutWebhook } from "../../services/money";
@@ -17,8 +18,10 @@ export const withdrawalsRoutes: RestRow[] = [
     path: "/api/withdrawals",
     status: 201,
     doc: {
+      errors: { 409: "Not enough balance for this withdrawal" },
       output: withdrawalCreatedOutput,
-      summary: "Withdraw to a crypto wallet (the amount is held at once)",
+      summary:
+        "Withdraw cash to a crypto wallet (the amount is held at once; the payout rules send it at once, hold it for identity, or queue it for an admin, with the reasons)",
       access: "user",
       procedure: "withdrawals.create",
       body: "input",
@@ -33,7 +36,21 @@ export const withdrawalsRoutes: RestRow[] = [
         network: w.network,
         address: w.address,
         createdAt: w.createdAt,
+        route: w.route,
+        reasons: w.reasons,
       };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/withdrawals/quote",
+    doc: {
+      output: withdrawalQuoteOutput,
+      summary:
+        "Before the click: whether this withdrawal would be paid at once, reviewed or held for identity, each payout rule and why (nothing is held)",
+      access: "user",
+      procedure: "withdrawals.quote",
+      body: "input",
     },
   },
   {
@@ -61,6 +78,7 @@ export const withdrawalsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/withdrawals/:id/approve",
     doc: {
+      errors: { 409: "Already processed" },
       output: withdrawalWithMessageOutput,
       summary: "Approve a withdrawal (sends the payout)",
       access: "admin",
@@ -71,6 +89,7 @@ export const withdrawalsRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/withdrawals/:id/reject",
     doc: {
+      errors: { 409: "Already processed" },
       output: withdrawalWithMessageOutput,
       summary: "Reject a withdrawal (the hold comes back)",
       access: "admin",

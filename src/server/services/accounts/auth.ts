@@ -13,6 +13,7 @@ import { conflict, forbidden, notFound, tooManyRequests, unauthorized } from "..
 import { isUniqueViolation } from "../../platform/unique-violation";
 import { consumeOrThrow, hit, peek, type RateRule, refund, resetLimit, retryText } from "../../security/rate-limit";
 import { notify, WELCOME_NOTIFICATION } from "../kernel";
+import { mailLinkAtSignup } from "./email-verification";
 import { chooseLimits } from "../safer-play";
 import { SAFER_PLAY_MESSAGES } from "@/shared/safer-play";
 import type { User } from "@/generated/prisma/client";
@@ -115,6 +116,8 @@ export async function signup(db: Db, input: SignupInput, info: RequestInfo = {})
       },
     });
     await notify(db, user.id, WELCOME_NOTIFICATION); // welcome notification (notifications issue)
+    // The link that verifies the address; nothing else is mailed there until it is followed (docs/email.md).
+    await mailLinkAtSignup(db, user, info.now);
     if (input.spendLimit) await chooseLimits(db, user.id, input.spendLimit); // the sign-up's spend-limit prompt
     return user;
   } catch (e) {

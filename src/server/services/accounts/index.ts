@@ -6,10 +6,13 @@
  * - sign-up and login are rate-limited per account and per address across instances: `login` (auth.ts)
  * - a reset needs a fresh security answer from the same client: `resetPassword` (auth.ts)
  * - a reset link answers the same whether or not the email has an account: `requestResetLink` (reset-link.ts)
+ * - an address gets player text or money news only once its owner followed the link mailed to it: `verifyEmail` (email-verification.ts)
  * - a secret changes only with the current password, counted: `changePassword` (account.ts)
  * - a session that owes its second factor gets nothing else until the code is right: `verifyTwoFactorLogin` (two-factor.ts)
+ * - authenticator codes have a ceiling per account from every address, a bounded lockout the owner is told of: `verifyTwoFactorLogin` (two-factor.ts)
  * - a closed account keeps its records and loses every session: `closeAccount` (closure.ts)
  * - granting or removing the admin role is audited, and the last admin cannot be removed: `setAdmin` (staff.ts)
+ * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
@@ -41,7 +44,11 @@ export {
   BACKUP_CODE_COUNT,
   CURRENT_CODE_NEEDED,
   INVALID_CODE,
+  TWO_FACTOR_ACCOUNT_RULE,
   TWO_FACTOR_IP_RULE,
+  TWO_FACTOR_LOCK_BASE_MS,
+  TWO_FACTOR_LOCK_MAX_MS,
+  TWO_FACTOR_LOCKED_NOTIFICATION,
   TWO_FACTOR_REQUIRED,
   TWO_FACTOR_RULE,
   disableTwoFactor,
@@ -52,4 +59,14 @@ export {
   verifyTwoFactorLogin,
 } from "./two-factor";
 export { closeAccount } from "./closure";
+export {
+  VERIFY_LINK_TTL_MS,
+  VERIFY_RULES,
+  mailLinkAtSignup,
+  requestEmailVerification,
+  verifyEmail,
+  verifyKeys,
+} from "./email-verification";
 export { listUsers, setAdmin } from "./staff";
+export { identityStanding } from "./identity";
+export type { IdentityStanding } from "./identity";

@@ -8,19 +8,25 @@
  * backup codes (shown once, only their SHA-256 stored) that stand in for a code anywhere the current
  * key's code is asked: sign-in, re-enrolment, turning it off. Attempts are limited per account and
  * address together and per address (a stranger with the password cannot lock the owner out from
- * elsewhere). Re-enrolling and turning it off need the current code or a backup code.
- * With ADMIN_2FA_REQUIRED=true, money-moving admin actions need a session that passed the check
- * (`adminProcedure`, src/server/api/trpc.ts).
+ * elsewhere), and codes have a ceiling per account whatever the address (TWO_FACTOR_ACCOUNT_RULE:
+ * guesses spread over many addresses pause the account's codes for a short lockout that doubles
+ * with each earlier one that day, at most TWO_FACTOR_LOCK_MAX_MS; the owner is told by notification
+ * and e-mail; backup codes and sessions that already passed keep working, so the stranger who holds
+ * the password cannot lock the owner out for good). Re-enrolling and turning it off need the current
+ * code or a backup code.
+ * With ADMIN_2FA_REQUIRED=true, every admin procedure that shows players' data, moves money or
+ * reaches a player needs a session that passed the check (src/server/api/privileged.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createTOTPKeyURI, verifyHOTP } from "@oslojs/otp";
 import { decodeHex, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import QRCode from "qrcode";
 import type { Db, DbTx } from "../../platform/db";
-import { badRequest, forbidden, unauthorized } from "../../platform/errors";
+import { badRequest, forbidden, tooManyRequests, unauthorized } from "../../platform/errors";
 import { invalidateUserSessions, SESSION_TTL_MS } from "../../auth/session";
-import { consumeOrThrow, type RateRule, refund, resetLimit } from "../../security/rate-limit";
-import { recordAudit } from "../kernel";
+import { mailTwoFactorLocked } from "../../mail/events";
+import { consumeOrThrow, hit, peek, type RateRule, refund, resetLimit, retryText } from "../../security/rate-limit";
+import { notify, recordAudit } from "../kernel";
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -28,15 +34,39 @@ export const TOTP_ISSUER = "Prize Contests";
 /** Code attempts per account from one address, and per address across accounts. */
 export const TWO_FACTOR_RULE: RateRule = { limit: 5, windowMs: 15 * 60_000 };
 export const TWO_FACTOR_IP_RULE: RateRule = { limit: 20, windowMs: 15 * 60_000 };
+/**
+ * Authenticator codes per account from every address together: the 10th wrong one in 15 minutes
+ * pauses the account's codes (not its backup codes) for a lockout of TWO_FACTOR_LOCK_BASE_MS,
+ * doubling with each earlier lockout in the last day (TWO_FACTOR_LOCKOUTS_RULE), at most
+ * TWO_FACTOR_LOCK_MAX_MS. A stranger who has the password gets about 10 guesses per lockout (a few
+ * dozen a day, each 3 in a million); the owner is told at each one and still has the backup codes.
+ */
+export const TWO_FACTOR_ACCOUNT_RULE: RateRule = { limit: 10, windowMs: 15 * 60_000 };
+export const TWO_FACTOR_LOCK_BASE_MS = 15 * 60_000;
+export const TWO_FACTOR_LOCK_MAX_MS = 4 * 60 * 60_000;
+export const TWO_FACTOR_LOCKOUTS_RULE: RateRule = { limit: 1_000, windowMs: 24 * 60 * 60_000 };
 export const BACKUP_CODE_COUNT = 10;
 export const CURRENT_CODE_NEEDED =
   "Enter a current code from your authenticator app (or a backup code) to change two-factor authentication";
 export const INVALID_CODE = "Invalid authentication code. Please try again.";
 export const TWO_FACTOR_REQUIRED =
-  "This action needs two-factor authentication. Turn it on in Account Settings, then sign in again with your code.";
+  "This needs two-factor authentication. Turn it on in Account Settings, then sign in again with your code.";
 
 const rateKey = (userId: string, ip: string) => `two-factor:${userId}|${ip}`;
 const ipRateKey = (ip: string) => `two-factor-ip:${ip}`;
+const accountRateKey = (userId: string) => `two-factor-account:${userId}`;
+const lockoutsKey = (userId: string) => `two-factor-lockouts:${userId}`;
+
+export const twoFactorLocked = (retry: string) =>
+  `Too many wrong authentication codes for this account. Codes are paused; try again ${retry}, or use one of your backup codes.`;
+
+/** What the owner is told at each lockout (a notification; the e-mail says the same: src/server/mail/events.ts). */
+export const TWO_FACTOR_LOCKED_NOTIFICATION = {
+  type: "warning",
+  title: "Two-factor codes paused",
+  message:
+    "Someone who knows your password entered wrong authentication codes for your account too many times, so codes are paused for a while. Change your password now. Your backup codes still work, and sessions already signed in are not affected.",
+} as const;
 
 /** Backup codes: 10 base32 characters (50 random bits) shown as xxxxx-xxxxx. */
 const BACKUP_CODE = /^[a-z2-7]{5}-?[a-z2-7]{5}$/;
@@ -72,13 +102,47 @@ async function countAttempt(db: DbTx, userId: string, ip: string, now: Date): Pr
   await consumeOrThrow(db, rateKey(userId, ip), TWO_FACTOR_RULE, busy, { now });
 }
 
+/** The lockout a wrong code that reaches the account's ceiling starts: doubling with each earlier one that day. */
+async function lockMs(db: DbTx, userId: string, now: Date): Promise<number> {
+  const earlier = (await peek(db, lockoutsKey(userId), TWO_FACTOR_LOCKOUTS_RULE, now))?.points ?? 0;
+  return Math.min(TWO_FACTOR_LOCK_MAX_MS, TWO_FACTOR_LOCK_BASE_MS * 2 ** Math.min(earlier, 10));
+}
+
+/**
+ * A code of `keyHex`: counted per address, per account and address, and against the account's
+ * ceiling (every address together) before it is judged, so parallel guesses cannot slip past. The
+ * wrong code that reaches the ceiling starts the lockout and tells the owner, once.
+ */
 async function checkCode(db: DbTx, userId: string, ip: string, keyHex: string, code: string, now: Date): Promise<number> {
   await countAttempt(db, userId, ip, now);
+  const rule = { ...TWO_FACTOR_ACCOUNT_RULE, blockMs: await lockMs(db, userId, now) };
+  const account = await hit(db, accountRateKey(userId), rule, { now });
+  if (account.points > rule.limit) {
+    throw tooManyRequests(twoFactorLocked(retryText(account.retryAfterSeconds)), account.retryAfterSeconds);
+  }
   const step = matchTotp(keyHex, code.trim(), now);
-  if (step === null) throw unauthorized(INVALID_CODE);
-  // The address limit counts wrong codes only: an office of admins signing in is not throttled.
+  if (step === null) {
+    if (account.limited) {
+      await hit(db, lockoutsKey(userId), TWO_FACTOR_LOCKOUTS_RULE, { now });
+      await tellOwnerOfLockout(db, userId, account.expiresAt);
+      throw tooManyRequests(twoFactorLocked(retryText(account.retryAfterSeconds)), account.retryAfterSeconds);
+    }
+    throw unauthorized(INVALID_CODE);
+  }
+  // The address and account limits count wrong codes only: an office of admins signing in is not throttled.
   await refund(db, ipRateKey(ip));
+  await refund(db, accountRateKey(userId));
   return step;
+}
+
+/** A notification and an e-mail, written together. */
+async function tellOwnerOfLockout(db: DbTx, userId: string, until: Date): Promise<void> {
+  const tell = async (tx: DbTx) => {
+    await notify(tx, userId, TWO_FACTOR_LOCKED_NOTIFICATION);
+    await mailTwoFactorLocked(tx, userId, until);
+  };
+  if ("$transaction" in db) await (db as Db).$transaction(tell);
+  else await tell(db);
 }
 
 /**

@@ -2,9 +2,12 @@
  * The public instant-win record of a contest (GET /api/contests/{id}/instant-wins): the prize list
  * and the map's commitment from the start, each prize's ticket once it is won, and after the end
  * the seed and the whole map, which src/shared/instant-wins.ts `verifyInstantReveal` (the contest
- * page, scripts/tools/verify-instant-wins.ts) recomputes.
+ * page, scripts/tools/verify-instant-wins.ts) recomputes. A scheme-1 mapHash (SHA-256 of a
+ * guessable text) is withheld until the reveal; a re-drawn map (./instant-redraw.ts) says so, and
+ * after the reveal adds the replaced commitment and the excluded tickets.
  */
-import type { InstantPrizeKind } from "@/shared/instant-wins";
+import { countTickets, type InstantPrizeKind, parseTicketRanges } from "@/shared/instant-wins";
+import type { StoredInstantRedraw } from "./instant-redraw";
 import { maskedName } from "@/shared/draw";
 import { moneyString } from "@/shared/money";
 import type { DbTx } from "../../platform/db";
@@ -16,7 +19,22 @@ export type InstantWinsRecord = {
   status: string;
   /** null = the contest has no instant prizes. */
   seedHash: string | null;
+  /** How mapHash is made (src/shared/instant-wins.ts): 2 = HMAC keyed with the seed, 1 = SHA-256 (legacy). */
+  scheme: number | null;
+  /** A scheme-1 hash is null until the reveal: it would give the tickets away. */
   mapHash: string | null;
+  /** Set when a scheme-1 map was re-drawn: what was kept and excluded; the rest after the reveal. */
+  redraw: {
+    at: Date;
+    excludedHash: string;
+    excludedCount: number;
+    carried: number[];
+    previousSeedHash: string;
+    /** After the reveal: the excluded tickets (ranges text), the replaced map's hash and seed. */
+    excluded: string | null;
+    previousMapHash: string | null;
+    previousSeed: string | null;
+  } | null;
   ticketMax: number | null;
   soldTickets: number;
   total: number;
@@ -32,7 +50,8 @@ export type InstantWinsRecord = {
     awarded: boolean;
     /** The winning ticket: once awarded, or for every prize after the reveal; else null (secret). */
     winningTicket: number | null;
-    awardedEntry: { firstTicket: number; lastTicket: number; name: string } | null;
+    /** The entry that won it; `name` (masked) once sales closed, null while on sale (src/server/services/draws/record.ts). */
+    awardedEntry: { firstTicket: number; lastTicket: number; name: string | null } | null;
   }[];
 };
 
@@ -58,6 +77,8 @@ export async function getInstantWinsRecord(db: DbTx, contestId: string): Promise
       instantSeedHash: true,
       instantMapHash: true,
       instantTicketMax: true,
+      instantScheme: true,
+      instantRedraw: true,
       instantPrizes: { orderBy: { position: "asc" } },
     },
   });
@@ -81,7 +102,11 @@ export async function getInstantWinsRecord(db: DbTx, contestId: string): Promise
       awarded: p.awardedAt !== null,
       winningTicket: p.awardedAt !== null || revealed ? p.winningTicket : null,
       awardedEntry: e
-        ? { firstTicket: e.firstTicket, lastTicket: e.lastTicket, name: maskedName(e.user.firstName, e.user.lastName) }
+        ? {
+            firstTicket: e.firstTicket,
+            lastTicket: e.lastTicket,
+            name: c.salesClosedAt !== null || c.status !== "active" ? maskedName(e.user.firstName, e.user.lastName) : null,
+          }
         : null,
     };
   });
@@ -90,7 +115,9 @@ export async function getInstantWinsRecord(db: DbTx, contestId: string): Promise
     title: c.title,
     status: c.status,
     seedHash: c.instantSeedHash,
-    mapHash: c.instantMapHash,
+    scheme: c.instantScheme,
+    mapHash: c.instantScheme === 1 && !revealed ? null : c.instantMapHash,
+    redraw: redrawRecord(c.instantRedraw as StoredInstantRedraw | null, revealed),
     ticketMax: c.instantTicketMax,
     soldTickets: c.soldTickets,
     total: prizes.length,
@@ -98,5 +125,19 @@ export async function getInstantWinsRecord(db: DbTx, contestId: string): Promise
     revealed,
     seed: revealed ? c.instantSeed : null,
     prizes,
+  };
+}
+
+function redrawRecord(d: StoredInstantRedraw | null, revealed: boolean): InstantWinsRecord["redraw"] {
+  if (!d) return null;
+  return {
+    at: new Date(d.at),
+    excludedHash: d.excludedHash,
+    excludedCount: countTickets(parseTicketRanges(d.excluded, Number.MAX_SAFE_INTEGER)),
+    carried: d.carried,
+    previousSeedHash: d.previous.seedHash,
+    excluded: revealed ? d.excluded : null,
+    previousMapHash: revealed ? d.previous.mapHash : null,
+    previousSeed: revealed ? d.previous.seed : null,
   };
 }

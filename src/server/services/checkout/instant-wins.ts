@@ -8,21 +8,22 @@
  * a prize is booked exactly once. After the contest ends the seed and the map are public.
  */
 import { randomBytes } from "node:crypto";
-import type { Contest, InstantPrize, Prisma } from "@/generated/prisma/client";
+import { type Contest, type InstantPrize, Prisma } from "@/generated/prisma/client";
 import {
-  deriveInstantMap,
+  commitInstantMap,
   INSTANT_MESSAGES,
+  INSTANT_SCHEME,
   type InstantPrizeKind,
   type InstantPrizeSpec,
-  instantMapHash,
 } from "@/shared/instant-wins";
 import type { SetInstantPrizesInput } from "@/shared/schemas/instant-wins";
-import { sha256Hex } from "@/shared/draw";
 import { moneyString } from "@/shared/money";
 import { PRIZE_CLAIM_DAYS } from "@/shared/prizes";
 import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { recordAudit, applyBalanceChange, notify } from "../kernel";
+import { redrawLegacyInstantMaps } from "./instant-redraw";
+import { isRevealed } from "./instant-wins-record";
 
 export type InstantWin = {
   instantPrizeId: string;
@@ -57,6 +58,8 @@ export async function awardInstantWins(
   lines: readonly NumberedLine[],
 ): Promise<{ wins: InstantWin[]; balance: Prisma.Decimal | null }> {
   if (lines.length === 0) return { wins: [], balance: null };
+  // A map committed under the guessable scheme 1 is re-drawn before anything is judged against it.
+  await redrawLegacyInstantMaps(tx, lines);
   // One statement for every line: the ranges join the prizes still unawarded in them.
   const won = await tx.$queryRaw<(InstantPrize & { title: string })[]>`
     UPDATE "InstantPrize" AS p SET "winnerId" = ${userId}, "entryId" = l."entryId", "awardedAt" = now()
@@ -83,13 +86,13 @@ export async function awardInstantWins(
       });
       prizeId = prize.id;
     } else if (p.amount) {
-      balance = await applyBalanceChange(tx, {
+      ({ balance } = await applyBalanceChange(tx, {
         userId,
         amount: p.amount,
         kind: p.kind === "cash" ? "instant_cash" : "instant_credit",
         reference: p.id,
         note: `Instant win: ${p.label} (${p.title}, ticket #${p.winningTicket})`,
-      });
+      }));
     }
     await notify(tx, userId, {
       type: "success",
@@ -130,11 +133,16 @@ export async function setInstantPrizes(db: Db, actorId: string, input: SetInstan
     if (c.maxTickets !== null && input.prizes.length > c.maxTickets) throw badRequest(INSTANT_MESSAGES.tooMany(c.maxTickets));
     const before = { count: await tx.instantPrize.count({ where: { contestId: input.contestId } }), mapHash: c.instantMapHash };
     await tx.instantPrize.deleteMany({ where: { contestId: input.contestId } });
-    let commitment = { instantSeed: null, instantSeedHash: null, instantMapHash: null, instantTicketMax: null } as {
-      instantSeed: string | null;
-      instantSeedHash: string | null;
-      instantMapHash: string | null;
-      instantTicketMax: number | null;
+    let commitment: Pick<
+      Prisma.ContestUncheckedUpdateInput,
+      "instantSeed" | "instantSeedHash" | "instantMapHash" | "instantTicketMax" | "instantScheme" | "instantRedraw"
+    > & { instantMapHash: string | null } = {
+      instantSeed: null,
+      instantSeedHash: null,
+      instantMapHash: null,
+      instantTicketMax: null,
+      instantScheme: null,
+      instantRedraw: Prisma.DbNull,
     };
     if (input.prizes.length > 0 && c.maxTickets !== null) {
       const specs: InstantPrizeSpec[] = input.prizes.map((p, i) => ({
@@ -144,7 +152,8 @@ export async function setInstantPrizes(db: Db, actorId: string, input: SetInstan
         amount: p.amount ? moneyString(p.amount) : null,
       }));
       const seed = randomBytes(32).toString("hex");
-      const map = await deriveInstantMap(seed, input.contestId, c.maxTickets, specs);
+      const commit = { seed, contestId: input.contestId, ticketMax: c.maxTickets, prizes: specs, scheme: INSTANT_SCHEME };
+      const { map, seedHash, mapHash } = await commitInstantMap(commit);
       await tx.instantPrize.createMany({
         data: specs.map((s) => ({
           contestId: input.contestId,
@@ -157,9 +166,11 @@ export async function setInstantPrizes(db: Db, actorId: string, input: SetInstan
       });
       commitment = {
         instantSeed: seed,
-        instantSeedHash: await sha256Hex(seed),
-        instantMapHash: await instantMapHash(input.contestId, c.maxTickets, specs, map),
+        instantSeedHash: seedHash,
+        instantMapHash: mapHash,
         instantTicketMax: c.maxTickets,
+        instantScheme: INSTANT_SCHEME,
+        instantRedraw: Prisma.DbNull,
       };
     }
     await tx.contest.update({ where: { id: input.contestId }, data: commitment });
@@ -217,6 +228,8 @@ export async function listAdminInstantPrizes(db: DbTx, contestId: string): Promi
       instantTicketMax: true,
       maxTickets: true,
       instantMapHash: true,
+      instantScheme: true,
+      salesClosedAt: true,
       instantPrizes: { orderBy: { position: "asc" }, include: { winner: { select: { email: true } } } },
     },
   });
@@ -233,7 +246,8 @@ export async function listAdminInstantPrizes(db: DbTx, contestId: string): Promi
     contestId: c.id,
     ticketMax: c.instantTicketMax ?? c.maxTickets,
     soldTickets: c.soldTickets,
-    mapHash: c.instantMapHash,
+    // A scheme-1 hash is as good as the tickets themselves until the reveal (src/shared/instant-wins.ts).
+    mapHash: c.instantScheme === 1 && !isRevealed(c) ? null : c.instantMapHash,
     editable: c.status === "active" && c.soldTickets === 0,
     total: prizes.length,
     left: prizes.filter((p) => !p.awarded).length,

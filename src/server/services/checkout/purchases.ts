@@ -8,6 +8,7 @@
  *  4. the optional per-player cap is checked under that lock (so it cannot be raced past).
  * Contests are taken last and in id order: the hot locks are held shortest and never deadlock.
  */
+import type { Prisma } from "@/generated/prisma/client";
 import { logger } from "../../platform/logger";
 import { drawIfSoldOut } from "../draws";
 import { ownRowsPage, SORT_KEY, applyBalanceChange, InsufficientBalanceError } from "../kernel";
@@ -64,6 +65,8 @@ export type PurchaseEntry = {
   contestImage: string | null;
   ticketCount: number;
   totalAmount: string;
+  /** The part of totalAmount paid with site credit (the rest was cash; docs/payments.md "Cash and credit"). */
+  paidWithCredit: string;
   entryDate: Date;
   contestStatus: "active" | "ended";
   contestEndDate: Date | null;
@@ -168,14 +171,19 @@ export async function purchaseInTx(
 
   let total = toDecimal(0);
   let balance = toDecimal(0);
+  // Site credit is spent first, then cash (the ledger's `credit_first`, services/kernel/ledger.ts);
+  // each line remembers its credit part so a refund returns each part to where it came from.
+  const creditParts = new Map<string, Prisma.Decimal>();
   for (const p of priced) {
-    balance = await applyBalanceChange(tx, {
+    const moved = await applyBalanceChange(tx, {
       userId,
       amount: p.amount.neg(),
       kind: "purchase",
       reference: p.entryId,
       note: `${p.line.quantity} × ${p.c.title}`,
     });
+    balance = moved.balance;
+    creditParts.set(p.entryId, moved.credit.neg());
     total = total.add(p.amount);
   }
 
@@ -200,7 +208,9 @@ export async function purchaseInTx(
   const soldOut: string[] = [];
   for (const p of priced) {
     // The line's amount after bundle and promo savings (./pricing.ts set p.amount).
-    const taken = await allocateTickets(tx, userId, p.line, p.c, p.entryIds, p.amount);
+    const taken = await allocateTickets(tx, userId, p.line, p.c, p.entryIds, p.amount, {
+      creditPart: creditParts.get(p.entryId),
+    });
     if (taken.soldOut) soldOut.push(p.line.contestId);
     for (const { amount, ...e } of taken.entries) {
       entries.push({
@@ -306,10 +316,13 @@ export async function listPurchases(
       contestImage: e.contest.imageUrl,
       ticketCount: e.ticketCount,
       totalAmount: moneyString(e.totalAmount),
+      paidWithCredit: moneyString(e.creditAmount),
       entryDate: e.createdAt,
       contestStatus: ended ? "ended" : "active",
       contestEndDate: e.contest.endDate,
-      result: ended ? e.contest.winnerId : null,
+      // docs/product.md: "the winner's user id once ended", which the player's screen compares with
+      // their own: given only to the winner (their own id); another player's id is never sent.
+      result: ended && e.contest.winnerId === userId ? userId : null,
       status: entryStatusKind({
         result: entryOutcome(e, e.contest),
         contestStatus: e.contest.status,

@@ -18,6 +18,8 @@ import { cancelContest, drawContest, newDrawSeed, pendingDrawReason } from "../d
  * closed contest not drawn yet, why (drawPending) with the last failure's message (drawError).
  */
 export type AdminContest = PublicContest & {
+  /** The winner's user id (admins only: public contest reads never carry it). */
+  winnerId: string | null;
   skillQuestionAnswer: number | null;
   drawPending: string | null;
   drawError: string | null;
@@ -26,6 +28,7 @@ export type AdminContest = PublicContest & {
 export function toAdminContest(c: Contest): AdminContest {
   return {
     ...toPublicContest(c),
+    winnerId: c.winnerId,
     skillQuestionAnswer: skillQuestionOf(c.skillQuestion)?.correctIndex ?? null,
     drawPending: pendingDrawReason(c),
     drawError: c.drawnAt ? null : c.drawError,

@@ -34,7 +34,8 @@ export type PublicContest = {
   /** Revealed only after the draw, so anyone can recompute the winning ticket. */
   drawSeed: string | null;
   winningTicket: number | null;
-  winnerId: string | null;
+  // No winnerId: a public record names people by masked name, never by id (the winner's own
+  // screens read their result from their purchases; admins get it in AdminContest).
   drawnAt: Date | null;
   /** Optional skill question: text and options only, never the answer. */
   skillQuestion: PublicSkillQuestion | null;
@@ -87,7 +88,6 @@ export function toPublicContest(c: Contest): PublicContest {
     drawSeedHash: c.drawSeedHash,
     drawSeed: drawn ? c.drawSeed : null,
     winningTicket: c.winningTicket,
-    winnerId: c.winnerId,
     drawnAt: c.drawnAt,
     skillQuestion: publicQuestion(c.skillQuestion),
     awaitingResults: c.status === "ended" && c.salesClosedAt !== null && c.drawnAt === null,

@@ -6,7 +6,8 @@ import { applyBalanceChange, notifyMany } from "../kernel";
 
 /**
  * Cancels an active, undrawn contest: every entry is refunded to its owner's balance through the
- * ledger (kind 'refund', reference = entry id, so never twice) and marked 'refunded'; each
+ * ledger (kind 'refund', reference = entry id, so never twice; what was paid with credit comes back
+ * as credit, the rest as cash) and marked 'refunded'; each
  * participant is notified. Guarded by the same conditional UPDATE as the draw.
  */
 export async function cancelContest(db: Db, contestId: string): Promise<{ refunded: number; notified: number }> {
@@ -25,9 +26,11 @@ export async function cancelContest(db: Db, contestId: string): Promise<{ refund
     const entries = await tx.ticketEntry.findMany({ where: { contestId }, orderBy: { firstTicket: "asc" } });
     const perUser = new Map<string, Prisma.Decimal>();
     for (const entry of entries) {
+      // Each part back to where it came from: the credit part as credit, the rest as cash.
       await applyBalanceChange(tx, {
         userId: entry.userId,
         amount: entry.totalAmount,
+        creditPart: entry.creditAmount,
         kind: "refund",
         reference: entry.id,
         note: `Refund: ${contest.title} was cancelled`,

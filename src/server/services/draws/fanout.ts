@@ -12,7 +12,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db, DbTx } from "../../platform/db";
 import { publishAfterCommit } from "../../events";
-import { OPTIONAL_KINDS, RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow } from "../../mail/outbox";
+import { heldFor, OPTIONAL_KINDS, RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow } from "../../mail/outbox";
 import { drawResult, ticketRange } from "../../mail/templates";
 
 /** Players per batch: a few thousand rows written per transaction, well under a second each. */
@@ -123,6 +123,7 @@ async function mailBatch(tx: DbTx, contest: ContestFacts, userIds: string[]): Pr
   const ids: string[] = [];
   const to: string[] = [];
   const owners: string[] = [];
+  const statuses: string[] = [];
   const subjects: string[] = [];
   const texts: string[] = [];
   const htmls: string[] = [];
@@ -146,15 +147,16 @@ async function mailBatch(tx: DbTx, contest: ContestFacts, userIds: string[]): Pr
     ids.push(randomUUID());
     to.push(r.email);
     owners.push(r.id);
+    statuses.push(heldFor("draw_result", r.verified) ? "held" : "pending");
     subjects.push(message.subject);
     texts.push(message.text);
     htmls.push(message.html);
   }
   return tx.$executeRaw`
-    INSERT INTO "EmailOutbox" ("id", "userId", "to", "kind", "subject", "text", "html")
-    SELECT m.id, m.owner, m.recipient, 'draw_result', m.subject, m.body, m.html
-    FROM unnest(${ids}::text[], ${owners}::text[], ${to}::text[], ${subjects}::text[], ${texts}::text[], ${htmls}::text[])
-      AS m(id, owner, recipient, subject, body, html)`;
+    INSERT INTO "EmailOutbox" ("id", "userId", "to", "kind", "status", "subject", "text", "html")
+    SELECT m.id, m.owner, m.recipient, 'draw_result', m.status::"EmailStatus", m.subject, m.body, m.html
+    FROM unnest(${ids}::text[], ${owners}::text[], ${to}::text[], ${statuses}::text[], ${subjects}::text[], ${texts}::text[], ${htmls}::text[])
+      AS m(id, owner, recipient, status, subject, body, html)`;
 }
 
 /**

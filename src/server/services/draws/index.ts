@@ -8,7 +8,8 @@
  * - the winner is derived from the committed seed, once per contest: `completeDraw` (draw.ts)
  * - a cancelled contest refunds every entry once: `cancelContest` (cancel.ts)
  * - every entrant hears the result in bounded batches after the draw commits: `fanOutDrawResults` (fanout.ts)
- * - the public record shows masked names and what the verifier needs: `getDrawRecord` (record.ts)
+ * - the public record shows what the verifier needs, no user id, names masked and only once sales closed: `getDrawRecord` (record.ts)
+ * - the entry-list files are made once per close, stored compressed with an ETag, answered without rebuilding: `publicEntryFile` (public-files.ts)
  * - the record counts free entries (postal, online) and publishes which they are, each one ticket drawn like a paid one: `freeEntrySummary` (record.ts)
  * - an entry's inclusion proof against the committed Merkle root: `inclusionProof` (tree.ts)
  *
@@ -31,5 +32,7 @@ export {
 export { getFairPlayInfo } from "./fair-play-info";
 export { FANOUT_BATCH_PLAYERS, fanOutDrawResults } from "./fanout";
 export { LIVE_DRAWS_LIMIT, listLiveDraws } from "./live";
+export { PUBLIC_FILE_KINDS, preparePublicFiles, publicEntryFile } from "./public-files";
+export type { PublicFileKind, StoredPublicFile } from "./public-files";
 export { drawEntriesFile, drawFreeEntriesFile, FREE_ENTRY_PARITY, freeEntrySummary, getDrawRecord } from "./record";
 export { PROOF_RATE_RULE, buildDrawTree, inclusionProof, sha256Sync } from "./tree";

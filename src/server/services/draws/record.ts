@@ -1,6 +1,8 @@
 /**
  * The public draw record of a contest (GET /api/contests/{id}/draw, docs/fair-play.md): everything
- * scripts/tools/verify-draw.ts needs to recompute the winner, and nothing private (names masked). Bounded
+ * scripts/tools/verify-draw.ts needs to recompute the winner, and nothing private: no user ids, and
+ * names masked ("Ada L.") and only once sales closed (during sales an entry shows its tickets, not who
+ * holds them: a list of who is buying right now is nobody's business). Bounded
  * whatever the contest's size: the summary, the winning entry and one page of entries; the whole
  * list is a streamed file (drawEntriesFile).
  */
@@ -63,7 +65,8 @@ export type FreeEntrySummary = {
 export const FREE_ENTRY_PARITY =
   "Each free ticket is one ticket of the committed list, drawn exactly like a paid one: the draw picks one position among all the tickets sold, with no weight per entry, so every ticket has the same chance (1 in the number sold).";
 
-export type DrawRecordEntry = { id: string; firstTicket: number; lastTicket: number; name: string };
+/** `name`: the holder's masked name once sales closed; null while the contest is on sale. */
+export type DrawRecordEntry = { id: string; firstTicket: number; lastTicket: number; name: string | null };
 
 /** Entries per page of the draw record (and the most one request may ask for). */
 export const DRAW_ENTRIES_PAGE = 1000;
@@ -79,12 +82,15 @@ const entrySelect = {
   user: { select: { firstName: true, lastName: true } },
 } as const;
 type EntryRow = { id: string; firstTicket: number; lastTicket: number; user: { firstName: string; lastName: string } };
-const toEntry = (e: EntryRow): DrawRecordEntry => ({
+const toEntry = (e: EntryRow, named: boolean): DrawRecordEntry => ({
   id: e.id,
   firstTicket: e.firstTicket,
   lastTicket: e.lastTicket,
-  name: maskedName(e.user.firstName, e.user.lastName),
+  name: named ? maskedName(e.user.firstName, e.user.lastName) : null,
 });
+
+/** Names are published once the list is final (sales closed or drawn). */
+const namesPublic = (c: { salesClosedAt: Date | null; drawnAt: Date | null }) => c.salesClosedAt !== null || c.drawnAt !== null;
 
 /** The entry holding `ticket` (one probe of the (contestId, lastTicket) index), or null. */
 async function entryHolding(db: DbTx, contestId: string, ticket: number): Promise<EntryRow | null> {
@@ -98,12 +104,14 @@ async function entryHolding(db: DbTx, contestId: string, ticket: number): Promis
 
 /**
  * One page of the entry list: entries whose first ticket is after `cursor`, or (`ticket`, the
- * "find my tickets" search) starting at the entry that holds that ticket.
+ * "find my tickets" search) starting at the entry that holds that ticket. `named`: with masked
+ * names (only once sales closed, see the file comment).
  */
 export async function drawEntriesPage(
   db: DbTx,
   contestId: string,
   q: DrawRecordQuery = {},
+  named = false,
 ): Promise<{ entries: DrawRecordEntry[]; nextCursor: number | null }> {
   const limit = Math.min(Math.max(q.limit ?? DRAW_ENTRIES_PAGE, 1), DRAW_ENTRIES_PAGE);
   let after = q.cursor ?? 0;
@@ -120,7 +128,10 @@ export async function drawEntriesPage(
     ORDER BY e."firstTicket" LIMIT ${limit + 1}`;
   const rows: EntryRow[] = flat.map((r) => ({ ...r, user: { firstName: r.firstName, lastName: r.lastName } }));
   const page = rows.slice(0, limit);
-  return { entries: page.map(toEntry), nextCursor: rows.length > limit ? (page.at(-1)?.firstTicket ?? null) : null };
+  return {
+    entries: page.map((e) => toEntry(e, named)),
+    nextCursor: rows.length > limit ? (page.at(-1)?.firstTicket ?? null) : null,
+  };
 }
 
 /**
@@ -206,7 +217,7 @@ export async function drawFreeEntriesFile(db: DbTx, contestId: string): Promise<
 export async function getDrawRecord(db: DbTx, contestId: string, q: DrawRecordQuery = {}): Promise<DrawRecord> {
   const c = await db.contest.findUnique({ where: { id: contestId } });
   if (!c) throw notFound("Contest not found");
-  const page = await drawEntriesPage(db, contestId, q);
+  const page = await drawEntriesPage(db, contestId, q, namesPublic(c));
   const winning = c.winningTicket !== null && c.drawnAt ? await entryHolding(db, contestId, c.winningTicket) : null;
   const drawn = c.drawnAt !== null;
   const method = (c.drawMethod as DrawMethod | null) ?? (drawn ? "legacy" : null);
@@ -230,7 +241,7 @@ export async function getDrawRecord(db: DbTx, contestId: string, q: DrawRecordQu
     drawnAt: c.drawnAt,
     awaitingResults: c.status === "ended" && c.salesClosedAt !== null && !drawn,
     pendingReason: pendingDrawReason(c),
-    winningEntry: winning ? toEntry(winning) : null,
+    winningEntry: winning ? toEntry(winning, true) : null,
     entries: page.entries,
     entriesNextCursor: page.nextCursor,
     entriesFile: `/api/contests/${encodeURIComponent(c.id)}/draw/entries`,

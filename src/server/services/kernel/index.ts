@@ -4,6 +4,9 @@
  *
  * Owns (each rule and the function that enforces it):
  * - a balance changes only here: one conditional UPDATE plus an append-only ledger row, once per (kind, reference): `applyBalanceChange` (ledger.ts)
+ * - cash is withdrawable, credit is spend-only: each row moves the balance its kind moves (`LEDGER_BALANCE`), spends take credit first: `applyBalanceChange` (ledger.ts)
+ * - expiring credit is spent soonest-expiry first: `consumeCreditLots` (credit-lots.ts)
+ * - what is left of expired credit leaves the credit balance once: `expireCreditLots` (credit-expiry.ts)
  * - every privileged action writes its audit row inside its own transaction: `recordAudit` (audit.ts)
  * - a notification is published to live listeners only after its transaction commits: `notify` (notifications.ts)
  * - every growing list is a keyset page of bounded size: `pageLimit` (paging.ts)
@@ -16,7 +19,10 @@
 export { listAudit, recordAudit } from "./audit";
 export { QUICKNET_CHAIN_HASH, QUICKNET_PUBLIC_KEY, fairPlaySettings } from "./fair-play-settings";
 export type { BeaconSettings } from "./fair-play-settings";
-export { InsufficientBalanceError, applyBalanceChange } from "./ledger";
+export { InsufficientBalanceError, LEDGER_BALANCE, LEDGER_SPLIT_SEQ_KEY, applyBalanceChange } from "./ledger";
+export type { BalanceChange, LedgerResult } from "./ledger";
+export { consumeCreditLots } from "./credit-lots";
+export { expireCreditLots } from "./credit-expiry";
 export { likeLiteral } from "./like";
 export { valueById } from "./lookup";
 export { WELCOME_NOTIFICATION, listNotifications, markAllRead, markRead, notify, notifyMany, unreadCount } from "./notifications";

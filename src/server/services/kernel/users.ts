@@ -9,7 +9,12 @@ export type PublicUser = {
   lastName: string;
   displayName: string | null;
   profileImageUrl: string | null;
+  /** What the player can spend: cashBalance + creditBalance. */
   balance: string;
+  /** Withdrawable money (docs/payments.md "Cash and credit"). */
+  cashBalance: string;
+  /** Spend-only site credit, spent before cash. */
+  creditBalance: string;
   createdAt: Date;
   isAdmin: boolean;
 };
@@ -23,6 +28,8 @@ export function toPublicUser(user: User): PublicUser {
     displayName: user.displayName,
     profileImageUrl: user.profileImageUrl,
     balance: moneyString(user.balance),
+    cashBalance: moneyString(user.cashBalance),
+    creditBalance: moneyString(user.creditBalance),
     createdAt: user.createdAt,
     isAdmin: user.role === "admin",
   };

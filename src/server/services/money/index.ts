@@ -10,11 +10,14 @@
  * - who may approve a top-up, with an override only with a reason: `approvePayment` (payments/approval.ts)
  * - a withdrawal holds its amount at once through the ledger: `createWithdrawal` (withdrawals/request.ts)
  * - who may approve a withdrawal, and the payout queued in the same transaction: `approveWithdrawal` (withdrawals/admin.ts)
+ * - a withdrawal is paid without a person only when every payout rule holds, else queued or held naming the rule: `decidePayout` (withdrawals/payout-rules.ts)
+ * - the player sees before the click whether it will be instant or reviewed, and why: `quoteWithdrawal` (withdrawals/payout-rules.ts)
  * - a payout is sent at most once; an unknown outcome is looked up, never resent blind: `sendPayout` (withdrawals/sending.ts)
  * - a payout report moves a withdrawal only as its state machine allows: `decidePayoutReport` (lifecycle.ts)
  * - what the automatic flows must not decide goes to the review queue once per cause: `openReview` (review-queue.ts)
  * - our records and the gateway's history are compared daily: `reconcileWithGateway` (reconciliation.ts)
  * - balances equal their ledger rows, nothing negative, nothing credited twice: `checkLedgerInvariants` (invariants.ts)
+ * - goodwill is site credit (spend-only, optionally expiring), audited, never to a closed account: `grantCredit` (goodwill.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
@@ -33,5 +36,6 @@ export {
   decidePayoutAttempt,
   decidePayoutReport,
 } from "./lifecycle";
+export { grantCredit } from "./goodwill";
 export { reconcileWithGateway } from "./reconciliation";
 export { creditReview, dismissReview, listReview, openReview, takeBackReview } from "./review-queue";

@@ -8,6 +8,7 @@
  * for cancelled contests too.
  */
 import type { DbTx } from "../../platform/db";
+import { LEDGER_BALANCE, LEDGER_SPLIT_SEQ_KEY } from "../kernel";
 
 export type InvariantViolation = { check: string; detail: string };
 export type InvariantCheck = { name: string; description: string; violations: InvariantViolation[] };
@@ -15,23 +16,57 @@ export type InvariantCheck = { name: string; description: string; violations: In
 type Row = Record<string, unknown>;
 type CheckDef = { name: string; description: string; sql: string; describe: (r: Row) => string };
 
+/** Kinds by the balance they move (services/kernel/ledger.ts `LEDGER_BALANCE`), as SQL lists. */
+const kindsMoving = (how: string) =>
+  Object.entries(LEDGER_BALANCE)
+    .filter(([, h]) => h === how)
+    .map(([k]) => `'${k}'`)
+    .join(", ");
+
+/**
+ * Rows written before the cash/credit split (prisma/migrations/*_cash_credit_split) carry what the
+ * history replay found: a withdrawal or take back that cash did not cover drew on credit then.
+ */
+const LEGACY = `COALESCE((SELECT ("value" #>> '{}')::bigint FROM "AppSetting" WHERE "key" = '${LEDGER_SPLIT_SEQ_KEY}'), 0)`;
+
 const CHECKS: CheckDef[] = [
   {
     name: "balance-equals-ledger",
-    description: "every user's balance equals the sum of their ledger rows",
-    sql: `SELECT u."id", u."balance"::text AS balance, COALESCE(l.total, 0)::text AS total
-          FROM "User" u LEFT JOIN (SELECT "userId", SUM("amount") AS total FROM "LedgerEntry" GROUP BY "userId") l
+    description:
+      "every user's cash and credit balances equal the cash and credit parts of their ledger rows, and their balance is the two together",
+    sql: `SELECT u."id", u."balance"::text AS balance, u."cashBalance"::text AS cash, u."creditBalance"::text AS credit,
+                 COALESCE(l.cash, 0)::text AS rows_cash, COALESCE(l.credit, 0)::text AS rows_credit
+          FROM "User" u LEFT JOIN (SELECT "userId", SUM("cashAmount") AS cash, SUM("creditAmount") AS credit
+                                   FROM "LedgerEntry" GROUP BY "userId") l
             ON l."userId" = u."id"
-          WHERE u."balance" <> COALESCE(l.total, 0)`,
-    describe: (r) => `user ${r.id}: balance ${r.balance} but ledger sum ${r.total}`,
+          WHERE u."cashBalance" <> COALESCE(l.cash, 0) OR u."creditBalance" <> COALESCE(l.credit, 0)
+             OR u."balance" <> u."cashBalance" + u."creditBalance"`,
+    describe: (r) =>
+      `user ${r.id}: balance ${r.balance} = cash ${r.cash} + credit ${r.credit}, but ledger rows give cash ${r.rows_cash}, credit ${r.rows_credit}`,
   },
   {
     name: "no-negative-balance",
-    description: "no user has a negative balance, and no ledger row leaves one",
-    sql: `SELECT 'user' AS what, "id", "balance"::text AS balance FROM "User" WHERE "balance" < 0
+    description: "no user has a negative cash or credit balance, and no ledger row leaves one",
+    sql: `SELECT 'user' AS what, "id", "cashBalance"::text AS cash, "creditBalance"::text AS credit FROM "User"
+          WHERE "balance" < 0 OR "cashBalance" < 0 OR "creditBalance" < 0
           UNION ALL
-          SELECT 'ledger row' AS what, "id", "balanceAfter"::text AS balance FROM "LedgerEntry" WHERE "balanceAfter" < 0`,
-    describe: (r) => `${r.what} ${r.id}: balance ${r.balance}`,
+          SELECT 'ledger row' AS what, "id", "cashAfter"::text, "creditAfter"::text FROM "LedgerEntry"
+          WHERE "balanceAfter" < 0 OR "cashAfter" < 0 OR "creditAfter" < 0`,
+    describe: (r) => `${r.what} ${r.id}: cash ${r.cash}, credit ${r.credit}`,
+  },
+  {
+    name: "rows-move-their-balance",
+    description:
+      "each ledger row's cash and credit parts add up to it and move the balance its kind moves: cash kinds only cash, credit kinds only credit, spends credit first",
+    sql: `SELECT l."id", l."kind"::text AS kind, l."amount"::text AS amount, l."cashAmount"::text AS cash, l."creditAmount"::text AS credit
+          FROM "LedgerEntry" l
+          WHERE l."amount" <> l."cashAmount" + l."creditAmount" OR l."balanceAfter" <> l."cashAfter" + l."creditAfter"
+             OR (l."kind" IN (${kindsMoving("cash")}) AND l."creditAmount" <> 0
+                 AND NOT (l."seq" <= ${LEGACY} AND l."amount" < 0 AND l."creditAmount" < 0 AND l."cashAfter" = 0))
+             OR (l."kind" IN (${kindsMoving("credit")}) AND l."cashAmount" <> 0)
+             OR (l."kind" IN (${kindsMoving("credit_first")})
+                 AND (l."cashAmount" > 0 OR l."creditAmount" > 0 OR (l."cashAmount" < 0 AND l."creditAfter" <> 0)))`,
+    describe: (r) => `ledger row ${r.id} (${r.kind} ${r.amount}): cash ${r.cash}, credit ${r.credit}`,
   },
   {
     name: "payment-credited-once",
@@ -106,11 +141,13 @@ const CHECKS: CheckDef[] = [
   },
   {
     name: "refunds-match-entries",
-    description: "each refund row pays back one refunded entry, to its owner, its exact amount",
+    description:
+      "each refund row pays back one refunded entry, to its owner, its exact amount, the credit part as credit and the rest as cash",
     sql: `SELECT l."id", l."reference", 'refund row without a matching refunded entry' AS problem
           FROM "LedgerEntry" l LEFT JOIN "TicketEntry" e ON e."id" = l."reference"
           WHERE l."kind" = 'refund'
-            AND (e."id" IS NULL OR e."result" IS DISTINCT FROM 'refunded' OR e."userId" <> l."userId" OR e."totalAmount" <> l."amount")
+            AND (e."id" IS NULL OR e."result" IS DISTINCT FROM 'refunded' OR e."userId" <> l."userId" OR e."totalAmount" <> l."amount"
+                 OR e."creditAmount" <> l."creditAmount")
           UNION ALL
           SELECT e."id", e."contestId", 'entry of a cancelled contest not refunded' AS problem
           FROM "TicketEntry" e JOIN "Contest" c ON c."id" = e."contestId"
@@ -155,12 +192,15 @@ const CHECKS: CheckDef[] = [
   },
   {
     name: "withdrawal-released-iff-rejected-or-failed",
-    description: "a rejected or failed withdrawal's hold came back exactly once; no other withdrawal was released",
+    description:
+      "a rejected or failed withdrawal's hold came back exactly once, each part to the balance it was held from; no other withdrawal was released",
     sql: `SELECT w."id", w."status"::text AS status, COUNT(l."id")::int AS releases, COALESCE(SUM(l."amount"), 0)::text AS released
           FROM "Withdrawal" w
           LEFT JOIN "LedgerEntry" l ON l."kind" = 'withdrawal_release' AND l."reference" = w."id" AND l."userId" = w."userId"
+          LEFT JOIN "LedgerEntry" h ON h."kind" = 'withdrawal_hold' AND h."reference" = w."id" AND h."userId" = w."userId"
           GROUP BY w."id", w."status", w."amount"
-          HAVING (w."status" IN ('rejected', 'failed') AND (COUNT(l."id") <> 1 OR SUM(l."amount") <> w."amount"))
+          HAVING (w."status" IN ('rejected', 'failed') AND (COUNT(l."id") <> 1 OR SUM(l."amount") <> w."amount"
+                  OR SUM(l."creditAmount") IS DISTINCT FROM -SUM(h."creditAmount")))
               OR (w."status" NOT IN ('rejected', 'failed') AND COUNT(l."id") <> 0)
           UNION ALL
           SELECT l."reference", 'no such withdrawal', 1, l."amount"::text
@@ -234,6 +274,40 @@ const CHECKS: CheckDef[] = [
           WHERE l."kind" IN ('review_credit', 'review_take_back')
             AND NOT EXISTS (SELECT 1 FROM "ReviewItem" r WHERE r."id" = l."reference" AND r."userId" = l."userId")`,
     describe: (r) => `review entry ${r.id} (${r.status}): ${r.rows} ${r.kind ?? "ledger"} row(s) moving ${r.moved}`,
+  },
+  {
+    name: "entry-credit-part",
+    description:
+      "the credit part a purchase row spent is the credit part recorded on its entries (a pick line's entries together), so a refund can return it",
+    sql: `SELECT l."id", l."reference", (-l."creditAmount")::text AS spent, COALESCE(SUM(t."creditAmount"), 0)::text AS recorded
+          FROM "LedgerEntry" l
+          JOIN "TicketEntry" f ON f."id" = l."reference"
+          JOIN "Contest" c ON c."id" = f."contestId"
+          LEFT JOIN "TicketEntry" t ON t."id" = f."id"
+               OR (c."pickNumbers" AND t."userId" = f."userId" AND t."contestId" = f."contestId" AND t."createdAt" = f."createdAt")
+          WHERE l."kind" = 'purchase'
+          GROUP BY l."id", l."reference", l."creditAmount"
+          HAVING COALESCE(SUM(t."creditAmount"), 0) <> -l."creditAmount"`,
+    describe: (r) => `purchase ${r.id} (entry ${r.reference}): spent ${r.spent} credit but its entries record ${r.recorded}`,
+  },
+  {
+    name: "credit-lots-covered",
+    description:
+      "each expiring credit lot belongs to a credit row of its player and amount, what lots still hold is within the credit balance, and an expiry row takes off an expired lot once",
+    sql: `SELECT lot."id", 'lot without its credit row' AS problem FROM "CreditLot" lot
+          LEFT JOIN "LedgerEntry" l ON l."id" = lot."ledgerEntryId"
+          WHERE l."id" IS NULL OR l."userId" <> lot."userId" OR l."creditAmount" <> lot."amount"
+          UNION ALL
+          SELECT u."id", 'lots hold ' || SUM(lot."remaining")::text || ' but credit is ' || u."creditBalance"::text
+          FROM "User" u JOIN "CreditLot" lot ON lot."userId" = u."id"
+          GROUP BY u."id", u."creditBalance"
+          HAVING SUM(lot."remaining") > u."creditBalance"
+          UNION ALL
+          SELECT l."id", 'expiry row without an expired, emptied lot of that player' AS problem FROM "LedgerEntry" l
+          WHERE l."kind" = 'credit_expiry' AND NOT EXISTS (
+            SELECT 1 FROM "CreditLot" lot WHERE lot."id" = l."reference" AND lot."userId" = l."userId"
+              AND lot."remaining" = 0 AND lot."expiresAt" <= l."createdAt" AND -l."amount" <= lot."amount")`,
+    describe: (r) => `${r.id}: ${r.problem}`,
   },
 ];
 

@@ -178,7 +178,7 @@ export async function creditReview(db: Db, adminId: string, id: string, reasonIn
     const item = await loadOpen(tx, id, "credit");
     if (!item.userId || !item.amount || item.amount.lte(0)) throw conflict("This entry has no player or amount to credit");
     await close(tx, item, adminId, "credited", reason);
-    const balance = await applyBalanceChange(tx, {
+    const { balance } = await applyBalanceChange(tx, {
       userId: item.userId,
       amount: item.amount,
       kind: "review_credit",
@@ -203,8 +203,9 @@ export async function creditReview(db: Db, adminId: string, id: string, reasonIn
 }
 
 /**
- * Refund after credit: debit the credited amount as far as the balance covers it (ledger
- * `review_take_back`, never below zero); the remainder is the claim kept on the entry.
+ * Refund after credit: debit the credited amount as far as the cash balance covers it (ledger
+ * `review_take_back`, never below zero; a top-up was cash, so it is taken back from cash, never from
+ * site credit); the remainder is the claim kept on the entry.
  */
 export async function takeBackReview(db: Db, adminId: string, id: string, reasonInput: string | undefined) {
   const reason = requireReason(reasonInput);
@@ -212,9 +213,9 @@ export async function takeBackReview(db: Db, adminId: string, id: string, reason
     const item = await loadOpen(tx, id, "takeBack");
     if (!item.userId || !item.amount || item.amount.lte(0)) throw conflict("This entry has no player or amount to take back");
     // The user row lock makes "what the balance covers" exact under concurrent spending.
-    const [u] = await tx.$queryRaw<{ balance: Prisma.Decimal }[]>`
-      SELECT "balance" FROM "User" WHERE "id" = ${item.userId} FOR UPDATE`;
-    const balance = new P.Decimal(u?.balance ?? 0);
+    const [u] = await tx.$queryRaw<{ cashBalance: Prisma.Decimal }[]>`
+      SELECT "cashBalance" FROM "User" WHERE "id" = ${item.userId} FOR UPDATE`;
+    const balance = new P.Decimal(u?.cashBalance ?? 0);
     const taken = P.Decimal.min(balance, item.amount);
     const claim = item.amount.sub(taken);
     await close(tx, item, adminId, "taken_back", reason, { claimAmount: claim.gt(0) ? claim.toFixed(2) : null });
@@ -231,7 +232,7 @@ export async function takeBackReview(db: Db, adminId: string, id: string, reason
       adminId,
       action: "review.take_back",
       reason,
-      before: { balance: moneyString(balance) },
+      before: { cashBalance: moneyString(balance) },
       after: { status: "taken_back", taken: moneyString(taken), claim: moneyString(claim) },
     });
     await notify(tx, item.userId, {

@@ -5,6 +5,7 @@
  * Owns (each rule and the function that enforces it):
  * - a cash alternative is credited once per prize; a claim moves only along FULFILMENT_MOVES: `claimPrize` (prizes.ts)
  * - the admin's shipped / delivered moves follow the same table and write the trail: `setPrizeStatus` (prizes.ts)
+ * - the admin's list is a keyset page, work first, whatever the history: `listAdminPrizes` (prizes.ts)
  * - the winner confirms or disputes receipt once: `confirmPrizeReceipt` (trail.ts)
  * - a complaint gets a reference and an acknowledgement in one transaction: `fileComplaint` (complaints.ts)
  * - the final answer names the escalation body: `answerComplaint` (complaints.ts)

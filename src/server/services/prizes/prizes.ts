@@ -6,12 +6,12 @@
  * on the statuses FULFILMENT_MOVES allows (src/shared/fulfilment.ts) and writes its step of the
  * prize's trail (services/prizes/trail.ts) in the same transaction.
  */
-import type { Prisma, Prize, PrizeEvent } from "@/generated/prisma/client";
+import { Prisma, type Prize, type PrizeEvent } from "@/generated/prisma/client";
 import { FULFILMENT_MOVES } from "@/shared/fulfilment";
 import { moneyString } from "@/shared/money";
 import type { ClaimPrizeInput, PrizeStatusInput } from "@/shared/prizes";
 import type { PageQuery } from "@/shared/schemas/paging";
-import { ownRowsPage, SORT_KEY, applyBalanceChange, notify } from "../kernel";
+import { cursorRow, ownRowsPage, pageLimit, SORT_KEY, applyBalanceChange, notify } from "../kernel";
 import type { Db } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
@@ -124,23 +124,47 @@ export async function claimPrize(db: Db, userId: string, input: ClaimPrizeInput)
 
 export type AdminPrize = PublicPrize & { user: { id: string; email: string; firstName: string; lastName: string } };
 
-export async function listAdminPrizes(db: Db): Promise<AdminPrize[]> {
+/** The admin Prizes tab's order: work to do first (disputed, requested, shipped), then the rest; newest first in each. */
+export const ADMIN_PRIZE_ORDER = [
+  "disputed",
+  "prize_requested",
+  "shipped",
+  "unclaimed",
+  "delivered",
+  "cash_credited",
+  "received",
+] as const satisfies readonly Prize["status"][];
+
+/**
+ * GET /api/admin/prizes: a keyset page (default 50; `cursor` = the last id seen) in ADMIN_PRIZE_ORDER.
+ * A prize whose status changes between two pages may show twice or not at all (it moved group).
+ */
+export async function listAdminPrizes(db: Db, q: PageQuery = {}): Promise<AdminPrize[]> {
+  const take = pageLimit(q);
+  const after = await cursorRow(q.cursor, (id) =>
+    db.prize.findUnique({ where: { id }, select: { id: true, createdAt: true, status: true } }),
+  );
+  // One statement: each status group from the cursor's on is an index range scan on (status,
+  // createdAt) cut at the page size, so a page costs the same however many prizes are done.
+  const from = after ? ADMIN_PRIZE_ORDER.indexOf(after.status) : 0;
+  const groups = ADMIN_PRIZE_ORDER.slice(from).map((status, i) => {
+    const resume = i === 0 && after ? Prisma.sql`AND ("createdAt", "id") < (${after.createdAt}, ${after.id})` : Prisma.empty;
+    return Prisma.sql`(SELECT "id", ${from + i}::int AS "rank", "createdAt" FROM "Prize"
+      WHERE "status" = ${status}::"PrizeStatus" ${resume} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${take})`;
+  });
+  const ids = (
+    await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM (${Prisma.join(groups, " UNION ALL ")}) AS page
+      ORDER BY "rank", "createdAt" DESC, "id" DESC LIMIT ${take}`
+  ).map((r) => r.id);
   const rows = await db.prize.findMany({
-    orderBy: { createdAt: "desc" },
-    take: 500,
+    where: { id: { in: ids } },
     include: { ...withContest, user: { select: { id: true, email: true, firstName: true, lastName: true } } },
   });
-  // Work to do first: requested prizes, then shipped ones, then the rest.
-  const rank: Record<Prize["status"], number> = {
-    disputed: 0,
-    prize_requested: 1,
-    shipped: 2,
-    unclaimed: 3,
-    delivered: 4,
-    cash_credited: 5,
-    received: 6,
-  };
-  return rows.sort((a, b) => rank[a.status] - rank[b.status]).map((p) => ({ ...toPublicPrize(p), user: p.user }));
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  return ids.flatMap((id) => {
+    const p = byId.get(id);
+    return p ? [{ ...toPublicPrize(p), user: p.user }] : [];
+  });
 }
 
 /** (prize_requested | disputed) -> shipped with carrier and tracking; (shipped | disputed) -> delivered; anything else is 409. */

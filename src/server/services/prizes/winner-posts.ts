@@ -15,7 +15,7 @@ export type AdminWinnerPost = PublicWinnerPost;
 
 /** One post as the admin list answers it. */
 async function toAdminWinnerPost(db: DbTx, p: WinnerPost): Promise<AdminWinnerPost> {
-  return (await withTrails(db, [p]))[0] as AdminWinnerPost;
+  return (await withTrails(db, [p], true))[0] as AdminWinnerPost;
 }
 
 function data(input: WinnerPostValues) {
@@ -44,7 +44,7 @@ export async function listAllWinnerPosts(db: DbTx, q: PageQuery = {}): Promise<A
     orderBy: [...WINNER_POST_ORDER],
     take: pageLimit(q),
   });
-  return withTrails(db, rows);
+  return withTrails(db, rows, true);
 }
 
 export async function createWinnerPost(db: Db, input: WinnerPostValues, actorId: string | null = null): Promise<AdminWinnerPost> {

@@ -10,7 +10,8 @@ export type PublicWinnerPost = {
   title: string;
   description: string;
   winnerName: string;
-  winnerId: string;
+  /** The winner's user id for admins; null in the public gallery (public records name people by masked name only). */
+  winnerId: string | null;
   contestId: string;
   contestTitle: string;
   imageUrl: string | null;
@@ -26,13 +27,13 @@ export type PublicWinnerPost = {
   hasTrail: boolean;
 };
 
-export function toPublicWinnerPost(p: WinnerPost, trails: ReadonlySet<string>): PublicWinnerPost {
+export function toPublicWinnerPost(p: WinnerPost, trails: ReadonlySet<string>, forAdmin = false): PublicWinnerPost {
   return {
     id: p.id,
     title: p.title,
     description: p.description,
     winnerName: p.winnerName,
-    winnerId: p.winnerId,
+    winnerId: forAdmin ? p.winnerId : null,
     contestId: p.contestId,
     contestTitle: p.contestTitle,
     imageUrl: p.imageUrl,
@@ -56,13 +57,13 @@ export async function contestsWithTrail(db: DbTx, contestIds: readonly string[])
   return new Set(rows.map((r) => r.contestId));
 }
 
-/** Posts as answered, each knowing whether its trail exists. */
-export async function withTrails(db: DbTx, rows: readonly WinnerPost[]): Promise<PublicWinnerPost[]> {
+/** Posts as answered, each knowing whether its trail exists (`forAdmin`: with the winner's id). */
+export async function withTrails(db: DbTx, rows: readonly WinnerPost[], forAdmin = false): Promise<PublicWinnerPost[]> {
   const trails = await contestsWithTrail(
     db,
     rows.map((r) => r.contestId),
   );
-  return rows.map((r) => toPublicWinnerPost(r, trails));
+  return rows.map((r) => toPublicWinnerPost(r, trails, forAdmin));
 }
 
 /** The gallery's order: newest win date first; ties by newest creation, then id. */

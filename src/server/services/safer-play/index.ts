@@ -6,9 +6,11 @@
  * - spending is checked against limits and exclusion under the player's row lock, in the spending transaction: `guardSpending` (responsible-play.ts)
  * - lowering a limit is immediate, raising one waits LIMIT_RAISE_DELAY_HOURS: `setLimits` (responsible-play.ts)
  * - a self-exclusion starts at once and ends only after its cooling-off: `selfExclude` (responsible-play.ts)
+ * - the same exclusion rule in SQL, so a self-excluded player's number holds stop counting: `selfExcludedSql` (responsible-play.ts)
  * - asking to end an exclusion never brings the end forward: `requestExclusionEnd` (choices.ts)
  * - the sign-up's limit prompt is answered once: `chooseLimits` (choices.ts)
  * - players at risk are found by one bounded query over recent spending: `listRiskMarkers` (risk-markers.ts)
+ * - a player at risk is flagged for the payout rules (no instant payout): `riskMarkersOf` (risk-markers.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
@@ -21,7 +23,8 @@ export {
   getStanding,
   guardSpending,
   selfExclude,
+  selfExcludedSql,
   setLimits,
 } from "./responsible-play";
 export type { LimitRow } from "./responsible-play";
-export { listRiskMarkers } from "./risk-markers";
+export { listRiskMarkers, riskMarkersOf } from "./risk-markers";

@@ -55,6 +55,16 @@ export function exclusionOf(
   return { excluded: true, until: row.selfExcludedUntil > now ? row.selfExcludedUntil : null };
 }
 
+/**
+ * exclusionOf's rule in SQL, for queries that must stop counting what an excluded player holds
+ * (the number holds of src/server/services/tickets/holds.ts): true while the player whose id is
+ * `userId` (a column or a value) is self-excluded.
+ */
+export function selfExcludedSql(userId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM "User" x WHERE x."id" = ${userId} AND x."selfExcludedUntil" IS NOT NULL
+    AND (x."selfExclusionEndsAt" IS NULL OR x."selfExclusionEndsAt" > now()))`;
+}
+
 function pendingOf(value: unknown): Pending {
   if (!value || typeof value !== "object" || Array.isArray(value)) return {};
   const out: Pending = {};

@@ -7,7 +7,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { moneyString } from "@/shared/money";
 import { RISK_LIST_LIMIT, RISK_THRESHOLDS as T, type RiskMarker } from "@/shared/safer-play";
-import type { Db } from "../../platform/db";
+import type { DbTx } from "../../platform/db";
 
 export type RiskRow = {
   userId: string;
@@ -40,13 +40,19 @@ type Raw = {
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 
-export async function listRiskMarkers(db: Db, now = new Date()): Promise<RiskRow[]> {
+/** One player's markers (empty when not at risk): what flags an account for the payout rules. */
+export async function riskMarkersOf(db: DbTx, userId: string, now = new Date()): Promise<RiskMarker[]> {
+  return (await listRiskMarkers(db, now, userId))[0]?.markers ?? [];
+}
+
+export async function listRiskMarkers(db: DbTx, now = new Date(), onlyUserId: string | null = null): Promise<RiskRow[]> {
   const nowMs = now.getTime();
   const spendSince = new Date(nowMs - Math.max(T.limitDaysWindow * DAY_MS, T.risingWeeks * WEEK_MS));
   const rows = await db.$queryRaw<Raw[]>`
     WITH spend AS (
       SELECT "userId", "createdAt", -"amount" AS amt FROM "LedgerEntry"
       WHERE "createdAt" > ${spendSince} AND "kind" IN ('purchase', 'wheel_spin') AND "amount" < 0
+        AND (${onlyUserId}::text IS NULL OR "userId" = ${onlyUserId}::text)
     ),
     limit_days AS (
       SELECT d."userId", COUNT(*)::int AS days
@@ -78,6 +84,7 @@ export async function listRiskMarkers(db: Db, now = new Date()): Promise<RiskRow
       SELECT "userId", MAX(n)::int AS most FROM (
         SELECT "userId", COUNT(*) AS n FROM "Payment"
         WHERE "createdAt" > ${new Date(nowMs - T.topUpWindowDays * DAY_MS)}
+          AND (${onlyUserId}::text IS NULL OR "userId" = ${onlyUserId}::text)
         GROUP BY "userId", date_trunc('day', "createdAt")
       ) t GROUP BY "userId"
     ),

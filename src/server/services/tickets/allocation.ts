@@ -5,8 +5,9 @@
  * with one conditional UPDATE (active, before its end date, enough left, price unchanged):
  *  - a consecutive contest gets one entry with the next range (takeTickets in ./ticket-taking);
  *  - a pick-your-numbers contest (./ticket-picking) gets one entry per number: the numbers picked
- *    (each free: no entry, no other player's hold, else 409 naming them) plus a lucky dip for the
- *    rest; the buyer's holds on them are released.
+ *    (each free: no entry, no other player's live hold, else 409 naming them) plus a lucky dip for
+ *    the rest, drawn among the unsold numbers with holds ignored (so free entries are never blocked
+ *    or steered by holds); the holds on the numbers taken end.
  * Then the per-player cap. The callers then award instant wins on the entries it returns, in the same
  * transaction (awardInstantWins in ./instant-wins: checkout, postal and online free entries alike).
  */
@@ -69,13 +70,14 @@ export async function allocateTickets(
   c: AllocatableContest,
   entryIds: readonly string[],
   lineAmount: Prisma.Decimal,
-  opts: { freeEntry?: boolean } = {},
+  opts: { freeEntry?: boolean; creditPart?: Prisma.Decimal } = {},
 ): Promise<Allocation> {
   const freeEntry = opts.freeEntry ?? false;
+  const creditPart = opts.creditPart ?? new Prisma.Decimal(0);
   let allocation: Allocation;
   if (!c.pickNumbers) {
     const entryId = entryIds[0] as string;
-    const taken = await takeTickets(tx, userId, line, c, entryId, lineAmount);
+    const taken = await takeTickets(tx, userId, line, c, entryId, lineAmount, creditPart);
     if (freeEntry) await tx.ticketEntry.update({ where: { id: entryId }, data: { freeEntry: true } });
     allocation = {
       userId,
@@ -87,7 +89,7 @@ export async function allocateTickets(
       soldOut: taken.soldOut,
     };
   } else {
-    allocation = await takePickedTickets(tx, userId, line, c, entryIds, lineAmount, freeEntry);
+    allocation = await takePickedTickets(tx, userId, line, c, entryIds, lineAmount, freeEntry, creditPart);
   }
   return allocation;
 }
@@ -100,6 +102,7 @@ async function takePickedTickets(
   entryIds: readonly string[],
   lineAmount: Prisma.Decimal,
   freeEntry: boolean,
+  creditPart: Prisma.Decimal,
 ): Promise<Allocation> {
   checkPickLine(c, line);
   if (entryIds.length !== line.quantity) throw new Error("one entry id per picked ticket");
@@ -117,14 +120,16 @@ async function takePickedTickets(
   const gone = await unavailableNumbers(tx, line.contestId, userId, picked);
   if (gone.length) throw conflict(PICK_MESSAGES.taken(c.title, gone));
   const dip = line.quantity - picked.length;
-  const lucky = dip > 0 ? await luckyNumbers(tx, line.contestId, userId, row.maxTickets, dip, picked) : [];
+  const lucky = dip > 0 ? await luckyNumbers(tx, line.contestId, row.maxTickets, dip, picked) : [];
   if (lucky.length < dip) throw conflict(PICK_MESSAGES.noneFree(c.title));
   const numbers = [...picked, ...lucky];
   const amounts = splitAmount(lineAmount, numbers.length);
+  const credits = creditShares(numbers, amounts, creditPart);
   await tx.$executeRaw`
-    INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount", "freeEntry")
-    SELECT t.id, ${userId}, ${line.contestId}, 1, t.n, t.n, t.amount, ${freeEntry}
-    FROM unnest(${[...entryIds]}::text[], ${numbers}::int[], ${amounts.map(String)}::numeric[]) AS t(id, n, amount)`;
+    INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount", "freeEntry", "creditAmount")
+    SELECT t.id, ${userId}, ${line.contestId}, 1, t.n, t.n, t.amount, ${freeEntry}, t.credit
+    FROM unnest(${[...entryIds]}::text[], ${numbers}::int[], ${amounts.map(String)}::numeric[], ${credits.map(String)}::numeric[])
+      AS t(id, n, amount, credit)`;
   await tx.$executeRaw`DELETE FROM "TicketHold" WHERE "contestId" = ${line.contestId} AND "number" = ANY(${numbers}::int[])`;
   await checkPlayerCap(tx, userId, line.contestId, line.quantity, c);
   return {
@@ -140,6 +145,28 @@ async function takePickedTickets(
     freeEntry,
     soldOut: row.soldTickets >= row.maxTickets,
   };
+}
+
+/**
+ * A pick line's credit part over its one-ticket entries: in ticket-number order, each entry paid with
+ * credit as far as it goes (the rule the cash/credit migration replays history with).
+ */
+export function creditShares(
+  numbers: readonly number[],
+  amounts: readonly Prisma.Decimal[],
+  credit: Prisma.Decimal,
+): Prisma.Decimal[] {
+  const out = amounts.map(() => new Prisma.Decimal(0));
+  let left = credit;
+  for (const i of numbers
+    .map((n, i) => ({ n, i }))
+    .sort((a, b) => a.n - b.n)
+    .map((x) => x.i)) {
+    const share = Prisma.Decimal.min(left, amounts[i] as Prisma.Decimal);
+    out[i] = share;
+    left = left.sub(share);
+  }
+  return out;
 }
 
 /** `total` in `parts` whole-cent shares that add up to it exactly (the first ones carry the odd cents). */

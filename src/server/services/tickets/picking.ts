@@ -4,23 +4,30 @@
  * index itself forbids selling a number twice, and the draw, the entry list and the invariants
  * keep reading ranges. soldTickets still counts the tickets sold (caps, progress, the draw's range).
  *
- * A number is free when no entry holds it and no other player's unexpired TicketHold does
- * (services/tickets/holds.ts). Purchases check that under the contest's row lock (the conditional
- * UPDATE of services/tickets/allocation.ts), so two buyers of one number serialise: the second sees
- * the first's entry and gets a 409 naming it.
+ * A number can be PICKED when no entry holds it and no other player's live hold does
+ * (services/tickets/holds.ts: unexpired, its holder not self-excluded; a hold ends with its session).
+ * Purchases check that under the contest's row lock (the conditional UPDATE of
+ * services/tickets/allocation.ts), so two buyers of one number serialise: the second sees the
+ * first's entry and gets a 409 naming it. A LUCKY DIP (at checkout, free entries, the cart's lucky
+ * dip) draws among the numbers not sold, holds ignored: what others hold cannot steer it.
  */
+import { Prisma } from "@/generated/prisma/client";
 import type { DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { type NumbersPage, PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
+import { selfExcludedSql } from "../safer-play";
 
-/** Which of `numbers` are sold or held by someone other than `userId` (ascending). */
+/** A hold (alias `h`) that still counts: unexpired, its holder not self-excluded. */
+export const LIVE_HOLD = Prisma.sql`h."expiresAt" > now() AND NOT ${selfExcludedSql(Prisma.sql`h."userId"`)}`;
+
+/** Which of `numbers` are sold or held (live) by someone other than `userId` (ascending). */
 export async function unavailableNumbers(tx: DbTx, contestId: string, userId: string, numbers: readonly number[]) {
   if (numbers.length === 0) return [];
   const rows = await tx.$queryRaw<{ n: number }[]>`
     SELECT n FROM unnest(${[...numbers]}::int[]) AS n
     WHERE EXISTS (SELECT 1 FROM "TicketEntry" e WHERE e."contestId" = ${contestId} AND e."firstTicket" = n)
        OR EXISTS (SELECT 1 FROM "TicketHold" h WHERE h."contestId" = ${contestId} AND h."number" = n
-                   AND h."userId" <> ${userId} AND h."expiresAt" > now())
+                   AND h."userId" <> ${userId} AND ${LIVE_HOLD})
     ORDER BY n`;
   return rows.map((r) => r.n);
 }
@@ -32,28 +39,26 @@ export function checkRange(max: number, numbers: readonly number[]): void {
 }
 
 /**
- * `count` random free numbers of 1..max, none of `exclude`, none held by another player. Random
- * candidates first (cheap while the contest is not nearly full), then one scan of what is left.
- * Fewer than `count` only when that many are not free. The candidates are shuffled before the LIMIT:
- * DISTINCT may hand them back sorted, which would favour the lowest numbers.
+ * `count` random numbers of 1..max that are not sold and not in `exclude`, uniform over them: holds
+ * are ignored, so holding every number but some cannot steer a dip onto those (the dip then takes a
+ * held number from its holder, whose checkout of it gets the 409 any sale gives). Random candidates
+ * first (cheap while the contest is not nearly full), then one scan of what is left. Fewer than
+ * `count` only when that many are not left. The candidates are shuffled before the LIMIT: DISTINCT
+ * may hand them back sorted, which would favour the lowest numbers.
  */
 export async function luckyNumbers(
   tx: DbTx,
   contestId: string,
-  userId: string,
   max: number,
   count: number,
   exclude: readonly number[] = [],
 ): Promise<number[]> {
-  const free = (source: string) => `
+  const free = `
     WHERE NOT EXISTS (SELECT 1 FROM "TicketEntry" e WHERE e."contestId" = $1 AND e."firstTicket" = n)
-      AND NOT EXISTS (SELECT 1 FROM "TicketHold" h WHERE h."contestId" = $1 AND h."number" = n AND h."userId" <> $2
-                       AND h."expiresAt" > now())
-      AND NOT (n = ANY($3::int[]))${source}`;
+      AND NOT (n = ANY($2::int[]))`;
   const sample = await tx.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT n FROM (SELECT DISTINCT (floor(random() * $4)::int + 1) AS n FROM generate_series(1, $5)) r ${free("")} ORDER BY random() LIMIT $6`,
+    `SELECT n FROM (SELECT DISTINCT (floor(random() * $3)::int + 1) AS n FROM generate_series(1, $4)) r ${free} ORDER BY random() LIMIT $5`,
     contestId,
-    userId,
     [...exclude],
     max,
     count * 4 + 16,
@@ -62,9 +67,8 @@ export async function luckyNumbers(
   if (sample.length >= count) return sample.map((r) => r.n);
   // Nearly full: scan the rest once (bounded by PICK_LIMITS.maxTickets).
   const rest = await tx.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT n FROM generate_series(1, $4::int) AS n ${free("")} ORDER BY random() LIMIT $5`,
+    `SELECT n FROM generate_series(1, $3::int) AS n ${free} ORDER BY random() LIMIT $4`,
     contestId,
-    userId,
     [...exclude],
     max,
     count,
@@ -108,10 +112,9 @@ export async function numbersPage(
       where: { contestId, firstTicket: { gte: first, lte: last } },
       select: { firstTicket: true },
     }),
-    db.ticketHold.findMany({
-      where: { contestId, number: { gte: first, lte: last }, expiresAt: { gt: new Date() } },
-      select: { number: true, userId: true },
-    }),
+    db.$queryRaw<{ number: number; userId: string }[]>`
+      SELECT h."number", h."userId" FROM "TicketHold" h
+      WHERE h."contestId" = ${contestId} AND h."number" BETWEEN ${first} AND ${last} AND ${LIVE_HOLD}`,
   ]);
   const held = holds.filter((h) => h.userId === userId).map((h) => h.number);
   const taken = [...sold.map((e) => e.firstTicket), ...holds.filter((h) => h.userId !== userId).map((h) => h.number)];

@@ -38,6 +38,8 @@ export async function takeTickets(
   c: Priced,
   entryId: string,
   amount: Prisma.Decimal,
+  /** The part of `amount` paid with site credit (a refund returns it as credit). */
+  creditPart: Prisma.Decimal | number = 0,
 ): Promise<{ firstTicket: number; lastTicket: number; soldOut: boolean }> {
   const rows = await tx.$queryRaw<{ firstTicket: number; lastTicket: number; soldOut: boolean }[]>`
     WITH taken AS (
@@ -49,9 +51,9 @@ export async function takeTickets(
       RETURNING "soldTickets", "maxTickets"
     ),
     entry AS (
-      INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount")
+      INSERT INTO "TicketEntry" ("id", "userId", "contestId", "ticketCount", "firstTicket", "lastTicket", "totalAmount", "creditAmount")
       SELECT ${entryId}, ${userId}, ${line.contestId}, ${line.quantity}::int,
-             taken."soldTickets" - ${line.quantity}::int + 1, taken."soldTickets", ${amount}::numeric
+             taken."soldTickets" - ${line.quantity}::int + 1, taken."soldTickets", ${amount}::numeric, ${creditPart}::numeric
       FROM taken
       RETURNING "firstTicket", "lastTicket"
     )

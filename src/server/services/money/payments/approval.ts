@@ -29,7 +29,7 @@ export async function approveInTx(
       "creditedAmount" = ${credit}::numeric, "overrideReason" = ${decision.overrideReason}, "updatedAt" = now()
     WHERE "id" = ${payment.id} AND "status" = 'pending'`;
   if (flipped !== 1) return false;
-  const balance = await applyBalanceChange(tx, {
+  const { balance } = await applyBalanceChange(tx, {
     userId: payment.userId,
     amount: decision.credit,
     kind: "topup",

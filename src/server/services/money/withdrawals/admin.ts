@@ -12,6 +12,7 @@ import { alreadyProcessed, type PublicWithdrawal, toPublicWithdrawal, TX_OPTIONS
 import { sendPayout, type PayoutTiming } from "./sending";
 import { failInTx, payInTx, releaseHold } from "./transitions";
 const LIST_LIMIT = 200;
+export const IDENTITY_HELD = "This withdrawal is held until the player's identity is verified; it is paid then";
 
 export type AdminWithdrawal = PublicWithdrawal & {
   user: { id: string; email: string; firstName: string; lastName: string };
@@ -50,12 +51,14 @@ export async function approveWithdrawal(
 ) {
   const w = await db.withdrawal.findUnique({ where: { id } });
   if (!w) throw notFound("Withdrawal not found");
+  // Held for identity: paid once the player is verified (releaseIdentityHolds), never past the check.
+  if (w.status === "pending" && w.route === "identity") throw conflict(IDENTITY_HELD);
   // Refuse before the flip when payouts cannot be sent at all (503 "Withdrawals are not configured").
   const gateway = opts.gateway ?? (await getPayoutGateway(db));
   const ok = await db.$transaction(async (tx) => {
     const flipped = await tx.$executeRaw`
       UPDATE "Withdrawal" SET "status" = 'processing', "processedById" = ${adminId}, "processedAt" = now(), "updatedAt" = now()
-      WHERE "id" = ${id} AND "status" = 'pending'`;
+      WHERE "id" = ${id} AND "status" = 'pending' AND "route" IS DISTINCT FROM 'identity'`;
     if (flipped !== 1) return false;
     await auditDecision(tx, adminId, w, "withdrawal.approve", {
       status: "processing",

@@ -13,6 +13,9 @@ export { listAdminWithdrawals, approveWithdrawal, rejectWithdrawal, settleUnknow
 export type { AdminWithdrawal, EnqueuePayoutInTx } from "./admin";
 export { processPayoutWebhook, PAYOUT_RECONCILE_AFTER_MINUTES, reconcileProcessingWithdrawals } from "./outcome";
 export { createWithdrawal, listMyWithdrawals } from "./request";
+export type { RequestOptions } from "./request";
+export { decidePayout, payoutSettings, quoteWithdrawal, readPayoutFacts } from "./payout-rules";
+export type { PayoutFacts, PayoutSettings, WalletFact } from "./payout-rules";
 export { runPayoutJob, sendPayout } from "./sending";
 export type { PayoutTiming, SendOutcome } from "./sending";
 export { PAYOUT_JOB, PAYOUT_RETRY_LIMIT, PAYOUT_WEBHOOK_PATH, toPublicWithdrawal } from "./shared";

@@ -1,6 +1,7 @@
 /** What every withdrawal flow shares: names, the public shape of a withdrawal, transaction options. */
 import type { Withdrawal } from "@/generated/prisma/client";
 import { moneyString as amountString } from "@/shared/money";
+import type { PayoutRoute, PayoutRule, PayoutRuleCheck } from "@/shared/payout-rules";
 import type { DbTx } from "../../../platform/db";
 import { conflict, notFound } from "../../../platform/errors";
 
@@ -24,7 +25,19 @@ export type PublicWithdrawal = {
   paidAt: Date | null;
   rejectionReason: string | null;
   failureReason: string | null;
+  /** How the payout rules routed it: instant (sent without a person), review (an admin decides) or identity (held until verified). */
+  route: PayoutRoute | null;
+  /** The rules that did not hold (what the player and the admin read), empty for an instant payout. */
+  reasons: { rule: PayoutRule; label: string; message: string }[];
 };
+
+/** The failing rules stored with a withdrawal when it was routed (services/money/withdrawals/payout-rules.ts). */
+export function failedRules(ruleChecks: unknown): PublicWithdrawal["reasons"] {
+  if (!Array.isArray(ruleChecks)) return [];
+  return (ruleChecks as PayoutRuleCheck[])
+    .filter((c) => c && !c.ok)
+    .map(({ rule, label, message }) => ({ rule, label, message }));
+}
 
 export function toPublicWithdrawal(w: Withdrawal): PublicWithdrawal {
   return {
@@ -40,6 +53,8 @@ export function toPublicWithdrawal(w: Withdrawal): PublicWithdrawal {
     paidAt: w.paidAt,
     rejectionReason: w.rejectionReason,
     failureReason: w.failureReason,
+    route: (w.route as PayoutRoute | null) ?? null,
+    reasons: failedRules(w.ruleChecks),
   };
 }
 

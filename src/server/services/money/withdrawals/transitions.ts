@@ -13,9 +13,20 @@ import { notify } from "../../kernel";
 import { decidePayoutReport } from "../lifecycle";
 import { openReview } from "../review-queue";
 
-/** The withdrawal's held amount back to the player's balance (ledger `withdrawal_release`, once per withdrawal). */
+/**
+ * The withdrawal's held amount back to the player's balance (ledger `withdrawal_release`, once per
+ * withdrawal), each part to where the hold took it from (cash; history before the cash/credit split
+ * may show credit too).
+ */
 export async function releaseHold(tx: DbTx, w: Pick<Withdrawal, "id" | "userId" | "amount">, note: string): Promise<void> {
-  await applyBalanceChange(tx, { userId: w.userId, amount: w.amount, kind: "withdrawal_release", reference: w.id, note });
+  await applyBalanceChange(tx, {
+    userId: w.userId,
+    amount: w.amount,
+    kind: "withdrawal_release",
+    reference: w.id,
+    mirrorOf: { kind: "withdrawal_hold", reference: w.id },
+    note,
+  });
 }
 
 /** processing -> failed and the hold comes back (once: the flip and the unique ledger reference guard it). */

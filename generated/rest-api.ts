@@ -28,7 +28,7 @@ export interface paths {
     post: operations["postApiAuth2faVerify"];
   };
   "/api/auth/2fa": {
-    /** Two-factor status: enabled, required */
+    /** Two-factor status: enabled, required, and whether this session passed it */
     get: operations["getApiAuth2fa"];
   };
   "/api/auth/2fa/setup": {
@@ -67,6 +67,14 @@ export interface paths {
     /** Set a new password from a reset link's token and sign in */
     post: operations["postApiAuthResetLinkComplete"];
   };
+  "/api/auth/verify-email": {
+    /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+    post: operations["postApiAuthVerifyEmail"];
+  };
+  "/api/auth/verify-email/resend": {
+    /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+    post: operations["postApiAuthVerifyEmailResend"];
+  };
   "/api/login": {
     /** Redirect to the sign-in page */
     get: operations["getApiLogin"];
@@ -84,11 +92,11 @@ export interface paths {
     get: operations["getApiContestsIdDraw"];
   };
   "/api/contests/{id}/draw/entries": {
-    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+    /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawEntries"];
   };
   "/api/contests/{id}/draw/free-entries": {
-    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+    /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
     get: operations["getApiContestsIdDrawFreeEntries"];
   };
   "/api/contests/{id}/draw/proof": {
@@ -231,6 +239,10 @@ export interface paths {
     /** Grant or revoke admin */
     post: operations["postApiAdminUsersUserIdToggleAdmin"];
   };
+  "/api/admin/users/{userId}/credit": {
+    /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+    post: operations["postApiAdminUsersUserIdCredit"];
+  };
   "/api/admin/contests": {
     /** Contests newest first (?status, ?search on the title) (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminContests"];
@@ -268,8 +280,12 @@ export interface paths {
   "/api/withdrawals": {
     /** The player's withdrawals, newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiWithdrawals"];
-    /** Withdraw to a crypto wallet (the amount is held at once) */
+    /** Withdraw cash to a crypto wallet (the amount is held at once; the payout rules send it at once, hold it for identity, or queue it for an admin, with the reasons) */
     post: operations["postApiWithdrawals"];
+  };
+  "/api/withdrawals/quote": {
+    /** Before the click: whether this withdrawal would be paid at once, reviewed or held for identity, each payout rule and why (nothing is held) */
+    post: operations["postApiWithdrawalsQuote"];
   };
   "/api/admin/withdrawals": {
     /** Withdrawals, pending first */
@@ -332,7 +348,7 @@ export interface paths {
     get: operations["getApiAdminPrizesOverdue"];
   };
   "/api/admin/prizes": {
-    /** Prizes and their claim status */
+    /** Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminPrizes"];
   };
   "/api/admin/prizes/{id}/status": {
@@ -472,6 +488,966 @@ export interface components {
     Error: {
       message: string;
     };
+    AdminComplaint: {
+      /** @description C-<year>-<number>, e.g. C-2026-000123 */
+      reference: string;
+      /** @enum {string} */
+      category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+      itemId: string | null;
+      subject: string;
+      body: string;
+      /** @enum {string} */
+      status: "acknowledged" | "answered";
+      /** @description ISO 8601 date-time */
+      dueAt: string;
+      answeredAt: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      overdue: boolean;
+      messages: ({
+          id: string;
+          /** @enum {string} */
+          kind: "note" | "reply" | "final";
+          fromStaff: boolean;
+          body: string;
+          /** @description ISO 8601 date-time */
+          createdAt: string;
+        })[];
+      escalation: {
+        name: string;
+        url: string;
+      } | null;
+      user: {
+        id: string;
+        email: string;
+        firstName: string | null;
+        lastName: string | null;
+      };
+    };
+    AdminContest: {
+      id: string;
+      title: string;
+      description: string;
+      detailedDescription: string | null;
+      imageUrl: string | null;
+      previewImages: string[];
+      /** @enum {string} */
+      category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+      /** @enum {string} */
+      status: "active" | "ended" | "cancelled";
+      /** @description USD amount, a decimal string */
+      ticketPrice: string;
+      originalPrice: string | null;
+      discountPercentage: number | null;
+      cashAlternative: string | null;
+      features: string[];
+      specifications: {
+        [key: string]: string;
+      };
+      soldTickets: number;
+      maxTickets: number | null;
+      maxTicketsPerUser: number | null;
+      endDate: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      drawSeedHash: string;
+      drawSeed: string | null;
+      winningTicket: number | null;
+      drawnAt: string | null;
+      skillQuestion: {
+        text: string;
+        options: string[];
+      } | null;
+      awaitingResults: boolean;
+      endedEarlyAt: string | null;
+      pickNumbers: boolean;
+      onlineFreeEntry: boolean;
+      bundleTiers: {
+          quantity: number;
+          percentOff: number;
+        }[];
+      instantWins: boolean;
+      winnerId: string | null;
+      skillQuestionAnswer: number | null;
+      drawPending: string | null;
+      drawError: string | null;
+    };
+    AdminInstantPrizes: {
+      contestId: string;
+      ticketMax: number | null;
+      soldTickets: number;
+      mapHash: string | null;
+      editable: boolean;
+      total: number;
+      left: number;
+      prizes: ({
+          id: string;
+          position: number;
+          /** @enum {string} */
+          kind: "cash" | "credit" | "physical";
+          label: string;
+          amount: string | null;
+          awarded: boolean;
+          ticket: number | null;
+          winnerEmail: string | null;
+          awardedAt: string | null;
+        })[];
+    };
+    AdminPrize: {
+      id: string;
+      contestId: string;
+      contestTitle: string;
+      cashAlternative: string | null;
+      /** @enum {string} */
+      status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+      /** @description ISO 8601 date-time */
+      claimBy: string;
+      prizeTitle?: string;
+      instant?: boolean;
+      delivery?: {
+        [key: string]: string;
+      } | null;
+      note?: string | null;
+      claimedAt?: string | null;
+      trail?: components["schemas"]["TrailStep"][];
+      user: {
+        id: string;
+        email: string;
+        firstName: string | null;
+        lastName: string | null;
+      };
+    };
+    AdminWithdrawal: {
+      id: string;
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "rejected" | "failed";
+      /** @description USD amount, a decimal string */
+      amount: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      /** @enum {string} */
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      address: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      route: ("instant" | "review" | "identity") | null;
+      reasons: ({
+          /** @enum {string} */
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          label: string;
+          message: string;
+        })[];
+      payAmount: string | null;
+      txid: string | null;
+      paidAt: string | null;
+      rejectionReason: string | null;
+      failureReason: string | null;
+      user: {
+        id: string;
+        email: string;
+        firstName: string | null;
+        lastName: string | null;
+      };
+      processedAt: string | null;
+      attempts: number;
+    };
+    Analytics: {
+      stats: components["schemas"]["Stats"];
+      days: {
+          date: string;
+          revenue: number;
+          payments: number;
+          signups: number;
+          users: number;
+        }[];
+    };
+    AuditEntry: {
+      id: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      actorId: string | null;
+      actorEmail: string | null;
+      action: string;
+      targetType: string;
+      targetId: string;
+      before: unknown;
+      after: unknown;
+      reason: string | null;
+    };
+    AuditPage: {
+      entries: components["schemas"]["AuditEntry"][];
+      nextCursor: string | null;
+    };
+    Checkout: {
+      message: string;
+      entries: {
+          entryId: string;
+          contestId: string;
+          contestTitle: string;
+          ticketCount: number;
+          firstTicket: number;
+          lastTicket: number;
+          /** @description USD amount, a decimal string */
+          ticketPrice: string;
+          /** @description USD amount, a decimal string */
+          totalAmount: string;
+          receipt: components["schemas"]["SignedReceipt"];
+        }[];
+      /** @description USD amount, a decimal string */
+      totalAmount: string;
+      /** @description USD amount, a decimal string */
+      balance: string;
+      instantWins: components["schemas"]["InstantWin"][];
+      pricing: components["schemas"]["PriceBreakdown"];
+    };
+    Complaint: {
+      /** @description C-<year>-<number>, e.g. C-2026-000123 */
+      reference: string;
+      /** @enum {string} */
+      category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
+      itemId: string | null;
+      subject: string;
+      body: string;
+      /** @enum {string} */
+      status: "acknowledged" | "answered";
+      /** @description ISO 8601 date-time */
+      dueAt: string;
+      answeredAt: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      overdue: boolean;
+      messages: ({
+          id: string;
+          /** @enum {string} */
+          kind: "note" | "reply" | "final";
+          fromStaff: boolean;
+          body: string;
+          /** @description ISO 8601 date-time */
+          createdAt: string;
+        })[];
+      escalation: {
+        name: string;
+        url: string;
+      } | null;
+    };
+    ComplaintPolicy: {
+      name: string;
+      url: string;
+      dueWorkingDays: number;
+    };
+    Contest: {
+      id: string;
+      title: string;
+      description: string;
+      detailedDescription: string | null;
+      imageUrl: string | null;
+      previewImages: string[];
+      /** @enum {string} */
+      category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+      /** @enum {string} */
+      status: "active" | "ended" | "cancelled";
+      /** @description USD amount, a decimal string */
+      ticketPrice: string;
+      originalPrice: string | null;
+      discountPercentage: number | null;
+      cashAlternative: string | null;
+      features: string[];
+      specifications: {
+        [key: string]: string;
+      };
+      soldTickets: number;
+      maxTickets: number | null;
+      maxTicketsPerUser: number | null;
+      endDate: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      drawSeedHash: string;
+      drawSeed: string | null;
+      winningTicket: number | null;
+      drawnAt: string | null;
+      skillQuestion: {
+        text: string;
+        options: string[];
+      } | null;
+      awaitingResults: boolean;
+      endedEarlyAt: string | null;
+      pickNumbers: boolean;
+      onlineFreeEntry: boolean;
+      bundleTiers: {
+          quantity: number;
+          percentOff: number;
+        }[];
+      instantWins: boolean;
+    };
+    Conversation: {
+      id: string;
+      userId: string;
+      userName: string;
+      userEmail: string;
+      unreadCount: number;
+      lastMessageAt: string | null;
+    };
+    DrawProof: {
+      contestId: string;
+      entryId: string;
+      scheme: number;
+      leaf: string;
+      index: number;
+      leafCount: number;
+      siblings: string[];
+      root: string;
+    };
+    DrawRecord: {
+      contestId: string;
+      title: string;
+      status: string;
+      method: ("entries" | "beacon" | "legacy") | null;
+      seedHash: string;
+      seed: string | null;
+      entriesHash: string | null;
+      scheme: number;
+      beacon: ({
+        chainHash: string;
+        round: number;
+        randomness: string | null;
+        signature: string | null;
+      }) | null;
+      soldTickets: number;
+      winningTicket: number | null;
+      salesClosedAt: string | null;
+      endedEarlyAt: string | null;
+      drawnAt: string | null;
+      awaitingResults: boolean;
+      pendingReason: string | null;
+      winningEntry: components["schemas"]["DrawRecordEntry"] | null;
+      entries: components["schemas"]["DrawRecordEntry"][];
+      entriesNextCursor: number | null;
+      entriesFile: string;
+      freeEntries: {
+        postal: number;
+        online: number;
+        tickets: number;
+        sharePercent: string | null;
+        parity: string;
+        file: string;
+      };
+    };
+    DrawRecordEntry: {
+      id: string;
+      firstTicket: number;
+      lastTicket: number;
+      /** @description The holder's masked name (first name and initial) once sales closed; null while on sale */
+      name: string | null;
+    };
+    EmailPreferences: {
+      receipts: boolean;
+      results: boolean;
+    };
+    EntryReceipt: {
+      entryId: string;
+      contestId: string;
+      contestTitle: string;
+      ticketCount: number;
+      firstTicket: number;
+      lastTicket: number;
+      /** @description USD amount, a decimal string */
+      ticketPrice: string;
+      /** @description USD amount, a decimal string */
+      totalAmount: string;
+    };
+    HeldNumbers: {
+      message: string;
+      contestId: string;
+      ticketNumbers: number[];
+      /** @description ISO 8601 date-time */
+      expiresAt: string;
+    };
+    InstantWin: {
+      instantPrizeId: string;
+      contestId: string;
+      contestTitle: string;
+      /** @enum {string} */
+      kind: "cash" | "credit" | "physical";
+      label: string;
+      amount: string | null;
+      ticket: number;
+      prizeId: string | null;
+    };
+    InstantWinsRecord: {
+      contestId: string;
+      title: string;
+      status: string;
+      /** @description SHA-256 of the secret seed, published when the map is committed */
+      seedHash: string | null;
+      /** @description How mapHash is made: 2 = HMAC-SHA256 keyed with the seed; 1 = SHA-256 of the map text (maps committed before scheme 2) */
+      scheme: number | null;
+      /** @description The map's commitment; a scheme-1 hash is null until the reveal (it would give the tickets away) */
+      mapHash: string | null;
+      /** @description Set when a scheme-1 map was re-drawn: prizes already won kept their tickets (carried positions), the others were drawn from a new seed among the tickets not sold then; after the reveal the excluded tickets and the replaced seed and map hash */
+      redraw: ({
+        /** @description ISO 8601 date-time */
+        at: string;
+        excludedHash: string;
+        excludedCount: number;
+        carried: number[];
+        previousSeedHash: string;
+        excluded: string | null;
+        previousMapHash: string | null;
+        previousSeed: string | null;
+      }) | null;
+      ticketMax: number | null;
+      soldTickets: number;
+      total: number;
+      left: number;
+      revealed: boolean;
+      seed: string | null;
+      prizes: ({
+          position: number;
+          /** @enum {string} */
+          kind: "cash" | "credit" | "physical";
+          label: string;
+          amount: string | null;
+          awarded: boolean;
+          winningTicket: number | null;
+          /** @description The winning entry; its masked name once sales closed, null while on sale */
+          awardedEntry: ({
+            firstTicket: number;
+            lastTicket: number;
+            name: string | null;
+          }) | null;
+        })[];
+    };
+    LiabilityProof: {
+      /** @constant */
+      kind: "prize-contests/liabilities-proof";
+      /** @constant */
+      version: 1;
+      snapshotId: string;
+      /** @description ISO 8601 date-time */
+      takenAt: string;
+      unit: string;
+      fields: string[];
+      amounts: {
+        /** @description USD amount, a decimal string */
+        cash: string;
+        /** @description USD amount, a decimal string */
+        credit: string;
+        /** @description USD amount, a decimal string */
+        prizes: string;
+        /** @description USD amount, a decimal string */
+        payouts: string;
+      };
+      proof: {
+        salt: string;
+        account: string;
+        amounts: string[];
+        index: number;
+        leafCount: number;
+        siblings: {
+            hash: string;
+            sums: string[];
+          }[];
+        root: {
+          hash: string;
+          sums: string[];
+        };
+      };
+    };
+    LiabilitySnapshot: {
+      id: string;
+      trigger: string;
+      /** @description ISO 8601 date-time */
+      takenAt: string;
+      leafCount: number;
+      rootHash: string;
+      unit: string;
+      fields: string[];
+      totals: {
+        /** @description USD amount, a decimal string */
+        cash: string;
+        /** @description USD amount, a decimal string */
+        credit: string;
+        /** @description USD amount, a decimal string */
+        prizes: string;
+        /** @description USD amount, a decimal string */
+        payouts: string;
+      };
+      /** @description USD amount, a decimal string */
+      total: string;
+      ledger: {
+        /** @description USD amount, a decimal string */
+        sum: string;
+        rows: string;
+        position: string;
+      };
+      prizesOpen: number;
+      prizesUnvalued: number;
+      /** @description ISO 8601 date-time */
+      proofsUntil: string;
+      proofsAvailable: boolean;
+    };
+    Limits: {
+      limits: {
+        daily: string | null;
+        weekly: string | null;
+        monthly: string | null;
+      };
+      pending: ({
+        daily?: string | null;
+        weekly?: string | null;
+        monthly?: string | null;
+      }) | null;
+      pendingFrom: string | null;
+      spent: {
+        /** @description USD amount, a decimal string */
+        daily: string;
+        /** @description USD amount, a decimal string */
+        weekly: string;
+        /** @description USD amount, a decimal string */
+        monthly: string;
+      };
+      selfExcludedUntil: string | null;
+      selfExcluded: boolean;
+      selfExclusionEndRequested: boolean;
+      limitChoice: ("set" | "declined") | null;
+      ageDeclared: boolean;
+      ageDeclarationRequired: boolean;
+    };
+    LiveDrawCard: {
+      id: string;
+      title: string;
+      imageUrl: string | null;
+      endDate: string | null;
+      soldTickets: number;
+      maxTickets: number | null;
+      salesClosedAt: string | null;
+      drawnAt: string | null;
+    };
+    LiveDraws: {
+      upcoming: components["schemas"]["LiveDrawCard"][];
+      recent: components["schemas"]["LiveDrawCard"][];
+    };
+    NewWithdrawal: {
+      id: string;
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "rejected" | "failed";
+      /** @description USD amount, a decimal string */
+      amount: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      /** @enum {string} */
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      address: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      route: ("instant" | "review" | "identity") | null;
+      reasons: ({
+          /** @enum {string} */
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          label: string;
+          message: string;
+        })[];
+    };
+    Notification: {
+      id: string;
+      /** @enum {string} */
+      type: "contest_result" | "success" | "warning" | "error" | "other";
+      title: string;
+      message: string;
+      isRead: boolean;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    NumbersPage: {
+      page: number;
+      pages: number;
+      pageSize: number;
+      first: number;
+      last: number;
+      taken: number[];
+      held: number[];
+    };
+    OverdueFulfilments: {
+      targetDays: number;
+      prizes: ({
+          id: string;
+          contestTitle: string;
+          /** @enum {string} */
+          status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+          /** @description ISO 8601 date-time */
+          requestedAt: string;
+          /** @description ISO 8601 date-time */
+          targetAt: string;
+          daysOverdue: number;
+          user: {
+            id: string;
+            email: string;
+          };
+        })[];
+    };
+    Payment: {
+      id: string;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      currency: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      provider: string;
+      trackId: string | null;
+      payAmount: string | null;
+      payLink: string | null;
+      address: string | null;
+      gatewayStatus: string;
+      network: string | null;
+      /** @enum {string} */
+      status: "pending" | "approved" | "rejected" | "expired";
+      receivedAmount: string | null;
+      creditedAmount: string | null;
+      overrideReason: string | null;
+      rejectionReason: string | null;
+      processedAt: string | null;
+      expiresAt: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    PaymentInvoice: {
+      success: boolean;
+      message: string;
+      instructions: {
+        [key: string]: string;
+      };
+      payLink: string;
+      qrCode: string | null;
+      address: string | null;
+      trackId: string;
+      payAmount: string | null;
+      currency: string;
+      network: string | null;
+      expiresAt: string | null;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      paymentId: string;
+    };
+    PendingPayment: {
+      id: string;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      currency: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      oxapayTrackId: string | null;
+      oxapayPayAmount: string | null;
+      gatewayStatus: string;
+      network: string | null;
+      expiresAt: string | null;
+      receivedAmount: string | null;
+      approval: {
+        credit: string | null;
+        needsOverride: boolean;
+        [key: string]: unknown;
+      };
+      provider: string;
+      userId: string;
+      userEmail: string;
+    };
+    PriceBreakdown: {
+      /** @description USD amount, a decimal string */
+      subtotal: string;
+      /** @description USD amount, a decimal string */
+      bundleSaving: string;
+      /** @description USD amount, a decimal string */
+      promoSaving: string;
+      promoCode: string | null;
+      /** @description USD amount, a decimal string */
+      total: string;
+    };
+    Prize: {
+      id: string;
+      contestId: string;
+      contestTitle: string;
+      cashAlternative: string | null;
+      /** @enum {string} */
+      status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+      /** @description ISO 8601 date-time */
+      claimBy: string;
+      prizeTitle?: string;
+      instant?: boolean;
+      delivery?: {
+        [key: string]: string;
+      } | null;
+      note?: string | null;
+      claimedAt?: string | null;
+      trail?: components["schemas"]["TrailStep"][];
+    };
+    PrizeTrail: {
+      contestId: string;
+      contestTitle: string;
+      winner: string;
+      /** @enum {string} */
+      status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+      trail: components["schemas"]["TrailStep"][];
+    };
+    PromoCode: {
+      id: string;
+      code: string;
+      /** @enum {string} */
+      kind: "percent" | "fixed";
+      percentOff: number | null;
+      amountOff: string | null;
+      minSpend: string | null;
+      maxUses: number | null;
+      maxUsesPerPlayer: number | null;
+      usedCount: number;
+      /** @description USD amount, a decimal string */
+      totalDiscount: string;
+      startsAt: string | null;
+      endsAt: string | null;
+      firstPurchaseOnly: boolean;
+      contestId: string | null;
+      contestTitle: string | null;
+      disabled: boolean;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    PromoQuote: {
+      /** @description USD amount, a decimal string */
+      subtotal: string;
+      /** @description USD amount, a decimal string */
+      bundleSaving: string;
+      /** @description USD amount, a decimal string */
+      promoSaving: string;
+      promoCode: string | null;
+      /** @description USD amount, a decimal string */
+      total: string;
+      message: string;
+    };
+    Purchase: {
+      entryId: string;
+      contestId: string;
+      contestTitle: string;
+      contestImage: string | null;
+      ticketCount: number;
+      /** @description USD amount, a decimal string */
+      totalAmount: string;
+      /** @description USD amount, a decimal string */
+      paidWithCredit: string;
+      /** @description ISO 8601 date-time */
+      entryDate: string;
+      contestStatus: string;
+      contestEndDate: string | null;
+      result: string | null;
+      status: string;
+      firstTicket: number;
+      lastTicket: number;
+      winningTicket: number | null;
+      freeEntry: boolean;
+      onlineFreeEntry: boolean;
+      instantWins: {
+          label: string;
+          ticket: number;
+          kind: string;
+        }[];
+      pricing: ({
+        /** @description USD amount, a decimal string */
+        listAmount: string;
+        /** @description USD amount, a decimal string */
+        bundleSaving: string;
+        /** @description USD amount, a decimal string */
+        promoSaving: string;
+        promoCode: string | null;
+      }) | null;
+      receipt: components["schemas"]["SignedReceipt"] | null;
+    };
+    ReviewEntry: {
+      id: string;
+      /** @enum {string} */
+      kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
+      /** @enum {string} */
+      status: "open" | "credited" | "taken_back" | "resolved";
+      userId: string | null;
+      userEmail: string | null;
+      paymentId: string | null;
+      withdrawalId: string | null;
+      amount: string | null;
+      claimAmount: string | null;
+      summary: string;
+      details: unknown;
+      resolution: string | null;
+      resolvedAt: string | null;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
+    };
+    RiskMarker: {
+      userId: string;
+      email: string;
+      name: string;
+      markers: ("limits_hit" | "rising_spend" | "many_top_ups")[];
+      limitDays: number;
+      weeklySpend: string[];
+      topUpsInADay: number;
+      selfExcluded: boolean;
+      closed: boolean;
+    };
+    SignedReceipt: {
+      /** @constant */
+      version: 1;
+      contestId: string;
+      entryId: string;
+      /** @description first-last */
+      tickets: string;
+      /** @description exact, three decimals */
+      amount: string;
+      /** @description ISO 8601 date-time */
+      issuedAt: string;
+      /** @description the published key that signed it (GET /api/receipts/keys) */
+      keyId: string;
+      /** @description Ed25519, hex */
+      signature: string;
+    };
+    Stats: {
+      totalUsers: number;
+      weeklySignups: number;
+      /** @description USD amount, a decimal string */
+      totalBalance: string;
+      /** @description USD amount, a decimal string */
+      totalRevenue: string;
+      /** @description USD amount, a decimal string */
+      monthlyRevenue: string;
+      activeContests: number;
+      totalContests: number;
+      pendingPayments: number;
+      totalPayments: number;
+    };
+    SupportMessage: {
+      id: string;
+      message: string;
+      isFromAdmin: boolean;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+    };
+    TrailStep: {
+      /** @enum {string} */
+      kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
+      /** @description ISO 8601 date-time */
+      at: string;
+      carrier: string | null;
+      trackingRef: string | null;
+      transactionId: string | null;
+      complaintRef: string | null;
+    };
+    TwoFactorSetup: {
+      secret: string;
+      uri: string;
+      qrCode: string;
+    };
+    TwoFactorStatus: {
+      enabled: boolean;
+      required: boolean;
+      sessionVerified: boolean;
+    };
+    User: {
+      id: string;
+      email: string;
+      firstName: string | null;
+      lastName: string | null;
+      displayName: string | null;
+      profileImageUrl: string | null;
+      /** @description USD amount, a decimal string */
+      balance: string;
+      /** @description USD amount, a decimal string */
+      cashBalance: string;
+      /** @description USD amount, a decimal string */
+      creditBalance: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      isAdmin: boolean;
+    };
+    WheelSpin: {
+      /** @description USD amount, a decimal string */
+      balance: string;
+      canSpinFree: boolean;
+      nextFreeSpinAt: string | null;
+      pendingRespin: ("free" | "paid") | null;
+      freeSpinsAvailable: number;
+      /** @description USD amount, a decimal string */
+      spinPrice: string;
+      spinId: string;
+      isPaid: boolean;
+      isRespin: boolean;
+      segmentIndex: number;
+      segmentLabel: string;
+      segment: {
+        label: string;
+        value: number;
+      };
+      outcome: string;
+      /** @description USD amount, a decimal string */
+      prize: string;
+      /** @description USD amount, a decimal string */
+      cost: string;
+      message: string;
+      nonce: number;
+      clientSeed: string;
+      serverSeedHash: string;
+    };
+    WheelStatus: {
+      /** @description USD amount, a decimal string */
+      balance: string;
+      canSpinFree: boolean;
+      nextFreeSpinAt: string | null;
+      pendingRespin: ("free" | "paid") | null;
+      freeSpinsAvailable: number;
+      /** @description USD amount, a decimal string */
+      spinPrice: string;
+      paidSpinsEnabled: boolean;
+    };
+    WinnerPost: {
+      id: string;
+      title: string;
+      description: string;
+      winnerName: string;
+      winnerId: string | null;
+      contestId: string | null;
+      contestTitle: string | null;
+      imageUrl: string | null;
+      winAmount: string | null;
+      /** @description ISO 8601 date-time */
+      winDate: string;
+      isPublished: boolean;
+      socialMediaLinks: string[];
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      hasTrail: boolean;
+    };
+    Withdrawal: {
+      id: string;
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "rejected" | "failed";
+      /** @description USD amount, a decimal string */
+      amount: string;
+      /** @enum {string} */
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      /** @enum {string} */
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      address: string;
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      route: ("instant" | "review" | "identity") | null;
+      reasons: ({
+          /** @enum {string} */
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          label: string;
+          message: string;
+        })[];
+      payAmount: string | null;
+      txid: string | null;
+      paidAt: string | null;
+      rejectionReason: string | null;
+      failureReason: string | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -492,58 +1468,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            email: string;
-            firstName: string | null;
-            lastName: string | null;
-            displayName: string | null;
-            profileImageUrl: string | null;
-            /** @description USD amount, a decimal string */
-            balance: string;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            isAdmin: boolean;
-          };
+          "application/json": components["schemas"]["User"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -590,59 +1524,41 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
+            user: components["schemas"]["User"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description An account with this email already exists */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -670,29 +1586,17 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
+          "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
-          }) | {
+            user: components["schemas"]["User"];
+          } | {
             message: string;
             /** @constant */
             twoFactorRequired: true;
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -704,37 +1608,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); the account is closed */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -766,7 +1658,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -778,37 +1670,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -822,56 +1702,22 @@ export interface operations {
       };
     };
   };
-  /** Two-factor status: enabled, required */
+  /** Two-factor status: enabled, required, and whether this session passed it */
   getApiAuth2fa: {
     responses: {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            enabled: boolean;
-            required: boolean;
-            sessionVerified: boolean;
-          };
+          "application/json": components["schemas"]["TwoFactorStatus"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -898,56 +1744,40 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            secret: string;
-            uri: string;
-            qrCode: string;
-          };
+          "application/json": components["schemas"]["TwoFactorSetup"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in; re-enrolling: the code is wrong */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF); re-enrolling needs a code of the current key or a backup code */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -980,49 +1810,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; no set-up was started, or it changed meanwhile */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in; wrong or expired code */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1054,49 +1872,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; two-factor is not on */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in; wrong or expired code */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1121,49 +1927,19 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1197,43 +1973,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); the account is closed */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No account has this email */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1267,7 +2037,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1279,37 +2049,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); the account is closed */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1342,43 +2100,31 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); no verified recovery for this browser, or it was used already */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1410,43 +2156,31 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1474,65 +2208,140 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
+          "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
-          }) | {
+            user: components["schemas"]["User"];
+          } | {
             message: string;
             /** @constant */
             twoFactorRequired: true;
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; the link is unknown, used or expired */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Verify the account's e-mail address with the link's token (single use, 24 hours) */
+  postApiAuthVerifyEmail: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mail the link that verifies the account's e-mail address again (limited per account and address) */
+  postApiAuthVerifyEmailResend: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The address is already verified */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1555,37 +2364,7 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1605,92 +2384,12 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            })[];
+          "application/json": components["schemas"]["Contest"][];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
       304: {
         content: never;
-      };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
       };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
@@ -1711,89 +2410,21 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            title: string;
-            description: string;
-            detailedDescription: string | null;
-            imageUrl: string | null;
-            previewImages: string[];
-            /** @enum {string} */
-            category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-            /** @enum {string} */
-            status: "active" | "ended" | "cancelled";
-            /** @description USD amount, a decimal string */
-            ticketPrice: string;
-            originalPrice: string | null;
-            discountPercentage: number | null;
-            cashAlternative: string | null;
-            features: string[];
-            specifications: {
-              [key: string]: string;
-            };
-            soldTickets: number;
-            maxTickets: number | null;
-            maxTicketsPerUser: number | null;
-            endDate: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            drawSeedHash: string;
-            drawSeed: string | null;
-            winningTicket: number | null;
-            winnerId: string | null;
-            drawnAt: string | null;
-            skillQuestion: {
-              text: string;
-              options: string[];
-            } | null;
-            awaitingResults: boolean;
-            endedEarlyAt: string | null;
-            pickNumbers: boolean;
-            onlineFreeEntry: boolean;
-            bundleTiers: {
-                quantity: number;
-                percentOff: number;
-              }[];
-            instantWins: boolean;
-          };
+          "application/json": components["schemas"]["Contest"];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
       304: {
         content: never;
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -1822,84 +2453,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            title: string;
-            status: string;
-            method: ("entries" | "beacon" | "legacy") | null;
-            seedHash: string;
-            seed: string | null;
-            entriesHash: string | null;
-            scheme: number;
-            beacon: ({
-              chainHash: string;
-              round: number;
-              randomness: string | null;
-              signature: string | null;
-            }) | null;
-            soldTickets: number;
-            winningTicket: number | null;
-            salesClosedAt: string | null;
-            endedEarlyAt: string | null;
-            drawnAt: string | null;
-            awaitingResults: boolean;
-            pendingReason: string | null;
-            winningEntry: {
-              id: string;
-              firstTicket: number;
-              lastTicket: number;
-              name: string;
-            } | null;
-            entries: {
-                id: string;
-                firstTicket: number;
-                lastTicket: number;
-                name: string;
-              }[];
-            entriesNextCursor: number | null;
-            entriesFile: string;
-            freeEntries: {
-              postal: number;
-              online: number;
-              tickets: number;
-              sharePercent: string | null;
-              parity: string;
-              file: string;
-            };
-          };
+          "application/json": components["schemas"]["DrawRecord"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1913,7 +2482,7 @@ export interface operations {
       };
     };
   };
-  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (streamed) */
+  /** The contest's whole entry list as the text entriesHash is the SHA-256 of (stored once sales close: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawEntries: {
     parameters: {
       path: {
@@ -1927,37 +2496,25 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Sales are not closed yet: the entry list is published when they close */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1971,7 +2528,7 @@ export interface operations {
       };
     };
   };
-  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (streamed) */
+  /** The free entries (postal and online) of the contest's entry list, published with it after sales close (stored: gzip when accepted, ETag and 304) */
   getApiContestsIdDrawFreeEntries: {
     parameters: {
       path: {
@@ -1985,37 +2542,19 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2043,25 +2582,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            entryId: string;
-            scheme: number;
-            leaf: string;
-            index: number;
-            leafCount: number;
-            siblings: string[];
-            root: string;
-          };
+          "application/json": components["schemas"]["DrawProof"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2073,7 +2603,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2085,19 +2615,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2117,61 +2635,10 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            upcoming: ({
-                id: string;
-                title: string;
-                imageUrl: string | null;
-                endDate: string | null;
-                soldTickets: number;
-                maxTickets: number | null;
-                salesClosedAt: string | null;
-                drawnAt: string | null;
-              })[];
-            recent: ({
-                id: string;
-                title: string;
-                imageUrl: string | null;
-                endDate: string | null;
-                soldTickets: number;
-                maxTickets: number | null;
-                salesClosedAt: string | null;
-                drawnAt: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["LiveDraws"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2197,61 +2664,20 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            })[];
+          "application/json": components["schemas"]["WinnerPost"][];
         };
       };
       /** @description Not modified: the answer for the If-None-Match ETag is current */
       304: {
         content: never;
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2282,108 +2708,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            message: string;
-            entries: {
-                entryId: string;
-                contestId: string;
-                contestTitle: string;
-                ticketCount: number;
-                firstTicket: number;
-                lastTicket: number;
-                /** @description USD amount, a decimal string */
-                ticketPrice: string;
-                /** @description USD amount, a decimal string */
-                totalAmount: string;
-                receipt: {
-                  /** @constant */
-                  version: 1;
-                  contestId: string;
-                  entryId: string;
-                  /** @description first-last */
-                  tickets: string;
-                  /** @description exact, three decimals */
-                  amount: string;
-                  /** @description ISO 8601 date-time */
-                  issuedAt: string;
-                  /** @description the published key that signed it (GET /api/receipts/keys) */
-                  keyId: string;
-                  /** @description Ed25519, hex */
-                  signature: string;
-                };
-              }[];
-            /** @description USD amount, a decimal string */
-            totalAmount: string;
-            /** @description USD amount, a decimal string */
-            balance: string;
-            instantWins: ({
-                instantPrizeId: string;
-                contestId: string;
-                contestTitle: string;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                ticket: number;
-                prizeId: string | null;
-              })[];
-            pricing: {
-              /** @description USD amount, a decimal string */
-              subtotal: string;
-              /** @description USD amount, a decimal string */
-              bundleSaving: string;
-              /** @description USD amount, a decimal string */
-              promoSaving: string;
-              promoCode: string | null;
-              /** @description USD amount, a decimal string */
-              total: string;
-            };
-          };
+          "application/json": components["schemas"]["Checkout"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); self-excluded, no age declared where one is required, or over a spend limit */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Sold out, closed, over the per-player cap, the price changed, a promo code used up, or not enough balance */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2409,95 +2779,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              entryId: string;
-              contestId: string;
-              contestTitle: string;
-              contestImage: string | null;
-              ticketCount: number;
-              /** @description USD amount, a decimal string */
-              totalAmount: string;
-              /** @description ISO 8601 date-time */
-              entryDate: string;
-              contestStatus: string;
-              contestEndDate: string | null;
-              result: string | null;
-              status: string;
-              firstTicket: number;
-              lastTicket: number;
-              winningTicket: number | null;
-              freeEntry: boolean;
-              onlineFreeEntry: boolean;
-              instantWins: {
-                  label: string;
-                  ticket: number;
-                  kind: string;
-                }[];
-              pricing: ({
-                /** @description USD amount, a decimal string */
-                listAmount: string;
-                /** @description USD amount, a decimal string */
-                bundleSaving: string;
-                /** @description USD amount, a decimal string */
-                promoSaving: string;
-                promoCode: string | null;
-              }) | null;
-              receipt: {
-                /** @constant */
-                version: 1;
-                contestId: string;
-                entryId: string;
-                /** @description first-last */
-                tickets: string;
-                /** @description exact, three decimals */
-                amount: string;
-                /** @description ISO 8601 date-time */
-                issuedAt: string;
-                /** @description the published key that signed it (GET /api/receipts/keys) */
-                keyId: string;
-                /** @description Ed25519, hex */
-                signature: string;
-              } | null;
-            })[];
+          "application/json": components["schemas"]["Purchase"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2517,72 +2814,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            limits: {
-              daily: string | null;
-              weekly: string | null;
-              monthly: string | null;
-            };
-            pending: ({
-              daily?: string | null;
-              weekly?: string | null;
-              monthly?: string | null;
-            }) | null;
-            pendingFrom: string | null;
-            spent: {
-              /** @description USD amount, a decimal string */
-              daily: string;
-              /** @description USD amount, a decimal string */
-              weekly: string;
-              /** @description USD amount, a decimal string */
-              monthly: string;
-            };
-            selfExcludedUntil: string | null;
-            selfExcluded: boolean;
-            selfExclusionEndRequested: boolean;
-            limitChoice: ("set" | "declined") | null;
-            ageDeclared: boolean;
-            ageDeclarationRequired: boolean;
-          };
+          "application/json": components["schemas"]["Limits"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2641,49 +2882,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2718,49 +2947,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2817,49 +3034,43 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description A date of birth is already on file */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2923,49 +3134,43 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The prompt was answered already */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2992,49 +3197,25 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The player is not self-excluded */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3068,49 +3249,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; wrong password */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3130,62 +3299,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              userId: string;
-              email: string;
-              name: string;
-              markers: ("limits_hit" | "rising_spend" | "many_top_ups")[];
-              limitDays: number;
-              weeklySpend: string[];
-              topUpsInADay: number;
-              selfExcluded: boolean;
-              closed: boolean;
-            })[];
+          "application/json": components["schemas"]["RiskMarker"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3221,75 +3350,46 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            success: boolean;
-            message: string;
-            instructions: {
-              [key: string]: string;
-            };
-            payLink: string;
-            qrCode: string | null;
-            address: string | null;
-            trackId: string;
-            payAmount: string | null;
-            currency: string;
-            network: string | null;
-            expiresAt: string | null;
-            /** @description USD amount, a decimal string */
-            amount: string;
-            paymentId: string;
-          };
+          "application/json": components["schemas"]["PaymentInvoice"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); self-excluded, no age declared where one is required, or over a spend limit */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After); too many open top-ups */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The payment gateway failed or refused */
+      /** @description The payment gateway failed or refused: no payment was created */
       502: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3315,82 +3415,29 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              oxapayTrackId: string | null;
-              oxapayPayAmount: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              expiresAt: string | null;
-              receivedAmount: string | null;
-              approval: {
-                credit: string | null;
-                needsOverride: boolean;
-                [key: string]: unknown;
-              };
-              provider: string;
-              userId: string;
-              userEmail: string;
-            })[];
+          "application/json": components["schemas"]["PendingPayment"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3424,84 +3471,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: {
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              provider: string;
-              trackId: string | null;
-              payAmount: string | null;
-              payLink: string | null;
-              address: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              /** @enum {string} */
-              status: "pending" | "approved" | "rejected" | "expired";
-              receivedAmount: string | null;
-              creditedAmount: string | null;
-              overrideReason: string | null;
-              rejectionReason: string | null;
-              processedAt: string | null;
-              expiresAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            payment: components["schemas"]["Payment"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed, or the gateway has not confirmed it (approve with an override and a reason) */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3534,84 +3551,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: {
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              provider: string;
-              trackId: string | null;
-              payAmount: string | null;
-              payLink: string | null;
-              address: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              /** @enum {string} */
-              status: "pending" | "approved" | "rejected" | "expired";
-              receivedAmount: string | null;
-              creditedAmount: string | null;
-              overrideReason: string | null;
-              rejectionReason: string | null;
-              processedAt: string | null;
-              expiresAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            payment: components["schemas"]["Payment"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3644,84 +3631,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            payment: {
-              id: string;
-              /** @description USD amount, a decimal string */
-              amount: string;
-              currency: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              provider: string;
-              trackId: string | null;
-              payAmount: string | null;
-              payLink: string | null;
-              address: string | null;
-              gatewayStatus: string;
-              network: string | null;
-              /** @enum {string} */
-              status: "pending" | "approved" | "rejected" | "expired";
-              receivedAmount: string | null;
-              creditedAmount: string | null;
-              overrideReason: string | null;
-              rejectionReason: string | null;
-              processedAt: string | null;
-              expiresAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            payment: components["schemas"]["Payment"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {trackId}; a real gateway is configured: simulated payments exist only in the sandbox */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3749,7 +3706,7 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; the body is not a JSON object with a track_id, or does not match the payment */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3761,19 +3718,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
-      403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
+      /** @description Unknown track id */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The payment was created through another gateway */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3781,18 +3732,6 @@ export interface operations {
       };
       /** @description Body too large */
       413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3811,56 +3750,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description USD amount, a decimal string */
-            balance: string;
-            canSpinFree: boolean;
-            nextFreeSpinAt: string | null;
-            pendingRespin: ("free" | "paid") | null;
-            freeSpinsAvailable: number;
-            /** @description USD amount, a decimal string */
-            spinPrice: string;
-            paidSpinsEnabled: boolean;
-          };
+          "application/json": components["schemas"]["WheelStatus"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3887,79 +3786,46 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description USD amount, a decimal string */
-            balance: string;
-            canSpinFree: boolean;
-            nextFreeSpinAt: string | null;
-            pendingRespin: ("free" | "paid") | null;
-            freeSpinsAvailable: number;
-            /** @description USD amount, a decimal string */
-            spinPrice: string;
-            spinId: string;
-            isPaid: boolean;
-            isRespin: boolean;
-            segmentIndex: number;
-            segmentLabel: string;
-            segment: {
-              label: string;
-              value: number;
-            };
-            outcome: string;
-            /** @description USD amount, a decimal string */
-            prize: string;
-            /** @description USD amount, a decimal string */
-            cost: string;
-            message: string;
-            nonce: number;
-            clientSeed: string;
-            serverSeedHash: string;
-          };
+          "application/json": components["schemas"]["WheelSpin"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); paid spins are turned off */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description No free spin left, not enough balance, or the seed rotated during the spin */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3994,49 +3860,37 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4062,55 +3916,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @enum {string} */
-              type: "contest_result" | "success" | "warning" | "error" | "other";
-              title: string;
-              message: string;
-              isRead: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            })[];
+          "application/json": components["schemas"]["Notification"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4133,43 +3954,13 @@ export interface operations {
           "application/json": number;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4195,49 +3986,19 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4264,62 +4025,35 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            notification: {
-              id: string;
-              /** @enum {string} */
-              type: "contest_result" | "success" | "warning" | "error" | "other";
-              title: string;
-              message: string;
-              isRead: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            notification: components["schemas"]["Notification"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4339,52 +4073,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-              id: string;
-              message: string;
-              isFromAdmin: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            }[];
+          "application/json": components["schemas"]["SupportMessage"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4412,58 +4110,40 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            id: string;
-            message: string;
-            isFromAdmin: boolean;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-          };
+          "application/json": components["schemas"]["SupportMessage"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4490,59 +4170,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              userId: string;
-              userName: string;
-              userEmail: string;
-              unreadCount: number;
-              lastMessageAt: string | null;
-            })[];
+          "application/json": components["schemas"]["Conversation"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4567,58 +4216,34 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-              id: string;
-              message: string;
-              isFromAdmin: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            }[];
+          "application/json": components["schemas"]["SupportMessage"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {userId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4646,58 +4271,46 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            id: string;
-            message: string;
-            isFromAdmin: boolean;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-          };
+          "application/json": components["schemas"]["SupportMessage"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such player */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4728,49 +4341,31 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {userId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4788,7 +4383,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "receipt_key.rotate" | "liabilities.snapshot";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "receipt_key.rotate" | "liabilities.snapshot";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4799,67 +4394,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            entries: ({
-                id: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-                actorId: string | null;
-                actorEmail: string | null;
-                action: string;
-                targetType: string;
-                targetId: string;
-                before: unknown;
-                after: unknown;
-                reason: string | null;
-              })[];
-            nextCursor: string | null;
-          };
+          "application/json": components["schemas"]["AuditPage"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4879,65 +4435,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            totalUsers: number;
-            weeklySignups: number;
-            /** @description USD amount, a decimal string */
-            totalBalance: string;
-            /** @description USD amount, a decimal string */
-            totalRevenue: string;
-            /** @description USD amount, a decimal string */
-            monthlyRevenue: string;
-            activeContests: number;
-            totalContests: number;
-            pendingPayments: number;
-            totalPayments: number;
-          };
+          "application/json": components["schemas"]["Stats"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4964,64 +4477,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            })[];
+          "application/json": components["schemas"]["User"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5055,65 +4532,129 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            user: {
-              id: string;
-              email: string;
-              firstName: string | null;
-              lastName: string | null;
-              displayName: string | null;
-              profileImageUrl: string | null;
-              /** @description USD amount, a decimal string */
-              balance: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              isAdmin: boolean;
-            };
+            user: components["schemas"]["User"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {userId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The last admin cannot be removed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
+  postApiAdminUsersUserIdCredit: {
+    parameters: {
+      path: {
+        userId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          reason: string;
+          expiresInDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            user: components["schemas"]["User"];
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {userId} */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5141,99 +4682,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-              skillQuestionAnswer: number | null;
-              drawPending: string | null;
-              drawError: string | null;
-            })[];
+          "application/json": components["schemas"]["AdminContest"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5290,97 +4760,41 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5442,97 +4856,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The change touches terms frozen by the first sale */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5567,97 +4937,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The contest cannot move to that status from the one it is in */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5693,75 +5019,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              entryId: string;
-              contestId: string;
-              contestTitle: string;
-              ticketCount: number;
-              firstTicket: number;
-              lastTicket: number;
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              /** @description USD amount, a decimal string */
-              totalAmount: string;
-            };
-            instantWins: ({
-                instantPrizeId: string;
-                contestId: string;
-                contestTitle: string;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                ticket: number;
-                prizeId: string | null;
-              })[];
+            entry: components["schemas"]["EntryReceipt"];
+            instantWins: components["schemas"]["InstantWin"][];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF); an admin cannot record a free entry for their own account */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Sold out or closed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5781,74 +5086,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            stats: {
-              totalUsers: number;
-              weeklySignups: number;
-              /** @description USD amount, a decimal string */
-              totalBalance: string;
-              /** @description USD amount, a decimal string */
-              totalRevenue: string;
-              /** @description USD amount, a decimal string */
-              monthlyRevenue: string;
-              activeContests: number;
-              totalContests: number;
-              pendingPayments: number;
-              totalPayments: number;
-            };
-            days: {
-                date: string;
-                revenue: number;
-                payments: number;
-                signups: number;
-                users: number;
-              }[];
-          };
+          "application/json": components["schemas"]["Analytics"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5874,69 +5127,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            })[];
+          "application/json": components["schemas"]["WinnerPost"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5977,70 +5189,41 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            post: {
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            };
+            post: components["schemas"]["WinnerPost"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6086,70 +5269,47 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            post: {
-              id: string;
-              title: string;
-              description: string;
-              winnerName: string;
-              winnerId: string | null;
-              contestId: string | null;
-              contestTitle: string | null;
-              imageUrl: string | null;
-              winAmount: string | null;
-              /** @description ISO 8601 date-time */
-              winDate: string;
-              isPublished: boolean;
-              socialMediaLinks: string[];
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              hasTrail: boolean;
-            };
+            post: components["schemas"]["WinnerPost"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6179,49 +5339,31 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6247,71 +5389,23 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-            })[];
+          "application/json": components["schemas"]["Withdrawal"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6324,7 +5418,7 @@ export interface operations {
       };
     };
   };
-  /** Withdraw to a crypto wallet (the amount is held at once) */
+  /** Withdraw cash to a crypto wallet (the amount is held at once; the payout rules send it at once, hold it for identity, or queue it for an admin, with the reasons) */
   postApiWithdrawals: {
     requestBody: {
       content: {
@@ -6342,72 +5436,132 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "processing" | "paid" | "rejected" | "failed";
-            /** @description USD amount, a decimal string */
-            amount: string;
-            /** @enum {string} */
-            cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-            /** @enum {string} */
-            network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-            address: string;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-          };
+          "application/json": components["schemas"]["NewWithdrawal"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Not enough balance for this withdrawal */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The payment gateway failed or refused */
-      502: {
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Before the click: whether this withdrawal would be paid at once, reviewed or held for identity, each payout rule and why (nothing is held) */
+  postApiWithdrawalsQuote: {
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          /** @enum {string} */
+          cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+          /** @enum {string} */
+          network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+          address: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            route: "instant" | "review" | "identity";
+            enoughCash: boolean;
+            /** @description USD amount, a decimal string */
+            cashBalance: string;
+            summary: string;
+            checks: ({
+                /** @enum {string} */
+                rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+                label: string;
+                message: string;
+                ok: boolean;
+              })[];
+            failed: ("amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity")[];
+            identity: {
+              required: number;
+              verified: number;
+              asks: string[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6426,85 +5580,23 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-              user: {
-                id: string;
-                email: string;
-                firstName: string | null;
-                lastName: string | null;
-              };
-              processedAt: string | null;
-              attempts: number;
-            })[];
+          "application/json": components["schemas"]["AdminWithdrawal"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6530,78 +5622,42 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            withdrawal: {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-            };
+            withdrawal: components["schemas"]["Withdrawal"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6634,78 +5690,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            withdrawal: {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-            };
+            withdrawal: components["schemas"]["Withdrawal"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already processed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description The payment gateway failed or refused */
-      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6733,7 +5765,7 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; the body is not a JSON object with a track_id */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6745,38 +5777,14 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
-      403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
+      /** @description Unknown track id */
       404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Body too large */
       413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6800,71 +5808,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              /** @enum {string} */
-              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
-              /** @enum {string} */
-              status: "open" | "credited" | "taken_back" | "resolved";
-              userId: string | null;
-              userEmail: string | null;
-              paymentId: string | null;
-              withdrawalId: string | null;
-              amount: string | null;
-              claimAmount: string | null;
-              summary: string;
-              details: unknown;
-              resolution: string | null;
-              resolvedAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
-            })[];
+          "application/json": components["schemas"]["ReviewEntry"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6898,72 +5863,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              id: string;
-              /** @enum {string} */
-              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
-              /** @enum {string} */
-              status: "open" | "credited" | "taken_back" | "resolved";
-              userId: string | null;
-              userEmail: string | null;
-              paymentId: string | null;
-              withdrawalId: string | null;
-              amount: string | null;
-              claimAmount: string | null;
-              summary: string;
-              details: unknown;
-              resolution: string | null;
-              resolvedAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
-            };
+            entry: components["schemas"]["ReviewEntry"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The entry is resolved already, or cannot be resolved this way */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6999,72 +5945,53 @@ export interface operations {
             message: string;
             taken: string;
             claim: string;
-            entry: {
-              id: string;
-              /** @enum {string} */
-              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
-              /** @enum {string} */
-              status: "open" | "credited" | "taken_back" | "resolved";
-              userId: string | null;
-              userEmail: string | null;
-              paymentId: string | null;
-              withdrawalId: string | null;
-              amount: string | null;
-              claimAmount: string | null;
-              summary: string;
-              details: unknown;
-              resolution: string | null;
-              resolvedAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
-            };
+            entry: components["schemas"]["ReviewEntry"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The entry is resolved already, or cannot be resolved this way */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7101,71 +6028,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            withdrawal: {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "processing" | "paid" | "rejected" | "failed";
-              /** @description USD amount, a decimal string */
-              amount: string;
-              /** @enum {string} */
-              cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
-              /** @enum {string} */
-              network: "BTC" | "ERC20" | "TRC20" | "BEP20";
-              address: string;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              payAmount: string | null;
-              txid: string | null;
-              paidAt: string | null;
-              rejectionReason: string | null;
-              failureReason: string | null;
-            };
+            withdrawal: components["schemas"]["Withdrawal"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The entry is resolved already, or cannot be resolved this way */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7199,72 +6108,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              id: string;
-              /** @enum {string} */
-              kind: "late_payment" | "refund_after_credit" | "payout_unknown" | "reconcile_difference";
-              /** @enum {string} */
-              status: "open" | "credited" | "taken_back" | "resolved";
-              userId: string | null;
-              userEmail: string | null;
-              paymentId: string | null;
-              withdrawalId: string | null;
-              amount: string | null;
-              claimAmount: string | null;
-              summary: string;
-              details: unknown;
-              resolution: string | null;
-              resolvedAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              actions: ("credit" | "takeBack" | "settlePayout" | "dismiss")[];
-            };
+            entry: components["schemas"]["ReviewEntry"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The entry is resolved already, or cannot be resolved this way */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7290,72 +6180,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              contestId: string;
-              contestTitle: string;
-              cashAlternative: string | null;
-              /** @enum {string} */
-              status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-              /** @description ISO 8601 date-time */
-              claimBy: string;
-              prizeTitle?: string;
-              instant?: boolean;
-              delivery?: {
-                [key: string]: string;
-              } | null;
-              note?: string | null;
-              claimedAt?: string | null;
-              trail?: ({
-                  /** @enum {string} */
-                  kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                  /** @description ISO 8601 date-time */
-                  at: string;
-                  carrier: string | null;
-                  trackingRef: string | null;
-                  transactionId: string | null;
-                  complaintRef: string | null;
-                })[];
-            })[];
+          "application/json": components["schemas"]["Prize"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7400,78 +6240,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            contestId: string;
-            contestTitle: string;
-            cashAlternative: string | null;
-            /** @enum {string} */
-            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-            /** @description ISO 8601 date-time */
-            claimBy: string;
-            prizeTitle?: string;
-            instant?: boolean;
-            delivery?: {
-              [key: string]: string;
-            } | null;
-            note?: string | null;
-            claimedAt?: string | null;
-            trail?: ({
-                /** @enum {string} */
-                kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                /** @description ISO 8601 date-time */
-                at: string;
-                carrier: string | null;
-                trackingRef: string | null;
-                transactionId: string | null;
-                complaintRef: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["Prize"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Already claimed, or the claim period has ended */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7496,56 +6310,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            contestTitle: string;
-            winner: string;
-            /** @enum {string} */
-            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-            trail: ({
-                /** @enum {string} */
-                kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                /** @description ISO 8601 date-time */
-                at: string;
-                carrier: string | null;
-                trackingRef: string | null;
-                transactionId: string | null;
-                complaintRef: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["PrizeTrail"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description no prize has been drawn for this contest */
+      /** @description Nothing found for {contestId}; no prize has been drawn for this contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7575,25 +6355,25 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7605,19 +6385,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7655,25 +6423,25 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7685,19 +6453,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7717,69 +6485,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            targetDays: number;
-            prizes: ({
-                id: string;
-                contestTitle: string;
-                /** @enum {string} */
-                status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                /** @description ISO 8601 date-time */
-                requestedAt: string;
-                /** @description ISO 8601 date-time */
-                targetAt: string;
-                daysOverdue: number;
-                user: {
-                  id: string;
-                  email: string;
-                };
-              })[];
-          };
+          "application/json": components["schemas"]["OverdueFulfilments"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7793,90 +6514,40 @@ export interface operations {
       };
     };
   };
-  /** Prizes and their claim status */
+  /** Prizes and their claim status, work first (disputed, requested, shipped), newest first in each (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminPrizes: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              contestId: string;
-              contestTitle: string;
-              cashAlternative: string | null;
-              /** @enum {string} */
-              status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-              /** @description ISO 8601 date-time */
-              claimBy: string;
-              prizeTitle?: string;
-              instant?: boolean;
-              delivery?: {
-                [key: string]: string;
-              } | null;
-              note?: string | null;
-              claimedAt?: string | null;
-              trail?: ({
-                  /** @enum {string} */
-                  kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                  /** @description ISO 8601 date-time */
-                  at: string;
-                  carrier: string | null;
-                  trackingRef: string | null;
-                  transactionId: string | null;
-                  complaintRef: string | null;
-                })[];
-              user: {
-                id: string;
-                email: string;
-                firstName: string | null;
-                lastName: string | null;
-              };
-            })[];
+          "application/json": components["schemas"]["AdminPrize"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7916,78 +6587,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            contestId: string;
-            contestTitle: string;
-            cashAlternative: string | null;
-            /** @enum {string} */
-            status: "unclaimed" | "cash_credited" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-            /** @description ISO 8601 date-time */
-            claimBy: string;
-            prizeTitle?: string;
-            instant?: boolean;
-            delivery?: {
-              [key: string]: string;
-            } | null;
-            note?: string | null;
-            claimedAt?: string | null;
-            trail?: ({
-                /** @enum {string} */
-                kind: "won" | "cash_paid" | "prize_requested" | "shipped" | "delivered" | "received" | "disputed";
-                /** @description ISO 8601 date-time */
-                at: string;
-                carrier: string | null;
-                trackingRef: string | null;
-                transactionId: string | null;
-                complaintRef: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["Prize"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The prize's status does not allow that step */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8007,44 +6652,10 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            name: string;
-            url: string;
-            dueWorkingDays: number;
-          };
+          "application/json": components["schemas"]["ComplaintPolicy"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8064,75 +6675,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              /** @description C-<year>-<number>, e.g. C-2026-000123 */
-              reference: string;
-              /** @enum {string} */
-              category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-              itemId: string | null;
-              subject: string;
-              body: string;
-              /** @enum {string} */
-              status: "acknowledged" | "answered";
-              /** @description ISO 8601 date-time */
-              dueAt: string;
-              answeredAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              overdue: boolean;
-              messages: ({
-                  id: string;
-                  /** @enum {string} */
-                  kind: "note" | "reply" | "final";
-                  fromStaff: boolean;
-                  body: string;
-                  /** @description ISO 8601 date-time */
-                  createdAt: string;
-                })[];
-              escalation: {
-                name: string;
-                url: string;
-              } | null;
-            })[];
+          "application/json": components["schemas"]["Complaint"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8163,51 +6715,22 @@ export interface operations {
       /** @description OK */
       201: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8219,25 +6742,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description more than 5 complaints in 24 hours */
+      /** @description Too many requests (see Retry-After); more than 5 complaints in 24 hours */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8262,75 +6779,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {reference} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8362,57 +6832,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {reference} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8424,19 +6865,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8456,87 +6897,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              /** @description C-<year>-<number>, e.g. C-2026-000123 */
-              reference: string;
-              /** @enum {string} */
-              category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-              itemId: string | null;
-              subject: string;
-              body: string;
-              /** @enum {string} */
-              status: "acknowledged" | "answered";
-              /** @description ISO 8601 date-time */
-              dueAt: string;
-              answeredAt: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              overdue: boolean;
-              messages: ({
-                  id: string;
-                  /** @enum {string} */
-                  kind: "note" | "reply" | "final";
-                  fromStaff: boolean;
-                  body: string;
-                  /** @description ISO 8601 date-time */
-                  createdAt: string;
-                })[];
-              escalation: {
-                name: string;
-                url: string;
-              } | null;
-              user: {
-                id: string;
-                email: string;
-                firstName: string | null;
-                lastName: string | null;
-              };
-            })[];
+          "application/json": components["schemas"]["AdminComplaint"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8568,57 +6944,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {reference} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8630,19 +6977,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8674,57 +7021,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description C-<year>-<number>, e.g. C-2026-000123 */
-            reference: string;
-            /** @enum {string} */
-            category: "purchase" | "draw" | "prize" | "payment" | "withdrawal";
-            itemId: string | null;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "acknowledged" | "answered";
-            /** @description ISO 8601 date-time */
-            dueAt: string;
-            answeredAt: string | null;
-            /** @description ISO 8601 date-time */
-            createdAt: string;
-            overdue: boolean;
-            messages: ({
-                id: string;
-                /** @enum {string} */
-                kind: "note" | "reply" | "final";
-                fromStaff: boolean;
-                body: string;
-                /** @description ISO 8601 date-time */
-                createdAt: string;
-              })[];
-            escalation: {
-              name: string;
-              url: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Complaint"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {reference} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8736,19 +7054,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8768,49 +7086,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            receipts: boolean;
-            results: boolean;
-          };
+          "application/json": components["schemas"]["EmailPreferences"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8840,56 +7125,41 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            preferences: {
-              receipts: boolean;
-              results: boolean;
-            };
+            preferences: components["schemas"]["EmailPreferences"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8912,50 +7182,14 @@ export interface operations {
           "text/csv": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -8977,50 +7211,14 @@ export interface operations {
           "text/csv": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -9042,50 +7240,14 @@ export interface operations {
           "text/csv": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -9112,50 +7274,26 @@ export interface operations {
           "text/csv": string;
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -9183,48 +7321,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            page: number;
-            pages: number;
-            pageSize: number;
-            first: number;
-            last: number;
-            taken: number[];
-            held: number[];
-          };
+          "application/json": components["schemas"]["NumbersPage"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The contest does not let players pick numbers */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9252,58 +7370,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            message: string;
-            contestId: string;
-            ticketNumbers: number[];
-            /** @description ISO 8601 date-time */
-            expiresAt: string;
-          };
+          "application/json": components["schemas"]["HeldNumbers"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Numbers taken, too many held, the contest is closed or does not let players pick */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9331,58 +7443,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            message: string;
-            contestId: string;
-            ticketNumbers: number[];
-            /** @description ISO 8601 date-time */
-            expiresAt: string;
-          };
+          "application/json": components["schemas"]["HeldNumbers"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Not enough free numbers, too many held, the contest is closed or does not let players pick */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9415,49 +7521,43 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9491,75 +7591,54 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            entry: {
-              entryId: string;
-              contestId: string;
-              contestTitle: string;
-              ticketCount: number;
-              firstTicket: number;
-              lastTicket: number;
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              /** @description USD amount, a decimal string */
-              totalAmount: string;
-            };
-            instantWins: ({
-                instantPrizeId: string;
-                contestId: string;
-                contestTitle: string;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                ticket: number;
-                prizeId: string | null;
-              })[];
+            entry: components["schemas"]["EntryReceipt"];
+            instantWins: components["schemas"]["InstantWin"][];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF); self-excluded, or no age declared where one is required */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The online free entry is off for this contest or used for this period, or the contest is closed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9584,66 +7663,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            title: string;
-            status: string;
-            seedHash: string | null;
-            mapHash: string | null;
-            ticketMax: number | null;
-            soldTickets: number;
-            total: number;
-            left: number;
-            revealed: boolean;
-            seed: string | null;
-            prizes: ({
-                position: number;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                awarded: boolean;
-                winningTicket: number | null;
-                awardedEntry: {
-                  firstTicket: number;
-                  lastTicket: number;
-                  name: string;
-                } | null;
-              })[];
-          };
+          "application/json": components["schemas"]["InstantWinsRecord"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9668,72 +7703,34 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            ticketMax: number | null;
-            soldTickets: number;
-            mapHash: string | null;
-            editable: boolean;
-            total: number;
-            left: number;
-            prizes: ({
-                id: string;
-                position: number;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                awarded: boolean;
-                ticket: number | null;
-                winnerEmail: string | null;
-                awardedAt: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["AdminInstantPrizes"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9770,72 +7767,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            contestId: string;
-            ticketMax: number | null;
-            soldTickets: number;
-            mapHash: string | null;
-            editable: boolean;
-            total: number;
-            left: number;
-            prizes: ({
-                id: string;
-                position: number;
-                /** @enum {string} */
-                kind: "cash" | "credit" | "physical";
-                label: string;
-                amount: string | null;
-                awarded: boolean;
-                ticket: number | null;
-                winnerEmail: string | null;
-                awardedAt: string | null;
-              })[];
-          };
+          "application/json": components["schemas"]["AdminInstantPrizes"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description Tickets are sold already, or the contest is not active */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9868,63 +7845,52 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @description USD amount, a decimal string */
-            subtotal: string;
-            /** @description USD amount, a decimal string */
-            bundleSaving: string;
-            /** @description USD amount, a decimal string */
-            promoSaving: string;
-            promoCode: string | null;
-            /** @description USD amount, a decimal string */
-            total: string;
-            message: string;
-          };
+          "application/json": components["schemas"]["PromoQuote"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Cross-site request refused (CSRF), or not allowed */
+      /** @description A cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The promo code is used up, for everyone or for this player */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9950,73 +7916,28 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              id: string;
-              code: string;
-              /** @enum {string} */
-              kind: "percent" | "fixed";
-              percentOff: number | null;
-              amountOff: string | null;
-              minSpend: string | null;
-              maxUses: number | null;
-              maxUsesPerPlayer: number | null;
-              usedCount: number;
-              /** @description USD amount, a decimal string */
-              totalDiscount: string;
-              startsAt: string | null;
-              endsAt: string | null;
-              firstPurchaseOnly: boolean;
-              contestId: string | null;
-              contestTitle: string | null;
-              disabled: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            })[];
+          "application/json": components["schemas"]["PromoCode"][];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10061,74 +7982,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            promoCode: {
-              id: string;
-              code: string;
-              /** @enum {string} */
-              kind: "percent" | "fixed";
-              percentOff: number | null;
-              amountOff: string | null;
-              minSpend: string | null;
-              maxUses: number | null;
-              maxUsesPerPlayer: number | null;
-              usedCount: number;
-              /** @description USD amount, a decimal string */
-              totalDiscount: string;
-              startsAt: string | null;
-              endsAt: string | null;
-              firstPurchaseOnly: boolean;
-              contestId: string | null;
-              contestTitle: string | null;
-              disabled: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            promoCode: components["schemas"]["PromoCode"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description No such contest */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The code exists already */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10162,74 +8062,47 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            promoCode: {
-              id: string;
-              code: string;
-              /** @enum {string} */
-              kind: "percent" | "fixed";
-              percentOff: number | null;
-              amountOff: string | null;
-              minSpend: string | null;
-              maxUses: number | null;
-              maxUsesPerPlayer: number | null;
-              usedCount: number;
-              /** @description USD amount, a decimal string */
-              totalDiscount: string;
-              startsAt: string | null;
-              endsAt: string | null;
-              firstPurchaseOnly: boolean;
-              contestId: string | null;
-              contestTitle: string | null;
-              disabled: boolean;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-            };
+            promoCode: components["schemas"]["PromoCode"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10266,97 +8139,53 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            contest: {
-              id: string;
-              title: string;
-              description: string;
-              detailedDescription: string | null;
-              imageUrl: string | null;
-              previewImages: string[];
-              /** @enum {string} */
-              category: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
-              /** @enum {string} */
-              status: "active" | "ended" | "cancelled";
-              /** @description USD amount, a decimal string */
-              ticketPrice: string;
-              originalPrice: string | null;
-              discountPercentage: number | null;
-              cashAlternative: string | null;
-              features: string[];
-              specifications: {
-                [key: string]: string;
-              };
-              soldTickets: number;
-              maxTickets: number | null;
-              maxTicketsPerUser: number | null;
-              endDate: string | null;
-              /** @description ISO 8601 date-time */
-              createdAt: string;
-              drawSeedHash: string;
-              drawSeed: string | null;
-              winningTicket: number | null;
-              winnerId: string | null;
-              drawnAt: string | null;
-              skillQuestion: {
-                text: string;
-                options: string[];
-              } | null;
-              awaitingResults: boolean;
-              endedEarlyAt: string | null;
-              pickNumbers: boolean;
-              onlineFreeEntry: boolean;
-              bundleTiers: {
-                  quantity: number;
-                  percentOff: number;
-                }[];
-              instantWins: boolean;
-            };
+            contest: components["schemas"]["Contest"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {contestId} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
+      /** @description The contest is not active */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10390,37 +8219,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10454,26 +8253,20 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -10484,19 +8277,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
+      /** @description Body too large, or more than 10000 values */
       413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body is not JSON */
+      /** @description Body is not JSON (Content-Type: application/json) */
       415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10523,107 +8316,19 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            latest: {
-              id: string;
-              trigger: string;
-              /** @description ISO 8601 date-time */
-              takenAt: string;
-              leafCount: number;
-              rootHash: string;
-              unit: string;
-              fields: string[];
-              totals: {
-                /** @description USD amount, a decimal string */
-                cash: string;
-                /** @description USD amount, a decimal string */
-                credit: string;
-                /** @description USD amount, a decimal string */
-                prizes: string;
-                /** @description USD amount, a decimal string */
-                payouts: string;
-              };
-              /** @description USD amount, a decimal string */
-              total: string;
-              ledger: {
-                /** @description USD amount, a decimal string */
-                sum: string;
-                rows: string;
-                position: string;
-              };
-              prizesOpen: number;
-              prizesUnvalued: number;
-              /** @description ISO 8601 date-time */
-              proofsUntil: string;
-              proofsAvailable: boolean;
-            } | null;
-            history: {
-                id: string;
-                trigger: string;
-                /** @description ISO 8601 date-time */
-                takenAt: string;
-                leafCount: number;
-                rootHash: string;
-                unit: string;
-                fields: string[];
-                totals: {
-                  /** @description USD amount, a decimal string */
-                  cash: string;
-                  /** @description USD amount, a decimal string */
-                  credit: string;
-                  /** @description USD amount, a decimal string */
-                  prizes: string;
-                  /** @description USD amount, a decimal string */
-                  payouts: string;
-                };
-                /** @description USD amount, a decimal string */
-                total: string;
-                ledger: {
-                  /** @description USD amount, a decimal string */
-                  sum: string;
-                  rows: string;
-                  position: string;
-                };
-                prizesOpen: number;
-                prizesUnvalued: number;
-                /** @description ISO 8601 date-time */
-                proofsUntil: string;
-                proofsAvailable: boolean;
-              }[];
+            latest: components["schemas"]["LiabilitySnapshot"] | null;
+            history: components["schemas"]["LiabilitySnapshot"][];
             nextCursor: string | null;
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10648,72 +8353,22 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            id: string;
-            trigger: string;
-            /** @description ISO 8601 date-time */
-            takenAt: string;
-            leafCount: number;
-            rootHash: string;
-            unit: string;
-            fields: string[];
-            totals: {
-              /** @description USD amount, a decimal string */
-              cash: string;
-              /** @description USD amount, a decimal string */
-              credit: string;
-              /** @description USD amount, a decimal string */
-              prizes: string;
-              /** @description USD amount, a decimal string */
-              payouts: string;
-            };
-            /** @description USD amount, a decimal string */
-            total: string;
-            ledger: {
-              /** @description USD amount, a decimal string */
-              sum: string;
-              rows: string;
-              position: string;
-            };
-            prizesOpen: number;
-            prizesUnvalued: number;
-            /** @description ISO 8601 date-time */
-            proofsUntil: string;
-            proofsAvailable: boolean;
-          };
+          "application/json": components["schemas"]["LiabilitySnapshot"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found */
+      /** @description Nothing found for {id} */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict (e.g. sold out, already processed) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10738,51 +8393,16 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @constant */
-            kind: "prize-contests/liabilities-proof";
-            /** @constant */
-            version: 1;
-            snapshotId: string;
-            /** @description ISO 8601 date-time */
-            takenAt: string;
-            unit: string;
-            fields: string[];
-            amounts: {
-              /** @description USD amount, a decimal string */
-              cash: string;
-              /** @description USD amount, a decimal string */
-              credit: string;
-              /** @description USD amount, a decimal string */
-              prizes: string;
-              /** @description USD amount, a decimal string */
-              payouts: string;
-            };
-            proof: {
-              salt: string;
-              account: string;
-              amounts: string[];
-              index: number;
-              leafCount: number;
-              siblings: {
-                  hash: string;
-                  sums: string[];
-                }[];
-              root: {
-                hash: string;
-                sums: string[];
-              };
-            };
-          };
+          "application/json": components["schemas"]["LiabilityProof"];
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
+      /** @description Invalid input: the message names the field and the rule */
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10800,19 +8420,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10834,62 +8442,18 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
-            snapshot: {
-              id: string;
-              trigger: string;
-              /** @description ISO 8601 date-time */
-              takenAt: string;
-              leafCount: number;
-              rootHash: string;
-              unit: string;
-              fields: string[];
-              totals: {
-                /** @description USD amount, a decimal string */
-                cash: string;
-                /** @description USD amount, a decimal string */
-                credit: string;
-                /** @description USD amount, a decimal string */
-                prizes: string;
-                /** @description USD amount, a decimal string */
-                payouts: string;
-              };
-              /** @description USD amount, a decimal string */
-              total: string;
-              ledger: {
-                /** @description USD amount, a decimal string */
-                sum: string;
-                rows: string;
-                position: string;
-              };
-              prizesOpen: number;
-              prizesUnvalued: number;
-              /** @description ISO 8601 date-time */
-              proofsUntil: string;
-              proofsAvailable: boolean;
-            };
+            snapshot: components["schemas"]["LiabilitySnapshot"];
           };
         };
       };
-      /** @description Invalid input (the message names the field and the rule) or malformed JSON */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unauthorized: not signed in */
+      /** @description Not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Forbidden: admins only */
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
       403: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -10900,19 +8464,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Body too large */
-      413: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Body is not JSON */
-      415: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
