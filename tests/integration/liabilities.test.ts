@@ -33,6 +33,10 @@ describe(`proof of liabilities (${dbKind()})`, () => {
     for (const balance of ["10", "0.005", "250.5", "3", "7.25", "1", "42", "0.1", "5"])
       players.push(await createUser(t.db, { balance }));
     winner = await createUser(t.db, { balance: "1" });
+    // Site credit (spend-only) is owed too, in its own column.
+    await t.db.$transaction((tx) =>
+      applyBalanceChange(tx, { userId: winner.id, amount: "2.5", kind: "credit_grant", reference: `goodwill-${winner.id}` }),
+    );
     const contest = await createContest(t.db, { title: "Owed Car", cashAlternative: "15000" });
     const claimBy = new Date(Date.now() + 86_400_000);
     // Owed: an unclaimed prize in its claim period, a requested (undelivered) one; settled: delivered, expired.
@@ -65,16 +69,16 @@ describe(`proof of liabilities (${dbKind()})`, () => {
   it("publishes the totals owed (balances, open prizes at their cash alternative, requested payouts) equal to the ledger, and every player's proof checks", async () => {
     const { id } = await takeLiabilitySnapshot(t.db, { trigger: "schedule", chunkSize: 4 });
     const s = (await rest(t.db, "GET", `/api/proof-of-liabilities/${id}`)).body;
-    const balances = await t.db.user.aggregate({ _sum: { balance: true } });
+    const balances = await t.db.user.aggregate({ _sum: { cashBalance: true, creditBalance: true } });
     const ledger = await t.db.ledgerEntry.aggregate({ _sum: { amount: true } });
     expect(s.totals).toEqual({
-      cash: new Prisma.Decimal(balances._sum.balance ?? 0).toFixed(3),
-      credit: "0.000",
+      cash: new Prisma.Decimal(balances._sum.cashBalance ?? 0).toFixed(3),
+      credit: "2.500",
       prizes: "15120.000", // unclaimed in its period + requested; not delivered, not expired
       payouts: "20.000",
     });
     expect(s.ledger.sum).toBe(new Prisma.Decimal(ledger._sum.amount ?? 0).toFixed(3));
-    expect(s.totals.cash).toBe(s.ledger.sum);
+    expect(new Prisma.Decimal(s.totals.cash).add(s.totals.credit).toFixed(3)).toBe(s.ledger.sum);
     expect(s).toMatchObject({ leafCount: players.length + 2, prizesOpen: 2, prizesUnvalued: 0, proofsAvailable: true });
     expect(JSON.stringify(await rest(t.db, "GET", "/api/proof-of-liabilities"))).not.toMatch(/secret|@example\.com/);
 
@@ -92,7 +96,7 @@ describe(`proof of liabilities (${dbKind()})`, () => {
       for (const o of others) expect(JSON.stringify(file)).not.toContain(o.id);
     }
     const mine = (await rest(t.db, "GET", "/api/user/liabilities-proof", { user: winner })).body as LiabilityProofFile;
-    expect(mine.amounts).toEqual({ cash: "1.000", credit: "0.000", prizes: "15120.000", payouts: "0.000" });
+    expect(mine.amounts).toEqual({ cash: "1.000", credit: "2.500", prizes: "15120.000", payouts: "0.000" });
     const w = (await rest(t.db, "GET", "/api/user/liabilities-proof", { user: withdrawer })).body as LiabilityProofFile;
     expect(w.amounts).toEqual({ cash: "30.000", credit: "0.000", prizes: "0.000", payouts: "20.000" });
 
@@ -170,7 +174,9 @@ describe(`proof of liabilities (${dbKind()})`, () => {
     await t.db
       .$executeRaw`UPDATE "User" SET "balance" = "balance" + 0.001, "cashBalance" = "cashBalance" + 0.001 WHERE "id" = ${p.id}`;
     try {
-      await expect(takeLiabilitySnapshot(t.db, { trigger: "schedule" })).rejects.toThrow(/do not add up to the ledger/);
+      await expect(takeLiabilitySnapshot(t.db, { trigger: "schedule" })).rejects.toThrow(
+        /cash balances .* do not add up to the ledger/,
+      );
     } finally {
       await t.db
         .$executeRaw`UPDATE "User" SET "balance" = "balance" - 0.001, "cashBalance" = "cashBalance" - 0.001 WHERE "id" = ${p.id}`;

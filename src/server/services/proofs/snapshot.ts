@@ -30,8 +30,9 @@ const LOCK_KEY = "proof-of-liabilities";
 
 /**
  * What each account is owed, in thousandths of a dollar (src/shared/liabilities.ts):
- * - cash and credit: the account's balance. Until the ledger keeps cash and credit apart, every
- *   balance is cash and credit is 0;
+ * - cash and credit: the account's two balances (`cashBalance` withdrawable, `creditBalance`
+ *   spend-only site credit: src/server/services/kernel/ledger.ts LEDGER_BALANCE). Credit past its
+ *   expiry counts until the credits.expire job takes it off, as it stays spendable until then;
  * - prizes: prizes won and not yet delivered, at their cash alternative: unclaimed ones still inside
  *   their claim period, and those requested, shipped or disputed (`delivered`, `received` and
  *   `cash_credited` are settled; a cash-credited prize is in the balance already). Instant cash and
@@ -41,8 +42,8 @@ const LOCK_KEY = "proof-of-liabilities";
  */
 const ACCOUNTS_SQL = (secretHex: string) => `
   SELECT u."id" AS account,
-         (u."balance" * 1000)::int8 AS cash,
-         0::int8 AS credit,
+         (u."cashBalance" * 1000)::int8 AS cash,
+         (u."creditBalance" * 1000)::int8 AS credit,
          coalesce(p.owed, 0)::int8 AS prizes,
          coalesce(w.owed, 0)::int8 AS payouts
   FROM "User" u
@@ -50,7 +51,7 @@ const ACCOUNTS_SQL = (secretHex: string) => `
              WHERE ${OPEN_PRIZE_SQL} GROUP BY "userId") p ON p."userId" = u."id"
   LEFT JOIN (SELECT "userId", sum("amount") * 1000 AS owed FROM "Withdrawal"
              WHERE "status" IN ('pending', 'processing') GROUP BY "userId") w ON w."userId" = u."id"
-  WHERE u."balance" <> 0 OR p."userId" IS NOT NULL OR w."userId" IS NOT NULL
+  WHERE u."cashBalance" <> 0 OR u."creditBalance" <> 0 OR p."userId" IS NOT NULL OR w."userId" IS NOT NULL
   ORDER BY sha256('\\x${secretHex}'::bytea || convert_to(u."id", 'UTF8'))`;
 
 /** A prize still owed at the transaction's start (`now()` is that instant in PostgreSQL). */
@@ -82,14 +83,24 @@ export async function takeLiabilitySnapshot(
       SELECT now() AS at, pg_current_snapshot()::text AS position`;
     if (!pos) throw new Error("no snapshot position");
     const built = await streamLeaves(tx, id, secret, chunkSize);
-    const [ledger] = await tx.$queryRaw<{ sum: string; rows: string }[]>`
-        SELECT (coalesce(sum("amount"), 0) * 1000)::int8::text AS sum, count(*)::text AS rows FROM "LedgerEntry"`;
-    const ledgerMills = BigInt(ledger?.sum ?? "0");
+    // Each balance against its own column of the ledger, at the same position.
+    const [ledger] = await tx.$queryRaw<{ cash: string; credit: string; rows: string }[]>`
+      SELECT (coalesce(sum("cashAmount"), 0) * 1000)::int8::text AS cash,
+             (coalesce(sum("creditAmount"), 0) * 1000)::int8::text AS credit,
+             count(*)::text AS rows FROM "LedgerEntry"`;
+    const ledgerCash = BigInt(ledger?.cash ?? "0");
+    const ledgerCredit = BigInt(ledger?.credit ?? "0");
+    const ledgerMills = ledgerCash + ledgerCredit;
     const [cash, credit, prizes, payouts] = built.root.sums as [bigint, bigint, bigint, bigint];
-    if (cash + credit !== ledgerMills) {
-      throw new Error(
-        `The balances (${millsToMoney(cash + credit)}) do not add up to the ledger (${millsToMoney(ledgerMills)}) at this position: nothing published`,
-      );
+    for (const [what, tree, rows] of [
+      ["cash", cash, ledgerCash],
+      ["credit", credit, ledgerCredit],
+    ] as const) {
+      if (tree !== rows) {
+        throw new Error(
+          `The ${what} balances (${millsToMoney(tree)}) do not add up to the ledger (${millsToMoney(rows)}) at this position: nothing published`,
+        );
+      }
     }
     const [prizeCount] = await tx.$queryRawUnsafe<{ open: number; unvalued: number }[]>(`
         SELECT count(*)::int AS open, count(*) FILTER (WHERE coalesce("cashAlternative", 0) = 0)::int AS unvalued
