@@ -633,7 +633,7 @@ export interface components {
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
           /** @enum {string} */
-          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "solvency" | "identity";
           label: string;
           message: string;
         })[];
@@ -985,6 +985,23 @@ export interface components {
       /** @description ISO 8601 date-time */
       proofsUntil: string;
       proofsAvailable: boolean;
+      solvency: {
+        /** @description USD the payout wallet held, as the gateway reported it; null when unknown */
+        assets: string | null;
+        source: string | null;
+        at: string | null;
+        detail: {
+            coin: string;
+            amount: string;
+            /** @description USD amount, a decimal string */
+            usd: string;
+          }[];
+        problem: string | null;
+        /** @description assets as a percentage of the total owed */
+        percent: string | null;
+        /** @enum {string} */
+        status: "ok" | "warning" | "unknown";
+      };
     };
     Limits: {
       limits: {
@@ -1043,7 +1060,7 @@ export interface components {
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
           /** @enum {string} */
-          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "solvency" | "identity";
           label: string;
           message: string;
         })[];
@@ -1438,7 +1455,7 @@ export interface components {
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
           /** @enum {string} */
-          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "solvency" | "identity";
           label: string;
           message: string;
         })[];
@@ -5516,12 +5533,12 @@ export interface operations {
             summary: string;
             checks: ({
                 /** @enum {string} */
-                rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity";
+                rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "solvency" | "identity";
                 label: string;
                 message: string;
                 ok: boolean;
               })[];
-            failed: ("amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "identity")[];
+            failed: ("amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "solvency" | "identity")[];
             identity: {
               required: number;
               verified: number;

@@ -13,6 +13,7 @@ export const PAYOUT_RULES = [
   "shared_address",
   "unplayed_deposit",
   "payout_wallet",
+  "solvency",
   "identity",
 ] as const;
 export type PayoutRule = (typeof PAYOUT_RULES)[number];
@@ -27,6 +28,7 @@ export const PAYOUT_RULE_LABELS: Record<PayoutRule, string> = {
   shared_address: "Wallet address",
   unplayed_deposit: "Money in and straight out",
   payout_wallet: "Payout wallet",
+  solvency: "Assets against what is owed",
   identity: "Identity",
 };
 

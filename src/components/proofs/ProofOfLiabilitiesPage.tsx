@@ -99,6 +99,7 @@ function LatestSnapshot({ s }: { s: Snapshot }) {
       <Text size="sm" fw={600} data-testid="total-owed">
         Total owed to players: {formatUsd(s.total)}
       </Text>
+      <Solvency s={s} />
       <Text size="sm">Root of the tree (SHA-256):</Text>
       <Code block style={WRAP} data-testid="root-hash">
         {s.rootHash}
@@ -110,6 +111,30 @@ function LatestSnapshot({ s }: { s: Snapshot }) {
         snapshot can be downloaded until <DateTime value={s.proofsUntil} />.
       </Text>
     </Section>
+  );
+}
+
+/** Assets held for players beside the total (docs/fair-play.md "Solvency"). */
+function Solvency({ s }: { s: Snapshot }) {
+  const v = s.solvency;
+  if (v.status === "unknown") {
+    return (
+      <Alert color="gray" title="Assets held for players: not known for this snapshot" data-testid="solvency">
+        {v.problem ?? "The payout wallet's balance was not reported."}
+      </Alert>
+    );
+  }
+  const words = `The payout wallet held ${formatUsd(v.assets)}${v.percent ? `: ${v.percent}% of what we owe` : ""}, as ${
+    v.source === "sandbox" ? "the demo payment sandbox" : "our payment provider"
+  } reported it.`;
+  return v.status === "warning" ? (
+    <Alert color="red" title="Assets below what we owe" data-testid="solvency">
+      {words} Automatic withdrawals are paused and reviewed by our team until it is covered again.
+    </Alert>
+  ) : (
+    <Alert color="green" title="Assets held for players" data-testid="solvency">
+      {words}
+    </Alert>
   );
 }
 
@@ -247,6 +272,7 @@ function History({ rows }: { rows: Snapshot[] }) {
           { label: "Taken", cell: (r) => <DateTime value={r.takenAt} />, lead: true },
           { label: "Accounts", cell: (r) => r.leafCount.toLocaleString("en-US") },
           { label: "Total owed", cell: (r) => formatUsd(r.total) },
+          { label: "Assets cover", cell: (r) => (r.solvency.percent ? `${r.solvency.percent}%` : "unknown") },
           { label: "Root", cell: (r) => <Code style={WRAP}>{r.rootHash.slice(0, 16)}…</Code> },
           { label: "Proofs", cell: (r) => (r.proofsAvailable ? "kept" : "expired") },
         ]}

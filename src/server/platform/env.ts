@@ -132,6 +132,8 @@ const schema = z.object({
   AUTO_WITHDRAW_DAILY_MAX_USD: int(1, 1_000_000, "must be an integer from 1 to 1000000 (USD)").default(300),
   AUTO_WITHDRAW_MIN_ACCOUNT_AGE_HOURS: int(0, 8_760, "must be an integer from 0 to 8760 (hours)").default(24),
   AUTO_WITHDRAW_DEPOSIT_WINDOW_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(30),
+  // Automatic payouts pause while the latest proof-of-liabilities snapshot's assets are below this % of what is owed (0 = never).
+  SOLVENCY_PAUSE_BELOW_PERCENT: int(0, 1000, "must be an integer from 0 to 1000 (percent)").default(100),
   // OxaPay's General API key: its account-balance call tells whether the payout wallet covers a payout.
   OXAPAY_GENERAL_API_KEY: text.optional(),
   // Identity only where the law needs it (docs/payments.md "Identity"): lifetime withdrawn (this one

@@ -456,6 +456,15 @@ export const snapshotSummaryOutput = z.object({
   prizesUnvalued: z.number().int(),
   proofsUntil: time,
   proofsAvailable: z.boolean(),
+  solvency: z.object({
+    assets: money.nullable().describe("USD the payout wallet held, as the gateway reported it; null when unknown"),
+    source: z.string().nullable(),
+    at: time.nullable(),
+    detail: z.array(z.object({ coin: z.string(), amount: z.string(), usd: money })),
+    problem: z.string().nullable(),
+    percent: z.string().nullable().describe("assets as a percentage of the total owed"),
+    status: z.enum(["ok", "warning", "unknown"]),
+  }),
 });
 export const liabilitiesOutput = z.object({
   latest: snapshotSummaryOutput.nullable(),

@@ -6,6 +6,7 @@ import type { DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { addMoney } from "@/shared/money";
 import { LIABILITY_FIELDS, LIABILITY_UNIT, type LiabilityAmounts } from "@/shared/liabilities";
+import { type SolvencyStatus, solvencyStatus } from "./solvency";
 
 export type SnapshotSummary = {
   id: string;
@@ -24,6 +25,17 @@ export type SnapshotSummary = {
   prizesUnvalued: number;
   proofsUntil: Date;
   proofsAvailable: boolean;
+  /** Assets held for players beside the total owed (./solvency.ts). */
+  solvency: {
+    assets: string | null;
+    source: string | null;
+    at: Date | null;
+    detail: { coin: string; amount: string; usd: string }[];
+    problem: string | null;
+    /** Assets as a percentage of the total owed (null: unknown assets or nothing owed). */
+    percent: string | null;
+    status: SolvencyStatus;
+  };
 };
 
 type Row = {
@@ -42,6 +54,12 @@ type Row = {
   prizesOpen: number;
   prizesUnvalued: number;
   proofsUntil: Date;
+  assetsUsd: { toFixed(n: number): string } | null;
+  assetsSource: string | null;
+  assetsAt: Date | null;
+  assetsDetail: unknown;
+  assetsProblem: string | null;
+  solvencyPercent: { toFixed(n: number): string } | null;
 };
 
 const SUMMARY = {
@@ -60,6 +78,12 @@ const SUMMARY = {
   prizesOpen: true,
   prizesUnvalued: true,
   proofsUntil: true,
+  assetsUsd: true,
+  assetsSource: true,
+  assetsAt: true,
+  assetsDetail: true,
+  assetsProblem: true,
+  solvencyPercent: true,
 } as const;
 
 export function toSummary(r: Row, now = new Date()): SnapshotSummary {
@@ -69,6 +93,8 @@ export function toSummary(r: Row, now = new Date()): SnapshotSummary {
     prizes: r.totalPrizes.toFixed(3),
     payouts: r.totalPayouts.toFixed(3),
   };
+  const assets = r.assetsUsd?.toFixed(3) ?? null;
+  const percent = r.solvencyPercent?.toFixed(2) ?? null;
   return {
     id: r.id,
     trigger: r.trigger,
@@ -84,6 +110,15 @@ export function toSummary(r: Row, now = new Date()): SnapshotSummary {
     prizesUnvalued: r.prizesUnvalued,
     proofsUntil: r.proofsUntil,
     proofsAvailable: r.proofsUntil > now,
+    solvency: {
+      assets: assets,
+      source: r.assetsSource,
+      at: r.assetsAt,
+      detail: Array.isArray(r.assetsDetail) ? (r.assetsDetail as SnapshotSummary["solvency"]["detail"]) : [],
+      problem: r.assetsProblem,
+      percent,
+      status: solvencyStatus(assets, percent),
+    },
   };
 }
 

@@ -18,7 +18,9 @@ import { millsToMoney } from "@/shared/liabilities";
 import { type SumNode, SumTreeBuilder } from "@/shared/sum-tree";
 import { toHex } from "@/shared/merkle";
 import { recordAudit } from "../kernel";
+import type { PayoutGateway } from "../../gateways/payouts";
 import { ChunkWriter, K, leafNode, packNodes, sha256, shuffleKey } from "./leaves";
+import { alertAdminsIfShort, payoutGatewayOrNull, reportAssets, solvencyPercent } from "./solvency";
 
 /** Leaves per stored chunk (a power of two, so each chunk is a whole subtree). */
 export const LIABILITY_CHUNK = 1024;
@@ -69,9 +71,17 @@ const toBig = (v: unknown) => (typeof v === "bigint" ? v : BigInt(String(v)));
  */
 export async function takeLiabilitySnapshot(
   db: Db,
-  opts: { trigger: SnapshotTrigger; actorId?: string | null; chunkSize?: number } = { trigger: "schedule" },
+  opts: {
+    trigger: SnapshotTrigger;
+    actorId?: string | null;
+    chunkSize?: number;
+    /** The payout gateway whose wallet is the assets (default: the configured one; null: none). */
+    payoutGateway?: PayoutGateway | null;
+  } = { trigger: "schedule" },
 ): Promise<{ id: string }> {
   const chunkSize = opts.chunkSize ?? LIABILITY_CHUNK;
+  // The assets first: a network call, never inside the snapshot's transaction.
+  const assets = await reportAssets(opts.payoutGateway === undefined ? await payoutGatewayOrNull(db) : opts.payoutGateway);
   const id = randomUUID();
   const secret = randomBytes(32);
   await db.$transaction(async (tx) => {
@@ -102,6 +112,8 @@ export async function takeLiabilitySnapshot(
         );
       }
     }
+    const owed = millsToMoney(cash + credit + prizes + payouts);
+    const percent = solvencyPercent(assets.usd, owed);
     const [prizeCount] = await tx.$queryRawUnsafe<{ open: number; unvalued: number }[]>(`
         SELECT count(*)::int AS open, count(*) FILTER (WHERE coalesce("cashAlternative", 0) = 0)::int AS unvalued
         FROM "Prize" WHERE ${OPEN_PRIZE_SQL}`);
@@ -128,8 +140,15 @@ export async function takeLiabilitySnapshot(
         chunkRoots: packNodes(built.chunkRoots),
         chunkFirstKeys: concatKeys(built.firstKeys),
         proofsUntil: new Date(pos.at.getTime() + getEnv().LIABILITY_PROOF_RETENTION_DAYS * 86_400_000),
+        assetsUsd: assets.usd,
+        assetsSource: assets.source,
+        assetsAt: assets.at,
+        assetsDetail: assets.detail,
+        assetsProblem: assets.problem,
+        solvencyPercent: percent,
       },
     });
+    await alertAdminsIfShort(tx, percent, assets.usd, owed);
     if (opts.trigger === "admin") {
       await recordAudit(tx, {
         actorId: opts.actorId ?? null,
