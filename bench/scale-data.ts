@@ -4,7 +4,8 @@
  * per row. Every row it writes keeps the ledger invariants of `npm run check:ledger`
  * (src/server/services/money/invariants.ts): each generated player is credited by one `adjustment` row
  * (their spend plus a small float) and pays each entry by one `purchase` row referencing it, with
- * the running balance in `balanceAfter`; the user's balance is the sum of those rows.
+ * the running balance in `balanceAfter`; the user's balance is the sum of those rows. All of it is
+ * cash (the ledger's cash and credit parts: `cashAmount` = `amount`, `creditAmount` = 0).
  */
 
 /** Runs one SQL text (no parameters): a pg client's query or Prisma's $executeRawUnsafe. */
@@ -44,24 +45,32 @@ export async function insertEntries(
   await exec(`UPDATE "Contest" SET "soldTickets" = "soldTickets" + ${entries * t} WHERE "id" = ${q(contestId)}`);
   // The players' money: one credit covering their new entries (+$10 left over), then one debit per entry.
   await exec(`
-    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")
-    SELECT 'adj_' || ${q(entryTag)} || '_' || s."userId", s."userId", 'adjustment', s.spent + 10, u."balance" + s.spent + 10,
+    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt",
+                               "cashAmount", "creditAmount", "cashAfter", "creditAfter")
+    SELECT x."id", x."userId", x."kind"::"LedgerKind", x."amount", x."balanceAfter", x."reference", x."note", x."createdAt",
+           x."amount", 0, x."balanceAfter", 0
+    FROM (SELECT 'adj_' || ${q(entryTag)} || '_' || s."userId", s."userId", 'adjustment', s.spent + 10, u."balance" + s.spent + 10,
            'scale:' || ${q(entryTag)} || ':' || s."userId", 'data-scale credit', now() - interval '1 day'
     FROM (SELECT "userId", SUM("totalAmount") AS spent FROM "TicketEntry"
           WHERE "contestId" = ${q(contestId)} AND "id" LIKE ${q(`${entryTag}_e_%`)} GROUP BY "userId") s
-    JOIN "User" u ON u."id" = s."userId"`);
+    JOIN "User" u ON u."id" = s."userId"
+    ) AS x("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")`);
   await exec(`
-    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")
-    SELECT 'pur_' || e."id", e."userId", 'purchase', -e."totalAmount",
+    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt",
+                               "cashAmount", "creditAmount", "cashAfter", "creditAfter")
+    SELECT x."id", x."userId", x."kind"::"LedgerKind", x."amount", x."balanceAfter", x."reference", x."note", x."createdAt",
+           x."amount", 0, x."balanceAfter", 0
+    FROM (SELECT 'pur_' || e."id", e."userId", 'purchase', -e."totalAmount",
            u."balance" + s.spent + 10 - SUM(e."totalAmount") OVER (PARTITION BY e."userId" ORDER BY e."id"),
            e."id", 'data-scale purchase', e."createdAt"
     FROM "TicketEntry" e
     JOIN (SELECT "userId", SUM("totalAmount") AS spent FROM "TicketEntry"
           WHERE "contestId" = ${q(contestId)} AND "id" LIKE ${q(`${entryTag}_e_%`)} GROUP BY "userId") s ON s."userId" = e."userId"
     JOIN "User" u ON u."id" = e."userId"
-    WHERE e."contestId" = ${q(contestId)} AND e."id" LIKE ${q(`${entryTag}_e_%`)}`);
+    WHERE e."contestId" = ${q(contestId)} AND e."id" LIKE ${q(`${entryTag}_e_%`)}
+    ) AS x("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")`);
   await exec(`
-    UPDATE "User" u SET "balance" = u."balance" + 10
+    UPDATE "User" u SET "balance" = u."balance" + 10, "cashBalance" = u."cashBalance" + 10
     FROM (SELECT DISTINCT "userId" FROM "TicketEntry" WHERE "contestId" = ${q(contestId)} AND "id" LIKE ${q(`${entryTag}_e_%`)}) s
     WHERE u."id" = s."userId"`);
 }
@@ -69,11 +78,17 @@ export async function insertEntries(
 /** Every generated player of `tag` gets a $`amount` credit (one `adjustment` row each). */
 export async function creditPlayers(exec: Exec, tag: string, amount: number): Promise<void> {
   await exec(`
-    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")
-    SELECT 'flt_' || u."id", u."id", 'adjustment', ${amount}, u."balance" + ${amount}, 'scale-float:' || u."id",
+    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt",
+                               "cashAmount", "creditAmount", "cashAfter", "creditAfter")
+    SELECT x."id", x."userId", x."kind"::"LedgerKind", x."amount", x."balanceAfter", x."reference", x."note", x."createdAt",
+           x."amount", 0, x."balanceAfter", 0
+    FROM (SELECT 'flt_' || u."id", u."id", 'adjustment', ${amount}, u."balance" + ${amount}, 'scale-float:' || u."id",
            'data-scale float', now() - interval '2 days'
-    FROM "User" u WHERE u."id" LIKE ${q(`${tag}_u_%`)}`);
-  await exec(`UPDATE "User" SET "balance" = "balance" + ${amount} WHERE "id" LIKE ${q(`${tag}_u_%`)}`);
+    FROM "User" u WHERE u."id" LIKE ${q(`${tag}_u_%`)}
+    ) AS x("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")`);
+  await exec(
+    `UPDATE "User" SET "balance" = "balance" + ${amount}, "cashBalance" = "cashBalance" + ${amount} WHERE "id" LIKE ${q(`${tag}_u_%`)}`,
+  );
 }
 
 /** `count` contests titled `${title} n`, ended and drawn (winner: the holder of ticket 1) once entries exist. */
@@ -136,17 +151,25 @@ export async function insertSpreadEntries(
     WHERE c."id" = s."contestId"`);
   const spent = `(SELECT "userId", SUM("totalAmount") AS spent FROM "TicketEntry" WHERE "id" LIKE ${q(`${prefix}%`)} GROUP BY "userId")`;
   await exec(`
-    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")
-    SELECT 'adj_' || ${q(`${tag}_${batch}`)} || '_' || s."userId", s."userId", 'adjustment', s.spent, u."balance" + s.spent,
+    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt",
+                               "cashAmount", "creditAmount", "cashAfter", "creditAfter")
+    SELECT x."id", x."userId", x."kind"::"LedgerKind", x."amount", x."balanceAfter", x."reference", x."note", x."createdAt",
+           x."amount", 0, x."balanceAfter", 0
+    FROM (SELECT 'adj_' || ${q(`${tag}_${batch}`)} || '_' || s."userId", s."userId", 'adjustment', s.spent, u."balance" + s.spent,
            'scale:' || ${q(`${tag}_${batch}`)} || ':' || s."userId", 'data-scale credit', now() - interval '1 day'
-    FROM ${spent} s JOIN "User" u ON u."id" = s."userId"`);
+    FROM ${spent} s JOIN "User" u ON u."id" = s."userId"
+    ) AS x("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")`);
   await exec(`
-    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")
-    SELECT 'pur_' || e."id", e."userId", 'purchase', -e."totalAmount",
+    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt",
+                               "cashAmount", "creditAmount", "cashAfter", "creditAfter")
+    SELECT x."id", x."userId", x."kind"::"LedgerKind", x."amount", x."balanceAfter", x."reference", x."note", x."createdAt",
+           x."amount", 0, x."balanceAfter", 0
+    FROM (SELECT 'pur_' || e."id", e."userId", 'purchase', -e."totalAmount",
            u."balance" + s.spent - SUM(e."totalAmount") OVER (PARTITION BY e."userId" ORDER BY e."id"),
            e."id", 'data-scale purchase', e."createdAt"
     FROM "TicketEntry" e JOIN ${spent} s ON s."userId" = e."userId" JOIN "User" u ON u."id" = e."userId"
-    WHERE e."id" LIKE ${q(`${prefix}%`)}`);
+    WHERE e."id" LIKE ${q(`${prefix}%`)}
+    ) AS x("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")`);
 }
 
 /** Draws every ended contest of `tag` that sold tickets: the holder of ticket 1 wins; one published post each. */
@@ -197,12 +220,16 @@ export async function insertHistory(
            'https://pay.example/' || g, 'approved', 25, now() - (g * 30 || ' minutes')::interval, now() - (g * 30 || ' minutes')::interval, now()
     FROM generate_series(1, ${opts.payments}) g`);
   await exec(`
-    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")
-    SELECT 'top_' || p."id", p."userId", 'topup', 25,
+    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt",
+                               "cashAmount", "creditAmount", "cashAfter", "creditAfter")
+    SELECT x."id", x."userId", x."kind"::"LedgerKind", x."amount", x."balanceAfter", x."reference", x."note", x."createdAt",
+           x."amount", 0, x."balanceAfter", 0
+    FROM (SELECT 'top_' || p."id", p."userId", 'topup', 25,
            u."balance" + SUM(p."creditedAmount") OVER (PARTITION BY p."userId" ORDER BY p."id"), p."id", 'data-scale top-up', p."processedAt"
-    FROM "Payment" p JOIN "User" u ON u."id" = p."userId" WHERE p."id" LIKE ${q(`pay_${tag}%`)}`);
+    FROM "Payment" p JOIN "User" u ON u."id" = p."userId" WHERE p."id" LIKE ${q(`pay_${tag}%`)}
+    ) AS x("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")`);
   await exec(`
-    UPDATE "User" u SET "balance" = u."balance" + s.total
+    UPDATE "User" u SET "balance" = u."balance" + s.total, "cashBalance" = u."cashBalance" + s.total
     FROM (SELECT "userId", SUM("creditedAmount") AS total FROM "Payment" WHERE "id" LIKE ${q(`pay_${tag}%`)} GROUP BY 1) s
     WHERE u."id" = s."userId"`);
   // Pending withdrawals of $1, each held once from a player who has at least $25 credited above.
@@ -212,12 +239,16 @@ export async function insertHistory(
     FROM generate_series(1, ${opts.withdrawals}) g
     JOIN LATERAL (SELECT "userId" FROM "Payment" WHERE "id" = 'pay_' || ${q(tag)} || (1 + (g - 1) % ${opts.payments})) p ON true`);
   await exec(`
-    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")
-    SELECT 'hold_' || w."id", w."userId", 'withdrawal_hold', -1,
+    INSERT INTO "LedgerEntry" ("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt",
+                               "cashAmount", "creditAmount", "cashAfter", "creditAfter")
+    SELECT x."id", x."userId", x."kind"::"LedgerKind", x."amount", x."balanceAfter", x."reference", x."note", x."createdAt",
+           x."amount", 0, x."balanceAfter", 0
+    FROM (SELECT 'hold_' || w."id", w."userId", 'withdrawal_hold', -1,
            u."balance" - SUM(w."amount") OVER (PARTITION BY w."userId" ORDER BY w."id"), w."id", 'data-scale hold', w."createdAt"
-    FROM "Withdrawal" w JOIN "User" u ON u."id" = w."userId" WHERE w."id" LIKE ${q(`wd_${tag}%`)}`);
+    FROM "Withdrawal" w JOIN "User" u ON u."id" = w."userId" WHERE w."id" LIKE ${q(`wd_${tag}%`)}
+    ) AS x("id", "userId", "kind", "amount", "balanceAfter", "reference", "note", "createdAt")`);
   await exec(`
-    UPDATE "User" u SET "balance" = u."balance" - s.total
+    UPDATE "User" u SET "balance" = u."balance" - s.total, "cashBalance" = u."cashBalance" - s.total
     FROM (SELECT "userId", SUM("amount") AS total FROM "Withdrawal" WHERE "id" LIKE ${q(`wd_${tag}%`)} GROUP BY 1) s
     WHERE u."id" = s."userId"`);
   await exec(`

@@ -485,6 +485,22 @@ export interface paths {
     /** Rotate the receipt signing key (the old key stays published); 409 when it comes from RECEIPT_SIGNING_KEY */
     post: operations["postApiAdminReceiptsRotateKey"];
   };
+  "/api/proof-of-liabilities": {
+    /** The latest proof-of-liabilities snapshot and the history, newest first (?limit up to 100, ?before = the last id seen) */
+    get: operations["getApiProofOfLiabilities"];
+  };
+  "/api/proof-of-liabilities/{id}": {
+    /** One snapshot: root hash, totals, ledger position (what a proof is checked against) */
+    get: operations["getApiProofOfLiabilitiesId"];
+  };
+  "/api/user/liabilities-proof": {
+    /** Your proof of liabilities for the latest snapshot (?snapshot=<id> for another kept one): your leaf and the path to the published root */
+    get: operations["getApiUserLiabilitiesProof"];
+  };
+  "/api/admin/proof-of-liabilities": {
+    /** Take and publish a proof-of-liabilities snapshot now (409 while one is being taken) */
+    post: operations["postApiAdminProofOfLiabilities"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -657,7 +673,7 @@ export interface components {
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
           /** @enum {string} */
-          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity";
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "solvency" | "identity";
           label: string;
           message: string;
         })[];
@@ -718,22 +734,7 @@ export interface components {
           ticketPrice: string;
           /** @description USD amount, a decimal string */
           totalAmount: string;
-          receipt: {
-            /** @constant */
-            version: 1;
-            contestId: string;
-            entryId: string;
-            /** @description first-last */
-            tickets: string;
-            /** @description exact, three decimals */
-            amount: string;
-            /** @description ISO 8601 date-time */
-            issuedAt: string;
-            /** @description the published key that signed it (GET /api/receipts/keys) */
-            keyId: string;
-            /** @description Ed25519, hex */
-            signature: string;
-          };
+          receipt: components["schemas"]["SignedReceipt"];
         }[];
       /** @description USD amount, a decimal string */
       totalAmount: string;
@@ -982,6 +983,101 @@ export interface components {
           }) | null;
         })[];
     };
+    LiabilityProof: {
+      /** @constant */
+      kind: "prize-contests/liabilities-proof";
+      /** @constant */
+      version: 1;
+      snapshotId: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      takenAt: string;
+      unit: string;
+      fields: string[];
+      amounts: {
+        /** @description USD amount, a decimal string */
+        cash: string;
+        /** @description USD amount, a decimal string */
+        credit: string;
+        /** @description USD amount, a decimal string */
+        prizes: string;
+        /** @description USD amount, a decimal string */
+        payouts: string;
+      };
+      proof: {
+        salt: string;
+        account: string;
+        amounts: string[];
+        index: number;
+        leafCount: number;
+        siblings: {
+            hash: string;
+            sums: string[];
+          }[];
+        root: {
+          hash: string;
+          sums: string[];
+        };
+      };
+    };
+    LiabilitySnapshot: {
+      id: string;
+      trigger: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      takenAt: string;
+      leafCount: number;
+      rootHash: string;
+      unit: string;
+      fields: string[];
+      totals: {
+        /** @description USD amount, a decimal string */
+        cash: string;
+        /** @description USD amount, a decimal string */
+        credit: string;
+        /** @description USD amount, a decimal string */
+        prizes: string;
+        /** @description USD amount, a decimal string */
+        payouts: string;
+      };
+      /** @description USD amount, a decimal string */
+      total: string;
+      ledger: {
+        /** @description USD amount, a decimal string */
+        sum: string;
+        rows: string;
+        position: string;
+      };
+      prizesOpen: number;
+      prizesUnvalued: number;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      proofsUntil: string;
+      proofsAvailable: boolean;
+      solvency: {
+        /** @description USD the payout wallet held, as the gateway reported it; null when unknown */
+        assets: string | null;
+        source: string | null;
+        at: string | null;
+        detail: {
+            coin: string;
+            amount: string;
+            /** @description USD amount, a decimal string */
+            usd: string;
+          }[];
+        problem: string | null;
+        /** @description assets as a percentage of the total owed */
+        percent: string | null;
+        /** @enum {string} */
+        status: "ok" | "warning" | "unknown";
+      };
+    };
     Limits: {
       limits: {
         daily: string | null;
@@ -1042,7 +1138,7 @@ export interface components {
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
           /** @enum {string} */
-          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity";
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "solvency" | "identity";
           label: string;
           message: string;
         })[];
@@ -1285,22 +1381,7 @@ export interface components {
         promoSaving: string;
         promoCode: string | null;
       }) | null;
-      receipt: {
-        /** @constant */
-        version: 1;
-        contestId: string;
-        entryId: string;
-        /** @description first-last */
-        tickets: string;
-        /** @description exact, three decimals */
-        amount: string;
-        /** @description ISO 8601 date-time */
-        issuedAt: string;
-        /** @description the published key that signed it (GET /api/receipts/keys) */
-        keyId: string;
-        /** @description Ed25519, hex */
-        signature: string;
-      } | null;
+      receipt: components["schemas"]["SignedReceipt"] | null;
     };
     ReviewEntry: {
       id: string;
@@ -1335,6 +1416,22 @@ export interface components {
       topUpsInADay: number;
       selfExcluded: boolean;
       closed: boolean;
+    };
+    SignedReceipt: {
+      /** @constant */
+      version: 1;
+      contestId: string;
+      entryId: string;
+      /** @description first-last */
+      tickets: string;
+      /** @description exact, three decimals */
+      amount: string;
+      /** @description ISO 8601 date-time */
+      issuedAt: string;
+      /** @description the published key that signed it (GET /api/receipts/keys) */
+      keyId: string;
+      /** @description Ed25519, hex */
+      signature: string;
     };
     Stats: {
       totalUsers: number;
@@ -1486,7 +1583,7 @@ export interface components {
       route: ("instant" | "review" | "identity") | null;
       reasons: ({
           /** @enum {string} */
-          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity";
+          rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "solvency" | "identity";
           label: string;
           message: string;
         })[];
@@ -4443,7 +4540,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "identity.decide" | "receipt_key.rotate";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "identity.decide" | "receipt_key.rotate" | "liabilities.snapshot";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -5582,12 +5679,12 @@ export interface operations {
             summary: string;
             checks: ({
                 /** @enum {string} */
-                rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity";
+                rule: "amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "solvency" | "identity";
                 label: string;
                 message: string;
                 ok: boolean;
               })[];
-            failed: ("amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "identity")[];
+            failed: ("amount" | "daily_count" | "daily_sum" | "account_age" | "standing" | "open_review" | "shared_address" | "unplayed_deposit" | "payout_wallet" | "email_verified" | "solvency" | "identity")[];
             identity: {
               required: number;
               verified: number;
@@ -8820,6 +8917,181 @@ export interface operations {
       };
       /** @description Body is not JSON (Content-Type: application/json) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The latest proof-of-liabilities snapshot and the history, newest first (?limit up to 100, ?before = the last id seen) */
+  getApiProofOfLiabilities: {
+    parameters: {
+      query?: {
+        limit?: number;
+        before?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            latest: components["schemas"]["LiabilitySnapshot"] | null;
+            history: components["schemas"]["LiabilitySnapshot"][];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One snapshot: root hash, totals, ledger position (what a proof is checked against) */
+  getApiProofOfLiabilitiesId: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LiabilitySnapshot"];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {id} */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Your proof of liabilities for the latest snapshot (?snapshot=<id> for another kept one): your leaf and the path to the published root */
+  getApiUserLiabilitiesProof: {
+    parameters: {
+      query?: {
+        snapshot?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LiabilityProof"];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No snapshot yet, or nothing was owed to you at it */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The snapshot's proofs are no longer kept */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Take and publish a proof-of-liabilities snapshot now (409 while one is being taken) */
+  postApiAdminProofOfLiabilities: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            snapshot: components["schemas"]["LiabilitySnapshot"];
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A snapshot is being taken */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -127,6 +127,8 @@ export const AUDIT_ACTIONS = [
   "identity.decide",
   // Signed receipts (docs/fair-play.md): a new signing key; the old one stays published.
   "receipt_key.rotate",
+  // Proof of liabilities (docs/fair-play.md): a snapshot taken on demand.
+  "liabilities.snapshot",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -168,6 +170,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "credit.grant": "Site credit given",
   "identity.decide": "Identity check decided",
   "receipt_key.rotate": "Receipt signing key rotated",
+  "liabilities.snapshot": "Proof-of-liabilities snapshot taken",
 };
 
 /** Milliseconds, docs/product.md §9. */

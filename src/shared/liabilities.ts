@@ -1,7 +1,7 @@
 /**
  * Proof of liabilities (docs/fair-play.md "Proof of liabilities"): what a snapshot's leaf holds, the
  * file a player downloads, and its check, shared by the browser (Web Crypto), the server and
- * `npm run verify:liabilities`. The tree itself is
+ * `npm run verify:liabilities` (scripts/tools/verify-liabilities.ts). The tree itself is
  * src/shared/sum-tree.ts.
  *
  * Each leaf is one player's account at the snapshot, four amounts in thousandths of a dollar (the

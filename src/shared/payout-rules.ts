@@ -14,6 +14,7 @@ export const PAYOUT_RULES = [
   "unplayed_deposit",
   "payout_wallet",
   "email_verified",
+  "solvency",
   "identity",
 ] as const;
 export type PayoutRule = (typeof PAYOUT_RULES)[number];
@@ -29,6 +30,7 @@ export const PAYOUT_RULE_LABELS: Record<PayoutRule, string> = {
   unplayed_deposit: "Money in and straight out",
   payout_wallet: "Payout wallet",
   email_verified: "Verified e-mail",
+  solvency: "Assets against what is owed",
   identity: "Identity",
 };
 

@@ -72,6 +72,8 @@ export function startRestServer(rewrite?: (url: string, body: string) => string)
     for await (const c of req) chunks.push(c as Buffer);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    // A rewritten body is rewritten as text: ask the app for it uncompressed.
+    if (rewrite) headers.delete("accept-encoding");
     const sent = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
     const answer = await handleRestRequest(
       new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: sent }),

@@ -73,7 +73,7 @@ describe(`instant payouts by rules (${dbKind()})`, () => {
     expect(q.status).toBe(200);
     expect(q.body).toMatchObject({ route: "instant", failed: [], enoughCash: true, cashBalance: "100.00" });
     expect(q.body.summary).toBe("Instant: sent to your wallet as soon as you confirm.");
-    expect(q.body.checks).toHaveLength(11);
+    expect(q.body.checks).toHaveLength(12); // every rule of src/shared/payout-rules.ts, solvency included
     expect(await t.db.withdrawal.count({ where: { userId: player.id } })).toBe(0); // a quote holds nothing
 
     const res = await withdraw(player, "20");

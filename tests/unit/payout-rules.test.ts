@@ -15,6 +15,7 @@ const settings: PayoutSettings = {
   dailyMaxUsd: D(300),
   minAccountAgeHours: 24,
   depositWindowDays: 30,
+  solvencyPauseBelowPercent: 100,
 };
 
 /** A player every rule lets through: an old account with winnings, nothing odd. */
@@ -33,6 +34,7 @@ function facts(over: Partial<PayoutFacts> = {}): PayoutFacts {
     addressSharedWith: 0,
     unplayedDeposits: D(0),
     wallet: { payAmount: "20.00", balance: "1000", problem: null },
+    solvency: { percent: D("180.5"), takenAt: new Date(now.getTime() - 3_600_000) },
     identity: { required: 0, verified: 0, emailVerified: true, asks: [], message: "No identity check needed" },
     ...over,
   };
@@ -59,6 +61,7 @@ describe("payout rules (decidePayout)", () => {
       "unplayed_deposit",
       "payout_wallet",
       "email_verified",
+      "solvency",
       "identity",
     ]);
   });
@@ -92,6 +95,12 @@ describe("payout rules (decidePayout)", () => {
       "payout_wallet",
       /could not be checked/,
     ],
+    [
+      "assets below what is owed",
+      { solvency: { percent: D("99.99"), takenAt: now } },
+      "solvency",
+      /Automatic payouts are paused: assets cover 99\.99% of what is owed, below 100%/,
+    ],
   ];
   for (const [what, over, rule, words] of cases) {
     it(`reviews ${what}, naming ${rule} and nothing else`, () => {
@@ -118,6 +127,14 @@ describe("payout rules (decidePayout)", () => {
     expect(decidePayout(facts({ identity }), settings).route).toBe("identity");
     expect(decidePayout(facts({ identity, openReviews: 1 }), settings).route).toBe("identity");
     expect(decidePayout(facts({ identity: { ...identity, verified: 1 } }), settings).route).toBe("instant");
+  });
+
+  it("no solvency figure yet, or SOLVENCY_PAUSE_BELOW_PERCENT=0, pauses nothing", () => {
+    expect(failedOf(facts({ solvency: null }))).toEqual([]);
+    expect(
+      failedOf(facts({ solvency: { percent: D(50), takenAt: now } }), { ...settings, solvencyPauseBelowPercent: 0 }),
+    ).toEqual([]);
+    expect(failedOf(facts({ solvency: { percent: D(100), takenAt: now } }))).toEqual([]);
   });
 
   it("AUTO_WITHDRAW_MAX_USD=0 reviews every withdrawal", () => {

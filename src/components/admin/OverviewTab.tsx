@@ -6,6 +6,7 @@ import { formatUsd } from "@/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { OverdueFulfilments } from "./OverdueFulfilments";
+import { ProofsPanel } from "./ProofsPanel";
 import { ContestStatusBadge } from "./StatusBadge";
 import { DateTime } from "@/components/common/useTimeZone";
 
@@ -47,6 +48,7 @@ export function OverviewTab() {
         <StatCard label="Pending Payments" value={s.pendingPayments} hint="Require approval" />
       </SimpleGrid>
       <OverdueFulfilments />
+      <ProofsPanel />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md" radius="md">
           <Title order={3} size="h4" mb="sm">

@@ -16,6 +16,7 @@ const PLATFORM_LINKS = [
   { label: "Contact Support", href: "/?support=1" },
   { label: "Complaints Policy", href: "/complaints-policy" },
   { label: "How we run our draws", href: "/how-we-run-our-draws" },
+  { label: "Proof of liabilities", href: "/proof-of-liabilities" },
 ];
 
 /**

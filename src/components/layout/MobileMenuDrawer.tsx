@@ -82,6 +82,7 @@ export default function MobileMenuDrawer({
               {link("/withdrawals", "Withdraw")}
               {link("/prizes", "My Prizes")}
               {link("/complaints", "Complaints")}
+              {link("/proof-of-liabilities", "My proof of liabilities")}
               <Divider my="xs" />
             </>
           )}

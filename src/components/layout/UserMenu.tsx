@@ -6,6 +6,7 @@ import {
   IconHeartHandshake,
   IconLogout,
   IconMessageReport,
+  IconScale,
   IconSettings,
   IconTicket,
   IconWallet,
@@ -95,6 +96,14 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item leftSection={<IconMessageReport size={16} />} component={IntentLink} href="/complaints">
             Complaints
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconScale size={16} />}
+            component={IntentLink}
+            href="/proof-of-liabilities"
+            data-testid="menu-proof"
+          >
+            My proof of liabilities
           </Menu.Item>
           <Menu.Item leftSection={<IconSettings size={16} />} onClick={openSettings}>
             Account Settings

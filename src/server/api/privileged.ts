@@ -96,6 +96,10 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
   "pricing.createPromoCode": { why: "lets players pay less: a new discount on tickets", audit: ["promo.create"] },
   "pricing.setPromoCodeStatus": { why: "turns a discount on or off", audit: ["promo.status"] },
   "pricing.setBundleTiers": { why: "changes what a contest's tickets cost in bundles", audit: ["contest.bundle_tiers"] },
+  "proofs.takeSnapshot": {
+    why: "publishes what the operator owes every player (a public, permanent record)",
+    audit: ["liabilities.snapshot"],
+  },
   "receipts.rotateKey": { why: "changes the key every new receipt is signed with", audit: ["receipt_key.rotate"] },
 } as const satisfies Record<string, Privileged>;
 

@@ -11,6 +11,7 @@ import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
 import { pickingRouter } from "./routers/picking";
 import { pricingRouter } from "./routers/pricing";
+import { proofsRouter } from "./routers/proofs";
 import { receiptsRouter } from "./routers/receipts";
 import { responsiblePlayRouter } from "./routers/responsible-play";
 import { reviewRouter } from "./routers/review";
@@ -42,6 +43,7 @@ export const appRouter = createTRPCRouter({
   instantWins: instantWinsRouter,
   pricing: pricingRouter,
   receipts: receiptsRouter,
+  proofs: proofsRouter,
 });
 
 export type AppRouter = typeof appRouter;

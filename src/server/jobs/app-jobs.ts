@@ -27,6 +27,7 @@ import {
   releaseAllIdentityHolds,
   runPayoutJob,
 } from "../services/money";
+import { takeLiabilitySnapshot } from "../services/proofs";
 import { expireCreditLots } from "../services/kernel";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
@@ -48,6 +49,8 @@ export const JOB = {
   paymentsReconcile: "payments.reconcile",
   /** Daily: our payments and payouts against OxaPay's history; differences go to the review queue. */
   reconcileDaily: "payments.reconcileDaily",
+  /** Daily (LIABILITY_SNAPSHOT_CRON): the proof-of-liabilities snapshot (services/proofs/snapshot.ts). */
+  liabilitiesSnapshot: "liabilities.snapshot",
   /** Takes what is left of expired site credit off the credit balance, once per lot (services/kernel/credit-expiry.ts). */
   creditsExpire: "credits.expire",
 } as const;
@@ -162,6 +165,14 @@ export function registerAppJobs(): void {
   schedule(JOB.paymentsReconcile, { everySeconds: getEnv().PAYMENTS_POLL_SECONDS });
   registerJob(JOB.reconcileDaily, runDailyReconciliation, { retryLimit: 2, retryDelaySeconds: 600, expireInSeconds: 900 });
   schedule(JOB.reconcileDaily, { cron: getEnv().RECONCILE_CRON });
+  // One snapshot a day; a retry after a failure (the ledger did not add up, the database went away) takes a new one.
+  registerJob(JOB.liabilitiesSnapshot, async () => void (await takeLiabilitySnapshot(await getDb(), { trigger: "schedule" })), {
+    retryLimit: 2,
+    retryDelaySeconds: 600,
+    expireInSeconds: 1800,
+  });
+  const liabilitiesCron = getEnv().LIABILITY_SNAPSHOT_CRON;
+  if (liabilitiesCron !== "off") schedule(JOB.liabilitiesSnapshot, { cron: liabilitiesCron });
   registerJob(JOB.creditsExpire, async () => void (await expireCreditLots(await getDb())), {
     retryLimit: 0,
     expireInSeconds: 300,

@@ -91,6 +91,9 @@ const schema = z.object({
   OXAPAY_PAYOUT_API_KEY: text.optional(),
   // sandbox (default): without OXAPAY_MERCHANT_API_KEY top-ups are simulated; live: refuse to start without real keys.
   PAYMENTS_MODE: z.enum(PAYMENTS_MODES, { error: `must be one of ${PAYMENTS_MODES.join(", ")}` }).default("sandbox"),
+  // Proof of liabilities (docs/fair-play.md): the daily snapshot's schedule (cron, UTC; empty = none) and how long players' proofs are kept.
+  LIABILITY_SNAPSHOT_CRON: text.default("30 0 * * *"), // "off": only on demand
+  LIABILITY_PROOF_RETENTION_DAYS: int(1, 3650, "must be an integer from 1 to 3650 (days)").default(35),
   // Signed receipts (docs/fair-play.md): the Ed25519 seed (64 hex digits); unset = one generated per installation, kept in the database.
   RECEIPT_SIGNING_KEY: text
     .refine((v) => /^[0-9a-fA-F]{64}$/.test(v), { error: "must be 64 hex digits (a 32-byte Ed25519 seed)" })
@@ -129,6 +132,8 @@ const schema = z.object({
   AUTO_WITHDRAW_DAILY_MAX_USD: int(1, 1_000_000, "must be an integer from 1 to 1000000 (USD)").default(300),
   AUTO_WITHDRAW_MIN_ACCOUNT_AGE_HOURS: int(0, 8_760, "must be an integer from 0 to 8760 (hours)").default(24),
   AUTO_WITHDRAW_DEPOSIT_WINDOW_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(30),
+  // Automatic payouts pause while the latest proof-of-liabilities snapshot's assets are below this % of what is owed (0 = never).
+  SOLVENCY_PAUSE_BELOW_PERCENT: int(0, 1000, "must be an integer from 0 to 1000 (percent)").default(100),
   // OxaPay's General API key: its account-balance call tells whether the payout wallet covers a payout.
   OXAPAY_GENERAL_API_KEY: text.optional(),
   // Identity only where the law needs it (docs/payments.md "Identity"): lifetime withdrawn (this one

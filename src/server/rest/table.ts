@@ -17,6 +17,7 @@ import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { pickingRoutes } from "./routes/picking";
 import { pricingRoutes } from "./routes/pricing";
+import { proofsRoutes } from "./routes/proofs";
 import { receiptsRoutes } from "./routes/receipts";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
@@ -50,6 +51,7 @@ export const restRoutes: RestRoute[] = [
   ...instantWinsRoutes,
   ...pricingRoutes,
   ...receiptsRoutes,
+  ...proofsRoutes,
 ].map(deriveRow);
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };

@@ -499,6 +499,62 @@ export const emailPreferencesWithMessageOutput = z.object({ message, preferences
 /** Two-factor turned on: the ten single-use backup codes, shown this once (stored hashed). */
 export const twoFactorEnableOutput = z.object({ message, backupCodes: z.array(z.string()).length(10) });
 
+// ---- Proof of liabilities (docs/fair-play.md "Proof of liabilities") ----
+const liabilityAmountsOutput = z.object({ cash: money, credit: money, prizes: money, payouts: money });
+const sumNodeOutput = z.object({ hash: z.string(), sums: z.array(z.string().describe("integer, thousandths of a dollar")) });
+
+/** One published snapshot (src/server/services/proofs/reads.ts SnapshotSummary). */
+export const snapshotSummaryOutput = z.object({
+  id,
+  trigger: z.string(),
+  takenAt: time,
+  leafCount: z.number().int(),
+  rootHash: z.string(),
+  unit: z.string(),
+  fields: z.array(z.string()),
+  totals: liabilityAmountsOutput,
+  total: money,
+  ledger: z.object({ sum: money, rows: z.string(), position: z.string() }),
+  prizesOpen: z.number().int(),
+  prizesUnvalued: z.number().int(),
+  proofsUntil: time,
+  proofsAvailable: z.boolean(),
+  solvency: z.object({
+    assets: money.nullable().describe("USD the payout wallet held, as the gateway reported it; null when unknown"),
+    source: z.string().nullable(),
+    at: time.nullable(),
+    detail: z.array(z.object({ coin: z.string(), amount: z.string(), usd: money })),
+    problem: z.string().nullable(),
+    percent: z.string().nullable().describe("assets as a percentage of the total owed"),
+    status: z.enum(["ok", "warning", "unknown"]),
+  }),
+});
+export const liabilitiesOutput = z.object({
+  latest: snapshotSummaryOutput.nullable(),
+  history: z.array(snapshotSummaryOutput),
+  nextCursor: z.string().nullable(),
+});
+/** The file a player downloads (src/shared/liabilities.ts LiabilityProofFile). */
+export const liabilityProofOutput = z.object({
+  kind: z.literal("prize-contests/liabilities-proof"),
+  version: z.literal(1),
+  snapshotId: id,
+  takenAt: time,
+  unit: z.string(),
+  fields: z.array(z.string()),
+  amounts: liabilityAmountsOutput,
+  proof: z.object({
+    salt: z.string(),
+    account: z.string(),
+    amounts: z.array(z.string()),
+    index: z.number().int(),
+    leafCount: z.number().int(),
+    siblings: z.array(sumNodeOutput),
+    root: sumNodeOutput,
+  }),
+});
+export const takeSnapshotOutput = z.object({ message, snapshot: snapshotSummaryOutput });
+
 nameAnswers({
   User: userOutput,
   Contest: contestOutput,
@@ -529,4 +585,7 @@ nameAnswers({
   TwoFactorSetup: twoFactorSetupOutput,
   NumbersPage: numbersPageOutput,
   HeldNumbers: heldNumbersOutput,
+  SignedReceipt: signedReceiptOutput,
+  LiabilitySnapshot: snapshotSummaryOutput,
+  LiabilityProof: liabilityProofOutput,
 });

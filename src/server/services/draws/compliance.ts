@@ -87,6 +87,11 @@ function fulfilment(): Clause {
     paragraphs: [
       "Winners are told on the site and by e-mail the moment the draw is made, with the steps to claim.",
       `Our target is to deliver every prize within ${days} days of the winner's request. Each prize has a public, timestamped trail (won, claimed, cash paid with its transaction id, or requested, shipped with the carrier and tracking reference, delivered) on the winners gallery and in the winner's account; the winner confirms receipt or opens a dispute, and our team sees every prize past the target.`,
+      [
+        "Every day we publish what we owe players, prizes not yet delivered included, as a proof each player can check for their own account, with the assets we hold beside it: ",
+        { text: "Proof of liabilities", href: "/proof-of-liabilities" },
+        ".",
+      ],
     ],
   };
 }

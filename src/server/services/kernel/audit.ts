@@ -24,7 +24,8 @@ export type AuditTargetType =
   | "export"
   | "promo_code"
   | "complaint"
-  | "receipt_key";
+  | "receipt_key"
+  | "liability_snapshot";
 
 export type AuditInput = {
   actorId: string | null;

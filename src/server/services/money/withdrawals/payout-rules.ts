@@ -8,7 +8,9 @@
  * The quote the player sees before the click (`quoteWithdrawal`) is the same decision.
  *
  * A rule added later (staff approval limits, abuse signals) is one more entry in `PAYOUT_RULES`,
- * one more fact, one more check in `decidePayout`.
+ * one more fact, one more check in `decidePayout`. `solvency` is such a rule: the latest
+ * proof-of-liabilities snapshot's assets against what was owed (docs/fair-play.md "Solvency"), read
+ * from its published row.
  */
 import { Prisma } from "@/generated/prisma/client";
 import type { CryptoCurrency } from "@/shared/constants";
@@ -39,6 +41,8 @@ export type PayoutSettings = {
   dailyMaxUsd: Prisma.Decimal;
   minAccountAgeHours: number;
   depositWindowDays: number;
+  /** Automatic payouts pause while the latest proof-of-liabilities snapshot's assets are below this % of what is owed (0 = never). */
+  solvencyPauseBelowPercent: number;
 };
 
 export function payoutSettings(env: Env = getEnv()): PayoutSettings {
@@ -48,6 +52,7 @@ export function payoutSettings(env: Env = getEnv()): PayoutSettings {
     dailyMaxUsd: new Prisma.Decimal(env.AUTO_WITHDRAW_DAILY_MAX_USD),
     minAccountAgeHours: env.AUTO_WITHDRAW_MIN_ACCOUNT_AGE_HOURS,
     depositWindowDays: env.AUTO_WITHDRAW_DEPOSIT_WINDOW_DAYS,
+    solvencyPauseBelowPercent: env.SOLVENCY_PAUSE_BELOW_PERCENT,
   };
 }
 
@@ -74,6 +79,11 @@ export type PayoutFacts = {
   /** Top-ups of the deposit window not yet spent on tickets or spins. */
   unplayedDeposits: Prisma.Decimal;
   wallet: WalletFact;
+  /**
+   * The latest proof-of-liabilities snapshot's assets as a % of what was owed (docs/fair-play.md
+   * "Solvency"); null: no snapshot yet, or its assets or liabilities were unknown or nothing.
+   */
+  solvency: { percent: Prisma.Decimal; takenAt: Date } | null;
   identity: IdentityStanding;
 };
 
@@ -83,6 +93,21 @@ const check = (rule: PayoutRule, ok: boolean, message: string): PayoutRuleCheck 
   label: PAYOUT_RULE_LABELS[rule],
   message,
 });
+
+/** Paused while the last published solvency is below the setting; no figure (none yet, unknown) pauses nothing. */
+function solvencyCheck(f: PayoutFacts, s: PayoutSettings): PayoutRuleCheck {
+  const floor = s.solvencyPauseBelowPercent;
+  if (floor <= 0) return check("solvency", true, "No solvency level is set");
+  if (!f.solvency) return check("solvency", true, "No solvency figure published yet");
+  const ok = f.solvency.percent.gte(floor);
+  return check(
+    "solvency",
+    ok,
+    ok
+      ? `Assets cover ${f.solvency.percent.toFixed(2)}% of what is owed (automatic payouts pause below ${floor}%)`
+      : `Automatic payouts are paused: assets cover ${f.solvency.percent.toFixed(2)}% of what is owed, below ${floor}%`,
+  );
+}
 
 /** The decision: instant when every rule holds; held for identity when that is missing; else reviewed. Pure. */
 export function decidePayout(f: PayoutFacts, s: PayoutSettings): { route: PayoutRoute; checks: PayoutRuleCheck[] } {
@@ -149,6 +174,7 @@ export function decidePayout(f: PayoutFacts, s: PayoutSettings): { route: Payout
       f.identity.emailVerified,
       f.identity.emailVerified ? "E-mail address verified" : "E-mail address not verified yet (the link is in your inbox)",
     ),
+    solvencyCheck(f, s),
     check("identity", f.identity.verified >= f.identity.required, f.identity.message),
   ];
   const failed = checks.filter((c) => !c.ok);
@@ -181,6 +207,8 @@ export async function readPayoutFacts(
       sharedWith: number;
       deposits: Prisma.Decimal;
       played: Prisma.Decimal;
+      solvencyPercent: Prisma.Decimal | null;
+      solvencyAt: Date | null;
     }[]
   >`
     SELECT u."createdAt", u."cashBalance", u."closedAt" IS NOT NULL AS closed,
@@ -197,8 +225,11 @@ export async function readPayoutFacts(
       (SELECT COALESCE(SUM(l."cashAmount"), 0) FROM "LedgerEntry" l WHERE l."userId" = u."id"
          AND l."kind" IN ('topup', 'review_credit') AND l."createdAt" > ${since}) AS deposits,
       (SELECT COALESCE(-SUM(l."cashAmount"), 0) FROM "LedgerEntry" l WHERE l."userId" = u."id"
-         AND l."kind" IN ('purchase', 'wheel_spin', 'refund') AND l."createdAt" > ${since}) AS played
-    FROM "User" u WHERE u."id" = ${userId}`;
+         AND l."kind" IN ('purchase', 'wheel_spin', 'refund') AND l."createdAt" > ${since}) AS played,
+      s."solvencyPercent", s."takenAt" AS "solvencyAt"
+    FROM "User" u
+    LEFT JOIN LATERAL (SELECT "solvencyPercent", "takenAt" FROM "LiabilitySnapshot" ORDER BY "takenAt" DESC LIMIT 1) s ON true
+    WHERE u."id" = ${userId}`;
   if (!row) throw new Error(`no user ${userId}`);
   const amount = w.amount;
   const [identity, flags] = await Promise.all([
@@ -219,6 +250,10 @@ export async function readPayoutFacts(
     addressSharedWith: row.sharedWith,
     unplayedDeposits: Prisma.Decimal.max(0, new Prisma.Decimal(row.deposits).sub(row.played)),
     wallet,
+    solvency:
+      row.solvencyPercent !== null && row.solvencyAt !== null
+        ? { percent: new Prisma.Decimal(row.solvencyPercent), takenAt: row.solvencyAt }
+        : null,
     identity,
   };
 }
