@@ -9,6 +9,7 @@ import { useCurrentUser } from "@/components/common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 import { useBusy } from "@/components/common/useBusy";
 import { type CheckLine, checkLiabilityProof, type LiabilityProofFile, type PublishedRoot } from "@/shared/liabilities";
+import { formatCount } from "@/shared/format";
 import { formatUsd } from "@/shared/money";
 import { type SignedReceipt, verifyReceipt } from "@/shared/receipts";
 import { trpc } from "@/trpc/react";
@@ -87,7 +88,7 @@ function LatestSnapshot({ s }: { s: Snapshot }) {
   return (
     <Section title="Latest snapshot" testId="latest-snapshot">
       <Text size="sm">
-        Taken <DateTime value={s.takenAt} /> · {s.leafCount.toLocaleString("en-US")} accounts owed something
+        Taken <DateTime value={s.takenAt} /> · {formatCount(s.leafCount)} accounts owed something
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         {Object.entries(s.totals).map(([field, amount]) => (
@@ -270,7 +271,7 @@ function History({ rows }: { rows: Snapshot[] }) {
         minWidth={640}
         columns={[
           { label: "Taken", cell: (r) => <DateTime value={r.takenAt} />, lead: true },
-          { label: "Accounts", cell: (r) => r.leafCount.toLocaleString("en-US") },
+          { label: "Accounts", cell: (r) => formatCount(r.leafCount) },
           { label: "Total owed", cell: (r) => formatUsd(r.total) },
           { label: "Assets cover", cell: (r) => (r.solvency.percent ? `${r.solvency.percent}%` : "unknown") },
           { label: "Root", cell: (r) => <Code style={WRAP}>{r.rootHash.slice(0, 16)}…</Code> },
