@@ -26,16 +26,7 @@ import { sha256Hex } from "@/shared/draw";
 import { moneyString } from "@/shared/money";
 import type { Db, DbTx } from "../../platform/db";
 import { recordAudit } from "../kernel";
-import { isRevealed } from "./instant-wins-record";
-
-/** What `Contest.instantRedraw` holds (the schema's comment); the record publishes parts of it. */
-export type StoredInstantRedraw = {
-  at: string;
-  excluded: string;
-  excludedHash: string;
-  carried: number[];
-  previous: { scheme: 1; seed: string; seedHash: string; mapHash: string };
-};
+import { isRevealed, type StoredInstantRedraw } from "./instant-wins-record";
 
 type LegacyRow = {
   id: string;

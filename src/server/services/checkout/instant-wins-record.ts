@@ -9,13 +9,21 @@
 import type { z } from "zod";
 import type { instantWinsRecordOutput } from "@/shared/schemas/responses";
 import { countTickets, parseTicketRanges } from "@/shared/instant-wins";
-import type { StoredInstantRedraw } from "./instant-redraw";
 import { maskedName } from "@/shared/draw";
 import { moneyString } from "@/shared/money";
 import type { DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 
 export type InstantWinsRecord = z.output<typeof instantWinsRecordOutput>;
+
+/** What `Contest.instantRedraw` holds (the schema's comment); written by instant-redraw.ts; the record publishes parts of it. */
+export type StoredInstantRedraw = {
+  at: string;
+  excluded: string;
+  excludedHash: string;
+  carried: number[];
+  previous: { scheme: 1; seed: string; seedHash: string; mapHash: string };
+};
 
 /**
  * Sales are over for good: cancelled, or ended with tickets sold (such a contest cannot be
