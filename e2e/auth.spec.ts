@@ -129,7 +129,7 @@ test("account settings change the display name shown in the menu", async ({ page
   await page.getByTestId("user-menu").click();
   await page.getByRole("menuitem", { name: "Account Settings" }).click();
   const dialog = page.getByRole("dialog", { name: "Account Settings" });
-  await expect(dialog.getByText(email)).toBeVisible();
+  await expect(dialog.getByText(`Signed in as ${email}`)).toBeVisible();
   await dialog.getByLabel("Display name").fill("Lucky Robin");
   await dialog.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByText("Profile Updated", { exact: true })).toBeVisible();

@@ -50,7 +50,7 @@ test("a player checks their proof of liabilities and a signed receipt in the bro
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-my-proof").click()]);
   const file = JSON.parse(await fs.readFile((await download.path()) as string, "utf8"));
   expect(file.amounts.cash).toBe("10.000");
-  const chooser = page.getByLabel("Proof file");
+  const chooser = page.getByLabel("Proof file", { exact: true });
   await chooser.setInputFiles({ name: "proof.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
   await expect(page.getByTestId("file-proof-result")).toContainText("✓ Verified in your browser");
   const tampered = {
