@@ -73,6 +73,20 @@ test("a sold-out, drawn contest cannot be bought, says so as checkout does, and 
   await expect(page.getByText("No preview image")).toHaveCount(0);
 });
 
+test("a drawn contest's entry list downloads as its text through the served app, gzip-encoded once or plain", async ({
+  request,
+}) => {
+  // The file is stored gzip-compressed (src/server/rest/public-file.ts): Next must not compress it again.
+  const gzip = await request.get("/api/contests/seed-classic/draw/entries", { headers: { "accept-encoding": "gzip" } });
+  expect(gzip.status()).toBe(200);
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  const text = await gzip.text(); // decoded once by the client
+  expect(text.split("\n")[0]).toMatch(/^1-\d+:/);
+  const plain = await request.get("/api/contests/seed-classic/draw/entries", { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  expect(await plain.text()).toBe(text);
+});
+
 test("a missing contest reads Contest Not Found; signed-out visitors go to /login", async ({ page }) => {
   await signInViaApi(page, PLAYER);
   await page.goto("/contest/does-not-exist");

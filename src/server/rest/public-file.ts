@@ -26,7 +26,9 @@ export function publicFileResponse(req: Request, file: StoredPublicFile, filenam
     "content-type": "text/plain; charset=utf-8",
     "content-disposition": `attachment; filename="${filename}"`,
     etag,
-    "cache-control": "public, no-cache",
+    // no-transform: the body is already gzip (or plain by choice); Next's compression and proxies must
+    // not encode it again (Next gzipped the stored gzip a second time without it).
+    "cache-control": "public, no-cache, no-transform",
     vary: "accept-encoding",
   });
   if (etagMatches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
