@@ -19,9 +19,12 @@
  *   new version of the data (the `contests` or `winners` event, through the public-read cache)
  *   renders again;
  * - the build's scripts and styles, brotli-compressed at build, for browsers that accept brotli
- *   (src/server/edge/static-assets.ts).
+ *   (src/server/edge/static-assets.ts);
+ * - the stored public files (a drawn contest's entry list and free entries, src/server/rest/public-file.ts):
+ *   the REST adapter answers them here, headers as it wrote them, because Next drops a route's
+ *   `Content-Encoding` (its send-response.js) and these bodies are stored gzip-compressed.
  *
- * `createFastPath` tries named steps in order (buildAsset, cachedPublicRead, plainDocumentOnly,
+ * `createFastPath` tries named steps in order (buildAsset, storedPublicFile, cachedPublicRead, plainDocumentOnly,
  * playersKeptPage, prerenderedPage, keptPublicPage); each takes its kind of request or passes it on.
  *
  * The bodies are gzipped once per version rather than per request. Why: Next's router and proxy
@@ -44,6 +47,7 @@ import { getDb } from "../platform/db";
 import { edgeBridge, type FastPath } from "../platform/edge-bridge.mjs";
 import { getEnv } from "../platform/env";
 import { recordRequest, requestIdFromValue } from "../ops/request-log";
+import { handleRestRequest } from "../rest/handler";
 import { isPagedQuery } from "../rest/paging";
 import { matchRoute } from "../rest/table";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "../security/headers";
@@ -139,6 +143,9 @@ export function loadNextScriptHashes(buildDir = path.join(process.cwd(), ".next"
 }
 
 /** Writes the answer: 304 when the client has this version, else the body (gzipped when accepted). */
+/** The stored public files' paths (src/server/rest/routes/contests.ts: …/draw/entries and …/draw/free-entries). */
+const STORED_PUBLIC_FILE = /^\/api\/contests\/[^/]+\/draw\/(entries|free-entries)$/;
+
 function send(req: IncomingMessage, res: ServerResponse, body: Body, headers: Record<string, string>): number {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader("etag", body.etag);
@@ -349,12 +356,34 @@ export function createFastPath(
     return true;
   }
 
+  /** One REST answer written as the adapter made it, with the security headers every answer carries. */
+  async function serveThroughRest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+      else if (Array.isArray(value)) headers.set(name, value.join(", "));
+    }
+    // The origin is fixed: nothing absolute is built from request headers.
+    const answer = await handleRestRequest(new Request(new URL(req.url ?? "/", "http://localhost"), { headers }));
+    const body = Buffer.from(await answer.arrayBuffer());
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    answer.headers.forEach((value, name) => {
+      res.setHeader(name, value);
+    });
+    res.statusCode = answer.status;
+    res.end(body);
+    return true;
+  }
+
   // The steps, in order. Each looks at the request once parsed; `undefined`: not its kind of
   // request, the next step looks; true: answered here; false: its kind, but Next answers it.
   const steps: Record<string, (r: FastRequest) => StepOutcome> = {
     /** The build's scripts and styles, brotli-compressed at build (src/server/edge/static-assets.ts). */
     buildAsset: ({ req, res, pathname }) =>
       pathname.startsWith("/_next/static/") ? serveStaticAsset(req, res, pathname) : undefined,
+    /** The stored public files, through the REST adapter (its budget, log line and ETag) with their gzip encoding kept. */
+    storedPublicFile: ({ req, res, pathname }) =>
+      req.method === "GET" && STORED_PUBLIC_FILE.test(pathname) ? serveThroughRest(req, res) : undefined,
     /** The cached public REST reads; a paged request (?limit, ?cursor) goes to the procedure: the cache holds the first page only. */
     cachedPublicRead: ({ req, res, pathname, query }) => {
       if (!pathname.startsWith("/api/")) return undefined;
