@@ -42,6 +42,25 @@ function chunkOf(firstKeys: Uint8Array, key: Uint8Array): number {
   return found;
 }
 
+/**
+ * The tree above the chunks is the same for every proof of a snapshot (a million accounts: about a
+ * thousand chunk roots, a third of a proof's hashing), so it is built once per snapshot and kept for
+ * the few latest snapshots in this process. A published snapshot never changes.
+ */
+const KEPT_TOPS = 4;
+const topsBySnapshot = new Map<string, SumNode[][]>();
+function levelsAboveChunks(snapshotId: string, chunkRoots: Uint8Array): SumNode[][] {
+  const kept = topsBySnapshot.get(snapshotId);
+  if (kept) return kept;
+  const levels = sumTreeLevels(sha256, unpackNodes(new Uint8Array(chunkRoots)));
+  topsBySnapshot.set(snapshotId, levels);
+  for (const oldest of topsBySnapshot.keys()) {
+    if (topsBySnapshot.size <= KEPT_TOPS) break;
+    topsBySnapshot.delete(oldest);
+  }
+  return levels;
+}
+
 export async function liabilityProof(db: DbTx, userId: string, snapshotId?: string): Promise<LiabilityProofFile> {
   await consumeOrThrow(
     db,
@@ -67,8 +86,7 @@ export async function liabilityProof(db: DbTx, userId: string, snapshotId?: stri
     sha256,
     leaves.map((l) => leafNode(secret, l)),
   );
-  const chunkRoots = unpackNodes(new Uint8Array(s.chunkRoots));
-  const above = sumTreeLevels(sha256, chunkRoots);
+  const above = levelsAboveChunks(s.id, s.chunkRoots);
   const root = above.at(-1)?.[0] as SumNode;
   const amounts = Object.fromEntries(
     LIABILITY_FIELDS.map((f, i) => [f, millsToMoney(mine.amounts[i] as bigint)]),
