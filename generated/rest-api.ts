@@ -661,9 +661,9 @@ export interface components {
       /** @description USD amount, a decimal string */
       amount: string;
       /** @enum {string} */
-      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB" | "USDC" | "LTC" | "TRX" | "SOL" | "TON";
       /** @enum {string} */
-      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20" | "LTC" | "SOL" | "TON";
       address: string;
       /**
        * Format: date-time
@@ -1126,9 +1126,9 @@ export interface components {
       /** @description USD amount, a decimal string */
       amount: string;
       /** @enum {string} */
-      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB" | "USDC" | "LTC" | "TRX" | "SOL" | "TON";
       /** @enum {string} */
-      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20" | "LTC" | "SOL" | "TON";
       address: string;
       /**
        * Format: date-time
@@ -1195,7 +1195,7 @@ export interface components {
       amount: string;
       currency: string;
       /** @enum {string} */
-      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB" | "USDC" | "LTC" | "TRX" | "SOL" | "TON";
       provider: string;
       trackId: string | null;
       payAmount: string | null;
@@ -1231,7 +1231,7 @@ export interface components {
       payAmount: string | null;
       currency: string;
       /** @enum {string} */
-      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20" | "LTC" | "SOL" | "TON";
       expiresAt: string | null;
       /** @description USD amount, a decimal string */
       amount: string;
@@ -1243,7 +1243,7 @@ export interface components {
       amount: string;
       currency: string;
       /** @enum {string} */
-      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB" | "USDC" | "LTC" | "TRX" | "SOL" | "TON";
       /**
        * Format: date-time
        * @description ISO 8601 date-time
@@ -1571,9 +1571,9 @@ export interface components {
       /** @description USD amount, a decimal string */
       amount: string;
       /** @enum {string} */
-      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+      cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB" | "USDC" | "LTC" | "TRX" | "SOL" | "TON";
       /** @enum {string} */
-      network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+      network: "BTC" | "ERC20" | "TRC20" | "BEP20" | "LTC" | "SOL" | "TON";
       address: string;
       /**
        * Format: date-time
@@ -3497,9 +3497,9 @@ export interface operations {
            */
           currency?: "USD";
           /** @enum {string} */
-          cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+          cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB" | "USDC" | "LTC" | "TRX" | "SOL" | "TON";
           /** @enum {string} */
-          network?: "BTC" | "ERC20" | "TRC20" | "BEP20";
+          network?: "BTC" | "ERC20" | "TRC20" | "BEP20" | "LTC" | "SOL" | "TON";
         };
       };
     };
@@ -5588,9 +5588,9 @@ export interface operations {
         "application/json": {
           amount: string;
           /** @enum {string} */
-          cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+          cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB" | "USDC" | "LTC" | "TRX" | "SOL" | "TON";
           /** @enum {string} */
-          network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+          network: "BTC" | "ERC20" | "TRC20" | "BEP20" | "LTC" | "SOL" | "TON";
           address: string;
         };
       };
@@ -5659,9 +5659,9 @@ export interface operations {
         "application/json": {
           amount: string;
           /** @enum {string} */
-          cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB";
+          cryptoCurrency: "BTC" | "ETH" | "USDT" | "BNB" | "USDC" | "LTC" | "TRX" | "SOL" | "TON";
           /** @enum {string} */
-          network: "BTC" | "ERC20" | "TRC20" | "BEP20";
+          network: "BTC" | "ERC20" | "TRC20" | "BEP20" | "LTC" | "SOL" | "TON";
           address: string;
         };
       };

@@ -38,13 +38,21 @@ export const SECURITY_QUESTIONS = [
   "What is your favourite movie?",
 ] as const;
 
-export const CRYPTO_CURRENCIES = ["BTC", "ETH", "USDT", "BNB"] as const;
+/** The spec's four first (the footer's "Payment Methods" lists them), then the coins added beside them. */
+export const CRYPTO_CURRENCIES = ["BTC", "ETH", "USDT", "BNB", "USDC", "LTC", "TRX", "SOL", "TON"] as const;
 export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number];
+/** The footer's "Payment Methods": the spec's four. */
+export const FOOTER_CRYPTO_CURRENCIES = ["BTC", "ETH", "USDT", "BNB"] as const satisfies readonly CryptoCurrency[];
 export const CRYPTO_LABELS: Record<CryptoCurrency, string> = {
   BTC: "Bitcoin",
   ETH: "Ethereum",
   USDT: "Tether",
   BNB: "Binance",
+  USDC: "USD Coin",
+  LTC: "Litecoin",
+  TRX: "Tron",
+  SOL: "Solana",
+  TON: "Toncoin",
 };
 
 export const LIMITS = {

@@ -3,7 +3,7 @@
  * shared by the withdraw form and the server (docs/payments.md "Withdrawals").
  */
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bech32, bech32m, createBase58check } from "@scure/base";
+import { base58, base64, base64urlnopad, bech32, bech32m, createBase58check } from "@scure/base";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { z } from "zod";
 import "./schemas/zod-config";
@@ -55,20 +55,7 @@ export function base58CheckDecode(text: string): Uint8Array | null {
 
 /** A mainnet segwit address (bc1…): bech32 for witness v0 (20 or 32 bytes), bech32m for v1+ (BIP-173/350). */
 export function isBech32BtcAddress(address: string): boolean {
-  if (address.length < 14 || address.length > 90) return false;
-  const codec = /^bc1q/i.test(address) ? bech32 : bech32m;
-  try {
-    // decode refuses mixed case, a wrong checksum (so bech32m for v0 and bech32 for v1+) and bad characters.
-    const { prefix, words } = codec.decode(address as `${string}1${string}`, 90);
-    if (prefix !== "bc" || words.length < 1) return false;
-    const version = words[0] as number;
-    if (version > 16) return false;
-    const program = codec.fromWords(words.slice(1));
-    if (program.length < 2 || program.length > 40) return false;
-    return version !== 0 || program.length === 20 || program.length === 32;
-  } catch {
-    return false;
-  }
+  return isSegwitAddress(address, "bc");
 }
 
 export function isBtcAddress(address: string): boolean {
@@ -81,6 +68,72 @@ export function isTronAddress(address: string): boolean {
   if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;
   const payload = base58CheckDecode(address);
   return !!payload && payload.length === 21 && payload[0] === 0x41;
+}
+
+/** A mainnet segwit address of `hrp` ("bc", "ltc"): bech32 for witness v0 (20 or 32 bytes), bech32m for v1+. */
+function isSegwitAddress(address: string, hrp: string): boolean {
+  if (address.length < 14 || address.length > 90) return false;
+  const codec = new RegExp(`^${hrp}1q`, "i").test(address) ? bech32 : bech32m;
+  try {
+    const { prefix, words } = codec.decode(address as `${string}1${string}`, 90);
+    if (prefix !== hrp || words.length < 1) return false;
+    const version = words[0] as number;
+    if (version > 16) return false;
+    const program = codec.fromWords(words.slice(1));
+    if (program.length < 2 || program.length > 40) return false;
+    return version !== 0 || program.length === 20 || program.length === 32;
+  } catch {
+    return false;
+  }
+}
+
+/** Litecoin mainnet: ltc1… (segwit), L… or M… (P2PKH / P2SH, versions 0x30 / 0x32) or the older 3… P2SH (0x05). */
+export function isLitecoinAddress(address: string): boolean {
+  if (/^ltc1/i.test(address)) return isSegwitAddress(address, "ltc");
+  const payload = base58CheckDecode(address);
+  return !!payload && payload.length === 21 && [0x30, 0x32, 0x05].includes(payload[0] as number);
+}
+
+/** Solana: a 32-byte public key in base58 (no checksum in the format: length and alphabet are all one can check). */
+export function isSolanaAddress(address: string): boolean {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return false;
+  try {
+    return base58.decode(address).length === 32;
+  } catch {
+    return false;
+  }
+}
+
+/** CRC-16/XMODEM, the checksum of a TON user-friendly address. */
+function crc16xmodem(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const byte of bytes) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc;
+}
+
+/**
+ * TON mainnet: the raw form `0:<64 hex>` (or `-1:` for the masterchain), or the 48-character
+ * user-friendly form (base64 or base64url of flags, workchain, 32-byte account and its CRC-16);
+ * a testnet-only address (flag 0x80) is refused.
+ */
+export function isTonAddress(address: string): boolean {
+  if (/^(0|-1):[0-9a-fA-F]{64}$/.test(address)) return true;
+  if (!/^[A-Za-z0-9_\-+/]{48}$/.test(address)) return false;
+  let bytes: Uint8Array;
+  try {
+    bytes = /[-_]/.test(address) ? base64urlnopad.decode(address) : base64.decode(address);
+  } catch {
+    return false;
+  }
+  if (bytes.length !== 36) return false;
+  const flags = bytes[0] as number;
+  if (flags !== 0x11 && flags !== 0x51) return false;
+  if (bytes[1] !== 0x00 && bytes[1] !== 0xff) return false;
+  const crc = crc16xmodem(bytes.subarray(0, 34));
+  return bytes[34] === crc >> 8 && bytes[35] === (crc & 0xff);
 }
 
 /** EIP-55 checksum form of a 0x address (for messages and tests). */
@@ -115,6 +168,12 @@ export function addressProblem(network: WithdrawalNetwork, address: string): str
       const r = checkEvmAddress(address);
       return r === "ok" ? null : r === "checksum" ? WITHDRAWAL_MESSAGES.evmChecksum : WITHDRAWAL_MESSAGES.address(network);
     }
+    case "LTC":
+      return isLitecoinAddress(address) ? null : WITHDRAWAL_MESSAGES.address(network);
+    case "SOL":
+      return isSolanaAddress(address) ? null : WITHDRAWAL_MESSAGES.address(network);
+    case "TON":
+      return isTonAddress(address) ? null : WITHDRAWAL_MESSAGES.address(network);
   }
 }
 

@@ -440,6 +440,36 @@ describe(`OxaPay v1 client against a local fake server (${dbKind()})`, () => {
     expect(row.expiresAt?.getTime()).toBe(1900000000 * 1000);
   });
 
+  it("the coins beside the spec's four: USDC names its chain (Solana here), LTC, TRX, SOL and TON travel on one and name none", async () => {
+    mode = "ok";
+    const user = await createUser(t.db);
+    const usdc = await createPayment(
+      t.db,
+      user,
+      { amount: "12.00", currency: "USD", cryptoCurrency: "USDC", network: "SOL" },
+      { origin: "https://app.example", gateway: gateway() },
+    );
+    expect(seen.at(-1)!.body).toMatchObject({ pay_currency: "USDC", network: "Solana Network", amount: 12 });
+    expect(usdc).toMatchObject({ success: true, currency: "USDC", network: "SOL" });
+    expect(await t.db.payment.findUniqueOrThrow({ where: { id: usdc.paymentId } })).toMatchObject({
+      cryptoCurrency: "USDC",
+      network: "SOL",
+    });
+    for (const coin of ["LTC", "TRX", "SOL", "TON"] as const) {
+      await t.db.payment.deleteMany({ where: { userId: user.id } });
+      const paid = await createPayment(
+        t.db,
+        user,
+        { amount: "5", currency: "USD", cryptoCurrency: coin },
+        { origin: "https://app.example", gateway: gateway() },
+      );
+      expect(seen.at(-1)!.body).toMatchObject({ pay_currency: coin });
+      expect(seen.at(-1)!.body).not.toHaveProperty("network");
+      expect(paid).toMatchObject({ success: true, currency: coin });
+    }
+    await t.db.payment.deleteMany({ where: { userId: user.id } });
+  });
+
   it("clamps the invoice lifetime to OxaPay's 15..2880 minutes and uses the hosted invoice in OxaPay's test mode", async () => {
     mode = "ok";
     const user = await createUser(t.db);

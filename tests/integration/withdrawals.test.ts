@@ -373,7 +373,12 @@ describe("OxaPay payout exchange (documented example, real client, local server)
       }
       if (req.method === "GET" && req.url === "/v1/common/prices") {
         return res.end(
-          JSON.stringify({ data: { BTC: 50000, ETH: 2500, BNB: 500, USDT: 1 }, message: "ok", error: {}, status: 200 }),
+          JSON.stringify({
+            data: { BTC: 50000, ETH: 2500, BNB: 500, USDT: 1, USDC: 1, LTC: 80, TRX: 0.125, SOL: 160, TON: 5 },
+            message: "ok",
+            error: {},
+            status: 200,
+          }),
         );
       }
       res.statusCode = 404;
@@ -443,6 +448,49 @@ describe("OxaPay payout exchange (documented example, real client, local server)
     const paid = await t.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
     expect(paid.status).toBe("paid");
     expect(paid.txid).toBe("9f2c6b0a5e1d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b");
+  });
+
+  it("the coins beside the spec's four: each payout in its own decimals, USDC naming its chain, the others none", async () => {
+    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
+    const admin = await createUser(t.db, { role: "admin" });
+    const cases = [
+      { coin: "LTC", network: "LTC", address: "LaMT348PWRnrqeeWArpwQPbuanpXDZGEUz", amount: 0.25, sentNetwork: undefined },
+      { coin: "TRX", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", amount: 160, sentNetwork: undefined },
+      {
+        coin: "SOL",
+        network: "SOL",
+        address: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+        amount: 0.125,
+        sentNetwork: undefined,
+      },
+      {
+        coin: "TON",
+        network: "TON",
+        address: "EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N",
+        amount: 4,
+        sentNetwork: undefined,
+      },
+      {
+        coin: "USDC",
+        network: "SOL",
+        address: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+        amount: 20,
+        sentNetwork: "Solana Network",
+      },
+    ] as const;
+    for (const c of cases) {
+      const player = await createUser(t.db, { balance: "50" });
+      const asked = await rest(t.db, "POST", "/api/withdrawals", {
+        user: player,
+        body: { amount: "20.00", cryptoCurrency: c.coin, network: c.network, address: c.address },
+      });
+      expect(asked.status, c.coin).toBe(201);
+      await approveWithdrawal(t.db, admin.id, asked.body.id, { origin: "https://prizes.example", gateway });
+      const sent = seen.filter((s) => s.url === "/v1/payout").at(-1)?.body as Record<string, unknown>;
+      expect(sent, c.coin).toMatchObject({ address: c.address, currency: c.coin, amount: c.amount });
+      if (c.sentNetwork) expect(sent.network).toBe(c.sentNetwork);
+      else expect(sent, c.coin).not.toHaveProperty("network");
+    }
   });
 
   it("a rejected payout webhook fails the withdrawal and returns the hold once; the REST row checks the signature", async () => {

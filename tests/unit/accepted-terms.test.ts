@@ -7,7 +7,20 @@ import { checkAcceptedTermsAtStart, lastTermsCheck, termsProblems } from "../../
 const envelope = (list: string[]) =>
   JSON.stringify({ data: { list }, message: "Operation completed successfully!", error: {}, status: 200, version: "1.0.0" });
 
-const ALL_NETWORKS = ["Bitcoin Network", "Ethereum Network", "Tron Network", "Binance Smart Chain", "TRC20", "ERC20", "BEP20"];
+const ALL_NETWORKS = [
+  "Bitcoin Network",
+  "Ethereum Network",
+  "Tron Network",
+  "Binance Smart Chain",
+  "TRC20",
+  "ERC20",
+  "BEP20",
+  "Litecoin Network",
+  "Solana Network",
+  "TON Network",
+];
+/** Every coin we offer (src/shared/constants.ts CRYPTO_CURRENCIES). */
+const ALL_COINS = ["BTC", "ETH", "USDT", "BNB", "USDC", "LTC", "TRX", "SOL", "TON"];
 
 let close: (() => Promise<void>) | null = null;
 afterEach(async () => {
@@ -41,16 +54,26 @@ const quietLog = () => {
 
 describe("OxaPay accepted coins and networks, checked at start-up", () => {
   it("names each coin the merchant account does not accept and each network OxaPay does not list", () => {
-    expect(termsProblems({ coins: ["BTC", "ETH", "USDT", "BNB"], networks: ALL_NETWORKS })).toEqual([]);
-    expect(termsProblems({ coins: ["btc", "USDT"], networks: ["TRC20", "ERC20"] })).toEqual([
+    expect(termsProblems({ coins: ALL_COINS, networks: ALL_NETWORKS })).toEqual([]);
+    // A network is named only for a coin on several chains (USDT, USDC): LTC's is never sent.
+    const problems = termsProblems({
+      coins: ["btc", "USDT", "USDC", "LTC", "TRX", "SOL"],
+      networks: ["TRC20", "ERC20", "Solana Network"],
+    });
+    expect(problems).toEqual([
       "ETH is not accepted by the OxaPay merchant account (enable it in OxaPay's merchant settings)",
       'OxaPay does not list the network "BEP20" used for USDT on BEP20',
       "BNB is not accepted by the OxaPay merchant account (enable it in OxaPay's merchant settings)",
+      'OxaPay does not list the network "BEP20" used for USDC on BEP20',
+      "TON is not accepted by the OxaPay merchant account (enable it in OxaPay's merchant settings)",
     ]);
   });
 
   it("asks the gateway with the merchant key through the real client and logs every problem as an error", async () => {
-    const gw = await standIn(["BTC", "USDT", "BNB"], ALL_NETWORKS);
+    const gw = await standIn(
+      ALL_COINS.filter((c) => c !== "ETH"),
+      ALL_NETWORKS,
+    );
     const log = quietLog();
     const check = await checkAcceptedTermsAtStart({ OXAPAY_MERCHANT_API_KEY: "mk-1", OXAPAY_BASE_URL: gw.url }, log);
     expect(check).toMatchObject({ ok: false, problems: [expect.stringMatching(/^ETH is not accepted/)] });
@@ -60,7 +83,7 @@ describe("OxaPay accepted coins and networks, checked at start-up", () => {
   });
 
   it("says when everything is accepted, and never 'accepted' when the gateway cannot be reached", async () => {
-    const gw = await standIn(["BTC", "ETH", "USDT", "BNB"], ALL_NETWORKS);
+    const gw = await standIn(ALL_COINS, ALL_NETWORKS);
     const ok = quietLog();
     expect(await checkAcceptedTermsAtStart({ OXAPAY_MERCHANT_API_KEY: "mk", OXAPAY_BASE_URL: gw.url }, ok)).toMatchObject({
       ok: true,

@@ -1,13 +1,21 @@
 /** Wallet-address rules per network (src/shared/withdrawals.ts), from the BIPs' and EIP-55's own examples. */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bech32, createBase58check } from "@scure/base";
 import { describe, expect, it } from "vitest";
 import {
   addressProblem,
   checkEvmAddress,
   createWithdrawalSchema,
   isBtcAddress,
+  isLitecoinAddress,
+  isSolanaAddress,
+  isTonAddress,
   isTronAddress,
   toChecksumAddress,
 } from "../../src/shared/withdrawals";
+
+const twenty = Uint8Array.from({ length: 20 }, (_, i) => i * 7 + 1);
+const base58check = createBase58check(sha256);
 
 describe("withdrawal addresses", () => {
   it("BTC: base58check P2PKH/P2SH, bech32 v0 (BIP-173) and bech32m v1 (BIP-350)", () => {
@@ -49,6 +57,52 @@ describe("withdrawal addresses", () => {
     ]) {
       expect(isBtcAddress(invalid), invalid).toBe(false);
     }
+  });
+
+  it("LTC: L…/M… and 3… base58check with Litecoin's version bytes, ltc1 segwit; Bitcoin's and testnet's refused", () => {
+    expect(isLitecoinAddress("LaMT348PWRnrqeeWArpwQPbuanpXDZGEUz")).toBe(true);
+    expect(isLitecoinAddress("MGxNPPB7eBoWPUaprtX9v9CXJZoD2465zN")).toBe(true);
+    expect(isLitecoinAddress("LaMT348PWRnrqeeWArpwQPbuanpXDZGEUy")).toBe(false); // checksum
+    expect(isLitecoinAddress(base58check.encode(Uint8Array.from([0x30, ...twenty])))).toBe(true);
+    expect(isLitecoinAddress(base58check.encode(Uint8Array.from([0x00, ...twenty])))).toBe(false); // Bitcoin's P2PKH
+    const segwit = bech32.encode("ltc", [0, ...bech32.toWords(twenty)]);
+    expect(isLitecoinAddress(segwit)).toBe(true);
+    expect(isLitecoinAddress(`${segwit.slice(0, -1)}${segwit.endsWith("q") ? "p" : "q"}`)).toBe(false);
+    expect(isLitecoinAddress(bech32.encode("tltc", [0, ...bech32.toWords(twenty)]))).toBe(false); // testnet
+    expect(isLitecoinAddress("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")).toBe(false);
+  });
+
+  it("SOL: a 32-byte key in base58; other lengths and characters outside the alphabet refused", () => {
+    expect(isSolanaAddress("11111111111111111111111111111111")).toBe(true); // the system program
+    expect(isSolanaAddress("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA")).toBe(true); // the token program
+    expect(isSolanaAddress("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D0")).toBe(false); // 0 is not base58
+    expect(isSolanaAddress("1111111111111111111111111111111")).toBe(false); // 31 bytes
+    expect(isSolanaAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBe(false);
+  });
+
+  it("TON: the raw form and the user-friendly form with its CRC-16, bounceable or not; a changed letter or testnet refused", () => {
+    expect(isTonAddress("EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N")).toBe(true);
+    expect(isTonAddress("UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI")).toBe(true);
+    expect(isTonAddress("0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8")).toBe(true);
+    expect(isTonAddress("EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2O")).toBe(false); // CRC
+    expect(isTonAddress("kQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N")).toBe(false); // testnet flag
+    expect(isTonAddress("2:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8")).toBe(false);
+  });
+
+  it("each new coin's networks are checked by the request schema, with the network named in the message", () => {
+    const ok = (cryptoCurrency: string, network: string, address: string) =>
+      createWithdrawalSchema.safeParse({ amount: "20", cryptoCurrency, network, address }).success;
+    expect(ok("LTC", "LTC", "LaMT348PWRnrqeeWArpwQPbuanpXDZGEUz")).toBe(true);
+    expect(ok("SOL", "SOL", "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA")).toBe(true);
+    expect(ok("USDC", "SOL", "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA")).toBe(true);
+    expect(ok("USDC", "ERC20", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBe(true);
+    expect(ok("TRX", "TRC20", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe(true);
+    expect(ok("TON", "TON", "EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N")).toBe(true);
+    expect(ok("USDC", "TRC20", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe(false); // not a USDC chain here
+    expect(ok("LTC", "BTC", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")).toBe(false);
+    expect(addressProblem("SOL", "not-an-address")).toBe("Invalid Solana address");
+    expect(addressProblem("TON", "EQ")).toBe("Invalid TON address");
+    expect(addressProblem("LTC", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")).toBe("Invalid Litecoin address");
   });
 
   it("EVM: 0x + 40 hex; mixed case must match EIP-55", () => {

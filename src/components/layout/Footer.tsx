@@ -1,6 +1,6 @@
 import { IntentLink } from "@/components/common/links";
 import type { ReactNode } from "react";
-import { CATEGORY_LABELS, CONTEST_CATEGORIES, CRYPTO_CURRENCIES, CRYPTO_LABELS } from "@/shared/constants";
+import { CATEGORY_LABELS, CONTEST_CATEGORIES, CRYPTO_LABELS, FOOTER_CRYPTO_CURRENCIES } from "@/shared/constants";
 import { OrganisationLinks } from "@/components/common/SupportLinks";
 import classes from "./Footer.module.css";
 import { categoryHref } from "./nav";
@@ -69,7 +69,7 @@ export function Footer() {
               Payment Methods
             </h2>
             <ul className={classes.tiles}>
-              {CRYPTO_CURRENCIES.map((c) => (
+              {FOOTER_CRYPTO_CURRENCIES.map((c) => (
                 <li key={c} className={classes.tile} data-testid="payment-tile">
                   <strong>{c}</strong>
                   <span className={classes.muted}>{CRYPTO_LABELS[c]}</span>

@@ -1,4 +1,13 @@
-import { IconBrandBinance, IconBrandTether, IconCurrencyBitcoin, IconCurrencyEthereum } from "@tabler/icons-react";
+import {
+  IconBrandBinance,
+  IconBrandTether,
+  IconCoin,
+  IconCurrencyBitcoin,
+  IconCurrencyDollar,
+  IconCurrencyEthereum,
+  IconCurrencyLitecoin,
+  IconCurrencySolana,
+} from "@tabler/icons-react";
 import type { CryptoCurrency } from "@/shared/constants";
 
 export const CRYPTO_ICONS: Record<CryptoCurrency, typeof IconCurrencyBitcoin> = {
@@ -6,6 +15,11 @@ export const CRYPTO_ICONS: Record<CryptoCurrency, typeof IconCurrencyBitcoin> = 
   ETH: IconCurrencyEthereum,
   USDT: IconBrandTether,
   BNB: IconBrandBinance,
+  USDC: IconCurrencyDollar,
+  LTC: IconCurrencyLitecoin,
+  TRX: IconCoin,
+  SOL: IconCurrencySolana,
+  TON: IconCoin,
 };
 
 export const CRYPTO_COLORS: Record<CryptoCurrency, string> = {
@@ -13,4 +27,9 @@ export const CRYPTO_COLORS: Record<CryptoCurrency, string> = {
   ETH: "indigo",
   USDT: "teal",
   BNB: "yellow",
+  USDC: "blue",
+  LTC: "gray",
+  TRX: "red",
+  SOL: "violet",
+  TON: "cyan",
 };

@@ -1,10 +1,11 @@
 "use client";
 
-import { Button, Card, Container, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Container, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@/shared/constants";
 import { formatUsd } from "@/shared/money";
+import { ADDRESS_PLACEHOLDERS } from "@/shared/networks";
 import {
   COIN_NETWORKS,
   createWithdrawalSchema,
@@ -98,7 +99,8 @@ export function WithdrawPage() {
               Send cash from your balance to your own crypto wallet: up to {formatUsd(user.cashBalance)} now. The amount is held
               at once. Between {formatUsd(WITHDRAWAL_LIMITS.min)} and {formatUsd(WITHDRAWAL_LIMITS.max)} per withdrawal.
             </Text>
-            <Group grow align="flex-start">
+            {/* One field per row on a phone: three in a row cut the network's name. */}
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
               <TextInput
                 label="Amount (USD)"
                 placeholder="25.00"
@@ -130,10 +132,10 @@ export function WithdrawPage() {
                 error={errors.network}
                 data-testid="withdraw-network"
               />
-            </Group>
+            </SimpleGrid>
             <TextInput
               label="Wallet address"
-              placeholder={network === "BTC" ? "bc1…" : network === "TRC20" ? "T…" : "0x…"}
+              placeholder={ADDRESS_PLACEHOLDERS[network]}
               value={address}
               onChange={(e) => setAddress(e.currentTarget.value)}
               error={errors.address}

@@ -15,12 +15,18 @@ export const OXAPAY_DEFAULT_BASE_URL = "https://api.oxapay.com";
 /** Attempts of a safe (GET) request; waits grow 0.5 s, 1 s, 2 s (or the gateway's Retry-After, at most 10 s). */
 export const OXAPAY_GET_ATTEMPTS = 4;
 
-/** OxaPay's `network` names for ours. */
+/**
+ * OxaPay's `network` names for ours. Live mode checks at start-up that OxaPay lists each one
+ * (accepted-terms.ts) and logs a mismatch by name, so a renamed network is seen before a player is.
+ */
 export const OXAPAY_NETWORK: Record<WithdrawalNetwork, string> = {
   BTC: "Bitcoin Network",
   ERC20: "ERC20",
   TRC20: "TRC20",
   BEP20: "BEP20",
+  LTC: "Litecoin Network",
+  SOL: "Solana Network",
+  TON: "TON Network",
 };
 
 export type OxaPayHttpConfig = {

@@ -14,7 +14,17 @@ import { currencyField, decimalField, GatewayError, normaliseStatus, parseSigned
 import type { PayoutGateway, PayoutHistoryItem, PayoutNotice, PayoutRequestBody, PayoutResult } from "../payout-gateway";
 import { OxaPayHttp } from "./client";
 
-const COIN_DECIMALS: Record<CryptoCurrency, number> = { BTC: 8, ETH: 8, USDT: 2, BNB: 8 };
+const COIN_DECIMALS: Record<CryptoCurrency, number> = {
+  BTC: 8,
+  ETH: 8,
+  USDT: 2,
+  BNB: 8,
+  USDC: 2,
+  LTC: 8,
+  TRX: 6,
+  SOL: 9,
+  TON: 9,
+};
 
 export class OxaPayPayoutGateway implements PayoutGateway {
   readonly name = "oxapay" as const;

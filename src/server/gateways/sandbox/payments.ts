@@ -30,6 +30,11 @@ export const SANDBOX_RATES: Record<CryptoCurrency, { usd: string; decimals: numb
   ETH: { usd: "3200", decimals: 8 },
   USDT: { usd: "1", decimals: 2 },
   BNB: { usd: "580", decimals: 6 },
+  USDC: { usd: "1", decimals: 2 },
+  LTC: { usd: "85", decimals: 8 },
+  TRX: { usd: "0.12", decimals: 6 },
+  SOL: { usd: "150", decimals: 9 },
+  TON: { usd: "5.5", decimals: 9 },
 };
 
 const keys = new WeakMap<object, string>();
@@ -64,8 +69,17 @@ export function sandboxAddress(crypto: CryptoCurrency, trackId: string): string 
     case "ETH":
     case "BNB":
       return `0x5a4db0${h.slice(0, 34)}`;
+    case "USDC":
+      return `0x5a4db0${h.slice(0, 34)}`;
     case "USDT":
+    case "TRX":
       return `TSandbox${h.slice(0, 26)}`;
+    case "LTC":
+      return `tltc1qsandbox${h.slice(0, 30)}`;
+    case "SOL":
+      return `SandboxSo1${h.slice(0, 34)}`;
+    case "TON":
+      return `EQSandbox${h.slice(0, 39)}`;
   }
 }
 
