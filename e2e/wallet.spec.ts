@@ -54,3 +54,30 @@ test("withdraw screen: both balances, reviewed with the reasons shown before and
   await expect(page.getByTestId("withdrawal-row")).toHaveCount(1);
   await context.close();
 });
+
+test("a coin beside the spec's four: USDC on Solana, the network named, a wrong address refused before anything is held", async ({
+  browser,
+}, info) => {
+  const { context, page } = await newPlayer(browser, { balance: "40", viewport: info.project.use.viewport ?? undefined });
+  await page.goto("/withdrawals");
+  await expect(page.getByTestId("withdrawable-cash")).toHaveText("$40.00", SLOW);
+  await page.getByTestId("withdraw-amount").fill("15");
+  await page.getByTestId("withdraw-currency").click();
+  await page.getByRole("option", { name: "USDC" }).click();
+  await page.getByTestId("withdraw-network").click();
+  await page.getByRole("option", { name: "Solana" }).click();
+  await expect(page.getByTestId("withdraw-network")).toHaveValue("Solana");
+  // An Ethereum address is no Solana address: refused at the field, nothing held.
+  await page.getByTestId("withdraw-address").fill("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+  await page.getByTestId("withdraw-submit").click();
+  await expect(page.getByText("Invalid Solana address")).toBeVisible();
+  await expect(page.getByTestId("withdrawable-cash")).toHaveText("$40.00");
+  await page.getByTestId("withdraw-address").fill("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA");
+  await page.getByTestId("withdraw-submit").click();
+  const row = page.getByTestId("withdrawal-row").first();
+  await expect(row).toContainText("USDC", SLOW);
+  await expect(page.getByTestId("withdrawable-cash")).toHaveText("$25.00", SLOW);
+  const mine = (await (await page.request.get("/api/withdrawals")).json()) as { cryptoCurrency: string; network: string }[];
+  expect(mine[0]).toMatchObject({ cryptoCurrency: "USDC", network: "SOL" });
+  await context.close();
+});
