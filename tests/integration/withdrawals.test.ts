@@ -77,7 +77,8 @@ describe("withdrawals", () => {
       [{ amount: "9999" }, /Maximum withdrawal is \$5,000\.00/],
       [{ amount: "12.345" }, /at most 2 decimals/],
       [{ cryptoCurrency: "DOGE" }, /Currency must be one of/],
-      [{ network: "SOL" }, /Network must be one of/],
+      [{ network: "MATIC" }, /Network must be one of/],
+      [{ network: "SOL" }, /USDT can be sent on TRC20, ERC20, BEP20 only/],
       [{ cryptoCurrency: "ETH" }, /ETH can be sent on ERC20 only/],
       [{ address: `${TRON.slice(0, -1)}u` }, /Invalid Tron \(TRC20\) address/],
       [{ network: "ERC20", address: "0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" }, /EIP-55/],
@@ -450,49 +451,6 @@ describe("OxaPay payout exchange (documented example, real client, local server)
     expect(paid.txid).toBe("9f2c6b0a5e1d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b");
   });
 
-  it("the coins beside the spec's four: each payout in its own decimals, USDC naming its chain, the others none", async () => {
-    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
-    const admin = await createUser(t.db, { role: "admin" });
-    const cases = [
-      { coin: "LTC", network: "LTC", address: "LaMT348PWRnrqeeWArpwQPbuanpXDZGEUz", amount: 0.25, sentNetwork: undefined },
-      { coin: "TRX", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", amount: 160, sentNetwork: undefined },
-      {
-        coin: "SOL",
-        network: "SOL",
-        address: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-        amount: 0.125,
-        sentNetwork: undefined,
-      },
-      {
-        coin: "TON",
-        network: "TON",
-        address: "EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N",
-        amount: 4,
-        sentNetwork: undefined,
-      },
-      {
-        coin: "USDC",
-        network: "SOL",
-        address: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-        amount: 20,
-        sentNetwork: "Solana Network",
-      },
-    ] as const;
-    for (const c of cases) {
-      const player = await createUser(t.db, { balance: "50" });
-      const asked = await rest(t.db, "POST", "/api/withdrawals", {
-        user: player,
-        body: { amount: "20.00", cryptoCurrency: c.coin, network: c.network, address: c.address },
-      });
-      expect(asked.status, c.coin).toBe(201);
-      await approveWithdrawal(t.db, admin.id, asked.body.id, { origin: "https://prizes.example", gateway });
-      const sent = seen.filter((s) => s.url === "/v1/payout").at(-1)?.body as Record<string, unknown>;
-      expect(sent, c.coin).toMatchObject({ address: c.address, currency: c.coin, amount: c.amount });
-      if (c.sentNetwork) expect(sent.network).toBe(c.sentNetwork);
-      else expect(sent, c.coin).not.toHaveProperty("network");
-    }
-  });
-
   it("a rejected payout webhook fails the withdrawal and returns the hold once; the REST row checks the signature", async () => {
     const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
     const player = await createUser(t.db, { balance: "50" });
@@ -534,5 +492,47 @@ describe("OxaPay payout exchange (documented example, real client, local server)
     expect(row.txid).toBe("b1c2d3e4f5a6978812345678901234567890abcdefabcdefabcdefabcdefabcd");
     expect(seen.some((s) => s.method === "GET" && s.url === `/v1/payout/${row.trackId}` && s.key === KEY)).toBe(true);
     expect(await reconcileProcessingWithdrawals(t.db, { gateway, now: later })).toEqual({ checked: 0, settled: 0 });
+  });
+  it("the coins beside the spec's four: each payout in its own decimals, USDC naming its chain, the others none", async () => {
+    const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
+    const admin = await createUser(t.db, { role: "admin" });
+    const cases = [
+      { coin: "LTC", network: "LTC", address: "LaMT348PWRnrqeeWArpwQPbuanpXDZGEUz", amount: 0.25, sentNetwork: undefined },
+      { coin: "TRX", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", amount: 160, sentNetwork: undefined },
+      {
+        coin: "SOL",
+        network: "SOL",
+        address: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+        amount: 0.125,
+        sentNetwork: undefined,
+      },
+      {
+        coin: "TON",
+        network: "TON",
+        address: "EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N",
+        amount: 4,
+        sentNetwork: undefined,
+      },
+      {
+        coin: "USDC",
+        network: "SOL",
+        address: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+        amount: 20,
+        sentNetwork: "Solana Network",
+      },
+    ] as const;
+    for (const c of cases) {
+      const player = await createUser(t.db, { balance: "50" });
+      const asked = await rest(t.db, "POST", "/api/withdrawals", {
+        user: player,
+        body: { amount: "20.00", cryptoCurrency: c.coin, network: c.network, address: c.address },
+      });
+      expect(asked.status, c.coin).toBe(201);
+      await approveWithdrawal(t.db, admin.id, asked.body.id, { origin: "https://prizes.example", gateway });
+      const sent = seen.filter((s) => s.url === "/v1/payout").at(-1)?.body as Record<string, unknown>;
+      expect(sent, c.coin).toMatchObject({ address: c.address, currency: c.coin, amount: c.amount });
+      if (c.sentNetwork) expect(sent.network).toBe(c.sentNetwork);
+      else expect(sent, c.coin).not.toHaveProperty("network");
+    }
   });
 });

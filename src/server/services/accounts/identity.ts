@@ -26,6 +26,7 @@ import { type Env, getEnv } from "../../platform/env";
 import { conflict, DomainError, notFound, unauthorized } from "../../platform/errors";
 import { logger } from "../../platform/logger";
 import { notify, recordAudit } from "../kernel";
+import { refuseOwnAccount } from "./staff";
 
 export type IdentityStanding = {
   required: IdentityTier;
@@ -256,6 +257,7 @@ async function recordDecision(
 
 /** An admin decides a player's identity check (audited; in the two-factor list). */
 export async function decideIdentityCheck(db: Db, adminId: string, input: DecideIdentityInput): Promise<IdentityStatus> {
+  refuseOwnAccount(adminId, input.userId, "identity");
   await db.$transaction((tx) =>
     recordDecision(
       tx,

@@ -12,6 +12,7 @@
  * - authenticator codes have a ceiling per account from every address, a bounded lockout the owner is told of: `verifyTwoFactorLogin` (two-factor.ts)
  * - a closed account keeps its records and loses every session: `closeAccount` (closure.ts)
  * - granting or removing the admin role is audited, and the last admin cannot be removed: `setAdmin` (staff.ts)
+ * - no staff member decides on their own account (withdrawals, top-ups, credit, review entries, identity): `refuseOwnAccount` (staff.ts)
  * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
  * - the player sees their tier, what is asked and from when, before they need it: `identityStatus` (identity.ts)
  * - tier 1 is declared once (the date of birth kept with the age): `declareIdentity` (identity.ts)
@@ -71,7 +72,7 @@ export {
   verifyEmail,
   verifyKeys,
 } from "./email-verification";
-export { listUsers, setAdmin } from "./staff";
+export { listUsers, OWN_ACCOUNT_MESSAGES, refuseOwnAccount, setAdmin } from "./staff";
 export {
   decideIdentityCheck,
   declareIdentity,

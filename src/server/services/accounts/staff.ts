@@ -1,6 +1,9 @@
-/** Staff: the admin Users tab's list and the admin role (Make Admin / Remove Admin, audited). */
+/**
+ * Staff: the admin Users tab's list, the admin role (Make Admin / Remove Admin, audited), and the one
+ * rule every money decision applies first: no staff member decides on their own account.
+ */
 import type { Db, DbTx } from "../../platform/db";
-import { conflict, notFound } from "../../platform/errors";
+import { conflict, forbidden, notFound } from "../../platform/errors";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { cursorRow, likeLiteral, pageLimit, type PublicUser, recordAudit, toPublicUser } from "../kernel";
 
@@ -62,4 +65,26 @@ export async function setAdmin(db: Db, userId: string, isAdmin: boolean, actorId
     }
     return toPublicUser(user);
   });
+}
+
+/** What an admin may never decide on their own account; another admin must (docs/admin.md "Own account"). */
+export const OWN_ACCOUNT_MESSAGES = {
+  withdrawal: "You cannot approve or reject your own withdrawal: another admin must",
+  payment: "You cannot approve or reject your own top-up: another admin must",
+  credit: "You cannot give site credit to your own account: another admin must",
+  review: "You cannot settle a review entry about your own account: another admin must",
+  identity: "You cannot decide your own identity check: another admin must",
+} as const;
+
+/**
+ * 403 when the acting admin is the account's owner. Called by every decision that moves or releases
+ * a player's money or decides their identity, before anything is written (money/withdrawals/admin.ts,
+ * money/payments/approval.ts, money/goodwill.ts, money/review-queue.ts, accounts/identity.ts).
+ */
+export function refuseOwnAccount(
+  actorId: string,
+  ownerId: string | null | undefined,
+  what: keyof typeof OWN_ACCOUNT_MESSAGES,
+): void {
+  if (ownerId && actorId === ownerId) throw forbidden(OWN_ACCOUNT_MESSAGES[what]);
 }

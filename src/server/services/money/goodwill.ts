@@ -9,6 +9,7 @@ import { CREDIT_MESSAGES, type GrantCreditInput } from "@/shared/credit";
 import { moneyString } from "@/shared/money";
 import type { Db } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
+import { refuseOwnAccount } from "../accounts";
 import { applyBalanceChange, notify, type PublicUser, recordAudit, toPublicUser } from "../kernel";
 
 export async function grantCredit(
@@ -16,6 +17,7 @@ export async function grantCredit(
   adminId: string,
   input: GrantCreditInput,
 ): Promise<{ message: string; user: PublicUser }> {
+  refuseOwnAccount(adminId, input.userId, "credit");
   const amount = new Prisma.Decimal(input.amount);
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
   const grantId = randomUUID();

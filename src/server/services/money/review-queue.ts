@@ -21,6 +21,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
 import type { AuditAction } from "@/shared/constants";
+import { refuseOwnAccount } from "../accounts";
 import { recordAudit, applyBalanceChange, notify, notifyMany, valueById } from "../kernel";
 
 export type OpenReview = {
@@ -161,6 +162,7 @@ export async function creditReview(db: Db, adminId: string, id: string, reasonIn
   const reason = requireReason(reasonInput);
   await db.$transaction(async (tx) => {
     const item = await loadOpen(tx, id, "credit");
+    refuseOwnAccount(adminId, item.userId, "review");
     if (!item.userId || !item.amount || item.amount.lte(0)) throw conflict("This entry has no player or amount to credit");
     await close(tx, item, adminId, "credited", reason);
     const { balance } = await applyBalanceChange(tx, {
@@ -196,6 +198,7 @@ export async function takeBackReview(db: Db, adminId: string, id: string, reason
   const reason = requireReason(reasonInput);
   const result = await db.$transaction(async (tx) => {
     const item = await loadOpen(tx, id, "takeBack");
+    refuseOwnAccount(adminId, item.userId, "review");
     if (!item.userId || !item.amount || item.amount.lte(0)) throw conflict("This entry has no player or amount to take back");
     // The user row lock makes "what the balance covers" exact under concurrent spending.
     const [u] = await tx.$queryRaw<{ cashBalance: Prisma.Decimal }[]>`
@@ -238,6 +241,7 @@ export async function dismissReview(db: Db, adminId: string, id: string, reasonI
   const reason = requireReason(reasonInput);
   await db.$transaction(async (tx) => {
     const item = await loadOpen(tx, id, "dismiss");
+    refuseOwnAccount(adminId, item.userId, "review");
     await close(tx, item, adminId, "resolved", reason);
     await auditReviewDecision(tx, item, { adminId, action: "review.dismiss", reason, before: {}, after: { status: "resolved" } });
   });
@@ -252,6 +256,7 @@ export async function closePayoutReview(
   reason: string,
 ): Promise<ReviewItem & { withdrawalId: string }> {
   const item = await loadOpen(tx, id, "settlePayout");
+  refuseOwnAccount(adminId, item.userId, "review");
   if (!item.withdrawalId) throw conflict("This entry has no withdrawal");
   await close(tx, item, adminId, "resolved", reason);
   return item as ReviewItem & { withdrawalId: string };

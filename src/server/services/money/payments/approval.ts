@@ -12,6 +12,7 @@ import type { Db, DbTx } from "../../../platform/db";
 import { badRequest, conflict, DomainError, notFound } from "../../../platform/errors";
 import { logger } from "../../../platform/logger";
 import { moneyString } from "@/shared/money";
+import { refuseOwnAccount } from "../../accounts";
 import { recordAudit } from "../../kernel";
 import { applyBalanceChange } from "../../kernel";
 import { PAID_STATUSES } from "./shared";
@@ -90,6 +91,7 @@ export function creditDecision(
 export async function approvePayment(db: Db, adminId: string, paymentId: string, opts: ApproveOptions = {}) {
   const payment = await db.payment.findUnique({ where: { id: paymentId } });
   if (!payment) throw notFound("Payment not found");
+  refuseOwnAccount(adminId, payment.userId, "payment");
   if (payment.status !== "pending") return processedConflict(db, paymentId);
   const decision = creditDecision(payment, opts);
   const ok = await db.$transaction(async (tx) => {
@@ -117,6 +119,7 @@ export async function rejectPayment(db: Db, adminId: string, paymentId: string, 
   const why = reason?.trim() || PAYMENT_MESSAGES.defaultRejection;
   const payment = await db.payment.findUnique({ where: { id: paymentId } });
   if (!payment) throw notFound("Payment not found");
+  refuseOwnAccount(adminId, payment.userId, "payment");
   const ok = await db.$transaction(async (tx) => {
     const flipped = await tx.$executeRaw`
       UPDATE "Payment" SET "status" = 'rejected', "rejectionReason" = ${why}, "processedById" = ${adminId},

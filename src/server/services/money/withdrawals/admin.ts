@@ -7,6 +7,7 @@ import type { Db, DbTx } from "../../../platform/db";
 import { badRequest, conflict, notFound } from "../../../platform/errors";
 import { getPayoutGateway, type PayoutGateway } from "../../../gateways/payouts";
 import { logger } from "../../../platform/logger";
+import { refuseOwnAccount } from "../../accounts";
 import { recordAudit } from "../../kernel";
 import { notify } from "../../kernel";
 import { closePayoutReview } from "../review-queue";
@@ -49,6 +50,7 @@ export async function approveWithdrawal(
 ) {
   const w = await db.withdrawal.findUnique({ where: { id } });
   if (!w) throw notFound("Withdrawal not found");
+  refuseOwnAccount(adminId, w.userId, "withdrawal");
   // Held for identity: paid once the player is verified (releaseIdentityHolds), never past the check.
   if (w.status === "pending" && w.route === "identity") throw conflict(IDENTITY_HELD);
   // Refuse before the flip when payouts cannot be sent at all (503 "Withdrawals are not configured").
@@ -107,6 +109,7 @@ export async function rejectWithdrawal(db: Db, adminId: string, id: string, reas
   const why = reason.trim();
   const w = await db.withdrawal.findUnique({ where: { id } });
   if (!w) throw notFound("Withdrawal not found");
+  refuseOwnAccount(adminId, w.userId, "withdrawal");
   const ok = await db.$transaction(async (tx) => {
     const flipped = await tx.$executeRaw`
       UPDATE "Withdrawal" SET "status" = 'rejected', "rejectionReason" = ${why}, "processedById" = ${adminId},
