@@ -199,7 +199,7 @@ describe(`cash/credit split migration (${dbKind()})`, () => {
     await cancelContest(db, "c3");
     await spin(db, "uc", false);
     const w = await createWithdrawal(db, "ua", { amount: "20", cryptoCurrency: "USDT", network: "TRC20", address: TRON });
-    await rejectWithdrawal(db, "ua", w.id, "test");
+    await rejectWithdrawal(db, "uc", w.id, "test"); // another account rejects it (nobody decides on their own)
     expect(await splitViolations()).toEqual([]);
 
     const written = await snapshot();
