@@ -8,12 +8,15 @@
  * PostgreSQL server of TEST_DATABASE_URL; every address is on loopback, every loop is bounded.
  */
 import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
 import { holdLock } from "./helpers";
 import { startNginx } from "./nginx";
 
+/** nginx's `fail_timeout` in deploy/nginx/nginx.conf (checked below against the shipped file). */
+const UPSTREAM_FAIL_TIMEOUT_MS = 5_000;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = `prize_e2e_rolling_${process.pid}_${Date.now()}`;
 const dbUrl = (() => {
@@ -34,6 +37,7 @@ async function admin(sql: string) {
 
 test("a rolling upgrade of two instances behind nginx: migrate, then one at a time; no 5xx, no failed request", async () => {
   test.setTimeout(420_000);
+  expect(fs.readFileSync("deploy/nginx/nginx.conf", "utf8")).toContain(`fail_timeout=${UPSTREAM_FAIL_TIMEOUT_MS / 1000}s`);
   // The fault test that restarts this PostgreSQL server waits for this spec (e2e/helpers.ts).
   const release = await holdLock("shared-postgres");
   await admin(`CREATE DATABASE "${DB_NAME}"`);
@@ -129,6 +133,9 @@ test("a rolling upgrade of two instances behind nginx: migrate, then one at a ti
       await settle(20); // the other instance carries everything meanwhile
       instances[i] = await start(port);
       restarted.push(port);
+      // docs/deploy.md: nginx took it out of the pool while it refused connections and tries it again
+      // only after fail_timeout (5 s): stopping the other one sooner leaves no live upstream (502s).
+      await new Promise((r) => setTimeout(r, UPSTREAM_FAIL_TIMEOUT_MS + 1_000));
       await settle(30);
     }
     upgrading = false;
