@@ -53,7 +53,7 @@ async function main() {
         passwordHash: "x",
         securityQuestion: "q",
         securityAnswerHash: "x",
-        role: "admin",
+        role: "owner",
       },
     });
     const cookie = `${SESSION_COOKIE}=${(await createSession(handle.db, admin.id)).token}`;

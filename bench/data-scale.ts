@@ -145,7 +145,7 @@ async function grow(f: number, drawF: number): Promise<World> {
       passwordHash: "x",
       securityQuestion: "q",
       securityAnswerHash: "x",
-      role: "admin",
+      role: "owner",
     },
   });
   const heavy = await handle.db.user.findUniqueOrThrow({ where: { id: `${TAG}_u_0000001` } });

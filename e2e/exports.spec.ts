@@ -22,7 +22,7 @@ test("an admin downloads payments, withdrawals, a contest's entries and the audi
     /Export CSV/,
     "id,createdAt,userEmail,amount,cryptoCurrency,network,address,status,payAmount,txid,paidAt,processedAt,rejectionReason,failureReason",
   );
-  await download("audit", /Export CSV/, "id,createdAt,actorEmail,action,targetType,targetId,reason,before,after");
+  await download("audit", /Export CSV/, "id,createdAt,actorEmail,actorRole,action,targetType,targetId,reason,before,after");
   await download(
     "contests",
     /Entries CSV/,

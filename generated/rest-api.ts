@@ -27,6 +27,10 @@ export interface paths {
     /** Sign-in step 2 for two-factor accounts: the authenticator code */
     post: operations["postApiAuth2faVerify"];
   };
+  "/api/auth/staff-access": {
+    /** Staff only: the caller's role and every admin procedure it may call (docs/admin.md "Roles") */
+    get: operations["getApiAuthStaffAccess"];
+  };
   "/api/auth/2fa": {
     /** Two-factor status: enabled, required, and whether this session passed it */
     get: operations["getApiAuth2fa"];
@@ -236,8 +240,16 @@ export interface paths {
     get: operations["getApiAdminUsers"];
   };
   "/api/admin/users/{userId}/toggle-admin": {
-    /** Grant or revoke admin */
+    /** Grant, change or revoke a staff role: { isAdmin, role? } (role: owner, finance, support, content or viewer; owner when omitted) */
     post: operations["postApiAdminUsersUserIdToggleAdmin"];
+  };
+  "/api/admin/approvals": {
+    /** Waiting for a second approver: actions one staff member proposed, oldest first (four eyes) */
+    get: operations["getApiAdminApprovals"];
+  };
+  "/api/admin/approvals/{id}/cancel": {
+    /** The proposer withdraws their proposal (nobody else can) */
+    post: operations["postApiAdminApprovalsIdCancel"];
   };
   "/api/admin/users/{userId}/credit": {
     /** Give a player site credit as goodwill: { amount, reason, expiresInDays? } (spend-only, never withdrawn; audited as credit.grant) */
@@ -710,6 +722,7 @@ export interface components {
       createdAt: string;
       actorId: string | null;
       actorEmail: string;
+      actorRole: string | null;
       action: string;
       targetType: string;
       targetId: string;
@@ -1499,6 +1512,7 @@ export interface components {
        */
       createdAt: string;
       isAdmin: boolean;
+      staffRole: ("owner" | "finance" | "support" | "content" | "viewer") | null;
     };
     WheelSpin: {
       /** @description USD amount, a decimal string */
@@ -1829,6 +1843,45 @@ export interface operations {
       };
       /** @description Body is not JSON (Content-Type: application/json) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Staff only: the caller's role and every admin procedure it may call (docs/admin.md "Roles") */
+  getApiAuthStaffAccess: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            role: "owner" | "finance" | "support" | "content" | "viewer";
+            allowed: string[];
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -4540,7 +4593,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "identity.decide" | "receipt_key.rotate" | "liabilities.snapshot";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.propose" | "proposal.cancel" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "identity.decide" | "receipt_key.rotate" | "liabilities.snapshot";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4669,7 +4722,7 @@ export interface operations {
       };
     };
   };
-  /** Grant or revoke admin */
+  /** Grant, change or revoke a staff role: { isAdmin, role? } (role: owner, finance, support, content or viewer; owner when omitted) */
   postApiAdminUsersUserIdToggleAdmin: {
     parameters: {
       path: {
@@ -4680,6 +4733,8 @@ export interface operations {
       content: {
         "application/json": {
           isAdmin: boolean;
+          /** @enum {string} */
+          role?: "owner" | "finance" | "support" | "content" | "viewer";
         };
       };
     };
@@ -4717,7 +4772,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The last admin cannot be removed */
+      /** @description The last owner cannot be removed */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4731,6 +4786,130 @@ export interface operations {
       };
       /** @description Body is not JSON (Content-Type: application/json) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Waiting for a second approver: actions one staff member proposed, oldest first (four eyes) */
+  getApiAdminApprovals: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              id: string;
+              action: string;
+              subjectId: string;
+              summary: {
+                [key: string]: string;
+              };
+              /** @enum {string} */
+              status: "waiting" | "confirmed" | "cancelled";
+              proposedById: string;
+              proposedByEmail: string;
+              proposedRole: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 date-time
+               */
+              createdAt: string;
+            })[];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The proposer withdraws their proposal (nobody else can) */
+  postApiAdminApprovalsIdCancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            proposal: {
+              id: string;
+              action: string;
+              subjectId: string;
+              summary: {
+                [key: string]: string;
+              };
+              /** @enum {string} */
+              status: "waiting" | "confirmed" | "cancelled";
+              proposedById: string;
+              proposedByEmail: string;
+              proposedRole: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 date-time
+               */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF); only the staff member who proposed it can withdraw a proposal */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {id}; proposal not found */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

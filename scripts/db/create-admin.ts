@@ -50,7 +50,7 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
         email,
         firstName: nameSchema.parse(input.firstName ?? "Site"),
         lastName: nameSchema.parse(input.lastName ?? "Admin"),
-        role: "admin",
+        role: "owner",
         passwordHash: await hashSecret(plain),
         securityQuestion: SECURITY_QUESTIONS[0],
         securityAnswerHash: await hashSecret(normaliseAnswer(randomBytes(32).toString("base64url"))),
@@ -60,12 +60,12 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
     return { outcome: "created", passwordReset: false, userId: user.id };
   }
   const plain = password(Boolean(input.resetPassword));
-  const promote = existing.role !== "admin";
+  const promote = existing.role !== "owner";
   if (promote || plain) {
     await db.$transaction(async (tx) => {
       await tx.user.update({
         where: { id: existing.id },
-        data: { role: "admin", ...(plain ? { passwordHash: await hashSecret(plain) } : {}) },
+        data: { role: "owner", ...(plain ? { passwordHash: await hashSecret(plain) } : {}) },
       });
       // A new password ends every session the old one opened.
       if (plain) await tx.session.deleteMany({ where: { userId: existing.id } });

@@ -52,7 +52,7 @@ async function open(migrate: boolean): Promise<DatabaseHandle> {
 async function prepare(handle: DatabaseHandle, players: number, paymentsPerPlayer: number): Promise<PrepareResult> {
   const db = handle.db;
   await seed(db);
-  const admin = await db.user.findFirstOrThrow({ where: { role: "admin" } });
+  const admin = await db.user.findFirstOrThrow({ where: { role: "owner" } });
   const drawSeed = "fault-contest-seed";
   const contest = await db.contest.create({
     data: {

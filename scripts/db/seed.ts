@@ -233,7 +233,7 @@ const ENDED_ID = "seed-classic";
 
 async function upsertUser(
   db: Awaited<ReturnType<typeof getDb>>,
-  u: { email: string; password: string; firstName: string; lastName: string; role: "admin" | "user" },
+  u: { email: string; password: string; firstName: string; lastName: string; role: "owner" | "user" },
 ) {
   const email = u.email.trim().toLowerCase();
   const existing = await db.user.findUnique({ where: { email } });
@@ -264,7 +264,7 @@ export async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void>
     password: getEnv().SEED_ADMIN_PASSWORD,
     firstName: "Ada",
     lastName: "Admin",
-    role: "admin",
+    role: "owner",
   });
   const player = await upsertUser(db, {
     email: getEnv().SEED_PLAYER_EMAIL,

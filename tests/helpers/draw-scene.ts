@@ -15,7 +15,7 @@ export type DrawScene = { t: TestDb; app: LocalServer; admin: User; ada: User; b
 export async function openDrawScene(opts: { bob?: { balance?: string; lastName?: string } } = {}): Promise<DrawScene> {
   const t = await createTestDb();
   const app = await startRestServer();
-  const admin = await createUser(t.db, { role: "admin" });
+  const admin = await createUser(t.db, { role: "owner" });
   const ada = await createUser(t.db, { balance: "100", firstName: "Ada", lastName: "Lovelace" });
   const bob = await createUser(t.db, { balance: "100", firstName: "Bob", lastName: "Jones", ...opts.bob });
   return {

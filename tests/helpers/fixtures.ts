@@ -1,6 +1,6 @@
 /** Real rows and real sessions for tests: users, contests, callers and REST requests. */
 import { randomBytes } from "node:crypto";
-import type { Contest, User } from "../../src/generated/prisma/client";
+import type { Contest, Role, User } from "../../src/generated/prisma/client";
 import { Prisma } from "../../src/generated/prisma/client";
 import { createContextInner } from "../../src/server/api/context";
 import { createCaller } from "../../src/server/api/root";
@@ -35,7 +35,7 @@ export async function createUser(
   db: Db,
   opts: {
     email?: string;
-    role?: "user" | "admin";
+    role?: Role;
     /** Cash (withdrawable), booked as an `adjustment`. */
     balance?: string;
     /** Site credit (spend-only), booked as a `credit_grant`. */

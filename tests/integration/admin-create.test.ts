@@ -40,7 +40,7 @@ describe(`npm run admin:create (${dbKind()})`, () => {
     const player = await createUser(t.db, { email: "player.promoted@example.com" });
     expect(await createAdmin(t.db, { email: player.email })).toMatchObject({ outcome: "promoted", passwordReset: false });
     const promoted = await t.db.user.findUniqueOrThrow({ where: { id: player.id } });
-    expect(promoted.role).toBe("admin");
+    expect(promoted.role).toBe("owner");
     expect(promoted.passwordHash).toBe(player.passwordHash);
   });
 
@@ -93,7 +93,7 @@ describe("the admin:create command", () => {
       const rows = await pglite.query<{ role: string; firstName: string }>(
         `SELECT role::text, "firstName" FROM "User" WHERE email = 'first.admin@example.com'`,
       );
-      expect(rows.rows).toEqual([{ role: "admin", firstName: "Ada" }]);
+      expect(rows.rows).toEqual([{ role: "owner", firstName: "Ada" }]);
     } finally {
       await pglite.close();
     }

@@ -43,7 +43,7 @@ describe(`admin REST and router (${dbKind()})`, () => {
 
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin", email: "boss@example.com", firstName: "Ada" });
+    admin = await createUser(t.db, { role: "owner", email: "boss@example.com", firstName: "Ada" });
     player = await createUser(t.db, { email: "pat@example.com", firstName: "Pat", balance: "10" });
     contestId = (await createContest(t.db, { title: "Existing" })).id;
     postId = (
@@ -109,13 +109,13 @@ describe(`admin REST and router (${dbKind()})`, () => {
     expect(byName.body.map((u: { id: string }) => u.id)).toEqual([admin.id]);
   });
 
-  it("toggle-admin grants and removes rights; the last admin cannot be removed", async () => {
+  it("toggle-admin grants and removes rights (owner when no role is named); the last owner cannot be removed", async () => {
     const self = await rest(t.db, "POST", `/api/admin/users/${admin.id}/toggle-admin`, {
       body: { isAdmin: false },
       user: admin,
     });
     expect(self.status).toBe(409);
-    expect(self.body.message).toBe("The last admin cannot be removed");
+    expect(self.body.message).toBe("The last owner cannot be removed");
     const grant = await rest(t.db, "POST", `/api/admin/users/${player.id}/toggle-admin`, {
       body: { isAdmin: true },
       user: admin,
@@ -134,7 +134,7 @@ describe(`admin REST and router (${dbKind()})`, () => {
     });
     expect(last.status).toBe(409);
     // Restore.
-    await t.db.user.update({ where: { id: admin.id }, data: { role: "admin" } });
+    await t.db.user.update({ where: { id: admin.id }, data: { role: "owner" } });
     await t.db.user.update({ where: { id: player.id }, data: { role: "user" } });
     const bad = await rest(t.db, "POST", `/api/admin/users/${player.id}/toggle-admin`, {
       body: { isAdmin: "yes" },
@@ -266,7 +266,7 @@ describe(`admin stats on known data (${dbKind()})`, () => {
   beforeAll(async () => {
     t = await createTestDb();
     const now = Date.now();
-    admin = await createUser(t.db, { role: "admin", balance: "0" });
+    admin = await createUser(t.db, { role: "owner", balance: "0" });
     const a = await createUser(t.db, { balance: "12.345" });
     const b = await createUser(t.db, { balance: "7.5" });
     const old = await createUser(t.db, {});
@@ -327,7 +327,7 @@ describe(`admin stats on known data (${dbKind()})`, () => {
   });
 
   it("audit rows for wheel economics, free entries, winner posts and Outbox reads: who, what, before and after", async () => {
-    const actor = await createUser(t.db, { role: "admin" });
+    const actor = await createUser(t.db, { role: "owner" });
     const entrant = await createUser(t.db);
     const boss = await callerFor(t.db, actor);
     const since = new Date();

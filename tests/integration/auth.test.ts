@@ -129,7 +129,7 @@ describe(`auth: sign-up, login, current user, logout (${dbKind()})`, () => {
     const anon = await rest(t.db, "GET", "/api/auth/user");
     expect(anon.status).toBe(401);
     expect(anon.body.message).toContain("Unauthorized");
-    const user = await createUser(t.db, { email: "me@example.com", balance: "12.5", role: "admin" });
+    const user = await createUser(t.db, { email: "me@example.com", balance: "12.5", role: "owner" });
     const me = await rest(t.db, "GET", "/api/auth/user", { user });
     expect(me.status).toBe(200);
     expect(Object.keys(me.body).sort()).toEqual(

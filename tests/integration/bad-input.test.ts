@@ -311,7 +311,7 @@ describe(`bad input on every documented path (${dbKind()})`, () => {
     await sandboxWebhookKey(t.db);
     users = {
       player: await createUser(t.db, { email: "player-bad@example.com", balance: "20" }),
-      admin: await createUser(t.db, { email: "admin-bad@example.com", role: "admin" }),
+      admin: await createUser(t.db, { email: "admin-bad@example.com", role: "owner" }),
     };
     const victim = await createUser(t.db, { email: "victim@example.com", balance: "5" });
     const contest = await createContest(t.db, { title: "Target", maxTickets: 100 });
@@ -578,7 +578,7 @@ function isDecodable(segment: string): boolean {
 describe(`crafted attacks (${dbKind()})`, () => {
   let admin: User;
   beforeAll(async () => {
-    admin = await createUser(t.db, { email: "admin-attacks@example.com", role: "admin" });
+    admin = await createUser(t.db, { email: "admin-attacks@example.com", role: "owner" });
   });
 
   const trpcUrl = (path: string, input: unknown, batch = false) =>

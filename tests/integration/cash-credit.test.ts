@@ -21,7 +21,7 @@ describe(`cash and credit (${dbKind()})`, () => {
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(async () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);

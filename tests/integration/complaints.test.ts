@@ -26,7 +26,7 @@ describe(`complaints with a reference (${dbKind()})`, () => {
     t = await createTestDb();
     smtp = await startSmtpServer();
     transport = createSmtpTransport(smtp.url, FROM);
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(async () => {
     transport.close?.();

@@ -13,7 +13,7 @@ describe(`provably fair draws (${dbKind()})`, () => {
   let bob: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     alice = await createUser(t.db, { balance: "100", firstName: "Alice", lastName: "Smith" });
     bob = await createUser(t.db, { balance: "100", firstName: "Bob", lastName: "Jones" });
   });

@@ -83,7 +83,7 @@ describe(`verified e-mail addresses (${dbKind()})`, () => {
       expect(filed.status).toBe(201);
     }
     // Money news too: a top-up approved by an admin.
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const pay = await rest(t.db, "POST", "/api/payments/create", {
       token,
       body: { amount: "10", currency: "USD", cryptoCurrency: "USDT" },

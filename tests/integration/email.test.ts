@@ -222,7 +222,7 @@ describe(`email outbox and delivery (${dbKind()})`, () => {
   });
 
   it("top-up approved and rejected are mailed with the amount", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const user = await createUser(t.db);
     const mk = (trackId: string) =>
       t.db.payment.create({
@@ -252,7 +252,7 @@ describe(`email outbox and delivery (${dbKind()})`, () => {
       const contest = await createContest(t.db, { title: "Kawasaki Ninja", ticketPrice: "1" });
       await checkout(t.db, user.id, [{ contestId: contest.id, quantity: 1 }]);
       expect(await mailWorkerTick()).toBe(0);
-      const admin = await createUser(t.db, { role: "admin" });
+      const admin = await createUser(t.db, { role: "owner" });
       const list = await (await callerFor(t.db, admin)).admin.outbox({ search: user.email });
       expect(list).toHaveLength(1);
       expect(list[0]).toMatchObject({ to: user.email, status: "pending", subject: "Your tickets for Kawasaki Ninja: #1" });
@@ -286,7 +286,7 @@ describe(`email outbox and delivery (${dbKind()})`, () => {
     expect(await t.db.emailOutbox.count({ where: { userId: user.id, kind: "draw_result" } })).toBe(0);
     expect(await t.db.emailOutbox.count({ where: { userId: other.id, kind: "draw_result" } })).toBe(1);
 
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const payment = await t.db.payment.create({
       data: {
         userId: user.id,
@@ -303,7 +303,7 @@ describe(`email outbox and delivery (${dbKind()})`, () => {
   });
 
   it("withdrawals (requested, rejected) and prize claim steps (won, cash credited) are mailed", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const user = await createUser(t.db, { balance: "50" });
     const w = await createWithdrawal(t.db, user.id, {
       amount: "20",

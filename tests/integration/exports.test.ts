@@ -60,7 +60,7 @@ describe(`admin CSV exports (${dbKind()})`, () => {
 
   it("payments: a header, every payment newest first over several pages, hostile text defused, never cached", async () => {
     EXPORT_LIMITS.pageRows = 2;
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const payer = await createUser(t.db, { email: "payer.csv@example.com" });
     for (let i = 0; i < 5; i++) {
       await t.db.payment.create({
@@ -94,7 +94,7 @@ describe(`admin CSV exports (${dbKind()})`, () => {
   it("is bounded: at most EXPORT_LIMITS.maxRows rows, and the answer says it was cut", async () => {
     EXPORT_LIMITS.pageRows = 2;
     EXPORT_LIMITS.maxRows = 3;
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     await t.db.auditLog.createMany({
       data: Array.from({ length: 6 }, (_, i) => ({
         actorEmail: "a@example.com",
@@ -116,7 +116,7 @@ describe(`admin CSV exports (${dbKind()})`, () => {
 
   it("a contest's entries in ticket order; an unknown contest is a 404", async () => {
     EXPORT_LIMITS.pageRows = 1;
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const contest = await createContest(t.db);
     const buyer = await createUser(t.db, { firstName: "Ada", lastName: "Lovelace" });
     for (const [first, last] of [
@@ -149,7 +149,7 @@ describe(`admin CSV exports (${dbKind()})`, () => {
 
   it("after a draw each entry's result reads won or lost (the draw writes the winner on the contest, not on entries)", async () => {
     EXPORT_LIMITS.pageRows = 100;
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const contest = await createContest(t.db, { maxTickets: 10 });
     const [ann, bob] = [await createUser(t.db, { balance: "50" }), await createUser(t.db, { balance: "50" })];
     await buyTickets(t.db, ann, contest, 3);
@@ -174,7 +174,7 @@ describe(`admin CSV exports (${dbKind()})`, () => {
 
   it("ADMIN_2FA_REQUIRED=true: an admin session that skipped the second factor gets 403 with a message, and nothing is audited", async () => {
     process.env.ADMIN_2FA_REQUIRED = "true";
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const contest = await createContest(t.db);
     for (const path of [
       "/api/admin/export/payments.csv",
@@ -197,7 +197,7 @@ describe(`admin CSV exports (${dbKind()})`, () => {
   });
 
   it("every download writes an export.read audit row naming the export, its filters and its size", async () => {
-    const admin = await createUser(t.db, { role: "admin", email: "exporter@example.com" });
+    const admin = await createUser(t.db, { role: "owner", email: "exporter@example.com" });
     const contest = await createContest(t.db);
     expect((await rest(t.db, "GET", "/api/admin/export/withdrawals.csv", { user: admin })).status).toBe(200);
     expect((await rest(t.db, "GET", `/api/admin/contests/${contest.id}/entries.csv`, { user: admin })).status).toBe(200);

@@ -22,7 +22,7 @@ describe(`terms frozen once sold; minimum open period (${dbKind()})`, () => {
   let player: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     player = await createUser(t.db, { balance: "100" });
   });
   afterAll(() => t.close());

@@ -227,7 +227,7 @@ describe(`fast path of npm start (${dbKind()})`, () => {
   });
 
   it("answers a stored public file with its gzip encoding kept (Next would drop it), its ETag and the security headers", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const buyer = await createUser(t.db, { balance: "20" });
     const drawn = await createContest(t.db, { title: "Listed Watch" });
     await buyTickets(t.db, buyer, drawn, 3);

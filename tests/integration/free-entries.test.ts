@@ -10,7 +10,7 @@ describe(`free postal entries (${dbKind()})`, () => {
   let player: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     player = await createUser(t.db, { balance: "10" });
   });
   afterAll(() => t.close());

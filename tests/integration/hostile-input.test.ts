@@ -47,7 +47,7 @@ describe(`hostile input (${dbKind()})`, () => {
   });
 
   it("admin user search matches % and _ literally", async () => {
-    const admin = await createUser(t.db, { role: "admin", email: "boss@example.com" });
+    const admin = await createUser(t.db, { role: "owner", email: "boss@example.com" });
     await createUser(t.db, { email: "plain.one@example.com", firstName: "Plain" });
     const percent = await createUser(t.db, { email: "pct@example.com", firstName: "Hundred%" });
     const underscore = await createUser(t.db, { email: "under_score@example.com" });
@@ -64,7 +64,7 @@ describe(`hostile input (${dbKind()})`, () => {
   });
 
   it("admin conversation search matches % and _ literally", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const a = await createUser(t.db, { email: "chat_a@example.com" });
     const b = await createUser(t.db, { email: "chatxb@example.com" });
     for (const u of [a, b]) {

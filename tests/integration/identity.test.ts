@@ -36,7 +36,7 @@ describe(`identity tiers (${dbKind()})`, () => {
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     // Small thresholds, so a few small withdrawals reach them.
     Object.assign(process.env, {
       KYC_TIER1_WITHDRAWN_USD: "50",

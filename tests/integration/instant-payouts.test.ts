@@ -53,7 +53,7 @@ describe(`instant payouts by rules (${dbKind()})`, () => {
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(async () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);

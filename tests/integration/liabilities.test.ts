@@ -27,7 +27,7 @@ describe(`proof of liabilities (${dbKind()})`, () => {
   beforeAll(async () => {
     t = await createTestDb();
     app = await startRestServer();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     players = [];
     for (const balance of ["10", "0.005", "250.5", "3", "7.25", "1", "42", "0.1", "5"])
       players.push(await createUser(t.db, { balance }));

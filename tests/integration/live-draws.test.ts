@@ -11,7 +11,7 @@ describe(`GET /api/draws/live: the next draws and the latest closed ones (${dbKi
   let ada: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     ada = await createUser(t.db, { balance: "100", firstName: "Ada", lastName: "Lovelace" });
   });
   afterAll(() => t.close());

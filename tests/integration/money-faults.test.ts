@@ -122,7 +122,7 @@ describe("money under faults: kill -9 of the instance and a PostgreSQL restart",
     await applyMigrations({ url: pgServer.url("money_faults") });
     handle = await openDatabase({ url: pgServer.url("money_faults"), poolSize: 4 });
     db = handle.db;
-    adminToken = await sessionTokenFor(db, await createUser(db, { role: "admin" }));
+    adminToken = await sessionTokenFor(db, await createUser(db, { role: "owner" }));
     for (let i = 0; i < PLAYERS; i++) {
       const p = await createUser(db, { balance: String(START_BALANCE) });
       players.push({ id: p.id, token: await sessionTokenFor(db, p) });

@@ -19,8 +19,8 @@ describe(`no admin decides on their own account (${dbKind()})`, () => {
   let grace: User;
   beforeAll(async () => {
     t = await createTestDb();
-    ada = await createUser(t.db, { role: "admin", balance: "100" });
-    grace = await createUser(t.db, { role: "admin" });
+    ada = await createUser(t.db, { role: "owner", balance: "100" });
+    grace = await createUser(t.db, { role: "owner" });
   });
   afterAll(() => t.close());
 

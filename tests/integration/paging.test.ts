@@ -17,7 +17,7 @@ describe(`every list is a page (${dbKind()})`, () => {
   let heavy: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     const exec = (sql: string) => t.db.$executeRawUnsafe(sql);
     await insertPlayers(exec, "pg", 1);
     const c = await createContest(t.db, { title: "Many Entries" });

@@ -15,7 +15,7 @@ describe(`payment approval guarded by the gateway (${dbKind()})`, () => {
   beforeAll(async () => {
     delete process.env.OXAPAY_MERCHANT_API_KEY;
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin", email: "auditor@example.com" });
+    admin = await createUser(t.db, { role: "owner", email: "auditor@example.com" });
   });
   afterAll(() => t.close());
 

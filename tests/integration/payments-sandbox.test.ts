@@ -33,7 +33,7 @@ describe(`payments: sandbox honesty, in-process pay, APP_URL, flood limits (${db
     }
     t = await createTestDb();
     player = await createUser(t.db, { email: "sandbox-payer@example.com" });
-    admin = await createUser(t.db, { role: "admin", email: "sandbox-admin@example.com" });
+    admin = await createUser(t.db, { role: "owner", email: "sandbox-admin@example.com" });
   });
   afterEach(() => {
     vi.restoreAllMocks();

@@ -38,7 +38,7 @@ describe(`top-ups: late, rejected, refunded and partial money (${dbKind()})`, ()
   beforeAll(async () => {
     delete process.env.AUTO_APPROVE_PAID;
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     standIn = await startStandIn((req, res, text) => {
       const ok = (data: unknown) => oxaPayAnswer(res, data);
       if (req.headers.merchant_api_key !== KEY) return oxaPayAnswer(res, {}, 401, "Invalid merchant API key");

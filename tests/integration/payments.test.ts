@@ -35,7 +35,7 @@ describe(`payments: create, webhook, approval (${dbKind()})`, () => {
     t = await createTestDb();
     SECRET = await sandboxWebhookKey(t.db);
     player = await createUser(t.db, { email: "payer@example.com" });
-    admin = await createUser(t.db, { role: "admin", email: "boss@example.com" });
+    admin = await createUser(t.db, { role: "owner", email: "boss@example.com" });
   });
   afterEach(() => {
     delete process.env.AUTO_APPROVE_PAID;

@@ -37,7 +37,7 @@ describe(`payouts at most once (${dbKind()})`, () => {
   beforeAll(async () => {
     t = await createTestDb();
     player = await createUser(t.db, { balance: "500" });
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     await standIn.start();
     queue = testQueue(t);
   });

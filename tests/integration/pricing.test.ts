@@ -15,7 +15,7 @@ describe(`pricing: bundle tiers and promo codes (${dbKind()})`, () => {
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(() => t.close());
 

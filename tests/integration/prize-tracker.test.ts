@@ -17,7 +17,7 @@ describe(`prize-delivery tracker (${dbKind()})`, () => {
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterEach(() => {
     delete process.env.PRIZE_FULFILMENT_TARGET_DAYS;

@@ -16,7 +16,7 @@ describe("prize claims", () => {
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(async () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);

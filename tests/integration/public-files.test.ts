@@ -22,7 +22,7 @@ describe(`entry-list files (${dbKind()})`, () => {
   const saved = process.env.RATE_LIMIT_ANON_PER_MINUTE;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     ada = await createUser(t.db, { balance: "100" });
   });
   afterEach(() => {

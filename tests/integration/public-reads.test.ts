@@ -74,7 +74,7 @@ describe(`cached public reads (${dbKind()})`, () => {
   });
 
   it("an admin edit and a published winner post show on the next read", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const adminCaller = await callerFor(t.db, admin);
     expect((await rest(t.db, "GET", "/api/winner-posts")).body).toEqual([]);
     await adminCaller.admin.createWinnerPost({

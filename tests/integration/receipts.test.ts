@@ -23,7 +23,7 @@ describe(`signed receipts (${dbKind()})`, () => {
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(async () => {
     await t.close();

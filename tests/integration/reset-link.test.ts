@@ -190,7 +190,7 @@ describe(`password reset by emailed link (${dbKind()})`, () => {
   });
 
   it("with no SMTP_URL no link is made for an admin (nothing could deliver it); with SMTP it is", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const ask = () => rest(t.db, "POST", "/api/auth/reset-link", { body: { email: admin.email }, headers: freshIp() });
     expect((await ask()).body).toEqual({ message: RESET_LINK_SENT });
     expect(await t.db.passwordResetToken.count({ where: { userId: admin.id } })).toBe(0);
@@ -234,7 +234,7 @@ describe(`password reset by emailed link (${dbKind()})`, () => {
 
   it("an admin with two-factor on: the link ends every session and gives one that still owes the code", async () => {
     process.env.SMTP_URL = smtp.url;
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const keyHex = "3132333435363738393031323334353637383930";
     await t.db.user.update({ where: { id: admin.id }, data: { totpSecret: keyHex, totpEnabledAt: new Date() } });
     const old = await sessionTokenFor(t.db, admin);

@@ -17,7 +17,7 @@ describe(`REST answers what it documents and applies what it is sent (${dbKind()
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(async () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);

@@ -272,7 +272,7 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     expect(of(small)).toBeUndefined();
     expect(of(falling)).toBeUndefined();
 
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const res = await rest(t.db, "GET", "/api/admin/risk-markers", { user: admin });
     expect(res.status).toBe(200);
     expect(res.body.map((r: { userId: string }) => r.userId)).toEqual(

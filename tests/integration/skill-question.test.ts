@@ -17,7 +17,7 @@ describe(`skill question (${dbKind()})`, () => {
   let player: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     player = await createUser(t.db, { balance: "50" });
   });
   afterAll(() => t.close());

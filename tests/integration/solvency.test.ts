@@ -33,7 +33,7 @@ describe(`solvency beside the proof of liabilities (${dbKind()})`, () => {
   let player: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     player = await createUser(t.db, { balance: "150" });
     await createUser(t.db, { balance: "50" });
   });

@@ -48,7 +48,7 @@ describe(`support chat service, router and REST rows (${dbKind()})`, () => {
   });
 
   it("admins list conversations with unread counts, search by name or email, read, reply and mark read", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const alice = await createUser(t.db, { firstName: "Alice", lastName: "Archer", email: "alice.support@example.com" });
     const bob = await createUser(t.db, { firstName: "Bob", lastName: "Baker", email: "bob.b@example.com" });
     await rest(t.db, "POST", "/api/support/messages", { user: alice, body: { message: "A1" } });
@@ -105,7 +105,7 @@ describe(`support chat service, router and REST rows (${dbKind()})`, () => {
   });
 
   it("admin reply refuses an empty message, a missing user and an unknown user", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const player = await createUser(t.db);
     const empty = await rest(t.db, "POST", "/api/support/admin-reply", {
       user: admin,
@@ -150,7 +150,7 @@ describe(`support chat service, router and REST rows (${dbKind()})`, () => {
   });
 
   it("live: the player's thread, the admin's list and open thread tick on the right events", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const player = await createUser(t.db);
     const stranger = await createUser(t.db);
     const bus = await getEventBus();

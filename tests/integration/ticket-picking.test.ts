@@ -16,7 +16,7 @@ describe(`pick your numbers (${dbKind()})`, () => {
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(() => t.close());
 

@@ -27,7 +27,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
 
   /** An admin with two-factor on (enrolled over REST); returns the base32 secret. */
   async function enrolledAdmin(): Promise<{ admin: User; secret: string; backupCodes: string[] }> {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
     const token = cookieOf(login.headers);
     const setup = await rest(t.db, "POST", "/api/auth/2fa/setup", { token });
@@ -38,7 +38,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
   }
 
   it("enrolment: a secret, an otpauth URI and a QR code; a wrong code does not turn it on", async () => {
-    const admin = await createUser(t.db, { role: "admin", email: "totp-admin@example.com" });
+    const admin = await createUser(t.db, { role: "owner", email: "totp-admin@example.com" });
     const setup = await rest(t.db, "POST", "/api/auth/2fa/setup", { user: admin });
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -107,7 +107,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
 
   it("ADMIN_2FA_REQUIRED=true: money-moving admin actions need a session that passed two-factor", async () => {
     process.env.ADMIN_2FA_REQUIRED = "true";
-    const plain = await createUser(t.db, { role: "admin" });
+    const plain = await createUser(t.db, { role: "owner" });
     const target = await createUser(t.db);
     const refused = await rest(t.db, "POST", "/api/payments/missing-id/approve", { user: plain });
     expect(refused.status).toBe(403);
@@ -238,7 +238,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
       body: { amount: "20", cryptoCurrency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
     });
     expect(asked.status).toBe(201);
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
     const token = cookieOf(login.headers);
 
@@ -310,7 +310,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
 
   it("the $5,000 scenario with ADMIN_2FA_REQUIRED=true: a session that never entered a code can neither create the contest nor pay out", async () => {
     process.env.ADMIN_2FA_REQUIRED = "true";
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const accomplice = await createUser(t.db, { balance: "5000" });
     // A real password sign-in (no code ever entered).
     const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } });
@@ -363,7 +363,7 @@ describe(`admin TOTP two-factor (${dbKind()})`, () => {
   });
 
   it("ten single-use backup codes at enrolment, stored hashed; each stands in for a code once", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const token = await sessionTokenFor(t.db, admin);
     const setup = await rest(t.db, "POST", "/api/auth/2fa/setup", { token });
     const enable = await rest(t.db, "POST", "/api/auth/2fa/enable", { token, body: { code: codeFor(setup.body.secret) } });

@@ -28,7 +28,7 @@ const signupBody = (email: string) => ({
 const promo = { code: "TWICE10", kind: "percent", percentOff: 10 };
 
 async function expectConflicts(db: DatabaseHandle["db"]) {
-  const admin = await createUser(db, { role: "admin" });
+  const admin = await createUser(db, { role: "owner" });
   expect((await rest(db, "POST", "/api/auth/signup", { body: signupBody("Twice.Over@example.com") })).status).toBe(201);
   const again = await rest(db, "POST", "/api/auth/signup", { body: signupBody("TWICE.OVER@Example.COM") });
   expect(again.status).toBe(409);

@@ -18,7 +18,7 @@ describe(`wheel economics under control (${dbKind()})`, () => {
   let admin: User;
   beforeAll(async () => {
     t = await createTestDb();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(() => t.close());
   afterEach(() => {

@@ -182,7 +182,7 @@ describe(`wheel (${dbKind()})`, () => {
   it("economics: admins only; default config pays out more than a paid spin costs", async () => {
     const player = await createUser(t.db);
     await expect((await callerFor(t.db, player)).wheel.economics()).rejects.toThrow(/Admin/);
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const e = await (await callerFor(t.db, admin)).wheel.economics();
     expect(e.isDefault).toBe(true);
     expect(e.expected.expectedPayoutPerPaidSpin).toBeCloseTo(0.004625, 12);

@@ -90,7 +90,7 @@ describe(`published winner posts (${dbKind()})`, () => {
     const byTitle = new Map(res.body.map((p: { title: string; hasTrail: boolean }) => [p.title, p.hasTrail]));
     expect(byTitle.get("Trail")).toBe(true);
     expect(byTitle.get("Newest")).toBe(false); // contestId "contest-1": no such contest
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const all = await (await callerFor(t.db, admin)).admin.winnerPosts();
     expect(all.find((p) => p.id === linked.id)?.hasTrail).toBe(true);
     await t.db.winnerPost.delete({ where: { id: linked.id } });

@@ -34,7 +34,7 @@ describe("withdrawals", () => {
   beforeAll(async () => {
     t = await createTestDb();
     player = await createUser(t.db, { balance: "100" });
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
   });
   afterAll(async () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
@@ -406,7 +406,7 @@ describe("OxaPay payout exchange (documented example, real client, local server)
   it("sends the payout, stays processing, then the signed payout webhook marks it paid with the tx hash (once)", async () => {
     const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
     const player = await createUser(t.db, { balance: "200" });
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const w = (
       await rest(t.db, "POST", "/api/withdrawals", {
         user: player,
@@ -454,7 +454,7 @@ describe("OxaPay payout exchange (documented example, real client, local server)
   it("a rejected payout webhook fails the withdrawal and returns the hold once; the REST row checks the signature", async () => {
     const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
     const player = await createUser(t.db, { balance: "50" });
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const w = (
       await rest(t.db, "POST", "/api/withdrawals", {
         user: player,
@@ -476,7 +476,7 @@ describe("OxaPay payout exchange (documented example, real client, local server)
   it("a payout whose webhook never came is settled by the reconcile job through GET /v1/payout/{track_id}", async () => {
     const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
     const player = await createUser(t.db, { balance: "15" });
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const w = (
       await rest(t.db, "POST", "/api/withdrawals", {
         user: player,
@@ -495,7 +495,7 @@ describe("OxaPay payout exchange (documented example, real client, local server)
   });
   it("the coins beside the spec's four: each payout in its own decimals, USDC naming its chain, the others none", async () => {
     const gateway = new OxaPayPayoutGateway({ payoutApiKey: KEY, baseUrl: standIn.url });
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const cases = [
       { coin: "LTC", network: "LTC", address: "LaMT348PWRnrqeeWArpwQPbuanpXDZGEUz", amount: 0.25, sentNetwork: undefined },
       { coin: "TRX", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", amount: 160, sentNetwork: undefined },

@@ -12,7 +12,7 @@ describe("concurrent End clicks draw once (postgres)", () => {
   let players: User[];
   beforeAll(async () => {
     t = await createTestDb({ poolSize: 20 });
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     players = await Promise.all([0, 1, 2, 3].map(() => createUser(t.db, { balance: "100" })));
   });
   afterAll(() => t.close());

@@ -31,7 +31,7 @@ describe("a big contest draws in bounded work (postgres)", () => {
   const queued: { fanOut: string[]; retry: string[] } = { fanOut: [], retry: [] };
   beforeAll(async () => {
     t = await createTestDb({ poolSize: 10 });
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     app = await startRestServer();
     q = testQueue(t);
     // What the app's queue does after a draw commits, recorded here so the test drives the job itself.

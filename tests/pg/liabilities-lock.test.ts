@@ -17,7 +17,7 @@ describe("proof of liabilities lock (postgres)", () => {
   beforeAll(async () => {
     t = await createTestDb();
     app = await startRestServer();
-    admin = await createUser(t.db, { role: "admin" });
+    admin = await createUser(t.db, { role: "owner" });
     await createUser(t.db, { balance: "10" });
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ describe("payments under concurrency (PostgreSQL)", () => {
     delete process.env.OXAPAY_MERCHANT_API_KEY;
     delete process.env.AUTO_APPROVE_PAID;
     t = await createTestDb({ poolSize: 20 });
-    admins = [await createUser(t.db, { role: "admin" }), await createUser(t.db, { role: "admin" })];
+    admins = [await createUser(t.db, { role: "owner" }), await createUser(t.db, { role: "owner" })];
   });
   afterAll(() => t.close());
 

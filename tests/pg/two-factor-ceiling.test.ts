@@ -22,7 +22,7 @@ describe("two-factor ceiling per account (postgres)", () => {
   afterAll(() => t.close());
 
   it("60 wrong codes from 12 addresses at once: at most 10 judged, one lockout, the owner told once", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const signIn = async () =>
       cookieOf(
         (await rest(t.db, "POST", "/api/auth/login", { body: { email: admin.email, password: FIXTURE_PASSWORD } })).headers,

@@ -45,7 +45,7 @@ describe("unique keys under concurrency (postgres)", () => {
   });
 
   it("6 admins creating the same promo code at once: one code, five 409", async () => {
-    const admins = await Promise.all(Array.from({ length: 6 }, () => createUser(t.db, { role: "admin" })));
+    const admins = await Promise.all(Array.from({ length: 6 }, () => createUser(t.db, { role: "owner" })));
     const results = await Promise.all(
       admins.map((user) =>
         rest(t.db, "POST", "/api/admin/promo-codes", { user, body: { code: "RACE10", kind: "percent", percentOff: 10 } }),

@@ -38,7 +38,7 @@ describe("withdrawal concurrency (postgres)", () => {
 
   it("approve and reject racing on each of 10 withdrawals: one wins each time, holds come back at most once", async () => {
     const user = await createUser(t.db, { balance: "100" });
-    const admin = await createUser(t.db, { role: "admin" });
+    const admin = await createUser(t.db, { role: "owner" });
     const ws = [];
     for (let i = 0; i < 10; i++) {
       ws.push(await createWithdrawal(t.db, user.id, { amount: "10", cryptoCurrency: "USDT", network: "TRC20", address: TRON }));

@@ -4,6 +4,7 @@ import { Badge, Card, Code, Group, Select, Stack, Text, Title } from "@mantine/c
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "@/shared/constants";
+import { isStaffRole, STAFF_ROLE_LABELS } from "@/shared/staff";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { ExportCsvButton } from "./ExportCsvButton";
@@ -69,7 +70,19 @@ export function AuditTab() {
               rowProps={(e) => ({ "data-testid": "audit-entry", "data-action": e.action })}
               columns={[
                 { label: "Time", cell: (e) => <DateTime value={e.createdAt} /> },
-                { label: "Admin", cell: (e) => e.actorEmail },
+                {
+                  label: "Admin",
+                  cell: (e) => (
+                    <>
+                      {e.actorEmail}
+                      {isStaffRole(e.actorRole) && (
+                        <Text span c="dimmed" size="xs" ml={4}>
+                          ({STAFF_ROLE_LABELS[e.actorRole]})
+                        </Text>
+                      )}
+                    </>
+                  ),
+                },
                 {
                   label: "Action",
                   lead: true,

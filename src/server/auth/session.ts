@@ -1,10 +1,13 @@
 /**
  * Sessions in Lucia's design (lucia-auth.com/sessions): the client holds a random token of
  * 160 bits; the database stores only its SHA-256. 30-day expiry, renewed when under 15 days remain.
+ * Staff sessions (every role in docs/admin.md "Roles") are kept alive by use instead: they end
+ * STAFF_IDLE_MINUTES after the last request (a session that becomes staff is cut to that at once).
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { SESSION_COOKIE } from "@/shared/constants";
+import { isStaffRole } from "@/shared/staff";
 import type { DbTx } from "../platform/db";
 import { publishAfterCommit } from "../events";
 import { getEnv } from "../platform/env";
@@ -23,6 +26,8 @@ export type SessionInfo = {
   /** When this session passed the TOTP check, if it did. */
   twoFactorVerifiedAt: Date | null;
 };
+/** A staff session's idle deadline moves forward in steps of at least this much. */
+const STAFF_RENEW_STEP_MS = 60_000;
 /** How long a session waiting for its TOTP code lives. */
 export const TWO_FACTOR_PENDING_TTL_MS = 10 * 60 * 1000;
 export type SessionValidation = { session: SessionInfo; user: User; renewed: boolean } | null;
@@ -78,7 +83,16 @@ export async function validateSessionToken(db: DbTx, token: string, now = new Da
   }
   let renewed = false;
   let expiresAt = row.expiresAt;
-  if (!row.twoFactorPending && row.expiresAt.getTime() - now.getTime() < SESSION_RENEW_WITHIN_MS) {
+  const staffIdleMs = isStaffRole(row.user.role) ? getEnv().STAFF_IDLE_MINUTES * 60_000 : null;
+  if (!row.twoFactorPending && staffIdleMs !== null) {
+    // Idle timeout: pushed forward at most once a minute, so a busy dashboard writes little.
+    const left = row.expiresAt.getTime() - now.getTime();
+    if (left > staffIdleMs || staffIdleMs - left >= STAFF_RENEW_STEP_MS) {
+      expiresAt = new Date(now.getTime() + staffIdleMs);
+      await db.session.updateMany({ where: { id }, data: { expiresAt } });
+      renewed = true;
+    }
+  } else if (!row.twoFactorPending && row.expiresAt.getTime() - now.getTime() < SESSION_RENEW_WITHIN_MS) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.session.updateMany({ where: { id }, data: { expiresAt } });
     renewed = true;

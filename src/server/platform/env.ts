@@ -128,6 +128,11 @@ const schema = z.object({
   // Instant payouts by rules (docs/payments.md "Instant payouts"): a withdrawal is sent without a
   // person when every rule holds; 0 as AUTO_WITHDRAW_MAX_USD sends every withdrawal to the admin queue.
   AUTO_WITHDRAW_MAX_USD: int(0, 100_000, "must be an integer from 0 to 100000 (USD)").default(100),
+  // Four eyes (docs/admin.md "Four eyes"): a withdrawal of at least this many USD is approved by two
+  // different staff members, and never paid by the rules alone; 0 turns it off.
+  FOUR_EYES_WITHDRAWAL_USD: int(0, 1_000_000, "must be an integer from 0 to 1000000 (USD)").default(1000),
+  // Staff sessions end after this many minutes without a request (players' last 30 days).
+  STAFF_IDLE_MINUTES: int(5, 480, "must be an integer from 5 to 480 (minutes)").default(30),
   AUTO_WITHDRAW_DAILY_COUNT: int(1, 1_000, "must be an integer from 1 to 1000").default(3),
   AUTO_WITHDRAW_DAILY_MAX_USD: int(1, 1_000_000, "must be an integer from 1 to 1000000 (USD)").default(300),
   AUTO_WITHDRAW_MIN_ACCOUNT_AGE_HOURS: int(0, 8_760, "must be an integer from 0 to 8760 (hours)").default(24),

@@ -2,6 +2,7 @@
  * What the admin dashboard's audit, statistics, analytics and risk-marker REST rows answer;
  * re-exported by ./responses.ts, where every row's answer schema is found.
  */
+import { STAFF_ROLES } from "../staff";
 import { z } from "zod";
 import { RISK_MARKERS } from "../safer-play";
 import { id, money, nameAnswers, time } from "./response-primitives";
@@ -11,12 +12,31 @@ export const auditEntryOutput = z.object({
   createdAt: time,
   actorId: z.string().nullable(),
   actorEmail: z.string(),
+  /** The role the action was taken under (null: the system, or a row from before roles). */
+  actorRole: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),
+});
+/** The caller's staff role and the admin procedures (and raw REST rows) it may call. */
+export const staffAccessOutput = z.object({ role: z.enum(STAFF_ROLES), allowed: z.array(z.string()) });
+
+/** A four-eyes proposal (docs/admin.md "Four eyes"). */
+export const staffProposalOutput = z.object({
+  id,
+  /** The procedure it runs once confirmed, e.g. "withdrawals.approve". */
+  action: z.string(),
+  subjectId: z.string(),
+  /** What the queue shows: amount, player, address. */
+  summary: z.record(z.string(), z.string()),
+  status: z.enum(["waiting", "confirmed", "cancelled"]),
+  proposedById: z.string(),
+  proposedByEmail: z.string(),
+  proposedRole: z.string(),
+  createdAt: time,
 });
 export const auditPageOutput = z.object({ entries: z.array(auditEntryOutput), nextCursor: z.string().nullable() });
 

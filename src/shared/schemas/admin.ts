@@ -2,6 +2,7 @@
  * Admin forms and inputs (docs/product.md §5), shared by the dashboard forms and the server.
  * Numbers arrive as JSON numbers (the documented REST payload), strings (forms) or "" (empty field).
  */
+import { STAFF_ROLES } from "../staff";
 import "./zod-config";
 import { z } from "zod";
 import { pageFields } from "./paging";
@@ -169,9 +170,13 @@ export const contestStatusSchema = z.object({
   status: z.enum(["active", "ended", "cancelled"], "Status must be active, ended or cancelled"),
 });
 
+export const proposalIdSchema = z.object({ id: z.string().min(1).max(64) });
+
 export const toggleAdminSchema = z.object({
   userId: z.string().min(1).max(64),
   isAdmin: z.boolean("isAdmin must be true or false"),
+  /** Which staff role to grant (docs/admin.md "Roles"); without it "Make Admin" grants `owner`. Ignored when removing. */
+  role: z.enum(STAFF_ROLES, `role must be one of ${STAFF_ROLES.join(", ")}`).optional(),
 });
 
 export const userSearchSchema = z.object({ search: z.string().trim().max(200).optional(), ...pageFields }).optional();

@@ -7,6 +7,7 @@
  * document (tests/helpers/fixtures.ts). Money is a decimal string; a time is a Date, an ISO 8601
  * string in JSON (./response-primitives.ts).
  */
+import { STAFF_ROLES } from "../staff";
 import { z } from "zod";
 import { CONTEST_CATEGORIES, CRYPTO_CURRENCIES } from "../constants";
 import { WITHDRAWAL_NETWORKS } from "../networks";
@@ -21,7 +22,15 @@ export {
 } from "./identity-responses";
 import { id, message, money, nameAnswers, time, timeText } from "./response-primitives";
 
-export { analyticsOutput, auditEntryOutput, auditPageOutput, riskMarkersOutput, statsOutput } from "./admin-responses";
+export {
+  analyticsOutput,
+  auditEntryOutput,
+  auditPageOutput,
+  riskMarkersOutput,
+  staffAccessOutput,
+  staffProposalOutput,
+  statsOutput,
+} from "./admin-responses";
 export { adminInstantPrizesOutput, instantWinOutput, instantWinsRecordOutput } from "./instant-wins-responses";
 export {
   adminPrizeOutput,
@@ -62,7 +71,10 @@ export const userOutput = z.object({
   /** Spend-only site credit (instant-win credit, wheel prizes, goodwill), spent before cash. */
   creditBalance: money,
   createdAt: time,
+  /** True for every staff role (docs/admin.md "Roles"). */
   isAdmin: z.boolean(),
+  /** The staff role, or null for a player. */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
 });
 export const messageOutput = z.object({ message });
 export const messageWithUserOutput = z.object({ message, user: userOutput });

@@ -4,13 +4,14 @@ import {
   contestStatusSchema,
   contestUpdateSchema,
   idSchema,
+  proposalIdSchema,
   toggleAdminSchema,
   adminContestsQuerySchema,
   userSearchSchema,
   winnerPostSchema,
   winnerPostUpdateSchema,
 } from "@/shared/schemas/admin";
-import { listUsers, setAdmin } from "../../services/accounts";
+import { cancelProposal, listUsers, listWaitingProposals, setStaffRole } from "../../services/accounts";
 import { getAnalytics, getOverview, getStats, listOutbox } from "../../services/admin";
 import { freeEntrySchema } from "@/shared/fair-play";
 import { createContest, listAllContests, setContestStatus, updateContest } from "../../services/contests";
@@ -31,8 +32,15 @@ export const adminRouter = createTRPCRouter({
 
   users: adminProcedure.input(userSearchSchema).query(({ ctx, input }) => listUsers(ctx.db, input?.search, input)),
   toggleAdmin: adminProcedure.input(toggleAdminSchema).mutation(async ({ ctx, input }) => {
-    const user = await setAdmin(ctx.db, input.userId, input.isAdmin, ctx.user.id);
+    const role = input.isAdmin ? (input.role ?? "owner") : null;
+    const user = await setStaffRole(ctx.db, input.userId, role, ctx.user.id);
     return { message: "User updated", user };
+  }),
+  /** Four eyes: what waits for a second approver, and the proposer taking theirs back (docs/admin.md "Four eyes"). */
+  waitingApprovals: adminProcedure.query(({ ctx }) => listWaitingProposals(ctx.db)),
+  cancelApproval: adminProcedure.input(proposalIdSchema).mutation(async ({ ctx, input }) => {
+    const proposal = await cancelProposal(ctx.db, ctx.user.id, input.id);
+    return { message: "Proposal withdrawn", proposal };
   }),
   /** Goodwill: spend-only site credit, optionally expiring (docs/payments.md "Cash and credit"). */
   grantCredit: adminProcedure.input(grantCreditSchema).mutation(({ ctx, input }) => grantCredit(ctx.db, ctx.user.id, input)),

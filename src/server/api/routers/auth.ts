@@ -17,6 +17,8 @@ import { getEnv } from "../../platform/env";
 import { requestEmailVerification, requestResetLink, resetWithLink, verifyEmail } from "../../services/accounts";
 import { toPublicUser } from "../../services/kernel";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import { allowedFor } from "../privileged";
+import type { StaffRole } from "@/shared/staff";
 import {
   RESET_GRANT_TTL_MS,
   changePassword,
@@ -69,6 +71,11 @@ export const authRouter = createTRPCRouter({
     // The admin dashboard disables what needs the code before any click (src/server/api/privileged.ts).
     sessionVerified: ctx.session.twoFactorVerifiedAt !== null,
   })),
+  /** The caller's staff role and every admin procedure it may call: the dashboard shows only these live. */
+  staffAccess: adminProcedure.query(({ ctx }) => {
+    const role = ctx.user.role as StaffRole; // assertAdminAccess let only a staff role through
+    return { role, allowed: allowedFor(role) };
+  }),
   twoFactorSetup: adminProcedure
     .input(twoFactorSetupSchema)
     .mutation(({ ctx, input }) => setupTwoFactor(ctx.db, ctx.user, { code: input?.code, ip: ctx.ip })),

@@ -7,6 +7,7 @@ import {
   freeEntryOutput,
   messageOutput,
   messageWithUserOutput,
+  staffProposalOutput,
   statsOutput,
   userOutput,
   winnerPostOutput,
@@ -48,12 +49,34 @@ export const adminRoutes: RestRow[] = [
     method: "POST",
     path: "/api/admin/users/:userId/toggle-admin",
     doc: {
-      errors: { 409: "The last admin cannot be removed" },
+      errors: { 409: "The last owner cannot be removed" },
       output: messageWithUserOutput,
-      summary: "Grant or revoke admin",
+      summary:
+        "Grant, change or revoke a staff role: { isAdmin, role? } (role: owner, finance, support, content or viewer; owner when omitted)",
       access: "admin",
       procedure: "admin.toggleAdmin",
       body: "rest",
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/approvals",
+    doc: {
+      output: z.array(staffProposalOutput),
+      summary: "Waiting for a second approver: actions one staff member proposed, oldest first (four eyes)",
+      access: "admin",
+      procedure: "admin.waitingApprovals",
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/approvals/:id/cancel",
+    doc: {
+      output: z.object({ message: z.string(), proposal: staffProposalOutput }),
+      summary: "The proposer withdraws their proposal (nobody else can)",
+      access: "admin",
+      procedure: "admin.cancelApproval",
+      errors: { 403: "Only the staff member who proposed it can withdraw a proposal", 404: "Proposal not found" },
     },
   },
   {

@@ -5,6 +5,7 @@ import {
   messageWithUserOutput,
   twoFactorEnableOutput,
   twoFactorSetupOutput,
+  staffAccessOutput,
   twoFactorStatusOutput,
   userOutput,
   verifySecurityOutput,
@@ -66,6 +67,16 @@ export const authRoutes: RestRow[] = [
       access: "public",
       procedure: "auth.verifyTwoFactor",
       body: "input",
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/auth/staff-access",
+    doc: {
+      output: staffAccessOutput,
+      summary: 'Staff only: the caller\'s role and every admin procedure it may call (docs/admin.md "Roles")',
+      access: "admin",
+      procedure: "auth.staffAccess",
     },
   },
   {

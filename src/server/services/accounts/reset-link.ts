@@ -18,6 +18,7 @@
  *   session, mails a notice and signs the player in with a new session; for an account with
  *   two-factor on that session still owes its code (recovery never skips a factor).
  */
+import { isStaffRole } from "@/shared/staff";
 import { randomBytes } from "node:crypto";
 import { RESET_LINK_INVALID, RESET_LINK_SENT } from "@/shared/schemas/email";
 import { hashSecret } from "../../auth/password";
@@ -75,7 +76,7 @@ export async function requestResetLink(db: Db, input: { email: string }, info: I
     const counted = await hit(db, resetLinkKeys.email(email), RESET_LINK_RULES.email, { now });
     const user = await db.user.findUnique({ where: { email }, select: { id: true, role: true, closedAt: true } });
     // A closed account gets no link (services/safer-play/choices.ts), with the same answer and timing as any other.
-    const deliverable = (user?.role !== "admin" || Boolean(mailConfig().smtpUrl)) && !user?.closedAt;
+    const deliverable = (!isStaffRole(user?.role) || Boolean(mailConfig().smtpUrl)) && !user?.closedAt;
     if (user && deliverable && counted.points <= RESET_LINK_RULES.email.limit) {
       await db.$transaction(async (tx) => {
         await tx.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } });

@@ -1,10 +1,11 @@
 /**
- * Staff: the admin Users tab's list, the admin role (Make Admin / Remove Admin, audited), and the one
+ * Staff: the admin Users tab's list, staff roles (Make Admin / Remove Admin with the role chosen, audited), and the one
  * rule every money decision applies first: no staff member decides on their own account.
  */
 import type { Db, DbTx } from "../../platform/db";
 import { conflict, forbidden, notFound } from "../../platform/errors";
 import type { PageQuery } from "@/shared/schemas/paging";
+import type { StaffRole } from "@/shared/staff";
 import { cursorRow, likeLiteral, pageLimit, type PublicUser, recordAudit, toPublicUser } from "../kernel";
 
 /** Users newest first, optionally searched: a keyset page (default 50; `cursor` = the last id seen). */
@@ -36,23 +37,30 @@ export async function listUsers(db: DbTx, search?: string, page: PageQuery = {})
   return rows.map(toPublicUser);
 }
 
+export const LAST_OWNER = "The last owner cannot be removed";
+
 /**
- * Grants or removes admin rights. Removing is refused when it would leave no admin (so the last
- * admin cannot remove themselves). The admin rows are locked first, so two admins demoting each
- * other at the same moment cannot both succeed.
+ * Grants a staff role, changes it, or removes it (`role` null: a player again). The spec's "Make
+ * Admin" without a role grants `owner` (full rights, what "Admin" meant before roles); the
+ * dashboard's dialog asks which role. Refused when it would leave no owner (so the last owner
+ * cannot step down): the owner rows are locked first, so two owners demoting each other at the same
+ * moment cannot both succeed.
  */
-export async function setAdmin(db: Db, userId: string, isAdmin: boolean, actorId: string | null = null): Promise<PublicUser> {
+export async function setStaffRole(
+  db: Db,
+  userId: string,
+  role: StaffRole | null,
+  actorId: string | null = null,
+): Promise<PublicUser> {
   return db.$transaction(async (tx) => {
     const target = await tx.user.findUnique({ where: { id: userId }, select: { id: true, role: true, email: true } });
     if (!target) throw notFound("User not found");
-    if (!isAdmin) {
-      const admins = await tx.$queryRaw<{ id: string }[]>`
-        SELECT "id" FROM "User" WHERE "role" = 'admin' ORDER BY "id" FOR UPDATE`;
-      if (admins.some((a) => a.id === userId) && admins.length <= 1) {
-        throw conflict("The last admin cannot be removed");
-      }
+    if (role !== "owner") {
+      const owners = await tx.$queryRaw<{ id: string }[]>`
+        SELECT "id" FROM "User" WHERE "role" = 'owner' ORDER BY "id" FOR UPDATE`;
+      if (owners.some((a) => a.id === userId) && owners.length <= 1) throw conflict(LAST_OWNER);
     }
-    const user = await tx.user.update({ where: { id: userId }, data: { role: isAdmin ? "admin" : "user" } });
+    const user = await tx.user.update({ where: { id: userId }, data: { role: role ?? "user" } });
     if (target.role !== user.role) {
       await recordAudit(tx, {
         actorId,

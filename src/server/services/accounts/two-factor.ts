@@ -17,6 +17,7 @@
  * With ADMIN_2FA_REQUIRED=true, every admin procedure that shows players' data, moves money or
  * reaches a player needs a session that passed the check (src/server/api/privileged.ts).
  */
+import { isStaffRole } from "@/shared/staff";
 import type { z } from "zod";
 import type { twoFactorStatusOutput } from "@/shared/schemas/responses";
 import { createHash, randomBytes } from "node:crypto";
@@ -189,7 +190,7 @@ export async function setupTwoFactor(
   user: { id: string; email: string; role: string },
   opts: { code?: string; ip?: string; now?: Date } = {},
 ): Promise<{ secret: string; uri: string; qrCode: string }> {
-  if (user.role !== "admin") throw forbidden("Two-factor authentication is for admin accounts");
+  if (!isStaffRole(user.role)) throw forbidden("Two-factor authentication is for admin accounts");
   // Re-enrolment replaces the key: only the holder of the current one (or a backup code) may.
   const current = await db.user.findUnique({ where: { id: user.id }, select: { totpSecret: true } });
   if (current?.totpSecret) {

@@ -169,7 +169,7 @@ export async function exportAuditLog(db: DbTx): Promise<CsvExport> {
     filename: `audit-log-${stamp()}.csv`,
     total: await db.auditLog.count(),
     ...paged(
-      ["id", "createdAt", "actorEmail", "action", "targetType", "targetId", "reason", "before", "after"],
+      ["id", "createdAt", "actorEmail", "actorRole", "action", "targetType", "targetId", "reason", "before", "after"],
       (after: { id: string } | undefined) =>
         db.auditLog.findMany({
           orderBy: newestFirst,
@@ -180,6 +180,7 @@ export async function exportAuditLog(db: DbTx): Promise<CsvExport> {
         a.id,
         a.createdAt,
         a.actorEmail,
+        a.actorRole,
         a.action,
         a.targetType,
         a.targetId,

@@ -25,7 +25,8 @@ export type AuditTargetType =
   | "promo_code"
   | "complaint"
   | "receipt_key"
-  | "liability_snapshot";
+  | "liability_snapshot"
+  | "proposal";
 
 export type AuditInput = {
   actorId: string | null;
@@ -45,11 +46,15 @@ function snapshot(value: Record<string, unknown> | null | undefined): Prisma.Inp
 
 /** Records one action; call it inside the transaction that performs the action. */
 export async function recordAudit(tx: DbTx, input: AuditInput): Promise<void> {
-  const actor = input.actorId ? await tx.user.findUnique({ where: { id: input.actorId }, select: { email: true } }) : null;
+  const actor = input.actorId
+    ? await tx.user.findUnique({ where: { id: input.actorId }, select: { email: true, role: true } })
+    : null;
   await tx.auditLog.create({
     data: {
       actorId: input.actorId,
       actorEmail: actor?.email ?? "system",
+      // The role the action was taken under (a player's own step, e.g. filing a complaint, says "user").
+      actorRole: actor?.role ?? null,
       action: input.action,
       targetType: input.targetType,
       targetId: input.targetId,
@@ -98,6 +103,7 @@ export async function listAudit(db: Db, query: AuditQuery = {}): Promise<{ entri
       createdAt: r.createdAt,
       actorId: r.actorId,
       actorEmail: r.actorEmail,
+      actorRole: r.actorRole,
       action: r.action,
       targetType: r.targetType,
       targetId: r.targetId,

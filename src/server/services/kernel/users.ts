@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { userOutput } from "@/shared/schemas/responses";
 import type { User } from "@/generated/prisma/client";
 import { moneyString } from "@/shared/money";
+import { isStaffRole } from "@/shared/staff";
 
 /** docs/product.md §3 User, as GET /api/auth/user answers it. */
 export type PublicUser = z.output<typeof userOutput>;
@@ -18,6 +19,7 @@ export function toPublicUser(user: User): PublicUser {
     cashBalance: moneyString(user.cashBalance),
     creditBalance: moneyString(user.creditBalance),
     createdAt: user.createdAt,
-    isAdmin: user.role === "admin",
+    isAdmin: isStaffRole(user.role),
+    staffRole: isStaffRole(user.role) ? user.role : null,
   };
 }

@@ -49,7 +49,7 @@ export async function openReview(tx: DbTx, input: OpenReview): Promise<boolean> 
   if (inserted !== 1) return false;
   logger.warn({ kind: input.kind, dedupeKey: input.dedupeKey, amount }, "review queue: entry opened");
   if (input.alertAdmins) {
-    const admins = await tx.user.findMany({ where: { role: "admin" }, select: { id: true } });
+    const admins = await tx.user.findMany({ where: { role: { in: ["owner", "finance"] } }, select: { id: true } });
     await notifyMany(
       tx,
       admins.map((a) => ({ userId: a.id, type: "warning" as const, title: "Review Needed", message: input.summary })),

@@ -97,7 +97,7 @@ export async function alertAdminsIfShort(
   owedUsd: string,
 ): Promise<number> {
   if (solvencyStatus(assetsUsd, percent) !== "warning") return 0;
-  const admins = await tx.user.findMany({ where: { role: "admin", closedAt: null }, select: { id: true } });
+  const admins = await tx.user.findMany({ where: { role: { in: ["owner", "finance"] }, closedAt: null }, select: { id: true } });
   return notifyMany(
     tx,
     admins.map((a) => ({

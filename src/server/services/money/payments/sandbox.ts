@@ -1,4 +1,5 @@
 /** The sandbox's pay page and its "Simulate payment" (demo mode only). */
+import { isStaffRole } from "@/shared/staff";
 import type { User } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../../../platform/db";
@@ -12,7 +13,7 @@ import { processWebhook } from "./gateway-status";
 /** The sandbox pay page's data: only the payment's owner (or an admin) may see it. */
 export async function getPayPage(db: Db, user: Pick<User, "id" | "role">, trackId: string) {
   const p = await db.payment.findUnique({ where: { trackId } });
-  if (!p || (p.userId !== user.id && user.role !== "admin")) throw notFound("Payment not found");
+  if (!p || (p.userId !== user.id && !isStaffRole(user.role))) throw notFound("Payment not found");
   const qrCode = p.address && p.payAmount ? await paymentQrCode(p.cryptoCurrency, p.address, p.payAmount) : null;
   const isSandbox = p.provider === "sandbox";
   // Only the owner may pay (simulate), and only while the sandbox is the configured gateway.

@@ -1,13 +1,14 @@
 import type { z } from "zod";
 import type { adminWithdrawalOutput } from "@/shared/schemas/responses";
-import type { Withdrawal } from "@/generated/prisma/client";
+import { Prisma, type Withdrawal } from "@/generated/prisma/client";
 import { moneyString as amountString } from "@/shared/money";
 import { mailWithdrawal } from "../../../mail/events";
 import type { Db, DbTx } from "../../../platform/db";
 import { badRequest, conflict, notFound } from "../../../platform/errors";
 import { getPayoutGateway, type PayoutGateway } from "../../../gateways/payouts";
 import { logger } from "../../../platform/logger";
-import { refuseOwnAccount } from "../../accounts";
+import { FOUR_EYES_MESSAGES, lapseProposal, proposeOrConfirm, refuseOwnAccount } from "../../accounts";
+import { getEnv } from "../../../platform/env";
 import { recordAudit } from "../../kernel";
 import { notify } from "../../kernel";
 import { closePayoutReview } from "../review-queue";
@@ -39,6 +40,12 @@ export async function listAdminWithdrawals(db: Db): Promise<AdminWithdrawal[]> {
   }));
 }
 
+/** Four eyes (docs/admin.md "Four eyes"): at or over FOUR_EYES_WITHDRAWAL_USD two staff members approve. */
+export function needsSecondApprover(amount: Prisma.Decimal | string): boolean {
+  const threshold = getEnv().FOUR_EYES_WITHDRAWAL_USD;
+  return threshold > 0 && new Prisma.Decimal(amount).gte(threshold);
+}
+
 /** Enqueues the payout job inside the approving transaction (src/server/jobs/app-jobs.ts supplies it). */
 export type EnqueuePayoutInTx = (tx: DbTx, data: { id: string; origin: string }) => Promise<unknown>;
 
@@ -55,7 +62,32 @@ export async function approveWithdrawal(
   if (w.status === "pending" && w.route === "identity") throw conflict(IDENTITY_HELD);
   // Refuse before the flip when payouts cannot be sent at all (503 "Withdrawals are not configured").
   const gateway = opts.gateway ?? (await getPayoutGateway(db));
+  const fourEyes = needsSecondApprover(w.amount);
   const ok = await db.$transaction(async (tx) => {
+    let confirmedProposal: { proposedById: string; id: string } | null = null;
+    if (fourEyes) {
+      // The row lock serialises two approvers: the first proposes, the second confirms.
+      const locked = await tx.$queryRaw<{ status: string }[]>`
+        SELECT "status" FROM "Withdrawal" WHERE "id" = ${id} FOR UPDATE`;
+      if (locked[0]?.status !== "pending") return false;
+      const step = await proposeOrConfirm(tx, {
+        action: "withdrawals.approve",
+        subjectId: id,
+        actorId: adminId,
+        summary: {
+          amount: amountString(w.amount),
+          currency: w.cryptoCurrency,
+          network: w.network ?? "",
+          address: w.address,
+          player: (await tx.user.findUnique({ where: { id: w.userId }, select: { email: true } }))?.email ?? "",
+        },
+      });
+      if (step.step === "proposed") {
+        await auditDecision(tx, adminId, w, "withdrawal.propose", { status: "pending", proposalId: step.proposal.id });
+        return "proposed" as const;
+      }
+      confirmedProposal = step.proposal;
+    }
     const flipped = await tx.$executeRaw`
       UPDATE "Withdrawal" SET "status" = 'processing', "processedById" = ${adminId}, "processedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id} AND "status" = 'pending' AND "route" IS DISTINCT FROM 'identity'`;
@@ -65,6 +97,7 @@ export async function approveWithdrawal(
       cryptoCurrency: w.cryptoCurrency,
       network: w.network,
       address: w.address,
+      ...(confirmedProposal && { proposalId: confirmedProposal.id, proposedById: confirmedProposal.proposedById }),
     });
     await notify(tx, w.userId, {
       type: "other",
@@ -76,6 +109,13 @@ export async function approveWithdrawal(
     return true;
   }, TX_OPTIONS);
   if (!ok) return alreadyProcessed(db, id);
+  if (ok === "proposed") {
+    logger.info({ withdrawalId: id, adminId }, "withdrawal approval proposed");
+    return {
+      message: FOUR_EYES_MESSAGES.proposed,
+      withdrawal: toPublicWithdrawal(await db.withdrawal.findUniqueOrThrow({ where: { id } })),
+    };
+  }
   logger.info({ withdrawalId: id, adminId }, "withdrawal approved");
   const outcome = opts.sendNow === false ? "processing" : await sendPayout(db, id, { ...opts, gateway });
   const current = await db.withdrawal.findUniqueOrThrow({ where: { id } });
@@ -90,7 +130,7 @@ function auditDecision(
   tx: DbTx,
   adminId: string,
   w: Withdrawal,
-  action: "withdrawal.approve" | "withdrawal.reject",
+  action: "withdrawal.approve" | "withdrawal.reject" | "withdrawal.propose",
   after: Record<string, unknown>,
   reason?: string,
 ) {
@@ -116,6 +156,7 @@ export async function rejectWithdrawal(db: Db, adminId: string, id: string, reas
         "processedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id} AND "status" = 'pending'`;
     if (flipped !== 1) return false;
+    await lapseProposal(tx, "withdrawals.approve", id, adminId);
     await releaseHold(tx, w, "rejected");
     await auditDecision(tx, adminId, w, "withdrawal.reject", { status: "rejected", released: amountString(w.amount) }, why);
     await notify(tx, w.userId, {

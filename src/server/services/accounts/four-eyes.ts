@@ -1,0 +1,120 @@
+/**
+ * Four eyes (docs/admin.md "Four eyes"): an action over its threshold is proposed by one staff
+ * member and carried out only when a different one, with a role the matrix allows
+ * (src/server/api/privileged.ts), confirms it. The proposer can never confirm. Each step runs inside
+ * the action's own transaction, after the caller locked the subject's row, so two staff members
+ * acting at once are serialised: the first proposes, the second confirms (or is told it is theirs).
+ * A partial unique index keeps at most one waiting proposal per action and subject.
+ */
+import type { z } from "zod";
+import type { Prisma, StaffProposal } from "@/generated/prisma/client";
+import type { staffProposalOutput } from "@/shared/schemas/responses";
+import type { Db, DbTx } from "../../platform/db";
+import { conflict, forbidden, notFound } from "../../platform/errors";
+import { recordAudit } from "../kernel";
+
+/** The actions that can wait for a second approver (the privileged procedure each one runs). */
+export type FourEyesAction = "withdrawals.approve";
+
+export const FOUR_EYES_MESSAGES = {
+  proposed: "Waiting for a second approver",
+  ownProposal: "You proposed this: a different staff member must confirm it",
+  notProposer: "Only the staff member who proposed it can withdraw a proposal",
+  notWaiting: "This proposal is no longer waiting",
+} as const;
+
+export type FourEyesStep = { step: "proposed"; proposal: StaffProposal } | { step: "confirmed"; proposal: StaffProposal };
+export type WaitingProposal = z.output<typeof staffProposalOutput>;
+
+/**
+ * The first call opens a proposal (`proposed`: the caller must not act yet); a call by anyone else
+ * while it waits confirms it (`confirmed`: the caller acts now, in the same transaction); the
+ * proposer's own second call is 403 and changes nothing.
+ */
+export async function proposeOrConfirm(
+  tx: DbTx,
+  input: { action: FourEyesAction; subjectId: string; actorId: string; summary: Prisma.InputJsonObject },
+): Promise<FourEyesStep> {
+  const waiting = await tx.staffProposal.findFirst({
+    where: { action: input.action, subjectId: input.subjectId, status: "waiting" },
+  });
+  if (waiting) {
+    if (waiting.proposedById === input.actorId) throw forbidden(FOUR_EYES_MESSAGES.ownProposal);
+    const proposal = await tx.staffProposal.update({
+      where: { id: waiting.id },
+      data: { status: "confirmed", decidedById: input.actorId, decidedAt: new Date() },
+    });
+    return { step: "confirmed", proposal };
+  }
+  const actor = await tx.user.findUniqueOrThrow({ where: { id: input.actorId }, select: { role: true } });
+  const proposal = await tx.staffProposal.create({
+    data: {
+      action: input.action,
+      subjectId: input.subjectId,
+      summary: input.summary,
+      proposedById: input.actorId,
+      proposedRole: actor.role,
+    },
+  });
+  return { step: "proposed", proposal };
+}
+
+/** The waiting proposal for an action's subject, if any (the subject was decided another way: it lapses). */
+export async function lapseProposal(tx: DbTx, action: FourEyesAction, subjectId: string, actorId: string): Promise<void> {
+  await tx.staffProposal.updateMany({
+    where: { action, subjectId, status: "waiting" },
+    data: { status: "cancelled", decidedById: actorId, decidedAt: new Date() },
+  });
+}
+
+/** The proposer takes their proposal back (audited); nobody else can. */
+export async function cancelProposal(db: Db, actorId: string, id: string): Promise<WaitingProposal> {
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "StaffProposal" WHERE "id" = ${id} FOR UPDATE`;
+    if (rows.length === 0) throw notFound("Proposal not found");
+    const proposal = await tx.staffProposal.findUniqueOrThrow({ where: { id } });
+    if (proposal.status !== "waiting") throw conflict(FOUR_EYES_MESSAGES.notWaiting);
+    if (proposal.proposedById !== actorId) throw forbidden(FOUR_EYES_MESSAGES.notProposer);
+    const done = await tx.staffProposal.update({
+      where: { id },
+      data: { status: "cancelled", decidedById: actorId, decidedAt: new Date() },
+    });
+    await recordAudit(tx, {
+      actorId,
+      action: "proposal.cancel",
+      targetType: "proposal",
+      targetId: id,
+      before: { status: "waiting", action: proposal.action, subjectId: proposal.subjectId },
+      after: { status: "cancelled" },
+    });
+    const [shown] = await withProposers(tx, [done]);
+    return shown as WaitingProposal;
+  });
+}
+
+/** "Waiting for a second approver": oldest first, with who proposed what and when. */
+export async function listWaitingProposals(db: DbTx): Promise<WaitingProposal[]> {
+  const rows = await db.staffProposal.findMany({
+    where: { status: "waiting" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 200,
+  });
+  return withProposers(db, rows);
+}
+
+async function withProposers(db: DbTx, rows: StaffProposal[]): Promise<WaitingProposal[]> {
+  const ids = [...new Set(rows.map((r) => r.proposedById))];
+  const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
+  const email = new Map(users.map((u) => [u.id, u.email]));
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    subjectId: r.subjectId,
+    summary: r.summary as Record<string, string>,
+    status: r.status,
+    proposedById: r.proposedById,
+    proposedByEmail: email.get(r.proposedById) ?? "unknown",
+    proposedRole: r.proposedRole,
+    createdAt: r.createdAt,
+  }));
+}
