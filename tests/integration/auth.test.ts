@@ -145,9 +145,10 @@ describe(`auth: sign-up, login, current user, logout (${dbKind()})`, () => {
         "isAdmin",
         "lastName",
         "profileImageUrl",
+        "staffRole",
       ].sort(),
     );
-    expect(me.body).toMatchObject({ id: user.id, email: "me@example.com", balance: "12.50", isAdmin: true });
+    expect(me.body).toMatchObject({ id: user.id, email: "me@example.com", balance: "12.50", isAdmin: true, staffRole: "owner" });
     const { token } = await createSession(t.db, user.id);
     const bearer = await rest(t.db, "GET", "/api/auth/user", { headers: { authorization: `Bearer ${token}` } });
     expect(bearer.status).toBe(200);

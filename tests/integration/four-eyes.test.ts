@@ -1,0 +1,159 @@
+/**
+ * Four eyes on withdrawals (docs/admin.md "Four eyes"; src/server/services/accounts/four-eyes.ts):
+ * at or over FOUR_EYES_WITHDRAWAL_USD the first approval only proposes, a different staff member's
+ * approval pays (once, even when two confirm at the same moment), the proposer can never confirm,
+ * the rules never pay such a withdrawal alone, and a rejection lapses the proposal.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { User } from "../../src/generated/prisma/client";
+import { FOUR_EYES_MESSAGES, OWN_ACCOUNT_MESSAGES } from "../../src/server/services/accounts";
+import { createTestDb, dbKind, type TestDb } from "../helpers/db";
+import { createUser, rest } from "../helpers/fixtures";
+
+const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+describe(`four eyes on withdrawals (${dbKind()})`, () => {
+  let t: TestDb;
+  let ana: User; // finance
+  let ben: User; // finance
+  let cleo: User; // owner
+  let sam: User; // support
+  beforeAll(async () => {
+    t = await createTestDb();
+    ana = await createUser(t.db, { role: "finance", email: "ana-finance@example.com" });
+    ben = await createUser(t.db, { role: "finance" });
+    cleo = await createUser(t.db, { role: "owner" });
+    sam = await createUser(t.db, { role: "support" });
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    delete process.env.FOUR_EYES_WITHDRAWAL_USD;
+    delete process.env.AUTO_WITHDRAW_MAX_USD;
+  });
+
+  async function askWithdrawal(amount: string, who?: User): Promise<{ id: string; player: User }> {
+    const player = who ?? (await createUser(t.db, { balance: "200" }));
+    const asked = await rest(t.db, "POST", "/api/withdrawals", {
+      user: player,
+      body: { amount, cryptoCurrency: "USDT", network: "TRC20", address: TRON },
+    });
+    expect(asked.status).toBe(201);
+    return { id: asked.body.id as string, player };
+  }
+  const approve = (id: string, user: User) => rest(t.db, "POST", `/api/admin/withdrawals/${id}/approve`, { user, body: {} });
+  const statusOf = async (id: string) => (await t.db.withdrawal.findUniqueOrThrow({ where: { id } })).status;
+
+  it("over the threshold: one approval proposes, the proposer cannot confirm, a second finance member pays it once", async () => {
+    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    const { id, player } = await askWithdrawal("60");
+    expect(await statusOf(id)).toBe("pending");
+
+    const first = await approve(id, ana);
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe(FOUR_EYES_MESSAGES.proposed);
+    expect(await statusOf(id)).toBe("pending");
+    const proposed = await t.db.auditLog.findFirstOrThrow({ where: { targetId: id, action: "withdrawal.propose" } });
+    expect(proposed).toMatchObject({ actorId: ana.id, actorRole: "finance" });
+
+    // The queue says who proposed what and when.
+    const queue = await rest(t.db, "GET", "/api/admin/approvals", { user: ben });
+    expect(queue.status).toBe(200);
+    expect(queue.body).toEqual([
+      expect.objectContaining({
+        action: "withdrawals.approve",
+        subjectId: id,
+        status: "waiting",
+        proposedById: ana.id,
+        proposedByEmail: "ana-finance@example.com",
+        proposedRole: "finance",
+        summary: expect.objectContaining({ amount: "60.00", player: player.email, address: TRON }),
+      }),
+    ]);
+    // Support may not see money waiting for approval, nor approve it.
+    expect((await rest(t.db, "GET", "/api/admin/approvals", { user: sam })).status).toBe(403);
+    expect((await approve(id, sam)).status).toBe(403);
+
+    // The proposer asking again is refused and changes nothing.
+    const again = await approve(id, ana);
+    expect(again.status).toBe(403);
+    expect(again.body.message).toBe(FOUR_EYES_MESSAGES.ownProposal);
+    expect(await statusOf(id)).toBe("pending");
+
+    // Two others confirm at the same moment: one pays, the other is told it is done.
+    const [a, b] = await Promise.all([approve(id, ben), approve(id, cleo)]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const paid = [a, b].find((r) => r.status === 200);
+    expect(paid?.body.message).toBe("Withdrawal approved");
+    expect(await statusOf(id)).toBe("paid");
+    const approvals = await t.db.auditLog.findMany({ where: { targetId: id, action: "withdrawal.approve" } });
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]?.after).toMatchObject({ proposedById: ana.id });
+    expect(await t.db.ledgerEntry.count({ where: { userId: player.id, kind: "withdrawal_hold" } })).toBe(1);
+    expect(await t.db.staffProposal.count({ where: { subjectId: id, status: "confirmed" } })).toBe(1);
+    expect((await rest(t.db, "GET", "/api/admin/approvals", { user: ben })).body).toEqual([]);
+  });
+
+  it("below the threshold one approval pays, as before", async () => {
+    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    const { id } = await askWithdrawal("40");
+    const res = await approve(id, ana);
+    expect(res.body.message).toBe("Withdrawal approved");
+    expect(await statusOf(id)).toBe("paid");
+    expect(await t.db.staffProposal.count({ where: { subjectId: id } })).toBe(0);
+  });
+
+  it("nobody proposes or confirms their own withdrawal", async () => {
+    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    // A finance member who also plays.
+    const dan = await createUser(t.db, { role: "finance", balance: "100" });
+    const { id } = await askWithdrawal("60", dan);
+    const own = await approve(id, dan);
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe(OWN_ACCOUNT_MESSAGES.withdrawal);
+    expect(await t.db.staffProposal.count({ where: { subjectId: id } })).toBe(0);
+    expect((await approve(id, ana)).body.message).toBe(FOUR_EYES_MESSAGES.proposed);
+    const confirmOwn = await approve(id, dan);
+    expect(confirmOwn.status).toBe(403);
+    expect(confirmOwn.body.message).toBe(OWN_ACCOUNT_MESSAGES.withdrawal);
+    expect(await statusOf(id)).toBe("pending");
+  });
+
+  it("a rejection lapses the proposal; only the proposer may withdraw one", async () => {
+    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    const { id } = await askWithdrawal("60");
+    await approve(id, ana);
+    const proposal = await t.db.staffProposal.findFirstOrThrow({ where: { subjectId: id, status: "waiting" } });
+    const byOther = await rest(t.db, "POST", `/api/admin/approvals/${proposal.id}/cancel`, { user: ben });
+    expect(byOther.status).toBe(403);
+    expect(byOther.body.message).toBe(FOUR_EYES_MESSAGES.notProposer);
+    const rejected = await rest(t.db, "POST", `/api/admin/withdrawals/${id}/reject`, {
+      user: ben,
+      body: { reason: "Address on a sanctions list" },
+    });
+    expect(rejected.status).toBe(200);
+    expect((await t.db.staffProposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("cancelled");
+    // Withdrawn by its proposer: audited, and the next approval proposes afresh.
+    const next = await askWithdrawal("70");
+    await approve(next.id, ana);
+    const open = await t.db.staffProposal.findFirstOrThrow({ where: { subjectId: next.id, status: "waiting" } });
+    const cancelled = await rest(t.db, "POST", `/api/admin/approvals/${open.id}/cancel`, { user: ana });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.proposal.status).toBe("cancelled");
+    expect(await t.db.auditLog.count({ where: { action: "proposal.cancel", targetId: open.id, actorRole: "finance" } })).toBe(1);
+    expect((await approve(next.id, ben)).body.message).toBe(FOUR_EYES_MESSAGES.proposed);
+  });
+
+  it("the payout rules never send a withdrawal that needs two approvers on their own", async () => {
+    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    process.env.AUTO_WITHDRAW_MAX_USD = "500";
+    const player = await createUser(t.db, { balance: "200" });
+    await t.db.user.update({ where: { id: player.id }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
+    const quote = await rest(t.db, "POST", "/api/withdrawals/quote", {
+      user: player,
+      body: { amount: "60", cryptoCurrency: "USDT", network: "TRC20", address: TRON },
+    });
+    expect(quote.status).toBe(200);
+    expect(quote.body.route).not.toBe("instant");
+    expect(JSON.stringify(quote.body.checks)).toContain("$49.99");
+  });
+});
