@@ -28,7 +28,7 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`;
  * the pricing journey (e2e/pricing.spec.ts) and the screens' seams (e2e/seams.spec.ts) on desktop and phone.
  */
 const TABLET_SPECS = /devices\.spec\.ts$/;
-const PHONE_SPECS = /(devices|visual|a11y|instant-wins|pricing|safer-play|seams|wallet|proofs)\.spec\.ts$/;
+const PHONE_SPECS = /(devices|visual|a11y|instant-wins|pricing|safer-play|seams|wallet|proofs|staff-roles)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -113,6 +113,8 @@ export default defineConfig({
       RATE_LIMIT_ANON_PER_MINUTE: "1000000",
       // No load balancer in front: stop without the readiness grace period (src/server/platform/shutdown.ts).
       SHUTDOWN_GRACE_MS: "0",
+      // Four eyes from $100 (e2e/staff-roles.spec.ts): the other specs' withdrawals stay below it.
+      FOUR_EYES_WITHDRAWAL_USD: "100",
     },
   },
 });

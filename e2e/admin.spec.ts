@@ -131,8 +131,13 @@ test("admin finds a user and grants, then removes, admin rights", async ({ page 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("User");
   await row.getByRole("button", { name: "Make Admin" }).click();
+  // The dialog asks which role, least privilege first.
+  const dialog = page.getByRole("dialog", { name: "Make Admin" });
+  await expect(dialog.getByRole("radio", { name: "Viewer" })).toBeChecked();
+  await dialog.getByRole("radio", { name: "Content" }).check();
+  await dialog.getByRole("button", { name: "Grant Content" }).click();
   await expect(page.getByText("User Updated")).toBeVisible();
-  await expect(row).toContainText("Admin");
+  await expect(row.getByTestId("user-role")).toHaveText("Admin · Content");
   await row.getByRole("button", { name: "Remove Admin" }).click();
   await expect(row.getByRole("button", { name: "Make Admin" })).toBeVisible();
 });

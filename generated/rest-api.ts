@@ -702,6 +702,17 @@ export interface components {
       };
       processedAt: string | null;
       attempts: number;
+      needsSecondApprover: boolean;
+      proposal: {
+        id: string;
+        proposedById: string;
+        proposedByEmail: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time
+         */
+        createdAt: string;
+      } | null;
     };
     Analytics: {
       stats: components["schemas"]["Stats"];

@@ -25,24 +25,29 @@ import { WithdrawalsTab } from "./WithdrawalsTab";
 import { toastUnauthorized } from "@/components/common/toasts";
 import classes from "./AdminDashboard.module.css";
 import { SecondFactorNotice, useSecondFactorGate } from "./SecondFactorGate";
+import { useStaffAccess } from "./useStaffAccess";
 
-/** /admin: admins only (the server refuses every admin call as well: 401 / 403). */
+/**
+ * /admin: staff only (the server refuses every admin call as well: 401 / 403). Each tab opens with
+ * the read its role must be allowed (src/server/api/privileged.ts, `useStaffAccess`): a role sees
+ * only its tabs, and the first of them when the URL names none or one it may not open.
+ */
 const TABS = [
-  "overview",
-  "payments",
-  "withdrawals",
-  "review",
-  "prizes",
-  "complaints",
-  "contests",
-  "promo-codes",
-  "users",
-  "risk",
-  "winner-posts",
-  "messages",
-  "outbox",
-  "analytics",
-  "audit",
+  { value: "overview", label: "Overview", read: "admin.overview", Panel: OverviewTab },
+  { value: "payments", label: "Payments", read: "payments.pending", Panel: PaymentsTab },
+  { value: "withdrawals", label: "Withdrawals", read: "withdrawals.adminList", Panel: WithdrawalsTab },
+  { value: "review", label: "Review", read: "review.list", Panel: ReviewTab },
+  { value: "prizes", label: "Prizes", read: "prizes.adminList", Panel: PrizesTab },
+  { value: "complaints", label: "Complaints", read: "complaints.adminList", Panel: ComplaintsTab },
+  { value: "contests", label: "Contests", read: "admin.contests", Panel: ContestsTab },
+  { value: "promo-codes", label: "Promo codes", read: "pricing.promoCodes", Panel: PromoCodesTab },
+  { value: "users", label: "Users", read: "admin.users", Panel: UsersTab },
+  { value: "risk", label: "Players at risk", read: "saferPlay.riskMarkers", Panel: RiskTab },
+  { value: "winner-posts", label: "Winner Posts", read: "admin.winnerPosts", Panel: WinnerPostsTab },
+  { value: "messages", label: "Messages", read: "support.conversations", Panel: MessagesTab },
+  { value: "outbox", label: "Outbox", read: "admin.outbox", Panel: OutboxTab },
+  { value: "analytics", label: "Analytics", read: "admin.analytics", Panel: AnalyticsTab },
+  { value: "audit", label: "Audit", read: "admin.audit", Panel: AuditTab },
 ] as const;
 
 export function AdminDashboard() {
@@ -51,7 +56,10 @@ export function AdminDashboard() {
   const pathname = usePathname();
   // The open tab lives in the URL (/admin?tab=messages) so it survives reloads and can be linked.
   const requested = useSearchParams().get("tab");
-  const tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as string) : "overview";
+  const access = useStaffAccess(Boolean(user?.isAdmin));
+  const tabs = TABS.filter((t) => access.can(t.read));
+  const first = tabs[0]?.value ?? "overview";
+  const tab = tabs.some((t) => t.value === requested) ? (requested as string) : first;
   const denied = !isLoading && !user?.isAdmin;
   const warned = useRef(false);
   // With ADMIN_2FA_REQUIRED every tab reads players' data: none opens until the session passed the code.
@@ -73,7 +81,7 @@ export function AdminDashboard() {
     return () => clearTimeout(timer);
   }, [denied, router]);
 
-  if (isLoading || (user?.isAdmin && gate.loading)) {
+  if (isLoading || (user?.isAdmin && (gate.loading || access.loading))) {
     return (
       <Center h="60vh">
         <Spinner label="Loading" />
@@ -109,73 +117,21 @@ export function AdminDashboard() {
       </Title>
       <Tabs
         value={tab}
-        onChange={(value) =>
-          router.replace(value && value !== "overview" ? `${pathname}?tab=${value}` : pathname, { scroll: false })
-        }
+        onChange={(value) => router.replace(value && value !== first ? `${pathname}?tab=${value}` : pathname, { scroll: false })}
         keepMounted={false}
       >
         <Tabs.List mb="md" className={classes.tabList} ref={tabList}>
-          <Tabs.Tab value="overview">Overview</Tabs.Tab>
-          <Tabs.Tab value="payments">Payments</Tabs.Tab>
-          <Tabs.Tab value="withdrawals">Withdrawals</Tabs.Tab>
-          <Tabs.Tab value="review">Review</Tabs.Tab>
-          <Tabs.Tab value="prizes">Prizes</Tabs.Tab>
-          <Tabs.Tab value="complaints">Complaints</Tabs.Tab>
-          <Tabs.Tab value="contests">Contests</Tabs.Tab>
-          <Tabs.Tab value="promo-codes">Promo codes</Tabs.Tab>
-          <Tabs.Tab value="users">Users</Tabs.Tab>
-          <Tabs.Tab value="risk">Players at risk</Tabs.Tab>
-          <Tabs.Tab value="winner-posts">Winner Posts</Tabs.Tab>
-          <Tabs.Tab value="messages">Messages</Tabs.Tab>
-          <Tabs.Tab value="outbox">Outbox</Tabs.Tab>
-          <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
-          <Tabs.Tab value="audit">Audit</Tabs.Tab>
+          {tabs.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="overview">
-          <OverviewTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="payments">
-          <PaymentsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="withdrawals">
-          <WithdrawalsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="review">
-          <ReviewTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="prizes">
-          <PrizesTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="complaints">
-          <ComplaintsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="contests">
-          <ContestsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="promo-codes">
-          <PromoCodesTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="users">
-          <UsersTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="risk">
-          <RiskTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="winner-posts">
-          <WinnerPostsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="messages">
-          <MessagesTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="outbox">
-          <OutboxTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="analytics">
-          <AnalyticsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="audit">
-          <AuditTab />
-        </Tabs.Panel>
+        {tabs.map(({ value, Panel }) => (
+          <Tabs.Panel key={value} value={value}>
+            <Panel />
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Container>
   );

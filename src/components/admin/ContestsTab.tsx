@@ -24,6 +24,7 @@ import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { useInvalidate } from "@/components/common/useInvalidate";
 import { TabHeading } from "./TabHeading";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { useStaffAccess } from "./useStaffAccess";
 
 const STATUS_FILTER = [
   { value: "", label: "All statuses" },
@@ -35,6 +36,7 @@ const STATUS_FILTER = [
 export function ContestsTab() {
   const invalidate = useInvalidate();
   const { locked } = useSecondFactorGate();
+  const { can } = useStaffAccess();
   const [statusFilter, setStatusFilter] = useState("");
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
@@ -113,9 +115,11 @@ export function ContestsTab() {
   return (
     <Stack>
       <TabHeading title="Contests">
-        <Button onClick={() => setCreating(true)} disabled={locked}>
-          Add Contest
-        </Button>
+        {can("admin.createContest") && (
+          <Button onClick={() => setCreating(true)} disabled={locked}>
+            Add Contest
+          </Button>
+        )}
       </TabHeading>
       <Group>
         <TextInput
@@ -178,35 +182,49 @@ export function ContestsTab() {
                   <Button size="xs" variant="default" onClick={() => setViewing(c)}>
                     View
                   </Button>
-                  <Button size="xs" variant="default" disabled={locked} onClick={() => setEditing(c)}>
-                    Edit
-                  </Button>
-                  <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
-                  <Button size="xs" variant="default" disabled={locked} onClick={() => setInstant(c)}>
-                    Instant prizes
-                  </Button>
+                  {can("admin.updateContest") && (
+                    <Button size="xs" variant="default" disabled={locked} onClick={() => setEditing(c)}>
+                      Edit
+                    </Button>
+                  )}
+                  {can("GET /api/admin/contests/:contestId/entries.csv") && (
+                    <ExportCsvButton href={`/api/admin/contests/${encodeURIComponent(c.id)}/entries.csv`} label="Entries CSV" />
+                  )}
+                  {can("instantWins.set") && (
+                    <Button size="xs" variant="default" disabled={locked} onClick={() => setInstant(c)}>
+                      Instant prizes
+                    </Button>
+                  )}
                   {c.status === "active" ? (
                     <>
-                      <Button
-                        size="xs"
-                        color="orange"
-                        disabled={locked}
-                        loading={status.isPending && status.variables?.contestId === c.id}
-                        onClick={() => setEnding(c)}
-                      >
-                        End
-                      </Button>
-                      <Button size="xs" variant="light" disabled={locked} onClick={() => setFreeEntry(c)}>
-                        Free entry
-                      </Button>
-                      <Button size="xs" variant="light" color="grape" disabled={locked} onClick={() => setBundles(c)}>
-                        Bundles{c.bundleTiers.length ? ` (${c.bundleTiers.length})` : ""}
-                      </Button>
-                      <Button size="xs" color="red" variant="light" disabled={locked} onClick={() => setCancelling(c)}>
-                        Cancel
-                      </Button>
+                      {can("admin.setContestStatus") && (
+                        <Button
+                          size="xs"
+                          color="orange"
+                          disabled={locked}
+                          loading={status.isPending && status.variables?.contestId === c.id}
+                          onClick={() => setEnding(c)}
+                        >
+                          End
+                        </Button>
+                      )}
+                      {can("admin.recordFreeEntry") && (
+                        <Button size="xs" variant="light" disabled={locked} onClick={() => setFreeEntry(c)}>
+                          Free entry
+                        </Button>
+                      )}
+                      {can("pricing.setBundleTiers") && (
+                        <Button size="xs" variant="light" color="grape" disabled={locked} onClick={() => setBundles(c)}>
+                          Bundles{c.bundleTiers.length ? ` (${c.bundleTiers.length})` : ""}
+                        </Button>
+                      )}
+                      {can("admin.setContestStatus") && (
+                        <Button size="xs" color="red" variant="light" disabled={locked} onClick={() => setCancelling(c)}>
+                          Cancel
+                        </Button>
+                      )}
                     </>
-                  ) : c.status === "ended" ? (
+                  ) : c.status === "ended" && can("admin.setContestStatus") ? (
                     <Button
                       size="xs"
                       color="green"

@@ -1,5 +1,6 @@
 "use client";
 
+import { useStaffAccess } from "./useStaffAccess";
 import { formatCount } from "@/shared/format";
 import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { formatUsd } from "@/shared/money";
@@ -28,6 +29,7 @@ export function StatCard({ label, value, hint }: { label: string; value: string 
 
 export function OverviewTab() {
   const overview = useQuery(trpc.admin.overview.queryOptions(undefined, { staleTime: 0, refetchOnMount: true }));
+  const { can } = useStaffAccess();
   const data = overview.data;
   if (!data) {
     return (
@@ -47,7 +49,7 @@ export function OverviewTab() {
         <StatCard label="Active Contests" value={s.activeContests} hint={`${formatCount(s.totalContests)} total contests`} />
         <StatCard label="Pending Payments" value={s.pendingPayments} hint="Require approval" />
       </SimpleGrid>
-      <OverdueFulfilments />
+      {can("prizes.adminOverdue") && <OverdueFulfilments />}
       <ProofsPanel />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md" radius="md">

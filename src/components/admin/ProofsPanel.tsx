@@ -8,6 +8,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { formatUsd } from "@/shared/money";
 import { trpc } from "@/trpc/react";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { useStaffAccess } from "./useStaffAccess";
 
 /**
  * Overview: the latest proof-of-liabilities snapshot, "Take snapshot now" (proofs.takeSnapshot) and
@@ -16,6 +17,7 @@ import { useSecondFactorGate } from "./SecondFactorGate";
 export function ProofsPanel() {
   const queryClient = useQueryClient();
   const { locked } = useSecondFactorGate();
+  const { can } = useStaffAccess();
   const list = useQuery(trpc.proofs.liabilities.queryOptions({ limit: 1 }));
   const keys = useQuery(trpc.receipts.keys.queryOptions());
   const take = useMutation(
@@ -56,19 +58,29 @@ export function ProofsPanel() {
           Receipts are signed with key {keys.data?.current ?? "…"}.
         </Text>
         <Group gap="sm">
-          <Button size="xs" onClick={() => take.mutate()} loading={take.isPending} disabled={locked} data-testid="take-snapshot">
-            Take snapshot now
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => rotate.mutate({})}
-            loading={rotate.isPending}
-            disabled={locked}
-            data-testid="rotate-receipt-key"
-          >
-            Rotate receipt key
-          </Button>
+          {can("proofs.takeSnapshot") && (
+            <Button
+              size="xs"
+              onClick={() => take.mutate()}
+              loading={take.isPending}
+              disabled={locked}
+              data-testid="take-snapshot"
+            >
+              Take snapshot now
+            </Button>
+          )}
+          {can("receipts.rotateKey") && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => rotate.mutate({})}
+              loading={rotate.isPending}
+              disabled={locked}
+              data-testid="rotate-receipt-key"
+            >
+              Rotate receipt key
+            </Button>
+          )}
           <Button size="xs" variant="subtle" component={IntentLink} href="/proof-of-liabilities">
             Public page
           </Button>

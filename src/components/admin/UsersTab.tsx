@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { LIMITS } from "@/shared/constants";
@@ -14,6 +14,11 @@ import { DataTable } from "@/components/common/DataTable";
 import { LoadMore } from "@/components/common/QueryState";
 import { TabHeading } from "./TabHeading";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { useStaffAccess } from "./useStaffAccess";
+import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@/shared/staff";
+import { dialogAbout } from "@/components/common/ConfirmDialog";
+
+type Row = { id: string; email: string; staffRole: StaffRole | null };
 
 const PAGE = LIMITS.listPage;
 
@@ -22,6 +27,10 @@ export function UsersTab() {
   const queryClient = useQueryClient();
   const { user: me, refetch: refetchMe } = useCurrentUser();
   const { locked } = useSecondFactorGate();
+  const { can } = useStaffAccess();
+  // Make Admin asks which role (least privilege first); Change role reuses the dialog.
+  const [granting, setGranting] = useState<Row | null>(null);
+  const [role, setRole] = useState<StaffRole>("viewer");
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const users = useInfiniteQuery(
@@ -40,7 +49,11 @@ export function UsersTab() {
   const toggle = useMutation(
     trpc.admin.toggleAdmin.mutationOptions({
       onSuccess: async ({ user }) => {
-        toastSuccess(TOAST.userUpdated, `${user.email} is now ${user.isAdmin ? "an admin" : "a regular user"}.`);
+        toastSuccess(
+          TOAST.userUpdated,
+          `${user.email} is now ${user.staffRole ? `staff: ${STAFF_ROLE_LABELS[user.staffRole]}` : "a regular user"}.`,
+        );
+        setGranting(null);
         await queryClient.invalidateQueries(trpc.admin.users.pathFilter());
         if (user.id === me?.id) await refetchMe();
       },
@@ -72,23 +85,52 @@ export function UsersTab() {
           {
             label: "Role",
             lead: true,
-            cell: (u) => <Badge color={u.isAdmin ? "violet" : "gray"}>{u.isAdmin ? "Admin" : "User"}</Badge>,
-          },
-          {
-            label: "",
             cell: (u) => (
-              <Button
-                size="xs"
-                variant={u.isAdmin ? "light" : "filled"}
-                color={u.isAdmin ? "red" : "blue"}
-                disabled={locked}
-                loading={toggle.isPending && toggle.variables?.userId === u.id}
-                onClick={() => toggle.mutate({ userId: u.id, isAdmin: !u.isAdmin })}
-              >
-                {u.isAdmin ? "Remove Admin" : "Make Admin"}
-              </Button>
+              <Badge color={u.staffRole ? "violet" : "gray"} data-testid="user-role">
+                {u.staffRole ? `Admin · ${STAFF_ROLE_LABELS[u.staffRole]}` : "User"}
+              </Badge>
             ),
           },
+          ...(can("admin.toggleAdmin")
+            ? [
+                {
+                  label: "",
+                  cell: (u: (typeof rows)[number]) => (
+                    <Group gap="xs" wrap="nowrap">
+                      {u.staffRole && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={locked}
+                          onClick={() => {
+                            setRole(u.staffRole ?? "viewer");
+                            setGranting(u);
+                          }}
+                        >
+                          Change role
+                        </Button>
+                      )}
+                      <Button
+                        size="xs"
+                        variant={u.isAdmin ? "light" : "filled"}
+                        color={u.isAdmin ? "red" : "blue"}
+                        disabled={locked}
+                        loading={toggle.isPending && !granting && toggle.variables?.userId === u.id}
+                        onClick={() => {
+                          if (u.isAdmin) toggle.mutate({ userId: u.id, isAdmin: false });
+                          else {
+                            setRole("viewer");
+                            setGranting(u);
+                          }
+                        }}
+                      >
+                        {u.isAdmin ? "Remove Admin" : "Make Admin"}
+                      </Button>
+                    </Group>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {users.data && rows.length === 0 && (
@@ -97,6 +139,31 @@ export function UsersTab() {
         </Text>
       )}
       <LoadMore query={users} shown={rows.length} total={debounced ? null : stats.data?.totalUsers} noun="users" />
+      <Modal {...dialogAbout(granting, setGranting)} title={granting?.staffRole ? "Change staff role" : "Make Admin"}>
+        <Stack>
+          <Text size="sm">
+            Which role should <b>{granting?.email}</b> have? Each role sees only its own tabs and buttons.
+          </Text>
+          <Radio.Group value={role} onChange={(v) => setRole(v as StaffRole)} aria-label="Staff role">
+            <Stack gap="xs">
+              {STAFF_ROLES.map((r) => (
+                <Radio key={r} value={r} label={STAFF_ROLE_LABELS[r]} description={STAFF_ROLE_DESCRIPTIONS[r]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setGranting(null)}>
+              Cancel
+            </Button>
+            <Button
+              loading={toggle.isPending}
+              onClick={() => granting && toggle.mutate({ userId: granting.id, isAdmin: true, role })}
+            >
+              Grant {STAFF_ROLE_LABELS[role]}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

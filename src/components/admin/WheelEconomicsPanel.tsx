@@ -10,6 +10,7 @@ import { formatUsd } from "@/shared/money";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { useStaffAccess } from "./useStaffAccess";
 
 const pct = (p: number) => `${(p * 100).toFixed(2)}%`;
 type Admin = RouterOutputs["wheel"]["economics"];
@@ -28,6 +29,7 @@ const toDraft = (d: Admin): Draft => ({
  */
 export function WheelEconomicsPanel() {
   const { locked } = useSecondFactorGate();
+  const { can } = useStaffAccess();
   const queryClient = useQueryClient();
   const query = useQuery(trpc.wheel.economics.queryOptions(undefined, { staleTime: 0 }));
   const [draft, setDraft] = useServerDraft<Draft | null>(query.data && toDraft(query.data), null);
@@ -174,6 +176,10 @@ export function WheelEconomicsPanel() {
             </Button>
           </Group>
         </Alert>
+      ) : !can("wheel.setEconomics") ? (
+        <Text size="sm" c="dimmed" mt="sm">
+          Only an owner changes the wheel&apos;s economics.
+        </Text>
       ) : (
         <Group mt="sm" justify="flex-end">
           <Button variant="default" onClick={() => setDraft(toDraft(query.data))}>

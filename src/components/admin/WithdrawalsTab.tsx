@@ -15,21 +15,35 @@ import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { IdentityChecksPanel } from "./IdentityChecksPanel";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { SecondApproverQueue } from "./SecondApproverQueue";
+import { useCurrentUser } from "../common/useCurrentUser";
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
 
-/** Admin dashboard 'Withdrawals' tab: pending first; Approve sends the payout, Reject asks for a reason. */
+/**
+ * Admin dashboard 'Withdrawals' tab: pending first; Approve sends the payout, Reject asks for a
+ * reason. Over the four-eyes threshold (the server says which: `needsSecondApprover`) the first
+ * Approve proposes, and another staff member's Confirm sends it (docs/admin.md "Four eyes").
+ */
 export function WithdrawalsTab() {
   const queryClient = useQueryClient();
   const { locked } = useSecondFactorGate();
+  const { user: me } = useCurrentUser();
   const list = useQuery(trpc.withdrawals.adminList.queryOptions(undefined, { refetchInterval: 15_000 }));
-  const refresh = () => queryClient.invalidateQueries(trpc.withdrawals.adminList.pathFilter());
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.withdrawals.adminList.pathFilter()),
+      queryClient.invalidateQueries(trpc.admin.waitingApprovals.pathFilter()),
+    ]);
   // Approving sends crypto that cannot be called back: it asks first, like End and Cancel (ContestsTab).
   const [approving, setApproving] = useState<Withdrawal | null>(null);
   const approve = useMutation(
     trpc.withdrawals.approve.mutationOptions({
       onSuccess: async (r) => {
-        toastSuccess(TOAST.withdrawalApproved, r.message);
+        // Still pending after an approval: it was proposed, and waits for a second approver.
+        if (r.withdrawal.status === "pending")
+          toastSuccess(TOAST.approvalProposed, "Nothing is sent until another finance member or owner confirms it.");
+        else toastSuccess(TOAST.withdrawalApproved, r.message);
         setApproving(null);
         await refresh();
       },
@@ -61,6 +75,13 @@ export function WithdrawalsTab() {
           <Title order={3}>Withdrawals</Title>
           <ExportCsvButton href="/api/admin/export/withdrawals.csv" />
         </Group>
+        <SecondApproverQueue
+          locked={locked}
+          onConfirm={(subjectId) => {
+            const w = list.data?.find((x) => x.id === subjectId);
+            if (w) setApproving(w);
+          }}
+        />
         <IdentityChecksPanel locked={locked} />
         <QueryState query={list} rows={list.data} empty="No withdrawals yet.">
           {(shown) => (
@@ -81,7 +102,13 @@ export function WithdrawalsTab() {
                   cell: (w) => (
                     <StatusWithNote
                       status={w.status}
-                      note={w.txid || w.rejectionReason || w.failureReason || routeNote(w)}
+                      note={
+                        w.txid ||
+                        w.rejectionReason ||
+                        w.failureReason ||
+                        (w.proposal ? `Waiting for a second approver: proposed by ${w.proposal.proposedByEmail}` : null) ||
+                        routeNote(w)
+                      }
                       data-testid="admin-withdrawal-status"
                     />
                   ),
@@ -94,11 +121,11 @@ export function WithdrawalsTab() {
                         <Button
                           size="xs"
                           color="green"
-                          disabled={locked}
+                          disabled={locked || w.proposal?.proposedById === me?.id}
                           onClick={() => setApproving(w)}
                           loading={approve.isPending && approve.variables?.id === w.id}
                         >
-                          Approve
+                          {w.proposal ? (w.proposal.proposedById === me?.id ? "Proposed by you" : "Confirm approval") : "Approve"}
                         </Button>
                         <Button size="xs" color="red" variant="light" disabled={locked} onClick={() => setRejecting(w.id)}>
                           Reject
@@ -113,9 +140,15 @@ export function WithdrawalsTab() {
       </Stack>
       <ConfirmDialog
         {...dialogAbout(approving, setApproving)}
-        title="Approve withdrawal"
+        title={approving?.needsSecondApprover && !approving.proposal ? "Propose withdrawal approval" : "Approve withdrawal"}
         cancelLabel="Keep pending"
-        confirmLabel={<>Approve and send {approving && formatUsd(approving.amount)}</>}
+        confirmLabel={
+          approving?.needsSecondApprover && !approving.proposal ? (
+            <>Propose sending {formatUsd(approving.amount)}</>
+          ) : (
+            <>Approve and send {approving && formatUsd(approving.amount)}</>
+          )
+        }
         confirmColor="green"
         loading={approve.isPending}
         onConfirm={() => approving && approve.mutate({ id: approving.id })}
@@ -125,9 +158,16 @@ export function WithdrawalsTab() {
           {approving?.user.email}?
         </Text>
         <ChainText>{approving?.address}</ChainText>
-        <Text size="sm" c="dimmed">
-          The payout goes to this address at once. A crypto transfer cannot be reversed.
-        </Text>
+        {approving?.needsSecondApprover && !approving.proposal ? (
+          <Text size="sm" c="dimmed" data-testid="four-eyes-note">
+            A withdrawal of this size needs a second approver: nothing is sent until another finance member or owner confirms it.
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {approving?.proposal && <>Proposed by {approving.proposal.proposedByEmail}. </>}
+            The payout goes to this address at once. A crypto transfer cannot be reversed.
+          </Text>
+        )}
       </ConfirmDialog>
       <Modal {...dialogAbout(rejecting, setRejecting)} title="Reject withdrawal">
         <Stack>

@@ -85,6 +85,8 @@ export const TOAST = {
   paymentRejected: "Payment Rejected",
   rejectionFailed: "Rejection Failed",
   withdrawalApproved: "Withdrawal Approved",
+  approvalProposed: "Waiting for a Second Approver",
+  proposalWithdrawn: "Proposal Withdrawn",
   withdrawalRejected: "Withdrawal Rejected",
   identityDecided: "Identity Check Decided",
   userUpdated: "User Updated",

@@ -50,7 +50,8 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
   },
   "admin.updateContest": { why: "changes a contest's terms", audit: ["contest.update"], roles: CONTENT },
   "admin.setContestStatus": { why: "ends or cancels a contest (draws, refunds)", audit: ["contest.status"], roles: CONTENT },
-  "admin.recordFreeEntry": { why: "gives tickets without payment", audit: ["contest.free_entry"], roles: CONTENT },
+  // Support: a postal entry arrives from a player, found by name or e-mail (admin.users).
+  "admin.recordFreeEntry": { why: "gives tickets without payment", audit: ["contest.free_entry"], roles: SUPPORT },
   "instantWins.set": {
     why: "sets the instant prizes players can win and commits their map",
     audit: ["contest.instant_prizes"],

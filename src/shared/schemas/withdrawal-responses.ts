@@ -50,6 +50,10 @@ export const adminWithdrawalOutput = withdrawalOutput.extend({
   user: userRef,
   processedAt: time.nullable(),
   attempts: z.number().int(),
+  /** Four eyes (docs/admin.md "Four eyes"): this withdrawal needs two staff members' approval. */
+  needsSecondApprover: z.boolean(),
+  /** The approval waiting for a second staff member, if one was proposed. */
+  proposal: z.object({ id: z.string(), proposedById: z.string(), proposedByEmail: z.string(), createdAt: time }).nullable(),
 });
 export const withdrawalWithMessageOutput = z.object({ message, withdrawal: withdrawalOutput });
 

@@ -93,9 +93,12 @@ export async function cancelProposal(db: Db, actorId: string, id: string): Promi
 }
 
 /** "Waiting for a second approver": oldest first, with who proposed what and when. */
-export async function listWaitingProposals(db: DbTx): Promise<WaitingProposal[]> {
+export async function listWaitingProposals(
+  db: DbTx,
+  only: { action: FourEyesAction; subjectIds: string[] } | null = null,
+): Promise<WaitingProposal[]> {
   const rows = await db.staffProposal.findMany({
-    where: { status: "waiting" },
+    where: { status: "waiting", ...(only && { action: only.action, subjectId: { in: only.subjectIds } }) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: 200,
   });

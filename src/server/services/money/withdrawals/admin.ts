@@ -7,7 +7,7 @@ import type { Db, DbTx } from "../../../platform/db";
 import { badRequest, conflict, notFound } from "../../../platform/errors";
 import { getPayoutGateway, type PayoutGateway } from "../../../gateways/payouts";
 import { logger } from "../../../platform/logger";
-import { FOUR_EYES_MESSAGES, lapseProposal, proposeOrConfirm, refuseOwnAccount } from "../../accounts";
+import { FOUR_EYES_MESSAGES, lapseProposal, listWaitingProposals, proposeOrConfirm, refuseOwnAccount } from "../../accounts";
 import { getEnv } from "../../../platform/env";
 import { recordAudit } from "../../kernel";
 import { notify } from "../../kernel";
@@ -32,12 +32,21 @@ export async function listAdminWithdrawals(db: Db): Promise<AdminWithdrawal[]> {
       include,
     }),
   ]);
-  return [...pending, ...rest].map((w) => ({
-    ...toPublicWithdrawal(w),
-    user: w.user,
-    processedAt: w.processedAt,
-    attempts: w.attempts,
-  }));
+  const waiting = pending.length
+    ? await listWaitingProposals(db, { action: "withdrawals.approve", subjectIds: pending.map((w) => w.id) })
+    : [];
+  const proposalOf = new Map(waiting.map((p) => [p.subjectId, p]));
+  return [...pending, ...rest].map((w) => {
+    const p = proposalOf.get(w.id);
+    return {
+      ...toPublicWithdrawal(w),
+      user: w.user,
+      processedAt: w.processedAt,
+      attempts: w.attempts,
+      needsSecondApprover: needsSecondApprover(w.amount),
+      proposal: p ? { id: p.id, proposedById: p.proposedById, proposedByEmail: p.proposedByEmail, createdAt: p.createdAt } : null,
+    };
+  });
 }
 
 /** Four eyes (docs/admin.md "Four eyes"): at or over FOUR_EYES_WITHDRAWAL_USD two staff members approve. */
