@@ -110,8 +110,8 @@ describe(`admin CSV exports (${dbKind()})`, () => {
     expect(res.headers.get("x-export-truncated")).toBe("true");
     expect(res.headers.get("x-export-rows")).toBe("3");
     const [, ...rows] = parseCsv(res.body as string);
-    expect(rows.map((r) => r[5])).toEqual(["t5", "t4", "t3"]);
-    expect(rows[0]?.[8]).toBe('{"i":5}');
+    expect(rows.map((r) => r[6])).toEqual(["t5", "t4", "t3"]);
+    expect(rows[0]?.[9]).toBe('{"i":5}');
   });
 
   it("a contest's entries in ticket order; an unknown contest is a 404", async () => {

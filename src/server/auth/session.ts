@@ -26,8 +26,13 @@ export type SessionInfo = {
   /** When this session passed the TOTP check, if it did. */
   twoFactorVerifiedAt: Date | null;
 };
-/** A staff session's idle deadline moves forward in steps of at least this much. */
-const STAFF_RENEW_STEP_MS = 60_000;
+/** How long a full session lives without use: 30 days for a player, STAFF_IDLE_MINUTES for staff. */
+export function sessionTtlMs(role: string | null | undefined): number {
+  return isStaffRole(role) ? getEnv().STAFF_IDLE_MINUTES * 60_000 : SESSION_TTL_MS;
+}
+
+/** A staff session's idle deadline moves forward in steps of at most this much. */
+const STAFF_RENEW_STEP_MS = 5 * 60_000;
 /** How long a session waiting for its TOTP code lives. */
 export const TWO_FACTOR_PENDING_TTL_MS = 10 * 60 * 1000;
 export type SessionValidation = { session: SessionInfo; user: User; renewed: boolean } | null;
@@ -60,7 +65,8 @@ export async function createSession(
 ): Promise<{ token: string; session: SessionInfo }> {
   const token = generateSessionToken();
   const twoFactorPending = opts.twoFactorPending ?? false;
-  const ttl = twoFactorPending ? TWO_FACTOR_PENDING_TTL_MS : SESSION_TTL_MS;
+  const owner = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
+  const ttl = twoFactorPending ? TWO_FACTOR_PENDING_TTL_MS : sessionTtlMs(owner?.role);
   const session: SessionInfo = {
     id: sessionIdFromToken(token),
     userId,
@@ -85,9 +91,9 @@ export async function validateSessionToken(db: DbTx, token: string, now = new Da
   let expiresAt = row.expiresAt;
   const staffIdleMs = isStaffRole(row.user.role) ? getEnv().STAFF_IDLE_MINUTES * 60_000 : null;
   if (!row.twoFactorPending && staffIdleMs !== null) {
-    // Idle timeout: pushed forward at most once a minute, so a busy dashboard writes little.
+    // Idle timeout: pushed forward in steps (a sixth of it, at most 5 minutes), so a busy dashboard writes little.
     const left = row.expiresAt.getTime() - now.getTime();
-    if (left > staffIdleMs || staffIdleMs - left >= STAFF_RENEW_STEP_MS) {
+    if (left > staffIdleMs || staffIdleMs - left >= Math.min(STAFF_RENEW_STEP_MS, staffIdleMs / 6)) {
       expiresAt = new Date(now.getTime() + staffIdleMs);
       await db.session.updateMany({ where: { id }, data: { expiresAt } });
       renewed = true;

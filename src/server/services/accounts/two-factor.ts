@@ -26,7 +26,7 @@ import { decodeHex, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from "@
 import QRCode from "qrcode";
 import type { Db, DbTx } from "../../platform/db";
 import { badRequest, forbidden, tooManyRequests, unauthorized } from "../../platform/errors";
-import { invalidateUserSessions, SESSION_TTL_MS } from "../../auth/session";
+import { invalidateUserSessions, sessionTtlMs } from "../../auth/session";
 import { mailTwoFactorLocked } from "../../mail/events";
 import { consumeOrThrow, hit, peek, type RateRule, refund, resetLimit, retryText } from "../../security/rate-limit";
 import { notify, recordAudit } from "../kernel";
@@ -265,10 +265,10 @@ export async function verifyTwoFactorLogin(
   ip = "unknown",
 ): Promise<{ expiresAt: Date }> {
   if (!pending) throw unauthorized("Sign in with your email and password first");
-  const user = await db.user.findUnique({ where: { id: pending.userId }, select: { totpSecret: true } });
+  const user = await db.user.findUnique({ where: { id: pending.userId }, select: { totpSecret: true, role: true } });
   if (!user?.totpSecret) throw unauthorized("Sign in with your email and password first");
   await checkSecondFactor(db, pending.userId, ip, user.totpSecret, code, now);
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const expiresAt = new Date(now.getTime() + sessionTtlMs(user.role));
   const done = await db.session.updateMany({
     where: { id: pending.sessionId, twoFactorPending: true, expiresAt: { gt: now } },
     data: { twoFactorPending: false, twoFactorVerifiedAt: now, expiresAt },
