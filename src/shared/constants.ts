@@ -98,6 +98,7 @@ export const AUDIT_ACTIONS = [
   // Four eyes (docs/admin.md "Four eyes"): the first of two approvals, and a proposal withdrawn.
   "withdrawal.propose",
   "proposal.cancel",
+  "role.propose",
   // Sent by the payout rules without an admin (actor "system"; docs/payments.md "Instant payouts").
   "withdrawal.auto_approve",
   "prize.status",
@@ -150,6 +151,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.reject": "Withdrawal rejected",
   "withdrawal.propose": "Withdrawal approval proposed (waiting for a second approver)",
   "proposal.cancel": "Proposal withdrawn",
+  "role.propose": "Staff role change proposed (waiting for a second owner)",
   "withdrawal.auto_approve": "Withdrawal paid by the rules",
   "prize.status": "Prize status changed",
   "contest.create": "Contest created",

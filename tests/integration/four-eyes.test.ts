@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { FOUR_EYES_MESSAGES, OWN_ACCOUNT_MESSAGES } from "../../src/server/services/accounts";
+import { FOUR_EYES_MESSAGES, OWN_ACCOUNT_MESSAGES, SIGN_IN_AGAIN } from "../../src/server/services/accounts";
+import { createSession } from "../../src/server/auth/session";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 
@@ -155,5 +156,58 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
     expect(quote.status).toBe(200);
     expect(quote.body.route).not.toBe("instant");
     expect(JSON.stringify(quote.body.checks)).toContain("$49.99");
+  });
+
+  it("role changes: with a second owner one proposes and a different owner applies the same change; a step down needs nobody", async () => {
+    const dora = await createUser(t.db, { role: "owner" }); // cleo and dora: two owners
+    const player = await createUser(t.db);
+    const toggle = (user: User, body: Record<string, unknown>) =>
+      rest(t.db, "POST", `/api/admin/users/${player.id}/toggle-admin`, { user, body });
+    const first = await toggle(cleo, { isAdmin: true, role: "finance" });
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe(FOUR_EYES_MESSAGES.proposed);
+    expect(first.body.user.staffRole).toBeNull();
+    expect((await toggle(cleo, { isAdmin: true, role: "finance" })).body.message).toBe(FOUR_EYES_MESSAGES.ownProposal);
+    // The second owner cannot apply a different change than the one proposed.
+    const other = await toggle(dora, { isAdmin: true, role: "owner" });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(FOUR_EYES_MESSAGES.differentChange);
+    // Finance cannot confirm a role change at all, nor see it waiting.
+    expect((await toggle(ana, { isAdmin: true, role: "finance" })).status).toBe(403);
+    const financeQueue = await rest(t.db, "GET", "/api/admin/approvals", { user: ana });
+    expect(financeQueue.body.some((p: { action: string }) => p.action === "admin.toggleAdmin")).toBe(false);
+    const ownerQueue = await rest(t.db, "GET", "/api/admin/approvals", { user: dora });
+    expect(ownerQueue.body).toContainEqual(
+      expect.objectContaining({
+        action: "admin.toggleAdmin",
+        subjectId: player.id,
+        summary: expect.objectContaining({ to: "finance" }),
+      }),
+    );
+    const applied = await toggle(dora, { isAdmin: true, role: "finance" });
+    expect(applied.body).toMatchObject({ message: "User updated", user: { staffRole: "finance" } });
+    const row = await t.db.auditLog.findFirstOrThrow({ where: { action: "user.role", targetId: player.id } });
+    expect(row).toMatchObject({ actorId: dora.id, actorRole: "owner" });
+    expect(row.after).toMatchObject({ role: "finance", proposedById: cleo.id });
+    // Stepping down from one's own role needs nobody.
+    const stepDown = await rest(t.db, "POST", `/api/admin/users/${dora.id}/toggle-admin`, {
+      user: dora,
+      body: { isAdmin: false },
+    });
+    expect(stepDown.body).toMatchObject({ message: "User updated", user: { staffRole: null } });
+  });
+
+  it("role changes need a sign-in of the last 15 minutes", async () => {
+    const player = await createUser(t.db);
+    const { token } = await createSession(t.db, cleo.id, new Date(Date.now() - 20 * 60_000));
+    // The session is still alive (a staff session idles out after 30 minutes) but too old to hand out roles.
+    await t.db.session.updateMany({ where: { userId: cleo.id }, data: { expiresAt: new Date(Date.now() + 10 * 60_000) } });
+    const res = await rest(t.db, "POST", `/api/admin/users/${player.id}/toggle-admin`, {
+      token,
+      body: { isAdmin: true, role: "viewer" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(SIGN_IN_AGAIN);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).role).toBe("user");
   });
 });

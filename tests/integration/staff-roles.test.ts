@@ -164,7 +164,7 @@ describe(`staff roles: every procedure × role (${dbKind()})`, () => {
     expect(granted.body.user).toMatchObject({ isAdmin: true, staffRole: "support" });
     const row = await t.db.auditLog.findFirstOrThrow({ where: { action: "user.role", targetId: player.id } });
     expect(row).toMatchObject({ actorId: staff.owner.id, actorRole: "owner", before: expect.objectContaining({ role: "user" }) });
-    expect(row.after).toEqual({ role: "support" });
+    expect(row.after).toEqual({ role: "support", fourEyes: "sole owner" });
     // The new support agent reads conversations but cannot approve a withdrawal.
     expect((await rest(t.db, "GET", "/api/admin/conversations", { user: player })).status).toBe(200);
     const approve = await rest(t.db, "POST", "/api/admin/withdrawals/x/approve", { user: player, body: {} });

@@ -11,11 +11,22 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { useStaffAccess } from "./useStaffAccess";
 
+const roleName = (role: string | undefined) => (isStaffRole(role) ? STAFF_ROLE_LABELS[role] : "Player");
+
 /**
  * "Waiting for a second approver" (docs/admin.md "Four eyes"): who proposed what and when. Anyone
  * but the proposer confirms (through the same dialog as Approve); the proposer may withdraw it.
  */
-export function SecondApproverQueue({ locked, onConfirm }: { locked: boolean; onConfirm: (subjectId: string) => void }) {
+export function SecondApproverQueue({
+  action,
+  locked,
+  onConfirm,
+}: {
+  /** Which proposals this queue shows: "withdrawals.approve" (Withdrawals tab) or "admin.toggleAdmin" (Users tab). */
+  action: "withdrawals.approve" | "admin.toggleAdmin";
+  locked: boolean;
+  onConfirm: (subjectId: string, summary: Record<string, string>) => void;
+}) {
   const { can } = useStaffAccess();
   const { user: me } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -34,7 +45,7 @@ export function SecondApproverQueue({ locked, onConfirm }: { locked: boolean; on
       onError: (e) => toastError(TOAST.updateFailed, e, "Failed to withdraw the proposal"),
     }),
   );
-  const rows = waiting.data ?? [];
+  const rows = (waiting.data ?? []).filter((p) => p.action === action);
   if (rows.length === 0) return null;
   return (
     <Alert
@@ -49,8 +60,10 @@ export function SecondApproverQueue({ locked, onConfirm }: { locked: boolean; on
           return (
             <Group key={p.id} justify="space-between" wrap="wrap" gap="xs" data-testid="waiting-approval">
               <Text size="sm">
-                Withdrawal of {formatUsd(p.summary.amount ?? "0")} {p.summary.currency} to {p.summary.player}, proposed by{" "}
-                {mine ? "you" : p.proposedByEmail}
+                {action === "withdrawals.approve"
+                  ? `Withdrawal of ${formatUsd(p.summary.amount ?? "0")} ${p.summary.currency} to ${p.summary.player}`
+                  : `Role of ${p.summary.player}: ${roleName(p.summary.from)} → ${roleName(p.summary.to)}`}
+                , proposed by {mine ? "you" : p.proposedByEmail}
                 {isStaffRole(p.proposedRole) && ` (${STAFF_ROLE_LABELS[p.proposedRole]})`} <DateTime value={p.createdAt} />
               </Text>
               {mine ? (
@@ -65,7 +78,7 @@ export function SecondApproverQueue({ locked, onConfirm }: { locked: boolean; on
                 </Button>
               ) : (
                 can(p.action) && (
-                  <Button size="xs" color="green" disabled={locked} onClick={() => onConfirm(p.subjectId)}>
+                  <Button size="xs" color="green" disabled={locked} onClick={() => onConfirm(p.subjectId, p.summary)}>
                     Confirm
                   </Button>
                 )

@@ -15,7 +15,8 @@ import { LoadMore } from "@/components/common/QueryState";
 import { TabHeading } from "./TabHeading";
 import { useSecondFactorGate } from "./SecondFactorGate";
 import { useStaffAccess } from "./useStaffAccess";
-import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@/shared/staff";
+import { isStaffRole, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@/shared/staff";
+import { SecondApproverQueue } from "./SecondApproverQueue";
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 
 type Row = { id: string; email: string; staffRole: StaffRole | null };
@@ -48,12 +49,17 @@ export function UsersTab() {
   const rows = useMemo(() => users.data?.pages.flat() ?? [], [users.data]);
   const toggle = useMutation(
     trpc.admin.toggleAdmin.mutationOptions({
-      onSuccess: async ({ user }) => {
-        toastSuccess(
-          TOAST.userUpdated,
-          `${user.email} is now ${user.staffRole ? `staff: ${STAFF_ROLE_LABELS[user.staffRole]}` : "a regular user"}.`,
-        );
+      onSuccess: async ({ user }, asked) => {
+        const wanted = asked.isAdmin ? (asked.role ?? "owner") : null;
+        // Unchanged after the call: another owner must confirm it (four eyes).
+        if (user.staffRole !== wanted) toastSuccess(TOAST.approvalProposed, "Another owner must make the same change.");
+        else
+          toastSuccess(
+            TOAST.userUpdated,
+            `${user.email} is now ${user.staffRole ? `staff: ${STAFF_ROLE_LABELS[user.staffRole]}` : "a regular user"}.`,
+          );
         setGranting(null);
+        await queryClient.invalidateQueries(trpc.admin.waitingApprovals.pathFilter());
         await queryClient.invalidateQueries(trpc.admin.users.pathFilter());
         if (user.id === me?.id) await refetchMe();
       },
@@ -72,6 +78,19 @@ export function UsersTab() {
           w={{ base: "100%", sm: 300 }}
         />
       </TabHeading>
+      {can("admin.toggleAdmin") && (
+        <SecondApproverQueue
+          action="admin.toggleAdmin"
+          locked={locked}
+          onConfirm={(userId, summary) =>
+            toggle.mutate({
+              userId,
+              isAdmin: summary.to !== "user",
+              ...(isStaffRole(summary.to) ? { role: summary.to } : {}),
+            })
+          }
+        />
+      )}
       <DataTable
         minWidth={720}
         rows={rows}

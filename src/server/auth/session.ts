@@ -25,6 +25,8 @@ export type SessionInfo = {
   twoFactorPending: boolean;
   /** When this session passed the TOTP check, if it did. */
   twoFactorVerifiedAt: Date | null;
+  /** When the password opened it (staff role changes ask for a recent one). */
+  createdAt: Date;
 };
 /** How long a full session lives without use: 30 days for a player, STAFF_IDLE_MINUTES for staff. */
 export function sessionTtlMs(role: string | null | undefined): number {
@@ -73,6 +75,7 @@ export async function createSession(
     expiresAt: new Date(now.getTime() + ttl),
     twoFactorPending,
     twoFactorVerifiedAt: null,
+    createdAt: now,
   };
   await db.session.create({ data: session });
   return { token, session };
@@ -111,6 +114,7 @@ export async function validateSessionToken(db: DbTx, token: string, now = new Da
       expiresAt,
       twoFactorPending: session.twoFactorPending,
       twoFactorVerifiedAt: session.twoFactorVerifiedAt,
+      createdAt: session.createdAt,
     },
     user,
     renewed,

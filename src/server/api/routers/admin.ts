@@ -11,7 +11,14 @@ import {
   winnerPostSchema,
   winnerPostUpdateSchema,
 } from "@/shared/schemas/admin";
-import { cancelProposal, listUsers, listWaitingProposals, setStaffRole } from "../../services/accounts";
+import {
+  assertRecentSignIn,
+  cancelProposal,
+  FOUR_EYES_MESSAGES,
+  listUsers,
+  listWaitingProposals,
+  setStaffRole,
+} from "../../services/accounts";
 import { getAnalytics, getOverview, getStats, listOutbox } from "../../services/admin";
 import { freeEntrySchema } from "@/shared/fair-play";
 import { createContest, listAllContests, setContestStatus, updateContest } from "../../services/contests";
@@ -23,6 +30,7 @@ import { listAudit } from "../../services/kernel";
 import { grantCredit } from "../../services/money";
 import { grantCreditSchema } from "@/shared/credit";
 import { adminProcedure, createTRPCRouter } from "../trpc";
+import { roleMayCall } from "../privileged";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */
 export const adminRouter = createTRPCRouter({
@@ -32,12 +40,16 @@ export const adminRouter = createTRPCRouter({
 
   users: adminProcedure.input(userSearchSchema).query(({ ctx, input }) => listUsers(ctx.db, input?.search, input)),
   toggleAdmin: adminProcedure.input(toggleAdminSchema).mutation(async ({ ctx, input }) => {
+    assertRecentSignIn(ctx.session);
     const role = input.isAdmin ? (input.role ?? "owner") : null;
-    const user = await setStaffRole(ctx.db, input.userId, role, ctx.user.id);
-    return { message: "User updated", user };
+    const { user, proposed } = await setStaffRole(ctx.db, input.userId, role, ctx.user.id);
+    return { message: proposed ? FOUR_EYES_MESSAGES.proposed : "User updated", user };
   }),
   /** Four eyes: what waits for a second approver, and the proposer taking theirs back (docs/admin.md "Four eyes"). */
-  waitingApprovals: adminProcedure.query(({ ctx }) => listWaitingProposals(ctx.db)),
+  // Each sees the proposals they could confirm (the matrix decides: role changes are the owners').
+  waitingApprovals: adminProcedure.query(async ({ ctx }) =>
+    (await listWaitingProposals(ctx.db)).filter((p) => roleMayCall(ctx.user.role, p.action)),
+  ),
   cancelApproval: adminProcedure.input(proposalIdSchema).mutation(async ({ ctx, input }) => {
     const proposal = await cancelProposal(ctx.db, ctx.user.id, input.id);
     return { message: "Proposal withdrawn", proposal };

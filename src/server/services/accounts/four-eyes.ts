@@ -2,7 +2,7 @@
  * Four eyes (docs/admin.md "Four eyes"): an action over its threshold is proposed by one staff
  * member and carried out only when a different one, with a role the matrix allows
  * (src/server/api/privileged.ts), confirms it. The proposer can never confirm. Each step runs inside
- * the action's own transaction, after the caller locked the subject's row, so two staff members
+ * the action's own transaction, after the caller locked the subject's row (or, for roles, the owner rows), so two staff members
  * acting at once are serialised: the first proposes, the second confirms (or is told it is theirs).
  * A partial unique index keeps at most one waiting proposal per action and subject.
  */
@@ -14,11 +14,12 @@ import { conflict, forbidden, notFound } from "../../platform/errors";
 import { recordAudit } from "../kernel";
 
 /** The actions that can wait for a second approver (the privileged procedure each one runs). */
-export type FourEyesAction = "withdrawals.approve";
+export type FourEyesAction = "withdrawals.approve" | "admin.toggleAdmin";
 
 export const FOUR_EYES_MESSAGES = {
   proposed: "Waiting for a second approver",
   ownProposal: "You proposed this: a different staff member must confirm it",
+  differentChange: "A different change to this is waiting for a second approver: confirm or withdraw it first",
   notProposer: "Only the staff member who proposed it can withdraw a proposal",
   notWaiting: "This proposal is no longer waiting",
 } as const;
@@ -40,6 +41,11 @@ export async function proposeOrConfirm(
   });
   if (waiting) {
     if (waiting.proposedById === input.actorId) throw forbidden(FOUR_EYES_MESSAGES.ownProposal);
+    // The second approver confirms exactly what was proposed (`change` names it), not something else.
+    const proposedChange = (waiting.summary as Record<string, unknown> | null)?.change;
+    if (proposedChange !== undefined && proposedChange !== input.summary.change) {
+      throw conflict(FOUR_EYES_MESSAGES.differentChange);
+    }
     const proposal = await tx.staffProposal.update({
       where: { id: waiting.id },
       data: { status: "confirmed", decidedById: input.actorId, decidedAt: new Date() },

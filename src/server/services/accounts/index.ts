@@ -11,7 +11,8 @@
  * - a session that owes its second factor gets nothing else until the code is right: `verifyTwoFactorLogin` (two-factor.ts)
  * - authenticator codes have a ceiling per account from every address, a bounded lockout the owner is told of: `verifyTwoFactorLogin` (two-factor.ts)
  * - a closed account keeps its records and loses every session: `closeAccount` (closure.ts)
- * - granting, changing or removing a staff role is audited, and the last owner cannot be removed: `setStaffRole` (staff.ts)
+ * - granting, changing or removing a staff role is audited, needs a second owner while there is one, and the last owner cannot be removed: `setStaffRole` (staff.ts)
+ * - role changes need a sign-in of the last 15 minutes: `assertRecentSignIn` (staff.ts)
  * - an action over its threshold needs a second staff member, never the proposer: `proposeOrConfirm` (four-eyes.ts)
  * - no staff member decides on their own account (withdrawals, top-ups, credit, review entries, identity): `refuseOwnAccount` (staff.ts)
  * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
@@ -73,7 +74,15 @@ export {
   verifyEmail,
   verifyKeys,
 } from "./email-verification";
-export { LAST_OWNER, listUsers, OWN_ACCOUNT_MESSAGES, refuseOwnAccount, setStaffRole } from "./staff";
+export {
+  assertRecentSignIn,
+  LAST_OWNER,
+  listUsers,
+  OWN_ACCOUNT_MESSAGES,
+  refuseOwnAccount,
+  setStaffRole,
+  SIGN_IN_AGAIN,
+} from "./staff";
 export {
   cancelProposal,
   FOUR_EYES_MESSAGES,
