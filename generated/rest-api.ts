@@ -243,6 +243,10 @@ export interface paths {
     /** Grant, change or revoke a staff role: { isAdmin, role? } (role: owner, finance, support, content or viewer; owner when omitted) */
     post: operations["postApiAdminUsersUserIdToggleAdmin"];
   };
+  "/api/admin/abuse-signals": {
+    /** Multi-account and abuse signals, newest first: shared device or payout address, sign-up bursts, disposable e-mail, linked free entries */
+    get: operations["getApiAdminAbuseSignals"];
+  };
   "/api/admin/approvals": {
     /** Waiting for a second approver: actions one staff member proposed, oldest first (four eyes) */
     get: operations["getApiAdminApprovals"];
@@ -4604,7 +4608,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.propose" | "proposal.cancel" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "identity.decide" | "receipt_key.rotate" | "liabilities.snapshot";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.propose" | "proposal.cancel" | "role.propose" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "identity.decide" | "receipt_key.rotate" | "liabilities.snapshot";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -4797,6 +4801,60 @@ export interface operations {
       };
       /** @description Body is not JSON (Content-Type: application/json) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Multi-account and abuse signals, newest first: shared device or payout address, sign-up bursts, disposable e-mail, linked free entries */
+  getApiAdminAbuseSignals: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              id: string;
+              userId: string;
+              email: string;
+              kind: string;
+              label: string;
+              key: string;
+              linked: {
+                  id: string;
+                  email: string;
+                }[];
+              evidence: {
+                [key: string]: string | number;
+              };
+              /**
+               * Format: date-time
+               * @description ISO 8601 date-time
+               */
+              updatedAt: string;
+            })[];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts) */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -72,6 +72,7 @@ export const PROMO_MESSAGES = {
   expired: "This promo code has expired",
   usedUp: "This promo code has been fully used",
   perPlayer: "You have already used this promo code as many times as allowed",
+  linkedAccount: "This promo code was already used from an account linked to yours",
   firstPurchase: "This promo code is for a first purchase only",
   wrongContest: "This promo code does not apply to the contests in your cart",
   minSpend: (min: string) => `This promo code needs a minimum spend of $${min}`,

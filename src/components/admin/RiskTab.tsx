@@ -1,6 +1,7 @@
 "use client";
 
-import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { DateTime } from "@/components/common/useTimeZone";
 import { formatUsd } from "@/shared/money";
 import { RISK_LABELS, RISK_THRESHOLDS as T } from "@/shared/safer-play";
 import { useQuery } from "@tanstack/react-query";
@@ -71,7 +72,59 @@ export function RiskTab() {
             />
           )}
         </QueryState>
+        <AbuseSignals />
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * Linked accounts and abuse signals (docs/admin.md "Abuse signals"): what was shared or seen, and
+ * which accounts it links. A signal moves no money; it sends the account's payouts to review.
+ */
+function AbuseSignals() {
+  const list = useQuery(trpc.admin.abuseSignals.queryOptions(undefined, { refetchInterval: 60_000 }));
+  return (
+    <Stack gap="xs" mt="md">
+      <Title order={4}>Linked accounts and abuse signals</Title>
+      <Text c="dimmed" size="sm">
+        Accounts that share a device or a withdrawal address, sign-ups in a burst from one address block, disposable e-mail
+        domains and free entries to one contest from linked accounts. A signal never changes a balance: it sends the
+        account&apos;s withdrawals to review and lets a one-per-player promo code be used once across linked accounts.
+      </Text>
+      <QueryState
+        query={list}
+        rows={list.data}
+        loadingLabel="Loading abuse signals"
+        empty={<span data-testid="abuse-empty">No abuse signal recorded.</span>}
+      >
+        {(shown) => (
+          <DataTable
+            minWidth={720}
+            testId="abuse-table"
+            rows={shown}
+            rowKey={(r) => r.id}
+            columns={[
+              { label: "Account", cell: (r) => r.email },
+              {
+                label: "Signal",
+                lead: true,
+                cell: (r) => (
+                  <Badge color="red" variant="light">
+                    {r.label}
+                  </Badge>
+                ),
+              },
+              { label: "Evidence", cell: (r) => <Code>{r.key}</Code> },
+              {
+                label: "Linked accounts",
+                cell: (r) => (r.linked.length ? r.linked.map((l) => l.email).join(", ") : "—"),
+              },
+              { label: "Last seen", cell: (r) => <DateTime value={r.updatedAt} /> },
+            ]}
+          />
+        )}
+      </QueryState>
+    </Stack>
   );
 }

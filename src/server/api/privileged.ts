@@ -58,6 +58,11 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
     roles: CONTENT,
   },
   "admin.toggleAdmin": { why: "grants or revokes admin rights", audit: ["user.role"], roles: OWNER_ONLY },
+  "admin.abuseSignals": {
+    why: "accounts linked by device, payout address or sign-up burst, with their e-mails",
+    audit: [],
+    roles: ["finance", "support"],
+  },
   "admin.waitingApprovals": {
     why: "money actions waiting for a second approver: players and amounts",
     audit: [],

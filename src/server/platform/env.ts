@@ -132,6 +132,8 @@ const schema = z.object({
   // different staff members, and never paid by the rules alone; 0 turns it off.
   FOUR_EYES_WITHDRAWAL_USD: int(0, 1_000_000, "must be an integer from 0 to 1000000 (USD)").default(1000),
   // Staff sessions end after this many minutes without a request (players' last 30 days).
+  // Abuse signals (docs/admin.md "Abuse signals"): this many sign-ups from one address block within an hour is a burst.
+  ABUSE_SIGNUP_BURST: int(2, 1_000, "must be an integer from 2 to 1000").default(5),
   STAFF_IDLE_MINUTES: int(5, 480, "must be an integer from 5 to 480 (minutes)").default(30),
   AUTO_WITHDRAW_DAILY_COUNT: int(1, 1_000, "must be an integer from 1 to 1000").default(3),
   AUTO_WITHDRAW_DAILY_MAX_USD: int(1, 1_000_000, "must be an integer from 1 to 1000000 (USD)").default(300),

@@ -24,6 +24,20 @@ export const auditEntryOutput = z.object({
 /** The caller's staff role and the admin procedures (and raw REST rows) it may call. */
 export const staffAccessOutput = z.object({ role: z.enum(STAFF_ROLES), allowed: z.array(z.string()) });
 
+/** One multi-account or abuse signal (docs/admin.md "Abuse signals"). */
+export const abuseSignalOutput = z.object({
+  id,
+  userId: z.string(),
+  email: z.string(),
+  kind: z.string(),
+  label: z.string(),
+  /** What was shared or seen: a device's hash, a wallet address, an address block, a domain, a contest id. */
+  key: z.string(),
+  linked: z.array(z.object({ id: z.string(), email: z.string() })),
+  evidence: z.record(z.string(), z.union([z.string(), z.number()])),
+  updatedAt: time,
+});
+
 /** A four-eyes proposal (docs/admin.md "Four eyes"). */
 export const staffProposalOutput = z.object({
   id,

@@ -23,6 +23,7 @@ export {
 import { id, message, money, nameAnswers, time, timeText } from "./response-primitives";
 
 export {
+  abuseSignalOutput,
   analyticsOutput,
   auditEntryOutput,
   auditPageOutput,

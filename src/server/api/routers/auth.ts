@@ -12,9 +12,20 @@ import {
 } from "@/shared/schemas/auth";
 import { resetLinkRequestSchema, resetWithTokenSchema, verifyEmailSchema } from "@/shared/schemas/email";
 import { readResetToken, resetCookies } from "../../auth/reset-token";
-import { blankSessionCookie, readSessionToken, sessionCookie } from "../../auth/session";
+import { blankSessionCookie, readSessionToken, secureFlag, sessionCookie } from "../../auth/session";
+import type { Db } from "../../platform/db";
 import { getEnv } from "../../platform/env";
-import { requestEmailVerification, requestResetLink, resetWithLink, verifyEmail } from "../../services/accounts";
+import {
+  deviceCookie,
+  newDeviceId,
+  noteDevice,
+  noteSignup,
+  readDeviceId,
+  requestEmailVerification,
+  requestResetLink,
+  resetWithLink,
+  verifyEmail,
+} from "../../services/accounts";
 import { toPublicUser } from "../../services/kernel";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 import { allowedFor } from "../privileged";
@@ -38,18 +49,34 @@ import {
   verifyTwoFactorLogin,
 } from "../../services/accounts";
 
+/**
+ * Abuse signals (docs/admin.md "Abuse signals"): the browser's long-lived device cookie, set on its
+ * first sign-up or sign-in, links the accounts used from it. Never refuses anything itself.
+ */
+async function noteThisDevice(ctx: { db: Db; headers: Headers; resHeaders: Headers }, userId: string): Promise<void> {
+  let device = readDeviceId(ctx.headers);
+  if (!device) {
+    device = newDeviceId();
+    ctx.resHeaders.append("set-cookie", deviceCookie(device, secureFlag() !== ""));
+  }
+  await noteDevice(ctx.db, userId, device);
+}
+
 export const authRouter = createTRPCRouter({
   /** The signed-in user, or null (the REST row answers 401 instead). */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
 
   signup: publicProcedure.input(signupSchema).mutation(async ({ ctx, input }) => {
     const user = await signup(ctx.db, input, { ip: ctx.ip });
+    await noteSignup(ctx.db, user, ctx.ip);
+    await noteThisDevice(ctx, user.id);
     return { message: "Account created successfully", user: toPublicUser(user) };
   }),
 
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
     const { user, token, session, twoFactorRequired } = await login(ctx.db, input, { ip: ctx.ip });
     ctx.resHeaders.append("set-cookie", sessionCookie(token, session.expiresAt));
+    await noteThisDevice(ctx, user.id);
     // The token lives only in the HttpOnly cookie: no JSON answer carries it (docs/security.md).
     if (twoFactorRequired) {
       return { message: "Enter the code from your authenticator app", twoFactorRequired: true as const };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  abuseSignalOutput,
   adminContestOutput,
   analyticsOutput,
   auditPageOutput,
@@ -56,6 +57,17 @@ export const adminRoutes: RestRow[] = [
       access: "admin",
       procedure: "admin.toggleAdmin",
       body: "rest",
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/abuse-signals",
+    doc: {
+      output: z.array(abuseSignalOutput),
+      summary:
+        "Multi-account and abuse signals, newest first: shared device or payout address, sign-up bursts, disposable e-mail, linked free entries",
+      access: "admin",
+      procedure: "admin.abuseSignals",
     },
   },
   {

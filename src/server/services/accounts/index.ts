@@ -13,6 +13,8 @@
  * - a closed account keeps its records and loses every session: `closeAccount` (closure.ts)
  * - granting, changing or removing a staff role is audited, needs a second owner while there is one, and the last owner cannot be removed: `setStaffRole` (staff.ts)
  * - role changes need a sign-in of the last 15 minutes: `assertRecentSignIn` (staff.ts)
+ * - shared devices and withdrawal addresses, sign-up bursts, disposable e-mail and linked free entries are recorded as signals, never moving money: `noteDevice`, `noteWithdrawalAddress`, `noteSignup`, `noteFreeEntry` (abuse-signals.ts)
+ * - a one-per-player promo counts the player's linked accounts too: `linkedAccounts` (abuse-signals.ts)
  * - an action over its threshold needs a second staff member, never the proposer: `proposeOrConfirm` (four-eyes.ts)
  * - no staff member decides on their own account (withdrawals, top-ups, credit, review entries, identity): `refuseOwnAccount` (staff.ts)
  * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
@@ -74,6 +76,18 @@ export {
   verifyEmail,
   verifyKeys,
 } from "./email-verification";
+export {
+  abuseFlagsOf,
+  deviceCookie,
+  linkedAccounts,
+  listAbuseSignals,
+  newDeviceId,
+  noteDevice,
+  noteFreeEntry,
+  noteSignup,
+  noteWithdrawalAddress,
+  readDeviceId,
+} from "./abuse-signals";
 export {
   assertRecentSignIn,
   LAST_OWNER,

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { noteFreeEntry } from "../accounts";
 import type { freeEntryOutput } from "@/shared/schemas/responses";
 import { PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
 import type { Db, DbTx } from "../../platform/db";
@@ -68,6 +69,8 @@ export async function claimOnlineFreeEntry(
     const ticket = taken.entries[0];
     if (!ticket) throw new Error("allocation wrote no entry");
     await tx.onlineFreeEntry.create({ data: { userId, contestId, entryId } });
+    // Never refused for it (the free route stays open to a household); linked accounts entering are recorded.
+    await noteFreeEntry(tx, userId, contestId);
     const entry = {
       entryId,
       contestId,

@@ -8,6 +8,7 @@
  * rule are counted under the buyer's row lock, which serialises that player's checkouts. Each line's
  * breakdown is written to "EntryPricing" (keyed by the entry id) in the same transaction.
  */
+import { linkedAccounts } from "../accounts";
 import type { z } from "zod";
 import type { priceBreakdownOutput } from "@/shared/schemas/responses";
 import type { Prisma } from "@/generated/prisma/client";
@@ -65,6 +66,12 @@ async function usablePromo(tx: DbTx, userId: string, code: string, now: Date): P
   if (p.maxUsesPerPlayer !== null) {
     const mine = await tx.promoRedemption.count({ where: { promoCodeId: p.id, userId } });
     if (mine >= p.maxUsesPerPlayer) throw conflict(PROMO_MESSAGES.perPlayer);
+    // One person, several accounts (a shared device or payout address): the linked accounts' uses count too.
+    const linked = await linkedAccounts(tx, userId);
+    if (linked.length) {
+      const theirs = await tx.promoRedemption.count({ where: { promoCodeId: p.id, userId: { in: [userId, ...linked] } } });
+      if (theirs >= p.maxUsesPerPlayer) throw conflict(PROMO_MESSAGES.linkedAccount);
+    }
   }
   if (p.firstPurchaseOnly) {
     const bought = await tx.ticketEntry.count({ where: { userId, freeEntry: false } });

@@ -28,7 +28,7 @@ import { DomainError } from "../../../platform/errors";
 import type { Db, DbTx } from "../../../platform/db";
 import { type Env, getEnv } from "../../../platform/env";
 import { logger } from "../../../platform/logger";
-import { identityStanding, type IdentityStanding } from "../../accounts";
+import { abuseFlagsOf, identityStanding, type IdentityStanding } from "../../accounts";
 import { notify, recordAudit } from "../../kernel";
 import type { EnqueuePayoutInTx } from "./admin";
 import { sendPayout } from "./sending";
@@ -74,7 +74,7 @@ export type PayoutFacts = {
   last24h: { count: number; sum: Prisma.Decimal };
   selfExcluded: boolean;
   closed: boolean;
-  /** Why the account is flagged (the admin's "Players at risk" markers, later abuse signals). */
+  /** Why the account is flagged (the admin's "Players at risk" markers and abuse signals). */
   flags: string[];
   openReviews: number;
   openMoneyComplaints: number;
@@ -236,10 +236,12 @@ export async function readPayoutFacts(
     WHERE u."id" = ${userId}`;
   if (!row) throw new Error(`no user ${userId}`);
   const amount = w.amount;
-  const [identity, flags] = await Promise.all([
+  const [identity, riskFlags, abuseFlags] = await Promise.all([
     identityStanding(tx, userId, { withdrawing: amount, excludeId: w.excludeId }),
     riskMarkersOf(tx, userId, now),
+    abuseFlagsOf(tx, userId),
   ]);
+  const flags = [...riskFlags, ...abuseFlags];
   return {
     now,
     amount,

@@ -1,4 +1,5 @@
 import { Prisma, type Withdrawal } from "@/generated/prisma/client";
+import { noteWithdrawalAddress } from "../../accounts";
 import { moneyString as amountString } from "@/shared/money";
 import type { PayoutRoute } from "@/shared/payout-rules";
 import { mailWithdrawal } from "../../../mail/events";
@@ -68,6 +69,8 @@ export async function createWithdrawal(
         if (err instanceof InsufficientBalanceError) throw conflict(await shortOfCash(tx, userId, amount));
         throw err;
       }
+      // An address another account withdrew to links the two (a signal the rules below then read).
+      await noteWithdrawalAddress(tx, userId, address);
       const facts = await readPayoutFacts(tx, userId, { amount, address, excludeId: w.id }, wallet, settings);
       facts.cashBalance = cashBefore;
       const decision = decidePayout(facts, settings);
