@@ -114,7 +114,7 @@ export default defineConfig({
       // No load balancer in front: stop without the readiness grace period (src/server/platform/shutdown.ts).
       SHUTDOWN_GRACE_MS: "0",
       // Four eyes from $100 (e2e/staff-roles.spec.ts): the other specs' withdrawals stay below it.
-      FOUR_EYES_WITHDRAWAL_USD: "100",
+      FOUR_EYES_USD: "100",
     },
   },
 });

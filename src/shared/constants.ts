@@ -99,6 +99,8 @@ export const AUDIT_ACTIONS = [
   "withdrawal.propose",
   "proposal.cancel",
   "role.propose",
+  "payment.propose",
+  "review.propose",
   // Sent by the payout rules without an admin (actor "system"; docs/payments.md "Instant payouts").
   "withdrawal.auto_approve",
   "prize.status",
@@ -152,6 +154,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.propose": "Withdrawal approval proposed (waiting for a second approver)",
   "proposal.cancel": "Proposal withdrawn",
   "role.propose": "Staff role change proposed (waiting for a second owner)",
+  "payment.propose": "Top-up override proposed (waiting for a second approver)",
+  "review.propose": "Review credit or take-back proposed (waiting for a second approver)",
   "withdrawal.auto_approve": "Withdrawal paid by the rules",
   "prize.status": "Prize status changed",
   "contest.create": "Contest created",

@@ -1,6 +1,6 @@
 /**
  * Four eyes on withdrawals (docs/admin.md "Four eyes"; src/server/services/accounts/four-eyes.ts):
- * at or over FOUR_EYES_WITHDRAWAL_USD the first approval only proposes, a different staff member's
+ * at or over FOUR_EYES_USD the first approval only proposes, a different staff member's
  * approval pays (once, even when two confirm at the same moment), the proposer can never confirm,
  * the rules never pay such a withdrawal alone, and a rejection lapses the proposal.
  */
@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { FOUR_EYES_MESSAGES, OWN_ACCOUNT_MESSAGES, SIGN_IN_AGAIN } from "../../src/server/services/accounts";
 import { createSession } from "../../src/server/auth/session";
+import { openReview } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createUser, rest } from "../helpers/fixtures";
 
@@ -28,7 +29,7 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
   });
   afterAll(() => t.close());
   afterEach(() => {
-    delete process.env.FOUR_EYES_WITHDRAWAL_USD;
+    delete process.env.FOUR_EYES_USD;
     delete process.env.AUTO_WITHDRAW_MAX_USD;
   });
 
@@ -45,7 +46,7 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
   const statusOf = async (id: string) => (await t.db.withdrawal.findUniqueOrThrow({ where: { id } })).status;
 
   it("over the threshold: one approval proposes, the proposer cannot confirm, a second finance member pays it once", async () => {
-    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    process.env.FOUR_EYES_USD = "50";
     const { id, player } = await askWithdrawal("60");
     expect(await statusOf(id)).toBe("pending");
 
@@ -95,7 +96,7 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
   });
 
   it("below the threshold one approval pays, as before", async () => {
-    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    process.env.FOUR_EYES_USD = "50";
     const { id } = await askWithdrawal("40");
     const res = await approve(id, ana);
     expect(res.body.message).toBe("Withdrawal approved");
@@ -104,7 +105,7 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
   });
 
   it("nobody proposes or confirms their own withdrawal", async () => {
-    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    process.env.FOUR_EYES_USD = "50";
     // A finance member who also plays.
     const dan = await createUser(t.db, { role: "finance", balance: "100" });
     const { id } = await askWithdrawal("60", dan);
@@ -120,7 +121,7 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
   });
 
   it("a rejection lapses the proposal; only the proposer may withdraw one", async () => {
-    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    process.env.FOUR_EYES_USD = "50";
     const { id } = await askWithdrawal("60");
     await approve(id, ana);
     const proposal = await t.db.staffProposal.findFirstOrThrow({ where: { subjectId: id, status: "waiting" } });
@@ -145,7 +146,7 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
   });
 
   it("the payout rules never send a withdrawal that needs two approvers on their own", async () => {
-    process.env.FOUR_EYES_WITHDRAWAL_USD = "50";
+    process.env.FOUR_EYES_USD = "50";
     process.env.AUTO_WITHDRAW_MAX_USD = "500";
     const player = await createUser(t.db, { balance: "200" });
     await t.db.user.update({ where: { id: player.id }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
@@ -209,5 +210,55 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(SIGN_IN_AGAIN);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).role).toBe("user");
+  });
+
+  it("a top-up approved by override over the threshold is credited once, by a second approver; a gateway-confirmed one needs one", async () => {
+    process.env.FOUR_EYES_USD = "50";
+    const player = await createUser(t.db);
+    const created = await rest(t.db, "POST", "/api/payments/create", {
+      user: player,
+      body: { amount: "80", currency: "USD", cryptoCurrency: "USDT", network: "TRC20" },
+    });
+    expect(created.status).toBe(200);
+    const payment = await t.db.payment.findFirstOrThrow({ where: { userId: player.id, status: "pending" } });
+    const body = { override: true, reason: "seen on chain by hand" };
+    const first = await rest(t.db, "POST", `/api/payments/${payment.id}/approve`, { user: ana, body });
+    expect(first.body.message).toBe(FOUR_EYES_MESSAGES.proposed);
+    expect(first.body.payment.status).toBe("pending");
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).balance.toFixed(2)).toBe("0.00");
+    expect((await rest(t.db, "POST", `/api/payments/${payment.id}/approve`, { user: ana, body })).status).toBe(403);
+    const [a, b] = await Promise.all([
+      rest(t.db, "POST", `/api/payments/${payment.id}/approve`, { user: ben, body }),
+      rest(t.db, "POST", `/api/payments/${payment.id}/approve`, { user: cleo, body }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).balance.toFixed(2)).toBe("80.00");
+    expect(await t.db.ledgerEntry.count({ where: { userId: player.id, kind: "topup" } })).toBe(1);
+    const audit = await t.db.auditLog.findFirstOrThrow({ where: { targetId: payment.id, action: "payment.override" } });
+    expect(audit.after).toMatchObject({ proposedById: ana.id });
+  });
+
+  it("a review credit over the threshold waits for a second approver; under it one is enough", async () => {
+    process.env.FOUR_EYES_USD = "50";
+    const player = await createUser(t.db);
+    const entry = async (amount: string) => {
+      const key = `four-eyes-${amount}-${player.id}`;
+      await t.db.$transaction((tx) =>
+        openReview(tx, { kind: "late_payment", dedupeKey: key, userId: player.id, amount, summary: "late" }),
+      );
+      return (await t.db.reviewItem.findFirstOrThrow({ where: { dedupeKey: key } })).id;
+    };
+    const big = await entry("75");
+    const credit = (id: string, user: User) =>
+      rest(t.db, "POST", `/api/admin/review/${id}/credit`, { user, body: { reason: "late money is theirs" } });
+    const first = await credit(big, ana);
+    expect(first.body.message).toBe(FOUR_EYES_MESSAGES.proposed);
+    expect(first.body.entry.status).toBe("open");
+    expect((await credit(big, ana)).status).toBe(403);
+    expect((await credit(big, ben)).body.message).toBe("Credited");
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).balance.toFixed(2)).toBe("75.00");
+    const small = await entry("20");
+    expect((await credit(small, ana)).body.message).toBe("Credited");
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).balance.toFixed(2)).toBe("95.00");
   });
 });

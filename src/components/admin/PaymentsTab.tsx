@@ -1,5 +1,6 @@
 "use client";
 
+import { SecondApproverQueue } from "./SecondApproverQueue";
 import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { LIMITS } from "@/shared/constants";
@@ -61,13 +62,21 @@ export function PaymentsTab() {
       await refresh();
     },
   });
+  const approvedOrProposed = decided(
+    [TOAST.paymentApproved, "Payment has been approved and user balance updated"],
+    [TOAST.approvalFailed, "Failed to approve payment"],
+  );
   const approve = useMutation(
-    trpc.payments.approve.mutationOptions(
-      decided(
-        [TOAST.paymentApproved, "Payment has been approved and user balance updated"],
-        [TOAST.approvalFailed, "Failed to approve payment"],
-      ),
-    ),
+    trpc.payments.approve.mutationOptions({
+      ...approvedOrProposed,
+      onSuccess: async (r) => {
+        // Still pending: an override over the four-eyes threshold waits for a second approver.
+        if (r.payment.status === "pending") {
+          toastInfo(TOAST.approvalProposed, "Nothing is credited until another finance member or owner confirms it.");
+          await Promise.all([refresh(), invalidate(trpc.admin.waitingApprovals)]);
+        } else await approvedOrProposed.onSuccess();
+      },
+    }),
   );
   const reject = useMutation(
     trpc.payments.reject.mutationOptions(
@@ -92,6 +101,11 @@ export function PaymentsTab() {
           <Title order={3}>Pending Payments</Title>
           <ExportCsvButton href="/api/admin/export/payments.csv" label="Export all payments (CSV)" />
         </Group>
+        <SecondApproverQueue
+          actions={["payments.approve"]}
+          locked={locked}
+          onConfirm={(id, summary) => approve.mutate({ id, override: true, reason: summary.reason ?? "" })}
+        />
         <QueryState query={pending} rows={rows} empty="No pending payments.">
           {(shown) => (
             <DataTable

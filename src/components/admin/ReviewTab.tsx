@@ -1,5 +1,6 @@
 "use client";
 
+import { SecondApproverQueue } from "./SecondApproverQueue";
 import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { useState } from "react";
@@ -48,21 +49,29 @@ export function ReviewTab() {
     await queryClient.invalidateQueries(trpc.review.list.pathFilter());
   };
   const failed = (e: unknown) => toastError(TOAST.reviewFailed, e, "The review action failed");
+  // Still open after the click: over the four-eyes threshold it waits for a second approver.
+  const proposed = async () => {
+    await done(TOAST.approvalProposed, "Nothing moves until another finance member or owner confirms it.");
+    await queryClient.invalidateQueries(trpc.admin.waitingApprovals.pathFilter());
+  };
   const credit = useMutation(
     trpc.review.credit.mutationOptions({
-      onSuccess: () => done("Credited", "The received value was added to the player's balance"),
+      onSuccess: (r) =>
+        r.entry?.status === "open" ? proposed() : done("Credited", "The received value was added to the player's balance"),
       onError: failed,
     }),
   );
   const takeBack = useMutation(
     trpc.review.takeBack.mutationOptions({
       onSuccess: (r) =>
-        done(
-          "Taken Back",
-          r.claim === "0.00"
-            ? `${formatUsd(r.taken)} taken back`
-            : `${formatUsd(r.taken)} taken back; ${formatUsd(r.claim)} recorded as owed`,
-        ),
+        r.entry?.status === "open"
+          ? proposed()
+          : done(
+              "Taken Back",
+              r.claim === "0.00"
+                ? `${formatUsd(r.taken)} taken back`
+                : `${formatUsd(r.taken)} taken back; ${formatUsd(r.claim)} recorded as owed`,
+            ),
       onError: failed,
     }),
   );
@@ -87,6 +96,13 @@ export function ReviewTab() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>
+        <SecondApproverQueue
+          actions={["review.credit", "review.takeBack"]}
+          locked={locked}
+          onConfirm={(id, summary, action) =>
+            (action === "review.credit" ? credit : takeBack).mutate({ id, reason: summary.reason ?? "" })
+          }
+        />
         <Group justify="space-between">
           <Title order={3}>Review queue</Title>
           <SegmentedControl

@@ -13,19 +13,31 @@ import { useStaffAccess } from "./useStaffAccess";
 
 const roleName = (role: string | undefined) => (isStaffRole(role) ? STAFF_ROLE_LABELS[role] : "Player");
 
+type FourEyesAction = "withdrawals.approve" | "payments.approve" | "review.credit" | "review.takeBack" | "admin.toggleAdmin";
+
+/** What a proposal would do, in the queue's words. */
+function proposalText(action: string, s: Record<string, string>): string {
+  const amount = formatUsd(s.amount ?? "0");
+  if (action === "withdrawals.approve") return `Withdrawal of ${amount} ${s.currency} to ${s.player}`;
+  if (action === "payments.approve") return `Top-up of ${amount} for ${s.player} approved by override ("${s.reason}")`;
+  if (action === "review.credit") return `Late payment of ${amount} credited to ${s.player} ("${s.reason}")`;
+  if (action === "review.takeBack") return `${amount} taken back from ${s.player} ("${s.reason}")`;
+  return `Role of ${s.player}: ${roleName(s.from)} → ${roleName(s.to)}`;
+}
+
 /**
  * "Waiting for a second approver" (docs/admin.md "Four eyes"): who proposed what and when. Anyone
  * but the proposer confirms (through the same dialog as Approve); the proposer may withdraw it.
  */
 export function SecondApproverQueue({
-  action,
+  actions,
   locked,
   onConfirm,
 }: {
-  /** Which proposals this queue shows: "withdrawals.approve" (Withdrawals tab) or "admin.toggleAdmin" (Users tab). */
-  action: "withdrawals.approve" | "admin.toggleAdmin";
+  /** Which proposals this queue shows, by the procedure each runs (e.g. "withdrawals.approve" on the Withdrawals tab). */
+  actions: readonly FourEyesAction[];
   locked: boolean;
-  onConfirm: (subjectId: string, summary: Record<string, string>) => void;
+  onConfirm: (subjectId: string, summary: Record<string, string>, action: string) => void;
 }) {
   const { can } = useStaffAccess();
   const { user: me } = useCurrentUser();
@@ -45,7 +57,7 @@ export function SecondApproverQueue({
       onError: (e) => toastError(TOAST.updateFailed, e, "Failed to withdraw the proposal"),
     }),
   );
-  const rows = (waiting.data ?? []).filter((p) => p.action === action);
+  const rows = (waiting.data ?? []).filter((p) => (actions as readonly string[]).includes(p.action));
   if (rows.length === 0) return null;
   return (
     <Alert
@@ -60,10 +72,7 @@ export function SecondApproverQueue({
           return (
             <Group key={p.id} justify="space-between" wrap="wrap" gap="xs" data-testid="waiting-approval">
               <Text size="sm">
-                {action === "withdrawals.approve"
-                  ? `Withdrawal of ${formatUsd(p.summary.amount ?? "0")} ${p.summary.currency} to ${p.summary.player}`
-                  : `Role of ${p.summary.player}: ${roleName(p.summary.from)} → ${roleName(p.summary.to)}`}
-                , proposed by {mine ? "you" : p.proposedByEmail}
+                {proposalText(p.action, p.summary)}, proposed by {mine ? "you" : p.proposedByEmail}
                 {isStaffRole(p.proposedRole) && ` (${STAFF_ROLE_LABELS[p.proposedRole]})`} <DateTime value={p.createdAt} />
               </Text>
               {mine ? (
@@ -78,7 +87,7 @@ export function SecondApproverQueue({
                 </Button>
               ) : (
                 can(p.action) && (
-                  <Button size="xs" color="green" disabled={locked} onClick={() => onConfirm(p.subjectId, p.summary)}>
+                  <Button size="xs" color="green" disabled={locked} onClick={() => onConfirm(p.subjectId, p.summary, p.action)}>
                     Confirm
                   </Button>
                 )

@@ -80,7 +80,7 @@ export function UsersTab() {
       </TabHeading>
       {can("admin.toggleAdmin") && (
         <SecondApproverQueue
-          action="admin.toggleAdmin"
+          actions={["admin.toggleAdmin"]}
           locked={locked}
           onConfirm={(userId, summary) =>
             toggle.mutate({

@@ -76,7 +76,7 @@ export function WithdrawalsTab() {
           <ExportCsvButton href="/api/admin/export/withdrawals.csv" />
         </Group>
         <SecondApproverQueue
-          action="withdrawals.approve"
+          actions={["withdrawals.approve"]}
           locked={locked}
           onConfirm={(subjectId) => {
             const w = list.data?.find((x) => x.id === subjectId);

@@ -37,11 +37,15 @@ const ALL_STAFF = ["finance", "support", "content", "viewer"] as const;
 export const PRIVILEGED_ADMIN_ACTIONS = {
   "payments.approve": {
     why: "credits a player's balance (override credits money no gateway confirmed)",
-    audit: ["payment.approve", "payment.override"],
+    audit: ["payment.approve", "payment.override", "payment.propose"],
     roles: FINANCE,
   },
   "payments.reject": { why: "settles a top-up for good", audit: ["payment.reject"], roles: FINANCE },
-  "withdrawals.approve": { why: "sends money out of the platform", audit: ["withdrawal.approve"], roles: FINANCE },
+  "withdrawals.approve": {
+    why: "sends money out of the platform",
+    audit: ["withdrawal.approve", "withdrawal.propose"],
+    roles: FINANCE,
+  },
   "withdrawals.reject": { why: "decides a payout", audit: ["withdrawal.reject"], roles: FINANCE },
   "admin.createContest": {
     why: "sets a contest's terms: prize, cash alternative, price, tickets",
@@ -57,7 +61,7 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
     audit: ["contest.instant_prizes"],
     roles: CONTENT,
   },
-  "admin.toggleAdmin": { why: "grants or revokes admin rights", audit: ["user.role"], roles: OWNER_ONLY },
+  "admin.toggleAdmin": { why: "grants or revokes admin rights", audit: ["user.role", "role.propose"], roles: OWNER_ONLY },
   "admin.abuseSignals": {
     why: "accounts linked by device, payout address or sign-up burst, with their e-mails",
     audit: [],
@@ -138,8 +142,16 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
   "wheel.economics": { why: "the wheel's takings and payouts", audit: [], roles: ["finance", "viewer"] },
   "withdrawals.adminList": { why: "players' payout addresses and amounts", audit: [], roles: FINANCE },
   "identity.adminPending": { why: "players' legal names, dates of birth and addresses", audit: [], roles: FINANCE },
-  "review.credit": { why: "credits a late payment's received value", audit: ["review.credit"], roles: FINANCE },
-  "review.takeBack": { why: "debits a refunded credit from a player", audit: ["review.take_back"], roles: FINANCE },
+  "review.credit": {
+    why: "credits a late payment's received value",
+    audit: ["review.credit", "review.propose"],
+    roles: FINANCE,
+  },
+  "review.takeBack": {
+    why: "debits a refunded credit from a player",
+    audit: ["review.take_back", "review.propose"],
+    roles: FINANCE,
+  },
   "review.settlePayout": {
     why: "settles a payout whose outcome was unknown (paid, or the hold comes back)",
     audit: ["review.settle_payout"],

@@ -128,9 +128,9 @@ const schema = z.object({
   // Instant payouts by rules (docs/payments.md "Instant payouts"): a withdrawal is sent without a
   // person when every rule holds; 0 as AUTO_WITHDRAW_MAX_USD sends every withdrawal to the admin queue.
   AUTO_WITHDRAW_MAX_USD: int(0, 100_000, "must be an integer from 0 to 100000 (USD)").default(100),
-  // Four eyes (docs/admin.md "Four eyes"): a withdrawal of at least this many USD is approved by two
-  // different staff members, and never paid by the rules alone; 0 turns it off.
-  FOUR_EYES_WITHDRAWAL_USD: int(0, 1_000_000, "must be an integer from 0 to 1000000 (USD)").default(1000),
+  // Four eyes (docs/admin.md "Four eyes"): money decisions of at least this many USD (a withdrawal
+  // approval, a top-up override, a review credit or take-back) need two staff members; 0 turns it off.
+  FOUR_EYES_USD: int(0, 1_000_000, "must be an integer from 0 to 1000000 (USD)").default(1000),
   // Staff sessions end after this many minutes without a request (players' last 30 days).
   // Abuse signals (docs/admin.md "Abuse signals"): this many sign-ups from one address block within an hour is a burst.
   ABUSE_SIGNUP_BURST: int(2, 1_000, "must be an integer from 2 to 1000").default(5),

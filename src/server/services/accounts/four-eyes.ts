@@ -7,14 +7,29 @@
  * A partial unique index keeps at most one waiting proposal per action and subject.
  */
 import type { z } from "zod";
-import type { Prisma, StaffProposal } from "@/generated/prisma/client";
+import { Prisma, type StaffProposal } from "@/generated/prisma/client";
 import type { staffProposalOutput } from "@/shared/schemas/responses";
 import type { Db, DbTx } from "../../platform/db";
+import { getEnv } from "../../platform/env";
 import { conflict, forbidden, notFound } from "../../platform/errors";
 import { recordAudit } from "../kernel";
 
 /** The actions that can wait for a second approver (the privileged procedure each one runs). */
-export type FourEyesAction = "withdrawals.approve" | "admin.toggleAdmin";
+export type FourEyesAction =
+  | "withdrawals.approve"
+  | "payments.approve"
+  | "review.credit"
+  | "review.takeBack"
+  | "admin.toggleAdmin";
+
+/**
+ * Money decisions at or over FOUR_EYES_USD need two staff members: a withdrawal approval, a top-up
+ * approved by override (one the gateway did not confirm), a review credit or take-back.
+ */
+export function overFourEyesThreshold(amount: Prisma.Decimal | string): boolean {
+  const threshold = getEnv().FOUR_EYES_USD;
+  return threshold > 0 && new Prisma.Decimal(amount).gte(threshold);
+}
 
 export const FOUR_EYES_MESSAGES = {
   proposed: "Waiting for a second approver",

@@ -102,6 +102,7 @@ export {
   FOUR_EYES_MESSAGES,
   lapseProposal,
   listWaitingProposals,
+  overFourEyesThreshold,
   proposeOrConfirm,
   type FourEyesStep,
 } from "./four-eyes";

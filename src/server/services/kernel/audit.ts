@@ -26,7 +26,8 @@ export type AuditTargetType =
   | "complaint"
   | "receipt_key"
   | "liability_snapshot"
-  | "proposal";
+  | "proposal"
+  | "review";
 
 export type AuditInput = {
   actorId: string | null;

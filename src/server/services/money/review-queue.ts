@@ -21,7 +21,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
 import type { AuditAction } from "@/shared/constants";
-import { refuseOwnAccount } from "../accounts";
+import { FOUR_EYES_MESSAGES, overFourEyesThreshold, proposeOrConfirm, refuseOwnAccount } from "../accounts";
 import { recordAudit, applyBalanceChange, notify, notifyMany, valueById } from "../kernel";
 
 export type OpenReview = {
@@ -157,13 +157,46 @@ async function close(
 
 const row = async (db: Db, id: string) => (await listReview(db, { status: "all" })).find((r) => r.id === id);
 
+/**
+ * Four eyes (docs/admin.md "Four eyes"): a credit or take-back at or over FOUR_EYES_USD is proposed by
+ * one staff member and carried out when a different one asks for it (the entry's row is locked).
+ */
+async function secondApprover(
+  tx: DbTx,
+  item: ReviewItem,
+  adminId: string,
+  action: "review.credit" | "review.takeBack",
+  reason: string,
+): Promise<"proposed" | "confirmed" | "not needed"> {
+  if (!item.amount || !overFourEyesThreshold(item.amount)) return "not needed";
+  const player = item.userId ? await tx.user.findUnique({ where: { id: item.userId }, select: { email: true } }) : null;
+  const step = await proposeOrConfirm(tx, {
+    action,
+    subjectId: item.id,
+    actorId: adminId,
+    summary: { change: action, amount: moneyString(item.amount), player: player?.email ?? "", reason },
+  });
+  if (step.step === "confirmed") return "confirmed";
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: "review.propose",
+    targetType: "review",
+    targetId: item.id,
+    before: { status: "open" },
+    after: { proposed: action, amount: moneyString(item.amount), proposalId: step.proposal.id },
+    reason,
+  });
+  return "proposed";
+}
+
 /** Late money: credit the received value once (ledger `review_credit`, reference = entry id), player told. */
 export async function creditReview(db: Db, adminId: string, id: string, reasonInput: string | undefined) {
   const reason = requireReason(reasonInput);
-  await db.$transaction(async (tx) => {
+  const step = await db.$transaction(async (tx) => {
     const item = await loadOpen(tx, id, "credit");
     refuseOwnAccount(adminId, item.userId, "review");
     if (!item.userId || !item.amount || item.amount.lte(0)) throw conflict("This entry has no player or amount to credit");
+    if ((await secondApprover(tx, item, adminId, "review.credit", reason)) === "proposed") return "proposed";
     await close(tx, item, adminId, "credited", reason);
     const { balance } = await applyBalanceChange(tx, {
       userId: item.userId,
@@ -184,7 +217,9 @@ export async function creditReview(db: Db, adminId: string, id: string, reasonIn
       title: "Payment Credited",
       message: `A payment of $${moneyString(item.amount)} that arrived after its invoice closed has been added to your balance.`,
     });
+    return "done";
   });
+  if (step === "proposed") return { message: FOUR_EYES_MESSAGES.proposed, entry: await row(db, id) };
   logger.info({ reviewId: id, adminId }, "review: credited");
   return { message: "Credited", entry: await row(db, id) };
 }
@@ -200,6 +235,7 @@ export async function takeBackReview(db: Db, adminId: string, id: string, reason
     const item = await loadOpen(tx, id, "takeBack");
     refuseOwnAccount(adminId, item.userId, "review");
     if (!item.userId || !item.amount || item.amount.lte(0)) throw conflict("This entry has no player or amount to take back");
+    if ((await secondApprover(tx, item, adminId, "review.takeBack", reason)) === "proposed") return null;
     // The user row lock makes "what the balance covers" exact under concurrent spending.
     const [u] = await tx.$queryRaw<{ cashBalance: Prisma.Decimal }[]>`
       SELECT "cashBalance" FROM "User" WHERE "id" = ${item.userId} FOR UPDATE`;
@@ -232,6 +268,7 @@ export async function takeBackReview(db: Db, adminId: string, id: string, reason
     });
     return { taken: moneyString(taken), claim: moneyString(claim) };
   });
+  if (!result) return { message: FOUR_EYES_MESSAGES.proposed, taken: "0.00", claim: "0.00", entry: await row(db, id) };
   logger.info({ reviewId: id, adminId, ...result }, "review: taken back");
   return { message: "Taken back", ...result, entry: await row(db, id) };
 }

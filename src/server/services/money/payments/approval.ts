@@ -12,7 +12,7 @@ import type { Db, DbTx } from "../../../platform/db";
 import { badRequest, conflict, DomainError, notFound } from "../../../platform/errors";
 import { logger } from "../../../platform/logger";
 import { moneyString } from "@/shared/money";
-import { refuseOwnAccount } from "../../accounts";
+import { FOUR_EYES_MESSAGES, lapseProposal, overFourEyesThreshold, proposeOrConfirm, refuseOwnAccount } from "../../accounts";
 import { recordAudit } from "../../kernel";
 import { applyBalanceChange } from "../../kernel";
 import { PAID_STATUSES } from "./shared";
@@ -94,7 +94,41 @@ export async function approvePayment(db: Db, adminId: string, paymentId: string,
   refuseOwnAccount(adminId, payment.userId, "payment");
   if (payment.status !== "pending") return processedConflict(db, paymentId);
   const decision = creditDecision(payment, opts);
+  // Four eyes: money the gateway never confirmed, credited by override, needs a second staff member.
+  const fourEyes = decision.overrideReason !== null && overFourEyesThreshold(decision.credit);
   const ok = await db.$transaction(async (tx) => {
+    let proposedBy: string | null = null;
+    if (fourEyes) {
+      const [locked] = await tx.$queryRaw<
+        { status: string }[]
+      >`SELECT "status" FROM "Payment" WHERE "id" = ${paymentId} FOR UPDATE`;
+      if (locked?.status !== "pending") return false;
+      const owner = await tx.user.findUnique({ where: { id: payment.userId }, select: { email: true } });
+      const step = await proposeOrConfirm(tx, {
+        action: "payments.approve",
+        subjectId: paymentId,
+        actorId: adminId,
+        summary: {
+          change: `override ${decision.credit.toFixed(2)}`,
+          amount: decision.credit.toFixed(2),
+          player: owner?.email ?? "",
+          reason: decision.overrideReason ?? "",
+        },
+      });
+      if (step.step === "proposed") {
+        await recordAudit(tx, {
+          actorId: adminId,
+          action: "payment.propose",
+          targetType: "payment",
+          targetId: payment.id,
+          before: { status: payment.status, gatewayStatus: payment.gatewayStatus, amount: moneyString(payment.amount) },
+          after: { status: "pending", credit: decision.credit.toFixed(2), proposalId: step.proposal.id },
+          reason: decision.overrideReason,
+        });
+        return "proposed" as const;
+      }
+      proposedBy = step.proposal.proposedById;
+    }
     if (!(await approveInTx(tx, payment, adminId, decision))) return false;
     await recordAudit(tx, {
       actorId: adminId,
@@ -102,12 +136,23 @@ export async function approvePayment(db: Db, adminId: string, paymentId: string,
       targetType: "payment",
       targetId: payment.id,
       before: { status: payment.status, gatewayStatus: payment.gatewayStatus, amount: moneyString(payment.amount) },
-      after: { status: "approved", credited: decision.credit.toFixed(2), userId: payment.userId },
+      after: {
+        status: "approved",
+        credited: decision.credit.toFixed(2),
+        userId: payment.userId,
+        ...(proposedBy && { proposedById: proposedBy }),
+      },
       reason: decision.overrideReason,
     });
     return true;
   });
   if (!ok) return processedConflict(db, paymentId);
+  if (ok === "proposed") {
+    return {
+      message: FOUR_EYES_MESSAGES.proposed,
+      payment: toPaymentRow(await db.payment.findUniqueOrThrow({ where: { id: paymentId } })),
+    };
+  }
   logger.info(
     { paymentId, adminId, credited: decision.credit.toFixed(2), override: Boolean(decision.overrideReason) },
     "payment approved",
@@ -126,6 +171,7 @@ export async function rejectPayment(db: Db, adminId: string, paymentId: string, 
         "processedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${paymentId} AND "status" = 'pending'`;
     if (flipped !== 1) return false;
+    await lapseProposal(tx, "payments.approve", paymentId, adminId);
     await recordAudit(tx, {
       actorId: adminId,
       action: "payment.reject",

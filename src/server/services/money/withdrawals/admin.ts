@@ -1,14 +1,20 @@
 import type { z } from "zod";
 import type { adminWithdrawalOutput } from "@/shared/schemas/responses";
-import { Prisma, type Withdrawal } from "@/generated/prisma/client";
+import type { Withdrawal } from "@/generated/prisma/client";
 import { moneyString as amountString } from "@/shared/money";
 import { mailWithdrawal } from "../../../mail/events";
 import type { Db, DbTx } from "../../../platform/db";
 import { badRequest, conflict, notFound } from "../../../platform/errors";
 import { getPayoutGateway, type PayoutGateway } from "../../../gateways/payouts";
 import { logger } from "../../../platform/logger";
-import { FOUR_EYES_MESSAGES, lapseProposal, listWaitingProposals, proposeOrConfirm, refuseOwnAccount } from "../../accounts";
-import { getEnv } from "../../../platform/env";
+import {
+  FOUR_EYES_MESSAGES,
+  lapseProposal,
+  listWaitingProposals,
+  overFourEyesThreshold,
+  proposeOrConfirm,
+  refuseOwnAccount,
+} from "../../accounts";
 import { recordAudit } from "../../kernel";
 import { notify } from "../../kernel";
 import { closePayoutReview } from "../review-queue";
@@ -43,16 +49,10 @@ export async function listAdminWithdrawals(db: Db): Promise<AdminWithdrawal[]> {
       user: w.user,
       processedAt: w.processedAt,
       attempts: w.attempts,
-      needsSecondApprover: needsSecondApprover(w.amount),
+      needsSecondApprover: overFourEyesThreshold(w.amount),
       proposal: p ? { id: p.id, proposedById: p.proposedById, proposedByEmail: p.proposedByEmail, createdAt: p.createdAt } : null,
     };
   });
-}
-
-/** Four eyes (docs/admin.md "Four eyes"): at or over FOUR_EYES_WITHDRAWAL_USD two staff members approve. */
-export function needsSecondApprover(amount: Prisma.Decimal | string): boolean {
-  const threshold = getEnv().FOUR_EYES_WITHDRAWAL_USD;
-  return threshold > 0 && new Prisma.Decimal(amount).gte(threshold);
 }
 
 /** Enqueues the payout job inside the approving transaction (src/server/jobs/app-jobs.ts supplies it). */
@@ -71,7 +71,7 @@ export async function approveWithdrawal(
   if (w.status === "pending" && w.route === "identity") throw conflict(IDENTITY_HELD);
   // Refuse before the flip when payouts cannot be sent at all (503 "Withdrawals are not configured").
   const gateway = opts.gateway ?? (await getPayoutGateway(db));
-  const fourEyes = needsSecondApprover(w.amount);
+  const fourEyes = overFourEyesThreshold(w.amount);
   const ok = await db.$transaction(async (tx) => {
     let confirmedProposal: { proposedById: string; id: string } | null = null;
     if (fourEyes) {

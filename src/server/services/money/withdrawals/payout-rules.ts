@@ -49,8 +49,8 @@ export function payoutSettings(env: Env = getEnv()): PayoutSettings {
   return {
     // Four eyes: a withdrawal that needs two approvers is never sent by the rules alone.
     maxUsd:
-      env.FOUR_EYES_WITHDRAWAL_USD > 0
-        ? Prisma.Decimal.min(env.AUTO_WITHDRAW_MAX_USD, new Prisma.Decimal(env.FOUR_EYES_WITHDRAWAL_USD).minus("0.01"))
+      env.FOUR_EYES_USD > 0
+        ? Prisma.Decimal.min(env.AUTO_WITHDRAW_MAX_USD, new Prisma.Decimal(env.FOUR_EYES_USD).minus("0.01"))
         : new Prisma.Decimal(env.AUTO_WITHDRAW_MAX_USD),
     dailyCount: env.AUTO_WITHDRAW_DAILY_COUNT,
     dailyMaxUsd: new Prisma.Decimal(env.AUTO_WITHDRAW_DAILY_MAX_USD),
