@@ -134,10 +134,11 @@ test("admin finds a user and grants, then removes, admin rights", async ({ page 
   // The dialog asks which role, least privilege first.
   const dialog = page.getByRole("dialog", { name: "Make Admin" });
   await expect(dialog.getByRole("radio", { name: "Viewer" })).toBeChecked();
-  await dialog.getByRole("radio", { name: "Content" }).check();
-  await dialog.getByRole("button", { name: "Grant Content" }).click();
+  // Support: a role no other spec's four-eyes step could wait on while this one runs.
+  await dialog.getByRole("radio", { name: "Support" }).check();
+  await dialog.getByRole("button", { name: "Grant Support" }).click();
   await expect(page.getByText("User Updated")).toBeVisible();
-  await expect(row.getByTestId("user-role")).toHaveText("Admin · Content");
+  await expect(row.getByTestId("user-role")).toHaveText("Admin · Support");
   await row.getByRole("button", { name: "Remove Admin" }).click();
   await expect(row.getByRole("button", { name: "Make Admin" })).toBeVisible();
 });

@@ -46,7 +46,7 @@ export const SERVICE_DOMAIN_FLOORS: Record<string, number> = {
   receipts: 1, // the operator's receipt keys and each entry's signed receipt (stands on the kernel's audit only)
   accounts: 2, // sign-up, login, recovery, account settings, two-factor, closure, staff roles
   tickets: 2, // picking, holds, taking and allocating ticket numbers
-  wheel: 2, // the Fortune Wheel
+  wheel: 3, // the Fortune Wheel (its economics change under four eyes: accounts)
   draws: 3, // closing sales, the draw, its proof and record, cancellation, result fan-out
   money: 3, // top-ups, withdrawals, their state machines, review queue, reconciliation, invariants
   checkout: 4, // purchases, pricing, skill questions, free entries, instant wins

@@ -101,6 +101,7 @@ export const AUDIT_ACTIONS = [
   "role.propose",
   "payment.propose",
   "review.propose",
+  "terms.propose",
   // Sent by the payout rules without an admin (actor "system"; docs/payments.md "Instant payouts").
   "withdrawal.auto_approve",
   "prize.status",
@@ -156,6 +157,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "role.propose": "Staff role change proposed (waiting for a second owner)",
   "payment.propose": "Top-up override proposed (waiting for a second approver)",
   "review.propose": "Review credit or take-back proposed (waiting for a second approver)",
+  "terms.propose": "Wheel, instant prizes or promo code proposed (waiting for a second approver)",
   "withdrawal.auto_approve": "Withdrawal paid by the rules",
   "prize.status": "Prize status changed",
   "contest.create": "Contest created",

@@ -10,7 +10,7 @@ import { FOUR_EYES_MESSAGES, OWN_ACCOUNT_MESSAGES, SIGN_IN_AGAIN } from "../../s
 import { createSession } from "../../src/server/auth/session";
 import { openReview } from "../../src/server/services/money";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createUser, rest } from "../helpers/fixtures";
+import { callerFor, createContest, createUser, rest } from "../helpers/fixtures";
 
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
@@ -260,5 +260,54 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
     const small = await entry("20");
     expect((await credit(small, ana)).body.message).toBe("Credited");
     expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).balance.toFixed(2)).toBe("95.00");
+  });
+
+  it("terms: wheel economics, instant prizes worth the threshold and a large promo code are set by a second staff member", async () => {
+    process.env.FOUR_EYES_USD = "50";
+    const eve = await createUser(t.db, { role: "owner" });
+    const carl = await createUser(t.db, { role: "content" });
+    // The wheel: only owners may confirm.
+    const caller = (u: User) => callerFor(t.db, u);
+    const config = await (await caller(cleo)).wheel.config();
+    const changed = { ...config, spinPrice: (Number(config.spinPrice) + 1).toFixed(2) };
+    const proposed = await (await caller(cleo)).wheel.setEconomics(changed);
+    expect(proposed.proposed).toBe(true);
+    expect((await (await caller(cleo)).wheel.config()).spinPrice).toBe(config.spinPrice);
+    await expect((await caller(cleo)).wheel.setEconomics(changed)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const applied = await (await caller(eve)).wheel.setEconomics(changed);
+    expect(applied.proposed).toBe(false);
+    expect((await (await caller(cleo)).wheel.config()).spinPrice).toBe(changed.spinPrice);
+
+    // Instant prizes worth $60 on a contest: content proposes, an owner sets the same list.
+    const contest = await createContest(t.db, { maxTickets: 100 });
+    const prizes = [{ kind: "cash" as const, label: "$60 cash", amount: "60" }];
+    const first = await (await caller(carl)).instantWins.set({ contestId: contest.id, prizes });
+    expect(first).toMatchObject({ proposed: true, total: 0 });
+    await expect(
+      (await caller(eve)).instantWins.set({ contestId: contest.id, prizes: [{ kind: "cash", label: "$60 cash", amount: "61" }] }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: FOUR_EYES_MESSAGES.differentChange });
+    const set = await (await caller(eve)).instantWins.set({ contestId: contest.id, prizes });
+    expect(set).toMatchObject({ proposed: false, total: 1 });
+    // Small prizes need one.
+    const small = await createContest(t.db, { maxTickets: 100 });
+    expect(
+      await (await caller(carl)).instantWins.set({ contestId: small.id, prizes: [{ kind: "credit", label: "$5", amount: "5" }] }),
+    ).toMatchObject({ proposed: false, total: 1 });
+
+    // A 60% code waits; a 10% code does not.
+    const big = { code: "HALFPLUS", kind: "percent", percentOff: 60 };
+    const p1 = await rest(t.db, "POST", "/api/admin/promo-codes", { user: carl, body: big });
+    expect(p1.status).toBe(201);
+    expect(p1.body).toEqual({ message: FOUR_EYES_MESSAGES.proposed, promoCode: null });
+    expect(await t.db.promoCode.count({ where: { code: "HALFPLUS" } })).toBe(0);
+    const p2 = await rest(t.db, "POST", "/api/admin/promo-codes", { user: eve, body: big });
+    expect(p2.body.promoCode).toMatchObject({ code: "HALFPLUS", percentOff: 60 });
+    const row = await t.db.auditLog.findFirstOrThrow({ where: { action: "promo.create", targetId: p2.body.promoCode.id } });
+    expect(row.after).toMatchObject({ proposedById: carl.id });
+    const smallCode = await rest(t.db, "POST", "/api/admin/promo-codes", {
+      user: carl,
+      body: { code: "TENOFF", kind: "percent", percentOff: 10 },
+    });
+    expect(smallCode.body.promoCode).toMatchObject({ code: "TENOFF" });
   });
 });

@@ -1,5 +1,6 @@
 "use client";
 
+import { SecondApproverQueue } from "./SecondApproverQueue";
 import { Badge, Button, Group, Image, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
@@ -66,6 +67,16 @@ export function ContestsTab() {
   const [ending, setEnding] = useState<PublicContest | null>(null);
 
   const refresh = () => invalidate(trpc.admin.contests, trpc.admin.overview);
+  // Four eyes: instant prizes another content editor proposed, set again as proposed.
+  const confirmInstant = useMutation(
+    trpc.instantWins.set.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess(TOAST.instantPrizesSaved, "The proposed instant prizes are committed");
+        await invalidate(trpc.admin.waitingApprovals, trpc.instantWins.adminList);
+      },
+      onError: (e) => toastError(TOAST.instantPrizesRefused, e, "Failed to save the instant prizes"),
+    }),
+  );
 
   const create = useMutation(
     trpc.admin.createContest.mutationOptions({
@@ -121,6 +132,13 @@ export function ContestsTab() {
           </Button>
         )}
       </TabHeading>
+      {can("instantWins.set") && (
+        <SecondApproverQueue
+          actions={["instantWins.set"]}
+          locked={locked}
+          onConfirm={(contestId, summary) => confirmInstant.mutate({ contestId, prizes: JSON.parse(summary.change ?? "[]") })}
+        />
+      )}
       <Group>
         <TextInput
           placeholder="Search contests..."

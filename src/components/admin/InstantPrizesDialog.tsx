@@ -30,7 +30,10 @@ export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContes
   const save = useMutation(
     trpc.instantWins.set.mutationOptions({
       onSuccess: async (r) => {
-        toastSuccess(TOAST.instantPrizesSaved, `${r.total} instant prize${r.total === 1 ? "" : "s"} committed`);
+        if (r.proposed)
+          toastSuccess(TOAST.approvalProposed, "Nothing changes until another content editor or owner sets the same prizes.");
+        else toastSuccess(TOAST.instantPrizesSaved, `${r.total} instant prize${r.total === 1 ? "" : "s"} committed`);
+        await queryClient.invalidateQueries(trpc.admin.waitingApprovals.pathFilter());
         await queryClient.invalidateQueries(trpc.instantWins.pathFilter());
       },
       onError: (e) => toastError(TOAST.instantPrizesRefused, e, "Failed to save the instant prizes"),

@@ -4,7 +4,7 @@ import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Select, 
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-import { answerToasts, TOAST } from "../common/toasts";
+import { answerToasts, toastSuccess, TOAST } from "../common/toasts";
 
 const blank = {
   code: "",
@@ -28,13 +28,18 @@ export function PromoCodeForm({ opened, onClose }: { opened: boolean; onClose: (
   const [f, setF] = useState(blank);
   const contests = useQuery(trpc.admin.contests.queryOptions({ status: "active" }, { enabled: opened }));
   const create = useMutation(
-    trpc.pricing.createPromoCode.mutationOptions(
-      answerToasts([TOAST.promoCodeCreated], [TOAST.promoCodeNotCreated, "Failed to create the promo code"], () => {
+    trpc.pricing.createPromoCode.mutationOptions({
+      ...answerToasts([TOAST.promoCodeCreated], [TOAST.promoCodeNotCreated, "Failed to create the promo code"]),
+      onSuccess: async (r) => {
+        // Null: a code this large waits for a second approver (four eyes).
+        if (r.promoCode) toastSuccess(TOAST.promoCodeCreated, r.message);
+        else toastSuccess(TOAST.approvalProposed, "Another content editor or owner must create the same code.");
         setF(blank);
         onClose();
-        return queryClient.invalidateQueries(trpc.pricing.promoCodes.pathFilter());
-      }),
-    ),
+        await queryClient.invalidateQueries(trpc.pricing.promoCodes.pathFilter());
+        await queryClient.invalidateQueries(trpc.admin.waitingApprovals.pathFilter());
+      },
+    }),
   );
   const submit = () =>
     create.mutate({

@@ -1,5 +1,6 @@
 "use client";
 
+import { SecondApproverQueue } from "./SecondApproverQueue";
 import { formatCount } from "@/shared/format";
 import { Badge, Button, Center, Group, Stack, Text, Title } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
@@ -11,7 +12,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { type Column, DataTable } from "../common/DataTable";
 import { DateTime } from "../common/useTimeZone";
 import { PromoCodeForm } from "./PromoCodeForm";
-import { answerToasts, TOAST } from "../common/toasts";
+import { answerToasts, TOAST, toastError, toastSuccess } from "../common/toasts";
 import { useSecondFactorGate } from "./SecondFactorGate";
 
 type Promo = RouterOutputs["pricing"]["promoCodes"][number];
@@ -29,7 +30,20 @@ function terms(p: Promo): string {
 /** Promo codes: create, disable or enable, and the report of uses and discount given. */
 export function PromoCodesTab() {
   const { locked } = useSecondFactorGate();
+  // Four eyes: a large code another content editor proposed, created as proposed.
   const queryClient = useQueryClient();
+  const confirmCreate = useMutation(
+    trpc.pricing.createPromoCode.mutationOptions({
+      onSuccess: async (r) => {
+        toastSuccess(TOAST.promoCodeCreated, r.message);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.pricing.promoCodes.pathFilter()),
+          queryClient.invalidateQueries(trpc.admin.waitingApprovals.pathFilter()),
+        ]);
+      },
+      onError: (e) => toastError(TOAST.promoCodeNotCreated, e, "Failed to create the promo code"),
+    }),
+  );
   const list = useQuery(trpc.pricing.promoCodes.queryOptions({}));
   const [creating, setCreating] = useState(false);
   const status = useMutation(
@@ -96,6 +110,11 @@ export function PromoCodesTab() {
           New promo code
         </Button>
       </Group>
+      <SecondApproverQueue
+        actions={["pricing.createPromoCode"]}
+        locked={locked}
+        onConfirm={(_, summary) => confirmCreate.mutate(JSON.parse(summary.change ?? "{}"))}
+      />
       <Text size="sm" c="dimmed">
         A code lowers the price at checkout; it never gives extra entries.
       </Text>

@@ -13,7 +13,15 @@ import { useStaffAccess } from "./useStaffAccess";
 
 const roleName = (role: string | undefined) => (isStaffRole(role) ? STAFF_ROLE_LABELS[role] : "Player");
 
-type FourEyesAction = "withdrawals.approve" | "payments.approve" | "review.credit" | "review.takeBack" | "admin.toggleAdmin";
+type FourEyesAction =
+  | "withdrawals.approve"
+  | "payments.approve"
+  | "review.credit"
+  | "review.takeBack"
+  | "admin.toggleAdmin"
+  | "wheel.setEconomics"
+  | "instantWins.set"
+  | "pricing.createPromoCode";
 
 /** What a proposal would do, in the queue's words. */
 function proposalText(action: string, s: Record<string, string>): string {
@@ -22,6 +30,9 @@ function proposalText(action: string, s: Record<string, string>): string {
   if (action === "payments.approve") return `Top-up of ${amount} for ${s.player} approved by override ("${s.reason}")`;
   if (action === "review.credit") return `Late payment of ${amount} credited to ${s.player} ("${s.reason}")`;
   if (action === "review.takeBack") return `${amount} taken back from ${s.player} ("${s.reason}")`;
+  if (action === "wheel.setEconomics") return `Wheel economics: return to player ${s.returnToPlayer}`;
+  if (action === "instantWins.set") return `${s.prizes} instant prizes worth ${amount} on contest ${s.contestId}`;
+  if (action === "pricing.createPromoCode") return `Promo code ${s.code}: ${s.discount} off`;
   return `Role of ${s.player}: ${roleName(s.from)} → ${roleName(s.to)}`;
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { SecondApproverQueue } from "./SecondApproverQueue";
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useServerDraft } from "@/components/common/useServerDraft";
@@ -38,7 +39,9 @@ export function WheelEconomicsPanel() {
   const save = useMutation(
     trpc.wheel.setEconomics.mutationOptions({
       onSuccess: async (d) => {
-        toastSuccess(TOAST.wheelSaved, `Return to player is now ${pct(d.expected.returnToPlayer)}.`);
+        if (d.proposed) toastSuccess(TOAST.approvalProposed, "Nothing changes until another owner saves the same wheel.");
+        else toastSuccess(TOAST.wheelSaved, `Return to player is now ${pct(d.expected.returnToPlayer)}.`);
+        await queryClient.invalidateQueries(trpc.admin.waitingApprovals.pathFilter());
         setNeedsConfirm(null);
         queryClient.setQueryData(trpc.wheel.economics.queryKey(), d);
         await queryClient.invalidateQueries(trpc.wheel.config.pathFilter());
@@ -69,6 +72,13 @@ export function WheelEconomicsPanel() {
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="wheel-economics">
+      {can("wheel.setEconomics") && (
+        <SecondApproverQueue
+          actions={["wheel.setEconomics"]}
+          locked={locked}
+          onConfirm={(_, summary) => save.mutate({ ...JSON.parse(summary.change ?? "{}"), confirmRtp: true })}
+        />
+      )}
       <Title order={3} size="h5" mb="sm">
         Fortune Wheel economics
       </Title>

@@ -253,6 +253,11 @@ export function roleMayCall(role: string, key: string): boolean {
   return role === "owner" || (rolesOf(key) as readonly string[]).includes(role);
 }
 
+/** The staff roles that may call `key` (owner first): who can confirm a four-eyes proposal for it. */
+export function rolesAllowed(key: string): StaffRole[] {
+  return ["owner", ...rolesOf(key)];
+}
+
 /** Every admin procedure and raw REST row `role` may call: what the dashboard shows as live. */
 export function allowedFor(role: StaffRole): string[] {
   const keys = [

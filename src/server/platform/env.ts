@@ -132,6 +132,9 @@ const schema = z.object({
   // approval, a top-up override, a review credit or take-back) need two staff members; 0 turns it off.
   FOUR_EYES_USD: int(0, 1_000_000, "must be an integer from 0 to 1000000 (USD)").default(1000),
   // Staff sessions end after this many minutes without a request (players' last 30 days).
+  // Four eyes on promo codes: one taking at least this % or this many USD off needs a second approver.
+  FOUR_EYES_PROMO_PERCENT: int(1, 100, "must be an integer from 1 to 100 (%)").default(50),
+  FOUR_EYES_PROMO_USD: int(1, 100_000, "must be an integer from 1 to 100000 (USD)").default(25),
   // Abuse signals (docs/admin.md "Abuse signals"): this many sign-ups from one address block within an hour is a burst.
   ABUSE_SIGNUP_BURST: int(2, 1_000, "must be an integer from 2 to 1000").default(5),
   STAFF_IDLE_MINUTES: int(5, 480, "must be an integer from 5 to 480 (minutes)").default(30),

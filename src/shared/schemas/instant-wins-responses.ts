@@ -23,6 +23,8 @@ export const instantWinOutput = z.object({
 
 export const adminInstantPrizesOutput = z.object({
   contestId: z.string(),
+  /** Four eyes: the change was proposed and waits for a second approver (nothing changed yet). */
+  proposed: z.boolean().optional(),
   ticketMax: z.number().int().nullable(),
   soldTickets: z.number().int(),
   mapHash: z.string().nullable(),

@@ -346,6 +346,8 @@ export const adminPromoCodeOutput = z.object({
   createdAt: time,
 });
 export const promoCodeWithMessageOutput = z.object({ message, promoCode: adminPromoCodeOutput });
+/** A new code, or null while it waits for a second approver (four eyes: message says so). */
+export const promoCodeCreatedOutput = z.object({ message, promoCode: adminPromoCodeOutput.nullable() });
 
 const periods = <T extends z.ZodType>(v: T) => z.object({ daily: v, weekly: v, monthly: v });
 export const limitsOutput = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rolesAllowed } from "../privileged";
 import { contestIdSchema } from "@/shared/schemas/contests";
 import { setInstantPrizesSchema } from "@/shared/schemas/instant-wins";
 import { listAdminInstantPrizes, setInstantPrizes, getInstantWinsRecord } from "../../services/checkout";
@@ -13,5 +14,7 @@ export const instantWinsRouter = createTRPCRouter({
     .input(z.object({ contestId: contestIdSchema.shape.id }))
     .query(({ ctx, input }) => listAdminInstantPrizes(ctx.db, input.contestId)),
   /** Admin: replace the list and commit a new map (only before the first ticket is sold). */
-  set: adminProcedure.input(setInstantPrizesSchema).mutation(({ ctx, input }) => setInstantPrizes(ctx.db, ctx.user.id, input)),
+  set: adminProcedure
+    .input(setInstantPrizesSchema)
+    .mutation(({ ctx, input, path }) => setInstantPrizes(ctx.db, ctx.user.id, input, rolesAllowed(path))),
 });

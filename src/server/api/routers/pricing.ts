@@ -5,6 +5,8 @@ import {
   promoQuoteSchema,
   setBundleTiersSchema,
 } from "@/shared/schemas/pricing";
+import { rolesAllowed } from "../privileged";
+import { FOUR_EYES_MESSAGES } from "../../services/accounts";
 import { limitPromoTries, quotePromo } from "../../services/checkout";
 import { createPromoCode, listPromoCodes, setBundleTiers, setPromoCodeDisabled } from "../../services/contests";
 import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
@@ -18,9 +20,11 @@ export const pricingRouter = createTRPCRouter({
   }),
 
   promoCodes: adminProcedure.input(promoCodesQuerySchema).query(({ ctx, input }) => listPromoCodes(ctx.db, input ?? {})),
-  createPromoCode: adminProcedure.input(createPromoCodeSchema).mutation(async ({ ctx, input }) => {
-    const promoCode = await createPromoCode(ctx.db, input, ctx.user.id);
-    return { message: `Promo code ${promoCode.code} created`, promoCode };
+  createPromoCode: adminProcedure.input(createPromoCodeSchema).mutation(async ({ ctx, input, path }) => {
+    const promoCode = await createPromoCode(ctx.db, input, ctx.user.id, rolesAllowed(path));
+    return promoCode
+      ? { message: `Promo code ${promoCode.code} created`, promoCode }
+      : { message: FOUR_EYES_MESSAGES.proposed, promoCode: null };
   }),
   setPromoCodeStatus: adminProcedure.input(promoCodeStatusSchema).mutation(async ({ ctx, input }) => {
     const promoCode = await setPromoCodeDisabled(ctx.db, input.id, input.disabled, ctx.user.id);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rolesAllowed } from "../privileged";
 import { clientSeedSchema, spinInputSchema, wheelConfigSchema } from "@/shared/schemas/wheel";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 import {
@@ -36,5 +37,5 @@ export const wheelRouter = createTRPCRouter({
   /** Odds, prices and the paid-spins switch; RTP >= 100% needs confirmRtp (docs/fair-play.md). */
   setEconomics: adminProcedure
     .input(wheelConfigSchema.and(z.object({ confirmRtp: z.boolean().optional(), paidSpinsEnabled: z.boolean().optional() })))
-    .mutation(({ ctx, input }) => saveWheelAdmin(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input, path }) => saveWheelAdmin(ctx.db, input, ctx.user.id, rolesAllowed(path))),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   adminPromoCodeOutput,
   contestWithMessageOutput,
+  promoCodeCreatedOutput,
   promoCodeWithMessageOutput,
   promoQuoteOutput,
 } from "@/shared/schemas/responses";
@@ -40,7 +41,7 @@ export const pricingRoutes: RestRow[] = [
     status: 201,
     doc: {
       errors: { 404: "No such contest", 409: "The code exists already" },
-      output: promoCodeWithMessageOutput,
+      output: promoCodeCreatedOutput,
       summary: "Create a promo code (percent or fixed; minimum spend, use limits, window, first purchase, one contest)",
       access: "admin",
       procedure: "pricing.createPromoCode",

@@ -7,7 +7,7 @@
  * A partial unique index keeps at most one waiting proposal per action and subject.
  */
 import type { z } from "zod";
-import { Prisma, type StaffProposal } from "@/generated/prisma/client";
+import { Prisma, type Role, type StaffProposal } from "@/generated/prisma/client";
 import type { staffProposalOutput } from "@/shared/schemas/responses";
 import type { Db, DbTx } from "../../platform/db";
 import { getEnv } from "../../platform/env";
@@ -20,7 +20,11 @@ export type FourEyesAction =
   | "payments.approve"
   | "review.credit"
   | "review.takeBack"
-  | "admin.toggleAdmin";
+  | "admin.toggleAdmin"
+  | TermsAction;
+
+/** Changes to what players are offered, under four eyes while a second staff member may confirm them. */
+export type TermsAction = "wheel.setEconomics" | "instantWins.set" | "pricing.createPromoCode";
 
 /**
  * Money decisions at or over FOUR_EYES_USD need two staff members: a withdrawal approval, a top-up
@@ -141,4 +145,57 @@ async function withProposers(db: DbTx, rows: StaffProposal[]): Promise<WaitingPr
     proposedRole: r.proposedRole,
     createdAt: r.createdAt,
   }));
+}
+
+/** The same input, whatever its key order: what a confirmer must submit again. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * Four eyes on terms (docs/admin.md "Four eyes"): wheel economics, an instant-prize map over
+ * FOUR_EYES_USD, a promo code over its limits. The first submission is proposed (audited
+ * `terms.propose`; the caller changes nothing); a different staff member submitting the same input
+ * applies it. While nobody else may confirm (`confirmerRoles`, from the role matrix) the change
+ * applies at once, as a role change by a sole owner does, and the caller's audit row says so.
+ */
+export async function gateTermsChange(
+  tx: DbTx,
+  input: {
+    action: TermsAction;
+    subjectId: string;
+    actorId: string;
+    change: unknown;
+    summary: Record<string, string>;
+    confirmerRoles: readonly string[];
+  },
+): Promise<{ apply: true; fourEyes: Record<string, string> } | { apply: false; proposal: StaffProposal }> {
+  const others = await tx.user.count({
+    where: { id: { not: input.actorId }, role: { in: input.confirmerRoles as Role[] }, closedAt: null },
+  });
+  if (others === 0) return { apply: true, fourEyes: { fourEyes: "no second approver on staff" } };
+  const step = await proposeOrConfirm(tx, {
+    action: input.action,
+    subjectId: input.subjectId,
+    actorId: input.actorId,
+    summary: { ...input.summary, change: stableJson(input.change) },
+  });
+  if (step.step === "confirmed") {
+    return { apply: true, fourEyes: { proposalId: step.proposal.id, proposedById: step.proposal.proposedById } };
+  }
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    action: "terms.propose",
+    targetType: "proposal",
+    targetId: step.proposal.id,
+    after: { action: input.action, subjectId: input.subjectId, ...input.summary },
+  });
+  return { apply: false, proposal: step.proposal };
 }

@@ -100,6 +100,7 @@ export {
 export {
   cancelProposal,
   FOUR_EYES_MESSAGES,
+  gateTermsChange,
   lapseProposal,
   listWaitingProposals,
   overFourEyesThreshold,

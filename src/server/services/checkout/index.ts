@@ -11,7 +11,7 @@
  * - one online free entry per player, contest and FREE_ENTRY_PERIOD_HOURS: `claimOnlineFreeEntry` (online-free-entry.ts);
  *   when the next one opens: `nextOnlineFreeEntryAt`
  * - an instant prize is awarded once, in the transaction that numbered the winning ticket: `awardInstantWins` (instant-wins.ts)
- * - instant prizes are set only while no ticket is sold, committed by a hash keyed with the secret seed: `setInstantPrizes` (instant-wins.ts)
+ * - instant prizes are set only while no ticket is sold, committed by a hash keyed with the secret seed, worth FOUR_EYES_USD or more only with a second approver: `setInstantPrizes` (instant-wins.ts)
  * - no sale is judged against a guessable (scheme-1) map: it is re-drawn first, won prizes kept, the rest among unsold tickets: `redrawInstantMap` (instant-redraw.ts)
  * - every scheme-1 map not revealed yet is re-drawn at once by npm run instant-wins:redraw: `redrawAllLegacyInstantMaps` (instant-redraw.ts)
  * - a scheme-1 map hash is published only after the reveal: `getInstantWinsRecord` (instant-wins-record.ts)

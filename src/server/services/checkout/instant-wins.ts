@@ -7,6 +7,7 @@
  * (contest, ticket), and cash/credit through the ledger (kind + reference = prize id is unique), so
  * a prize is booked exactly once. After the contest ends the seed and the map are public.
  */
+import { gateTermsChange, overFourEyesThreshold } from "../accounts";
 import type { z } from "zod";
 import type { adminInstantPrizesOutput, instantWinOutput } from "@/shared/schemas/responses";
 import { randomBytes } from "node:crypto";
@@ -107,8 +108,14 @@ export async function awardInstantWins(
  * with a ticket maximum and no ticket sold, under the contest's row lock (the lock every sale takes),
  * so no sale can slip in between the check and the new map.
  */
-export async function setInstantPrizes(db: Db, actorId: string, input: SetInstantPrizesInput): Promise<AdminInstantPrizes> {
-  await db.$transaction(async (tx) => {
+export async function setInstantPrizes(
+  db: Db,
+  actorId: string,
+  input: SetInstantPrizesInput,
+  /** Four eyes: who may confirm (the role matrix's roles for instantWins.set); none given, none asked. */
+  confirmerRoles: readonly string[] = [],
+): Promise<AdminInstantPrizes> {
+  const applied = await db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<Pick<Contest, "status" | "soldTickets" | "maxTickets" | "instantMapHash">[]>`
       SELECT "status", "soldTickets", "maxTickets", "instantMapHash" FROM "Contest" WHERE "id" = ${input.contestId} FOR UPDATE`;
     const c = locked[0];
@@ -118,6 +125,21 @@ export async function setInstantPrizes(db: Db, actorId: string, input: SetInstan
     if (input.prizes.length > 0 && c.maxTickets === null) throw badRequest(INSTANT_MESSAGES.needsTicketMax);
     if (c.maxTickets !== null && input.prizes.length > c.maxTickets) throw badRequest(INSTANT_MESSAGES.tooMany(c.maxTickets));
     const before = { count: await tx.instantPrize.count({ where: { contestId: input.contestId } }), mapHash: c.instantMapHash };
+    // Four eyes: prizes worth FOUR_EYES_USD or more in all are proposed by one and set by another.
+    const worth = input.prizes.reduce((sum, p) => sum.add(p.amount ?? 0), new Prisma.Decimal(0));
+    let fourEyes: Record<string, string> = {};
+    if (confirmerRoles.length && overFourEyesThreshold(worth)) {
+      const gate = await gateTermsChange(tx, {
+        action: "instantWins.set",
+        subjectId: input.contestId,
+        actorId,
+        change: input.prizes,
+        summary: { prizes: String(input.prizes.length), amount: moneyString(worth), contestId: input.contestId },
+        confirmerRoles,
+      });
+      if (!gate.apply) return false;
+      fourEyes = gate.fourEyes;
+    }
     await tx.instantPrize.deleteMany({ where: { contestId: input.contestId } });
     let commitment: Pick<
       Prisma.ContestUncheckedUpdateInput,
@@ -166,10 +188,11 @@ export async function setInstantPrizes(db: Db, actorId: string, input: SetInstan
       targetType: "contest",
       targetId: input.contestId,
       before,
-      after: { count: input.prizes.length, mapHash: commitment.instantMapHash },
+      after: { count: input.prizes.length, mapHash: commitment.instantMapHash, ...fourEyes },
     });
+    return true;
   });
-  return listAdminInstantPrizes(db, input.contestId);
+  return { ...(await listAdminInstantPrizes(db, input.contestId)), proposed: !applied };
 }
 
 /**

@@ -5,7 +5,7 @@
  * - what the public sees of a contest (never the skill answer): `toPublicContest` (reads.ts)
  * - a contest's price, maximum, end date and question are frozen once a ticket is sold: `updateContest` (admin.ts)
  * - End draws at once, Cancel refunds, each audited: `setContestStatus` (admin.ts)
- * - promo codes and bundle tiers change only by audited admin actions: `createPromoCode` (promo.ts)
+ * - promo codes and bundle tiers change only by audited admin actions, a large code only with a second approver: `createPromoCode` (promo.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */

@@ -13,6 +13,8 @@ import type { PageQuery } from "@/shared/schemas/paging";
 import type { Db, DbTx } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
 import { isUniqueViolation } from "../../platform/unique-violation";
+import { getEnv } from "../../platform/env";
+import { gateTermsChange } from "../accounts";
 import { recordAudit, cursorRow, olderThan, pageLimit, valueById } from "../kernel";
 import { type PublicContest, toPublicContest } from "./reads";
 import { bundleTiersOf } from "../checkout";
@@ -67,20 +69,58 @@ export async function listPromoCodes(db: DbTx, q: PageQuery = {}): Promise<Admin
   return toAdminPromo(db, rows);
 }
 
-export async function createPromoCode(db: Db, input: CreatePromoCodeInput, actorId: string | null): Promise<AdminPromoCode> {
+/** Four eyes: a code taking at least FOUR_EYES_PROMO_PERCENT % or FOUR_EYES_PROMO_USD off needs a second approver. */
+export function promoNeedsSecondApprover(input: Pick<CreatePromoCodeInput, "percentOff" | "amountOff">): boolean {
+  const env = getEnv();
+  if (input.percentOff !== null && input.percentOff >= env.FOUR_EYES_PROMO_PERCENT) return true;
+  return input.amountOff !== null && new Prisma.Decimal(input.amountOff).gte(env.FOUR_EYES_PROMO_USD);
+}
+
+/**
+ * Creates a code; null when it was proposed and waits for a second approver (four eyes, docs/admin.md).
+ * `confirmerRoles`: who may confirm (the role matrix's roles for pricing.createPromoCode).
+ */
+export async function createPromoCode(
+  db: Db,
+  input: CreatePromoCodeInput,
+  actorId: string | null,
+  confirmerRoles: readonly string[] = [],
+): Promise<AdminPromoCode | null> {
   const taken = () => conflict(`Promo code ${input.code} already exists`);
   // Two admins creating the same code at once: the unique key refuses the second (src/server/platform/unique-violation.ts).
-  return createPromoInTx(db, input, actorId, taken).catch((e: unknown) => {
+  return createPromoInTx(db, input, actorId, taken, confirmerRoles).catch((e: unknown) => {
     throw isUniqueViolation(e, "code") ? taken() : e;
   });
 }
 
-function createPromoInTx(db: Db, input: CreatePromoCodeInput, actorId: string | null, taken: () => Error) {
+function createPromoInTx(
+  db: Db,
+  input: CreatePromoCodeInput,
+  actorId: string | null,
+  taken: () => Error,
+  confirmerRoles: readonly string[],
+) {
   return db.$transaction(async (tx) => {
     if (input.contestId && !(await tx.contest.findUnique({ where: { id: input.contestId }, select: { id: true } }))) {
       throw notFound("Contest not found");
     }
     if (await tx.promoCode.findUnique({ where: { code: input.code }, select: { id: true } })) throw taken();
+    let fourEyes: Record<string, string> = {};
+    if (actorId && confirmerRoles.length && promoNeedsSecondApprover(input)) {
+      const gate = await gateTermsChange(tx, {
+        action: "pricing.createPromoCode",
+        subjectId: input.code,
+        actorId,
+        change: input,
+        summary: {
+          code: input.code,
+          discount: input.percentOff !== null ? `${input.percentOff}%` : `$${input.amountOff}`,
+        },
+        confirmerRoles,
+      });
+      if (!gate.apply) return null;
+      fourEyes = gate.fourEyes;
+    }
     const row = await tx.promoCode.create({
       data: {
         code: input.code,
@@ -97,7 +137,13 @@ function createPromoInTx(db: Db, input: CreatePromoCodeInput, actorId: string | 
       },
     });
     const [out] = await toAdminPromo(tx, [row]);
-    await recordAudit(tx, { actorId, action: "promo.create", targetType: "promo_code", targetId: row.id, after: out });
+    await recordAudit(tx, {
+      actorId,
+      action: "promo.create",
+      targetType: "promo_code",
+      targetId: row.id,
+      after: { ...out, ...fourEyes },
+    });
     return out as AdminPromoCode;
   });
 }

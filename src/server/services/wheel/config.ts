@@ -2,6 +2,7 @@
  * Fortune Wheel configuration: prices, odds and prizes. The defaults live in src/shared/wheel.ts;
  * admins override them under AppSetting "wheel".
  */
+import { gateTermsChange } from "../accounts";
 import { Prisma } from "@/generated/prisma/client";
 import { wheelConfigSchema } from "@/shared/schemas/wheel";
 import { DEFAULT_WHEEL_CONFIG, type WheelConfig, wheelEconomics } from "@/shared/wheel";
@@ -75,6 +76,8 @@ export async function saveWheelAdmin(
   db: Db,
   input: WheelConfig & { confirmRtp?: boolean; paidSpinsEnabled?: boolean },
   actorId: string | null = null,
+  /** Four eyes: who may confirm (the role matrix's roles for wheel.setEconomics); none given, none asked. */
+  confirmerRoles: readonly string[] = [],
 ) {
   const config = wheelConfigSchema.parse(input);
   const rtp = wheelEconomics(config).returnToPlayer;
@@ -83,16 +86,29 @@ export async function saveWheelAdmin(
       `Return to player would be ${(rtp * 100).toFixed(2)}% (100% or more: paid spins pay out more than they cost on average). Confirm to save it anyway.`,
     );
   }
-  await db.$transaction(async (tx) => {
+  const applied = await db.$transaction(async (tx) => {
     const before = await getWheelConfig(tx);
     const paidBefore = await tx.appSetting.findUnique({ where: { key: WHEEL_PAID_SPINS_KEY } });
+    let fourEyes: Record<string, string> = {};
+    if (actorId && confirmerRoles.length) {
+      const gate = await gateTermsChange(tx, {
+        action: "wheel.setEconomics",
+        subjectId: "wheel",
+        actorId,
+        change: { ...config, paidSpinsEnabled: input.paidSpinsEnabled },
+        summary: { returnToPlayer: `${(rtp * 100).toFixed(2)}%` },
+        confirmerRoles,
+      });
+      if (!gate.apply) return false;
+      fourEyes = gate.fourEyes;
+    }
     await recordAudit(tx, {
       actorId,
       action: "wheel.economics",
       targetType: "wheel",
       targetId: "wheel",
       before: { ...before, paidSpins: paidBefore?.value ?? null },
-      after: { ...config, returnToPlayer: rtp, paidSpins: input.paidSpinsEnabled ?? paidBefore?.value ?? null },
+      after: { ...config, returnToPlayer: rtp, paidSpins: input.paidSpinsEnabled ?? paidBefore?.value ?? null, ...fourEyes },
     });
     await setWheelConfig(tx, config);
     if (input.paidSpinsEnabled !== undefined) {
@@ -103,6 +119,7 @@ export async function saveWheelAdmin(
         update: { value },
       });
     }
+    return true;
   });
-  return getWheelAdmin(db);
+  return { ...(await getWheelAdmin(db)), proposed: !applied };
 }
