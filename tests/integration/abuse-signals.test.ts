@@ -78,6 +78,15 @@ describe(`abuse signals (${dbKind()})`, () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: b.id } })).balance.toFixed(2)).toBe(before);
     // An unlinked player uses it as usual.
     await buy(await createUser(t.db, { balance: "5" }));
+    // The linked account's withdrawal goes to review, its standing naming the signal.
+    const asked = await rest(t.db, "POST", "/api/withdrawals", {
+      user: b,
+      body: { amount: "10", cryptoCurrency: "USDT", network: "TRC20", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" },
+    });
+    expect(asked.status).toBe(201);
+    const w = await t.db.withdrawal.findUniqueOrThrow({ where: { id: asked.body.id } });
+    const standing = (w.ruleChecks as { rule: string; ok: boolean; message: string }[]).find((c) => c.rule === "standing");
+    expect(standing).toMatchObject({ ok: false, message: expect.stringContaining("Same device as another account") });
   });
 
   it("two accounts withdrawing to one address are linked; the second's payout goes to review naming it; no balance moves", async () => {
@@ -99,8 +108,8 @@ describe(`abuse signals (${dbKind()})`, () => {
     expect(sa).toMatchObject({ kind: "shared_withdrawal_address", key: TRON, linkedUserIds: [b.id] });
     const w = await t.db.withdrawal.findUniqueOrThrow({ where: { id: second.body.id } });
     expect(w.route).toBe("review");
-    const standing = (w.ruleChecks as { rule: string; ok: boolean; message: string }[]).find((c) => c.rule === "standing");
-    expect(standing).toMatchObject({ ok: false, message: expect.stringContaining("Same withdrawal address as another account") });
+    const shared = (w.ruleChecks as { rule: string; ok: boolean; message: string }[]).find((c) => c.rule === "shared_address");
+    expect(shared).toMatchObject({ ok: false, message: "This wallet address was used by another account" });
   });
 
   it("a burst of sign-ups from one address block raises a signal on each; fewer do not", async () => {

@@ -334,6 +334,10 @@ describe(`admin stats on known data (${dbKind()})`, () => {
     const rows = async (action: string) =>
       t.db.auditLog.findMany({ where: { action, createdAt: { gte: since } }, orderBy: { createdAt: "asc" } });
 
+    // Two owners: one proposes (four eyes, docs/admin.md), the other's same save applies it.
+    const proposed = await (await callerFor(t.db, admin)).wheel.setEconomics({ ...DEFAULT_WHEEL_CONFIG, spinPrice: "0.01" });
+    expect(proposed.proposed).toBe(true);
+    expect(await rows("wheel.economics")).toEqual([]);
     await boss.wheel.setEconomics({ ...DEFAULT_WHEEL_CONFIG, spinPrice: "0.01" });
     const [wheel] = await rows("wheel.economics");
     expect(wheel).toMatchObject({ actorId: actor.id, actorEmail: actor.email, targetType: "wheel" });

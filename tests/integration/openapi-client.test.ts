@@ -32,7 +32,9 @@ async function startApp(): Promise<{ url: string; close: () => Promise<void> }> 
     const body = chunks.length ? Buffer.concat(chunks) : undefined;
     const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body }));
     res.statusCode = answer.status;
-    for (const [k, v] of answer.headers) res.setHeader(k, v);
+    for (const [k, v] of answer.headers) if (k !== "set-cookie") res.setHeader(k, v);
+    // Each cookie its own header (login sets the session and the device cookie).
+    if (answer.headers.getSetCookie().length) res.setHeader("set-cookie", answer.headers.getSetCookie());
     res.end(Buffer.from(await answer.arrayBuffer()));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

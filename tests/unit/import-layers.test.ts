@@ -32,16 +32,16 @@ write("server/services/kernel/thing.ts", 'import { db } from "@/server/platform/
 write("server/services/kernel/index.ts", 'export { x } from "./thing";\n');
 write("server/api/root.ts", 'import type { x } from "../services/kernel";\nexport type R = typeof x;\n');
 // service domains: tickets (floor 2) uses the kernel's face (fine) and a kernel file (deep); checkout
-// (floor 4) uses tickets (fine); tickets uses checkout (upward) and wheel, its peer on floor 2; a router
+// (floor 4) uses tickets (fine); tickets uses checkout (upward) and accounts, its peer on floor 2; a router
 // reaches into a domain past its face; a loose file, a domain without a floor, one without a face and
 // one with too many files.
 write("server/services/tickets/index.ts", 'export { t } from "./take";\n');
 write(
   "server/services/tickets/take.ts",
-  'import { x } from "../kernel";\nimport { x as y } from "../kernel/thing";\nimport { c } from "../checkout";\nimport { w } from "../wheel";\nexport const t = [x, y, c, w];\n',
+  'import { x } from "../kernel";\nimport { x as y } from "../kernel/thing";\nimport { c } from "../checkout";\nimport { w } from "../accounts";\nexport const t = [x, y, c, w];\n',
 );
 write("server/services/checkout/index.ts", 'import { t } from "../tickets";\nexport const c = t;\n');
-write("server/services/wheel/index.ts", "export const w = 1;\n");
+write("server/services/accounts/index.ts", "export const w = 1;\n");
 write("server/api/routers/cart.ts", 'import { t } from "../../services/tickets/take";\nexport const r = t;\n');
 write("server/services/loose.ts", "export const l = 1;\n");
 write("server/services/novel/index.ts", "export const n = 1;\n");
@@ -76,9 +76,9 @@ describe("import layers (scripts/tools/layers.ts)", () => {
     expect(domainImports(edges).sort()).toEqual([
       "server/api/routers/cart.ts -> server/services/tickets/take.ts (deep import: import src/server/services/tickets/index.ts)",
       "server/platform/db.ts -> server/services/kernel/thing.ts (deep import: import src/server/services/kernel/index.ts)",
+      "server/services/tickets/take.ts -> server/services/accounts/index.ts (tickets is domain floor 2, accounts is domain floor 2)",
       "server/services/tickets/take.ts -> server/services/checkout/index.ts (tickets is domain floor 2, checkout is domain floor 4)",
       "server/services/tickets/take.ts -> server/services/kernel/thing.ts (deep import: import src/server/services/kernel/index.ts)",
-      "server/services/tickets/take.ts -> server/services/wheel/index.ts (tickets is domain floor 2, wheel is domain floor 2)",
     ]);
   });
 

@@ -368,8 +368,11 @@ export function createFastPath(
     const body = Buffer.from(await answer.arrayBuffer());
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     answer.headers.forEach((value, name) => {
-      res.setHeader(name, value);
+      if (name !== "set-cookie") res.setHeader(name, value);
     });
+    // One header per cookie: forEach would hand them over joined, and setHeader keep only the last.
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length) res.setHeader("set-cookie", cookies);
     res.statusCode = answer.status;
     res.end(body);
     return true;

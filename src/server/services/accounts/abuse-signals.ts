@@ -191,9 +191,17 @@ export async function noteFreeEntry(tx: DbTx, userId: string, contestId: string)
   });
 }
 
-/** What the payout rules read: the labels of the account's signals (empty when none). */
+/**
+ * What the payout rules read as the account's standing: the labels of its signals (empty when none).
+ * A shared withdrawal address is left out: the rules judge the address of each withdrawal by a rule of
+ * its own (`shared_address`).
+ */
 export async function abuseFlagsOf(tx: DbTx, userId: string): Promise<string[]> {
-  const rows = await tx.abuseSignal.findMany({ where: { userId }, select: { kind: true }, distinct: ["kind"] });
+  const rows = await tx.abuseSignal.findMany({
+    where: { userId, kind: { not: "shared_withdrawal_address" } },
+    select: { kind: true },
+    distinct: ["kind"],
+  });
   return rows.map((r) => ABUSE_SIGNAL_LABELS[r.kind as AbuseSignalKind] ?? r.kind);
 }
 
