@@ -28,7 +28,8 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`;
  * the pricing journey (e2e/pricing.spec.ts) and the screens' seams (e2e/seams.spec.ts) on desktop and phone.
  */
 const TABLET_SPECS = /devices\.spec\.ts$/;
-const PHONE_SPECS = /(devices|visual|a11y|instant-wins|pricing|safer-play|seams|wallet|proofs|staff-roles)\.spec\.ts$/;
+const PHONE_SPECS =
+  /(devices|visual|a11y|instant-wins|pricing|safer-play|seams|wallet|proofs|staff-roles|first-paint)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

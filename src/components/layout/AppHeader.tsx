@@ -27,7 +27,7 @@ const CartButton = dynamic(() => import("../cart/CartButton").then((m) => m.Cart
  * (Add Balance, cart, support chat, notifications, user menu). Narrow screens get a slide-out menu.
  */
 export function AppHeader() {
-  const { user } = useCurrentUser();
+  const { user, isLoading } = useCurrentUser();
   useSessionExpiry();
   // No promotions to a self-excluded player (docs/fair-play.md "Safer play"); the same query as usePlayerStanding.
   const standing = useQuery(
@@ -36,7 +36,9 @@ export function AppHeader() {
   // Read only with a user, as usePlayerStanding does (a cached answer is not one while hydrating).
   const excluded = Boolean(user) && standing?.restriction?.reason === "self_excluded";
   return (
-    <header className={classes.header}>
+    // data-identity: while the player is not known yet, a players' page shows a placeholder where
+    // "Sign In" would be (AppHeader.module.css; docs/decisions/0009-first-paint-identity.md).
+    <header className={classes.header} data-identity={isLoading ? "loading" : user ? "in" : "out"}>
       {!excluded && (
         <Box className={classes.promo} py={6} px="md" data-testid="promo-banner">
           <Text size="sm" fw={600} ta="center">
@@ -83,9 +85,12 @@ export function AppHeader() {
                 </Box>
               </>
             ) : (
-              <Button component={IntentLink} href="/login" size="xs" variant="filled">
-                Sign In
-              </Button>
+              <>
+                <span className={classes.identityPlaceholder} aria-hidden="true" data-testid="identity-placeholder" />
+                <Button component={IntentLink} href="/login" size="xs" variant="filled" className={classes.signIn}>
+                  Sign In
+                </Button>
+              </>
             )}
             <MobileMenu user={user} />
           </Group>

@@ -15,5 +15,11 @@ export const metadata: Metadata = { robots: { index: false }, other: sharedPageM
  * player's own figures (name, balance, cart, notifications) load in the browser.
  */
 export default async function SharedHomeShell() {
-  return <SignedInHome contests={await readContestList(await getDb())} teaser={<WheelTeaser />} />;
+  return (
+    <>
+      {/* For a signed-in player: the header's first paint shows no "Sign In" (AppHeader.module.css). */}
+      <span data-signed-in-page hidden />
+      <SignedInHome contests={await readContestList(await getDb())} teaser={<WheelTeaser />} />
+    </>
+  );
 }

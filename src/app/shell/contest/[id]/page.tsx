@@ -40,5 +40,11 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 export default async function SharedContestShell({ params }: { params: Promise<{ id: string }> }) {
   const contest = await load((await params).id);
   if (!contest) notFound();
-  return <ContestDetail contest={contest} />;
+  return (
+    <>
+      {/* For a signed-in player: the header's first paint shows no "Sign In" (AppHeader.module.css). */}
+      <span data-signed-in-page hidden />
+      <ContestDetail contest={contest} />
+    </>
+  );
 }
