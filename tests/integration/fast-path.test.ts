@@ -409,6 +409,23 @@ describe(`fast path of npm start (${dbKind()})`, () => {
       .toBe(before + 3);
   });
 
+  it("a session found valid is taken as valid for 2 s without a look-up (the page is everyone's); then it is checked again", async () => {
+    const player = await createUser(t.db);
+    const token = (await createSession(t.db, player.id)).token;
+    const cookie = (value: string) => ({ cookie: `${SESSION_COOKIE}=${value}` });
+    const first = await request(base, "/", { headers: cookie(token) });
+    expect(first.body.toString()).toContain("Page /shell/home</h1>");
+    // The session ends (as a logout elsewhere): within the moment the same shared page, nothing of the player's.
+    await t.db.session.deleteMany({ where: { userId: player.id } });
+    const soon = await request(base, "/", { headers: cookie(token) });
+    expect(soon.body.toString()).toBe(first.body.toString());
+    expect(soon.body.toString()).not.toContain(player.email);
+    // After it, the look-up again: no session, so Next answers (the landing).
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const later = await request(base, "/", { headers: cookie(token) });
+    expect(later.body.toString()).not.toContain("Page /shell/home</h1>");
+  });
+
   it("a logout at the moment of a player's first page load never makes other players see the landing at /", async () => {
     const fresh = await createUser(t.db, { firstName: "Freshly", lastName: "Signedin" });
     const other = await createUser(t.db);

@@ -42,7 +42,7 @@ import { gzipSync } from "node:zlib";
 import { SESSION_COOKIE } from "@/shared/constants";
 import type { CachedJson, PublicReadCache } from "../cache/public-reads";
 import { publicReadsFor } from "../cache/public-reads";
-import { readSessionToken, sessionCookie, validateSessionToken } from "../auth/session";
+import { readSessionToken, sessionCookie, sessionIdFromToken, validateSessionToken } from "../auth/session";
 import { getDb } from "../platform/db";
 import { edgeBridge, type FastPath } from "../platform/edge-bridge.mjs";
 import { getEnv } from "../platform/env";
@@ -237,6 +237,9 @@ type StepOutcome = boolean | undefined | Promise<boolean | undefined>;
 
 /** Renders kept at once, at most (contest pages are keyed by id). */
 const MAX_KEPT_PAGES = 500;
+/** How long a session found valid for a players' page is taken as valid without a look-up, and how many are kept. */
+const SESSION_REUSE_MS = 2_000;
+const MAX_RECENT_SESSIONS = 10_000;
 
 /** This server's own address (src/server/edge/server.mjs, from HOST and PORT; never from a request). */
 const loopbackOrigin = () => edgeBridge().loopbackOrigin;
@@ -293,24 +296,42 @@ export function createFastPath(
     return fresh;
   }
 
+  /**
+   * Sessions found valid here in the last SESSION_REUSE_MS, by session id (the token's SHA-256), with
+   * their expiry. The players' page holds nobody's data (the same bytes for every player), so a
+   * session that ended elsewhere within that moment still gets only what any player gets; what it
+   * saves is the session look-up, the largest part of a signed-in page's answer (bench/README.md, "Pages").
+   */
+  const recentSessions = new Map<string, { checkedAt: number; expiresAt: number }>();
+
   /** A player's page: their session checked here as the app checks it (renewal included), the HTML shared. */
   async function servePlayerPage(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
     const target = playerPage(pathname);
     const token = target ? readSessionToken(new Headers({ cookie: header(req, "cookie") ?? "" })) : null;
     if (!target || !token) return false;
-    let validated: Awaited<ReturnType<typeof validateSessionToken>>;
-    try {
-      validated = await validateSessionToken(await getDb(), token);
-    } catch {
-      return false;
+    const sessionId = sessionIdFromToken(token);
+    const now = Date.now();
+    const recent = recentSessions.get(sessionId);
+    let renewed: Record<string, string> = {};
+    if (!recent || now - recent.checkedAt > SESSION_REUSE_MS || recent.expiresAt <= now) {
+      let validated: Awaited<ReturnType<typeof validateSessionToken>>;
+      try {
+        validated = await validateSessionToken(await getDb(), token);
+      } catch {
+        return false;
+      }
+      // Who may get the players' page; what it holds never depends on who asks (renderViaNext).
+      if (!validated || validated.session.twoFactorPending) {
+        recentSessions.delete(sessionId);
+        return false; // Next shows the landing or the sign-in
+      }
+      recentSessions.delete(sessionId); // re-inserted last: the map's first entry is the oldest
+      if (recentSessions.size >= MAX_RECENT_SESSIONS) recentSessions.delete(recentSessions.keys().next().value as string);
+      recentSessions.set(sessionId, { checkedAt: now, expiresAt: validated.session.expiresAt.getTime() });
+      if (validated.renewed) renewed = { "set-cookie": sessionCookie(token, validated.session.expiresAt) };
     }
-    // Who may get the players' page; what it holds never depends on who asks (renderViaNext).
-    if (!validated || validated.session.twoFactorPending) return false; // Next shows the landing or the sign-in
     const page = await keptPage(target.key, pathname, target.versionOf, PLAYER_PAGE_HEADERS);
     if (!page) return false;
-    const renewed: Record<string, string> = validated.renewed
-      ? { "set-cookie": sessionCookie(token, validated.session.expiresAt) }
-      : {};
     return servePage(req, res, page, renewed);
   }
 
