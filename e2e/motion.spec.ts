@@ -16,6 +16,8 @@ async function addBalanceTransition(page: Page): Promise<string> {
 
 async function cartTransition(page: Page): Promise<string> {
   await page.goto("/");
+  // Open it once the header knows the player (it renders again then), as a person would.
+  await expect(page.getByTestId("user-menu")).toBeVisible();
   await page.getByTestId("cart-button").click();
   await expect(page.getByRole("dialog", { name: "Your Cart" })).toBeVisible();
   return page.locator(".mantine-Drawer-content").evaluate((el) => getComputedStyle(el).transitionDuration);
