@@ -85,14 +85,16 @@ async function main() {
       const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })
         ?.items;
       const js = (summary?.find((i) => i.resourceType === "script")?.transferSize ?? 0) / 1024;
+      // Lighthouse's own measure of this host's speed, taken at each run: scores compare only between similar hosts.
+      const hostIndex = lhr.environment?.benchmarkIndex ?? 0;
       rows.push(
         `${page.name.padEnd(28)} ${String(score("performance")).padStart(5)} ${String(score("accessibility")).padStart(5)} ` +
-          `${String(score("best-practices")).padStart(5)} ${String(score("seo")).padStart(5)} ${fmt(lcp).padStart(8)} ${fmt(js).padStart(6)} ${fmt(transfer).padStart(9)}`,
+          `${String(score("best-practices")).padStart(5)} ${String(score("seo")).padStart(5)} ${fmt(lcp).padStart(8)} ${fmt(js).padStart(6)} ${fmt(transfer).padStart(9)} ${fmt(hostIndex).padStart(11)}`,
       );
     }
     console.log(`lighthouse ${lighthouseVersion()}: mobile profile, ${os.cpus().length} cores, ${new Date().toISOString()}`);
     console.log(
-      `${"page".padEnd(28)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"seo".padStart(5)} ${"LCP ms".padStart(8)} ${"JS KB".padStart(6)} ${"total KB".padStart(9)}`,
+      `${"page".padEnd(28)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"seo".padStart(5)} ${"LCP ms".padStart(8)} ${"JS KB".padStart(6)} ${"total KB".padStart(9)} ${"host index".padStart(11)}`,
     );
     for (const row of rows) console.log(row);
   } finally {
