@@ -85,6 +85,9 @@ test("a withdrawal over the threshold: one finance member proposes, another conf
     "Analytics",
     "Audit",
   ]);
+  // The review queue opens for finance (paged: "Load more" once it holds more than a page).
+  await a.getByRole("tab", { name: "Review" }).click();
+  await expect(a.getByRole("heading", { name: "Review queue" })).toBeVisible();
   await a.getByRole("tab", { name: "Withdrawals" }).click();
   const rowA = a.getByTestId("admin-withdrawal-row").filter({ hasText: player.email });
   await rowA.getByRole("button", { name: "Approve" }).click();

@@ -342,7 +342,7 @@ export interface paths {
     post: operations["postApiIdentityWebhook"];
   };
   "/api/admin/review": {
-    /** Review queue: open entries oldest first (?status=all adds closed ones) */
+    /** Review queue: open entries oldest first, or ?status=all every entry newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminReview"];
   };
   "/api/admin/review/{id}/credit": {
@@ -6678,11 +6678,13 @@ export interface operations {
       };
     };
   };
-  /** Review queue: open entries oldest first (?status=all adds closed ones) */
+  /** Review queue: open entries oldest first, or ?status=all every entry newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminReview: {
     parameters: {
       query?: {
         status?: "open" | "all";
+        limit?: number;
+        cursor?: string;
       };
     };
     responses: {

@@ -3,16 +3,19 @@
 import { SecondApproverQueue } from "./SecondApproverQueue";
 import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { dialogAbout } from "@/components/common/ConfirmDialog";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { REVIEW_KIND_LABELS } from "@/shared/schemas/review";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { QueryState } from "@/components/common/QueryState";
+import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { DataTable } from "@/components/common/DataTable";
 import { DateTime } from "@/components/common/useTimeZone";
 import { formatUsd } from "@/shared/money";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { LIMITS } from "@/shared/constants";
+
+const PAGE = LIMITS.listPage;
 
 type Action = "credit" | "takeBack" | "settlePaid" | "settleFailed" | "dismiss";
 const ACTION_LABELS: Record<Action, string> = {
@@ -37,7 +40,21 @@ export function ReviewTab() {
   const queryClient = useQueryClient();
   const { locked } = useSecondFactorGate();
   const [status, setStatus] = useState<"open" | "all">("open");
-  const list = useQuery(trpc.review.list.queryOptions({ status }, { refetchInterval: 30_000 }));
+  // A page at a time: the open queue oldest first, or everything newest first ("Load more").
+  const list = useInfiniteQuery(
+    trpc.review.list.infiniteQueryOptions(
+      { status, limit: PAGE },
+      {
+        refetchInterval: 30_000,
+        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
+      },
+    ),
+  );
+  // A refetch after a decision can shift rows between pages: show each entry once.
+  const rows = useMemo(() => {
+    const all = (list.data?.pages ?? []).flat();
+    return all.filter((r, i) => all.findIndex((q) => q.id === r.id) === i);
+  }, [list.data]);
   const [acting, setActing] = useState<{ id: string; action: Action; summary: string; amount: string | null } | null>(null);
   const [reason, setReason] = useState("");
   const [txid, setTxid] = useState("");
@@ -114,7 +131,7 @@ export function ReviewTab() {
             ]}
           />
         </Group>
-        <QueryState query={list} rows={list.data} empty="Nothing to review.">
+        <QueryState query={list} rows={list.data ? rows : undefined} empty="Nothing to review.">
           {(shown) => (
             <DataTable
               minWidth={900}
@@ -170,6 +187,7 @@ export function ReviewTab() {
             />
           )}
         </QueryState>
+        <LoadMore query={list} shown={rows.length} total={null} noun="entries" />
       </Stack>
       <Modal {...dialogAbout(acting, setActing)} title={acting ? ACTION_LABELS[acting.action] : ""}>
         <Stack>

@@ -1,4 +1,5 @@
 /** Inputs of the admin review queue (src/server/services/money/review-queue.ts, docs/payments.md "Review queue"). */
+import { pageFields } from "./paging";
 import "./zod-config";
 import { z } from "zod";
 
@@ -10,7 +11,8 @@ export const REVIEW_KIND_LABELS: Record<(typeof REVIEW_KINDS)[number], string> =
   reconcile_difference: "Reconciliation difference",
 };
 
-export const reviewListSchema = z.object({ status: z.enum(["open", "all"]).default("open") });
+/** Open entries oldest first (the queue), or every entry newest first (?status=all); a keyset page of either. */
+export const reviewListSchema = z.object({ status: z.enum(["open", "all"]).default("open"), ...pageFields });
 
 const id = z.string().trim().min(1, "Review entry id is required").max(100);
 const reason = z

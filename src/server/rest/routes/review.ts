@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_PARAMS } from "../paging";
 import {
   reviewDecisionOutput,
   reviewRowOutput,
@@ -14,10 +15,11 @@ export const reviewRoutes: RestRow[] = [
     path: "/api/admin/review",
     doc: {
       output: z.array(reviewRowOutput),
-      summary: "Review queue: open entries oldest first (?status=all adds closed ones)",
+      summary:
+        "Review queue: open entries oldest first, or ?status=all every entry newest first (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "review.list",
-      query: ["status"],
+      query: ["status", ...PAGE_PARAMS],
     },
   },
   {

@@ -22,7 +22,18 @@ import { badRequest, conflict, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
 import type { AuditAction } from "@/shared/constants";
 import { FOUR_EYES_MESSAGES, overFourEyesThreshold, proposeOrConfirm, refuseOwnAccount } from "../accounts";
-import { recordAudit, applyBalanceChange, notify, notifyMany, valueById } from "../kernel";
+import {
+  applyBalanceChange,
+  cursorRow,
+  notify,
+  notifyMany,
+  olderThan,
+  pageLimit,
+  recordAudit,
+  SORT_KEY,
+  valueById,
+} from "../kernel";
+import type { PageQuery } from "@/shared/schemas/paging";
 
 export type OpenReview = {
   kind: ReviewKind;
@@ -68,12 +79,24 @@ function actionsFor(r: ReviewItem): ReviewRow["actions"] {
   return ["dismiss"];
 }
 
-/** Open entries first (oldest first), then the latest closed ones. */
-export async function listReview(db: Db, opts: { status?: "open" | "all" } = {}): Promise<ReviewRow[]> {
+/**
+ * A keyset page (default 50; `cursor` = the last id seen): the open entries oldest first (the queue,
+ * worked from its oldest), or with `status: "all"` every entry newest first (the history).
+ */
+export async function listReview(db: Db, opts: { status?: "open" | "all" } & PageQuery = {}): Promise<ReviewRow[]> {
+  const all = opts.status === "all";
+  const after = await cursorRow(opts.cursor, (id) => db.reviewItem.findUnique({ where: { id }, select: SORT_KEY }));
   const rows = await db.reviewItem.findMany({
-    where: opts.status === "all" ? {} : { status: "open" },
-    orderBy: [{ status: "asc" }, { createdAt: "asc" }],
-    take: 200,
+    where: all
+      ? olderThan(after)
+      : {
+          status: "open",
+          ...(after && {
+            OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }],
+          }),
+        },
+    orderBy: all ? [{ createdAt: "desc" }, { id: "desc" }] : [{ createdAt: "asc" }, { id: "asc" }],
+    take: pageLimit(opts),
   });
   const users = await valueById(
     rows.map((r) => r.userId),
