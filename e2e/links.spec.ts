@@ -12,7 +12,8 @@ test("a visitor's footer category link signs in, then lands on that category", a
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/\?category=watches$/);
+  // The password check is deliberately slow (argon2); under a full run's load it can take seconds.
+  await expect(page).toHaveURL(/\/\?category=watches$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Luxury Watch Contests" })).toBeVisible();
   await context.close();
 });
