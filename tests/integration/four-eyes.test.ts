@@ -259,6 +259,17 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).balance.toFixed(2)).toBe("75.00");
     const small = await entry("20");
     expect((await credit(small, ana)).body.message).toBe("Credited");
+    // A proposal lapses when its entry is closed another way: it leaves the queue.
+    const dismissed = await entry("90");
+    expect((await credit(dismissed, ana)).body.message).toBe(FOUR_EYES_MESSAGES.proposed);
+    const closed = await rest(t.db, "POST", `/api/admin/review/${dismissed}/dismiss`, {
+      user: ben,
+      body: { reason: "duplicate" },
+    });
+    expect(closed.status).toBe(200);
+    expect(await t.db.staffProposal.findFirst({ where: { subjectId: dismissed } })).toMatchObject({ status: "cancelled" });
+    const queue = await rest(t.db, "GET", "/api/admin/approvals", { user: ben });
+    expect(queue.body.some((p: { subjectId: string }) => p.subjectId === dismissed)).toBe(false);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: player.id } })).balance.toFixed(2)).toBe("95.00");
   });
 
@@ -300,6 +311,13 @@ describe(`four eyes on withdrawals (${dbKind()})`, () => {
     expect(p1.status).toBe(201);
     expect(p1.body).toEqual({ message: FOUR_EYES_MESSAGES.proposed, promoCode: null });
     expect(await t.db.promoCode.count({ where: { code: "HALFPLUS" } })).toBe(0);
+    // Content sees the terms it may confirm waiting, never money.
+    const contentQueue = await rest(t.db, "GET", "/api/admin/approvals", { user: carl });
+    expect(contentQueue.status).toBe(200);
+    expect(contentQueue.body.map((p: { action: string }) => p.action)).toContain("pricing.createPromoCode");
+    expect(
+      contentQueue.body.every((p: { action: string }) => ["pricing.createPromoCode", "instantWins.set"].includes(p.action)),
+    ).toBe(true);
     const p2 = await rest(t.db, "POST", "/api/admin/promo-codes", { user: eve, body: big });
     expect(p2.body.promoCode).toMatchObject({ code: "HALFPLUS", percentOff: 60 });
     const row = await t.db.auditLog.findFirstOrThrow({ where: { action: "promo.create", targetId: p2.body.promoCode.id } });

@@ -67,15 +67,16 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
     audit: [],
     roles: ["finance", "support"],
   },
+  // Finance and content propose (money, terms); the router shows each only the proposals it may confirm.
   "admin.waitingApprovals": {
-    why: "money actions waiting for a second approver: players and amounts",
+    why: "actions waiting for a second approver: players and amounts",
     audit: [],
-    roles: FINANCE,
+    roles: ["finance", "content"],
   },
   "admin.cancelApproval": {
-    why: "withdraws a proposal waiting for a second approver",
+    why: "withdraws a proposal waiting for a second approver (its proposer only)",
     audit: ["proposal.cancel"],
-    roles: FINANCE,
+    roles: ["finance", "content"],
   },
   "admin.grantCredit": { why: "adds site credit to a player's balance", audit: ["credit.grant"], roles: FINANCE },
   "identity.decide": {

@@ -14,6 +14,7 @@ import { resetLinkRequestSchema, resetWithTokenSchema, verifyEmailSchema } from 
 import { readResetToken, resetCookies } from "../../auth/reset-token";
 import { blankSessionCookie, readSessionToken, secureFlag, sessionCookie } from "../../auth/session";
 import type { Db } from "../../platform/db";
+import { logger } from "../../platform/logger";
 import { getEnv } from "../../platform/env";
 import {
   deviceCookie,
@@ -59,7 +60,17 @@ async function noteThisDevice(ctx: { db: Db; headers: Headers; resHeaders: Heade
     device = newDeviceId();
     ctx.resHeaders.append("set-cookie", deviceCookie(device, secureFlag() !== ""));
   }
-  await noteDevice(ctx.db, userId, device);
+  const id = device;
+  await bestEffort(() => noteDevice(ctx.db, userId, id));
+}
+
+/** A signal that cannot be recorded never fails the sign-up or sign-in it watches (logged for the operator). */
+async function bestEffort(note: () => Promise<void>): Promise<void> {
+  try {
+    await note();
+  } catch (err) {
+    logger.warn({ err: err instanceof Error ? err.message : String(err) }, "abuse signal not recorded");
+  }
 }
 
 export const authRouter = createTRPCRouter({
@@ -68,7 +79,7 @@ export const authRouter = createTRPCRouter({
 
   signup: publicProcedure.input(signupSchema).mutation(async ({ ctx, input }) => {
     const user = await signup(ctx.db, input, { ip: ctx.ip });
-    await noteSignup(ctx.db, user, ctx.ip);
+    await bestEffort(() => noteSignup(ctx.db, user, ctx.ip));
     await noteThisDevice(ctx, user.id);
     return { message: "Account created successfully", user: toPublicUser(user) };
   }),

@@ -84,8 +84,11 @@ export async function proposeOrConfirm(
   return { step: "proposed", proposal };
 }
 
-/** The waiting proposal for an action's subject, if any (the subject was decided another way: it lapses). */
-export async function lapseProposal(tx: DbTx, action: FourEyesAction, subjectId: string, actorId: string): Promise<void> {
+/**
+ * The waiting proposal for an action's subject, if any: the subject was decided another way (rejected,
+ * dismissed, confirmed by the gateway), so it lapses and leaves the queue. `actorId` null: a job decided.
+ */
+export async function lapseProposal(tx: DbTx, action: FourEyesAction, subjectId: string, actorId: string | null): Promise<void> {
   await tx.staffProposal.updateMany({
     where: { action, subjectId, status: "waiting" },
     data: { status: "cancelled", decidedById: actorId, decidedAt: new Date() },

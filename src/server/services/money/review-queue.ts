@@ -21,7 +21,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
 import type { AuditAction } from "@/shared/constants";
-import { FOUR_EYES_MESSAGES, overFourEyesThreshold, proposeOrConfirm, refuseOwnAccount } from "../accounts";
+import { FOUR_EYES_MESSAGES, lapseProposal, overFourEyesThreshold, proposeOrConfirm, refuseOwnAccount } from "../accounts";
 import {
   applyBalanceChange,
   cursorRow,
@@ -176,6 +176,8 @@ async function close(
     data: { status, resolution: reason, resolvedById: adminId, resolvedAt: new Date(), claimAmount: extra.claimAmount ?? null },
   });
   if (changed.count !== 1) throw conflict("Review entry already resolved");
+  // A credit or take-back waiting for its second approver lapses once the entry is closed any way.
+  for (const action of ["review.credit", "review.takeBack"] as const) await lapseProposal(tx, action, item.id, adminId);
 }
 
 const row = async (db: Db, id: string) => (await listReview(db, { status: "all" })).find((r) => r.id === id);

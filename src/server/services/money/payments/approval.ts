@@ -30,6 +30,8 @@ export async function approveInTx(
       "creditedAmount" = ${credit}::numeric, "overrideReason" = ${decision.overrideReason}, "updatedAt" = now()
     WHERE "id" = ${payment.id} AND "status" = 'pending'`;
   if (flipped !== 1) return false;
+  // An override waiting for its second approver lapses once the payment is approved any way (the gateway's too).
+  await lapseProposal(tx, "payments.approve", payment.id, adminId);
   const { balance } = await applyBalanceChange(tx, {
     userId: payment.userId,
     amount: decision.credit,
