@@ -51,6 +51,7 @@ export const SERVICE_DOMAIN_FLOORS: Record<string, number> = {
   money: 3, // top-ups, withdrawals, their state machines, review queue, reconciliation, invariants
   checkout: 4, // purchases, pricing, skill questions, free entries, instant wins
   proofs: 4, // proof of liabilities and solvency: reads every balance, prize and payout (the ledger, prizes, money) to publish what is owed
+  retention: 5, // referral and cashback credit, auto-entry: incentives, each refused where safer-play says stop
   contests: 5, // contest reads and the admin's contest, bundle and promo-code changes
   admin: 6, // what spans domains: the dashboard's figures, exports, the outbox view
 };

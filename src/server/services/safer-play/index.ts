@@ -9,6 +9,7 @@
  * - the same exclusion rule in SQL, so a self-excluded player's number holds stop counting: `selfExcludedSql` (responsible-play.ts)
  * - asking to end an exclusion never brings the end forward: `requestExclusionEnd` (choices.ts)
  * - the sign-up's limit prompt is answered once: `chooseLimits` (choices.ts)
+ * - no incentive (referral or cashback credit, auto-entry) and no marketing reaches a closed, self-excluded or limit-reached player: `incentiveBlock` (responsible-play.ts)
  * - players at risk are found by one bounded query over recent spending: `listRiskMarkers` (risk-markers.ts)
  * - a player at risk is flagged for the payout rules (no instant payout): `riskMarkersOf` (risk-markers.ts)
  *
@@ -22,9 +23,10 @@ export {
   getLimits,
   getStanding,
   guardSpending,
+  incentiveBlock,
   selfExclude,
   selfExcludedSql,
   setLimits,
 } from "./responsible-play";
-export type { LimitRow } from "./responsible-play";
+export type { IncentiveBlock, LimitRow } from "./responsible-play";
 export { listRiskMarkers, riskMarkersOf } from "./risk-markers";

@@ -365,3 +365,23 @@ function standing(restriction: Restriction | null): Omit<PlayerStanding, "askLim
   const blocksAll = restriction !== null && restriction.reason !== "limit_reached";
   return { mayTopUp: !blocksAll, maySpinFree: !blocksAll, mayBuy: restriction === null, restriction };
 }
+
+/** Why a player gets no incentive nor marketing now (docs/fair-play.md "No incentives to players who asked to stop"). */
+export type IncentiveBlock = "closed" | "self_excluded" | "limit_reached";
+
+/**
+ * The one rule every incentive and every marketing message reads (referral and cashback credit,
+ * auto-entry purchases, marketing e-mail and push): nothing for a closed or gone account, a
+ * self-excluded player (until the cooling-off is over) or one whose spend limit is used up. Reads
+ * without locking: a caller that moves money still goes through guardSpending in its own transaction.
+ */
+export async function incentiveBlock(tx: DbTx, userId: string, now = new Date()): Promise<IncentiveBlock | null> {
+  const rows = await tx.$queryRaw<(LimitRow & { closedAt: Date | null })[]>`
+    SELECT ${LIMIT_ROW_COLUMNS}, "User"."closedAt" FROM "User" WHERE "id" = ${userId}`;
+  const row = rows[0];
+  if (!row || row.closedAt) return "closed";
+  const restriction = (await restrictionOf(tx, userId, row, now)).restriction;
+  if (restriction?.reason === "self_excluded") return "self_excluded";
+  if (restriction?.reason === "limit_reached") return "limit_reached";
+  return null;
+}
