@@ -517,6 +517,16 @@ export interface paths {
     /** Take and publish a proof-of-liabilities snapshot now (409 while one is being taken) */
     post: operations["postApiAdminProofOfLiabilities"];
   };
+  "/api/user/auto-entries": {
+    /** The player's auto-entries (standing orders), newest first (at most 50), each with its status, reason and latest runs */
+    get: operations["getApiUserAutoEntries"];
+    /** Set up an auto-entry: contests (with each one's skill answer) or a category, tickets per period, period and a total spending cap; the first round is bought at once through the checkout */
+    post: operations["postApiUserAutoEntries"];
+  };
+  "/api/user/auto-entries/{id}/cancel": {
+    /** Cancel an auto-entry in one step: nothing more is bought */
+    post: operations["postApiUserAutoEntriesIdCancel"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -749,6 +759,51 @@ export interface components {
     AuditPage: {
       entries: components["schemas"]["AuditEntry"][];
       nextCursor: string | null;
+    };
+    AutoEntry: {
+      id: string;
+      /** @enum {string} */
+      status: "active" | "stopped" | "cancelled";
+      stopReason: string | null;
+      contests: {
+          id: string;
+          title: string;
+        }[];
+      category: ("cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash") | null;
+      ticketsPerPeriod: number;
+      /** @enum {string} */
+      period: "weekly" | "daily";
+      /** @description USD amount, a decimal string */
+      capUsd: string;
+      /** @description USD amount, a decimal string */
+      spentUsd: string;
+      nextRunAt: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      createdAt: string;
+      recentRuns: components["schemas"]["AutoEntryRun"][];
+    };
+    AutoEntryRun: {
+      contestId: string;
+      contestTitle: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      period: string;
+      /** @enum {string} */
+      outcome: "bought" | "skipped" | "refused";
+      reason: string | null;
+      tickets: number;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      createdAt: string;
     };
     Checkout: {
       message: string;
@@ -9342,6 +9397,179 @@ export interface operations {
         };
       };
       /** @description A snapshot is being taken */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The player's auto-entries (standing orders), newest first (at most 50), each with its status, reason and latest runs */
+  getApiUserAutoEntries: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AutoEntry"][];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set up an auto-entry: contests (with each one's skill answer) or a category, tickets per period, period and a total spending cap; the first round is bought at once through the checkout */
+  postApiUserAutoEntries: {
+    requestBody: {
+      content: {
+        "application/json": {
+          contestIds?: string[];
+          /** @enum {string} */
+          category?: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+          ticketsPerPeriod: number;
+          /**
+           * @default weekly
+           * @enum {string}
+           */
+          period?: "weekly" | "daily";
+          capUsd: string | number;
+          /** @default [] */
+          answers?: {
+              contestId: string;
+              answerIndex: number;
+            }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        content: {
+          "application/json": {
+            message: string;
+            autoEntry: components["schemas"]["AutoEntry"];
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; bad input, a contest not open, a skill answer missing or wrong */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF); the account is closed, self-excluded or at a spending limit */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description already 10 active auto-entries */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After); too many changes, or the contest's question is locked */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Cancel an auto-entry in one step: nothing more is bought */
+  postApiUserAutoEntriesIdCancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            autoEntry: components["schemas"]["AutoEntry"];
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {id}; no such auto-entry of the player's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description already cancelled */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];

@@ -1,6 +1,7 @@
 import "server-only";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
+import { autoEntryRouter } from "./routers/auto-entry";
 import { cartRouter } from "./routers/cart";
 import { complaintsRouter } from "./routers/complaints";
 import { contestsRouter } from "./routers/contests";
@@ -44,6 +45,7 @@ export const appRouter = createTRPCRouter({
   pricing: pricingRouter,
   receipts: receiptsRouter,
   proofs: proofsRouter,
+  autoEntry: autoEntryRouter,
 });
 
 export type AppRouter = typeof appRouter;

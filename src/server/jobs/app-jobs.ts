@@ -29,6 +29,7 @@ import {
 } from "../services/money";
 import { takeLiabilitySnapshot } from "../services/proofs";
 import { expireCreditLots } from "../services/kernel";
+import { runDueAutoEntries } from "../services/retention";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
 
@@ -53,6 +54,8 @@ export const JOB = {
   liabilitiesSnapshot: "liabilities.snapshot",
   /** Takes what is left of expired site credit off the credit balance, once per lot (services/kernel/credit-expiry.ts). */
   creditsExpire: "credits.expire",
+  /** Runs the auto-entries (standing orders) whose period is due, through the checkout (services/retention/auto-entry.ts). */
+  autoEntriesRun: "autoEntries.run",
 } as const;
 
 /** How often expired site credit is swept (credit counts as spendable until then). */
@@ -178,6 +181,13 @@ export function registerAppJobs(): void {
     expireInSeconds: 300,
   });
   schedule(JOB.creditsExpire, { everySeconds: CREDIT_EXPIRY_SWEEP_SECONDS });
+  // Each order's period is bought once (a unique run row), so a tick run twice buys nothing twice.
+  registerJob(JOB.autoEntriesRun, async () => void (await runDueAutoEntries(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 600,
+  });
+  const autoEntryEvery = getEnv().AUTO_ENTRY_SWEEP_SECONDS;
+  if (autoEntryEvery > 0) schedule(JOB.autoEntriesRun, { everySeconds: autoEntryEvery });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;

@@ -122,6 +122,8 @@ const schema = z.object({
   // again; and how often the sweeper and the payout lookups run (src/server/jobs/payout-sweeper.ts).
   PAYOUT_SEND_LEASE_SECONDS: int(5, 3_600, "must be an integer from 5 to 3600 (seconds)").default(120),
   PAYOUT_SWEEP_SECONDS: int(5, 86_400, "must be an integer from 5 to 86400 (seconds)").default(300),
+  // How often due auto-entries (standing orders) are run (docs/retention.md "Auto-entry"); 0 = never by the job.
+  AUTO_ENTRY_SWEEP_SECONDS: int(0, 86_400, "must be an integer from 0 to 86400 (seconds)").default(300),
   PAYMENTS_POLL_SECONDS: int(10, 86_400, "must be an integer from 10 to 86400 (seconds)").default(120),
   RECONCILE_CRON: text.default("30 3 * * *"),
   RECONCILE_DAYS: int(1, 90, "must be an integer from 1 to 90 (days)").default(3),

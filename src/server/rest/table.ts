@@ -5,6 +5,7 @@
 import "server-only";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { autoEntryRoutes } from "./routes/auto-entry";
 import { cartRoutes } from "./routes/cart";
 import { complaintsRoutes } from "./routes/complaints";
 import { responsiblePlayRoutes } from "./routes/responsible-play";
@@ -52,6 +53,7 @@ export const restRoutes: RestRoute[] = [
   ...pricingRoutes,
   ...receiptsRoutes,
   ...proofsRoutes,
+  ...autoEntryRoutes,
 ].map(deriveRow);
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };

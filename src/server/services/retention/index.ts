@@ -4,7 +4,21 @@
  * player who asked to stop (safer-play's `incentiveBlock`).
  *
  * Owns (each rule and the function that enforces it):
+ * - an auto-entry buys only through the checkout, once per order, period and contest, never past its cap: `runAutoEntry` (auto-entry.ts)
+ * - an auto-entry stops, and the player is told why, when they are closed, self-excluded, at a limit, or short of balance: `runAutoEntry` (auto-entry.ts)
+ * - skill answers of an auto-entry are judged at set-up by the checkout's gate; at most AUTO_ENTRY_LIMITS.activeMax active orders: `createAutoEntry` (auto-entry.ts)
+ * - cancelling is one step and ends every later purchase (one in flight rolls back): `cancelAutoEntry` (auto-entry.ts)
+ * - due orders run from the job, a batch at a time: `runDueAutoEntries` (auto-entry.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
-export {};
+export {
+  AUTO_ENTRY_REASONS,
+  cancelAutoEntry,
+  createAutoEntry,
+  listAutoEntries,
+  nextPeriodAfter,
+  runAutoEntry,
+  runDueAutoEntries,
+} from "./auto-entry";
+export type { AutoEntryView, RunSummary } from "./auto-entry";
