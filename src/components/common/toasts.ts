@@ -28,6 +28,7 @@ export const TOAST = {
   twoFactorOff: "Two-factor is off",
   emailPreferencesSaved: "Email preferences saved",
   marketingSaved: "Marketing preferences saved",
+  contestAnnounced: "Contest announced",
   verificationSent: "Verification e-mail sent",
   verificationNotSent: "Verification e-mail not sent",
   couldNotSave: "Could not save",
