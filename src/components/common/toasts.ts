@@ -57,6 +57,10 @@ export const TOAST = {
   freeEntryReceived: "Free Entry Received",
   onlineFreeEntryRefused: "Free Entry Refused",
   proofNotFetched: "Could not fetch the proof",
+  autoEntrySetUp: "Auto-entry set up",
+  autoEntryNotSetUp: "Auto-entry not set up",
+  autoEntryCancelled: "Auto-entry cancelled",
+  autoEntryNotCancelled: "Auto-entry not cancelled",
   // Payments, prizes and withdrawals
   paymentCreated: "Payment Created Successfully",
   paymentCreationFailed: "Payment Creation Failed",

@@ -6,6 +6,7 @@ import {
   IconHeartHandshake,
   IconLogout,
   IconMessageReport,
+  IconRepeat,
   IconScale,
   IconSettings,
   IconTicket,
@@ -93,6 +94,14 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item leftSection={<IconGift size={16} />} component={IntentLink} href="/prizes">
             My Prizes
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconRepeat size={16} />}
+            component={IntentLink}
+            href="/auto-entry"
+            data-testid="menu-auto-entry"
+          >
+            Auto-entry
           </Menu.Item>
           <Menu.Item leftSection={<IconMessageReport size={16} />} component={IntentLink} href="/complaints">
             Complaints
