@@ -104,6 +104,9 @@ describe(`auto-entry (${dbKind()})`, () => {
     expect(await balanceOf(u)).toBe("19.00");
     const told = await t.db.notification.findFirst({ where: { userId: u.id, title: "Auto-entry stopped" } });
     expect(told?.message).toContain(AUTO_ENTRY_REASONS.self_excluded);
+    // And by e-mail (a service message: it goes to an excluded player too).
+    const mail = await t.db.emailOutbox.findFirst({ where: { userId: u.id, kind: "auto_entry_stopped" } });
+    expect(mail?.subject).toContain("Your auto-entry stopped");
     // A stopped order is not run again.
     expect(await nextPeriod(body.autoEntry.id)).toMatchObject({ bought: 0, stopped: null });
     // An excluded player cannot set one up.

@@ -35,6 +35,7 @@ import {
 import type { Db, DbTx } from "../../platform/db";
 import { badRequest, conflict, DomainError, forbidden, notFound } from "../../platform/errors";
 import { logger } from "../../platform/logger";
+import { mailAutoEntryStopped } from "../../mail/events";
 import { isUniqueViolation } from "../../platform/unique-violation";
 import { consumeOrThrow, type RateRule } from "../../security/rate-limit";
 import { checkout, gateSkillAnswers, skillQuestionOf } from "../checkout";
@@ -345,7 +346,7 @@ export async function runAutoEntry(db: Db, id: string, now = new Date()): Promis
   return summary;
 }
 
-/** Stops an active order once and tells the player why (a second stop changes and says nothing). */
+/** Stops an active order once and tells the player why, in the app and by e-mail (a second stop changes and says nothing). */
 async function stopOrder(db: Db, order: Order, reason: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.autoEntry.updateMany({
@@ -358,6 +359,7 @@ async function stopOrder(db: Db, order: Order, reason: string): Promise<void> {
       title: "Auto-entry stopped",
       message: `Your auto-entry stopped: ${reason}. Nothing more will be bought; you can set up a new one in Auto-entry.`,
     });
+    await mailAutoEntryStopped(tx, order.userId, reason);
   });
 }
 
