@@ -137,6 +137,20 @@ describe(`auto-entry (${dbKind()})`, () => {
     });
   });
 
+  it("a limit already reached stops the order before any purchase (safer-play's incentiveBlock)", async () => {
+    const u = await createUser(t.db, { balance: "50" });
+    const c = await createContest(t.db, { ticketPrice: "2.00" });
+    expect((await rest(t.db, "PUT", "/api/user/limits", { user: u, body: { weekly: "4" } })).status).toBe(200);
+    const { body } = await create(u, { contestIds: [c.id], ticketsPerPeriod: 2, period: "daily", capUsd: "100" });
+    expect(await ticketsOf(u, c)).toBe(2); // the whole $4 weekly limit
+    const o = await orderOf(body.autoEntry.id);
+    await t.db.autoEntry.update({ where: { id: o.id }, data: { nextRunAt: new Date(Date.now() - 1000) } });
+    expect(await runAutoEntry(t.db, o.id)).toMatchObject({ bought: 0, stopped: AUTO_ENTRY_REASONS.limit_reached });
+    expect(await orderOf(o.id)).toMatchObject({ status: "stopped", stopReason: AUTO_ENTRY_REASONS.limit_reached });
+    expect(await t.db.autoEntryRun.count({ where: { autoEntryId: o.id } })).toBe(1);
+    expect(await balanceOf(u)).toBe("46.00");
+  });
+
   it("a balance too low stops the order with the reason", async () => {
     const u = await createUser(t.db, { balance: "3" });
     const c = await createContest(t.db, { ticketPrice: "1.00" });
@@ -237,6 +251,11 @@ describe(`auto-entry (${dbKind()})`, () => {
     const c = await createContest(t.db, { ticketPrice: "1.00" });
     const { body } = await create(u, { contestIds: [c.id], ticketsPerPeriod: 2, capUsd: "5" });
     const id = body.autoEntry.id as string;
+    // A first round that cannot be bought says so in the set-up's answer.
+    const tooSmall = await create(u, { contestIds: [c.id], ticketsPerPeriod: 2, capUsd: "1" });
+    expect(tooSmall.status).toBe(201);
+    expect(tooSmall.body.message).toBe(AUTO_ENTRY_MESSAGES.stoppedAtOnce(AUTO_ENTRY_REASONS.cap("1.00")));
+    expect(tooSmall.body.autoEntry).toMatchObject({ status: "stopped", spentUsd: "0.00" });
     expect(await nextPeriod(id)).toMatchObject({ bought: 1 });
     expect(await nextPeriod(id)).toMatchObject({ bought: 0, stopped: AUTO_ENTRY_REASONS.cap("5.00") });
     expect(await ticketsOf(u, c)).toBe(4);

@@ -44,6 +44,7 @@ export const AUTO_ENTRY_MESSAGES = {
   answerNotInTarget: "An answer was given for a contest this auto-entry does not enter",
   blocked: "Auto-entry is not available while your account is closed, self-excluded or at a spending limit.",
   created: "Auto-entry set up. The first entries are bought now, then one round every period.",
+  stoppedAtOnce: (reason: string) => `Auto-entry set up, but it stopped at once: ${reason}.`,
   cancelled: "Auto-entry cancelled. Nothing more will be bought.",
   alreadyCancelled: "This auto-entry is already cancelled",
 } as const;

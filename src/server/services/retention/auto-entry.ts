@@ -134,8 +134,9 @@ export async function createAutoEntry(
     });
   });
   // "First entries bought now, then every period": the player sees their tickets at once.
-  await runAutoEntry(db, order.id, now);
-  return { message: AUTO_ENTRY_MESSAGES.created, autoEntry: await viewOf(db, userId, order.id) };
+  const first = await runAutoEntry(db, order.id, now);
+  const message = first.stopped ? AUTO_ENTRY_MESSAGES.stoppedAtOnce(first.stopped) : AUTO_ENTRY_MESSAGES.created;
+  return { message, autoEntry: await viewOf(db, userId, order.id) };
 }
 
 /** POST /api/user/auto-entries/:id/cancel: one click; nothing more is bought (a purchase in flight rolls back). */
