@@ -84,7 +84,7 @@ export interface paths {
     get: operations["getApiLogin"];
   };
   "/api/contests": {
-    /** Active contests */
+    /** Active contests, newest first (all of them; a page with ?limit, at most 100, ?cursor = the last id seen) */
     get: operations["getApiContests"];
   };
   "/api/contests/{id}": {
@@ -2615,8 +2615,15 @@ export interface operations {
       };
     };
   };
-  /** Active contests */
+  /** Active contests, newest first (all of them; a page with ?limit, at most 100, ?cursor = the last id seen) */
   getApiContests: {
+    parameters: {
+      query?: {
+        category?: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -2627,6 +2634,18 @@ export interface operations {
       /** @description Not modified: the answer for the If-None-Match ETag is current */
       304: {
         content: never;
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
       };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
