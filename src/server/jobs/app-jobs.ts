@@ -200,7 +200,12 @@ export function registerAppJobs(): void {
   });
   schedule(JOB.referralsSettle, { everySeconds: REFERRAL_SWEEP_SECONDS });
   // A crash half-way is resumed by the retry (or the next hour's run): each player's row is claimed as it is paid.
-  registerJob(JOB.cashbackRun, runCashbackJob, { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 1800 });
+  registerJob(JOB.cashbackRun, runCashbackJob, {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 1800,
+  });
   schedule(JOB.cashbackRun, { everySeconds: CASHBACK_RUN_SECONDS });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.

@@ -8,7 +8,8 @@ export const retentionRoutes: RestRow[] = [
     path: "/api/user/referral",
     doc: {
       output: referralOverviewOutput,
-      summary: "The player's referral code and link, its terms, and the players they referred (first-name initial, status, credit)",
+      summary:
+        "The player's referral code and link, its terms, and the players they referred (first-name initial, status, credit)",
       access: "user",
       procedure: "retention.referral",
     },

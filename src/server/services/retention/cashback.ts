@@ -47,7 +47,12 @@ export function lastEndedWeek(now: Date): { period: string; start: Date; end: Da
  */
 export async function runCashback(
   db: Db,
-  opts: { now?: Date; period?: { period: string; start: Date; end: Date }; batch?: number; afterEach?: (userId: string) => void } = {},
+  opts: {
+    now?: Date;
+    period?: { period: string; start: Date; end: Date };
+    batch?: number;
+    afterEach?: (userId: string) => void;
+  } = {},
 ): Promise<number> {
   const env = getEnv();
   const now = opts.now ?? new Date();

@@ -199,7 +199,10 @@ export async function referralOverview(db: Db, userId: string): Promise<Referral
     db.referral.findMany({ where: { referrerId: userId }, orderBy: { createdAt: "desc" }, take: 100 }),
     db.referral.findUnique({ where: { referredId: userId } }),
   ]);
-  const names = await db.user.findMany({ where: { id: { in: rows.map((r) => r.referredId) } }, select: { id: true, firstName: true } });
+  const names = await db.user.findMany({
+    where: { id: { in: rows.map((r) => r.referredId) } },
+    select: { id: true, firstName: true },
+  });
   const initial = new Map(names.map((n) => [n.id, `${(n.firstName.trim()[0] ?? "?").toUpperCase()}.`]));
   const [earned] = await db.$queryRaw<{ sum: Prisma.Decimal | null }[]>`
     SELECT SUM("amount") AS sum FROM "LedgerEntry" WHERE "userId" = ${userId} AND "kind" = 'referral_credit'`;
