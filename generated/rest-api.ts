@@ -429,6 +429,18 @@ export interface paths {
     /** Turn purchase receipts and draw results emails on or off */
     put: operations["putApiUserEmailPreferences"];
   };
+  "/api/user/marketing-consent": {
+    /** Offers and news: whether the player opted in by e-mail and by push, and since when */
+    get: operations["getApiUserMarketingConsent"];
+    /** Opt in to or out of offers and news by e-mail and/or push (a channel left out is unchanged) */
+    put: operations["putApiUserMarketingConsent"];
+  };
+  "/api/email/unsubscribe": {
+    /** What an unsubscribe link stands for: the address (masked) and whether offers still go to it */
+    get: operations["getApiEmailUnsubscribe"];
+    /** One-click unsubscribe from offers and news by e-mail (List-Unsubscribe-Post, RFC 8058) */
+    post: operations["postApiEmailUnsubscribe"];
+  };
   "/api/admin/export/payments.csv": {
     /** Every top-up as CSV */
     get: operations["getApiAdminExportPaymentsCsv"];
@@ -1156,6 +1168,12 @@ export interface components {
       upcoming: components["schemas"]["LiveDrawCard"][];
       recent: components["schemas"]["LiveDrawCard"][];
     };
+    MarketingConsent: {
+      email: boolean;
+      push: boolean;
+      emailSince: string | null;
+      pushSince: string | null;
+    };
     NewWithdrawal: {
       id: string;
       /** @enum {string} */
@@ -1698,6 +1716,7 @@ export interface operations {
             weekly?: string;
             monthly?: string;
           }]>;
+          marketingEmail?: boolean;
         };
       };
     };
@@ -8046,6 +8065,196 @@ export interface operations {
       };
       /** @description Body is not JSON (Content-Type: application/json) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Offers and news: whether the player opted in by e-mail and by push, and since when */
+  getApiUserMarketingConsent: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MarketingConsent"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Opt in to or out of offers and news by e-mail and/or push (a channel left out is unchanged) */
+  putApiUserMarketingConsent: {
+    requestBody: {
+      content: {
+        "application/json": {
+          email?: boolean;
+          push?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            consent: components["schemas"]["MarketingConsent"];
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** What an unsubscribe link stands for: the address (masked) and whether offers still go to it */
+  getApiEmailUnsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            email: string;
+            subscribed: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This unsubscribe link is not valid. Turn offers off in Account Settings instead. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One-click unsubscribe from offers and news by e-mail (List-Unsubscribe-Post, RFC 8058) */
+  postApiEmailUnsubscribe: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+    };
+    /** @description List-Unsubscribe=One-Click (ignored) */
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": unknown;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; this unsubscribe link is not valid */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This unsubscribe link is not valid. Turn offers off in Account Settings instead. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

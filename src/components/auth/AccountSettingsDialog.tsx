@@ -10,6 +10,7 @@ import { trpc } from "@/trpc/react";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
+import { MarketingConsentSection } from "./MarketingConsentSection";
 import { EmailVerificationSection } from "./EmailVerificationSection";
 import { openAccountDialog, useOpenAfterMount } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -153,6 +154,7 @@ function AccountSettingsBody() {
 
       <Divider />
       <EmailPreferencesSection />
+      <MarketingConsentSection />
 
       <Divider />
       <Stack gap="xs">
