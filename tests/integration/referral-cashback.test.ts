@@ -10,9 +10,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
 import { checkout } from "../../src/server/services/checkout";
 import { applyBalanceChange } from "../../src/server/services/kernel";
-import { checkLedgerInvariants } from "../../src/server/services/money";
+import { checkLedgerInvariants, runLedgerChecks } from "../../src/server/services/money";
+import { JOB, runCashbackJob } from "../../src/server/jobs/app-jobs";
 import {
   isoWeek,
+  lastEndedWeek,
   remindCashbackExpiry,
   runCashback,
   settlePendingReferrals,
@@ -21,6 +23,7 @@ import {
 import { SECURITY_QUESTIONS } from "../../src/shared/constants";
 import { WITHDRAWAL_MESSAGES } from "../../src/shared/withdrawals";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
+import { testQueue, waitFor } from "../helpers/jobs";
 import { callerFor, createContest, createUser, FIXTURE_PASSWORD, rest } from "../helpers/fixtures";
 
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -322,6 +325,57 @@ describe(`referral and cashback (${dbKind()})`, () => {
       expect(await cashbackOf(excluded)).toMatchObject([{ status: "suppressed", reason: "self_excluded" }]);
       expect((await cashbackOf(limited))[0]?.status).toBe("suppressed");
       expect(await creditRows([excluded.id, limited.id], "cashback_credit")).toEqual([]);
+    });
+
+    it("the ledger invariant ties each cashback credit row to its credited week: an altered amount is found", async () => {
+      const p = await createUser(t.db, { balance: "20" });
+      await buy(p, 2);
+      await runCashback(t.db, { now: afterWeek(), period: week });
+      const [row] = await cashbackOf(p);
+      if (!row) throw new Error("no cashback row");
+      const violations = async () =>
+        (await runLedgerChecks(t.db)).find((c) => c.name === "incentive-credit-once")?.violations.map((v) => v.detail) ?? [];
+      expect(await violations()).toEqual([]);
+      await t.db.cashback.update({ where: { id: row.id }, data: { amount: "9.99" } });
+      const [ledgerRow] = await creditRows([p.id], "cashback_credit");
+      expect(await violations()).toEqual([`${ledgerRow?.id}: cashback row without its credited week`]);
+      await t.db.cashback.update({ where: { id: row.id }, data: { amount: row.amount } });
+      expect(await violations()).toEqual([]);
+    });
+
+    it("the cashback.run job on two instances, then again after a restart: last week is paid once", async () => {
+      const last = lastEndedWeek(new Date());
+      const players = await Promise.all([1, 2].map(() => createUser(t.db, { balance: "40" })));
+      for (const p of players) await buy(p, 4);
+      // Their purchases fell last week (the job pays the last ended week).
+      await t.db.ledgerEntry.updateMany({
+        where: { userId: { in: players.map((p) => p.id) }, kind: "purchase" },
+        data: { createdAt: new Date(last.start.getTime() + DAY_MS) },
+      });
+      const runs: string[] = [];
+      const instance = async (name: string) => {
+        const q = testQueue(t);
+        q.register(JOB.cashbackRun, async () => {
+          await runCashbackJob();
+          runs.push(name);
+        });
+        await q.work();
+        return q;
+      };
+      const [a, b] = await Promise.all([instance("a"), instance("b")]);
+      await Promise.all([a.enqueue(JOB.cashbackRun, {}), b.enqueue(JOB.cashbackRun, {})]);
+      await waitFor(() => runs.length >= 2, 30_000, "two cashback runs");
+      await Promise.all([a.stop(1000), b.stop(1000)]);
+      // The restart: a new instance runs the job again.
+      const c = await instance("c");
+      await c.enqueue(JOB.cashbackRun, {});
+      await waitFor(() => runs.includes("c"), 30_000, "the cashback run after the restart");
+      await c.stop(1000);
+      for (const p of players) {
+        expect(await cashbackOf(p)).toMatchObject([{ period: last.period, status: "credited" }]);
+        expect(await creditRows([p.id], "cashback_credit")).toHaveLength(1);
+        expect(await creditOf(p)).toBe("2.00");
+      }
     });
 
     it("the expiry reminder is sent once, only while credit is left, never to a blocked player", async () => {
