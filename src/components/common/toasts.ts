@@ -30,6 +30,7 @@ export const TOAST = {
   marketingSaved: "Marketing preferences saved",
   linkCopied: "Link copied",
   linkNotCopied: "Could not copy the link",
+  contestAnnounced: "Contest announced",
   verificationSent: "Verification e-mail sent",
   verificationNotSent: "Verification e-mail not sent",
   couldNotSave: "Could not save",

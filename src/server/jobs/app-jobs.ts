@@ -29,7 +29,7 @@ import {
 } from "../services/money";
 import { takeLiabilitySnapshot } from "../services/proofs";
 import { expireCreditLots } from "../services/kernel";
-import { remindCashbackExpiry, runCashback, settlePendingReferrals } from "../services/retention";
+import { remindCashbackExpiry, runCashback, runPendingMarketingSends, settlePendingReferrals } from "../services/retention";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
 
@@ -58,6 +58,8 @@ export const JOB = {
   referralsSettle: "referrals.settle",
   /** Pays last ISO week's cashback, once per player and week, and reminds of cashback credit about to expire (services/retention/cashback.ts). */
   cashbackRun: "cashback.run",
+  /** Runs contest announcements to players who opted in, resuming each at its cursor (services/retention/announcements.ts). */
+  marketingSends: "marketing.sends",
 } as const;
 
 /** How often pending referrals are swept, and how often the cashback job looks for a week to pay (it pays each week once). */
@@ -70,6 +72,9 @@ export async function runCashbackJob(): Promise<void> {
   await runCashback(db);
   await remindCashbackExpiry(db);
 }
+
+/** How often unfinished announcements are resumed (a new one is also queued at once). */
+export const MARKETING_SENDS_SECONDS = 60;
 
 /** How often expired site credit is swept (credit counts as spendable until then). */
 export const CREDIT_EXPIRY_SWEEP_SECONDS = 300;
@@ -130,6 +135,12 @@ export function registerAppJobs(): void {
     fanOut: (_db, contestId) => enqueue(JOB.drawFanout, { contestId }, { singletonKey: contestId }),
     retry: (_db, contestId) => enqueue(JOB.drawComplete, { contestId }, { singletonKey: contestId, startAfterSeconds: 10 }),
   });
+  registerJob(JOB.marketingSends, async () => void (await runPendingMarketingSends(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 600,
+    policy: "singleton",
+  });
+  schedule(JOB.marketingSends, { everySeconds: MARKETING_SENDS_SECONDS });
   registerJob(JOB.statsSnapshot, async () => void (await refreshStatsSnapshot(await getDb())), {
     retryLimit: 0,
     expireInSeconds: 120,

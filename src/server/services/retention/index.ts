@@ -1,7 +1,8 @@
 /**
  * Retention (docs/retention.md): what brings players back — referral and cashback paid as
- * spend-only credit, auto-entry ("standing orders") through the normal checkout — and never to a
- * player who asked to stop (safer-play's `incentiveBlock`).
+ * spend-only credit, auto-entry ("standing orders") through the normal checkout, a contest's
+ * announcement to players who opted in — and never to a player who asked to stop (safer-play's
+ * `incentiveBlock`, and the accounts domain's marketing consent).
  *
  * Owns (each rule and the function that enforces it):
  * - a player's referral code is made once, on first ask, and sign-up through it records one referrer (never oneself): `referralCodeOf`, `recordReferral` (referral.ts)
@@ -13,9 +14,19 @@
  * - a player whom incentiveBlock stops gets a suppressed cashback row and no credit: `runCashback` (cashback.ts)
  * - a cashback credit about to expire unspent is reminded once, never to a blocked player: `remindCashbackExpiry` (cashback.ts)
  * - incentives are credit (spend-only, expiring), never cash or tickets: `settleReferral`, `runCashback` (ledger kinds `referral_credit`, `cashback_credit`)
+ * - a contest is announced once, only while on sale, audited: `announceContest` (announcements.ts)
+ * - an announcement reaches each opted-in player at most once, resuming at its cursor after a stop: `runMarketingSend` (announcements.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */
+export {
+  ANNOUNCE_BATCH_PLAYERS,
+  ANNOUNCE_MESSAGES,
+  announceContest,
+  runMarketingSend,
+  runPendingMarketingSends,
+  type SendProgress,
+} from "./announcements";
 export { cashbackOverview, isoWeek, lastEndedWeek, remindCashbackExpiry, runCashback } from "./cashback";
 export type { CashbackOverview } from "./cashback";
 export {
