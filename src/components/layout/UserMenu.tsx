@@ -8,6 +8,7 @@ import {
   IconMessageReport,
   IconRepeat,
   IconScale,
+  IconSparkles,
   IconSettings,
   IconTicket,
   IconWallet,
@@ -94,6 +95,9 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item leftSection={<IconGift size={16} />} component={IntentLink} href="/prizes">
             My Prizes
+          </Menu.Item>
+          <Menu.Item leftSection={<IconSparkles size={16} />} component={IntentLink} href="/rewards" data-testid="menu-rewards">
+            Rewards
           </Menu.Item>
           <Menu.Item
             leftSection={<IconRepeat size={16} />}

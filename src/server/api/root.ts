@@ -16,6 +16,7 @@ import { pricingRouter } from "./routers/pricing";
 import { proofsRouter } from "./routers/proofs";
 import { receiptsRouter } from "./routers/receipts";
 import { responsiblePlayRouter } from "./routers/responsible-play";
+import { retentionRouter } from "./routers/retention";
 import { reviewRouter } from "./routers/review";
 import { saferPlayRouter } from "./routers/safer-play";
 import { supportRouter } from "./routers/support";
@@ -47,6 +48,7 @@ export const appRouter = createTRPCRouter({
   pricing: pricingRouter,
   receipts: receiptsRouter,
   proofs: proofsRouter,
+  retention: retentionRouter,
   autoEntry: autoEntryRouter,
 });
 

@@ -22,6 +22,7 @@ import { proofsRoutes } from "./routes/proofs";
 import { receiptsRoutes } from "./routes/receipts";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
+import { retentionRoutes } from "./routes/retention";
 import { reviewRoutes } from "./routes/review";
 import { saferPlayRoutes } from "./routes/safer-play";
 import { wheelRoutes } from "./routes/wheel";
@@ -53,6 +54,7 @@ export const restRoutes: RestRoute[] = [
   ...pricingRoutes,
   ...receiptsRoutes,
   ...proofsRoutes,
+  ...retentionRoutes,
   ...autoEntryRoutes,
 ].map(deriveRow);
 

@@ -41,6 +41,7 @@ import { consumeOrThrow, type RateRule } from "../../security/rate-limit";
 import { checkout, gateSkillAnswers, skillQuestionOf } from "../checkout";
 import { notify } from "../kernel";
 import { type IncentiveBlock, incentiveBlock } from "../safer-play";
+import { settleReferralAfterPurchase } from "./referral";
 
 export type AutoEntryView = z.output<typeof autoEntryOutput>;
 
@@ -338,6 +339,8 @@ export async function runAutoEntry(db: Db, id: string, now = new Date()): Promis
     });
   }
   if (summary.bought) {
+    // As after a cart checkout (src/server/api/routers/cart.ts): a referral the purchase qualifies is settled now.
+    await settleReferralAfterPurchase(db, order.userId);
     await notify(db, order.userId, {
       type: "success",
       title: "Auto-entry",
