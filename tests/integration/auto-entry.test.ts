@@ -162,6 +162,17 @@ describe(`auto-entry (${dbKind()})`, () => {
     expect(await ticketsOf(u, c)).toBe(2);
     const list = await rest(t.db, "GET", "/api/user/auto-entries", { user: u });
     expect(list.body[0]).toMatchObject({ status: "stopped", stopReason: AUTO_ENTRY_REASONS.balance, nextRunAt: null });
+
+    // Mid-round: what was bought stays bought, the rest is refused, and the set-up's answer says why.
+    const w = await createUser(t.db, { balance: "3" });
+    const [a, b] = [await createContest(t.db, { ticketPrice: "1.00" }), await createContest(t.db, { ticketPrice: "1.00" })];
+    const both = await create(w, { contestIds: [a.id, b.id], ticketsPerPeriod: 2, capUsd: "100" });
+    expect(both.status).toBe(201);
+    expect(both.body.message).toBe(AUTO_ENTRY_MESSAGES.stoppedAtOnce(AUTO_ENTRY_REASONS.balance));
+    expect(both.body.autoEntry).toMatchObject({ status: "stopped", spentUsd: "2.00" });
+    expect((await ticketsOf(w, a)) + (await ticketsOf(w, b))).toBe(2);
+    expect(await balanceOf(w)).toBe("1.00");
+    expect(await t.db.notification.count({ where: { userId: w.id, title: "Auto-entry" } })).toBe(1);
   });
 
   it("cancel is one step and stops every later run; only the owner's, only once", async () => {

@@ -318,15 +318,17 @@ export async function runAutoEntry(db: Db, id: string, now = new Date()): Promis
       if (e instanceof OrderChanged) {
         const now2 = await db.autoEntry.findUnique({ where: { id }, select: { status: true } });
         if (now2?.status === "active") await stop(AUTO_ENTRY_REASONS.cap(moneyString(cap)));
-        return summary;
+        else summary.stopped = "cancelled";
+        break;
       }
       if (!(e instanceof DomainError)) throw e;
       // About the player (exclusion, age, a limit, the balance): the order stops. About this contest: skip it.
       if (e.code === "FORBIDDEN" || e.message === CART_MESSAGES.insufficientBalance) {
-        const reason = e.message === CART_MESSAGES.insufficientBalance ? AUTO_ENTRY_REASONS.balance : e.message;
+        const reason =
+          e.message === CART_MESSAGES.insufficientBalance ? AUTO_ENTRY_REASONS.balance : e.message.replace(/\.$/, "");
         await record(c.id, "refused", reason);
         await stop(reason);
-        return summary;
+        break;
       }
       await record(c.id, "skipped", e.message);
       summary.skipped++;
