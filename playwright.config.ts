@@ -116,6 +116,9 @@ export default defineConfig({
       SHUTDOWN_GRACE_MS: "0",
       // Four eyes from $100 (e2e/staff-roles.spec.ts): the other specs' withdrawals stay below it.
       FOUR_EYES_USD: "100",
+      // e2e/push.spec.ts subscribes a push peer of its own on 127.0.0.1 (plain http) and reads its pushes.
+      PUSH_ALLOW_LOOPBACK: "true",
+      PUSH_DELIVERY_INTERVAL_MS: "1000",
     },
   },
 });

@@ -12,6 +12,7 @@ import { paymentsRouter } from "./routers/payments";
 import { pickingRouter } from "./routers/picking";
 import { pricingRouter } from "./routers/pricing";
 import { proofsRouter } from "./routers/proofs";
+import { pushRouter } from "./routers/push";
 import { receiptsRouter } from "./routers/receipts";
 import { responsiblePlayRouter } from "./routers/responsible-play";
 import { reviewRouter } from "./routers/review";
@@ -44,6 +45,7 @@ export const appRouter = createTRPCRouter({
   pricing: pricingRouter,
   receipts: receiptsRouter,
   proofs: proofsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,6 +17,7 @@ import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { pickingRoutes } from "./routes/picking";
 import { pricingRoutes } from "./routes/pricing";
+import { pushRoutes } from "./routes/push";
 import { proofsRoutes } from "./routes/proofs";
 import { receiptsRoutes } from "./routes/receipts";
 import { supportRoutes } from "./routes/support";
@@ -52,6 +53,7 @@ export const restRoutes: RestRoute[] = [
   ...pricingRoutes,
   ...receiptsRoutes,
   ...proofsRoutes,
+  ...pushRoutes,
 ].map(deriveRow);
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };
