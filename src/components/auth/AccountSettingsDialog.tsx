@@ -10,6 +10,7 @@ import { trpc } from "@/trpc/react";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
+import { PushSection } from "./PushSection";
 import { EmailVerificationSection } from "./EmailVerificationSection";
 import { openAccountDialog, useOpenAfterMount } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -153,6 +154,9 @@ function AccountSettingsBody() {
 
       <Divider />
       <EmailPreferencesSection />
+
+      <Divider />
+      <PushSection />
 
       <Divider />
       <Stack gap="xs">
