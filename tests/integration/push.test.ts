@@ -8,7 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/generated/prisma/client";
-import { deliverPendingPushes, MAX_ATTEMPTS, SENDING_LEASE_MS } from "../../src/server/push/delivery";
+import {
+  deliverPendingPushes,
+  MAX_ATTEMPTS,
+  PUSH_ROWS_KEEP_DAYS,
+  purgeOldPushes,
+  SENDING_LEASE_MS,
+} from "../../src/server/push/delivery";
 import { PUSHED_NOTIFICATIONS } from "../../src/server/push/outbox";
 import { PUSH_DEVICES_MAX } from "../../src/server/push/subscriptions";
 import { LOST_TITLE, WON_TITLE } from "../../src/server/services/draws/fanout";
@@ -211,6 +217,13 @@ describe(`web push (${dbKind()})`, () => {
     }
     // The device stays: only 404/410 remove it.
     expect(await t.db.pushSubscription.count({ where: { userId: player.id } })).toBe(1);
+    // Failed and sent rows are deleted after PUSH_ROWS_KEEP_DAYS; pending ones never.
+    const later = new Date(Date.now() + (PUSH_ROWS_KEEP_DAYS + 1) * 86_400_000);
+    await approvedTopUp(player, "13");
+    await purgeOldPushes(t.db, later);
+    const left = await t.db.pushOutbox.findMany({ where: { subscription: { userId: player.id } } });
+    expect(left.map((r) => r.status)).toEqual(["pending"]);
+    await deliverPendingPushes(t.db);
   });
 
   it("bad subscriptions are refused with 400 and change nothing; unsubscribe takes only the caller's device", async () => {

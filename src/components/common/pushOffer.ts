@@ -21,8 +21,17 @@ function set(next: PushOfferReason | null) {
   for (const l of listeners) l();
 }
 
+/** The site's notification permission; the Permissions API first (headless Chromium's Notification.permission says "denied" whatever was granted). */
+async function notificationPermission(): Promise<PermissionState | NotificationPermission> {
+  try {
+    return (await navigator.permissions.query({ name: "notifications" })).state;
+  } catch {
+    return Notification.permission;
+  }
+}
+
 export async function offerPush(reason: PushOfferReason): Promise<void> {
-  if (!pushSupported() || Notification.permission === "denied") return;
+  if (!pushSupported() || (await notificationPermission()) === "denied") return;
   if (window.localStorage.getItem(PUSH_OFFER_DISMISSED_KEY)) return;
   if (await currentSubscription().catch(() => null)) return;
   set(reason);

@@ -24,6 +24,19 @@ export const BATCH_SIZE = 20;
 export const SEND_TIMEOUT_MS = 10_000;
 /** How long the push service keeps a push for a device that is offline (seconds). */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** Sent and failed rows are deleted this long after they were written (docs/retention.md "Web push"). */
+export const PUSH_ROWS_KEEP_DAYS = 30;
+/** How often a process purges them (a pass runs every few seconds; the purge need not). */
+const PURGE_EVERY_MS = 10 * 60_000;
+let lastPurge = 0;
+
+/** Deletes sent and failed pushes older than PUSH_ROWS_KEEP_DAYS. */
+export async function purgeOldPushes(db: DbTx, now: Date = new Date()): Promise<number> {
+  const { count } = await db.pushOutbox.deleteMany({
+    where: { status: { in: ["sent", "failed"] }, createdAt: { lt: new Date(now.getTime() - PUSH_ROWS_KEEP_DAYS * 86_400_000) } },
+  });
+  return count;
+}
 
 /** Delay before the next try after `attempts` failed tries (1 → 30 s, 2 → 60 s, … ≤ 30 min). */
 export function retryDelayMs(attempts: number): number {
@@ -43,6 +56,10 @@ export async function deliverPendingPushes(
   opts: { batchSize?: number } = {},
 ): Promise<PushReport> {
   const report: PushReport = { sent: 0, retried: 0, failed: 0, gone: 0, abandoned: 0 };
+  if (now.getTime() - lastPurge >= PURGE_EVERY_MS) {
+    lastPurge = now.getTime();
+    await purgeOldPushes(db, now);
+  }
   report.abandoned = await db.$executeRaw`
     UPDATE "PushOutbox" SET "status" = 'failed', "lastError" = 'Outcome unknown: the worker stopped during the send (not sent again)'
     WHERE "status" = 'sending' AND "claimedAt" <= ${new Date(now.getTime() - SENDING_LEASE_MS)}`;
