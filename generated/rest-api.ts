@@ -273,6 +273,10 @@ export interface paths {
     /** End, cancel (refunds) or reopen a contest */
     post: operations["postApiAdminContestsContestIdStatus"];
   };
+  "/api/admin/contests/{contestId}/announce": {
+    /** E-mail players who opted in to offers about a contest on sale (once per contest; docs/retention.md) */
+    post: operations["postApiAdminContestsContestIdAnnounce"];
+  };
   "/api/admin/contests/{contestId}/free-entries": {
     /** Record a received free postal entry (tickets like a purchase, $0) */
     post: operations["postApiAdminContestsContestIdFreeEntries"];
@@ -428,6 +432,18 @@ export interface paths {
     get: operations["getApiUserEmailPreferences"];
     /** Turn purchase receipts and draw results emails on or off */
     put: operations["putApiUserEmailPreferences"];
+  };
+  "/api/user/marketing-consent": {
+    /** Offers and news: whether the player opted in by e-mail and by push, and since when */
+    get: operations["getApiUserMarketingConsent"];
+    /** Opt in to or out of offers and news by e-mail and/or push (a channel left out is unchanged) */
+    put: operations["putApiUserMarketingConsent"];
+  };
+  "/api/email/unsubscribe": {
+    /** What an unsubscribe link stands for: the address (masked) and whether offers still go to it */
+    get: operations["getApiEmailUnsubscribe"];
+    /** One-click unsubscribe from offers and news by e-mail (List-Unsubscribe-Post, RFC 8058) */
+    post: operations["postApiEmailUnsubscribe"];
   };
   "/api/admin/export/payments.csv": {
     /** Every top-up as CSV */
@@ -1158,6 +1174,12 @@ export interface components {
       upcoming: components["schemas"]["LiveDrawCard"][];
       recent: components["schemas"]["LiveDrawCard"][];
     };
+    MarketingConsent: {
+      email: boolean;
+      push: boolean;
+      emailSince: string | null;
+      pushSince: string | null;
+    };
     NewWithdrawal: {
       id: string;
       /** @enum {string} */
@@ -1700,6 +1722,7 @@ export interface operations {
             weekly?: string;
             monthly?: string;
           }]>;
+          marketingEmail?: boolean;
         };
       };
     };
@@ -4619,7 +4642,7 @@ export interface operations {
   getApiAdminAudit: {
     parameters: {
       query?: {
-        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.propose" | "proposal.cancel" | "role.propose" | "payment.propose" | "review.propose" | "terms.propose" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "identity.decide" | "receipt_key.rotate" | "liabilities.snapshot";
+        action?: "payment.approve" | "payment.override" | "payment.reject" | "withdrawal.approve" | "withdrawal.reject" | "withdrawal.propose" | "proposal.cancel" | "role.propose" | "payment.propose" | "review.propose" | "terms.propose" | "withdrawal.auto_approve" | "prize.status" | "contest.create" | "contest.update" | "contest.status" | "contest.announce" | "user.role" | "two_factor.enable" | "two_factor.disable" | "wheel.economics" | "contest.free_entry" | "outbox.read" | "review.credit" | "review.take_back" | "review.settle_payout" | "review.dismiss" | "winner_post.create" | "winner_post.update" | "winner_post.delete" | "export.read" | "contest.instant_prizes" | "contest.instant_redraw" | "promo.create" | "promo.status" | "contest.bundle_tiers" | "prize.confirm" | "prize.dispute" | "complaint.file" | "complaint.note" | "complaint.reply" | "complaint.answer" | "credit.grant" | "identity.decide" | "receipt_key.rotate" | "liabilities.snapshot";
         actor?: string;
         targetId?: string;
         limit?: number;
@@ -5401,6 +5424,66 @@ export interface operations {
       };
       /** @description Body is not JSON (Content-Type: application/json) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** E-mail players who opted in to offers about a contest on sale (once per contest; docs/retention.md) */
+  postApiAdminContestsContestIdAnnounce: {
+    parameters: {
+      path: {
+        contestId: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Admins only (with ADMIN_2FA_REQUIRED, also a session that passed two-factor: src/server/api/privileged.ts); a cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {contestId}; contest not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This contest was already announced, or it is not on sale */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -8048,6 +8131,196 @@ export interface operations {
       };
       /** @description Body is not JSON (Content-Type: application/json) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Offers and news: whether the player opted in by e-mail and by push, and since when */
+  getApiUserMarketingConsent: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MarketingConsent"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Opt in to or out of offers and news by e-mail and/or push (a channel left out is unchanged) */
+  putApiUserMarketingConsent: {
+    requestBody: {
+      content: {
+        "application/json": {
+          email?: boolean;
+          push?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            consent: components["schemas"]["MarketingConsent"];
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** What an unsubscribe link stands for: the address (masked) and whether offers still go to it */
+  getApiEmailUnsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            email: string;
+            subscribed: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This unsubscribe link is not valid. Turn offers off in Account Settings instead. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One-click unsubscribe from offers and news by e-mail (List-Unsubscribe-Post, RFC 8058) */
+  postApiEmailUnsubscribe: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+    };
+    /** @description List-Unsubscribe=One-Click (ignored) */
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": unknown;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; this unsubscribe link is not valid */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This unsubscribe link is not valid. Turn offers off in Account Settings instead. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large */
+      413: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -177,11 +177,17 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     const open = await createUser(t.db);
     const excluded = await createUser(t.db);
     const closed = await createUser(t.db);
+    const later = await createUser(t.db);
+    // Everyone here opted in to offers: only the exclusion or the closure stops them.
+    const ids = [open.id, excluded.id, closed.id, later.id];
+    await t.db.user.updateMany({ where: { id: { in: ids } }, data: { marketingEmailAt: new Date() } });
     await rest(t.db, "POST", "/api/user/self-exclusion", { user: excluded, body: { period: "6m" } });
     await t.db.user.update({ where: { id: closed.id }, data: { closedAt: new Date() } });
 
     const write = (u: User, kind: "promotion" | "password_changed") =>
-      t.db.$transaction((tx) => enqueueEmail(tx, { to: u.email, kind, userId: u.id, message }));
+      t.db.$transaction((tx) =>
+        enqueueEmail(tx, { to: u.email, kind, userId: u.id, message, unsubscribeUrl: "http://localhost/api/email/unsubscribe" }),
+      );
     expect(await write(open, "promotion")).not.toBeNull();
     expect(await write(excluded, "promotion")).toBeNull();
     expect(await write(closed, "promotion")).toBeNull();
@@ -189,7 +195,6 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     expect(await t.db.emailOutbox.count({ where: { kind: "promotion", userId: { in: [excluded.id, closed.id] } } })).toBe(0);
 
     // Marketing queued before the player self-excluded is dropped at delivery, not sent.
-    const later = await createUser(t.db);
     const queued = await write(later, "promotion");
     await rest(t.db, "POST", "/api/user/self-exclusion", { user: later, body: { period: "6m" } });
     const sent: string[] = [];
@@ -204,7 +209,10 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     expect(sent).toContain(`${open.email}:New cars this week`);
     expect(sent).not.toContain(`${later.email}:New cars this week`);
     const row = await t.db.emailOutbox.findUniqueOrThrow({ where: { id: queued as string } });
-    expect(row).toMatchObject({ status: "failed", lastError: "Not sent: marketing to a self-excluded or closed account" });
+    expect(row).toMatchObject({
+      status: "failed",
+      lastError: "Not sent: marketing to a player who opted out, self-excluded or closed",
+    });
   });
 
   it("risk markers from seeded data: limits hit on several days, rising weekly spend, many top-ups in a day", async () => {

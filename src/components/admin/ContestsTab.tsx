@@ -65,6 +65,20 @@ export function ContestsTab() {
   const [bundles, setBundles] = useState<PublicContest | null>(null);
   // End draws a winner and cannot be undone: it asks first, like Cancel.
   const [ending, setEnding] = useState<PublicContest | null>(null);
+  // Announcing e-mails every player who opted in to offers: it asks first, and works once per contest.
+  const [announcing, setAnnouncing] = useState<PublicContest | null>(null);
+  const announce = useMutation(
+    trpc.admin.announceContest.mutationOptions({
+      onSuccess: ({ message }) => {
+        toastSuccess(TOAST.contestAnnounced, message);
+        setAnnouncing(null);
+      },
+      onError: (e) => {
+        toastError(TOAST.updateFailed, e, "Failed to announce the contest");
+        setAnnouncing(null);
+      },
+    }),
+  );
 
   const refresh = () => invalidate(trpc.admin.contests, trpc.admin.overview);
   // Four eyes: instant prizes another content editor proposed, set again as proposed.
@@ -226,6 +240,11 @@ export function ContestsTab() {
                           End
                         </Button>
                       )}
+                      {can("admin.announceContest") && (
+                        <Button size="xs" variant="light" color="teal" disabled={locked} onClick={() => setAnnouncing(c)}>
+                          Announce
+                        </Button>
+                      )}
                       {can("admin.recordFreeEntry") && (
                         <Button size="xs" variant="light" disabled={locked} onClick={() => setFreeEntry(c)}>
                           Free entry
@@ -302,6 +321,20 @@ export function ContestsTab() {
             ? `A winner is drawn at once from the ${formatCount(ending.soldTickets)} tickets sold.`
             : "No tickets were sold, so it ends without a winner."}{" "}
           This cannot be undone.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        {...dialogAbout(announcing, setAnnouncing)}
+        title="Announce contest"
+        cancelLabel="Not now"
+        confirmLabel="Send announcement"
+        confirmColor="teal"
+        loading={announce.isPending}
+        onConfirm={() => announcing && announce.mutate({ contestId: announcing.id })}
+      >
+        <Text>
+          E-mail &quot;{announcing?.title}&quot; to every player who opted in to offers? Players who take a break, reached a spend
+          limit or closed their account get nothing. A contest is announced once.
         </Text>
       </ConfirmDialog>
       <ConfirmDialog

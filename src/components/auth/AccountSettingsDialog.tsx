@@ -11,6 +11,7 @@ import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
 import { PushSection } from "./PushSection";
+import { MarketingConsentSection } from "./MarketingConsentSection";
 import { EmailVerificationSection } from "./EmailVerificationSection";
 import { openAccountDialog, useOpenAfterMount } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
@@ -154,6 +155,7 @@ function AccountSettingsBody() {
 
       <Divider />
       <EmailPreferencesSection />
+      <MarketingConsentSection />
 
       <Divider />
       <PushSection />

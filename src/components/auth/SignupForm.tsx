@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
@@ -26,6 +26,7 @@ type SignupValues = {
   securityQuestion: string | null;
   securityAnswer: string;
   dateOfBirth: string;
+  marketingEmail: boolean;
 };
 
 export function SignupForm() {
@@ -51,6 +52,7 @@ export function SignupForm() {
       securityQuestion: null,
       securityAnswer: "",
       dateOfBirth: "",
+      marketingEmail: false,
     },
     // The shared schema, plus: the form always asks the date of birth (REST clients may omit it).
     validate: (values) => {
@@ -111,6 +113,12 @@ export function SignupForm() {
               {...form.getInputProps("dateOfBirth")}
             />
             <SpendLimitFields value={limit} onChange={onLimit} error={limitError} />
+            <Checkbox
+              label="Send me offers and news by e-mail"
+              description="Optional. Stop any time in Account Settings or from any offer's unsubscribe link."
+              key={form.key("marketingEmail")}
+              {...form.getInputProps("marketingEmail", { type: "checkbox" })}
+            />
             <SupportLinks compact />
             <Button type="submit" fullWidth loading={signup.isPending || done}>
               Create Account

@@ -27,6 +27,8 @@ export const TOAST = {
   twoFactorOn: "Two-factor is on",
   twoFactorOff: "Two-factor is off",
   emailPreferencesSaved: "Email preferences saved",
+  marketingSaved: "Marketing preferences saved",
+  contestAnnounced: "Contest announced",
   verificationSent: "Verification e-mail sent",
   verificationNotSent: "Verification e-mail not sent",
   couldNotSave: "Could not save",

@@ -53,6 +53,11 @@ export const PRIVILEGED_ADMIN_ACTIONS = {
     roles: CONTENT,
   },
   "admin.updateContest": { why: "changes a contest's terms", audit: ["contest.update"], roles: CONTENT },
+  "admin.announceContest": {
+    why: "e-mails every player who opted in to offers about a contest",
+    audit: ["contest.announce"],
+    roles: CONTENT,
+  },
   "admin.setContestStatus": { why: "ends or cancels a contest (draws, refunds)", audit: ["contest.status"], roles: CONTENT },
   // Support: a postal entry arrives from a player, found by name or e-mail (admin.users).
   "admin.recordFreeEntry": { why: "gives tickets without payment", audit: ["contest.free_entry"], roles: SUPPORT },

@@ -5,6 +5,7 @@ import { cartRouter } from "./routers/cart";
 import { complaintsRouter } from "./routers/complaints";
 import { contestsRouter } from "./routers/contests";
 import { emailRouter } from "./routers/email";
+import { marketingRouter } from "./routers/marketing";
 import { identityRouter } from "./routers/identity";
 import { instantWinsRouter } from "./routers/instant-wins";
 import { notificationsRouter } from "./routers/notifications";
@@ -40,6 +41,7 @@ export const appRouter = createTRPCRouter({
   responsiblePlay: responsiblePlayRouter,
   saferPlay: saferPlayRouter,
   email: emailRouter,
+  marketing: marketingRouter,
   picking: pickingRouter,
   instantWins: instantWinsRouter,
   pricing: pricingRouter,

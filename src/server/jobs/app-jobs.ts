@@ -30,6 +30,7 @@ import {
 } from "../services/money";
 import { takeLiabilitySnapshot } from "../services/proofs";
 import { expireCreditLots } from "../services/kernel";
+import { runPendingMarketingSends } from "../services/retention";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
 
@@ -54,7 +55,12 @@ export const JOB = {
   liabilitiesSnapshot: "liabilities.snapshot",
   /** Takes what is left of expired site credit off the credit balance, once per lot (services/kernel/credit-expiry.ts). */
   creditsExpire: "credits.expire",
+  /** Runs contest announcements to players who opted in, resuming each at its cursor (services/retention/announcements.ts). */
+  marketingSends: "marketing.sends",
 } as const;
+
+/** How often unfinished announcements are resumed (a new one is also queued at once). */
+export const MARKETING_SENDS_SECONDS = 60;
 
 /** How often expired site credit is swept (credit counts as spendable until then). */
 export const CREDIT_EXPIRY_SWEEP_SECONDS = 300;
@@ -115,6 +121,12 @@ export function registerAppJobs(): void {
     fanOut: (_db, contestId) => enqueue(JOB.drawFanout, { contestId }, { singletonKey: contestId }),
     retry: (_db, contestId) => enqueue(JOB.drawComplete, { contestId }, { singletonKey: contestId, startAfterSeconds: 10 }),
   });
+  registerJob(JOB.marketingSends, async () => void (await runPendingMarketingSends(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 600,
+    policy: "singleton",
+  });
+  schedule(JOB.marketingSends, { everySeconds: MARKETING_SENDS_SECONDS });
   registerJob(JOB.statsSnapshot, async () => void (await refreshStatsSnapshot(await getDb())), {
     retryLimit: 0,
     expireInSeconds: 120,

@@ -31,6 +31,7 @@ type Claimed = {
   subject: string;
   text: string;
   html: string;
+  headers: unknown;
   attempts: number;
 };
 
@@ -53,23 +54,33 @@ export async function deliverPendingEmails(
       LIMIT ${opts.batchSize ?? BATCH_SIZE}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING "id", "kind", "userId", "to", "subject", "text", "html", "attempts"`;
+    RETURNING "id", "kind", "userId", "to", "subject", "text", "html", "headers", "attempts"`;
 
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
   for (const mail of await withTicketNumbers(db, claimed)) {
     try {
-      // Marketing queued before a self-exclusion or closure is dropped, not sent (outbox.ts).
+      // Marketing queued before a self-exclusion, a closure or an unsubscribe is dropped, not sent (outbox.ts).
       if (isMarketing(mail.kind) && (await marketingBlocked(db, mail.userId, now))) {
         await db.emailOutbox.updateMany({
           where: { id: mail.id, status: "pending" },
-          data: { status: "failed", lockedUntil: null, lastError: "Not sent: marketing to a self-excluded or closed account" },
+          data: {
+            status: "failed",
+            lockedUntil: null,
+            lastError: "Not sent: marketing to a player who opted out, self-excluded or closed",
+          },
         });
         report.failed++;
         continue;
       }
       // Secrets (a reset or verification link's token) exist only in the message that leaves, never in the row.
       const out = await renderVerifyTokens(db, await renderResetTokens(db, mail, now), now);
-      await transport.send({ to: out.to, subject: out.subject, text: out.text, html: out.html });
+      await transport.send({
+        to: out.to,
+        subject: out.subject,
+        text: out.text,
+        html: out.html,
+        headers: mailHeaders(mail.headers),
+      });
       await db.emailOutbox.updateMany({
         where: { id: mail.id, status: "pending" },
         data: { status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null },
@@ -90,4 +101,12 @@ export async function deliverPendingEmails(
     }
   }
   return report;
+}
+
+/** The row's stored headers as strings only (a row written by enqueueEmail; anything else is dropped). */
+function mailHeaders(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) if (typeof v === "string") out[k] = v;
+  return Object.keys(out).length ? out : undefined;
 }

@@ -31,18 +31,20 @@ export type EmailKind =
   | MarketingKind;
 
 /**
- * Marketing (offers, promotions): never written for, nor sent to, a self-excluded or closed player
- * (marketingBlocked; docs/email.md). Everything else is a service message and always goes.
+ * Marketing (offers, promotions): written only for a player who opted in to it by e-mail, never for
+ * nor sent to a self-excluded or closed player (marketingBlocked; docs/email.md "Offers and news").
+ * The services queue it through the accounts domain's `queueMarketingEmail`, which also applies
+ * safer-play's whole rule (a reached spend limit too). Everything else is a service message and always goes.
  */
 export const MARKETING_KINDS = ["promotion"] as const;
 export type MarketingKind = (typeof MARKETING_KINDS)[number];
 export const isMarketing = (kind: string): boolean => (MARKETING_KINDS as readonly string[]).includes(kind);
 
-/** True when the player must get no marketing now: self-excluded (until the cooling-off is over), closed or gone. */
+/** True when the player must get no marketing e-mail now: not opted in, self-excluded (until the cooling-off is over), closed or gone. */
 export async function marketingBlocked(tx: DbTx, userId: string | null | undefined, now = new Date()): Promise<boolean> {
   if (!userId) return true; // marketing goes to players who have an account to opt out from
   const rows = await tx.$queryRaw<{ blocked: boolean }[]>`
-    SELECT ("closedAt" IS NOT NULL
+    SELECT ("closedAt" IS NOT NULL OR "marketingEmailAt" IS NULL
       OR ("selfExcludedUntil" IS NOT NULL AND ("selfExclusionEndsAt" IS NULL OR "selfExclusionEndsAt" > ${now}))) AS "blocked"
     FROM "User" WHERE "id" = ${userId}`;
   return rows[0]?.blocked ?? true;
@@ -74,13 +76,22 @@ export const DEFAULT_PREFERENCES: EmailPreferences = { receipts: true, results: 
 
 /**
  * Writes one rendered email to the outbox, in the caller's transaction (null: marketing the player
- * must not get). `held`: the address is not verified, so it waits (heldFor).
+ * must not get). `held`: the address is not verified, so it waits (heldFor). Marketing carries its
+ * one-click unsubscribe link (`unsubscribeUrl`) as List-Unsubscribe headers, or is not written.
  */
 export async function enqueueEmail(
   tx: DbTx,
-  input: { to: string; kind: EmailKind; userId?: string | null; message: RenderedEmail; held?: boolean },
+  input: {
+    to: string;
+    kind: EmailKind;
+    userId?: string | null;
+    message: RenderedEmail;
+    held?: boolean;
+    unsubscribeUrl?: string;
+  },
 ): Promise<string | null> {
-  if (isMarketing(input.kind) && (input.held || (await marketingBlocked(tx, input.userId)))) return null;
+  const marketing = isMarketing(input.kind);
+  if (marketing && (input.held || !input.unsubscribeUrl || (await marketingBlocked(tx, input.userId)))) return null;
   const row = await tx.emailOutbox.create({
     data: {
       to: input.to,
@@ -90,6 +101,10 @@ export async function enqueueEmail(
       subject: input.message.subject,
       text: input.message.text,
       html: input.message.html,
+      headers:
+        marketing && input.unsubscribeUrl
+          ? { "List-Unsubscribe": `<${input.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+          : undefined,
     },
     select: { id: true },
   });

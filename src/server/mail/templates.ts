@@ -310,3 +310,20 @@ export function notice(
   if (input.small) blocks.push({ small: input.small });
   return compose(subject, name, blocks);
 }
+
+/**
+ * An offer or news (a marketing kind, queued only through the accounts domain's queueMarketingEmail):
+ * always ends with why it came and the one-click link that stops it.
+ */
+export function offer(
+  name: string,
+  subject: string,
+  input: { paragraphs: string[]; button?: { label: string; path: string }; unsubscribeUrl: string },
+): RenderedEmail {
+  const blocks: Block[] = input.paragraphs.map((p) => ({ p }));
+  if (input.button) blocks.push({ button: { label: input.button.label, href: appLink(input.button.path) } });
+  blocks.push({
+    small: `You get offers because you asked for them. Unsubscribe with one click: ${input.unsubscribeUrl}`,
+  });
+  return compose(subject, name, blocks);
+}

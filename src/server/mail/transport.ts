@@ -1,7 +1,8 @@
 /** The SMTP side: one nodemailer transport built from SMTP_URL (smtp:// or smtps://). */
 import nodemailer from "nodemailer";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+/** `headers`: extra headers (a marketing mail's List-Unsubscribe pair, RFC 2369 and RFC 8058). */
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 /** What the delivery worker needs; tests may pass any object with this shape. */
 export type MailTransport = {

@@ -165,6 +165,9 @@ export type ContestFormValues = z.output<typeof contestFormSchema>;
 
 export const contestUpdateSchema = z.object({ id: z.string().min(1).max(64), data: contestFormSchema });
 
+/** A contest the admin acts on by id (an announcement). */
+export const contestIdSchema = z.object({ contestId: z.string().min(1).max(64) });
+
 export const contestStatusSchema = z.object({
   contestId: z.string().min(1).max(64),
   status: z.enum(["active", "ended", "cancelled"], "Status must be active, ended or cancelled"),

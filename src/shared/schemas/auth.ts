@@ -72,6 +72,8 @@ export const signupSchema = z
     dateOfBirth: dateOfBirthSchema.optional(),
     /** The spend-limit prompt (docs/fair-play.md "Safer play"): optional for REST clients, asked by the form. */
     spendLimit: limitChoiceSchema.optional(),
+    /** Offers and news by e-mail: only with this explicit opt-in (docs/email.md "Offers and news"). */
+    marketingEmail: z.boolean().optional(),
   })
   .refine(...matching("password", "confirmPassword"));
 

@@ -13,6 +13,26 @@ export const outboxQuerySchema = z
 
 export const emailPreferencesSchema = z.object({ receipts: z.boolean(), results: z.boolean() });
 
+/** Offers and news (docs/email.md): each channel on or off; one left out stays as it is. */
+export const marketingConsentSchema = z
+  .strictObject({ email: z.boolean().optional(), push: z.boolean().optional() })
+  .refine((v) => v.email !== undefined || v.push !== undefined, "Choose e-mail, push or both");
+
+/** What offers and news answer (docs/email.md "Offers and news"); the unsubscribe page shows them too. */
+export const MARKETING_MESSAGES = {
+  saved: "Marketing preferences saved",
+  unsubscribed: "You will get no more offers or news by e-mail.",
+  badLink: "This unsubscribe link is not valid. Turn offers off in Account Settings instead.",
+} as const;
+
+/** A marketing mail's unsubscribe token: 32 random bytes, base64url (43 characters). */
+export const unsubscribeTokenSchema = z.object({
+  token: z
+    .string("This unsubscribe link is not valid")
+    .length(43, "This unsubscribe link is not valid")
+    .regex(/^[A-Za-z0-9_-]+$/, "This unsubscribe link is not valid"),
+});
+
 const email = z.string(MESSAGES.email).trim().max(254, "Email must be at most 254 characters").pipe(z.email(MESSAGES.email));
 
 export const resetLinkRequestSchema = z.object({ email });

@@ -510,6 +510,16 @@ export const numbersPageOutput = z.object({
 export const heldNumbersOutput = z.object({ message, contestId: id, ticketNumbers: ints, expiresAt: time });
 export const winnerPostWithMessageOutput = z.object({ message, post: winnerPostOutput });
 export const emailPreferencesWithMessageOutput = z.object({ message, preferences: emailPreferencesOutput });
+/** Offers and news per channel, and since when the player agreed (docs/email.md "Offers and news"). */
+export const marketingConsentOutput = z.object({
+  email: z.boolean(),
+  push: z.boolean(),
+  emailSince: time.nullable(),
+  pushSince: time.nullable(),
+});
+export const marketingConsentWithMessageOutput = z.object({ message, consent: marketingConsentOutput });
+/** The unsubscribe page: the address (masked) and whether offers still go to it. */
+export const unsubscribeStatusOutput = z.object({ email: z.string(), subscribed: z.boolean() });
 
 /** Two-factor turned on: the ten single-use backup codes, shown this once (stored hashed). */
 export const twoFactorEnableOutput = z.object({ message, backupCodes: z.array(z.string()).length(10) });
@@ -596,6 +606,7 @@ nameAnswers({
   SupportMessage: supportMessageOutput,
   Conversation: conversationOutput,
   EmailPreferences: emailPreferencesOutput,
+  MarketingConsent: marketingConsentOutput,
   TwoFactorStatus: twoFactorStatusOutput,
   TwoFactorSetup: twoFactorSetupOutput,
   NumbersPage: numbersPageOutput,

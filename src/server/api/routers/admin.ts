@@ -1,6 +1,7 @@
 import { pageQuerySchema } from "@/shared/schemas/paging";
 import {
   contestFormSchema,
+  contestIdSchema,
   contestStatusSchema,
   contestUpdateSchema,
   idSchema,
@@ -31,6 +32,9 @@ import { listAudit } from "../../services/kernel";
 import { grantCredit } from "../../services/money";
 import { grantCreditSchema } from "@/shared/credit";
 import { adminProcedure, createTRPCRouter } from "../trpc";
+import { announceContest } from "../../services/retention";
+import { enqueue } from "../../jobs";
+import { JOB } from "../../jobs/app-jobs";
 import { roleMayCall } from "../privileged";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */
@@ -76,6 +80,13 @@ export const adminRouter = createTRPCRouter({
   setContestStatus: adminProcedure.input(contestStatusSchema).mutation(async ({ ctx, input }) => {
     const contest = await setContestStatus(ctx.db, input.contestId, input.status, ctx.user.id);
     return { message: "Contest updated", contest };
+  }),
+
+  /** Tells players who opted in to offers about a contest on sale, once (docs/retention.md "Announcements"). */
+  announceContest: adminProcedure.input(contestIdSchema).mutation(async ({ ctx, input }) => {
+    const started = await announceContest(ctx.db, ctx.user.id, input.contestId);
+    await enqueue(JOB.marketingSends, {}).catch(() => null); // the schedule resumes it otherwise
+    return { message: started.message };
   }),
 
   /** The audit log of admin actions, newest first, with filters (src/server/services/kernel/audit.ts). */

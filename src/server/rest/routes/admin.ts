@@ -154,6 +154,20 @@ export const adminRoutes: RestRow[] = [
   },
   {
     method: "POST",
+    path: "/api/admin/contests/:contestId/announce",
+    doc: {
+      errors: {
+        404: "Contest not found",
+        409: "This contest was already announced, or it is not on sale",
+      },
+      output: messageOutput,
+      summary: "E-mail players who opted in to offers about a contest on sale (once per contest; docs/retention.md)",
+      access: "admin",
+      procedure: "admin.announceContest",
+    },
+  },
+  {
+    method: "POST",
     path: "/api/admin/contests/:contestId/free-entries",
     status: 201,
     doc: {

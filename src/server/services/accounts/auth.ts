@@ -113,6 +113,8 @@ export async function signup(db: Db, input: SignupInput, info: RequestInfo = {})
         securityQuestion: input.securityQuestion,
         securityAnswerHash,
         ...(input.dateOfBirth ? { dateOfBirth: new Date(`${input.dateOfBirth}T00:00:00Z`) } : {}),
+        // The sign-up's own opt-in, unticked by default: the moment of consent is kept.
+        ...(input.marketingEmail ? { marketingEmailAt: info.now ?? new Date() } : {}),
       },
     });
     await notify(db, user.id, WELCOME_NOTIFICATION); // welcome notification (notifications issue)
