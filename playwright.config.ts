@@ -59,6 +59,10 @@ export default defineConfig({
     // cut the run's wall time 10 % and its CPU time 5 %. Specs about motion opt back in
     // (e2e/wheel.spec.ts, e2e/motion.spec.ts).
     reducedMotion: "reduce",
+    // The app's service worker (docs/push.md) answers navigations itself once it controls a page, and
+    // Playwright's routing does not see what a worker fetches: specs run without it, as before it
+    // existed; e2e/push.spec.ts allows it and tests it (installable, offline page, pushes).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

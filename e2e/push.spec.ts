@@ -11,6 +11,9 @@ import { newPlayer, topUp } from "./players";
 // through POST /api/push/subscriptions, as the browser's PushManager would hand it over.
 const SLOW = { timeout: 30_000 };
 
+// The other specs block the worker (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: "allow" });
+
 /** Waits until the page's service worker is active and controls the page. */
 async function controlledBySw(page: Page): Promise<string> {
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
