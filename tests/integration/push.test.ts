@@ -17,10 +17,11 @@ import {
 } from "../../src/server/push/delivery";
 import { PUSHED_NOTIFICATIONS } from "../../src/server/push/outbox";
 import { PUSH_DEVICES_MAX } from "../../src/server/push/subscriptions";
+import { fanOutDrawResults } from "../../src/server/services/draws";
 import { LOST_TITLE, WON_TITLE } from "../../src/server/services/draws/fanout";
 import { notify } from "../../src/server/services/kernel";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createUser, rest } from "../helpers/fixtures";
+import { createContest, createUser, rest } from "../helpers/fixtures";
 import { type PushPeer, startPushPeer } from "../helpers/push-peer";
 
 describe(`web push (${dbKind()})`, () => {
@@ -122,6 +123,32 @@ describe(`web push (${dbKind()})`, () => {
     expect(PUSHED_NOTIFICATIONS[WON_TITLE]?.kind).toBe("draw_result");
     expect(PUSHED_NOTIFICATIONS[LOST_TITLE]?.kind).toBe("draw_result");
     await deliverPendingPushes(t.db);
+  });
+
+  it("a draw's result is pushed to each entrant's device: the winner's and everyone else's, from the fan-out", async () => {
+    const [winner, other] = [await createUser(t.db, { balance: "5" }), await createUser(t.db, { balance: "5" })];
+    const devices = new Map([
+      [winner.id, peer.device()],
+      [other.id, peer.device()],
+    ]);
+    for (const u of [winner, other]) expect((await subscribe(u, devices.get(u.id))).status).toBe(200);
+    const c = await createContest(t.db, { ticketPrice: "1.00", maxTickets: 2 });
+    for (const u of [winner, other]) {
+      expect((await rest(t.db, "POST", "/api/cart/add", { user: u, body: { contestId: c.id, quantity: 1 } })).status).toBe(200);
+    }
+    await fanOutDrawResults(t.db, c.id);
+    const drawn = await t.db.contest.findUniqueOrThrow({ where: { id: c.id } });
+    expect(drawn.winnerId).not.toBeNull();
+    const before = peer.received.length;
+    await deliverPendingPushes(t.db);
+    const got = (await peer.waitFor(before + 2)).slice(before);
+    expect(peer.refused).toEqual([]);
+    for (const u of [winner, other]) {
+      const push = got.find((p) => p.path === new URL(devices.get(u.id)?.endpoint ?? "").pathname);
+      const won = drawn.winnerId === u.id;
+      expect(push?.payload).toMatchObject({ title: won ? WON_TITLE : LOST_TITLE, url: won ? "/prizes" : "/" });
+      expect(push?.payload.body).toContain(c.title);
+    }
   });
 
   it("a push service answering 410 (or 404) removes that device and its pushes", async () => {
