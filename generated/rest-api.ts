@@ -84,7 +84,7 @@ export interface paths {
     get: operations["getApiLogin"];
   };
   "/api/contests": {
-    /** Active contests */
+    /** Active contests, newest first (all of them; a page with ?limit, at most 100, ?cursor = the last id seen) */
     get: operations["getApiContests"];
   };
   "/api/contests/{id}": {
@@ -542,6 +542,14 @@ export interface paths {
     post: operations["postApiPushSubscriptions"];
     /** Unsubscribe this device (by its endpoint) from push notifications */
     delete: operations["deleteApiPushSubscriptions"];
+  };
+  "/api/user/referral": {
+    /** The player's referral code and link, its terms, and the players they referred (first-name initial, status, credit) */
+    get: operations["getApiUserReferral"];
+  };
+  "/api/user/cashback": {
+    /** The player's weekly cashback: net cash spend, credit, status and expiry of each period, newest first */
+    get: operations["getApiUserCashback"];
   };
 }
 
@@ -2625,8 +2633,15 @@ export interface operations {
       };
     };
   };
-  /** Active contests */
+  /** Active contests, newest first (all of them; a page with ?limit, at most 100, ?cursor = the last id seen) */
   getApiContests: {
+    parameters: {
+      query?: {
+        category?: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -2637,6 +2652,18 @@ export interface operations {
       /** @description Not modified: the answer for the If-None-Match ETag is current */
       304: {
         content: never;
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
       };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
@@ -9793,6 +9820,118 @@ export interface operations {
         };
       };
       /** @description Too many requests (see Retry-After); too many changes */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The player's referral code and link, its terms, and the players they referred (first-name initial, status, credit) */
+  getApiUserReferral: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            code: string;
+            link: string;
+            /** @description USD amount, a decimal string */
+            qualifyingUsd: string;
+            windowDays: number;
+            /** @description USD amount, a decimal string */
+            referrerCredit: string;
+            /** @description USD amount, a decimal string */
+            referredCredit: string;
+            /** @description USD amount, a decimal string */
+            earned: string;
+            referredBy: ({
+              /** @enum {string} */
+              status: "pending" | "qualified" | "refused" | "expired";
+              reason: string | null;
+              credit: string | null;
+            }) | null;
+            referrals: ({
+                initial: string;
+                /** @enum {string} */
+                status: "pending" | "qualified" | "refused" | "expired";
+                reason: string | null;
+                credit: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                joinedAt: string;
+                settledAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The player's weekly cashback: net cash spend, credit, status and expiry of each period, newest first */
+  getApiUserCashback: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            percent: string;
+            /** @description USD amount, a decimal string */
+            minimum: string;
+            expiryDays: number;
+            periods: ({
+                period: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                periodStart: string;
+                /** @description USD amount, a decimal string */
+                spend: string;
+                /** @description USD amount, a decimal string */
+                credit: string;
+                /** @enum {string} */
+                status: "credited" | "suppressed" | "below_minimum";
+                reason: string | null;
+                expiresAt: string | null;
+                /** @description USD amount, a decimal string */
+                remaining: string;
+              })[];
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];

@@ -28,6 +28,8 @@ export const TOAST = {
   twoFactorOff: "Two-factor is off",
   emailPreferencesSaved: "Email preferences saved",
   marketingSaved: "Marketing preferences saved",
+  linkCopied: "Link copied",
+  linkNotCopied: "Could not copy the link",
   contestAnnounced: "Contest announced",
   verificationSent: "Verification e-mail sent",
   verificationNotSent: "Verification e-mail not sent",

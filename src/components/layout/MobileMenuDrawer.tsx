@@ -81,6 +81,7 @@ export default function MobileMenuDrawer({
               {link("/payments", "Payment History")}
               {link("/withdrawals", "Withdraw")}
               {link("/prizes", "My Prizes")}
+              {link("/rewards", "Rewards")}
               {link("/complaints", "Complaints")}
               {link("/proof-of-liabilities", "My proof of liabilities")}
               <Divider my="xs" />

@@ -7,6 +7,7 @@ import {
   IconLogout,
   IconMessageReport,
   IconScale,
+  IconSparkles,
   IconSettings,
   IconTicket,
   IconWallet,
@@ -93,6 +94,9 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item leftSection={<IconGift size={16} />} component={IntentLink} href="/prizes">
             My Prizes
+          </Menu.Item>
+          <Menu.Item leftSection={<IconSparkles size={16} />} component={IntentLink} href="/rewards" data-testid="menu-rewards">
+            Rewards
           </Menu.Item>
           <Menu.Item leftSection={<IconMessageReport size={16} />} component={IntentLink} href="/complaints">
             Complaints

@@ -16,6 +16,7 @@ import { proofsRouter } from "./routers/proofs";
 import { pushRouter } from "./routers/push";
 import { receiptsRouter } from "./routers/receipts";
 import { responsiblePlayRouter } from "./routers/responsible-play";
+import { retentionRouter } from "./routers/retention";
 import { reviewRouter } from "./routers/review";
 import { saferPlayRouter } from "./routers/safer-play";
 import { supportRouter } from "./routers/support";
@@ -48,6 +49,7 @@ export const appRouter = createTRPCRouter({
   receipts: receiptsRouter,
   proofs: proofsRouter,
   push: pushRouter,
+  retention: retentionRouter,
 });
 
 export type AppRouter = typeof appRouter;

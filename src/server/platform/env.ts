@@ -44,6 +44,9 @@ const PUBLISHED_SANDBOX_SECRET = "sandbox-dev-webhook-secret";
 const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 
 /** One entry per variable of `.env.example` (tests/unit/env.test.ts keeps the two in step). */
+/** A USD amount setting: up to 9 digits and 3 decimals ("5", "2.50"). */
+const usd = z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, { error: "must be a USD amount such as 5 or 2.50" });
+
 const schema = z.object({
   // Database
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
@@ -223,6 +226,20 @@ const schema = z.object({
   COMPLAINT_DUE_WORKING_DAYS: int(1, 60, "must be an integer from 1 to 60 (working days)").default(10),
   COMPLAINTS_ADR_NAME: text.default("Independent Betting Adjudication Service (IBAS)"),
   COMPLAINTS_ADR_URL: url(["https:", "http:"]).default("https://www.ibas-uk.com/"),
+  // Referral and cashback, paid as spend-only credit (docs/retention.md; src/server/services/retention/).
+  REFERRAL_QUALIFYING_USD: usd.default("20"),
+  REFERRAL_WINDOW_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(30),
+  REFERRAL_REFERRER_CREDIT_USD: usd.default("5"),
+  REFERRAL_REFERRED_CREDIT_USD: usd.default("5"),
+  REFERRAL_MONTHLY_CAP: int(0, 1000, "must be an integer from 0 to 1000 (referrals a month)").default(10),
+  REFERRAL_CREDIT_EXPIRY_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(30),
+  CASHBACK_PERCENT: z
+    .string()
+    .regex(/^(100|\d{1,2}(\.\d{1,2})?)$/, { error: "must be a percentage from 0 to 100 such as 5 or 2.5" })
+    .default("5"),
+  CASHBACK_MIN_USD: usd.default("0.50"),
+  CASHBACK_EXPIRY_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(30),
+  CASHBACK_REMINDER_DAYS: int(0, 364, "must be an integer from 0 to 364 (days; 0 = no reminder)").default(3),
   // Read by `npm run build` (scripts/build/build-info.ts), never at run time: the commit the build names
   // on /api/health and in the metrics when the checkout has no `.git` (the Dockerfile's build argument).
   BUILD_COMMIT: text.optional(),

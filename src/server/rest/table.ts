@@ -22,6 +22,7 @@ import { proofsRoutes } from "./routes/proofs";
 import { receiptsRoutes } from "./routes/receipts";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
+import { retentionRoutes } from "./routes/retention";
 import { reviewRoutes } from "./routes/review";
 import { saferPlayRoutes } from "./routes/safer-play";
 import { wheelRoutes } from "./routes/wheel";
@@ -54,6 +55,7 @@ export const restRoutes: RestRoute[] = [
   ...receiptsRoutes,
   ...proofsRoutes,
   ...pushRoutes,
+  ...retentionRoutes,
 ].map(deriveRow);
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };
