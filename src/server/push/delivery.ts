@@ -13,6 +13,7 @@ import webpush from "web-push";
 import type { DbTx } from "../platform/db";
 import { logger } from "../platform/logger";
 import { vapidKeys } from "./keys";
+import { offerBlockedDevices } from "./outbox";
 
 export const MAX_ATTEMPTS = 5;
 export const RETRY_BASE_MS = 30_000;
@@ -87,11 +88,25 @@ export async function deliverPendingPushes(
     ).map((d) => [d.id, d]),
   );
   const goneDevices = new Set<string>();
+  // An offer queued before the player turned push offers off, self-excluded or closed is dropped, not sent.
+  const offerBlocked = await offerBlockedDevices(
+    db,
+    claimed.filter((c) => c.kind === "offer").map((c) => c.subscriptionId),
+    now,
+  );
 
   for (const push of claimed) {
     const device = devices.get(push.subscriptionId);
     // The device unsubscribed (or was dropped) since: its rows went with it.
     if (!device || goneDevices.has(device.id)) continue;
+    if (push.kind === "offer" && offerBlocked.has(device.id)) {
+      await db.pushOutbox.updateMany({
+        where: { id: push.id, status: "sending" },
+        data: { status: "failed", lastError: "Not sent: an offer to a player who opted out, self-excluded or closed" },
+      });
+      report.failed++;
+      continue;
+    }
     const payload: PushPayload = { title: push.title, body: push.body, url: push.url, tag: `${push.kind}:${push.id}` };
     let status = 0;
     let error: string | null = null;

@@ -2,12 +2,13 @@
  * The push outbox (docs/push.md): which in-app notifications also go to the player's devices, and
  * the rows that carry them, written in the caller's transaction (so nothing is pushed for an event
  * that rolled back) and delivered later by delivery.ts. One row per subscribed device; a player with
- * no device gets no row. Service messages only: no marketing is pushed (a marketing push would have
- * to pass the player's push opt-in and safer-play's incentiveBlock before it is written).
+ * no device gets no row. The one marketing kind, `offer`, is written only by the accounts domain's
+ * `queueMarketingPush`, after the player's push opt-in and safer-play's incentiveBlock; delivery
+ * checks the opt-in, closure and exclusion again when it sends one (offerBlockedSql).
  */
 import type { DbTx } from "../platform/db";
 
-export type PushKind = "draw_result" | "instant_win" | "topup_approved" | "withdrawal_paid" | "prize_shipped";
+export type PushKind = "draw_result" | "instant_win" | "topup_approved" | "withdrawal_paid" | "prize_shipped" | "offer";
 
 /**
  * The one place that decides "this notification also goes to push": by the notification's title,
@@ -49,4 +50,30 @@ export async function queuePushes(tx: DbTx, items: readonly PushedNotification[]
     FROM unnest(${users}::text[], ${kinds}::text[], ${titles}::text[], ${bodies}::text[], ${urls}::text[])
       AS p("userId", "kind", "title", "body", "url")
     JOIN "PushSubscription" s ON s."userId" = p."userId"`;
+}
+
+/**
+ * One offer (marketing) to every device of a player. Call only through the accounts domain's
+ * `queueMarketingPush`, which asks the player's consent first (docs/email.md "Marketing: offers and news").
+ */
+export async function queueOfferPush(
+  tx: DbTx,
+  userId: string,
+  offer: { title: string; body: string; url: string },
+): Promise<number> {
+  const body = offer.body.length > BODY_MAX ? `${offer.body.slice(0, BODY_MAX - 1)}…` : offer.body;
+  return tx.$executeRaw`
+    INSERT INTO "PushOutbox" ("id", "subscriptionId", "kind", "title", "body", "url", "status", "nextAttemptAt", "createdAt")
+    SELECT gen_random_uuid()::text, s."id", 'offer', ${offer.title.slice(0, TITLE_MAX)}, ${body}, ${offer.url}, 'pending', now(), now()
+    FROM "PushSubscription" s WHERE s."userId" = ${userId}`;
+}
+
+/** Of these devices, those whose player must get no offer now: not opted in to push offers, closed or self-excluded. */
+export async function offerBlockedDevices(db: DbTx, subscriptionIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (subscriptionIds.length === 0) return new Set();
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT s."id" FROM "PushSubscription" s JOIN "User" u ON u."id" = s."userId"
+    WHERE s."id" = ANY(${[...subscriptionIds]}::text[]) AND (u."marketingPushAt" IS NULL OR u."closedAt" IS NOT NULL
+      OR (u."selfExcludedUntil" IS NOT NULL AND (u."selfExclusionEndsAt" IS NULL OR u."selfExclusionEndsAt" > ${now})))`;
+  return new Set(rows.map((r) => r.id));
 }
