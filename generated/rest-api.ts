@@ -533,6 +533,16 @@ export interface paths {
     /** Take and publish a proof-of-liabilities snapshot now (409 while one is being taken) */
     post: operations["postApiAdminProofOfLiabilities"];
   };
+  "/api/push/public-key": {
+    /** The VAPID public key a browser subscribes to push with */
+    get: operations["getApiPushPublicKey"];
+  };
+  "/api/push/subscriptions": {
+    /** Subscribe this device to push notifications (the browser's PushSubscription JSON) */
+    post: operations["postApiPushSubscriptions"];
+    /** Unsubscribe this device (by its endpoint) from push notifications */
+    delete: operations["deleteApiPushSubscriptions"];
+  };
   "/api/user/referral": {
     /** The player's referral code and link, its terms, and the players they referred (first-name initial, status, credit) */
     get: operations["getApiUserReferral"];
@@ -9703,6 +9713,168 @@ export interface operations {
         };
       };
       /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The VAPID public key a browser subscribes to push with */
+  getApiPushPublicKey: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The VAPID public key (base64url): pass it as applicationServerKey to pushManager.subscribe */
+            publicKey: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Subscribe this device to push notifications (the browser's PushSubscription JSON) */
+  postApiPushSubscriptions: {
+    requestBody: {
+      content: {
+        "application/json": {
+          endpoint: string;
+          keys: {
+            p256dh: string;
+            auth: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            subscribed: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; bad endpoint (https push service URL, at most 2048 characters) or keys */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After); too many changes */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Unsubscribe this device (by its endpoint) from push notifications */
+  deleteApiPushSubscriptions: {
+    requestBody: {
+      content: {
+        "application/json": {
+          endpoint: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            subscribed: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After); too many changes */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];

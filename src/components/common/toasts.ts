@@ -124,6 +124,10 @@ export const TOAST = {
   promoCodeNotCreated: "Promo code not created",
   promoCodeUpdated: "Promo code updated",
   promoCodeNotUpdated: "Promo code not updated",
+  // Push notifications on this device (docs/push.md)
+  pushOn: "Push notifications on",
+  pushOff: "Push notifications off",
+  pushUnavailable: "Push notifications unavailable",
   success: "Success",
   error: "Error",
 } as const;

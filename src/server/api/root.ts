@@ -14,6 +14,7 @@ import { paymentsRouter } from "./routers/payments";
 import { pickingRouter } from "./routers/picking";
 import { pricingRouter } from "./routers/pricing";
 import { proofsRouter } from "./routers/proofs";
+import { pushRouter } from "./routers/push";
 import { receiptsRouter } from "./routers/receipts";
 import { responsiblePlayRouter } from "./routers/responsible-play";
 import { retentionRouter } from "./routers/retention";
@@ -48,6 +49,7 @@ export const appRouter = createTRPCRouter({
   pricing: pricingRouter,
   receipts: receiptsRouter,
   proofs: proofsRouter,
+  push: pushRouter,
   retention: retentionRouter,
   autoEntry: autoEntryRouter,
 });

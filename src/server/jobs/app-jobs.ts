@@ -8,6 +8,7 @@ import { logger } from "../platform/logger";
 import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payouts";
 import { registerMailJob } from "./mail-delivery";
+import { registerPushJob } from "./push-delivery";
 import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
 import {
   fanOutDrawResults,
@@ -239,4 +240,6 @@ export function registerAppJobs(): void {
   if (drawEveryMs > 0) schedule(JOB.drawsRun, { everySeconds: drawEveryMs / 1000 });
   // Email delivery from the outbox, when SMTP_URL is set (src/server/jobs/mail-delivery.ts, docs/email.md).
   registerMailJob();
+  // Web push from the push outbox (src/server/jobs/push-delivery.ts, docs/push.md).
+  registerPushJob();
 }

@@ -178,6 +178,19 @@ const schema = z.object({
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: text.default("Prize Contests <no-reply@prize-contests.local>"),
   MAIL_DELIVERY_INTERVAL_MS: int(0, 86_400_000, "must be an integer from 0 (off) to 86400000").default(5_000),
+  // Web push (docs/push.md): the VAPID pair, both or neither (unset = generated once, kept in AppSetting).
+  VAPID_PUBLIC_KEY: text
+    .refine((v) => /^[A-Za-z0-9_-]{87}$/.test(v), { error: "must be a base64url P-256 public key (87 characters)" })
+    .optional(),
+  VAPID_PRIVATE_KEY: text
+    .refine((v) => /^[A-Za-z0-9_-]{43}$/.test(v), { error: "must be a base64url P-256 private key (43 characters)" })
+    .optional(),
+  VAPID_SUBJECT: text
+    .refine((v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), { error: "must be a mailto: or https: URL" })
+    .optional(),
+  PUSH_DELIVERY_INTERVAL_MS: int(0, 86_400_000, "must be an integer from 0 (off) to 86400000").default(2_000),
+  // Tests only: http://127.0.0.1 and localhost push endpoints under NODE_ENV=production (src/server/push/subscriptions.ts).
+  PUSH_ALLOW_LOOPBACK: bool.default(false),
   // Job queue (docs/jobs.md)
   JOBS_WORKERS: int(0, 1, "must be 0 (only enqueue) or 1 (run workers)").default(1),
   JOBS_POLL_SECONDS: int(1, 3600, "must be an integer from 1 to 3600 (seconds)").default(2),
@@ -286,6 +299,9 @@ function paymentProblems(env: Env): string[] {
       "PAYOUT_SEND_LEASE_SECONDS must be longer than OXAPAY_TIMEOUT_MS (a payout attempt must not lose its claim while it waits for OxaPay)",
     );
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are a pair: set both or neither");
+  }
   if (env.PAYMENTS_MODE === "live") {
     if (!real) problems.push("PAYMENTS_MODE=live needs OXAPAY_MERCHANT_API_KEY (live mode never uses the sandbox)");
     if (!env.OXAPAY_PAYOUT_API_KEY) {
@@ -293,6 +309,7 @@ function paymentProblems(env: Env): string[] {
     }
     if (!env.APP_URL?.startsWith("https://")) problems.push("PAYMENTS_MODE=live needs APP_URL starting with https://");
     if (env.SANDBOX_WEBHOOK_SECRET) problems.push("SANDBOX_WEBHOOK_SECRET must be empty with PAYMENTS_MODE=live");
+    if (env.PUSH_ALLOW_LOOPBACK) problems.push("PUSH_ALLOW_LOOPBACK must be false with PAYMENTS_MODE=live");
   }
   return problems;
 }

@@ -18,6 +18,7 @@ import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { pickingRoutes } from "./routes/picking";
 import { pricingRoutes } from "./routes/pricing";
+import { pushRoutes } from "./routes/push";
 import { proofsRoutes } from "./routes/proofs";
 import { receiptsRoutes } from "./routes/receipts";
 import { supportRoutes } from "./routes/support";
@@ -54,6 +55,7 @@ export const restRoutes: RestRoute[] = [
   ...pricingRoutes,
   ...receiptsRoutes,
   ...proofsRoutes,
+  ...pushRoutes,
   ...retentionRoutes,
   ...autoEntryRoutes,
 ].map(deriveRow);

@@ -17,7 +17,7 @@
  * - a one-per-player promo counts the player's linked accounts too: `linkedAccounts` (abuse-signals.ts)
  * - an action over its threshold needs a second staff member, never the proposer: `proposeOrConfirm` (four-eyes.ts)
  * - no staff member decides on their own account (withdrawals, top-ups, credit, review entries, identity): `refuseOwnAccount` (staff.ts)
- * - offers and news go only to a player who opted in on that channel and whom safer-play does not block, each mail with a one-click unsubscribe: `marketingConsent`, `queueMarketingEmail` (consent.ts)
+ * - offers and news go only to a player who opted in on that channel and whom safer-play does not block, each mail with a one-click unsubscribe: `marketingConsent`, `queueMarketingEmail`, `queueMarketingPush` (consent.ts)
  * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
  * - the player sees their tier, what is asked and from when, before they need it: `identityStatus` (identity.ts)
  * - tier 1 is declared once (the date of birth kept with the age): `declareIdentity` (identity.ts)
@@ -74,6 +74,7 @@ export {
   getMarketingConsent,
   marketingConsent,
   queueMarketingEmail,
+  queueMarketingPush,
   setMarketingConsent,
   unsubscribeByToken,
   unsubscribeStatus,
