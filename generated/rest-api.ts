@@ -2694,7 +2694,7 @@ export interface operations {
       query?: {
         category?: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
         limit?: number;
-        cursor?: string;
+        cursor?: string | null;
       };
     };
     responses: {

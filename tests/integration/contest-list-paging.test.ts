@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Contest } from "../../src/generated/prisma/client";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
-import { createContest, rest } from "../helpers/fixtures";
+import { callerFor, createContest, rest } from "../helpers/fixtures";
 
 describe(`active contests a page at a time (the signed-in home's "Show more") (${dbKind()})`, () => {
   let t: TestDb;
@@ -39,6 +39,9 @@ describe(`active contests a page at a time (the signed-in home's "Show more") ($
       cursor = page.body.at(-1).id;
     }
     expect(walked).toEqual(newestFirst());
+    // The home's infinite query refetches its server-rendered first page with a null cursor.
+    const caller = await callerFor(t.db);
+    expect(ids(await caller.contests.list({ limit: 4, cursor: null }))).toEqual(newestFirst().slice(0, 4));
   });
 
   it("a page after a contest that left the list (ended) goes on where it stood; a category pages alone", async () => {

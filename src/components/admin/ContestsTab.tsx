@@ -241,7 +241,7 @@ export function ContestsTab() {
                         </Button>
                       )}
                       {can("admin.announceContest") && (
-                        <Button size="xs" variant="light" color="teal" disabled={locked} onClick={() => setAnnouncing(c)}>
+                        <Button size="xs" variant="default" disabled={locked} onClick={() => setAnnouncing(c)}>
                           Announce
                         </Button>
                       )}

@@ -41,6 +41,7 @@ function Home({ initial, teaser }: { initial?: PublicContest[]; teaser?: ReactNo
     trpc.contests.list.infiniteQueryOptions(
       { category: category === "all" ? undefined : category, limit: PAGE },
       {
+        // The server's first page; its param is null, which the list's input takes as "no cursor".
         initialData: category === "all" && initial ? { pages: [initial], pageParams: [null] } : undefined,
         getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
       },

@@ -9,7 +9,14 @@ export const contestCategorySchema = z.enum(CONTEST_CATEGORIES);
  * Active contests, newest first: all of them (what the spec documents), or with `limit` a keyset
  * page after the contest whose id is `cursor` (the signed-in home's first screen and "Show more").
  */
-export const contestListInputSchema = z.object({ category: contestCategorySchema.optional(), ...pageFields }).optional();
+export const contestListInputSchema = z
+  .object({
+    category: contestCategorySchema.optional(),
+    limit: pageFields.limit,
+    // null: the first page (a refetch of the home's server-rendered first page sends its param, null).
+    cursor: pageFields.cursor.nullable(),
+  })
+  .optional();
 
 /** The draw record's entry page: after first ticket `cursor`, or from the entry holding `ticket` ("find my tickets"). */
 export const drawRecordInputSchema = contestIdSchema.extend({
