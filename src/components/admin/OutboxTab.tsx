@@ -71,7 +71,8 @@ export function OutboxTab() {
               minWidth={800}
               rows={shown}
               rowKey={(m) => m.id}
-              rowProps={(m) => ({ style: { cursor: "pointer" }, onClick: () => setOpen(m) })}
+              testId="outbox-table"
+              rowProps={(m) => ({ style: { cursor: "pointer" }, onClick: () => setOpen(m), "data-testid": "outbox-row" })}
               columns={[
                 { label: "Time", cell: (m) => <DateTime value={m.createdAt} /> },
                 { label: "Recipient", cell: (m) => m.to },
