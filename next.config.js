@@ -1,7 +1,15 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships wasm and a data bundle: keep it (and its Prisma adapter) out of the bundler.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pino", "pg-boss", "prom-client"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@node-rs/argon2",
+    "pino",
+    "pg-boss",
+    "prom-client",
+    "web-push",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
   // `npm test` (scripts/test-all.sh) runs `next typegen` and `tsc --noEmit` over the whole project

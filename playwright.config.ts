@@ -29,7 +29,7 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`;
  */
 const TABLET_SPECS = /devices\.spec\.ts$/;
 const PHONE_SPECS =
-  /(devices|visual|a11y|instant-wins|pricing|safer-play|seams|wallet|proofs|staff-roles|first-paint|admin-paging)\.spec\.ts$/;
+  /(devices|visual|a11y|instant-wins|pricing|safer-play|seams|wallet|proofs|staff-roles|first-paint|referral|push|auto-entry|admin-paging)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -59,6 +59,10 @@ export default defineConfig({
     // cut the run's wall time 10 % and its CPU time 5 %. Specs about motion opt back in
     // (e2e/wheel.spec.ts, e2e/motion.spec.ts).
     reducedMotion: "reduce",
+    // The app's service worker (docs/push.md) answers navigations itself once it controls a page, and
+    // Playwright's routing does not see what a worker fetches: specs run without it, as before it
+    // existed; e2e/push.spec.ts allows it and tests it (installable, offline page, pushes).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: CHROMIUM,
       args: [
@@ -116,6 +120,9 @@ export default defineConfig({
       SHUTDOWN_GRACE_MS: "0",
       // Four eyes from $100 (e2e/staff-roles.spec.ts): the other specs' withdrawals stay below it.
       FOUR_EYES_USD: "100",
+      // e2e/push.spec.ts subscribes a push peer of its own on 127.0.0.1 (plain http) and reads its pushes.
+      PUSH_ALLOW_LOOPBACK: "true",
+      PUSH_DELIVERY_INTERVAL_MS: "1000",
     },
   },
 });

@@ -30,6 +30,7 @@ const PLAYER_PAGES = [
   "/payments",
   "/withdrawals",
   "/prizes",
+  "/rewards",
   "/dream-car",
   "/?category=watches",
   "/how-we-run-our-draws",

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { asAdmin, createContestViaApi, newPlayer } from "./players";
+import { asAdmin, createContestViaApi, homeCard, newPlayer } from "./players";
 
 // docs/contests.md "Instant wins" in the browser (desktop and phone): the admin attaches instant
 // prizes before sales, a player's ticket hits a committed number and gets the instant-win screen,
@@ -30,9 +30,7 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
   const { context, page } = await newPlayer(browser, { balance: "5", viewport: info.project.use.viewport ?? undefined });
   // The card says the contest has instant prizes.
   await page.goto("/");
-  await expect(page.getByTestId("contest-card").filter({ hasText: title }).getByTestId("instant-wins-badge")).toHaveText(
-    "INSTANT WINS",
-  );
+  await expect((await homeCard(page, title)).getByTestId("instant-wins-badge")).toHaveText("INSTANT WINS");
   await page.goto(`/contest/${contestId}`);
   await expect(page.getByTestId("instant-left")).toHaveText("2 of 2 left");
   // The published map commitment is keyed with the secret seed (docs/fair-play.md "What each published hash proves").

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createContestViaApi, newPlayer } from "./players";
+import { createContestViaApi, homeCard, newPlayer } from "./players";
 
 // Counts follow purchases live across browsers (the contests event over SSE), with no reload.
 test("a purchase in one browser updates the contest page and the card in another", async ({ browser }) => {
@@ -14,7 +14,7 @@ test("a purchase in one browser updates the contest page and the card in another
   await expect(watcher.page.getByTestId("tickets-left")).toHaveText("100");
   const home = await watcher.context.newPage();
   await home.goto("/");
-  const card = home.getByTestId("contest-card").filter({ hasText: title });
+  const card = await homeCard(home, title);
   await expect(card).toContainText("0 of 100 sold");
 
   // The buyer uses the contest page and the cart, like a person would.

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN, signInViaApi } from "./helpers";
 
 let counter = 0;
@@ -81,4 +81,24 @@ export async function createContestViaApi(
     expect(res.status()).toBe(201);
     return (await res.json()).contest.id as string;
   });
+}
+
+/**
+ * The signed-in home's card for `title`. The home shows one screen of contests, newest first, and
+ * more with "Show more contests" (src/components/contests/SignedInHome.tsx): specs beside this one
+ * add contests all the time, so the card is looked for page by page.
+ */
+export async function homeCard(page: Page, title: string): Promise<Locator> {
+  const card = page.getByTestId("contest-card").filter({ hasText: title });
+  const more = page.getByRole("button", { name: "Show more contests" });
+  await expect(page.getByTestId("contest-grid")).toBeVisible({ timeout: 30_000 });
+  for (let pages = 0; pages < 100; pages++) {
+    if ((await card.count()) > 0) return card;
+    const shown = await page.getByTestId("contest-card").count();
+    if (!(await more.isVisible())) break;
+    await more.click();
+    await expect.poll(() => page.getByTestId("contest-card").count(), { timeout: 30_000 }).toBeGreaterThan(shown);
+  }
+  await expect(card).toHaveCount(1); // fails here, naming the card that never showed
+  return card;
 }

@@ -84,7 +84,7 @@ export interface paths {
     get: operations["getApiLogin"];
   };
   "/api/contests": {
-    /** Active contests */
+    /** Active contests, newest first (all of them; a page with ?limit, at most 100, ?cursor = the last id seen) */
     get: operations["getApiContests"];
   };
   "/api/contests/{id}": {
@@ -533,6 +533,34 @@ export interface paths {
     /** Take and publish a proof-of-liabilities snapshot now (409 while one is being taken) */
     post: operations["postApiAdminProofOfLiabilities"];
   };
+  "/api/push/public-key": {
+    /** The VAPID public key a browser subscribes to push with */
+    get: operations["getApiPushPublicKey"];
+  };
+  "/api/push/subscriptions": {
+    /** Subscribe this device to push notifications (the browser's PushSubscription JSON) */
+    post: operations["postApiPushSubscriptions"];
+    /** Unsubscribe this device (by its endpoint) from push notifications */
+    delete: operations["deleteApiPushSubscriptions"];
+  };
+  "/api/user/referral": {
+    /** The player's referral code and link, its terms, and the players they referred (first-name initial, status, credit) */
+    get: operations["getApiUserReferral"];
+  };
+  "/api/user/cashback": {
+    /** The player's weekly cashback: net cash spend, credit, status and expiry of each period, newest first */
+    get: operations["getApiUserCashback"];
+  };
+  "/api/user/auto-entries": {
+    /** The player's auto-entries (standing orders), newest first (at most 50), each with its status, reason and latest runs */
+    get: operations["getApiUserAutoEntries"];
+    /** Set up an auto-entry: contests (with each one's skill answer) or a category, tickets per period, period and a total spending cap; the first round is bought at once through the checkout */
+    post: operations["postApiUserAutoEntries"];
+  };
+  "/api/user/auto-entries/{id}/cancel": {
+    /** Cancel an auto-entry in one step: nothing more is bought */
+    post: operations["postApiUserAutoEntriesIdCancel"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -765,6 +793,51 @@ export interface components {
     AuditPage: {
       entries: components["schemas"]["AuditEntry"][];
       nextCursor: string | null;
+    };
+    AutoEntry: {
+      id: string;
+      /** @enum {string} */
+      status: "active" | "stopped" | "cancelled";
+      stopReason: string | null;
+      contests: {
+          id: string;
+          title: string;
+        }[];
+      category: ("cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash") | null;
+      ticketsPerPeriod: number;
+      /** @enum {string} */
+      period: "weekly" | "daily";
+      /** @description USD amount, a decimal string */
+      capUsd: string;
+      /** @description USD amount, a decimal string */
+      spentUsd: string;
+      nextRunAt: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      createdAt: string;
+      recentRuns: components["schemas"]["AutoEntryRun"][];
+    };
+    AutoEntryRun: {
+      contestId: string;
+      contestTitle: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      period: string;
+      /** @enum {string} */
+      outcome: "bought" | "skipped" | "refused";
+      reason: string | null;
+      tickets: number;
+      /** @description USD amount, a decimal string */
+      amount: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time
+       */
+      createdAt: string;
     };
     Checkout: {
       message: string;
@@ -2615,8 +2688,15 @@ export interface operations {
       };
     };
   };
-  /** Active contests */
+  /** Active contests, newest first (all of them; a page with ?limit, at most 100, ?cursor = the last id seen) */
   getApiContests: {
+    parameters: {
+      query?: {
+        category?: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -2627,6 +2707,18 @@ export interface operations {
       /** @description Not modified: the answer for the If-None-Match ETag is current */
       304: {
         content: never;
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
       };
       /** @description The database is unreachable or the server is busy (see Retry-After) */
       503: {
@@ -9665,6 +9757,453 @@ export interface operations {
         };
       };
       /** @description A snapshot is being taken */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The VAPID public key a browser subscribes to push with */
+  getApiPushPublicKey: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The VAPID public key (base64url): pass it as applicationServerKey to pushManager.subscribe */
+            publicKey: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Subscribe this device to push notifications (the browser's PushSubscription JSON) */
+  postApiPushSubscriptions: {
+    requestBody: {
+      content: {
+        "application/json": {
+          endpoint: string;
+          keys: {
+            p256dh: string;
+            auth: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            subscribed: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; bad endpoint (https push service URL, at most 2048 characters) or keys */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After); too many changes */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Unsubscribe this device (by its endpoint) from push notifications */
+  deleteApiPushSubscriptions: {
+    requestBody: {
+      content: {
+        "application/json": {
+          endpoint: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            subscribed: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After); too many changes */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The player's referral code and link, its terms, and the players they referred (first-name initial, status, credit) */
+  getApiUserReferral: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            code: string;
+            link: string;
+            /** @description USD amount, a decimal string */
+            qualifyingUsd: string;
+            windowDays: number;
+            /** @description USD amount, a decimal string */
+            referrerCredit: string;
+            /** @description USD amount, a decimal string */
+            referredCredit: string;
+            /** @description USD amount, a decimal string */
+            earned: string;
+            referredBy: ({
+              /** @enum {string} */
+              status: "pending" | "qualified" | "refused" | "expired";
+              reason: string | null;
+              credit: string | null;
+            }) | null;
+            referrals: ({
+                initial: string;
+                /** @enum {string} */
+                status: "pending" | "qualified" | "refused" | "expired";
+                reason: string | null;
+                credit: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                joinedAt: string;
+                settledAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The player's weekly cashback: net cash spend, credit, status and expiry of each period, newest first */
+  getApiUserCashback: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            percent: string;
+            /** @description USD amount, a decimal string */
+            minimum: string;
+            expiryDays: number;
+            periods: ({
+                period: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                periodStart: string;
+                /** @description USD amount, a decimal string */
+                spend: string;
+                /** @description USD amount, a decimal string */
+                credit: string;
+                /** @enum {string} */
+                status: "credited" | "suppressed" | "below_minimum";
+                reason: string | null;
+                expiresAt: string | null;
+                /** @description USD amount, a decimal string */
+                remaining: string;
+              })[];
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The player's auto-entries (standing orders), newest first (at most 50), each with its status, reason and latest runs */
+  getApiUserAutoEntries: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AutoEntry"][];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set up an auto-entry: contests (with each one's skill answer) or a category, tickets per period, period and a total spending cap; the first round is bought at once through the checkout */
+  postApiUserAutoEntries: {
+    requestBody: {
+      content: {
+        "application/json": {
+          contestIds?: string[];
+          /** @enum {string} */
+          category?: "cars" | "houses" | "bikes" | "watches" | "money" | "cash" | "tax_free_cash";
+          ticketsPerPeriod: number;
+          /**
+           * @default weekly
+           * @enum {string}
+           */
+          period?: "weekly" | "daily";
+          capUsd: string | number;
+          /** @default [] */
+          answers?: {
+              contestId: string;
+              answerIndex: number;
+            }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        content: {
+          "application/json": {
+            message: string;
+            autoEntry: components["schemas"]["AutoEntry"];
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; malformed JSON, or a body that is not a JSON object; bad input, a contest not open, a skill answer missing or wrong */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF); the account is closed, self-excluded or at a spending limit */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description already 10 active auto-entries */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body too large, or more than 10000 values */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body is not JSON (Content-Type: application/json) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (see Retry-After); too many changes, or the contest's question is locked */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is unreachable or the server is busy (see Retry-After) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Cancel an auto-entry in one step: nothing more is bought */
+  postApiUserAutoEntriesIdCancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            autoEntry: components["schemas"]["AutoEntry"];
+          };
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule; a malformed path parameter */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A cross-site request (CSRF) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Nothing found for {id}; no such auto-entry of the player's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description already cancelled */
       409: {
         content: {
           "application/json": components["schemas"]["Error"];

@@ -25,6 +25,7 @@ export const SERVER_FLOORS: Record<string, number> = {
   auth: 2, // passwords, sessions, reset tokens
   ops: 2, // health, metrics, request logs
   mail: 3, // outbox, templates, delivery
+  push: 3, // web push: subscriptions, the push outbox, VAPID keys, delivery
   services: 4, // every business rule and transaction
   cache: 5, // cached public reads over services
   jobs: 5, // the job queue and every job

@@ -7,6 +7,7 @@ import { Providers } from "./providers";
 import { AppHeader } from "@/components/layout/AppHeader";
 import { DemoBanner } from "@/components/layout/DemoBanner";
 import { Footer } from "@/components/layout/Footer";
+import { ServiceWorker } from "@/components/layout/ServiceWorker";
 
 export const metadata: Metadata = {
   title: { default: "Prize Contests – Win Your Dream Car", template: "%s | Prize Contests" },
@@ -33,6 +34,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           </main>
           <Footer />
           <DemoBanner />
+          <ServiceWorker />
         </Providers>
       </body>
     </html>

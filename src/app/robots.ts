@@ -17,6 +17,8 @@ export default function robots(): MetadataRoute.Robots {
         "/payments",
         "/withdrawals",
         "/prizes",
+        "/rewards",
+        "/r/",
         "/wheel",
         "/home",
         "/reset-password",

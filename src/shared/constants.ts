@@ -86,6 +86,11 @@ export const LIMITS = {
   dashboardPreview: 3,
   listPlaceholders: 3,
   contestPlaceholders: 6,
+  /**
+   * The signed-in home's first screen and each "Show more" (two rows of three on a desktop): the
+   * page's HTML stays small however many contests are on sale (docs/performance.md "Page weight").
+   */
+  homeContestsPage: 6,
 } as const;
 
 /** What the admin audit log records (src/server/services/kernel/audit.ts); the Audit tab filters by these. */

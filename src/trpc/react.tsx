@@ -25,7 +25,8 @@ export function getQueryClient(): QueryClient {
   return browserQueryClient;
 }
 
-const trpcClient = createTRPCClient<AppRouter>({
+/** The plain client, for a call outside React's hooks (src/components/common/devicePush.ts). */
+export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     splitLink({
       condition: (op) => op.type === "subscription",

@@ -4,6 +4,8 @@ import { ANNOUNCE_MESSAGES, runMarketingSend, runPendingMarketingSends } from ".
 import { selfExclude } from "../../src/server/services/safer-play";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { createContest, createUser, rest } from "../helpers/fixtures";
+import { type PushPeer, startPushPeer } from "../helpers/push-peer";
+import { deliverPendingPushes } from "../../src/server/push/delivery";
 
 describe(`a contest's announcement to players who opted in (${dbKind()})`, () => {
   let t: TestDb;
@@ -93,5 +95,49 @@ describe(`a contest's announcement to players who opted in (${dbKind()})`, () =>
     // Every mail carries the one-click headers.
     const rows = await t.db.emailOutbox.findMany({ where: { subject: "New contest: Resume Me" } });
     for (const r of rows) expect(r.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+  });
+
+  it("players who opted in to push offers get the announcement on their devices, signed and encrypted; an opt-out before delivery drops it", async () => {
+    const peer: PushPeer = await startPushPeer();
+    try {
+      const fan = await createUser(t.db);
+      const quitter = await createUser(t.db);
+      const pushExcluded = await createUser(t.db);
+      const emailOnly = opted[0] as User;
+      const now = new Date();
+      await t.db.user.updateMany({
+        where: { id: { in: [fan.id, quitter.id, pushExcluded.id] } },
+        data: { marketingPushAt: now },
+      });
+      await selfExclude(t.db, pushExcluded.id, "6m" as never);
+      const devices = new Map<string, string>();
+      for (const u of [fan, quitter, pushExcluded, emailOnly]) {
+        const device = peer.device();
+        expect((await rest(t.db, "POST", "/api/push/subscriptions", { user: u, body: device })).status).toBe(200);
+        devices.set(u.id, new URL(device.endpoint).pathname);
+      }
+      const contest = await createContest(t.db, { title: "Push Me", ticketPrice: "2.5" });
+      expect((await rest(t.db, "POST", `/api/admin/contests/${contest.id}/announce`, { user: editor })).status).toBe(200);
+      await runPendingMarketingSends(t.db);
+
+      const offers = await t.db.pushOutbox.findMany({ where: { kind: "offer" }, include: { subscription: true } });
+      // The fan and the quitter opted in to push offers; not the excluded one, nor the e-mail-only player.
+      expect(offers.map((o) => o.subscription.userId).sort()).toEqual([fan.id, quitter.id].sort());
+      // The quitter turns push offers off before the offer leaves: it is dropped, not sent.
+      expect((await rest(t.db, "PUT", "/api/user/marketing-consent", { user: quitter, body: { push: false } })).status).toBe(200);
+      const report = await deliverPendingPushes(t.db);
+      expect(report).toMatchObject({ sent: 1, failed: 1 });
+      const [got] = await peer.waitFor(1);
+      expect(peer.refused).toEqual([]);
+      expect(got?.path).toBe(devices.get(fan.id));
+      expect(got?.payload).toMatchObject({
+        title: "New contest: Push Me",
+        body: "Open now, tickets from $2.50.",
+        url: `/contest/${contest.id}`,
+      });
+      expect(peer.received.map((p) => p.path)).not.toContain(devices.get(quitter.id));
+    } finally {
+      await peer.close();
+    }
   });
 });

@@ -116,7 +116,9 @@ describe(`OpenAPI document (${dbKind()})`, () => {
     }
     const errorsOf = (method: string, path: string) =>
       Object.keys(doc.paths[path]?.[method]?.responses as object).filter((s) => s >= "400");
-    expect(errorsOf("get", "/api/contests")).toEqual(["503"]);
+    // The cached public read: a bad page or category is 400, a page (not cached) counts against the anonymous budget.
+    expect(errorsOf("get", "/api/contests")).toEqual(["400", "429", "503"]);
+    expect(errorsOf("get", "/api/contests/{id}")).toEqual(["400", "404", "503"]);
     expect(errorsOf("post", "/api/auth/logout")).toEqual(["401", "403", "429", "503"]);
     expect(errorsOf("post", "/api/payments/webhook")).toEqual(["400", "401", "404", "409", "413", "503"]);
     expect(errorsOf("post", "/api/payments/create")).toContain("502");

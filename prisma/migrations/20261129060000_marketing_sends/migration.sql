@@ -13,5 +13,5 @@ CREATE TABLE "MarketingSend" (
 );
 CREATE UNIQUE INDEX "MarketingSend_kind_subjectId_key" ON "MarketingSend"("kind", "subjectId");
 CREATE INDEX "MarketingSend_doneAt_idx" ON "MarketingSend"("doneAt");
--- The players a send walks: those who opted in to offers by e-mail, by id.
-CREATE INDEX "User_marketingEmailAt_id_idx" ON "User"("id") WHERE "marketingEmailAt" IS NOT NULL;
+-- The players a send walks: those who opted in to offers (e-mail or push), by id.
+CREATE INDEX "User_marketing_id_idx" ON "User"("id") WHERE "marketingEmailAt" IS NOT NULL OR "marketingPushAt" IS NOT NULL;

@@ -3,6 +3,7 @@ import { SignedInHome } from "@/components/contests/SignedInHome";
 import { WheelTeaser } from "@/components/wheel/WheelTeaser";
 import { type PageSearchParams, VisitorLanding } from "@/components/landing/VisitorLanding";
 import { getServerCaller } from "@/server/api/server-caller";
+import { LIMITS } from "@/shared/constants";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { robots: { index: false } };
@@ -17,5 +18,5 @@ export default async function SignedInHomePage({ searchParams }: { searchParams:
   const caller = await getServerCaller();
   const user = await caller.auth.me();
   if (!user) return <VisitorLanding searchParams={searchParams} />;
-  return <SignedInHome contests={await caller.contests.list()} teaser={<WheelTeaser />} />;
+  return <SignedInHome contests={await caller.contests.list({ limit: LIMITS.homeContestsPage })} teaser={<WheelTeaser />} />;
 }

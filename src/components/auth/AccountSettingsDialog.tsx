@@ -10,6 +10,7 @@ import { trpc } from "@/trpc/react";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
+import { PushSection } from "./PushSection";
 import { MarketingConsentSection } from "./MarketingConsentSection";
 import { EmailVerificationSection } from "./EmailVerificationSection";
 import { openAccountDialog, useOpenAfterMount } from "../common/dialogs";
@@ -155,6 +156,9 @@ function AccountSettingsBody() {
       <Divider />
       <EmailPreferencesSection />
       <MarketingConsentSection />
+
+      <Divider />
+      <PushSection />
 
       <Divider />
       <Stack gap="xs">

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { markSigningOut, unmarkSigningOut } from "./useSessionExpiry";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
+import { disableDevicePush } from "@/components/common/devicePush";
 
 /**
  * Logout as docs/product.md §4: toast, forget the user's data, go to /. The header menu and the
@@ -33,7 +34,11 @@ export function useSignOut(onDone?: () => void) {
   return {
     signOut: () => {
       markSigningOut();
-      mutation.mutate();
+      // This device stops getting the account's pushes (a shared browser must not show the next
+      // person this account's news; docs/push.md), while the session still allows the call.
+      void disableDevicePush()
+        .catch(() => undefined)
+        .finally(() => mutation.mutate());
     },
     pending: mutation.isPending,
   };

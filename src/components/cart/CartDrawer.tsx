@@ -14,6 +14,7 @@ import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { QuantityStepper } from "../common/QuantityStepper";
 import { checkoutLines, useCart } from "../common/cartStore";
+import { offerPush } from "../common/pushOffer";
 import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 import { showToast, TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
 import { type InstantWin, InstantWinResult } from "./InstantWinResult";
@@ -94,6 +95,8 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
           `All tickets have been purchased and added to your account. Paid ${formatUsd(res.totalAmount)}${saved.length ? ` (saved: ${saved.join(", ")})` : ""}`,
         );
         setWins(res.instantWins);
+        // Now that there is a draw to wait for: offer push notifications (never on load; docs/push.md).
+        void offerPush("draw");
         await invalidate(
           trpc.auth.me,
           trpc.contests,

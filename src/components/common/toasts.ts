@@ -28,6 +28,8 @@ export const TOAST = {
   twoFactorOff: "Two-factor is off",
   emailPreferencesSaved: "Email preferences saved",
   marketingSaved: "Marketing preferences saved",
+  linkCopied: "Link copied",
+  linkNotCopied: "Could not copy the link",
   contestAnnounced: "Contest announced",
   verificationSent: "Verification e-mail sent",
   verificationNotSent: "Verification e-mail not sent",
@@ -57,6 +59,10 @@ export const TOAST = {
   freeEntryReceived: "Free Entry Received",
   onlineFreeEntryRefused: "Free Entry Refused",
   proofNotFetched: "Could not fetch the proof",
+  autoEntrySetUp: "Auto-entry set up",
+  autoEntryNotSetUp: "Auto-entry not set up",
+  autoEntryCancelled: "Auto-entry cancelled",
+  autoEntryNotCancelled: "Auto-entry not cancelled",
   // Payments, prizes and withdrawals
   paymentCreated: "Payment Created Successfully",
   paymentCreationFailed: "Payment Creation Failed",
@@ -118,6 +124,10 @@ export const TOAST = {
   promoCodeNotCreated: "Promo code not created",
   promoCodeUpdated: "Promo code updated",
   promoCodeNotUpdated: "Promo code not updated",
+  // Push notifications on this device (docs/push.md)
+  pushOn: "Push notifications on",
+  pushOff: "Push notifications off",
+  pushUnavailable: "Push notifications unavailable",
   success: "Success",
   error: "Error",
 } as const;

@@ -189,6 +189,12 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
                 {blocker.detail}
               </Text>
             )}
+            {!blocker && !restricted && (
+              // A standing order of this contest (docs/retention.md "Auto-entry"): the form opens with it chosen.
+              <Anchor component={IntentLink} href={`/auto-entry?contest=${c.id}`} size="sm" data-testid="enter-automatically">
+                Enter automatically
+              </Anchor>
+            )}
             {!blocker && !lockedUntil && c.onlineFreeEntry && <OnlineFreeEntry contest={c} answerIndex={answer} />}
             {!blocker && <FreeEntryRoute hasQuestion={!!c.skillQuestion} />}
             {cancelled ? (

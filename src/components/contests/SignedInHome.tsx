@@ -1,11 +1,12 @@
 "use client";
 
-import { Container, Stack, Text, Title } from "@mantine/core";
+import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { useIntersection } from "@mantine/hooks";
 import { useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, Suspense, useEffect, useMemo } from "react";
 import type { PublicContest } from "@/trpc/types";
-import { CATEGORY_HEADINGS, CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory } from "@/shared/constants";
-import { useQuery } from "@tanstack/react-query";
+import { CATEGORY_HEADINGS, CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory, LIMITS } from "@/shared/constants";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { RestrictionNotice, usePlayerStanding } from "../common/PlayerStanding";
 import { openAccountDialog } from "../common/dialogs";
@@ -28,17 +29,30 @@ function useSupportLink(params: URLSearchParams) {
   }, [wantsSupport, category, router]);
 }
 
+const PAGE = LIMITS.homeContestsPage;
+
 function Home({ initial, teaser }: { initial?: PublicContest[]; teaser?: ReactNode }) {
   const params = useSearchParams();
   const category = categoryFrom(params.get("category"));
   useSupportLink(params);
-  // Filtered on the client by the category field (docs/product.md §2); the server render seeds the query.
-  const query = useQuery(trpc.contests.list.queryOptions(undefined, { initialData: initial }));
-  useLiveContests(); // sold counts follow other players' purchases
-  const shown = useMemo(
-    () => (category === "all" ? query.data : query.data?.filter((c) => c.category === category)),
-    [query.data, category],
+  // A page at a time, newest first, filtered by the server (docs/product.md §2): the server render
+  // seeds the first page of "all", so the HTML carries one screen of cards however many are on sale.
+  const query = useInfiniteQuery(
+    trpc.contests.list.infiniteQueryOptions(
+      { category: category === "all" ? undefined : category, limit: PAGE },
+      {
+        initialData: category === "all" && initial ? { pages: [initial], pageParams: [null] } : undefined,
+        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
+      },
+    ),
   );
+  useLiveContests(); // sold counts follow other players' purchases
+  // A refetch while more pages are open can shift a contest between pages: show each once.
+  const shown = useMemo(() => {
+    if (!query.data) return undefined;
+    const seen = new Set<string>();
+    return query.data.pages.flat().filter((c) => !seen.has(c.id) && seen.add(c.id));
+  }, [query.data]);
   const { heading, subtitle } = CATEGORY_HEADINGS[category];
   const standing = usePlayerStanding();
   return (
@@ -53,9 +67,34 @@ function Home({ initial, teaser }: { initial?: PublicContest[]; teaser?: ReactNo
         loading={query.isLoading}
         emptyText={category === "all" ? NO_CONTESTS : `No ${CATEGORY_LABELS[category]} contests available at the moment.`}
       />
+      <ShowMoreContests query={query} />
       {/* The teaser is a promotion: none for a self-excluded player. */}
       {standing?.restriction?.reason !== "self_excluded" && teaser}
     </Stack>
+  );
+}
+
+/**
+ * "Show more contests" under the grid; it also loads by itself when it comes into view, a screen
+ * early, so scrolling down simply goes on (the button stays for the keyboard and for slow pages).
+ */
+function ShowMoreContests({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+}) {
+  const { ref, entry } = useIntersection({ rootMargin: "600px" });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [entry?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  if (!hasNextPage) return null;
+  return (
+    <Group justify="center" ref={ref}>
+      <Button variant="default" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        Show more contests
+      </Button>
+    </Group>
   );
 }
 

@@ -81,6 +81,8 @@ export default function MobileMenuDrawer({
               {link("/payments", "Payment History")}
               {link("/withdrawals", "Withdraw")}
               {link("/prizes", "My Prizes")}
+              {link("/rewards", "Rewards")}
+              {link("/auto-entry", "Auto-entry")}
               {link("/complaints", "Complaints")}
               {link("/proof-of-liabilities", "My proof of liabilities")}
               <Divider my="xs" />

@@ -6,7 +6,9 @@ import {
   IconHeartHandshake,
   IconLogout,
   IconMessageReport,
+  IconRepeat,
   IconScale,
+  IconSparkles,
   IconSettings,
   IconTicket,
   IconWallet,
@@ -93,6 +95,17 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item leftSection={<IconGift size={16} />} component={IntentLink} href="/prizes">
             My Prizes
+          </Menu.Item>
+          <Menu.Item leftSection={<IconSparkles size={16} />} component={IntentLink} href="/rewards" data-testid="menu-rewards">
+            Rewards
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconRepeat size={16} />}
+            component={IntentLink}
+            href="/auto-entry"
+            data-testid="menu-auto-entry"
+          >
+            Auto-entry
           </Menu.Item>
           <Menu.Item leftSection={<IconMessageReport size={16} />} component={IntentLink} href="/complaints">
             Complaints

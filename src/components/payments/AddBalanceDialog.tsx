@@ -26,6 +26,7 @@ import { useCurrentUser } from "../common/useCurrentUser";
 import { CRYPTO_COLORS, CRYPTO_ICONS } from "./cryptoIcons";
 import { RestrictionText, usePlayerStanding } from "../common/PlayerStanding";
 import { openAccountDialog, useOpenAfterMount } from "../common/dialogs";
+import { offerPush } from "../common/pushOffer";
 import { TOAST, toastError, toastInfo, toastUnauthorized } from "@/components/common/toasts";
 import { SupportLinks } from "../common/SupportLinks";
 
@@ -74,6 +75,8 @@ export default function AddBalanceDialog({ opened, close }: { opened: boolean; c
         result.instructions?.en || "Your payment request has been created. Opening payment page...",
       );
       if (result.payLink) window.open(payPageHref(result.payLink, result.trackId), "_blank");
+      // A payment to wait for: offer push notifications (never on load; docs/push.md).
+      void offerPush("topup");
       if (result.qrCode || result.address) {
         setTimeout(() => {
           toastInfo(

@@ -1,6 +1,7 @@
 import "server-only";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
+import { autoEntryRouter } from "./routers/auto-entry";
 import { cartRouter } from "./routers/cart";
 import { complaintsRouter } from "./routers/complaints";
 import { contestsRouter } from "./routers/contests";
@@ -13,8 +14,10 @@ import { paymentsRouter } from "./routers/payments";
 import { pickingRouter } from "./routers/picking";
 import { pricingRouter } from "./routers/pricing";
 import { proofsRouter } from "./routers/proofs";
+import { pushRouter } from "./routers/push";
 import { receiptsRouter } from "./routers/receipts";
 import { responsiblePlayRouter } from "./routers/responsible-play";
+import { retentionRouter } from "./routers/retention";
 import { reviewRouter } from "./routers/review";
 import { saferPlayRouter } from "./routers/safer-play";
 import { supportRouter } from "./routers/support";
@@ -46,6 +49,9 @@ export const appRouter = createTRPCRouter({
   pricing: pricingRouter,
   receipts: receiptsRouter,
   proofs: proofsRouter,
+  push: pushRouter,
+  retention: retentionRouter,
+  autoEntry: autoEntryRouter,
 });
 
 export type AppRouter = typeof appRouter;

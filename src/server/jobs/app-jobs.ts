@@ -8,6 +8,7 @@ import { logger } from "../platform/logger";
 import { getGateway } from "../gateways";
 import { getPayoutGateway } from "../gateways/payouts";
 import { registerMailJob } from "./mail-delivery";
+import { registerPushJob } from "./push-delivery";
 import { refreshStatsSnapshot, STATS_SNAPSHOT_SECONDS } from "../services/admin";
 import {
   fanOutDrawResults,
@@ -29,7 +30,13 @@ import {
 } from "../services/money";
 import { takeLiabilitySnapshot } from "../services/proofs";
 import { expireCreditLots } from "../services/kernel";
-import { runPendingMarketingSends } from "../services/retention";
+import {
+  remindCashbackExpiry,
+  runCashback,
+  runDueAutoEntries,
+  runPendingMarketingSends,
+  settlePendingReferrals,
+} from "../services/retention";
 import { enqueue, enqueueInTransaction, registerJob, schedule } from "./index";
 import { sweepStrandedPayouts } from "./payout-sweeper";
 
@@ -54,9 +61,26 @@ export const JOB = {
   liabilitiesSnapshot: "liabilities.snapshot",
   /** Takes what is left of expired site credit off the credit balance, once per lot (services/kernel/credit-expiry.ts). */
   creditsExpire: "credits.expire",
+  /** Settles pending referrals a purchase qualified (when its own settle was lost) or whose window passed (services/retention/referral.ts). */
+  referralsSettle: "referrals.settle",
+  /** Pays last ISO week's cashback, once per player and week, and reminds of cashback credit about to expire (services/retention/cashback.ts). */
+  cashbackRun: "cashback.run",
+  /** Runs the auto-entries (standing orders) whose period is due, through the checkout (services/retention/auto-entry.ts). */
+  autoEntriesRun: "autoEntries.run",
   /** Runs contest announcements to players who opted in, resuming each at its cursor (services/retention/announcements.ts). */
   marketingSends: "marketing.sends",
 } as const;
+
+/** How often pending referrals are swept, and how often the cashback job looks for a week to pay (it pays each week once). */
+export const REFERRAL_SWEEP_SECONDS = 600;
+export const CASHBACK_RUN_SECONDS = 3600;
+
+/** cashback.run: the last ended week (a rerun or a second instance pays nobody twice), then the reminders. */
+export async function runCashbackJob(): Promise<void> {
+  const db = await getDb();
+  await runCashback(db);
+  await remindCashbackExpiry(db);
+}
 
 /** How often unfinished announcements are resumed (a new one is also queued at once). */
 export const MARKETING_SENDS_SECONDS = 60;
@@ -190,10 +214,32 @@ export function registerAppJobs(): void {
     expireInSeconds: 300,
   });
   schedule(JOB.creditsExpire, { everySeconds: CREDIT_EXPIRY_SWEEP_SECONDS });
+  registerJob(JOB.referralsSettle, async () => void (await settlePendingReferrals(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 300,
+  });
+  schedule(JOB.referralsSettle, { everySeconds: REFERRAL_SWEEP_SECONDS });
+  // A crash half-way is resumed by the retry (or the next hour's run): each player's row is claimed as it is paid.
+  registerJob(JOB.cashbackRun, runCashbackJob, {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 1800,
+  });
+  schedule(JOB.cashbackRun, { everySeconds: CASHBACK_RUN_SECONDS });
+  // Each order's period is bought once (a unique run row), so a tick run twice buys nothing twice.
+  registerJob(JOB.autoEntriesRun, async () => void (await runDueAutoEntries(await getDb())), {
+    retryLimit: 0,
+    expireInSeconds: 600,
+  });
+  const autoEntryEvery = getEnv().AUTO_ENTRY_SWEEP_SECONDS;
+  if (autoEntryEvery > 0) schedule(JOB.autoEntriesRun, { everySeconds: autoEntryEvery });
   registerJob(JOB.drawsRun, runDrawsJob, { retryLimit: 0, expireInSeconds: 120 });
   // DRAW_SCHEDULER_INTERVAL_MS (default 30000; 0 disables): once per interval across all instances.
   const drawEveryMs = getEnv().DRAW_SCHEDULER_INTERVAL_MS;
   if (drawEveryMs > 0) schedule(JOB.drawsRun, { everySeconds: drawEveryMs / 1000 });
   // Email delivery from the outbox, when SMTP_URL is set (src/server/jobs/mail-delivery.ts, docs/email.md).
   registerMailJob();
+  // Web push from the push outbox (src/server/jobs/push-delivery.ts, docs/push.md).
+  registerPushJob();
 }

@@ -247,3 +247,15 @@ export async function mailSelfExclusion(tx: DbTx, userId: string, until: Date): 
     }),
   );
 }
+
+/** Auto-entry (docs/retention.md "Auto-entry"): a standing order stopped, and why; nothing more is bought. */
+export async function mailAutoEntryStopped(tx: DbTx, userId: string, reason: string): Promise<void> {
+  await mailUser(tx, userId, "auto_entry_stopped", (u) =>
+    notice(nameOf(u), "Your auto-entry stopped", {
+      paragraphs: [
+        `Your auto-entry stopped: ${reason}. Nothing more will be bought by it.`,
+        "You can see it, and set up a new one, under Auto-entry in your account menu.",
+      ],
+    }),
+  );
+}

@@ -27,6 +27,7 @@ export type EmailKind =
   | "prize_update"
   | "limits_changed"
   | "self_exclusion_started"
+  | "auto_entry_stopped"
   | "complaint_update"
   | MarketingKind;
 

@@ -44,6 +44,9 @@ const PUBLISHED_SANDBOX_SECRET = "sandbox-dev-webhook-secret";
 const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 
 /** One entry per variable of `.env.example` (tests/unit/env.test.ts keeps the two in step). */
+/** A USD amount setting: up to 9 digits and 3 decimals ("5", "2.50"). */
+const usd = z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, { error: "must be a USD amount such as 5 or 2.50" });
+
 const schema = z.object({
   // Database
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
@@ -122,6 +125,8 @@ const schema = z.object({
   // again; and how often the sweeper and the payout lookups run (src/server/jobs/payout-sweeper.ts).
   PAYOUT_SEND_LEASE_SECONDS: int(5, 3_600, "must be an integer from 5 to 3600 (seconds)").default(120),
   PAYOUT_SWEEP_SECONDS: int(5, 86_400, "must be an integer from 5 to 86400 (seconds)").default(300),
+  // How often due auto-entries (standing orders) are run (docs/retention.md "Auto-entry"); 0 = never by the job.
+  AUTO_ENTRY_SWEEP_SECONDS: int(0, 86_400, "must be an integer from 0 to 86400 (seconds)").default(300),
   PAYMENTS_POLL_SECONDS: int(10, 86_400, "must be an integer from 10 to 86400 (seconds)").default(120),
   RECONCILE_CRON: text.default("30 3 * * *"),
   RECONCILE_DAYS: int(1, 90, "must be an integer from 1 to 90 (days)").default(3),
@@ -173,6 +178,19 @@ const schema = z.object({
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: text.default("Prize Contests <no-reply@prize-contests.local>"),
   MAIL_DELIVERY_INTERVAL_MS: int(0, 86_400_000, "must be an integer from 0 (off) to 86400000").default(5_000),
+  // Web push (docs/push.md): the VAPID pair, both or neither (unset = generated once, kept in AppSetting).
+  VAPID_PUBLIC_KEY: text
+    .refine((v) => /^[A-Za-z0-9_-]{87}$/.test(v), { error: "must be a base64url P-256 public key (87 characters)" })
+    .optional(),
+  VAPID_PRIVATE_KEY: text
+    .refine((v) => /^[A-Za-z0-9_-]{43}$/.test(v), { error: "must be a base64url P-256 private key (43 characters)" })
+    .optional(),
+  VAPID_SUBJECT: text
+    .refine((v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), { error: "must be a mailto: or https: URL" })
+    .optional(),
+  PUSH_DELIVERY_INTERVAL_MS: int(0, 86_400_000, "must be an integer from 0 (off) to 86400000").default(2_000),
+  // Tests only: http://127.0.0.1 and localhost push endpoints under NODE_ENV=production (src/server/push/subscriptions.ts).
+  PUSH_ALLOW_LOOPBACK: bool.default(false),
   // Job queue (docs/jobs.md)
   JOBS_WORKERS: int(0, 1, "must be 0 (only enqueue) or 1 (run workers)").default(1),
   JOBS_POLL_SECONDS: int(1, 3600, "must be an integer from 1 to 3600 (seconds)").default(2),
@@ -210,6 +228,20 @@ const schema = z.object({
   COMPLAINT_DUE_WORKING_DAYS: int(1, 60, "must be an integer from 1 to 60 (working days)").default(10),
   COMPLAINTS_ADR_NAME: text.default("Independent Betting Adjudication Service (IBAS)"),
   COMPLAINTS_ADR_URL: url(["https:", "http:"]).default("https://www.ibas-uk.com/"),
+  // Referral and cashback, paid as spend-only credit (docs/retention.md; src/server/services/retention/).
+  REFERRAL_QUALIFYING_USD: usd.default("20"),
+  REFERRAL_WINDOW_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(30),
+  REFERRAL_REFERRER_CREDIT_USD: usd.default("5"),
+  REFERRAL_REFERRED_CREDIT_USD: usd.default("5"),
+  REFERRAL_MONTHLY_CAP: int(0, 1000, "must be an integer from 0 to 1000 (referrals a month)").default(10),
+  REFERRAL_CREDIT_EXPIRY_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(30),
+  CASHBACK_PERCENT: z
+    .string()
+    .regex(/^(100|\d{1,2}(\.\d{1,2})?)$/, { error: "must be a percentage from 0 to 100 such as 5 or 2.5" })
+    .default("5"),
+  CASHBACK_MIN_USD: usd.default("0.50"),
+  CASHBACK_EXPIRY_DAYS: int(1, 365, "must be an integer from 1 to 365 (days)").default(30),
+  CASHBACK_REMINDER_DAYS: int(0, 364, "must be an integer from 0 to 364 (days; 0 = no reminder)").default(3),
   // Read by `npm run build` (scripts/build/build-info.ts), never at run time: the commit the build names
   // on /api/health and in the metrics when the checkout has no `.git` (the Dockerfile's build argument).
   BUILD_COMMIT: text.optional(),
@@ -267,6 +299,9 @@ function paymentProblems(env: Env): string[] {
       "PAYOUT_SEND_LEASE_SECONDS must be longer than OXAPAY_TIMEOUT_MS (a payout attempt must not lose its claim while it waits for OxaPay)",
     );
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are a pair: set both or neither");
+  }
   if (env.PAYMENTS_MODE === "live") {
     if (!real) problems.push("PAYMENTS_MODE=live needs OXAPAY_MERCHANT_API_KEY (live mode never uses the sandbox)");
     if (!env.OXAPAY_PAYOUT_API_KEY) {
@@ -274,6 +309,7 @@ function paymentProblems(env: Env): string[] {
     }
     if (!env.APP_URL?.startsWith("https://")) problems.push("PAYMENTS_MODE=live needs APP_URL starting with https://");
     if (env.SANDBOX_WEBHOOK_SECRET) problems.push("SANDBOX_WEBHOOK_SECRET must be empty with PAYMENTS_MODE=live");
+    if (env.PUSH_ALLOW_LOOPBACK) problems.push("PUSH_ALLOW_LOOPBACK must be false with PAYMENTS_MODE=live");
   }
   return problems;
 }

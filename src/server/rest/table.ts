@@ -5,6 +5,7 @@
 import "server-only";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { autoEntryRoutes } from "./routes/auto-entry";
 import { cartRoutes } from "./routes/cart";
 import { complaintsRoutes } from "./routes/complaints";
 import { responsiblePlayRoutes } from "./routes/responsible-play";
@@ -17,10 +18,12 @@ import { notificationsRoutes } from "./routes/notifications";
 import { paymentsRoutes } from "./routes/payments";
 import { pickingRoutes } from "./routes/picking";
 import { pricingRoutes } from "./routes/pricing";
+import { pushRoutes } from "./routes/push";
 import { proofsRoutes } from "./routes/proofs";
 import { receiptsRoutes } from "./routes/receipts";
 import { supportRoutes } from "./routes/support";
 import { prizesRoutes } from "./routes/prizes";
+import { retentionRoutes } from "./routes/retention";
 import { reviewRoutes } from "./routes/review";
 import { saferPlayRoutes } from "./routes/safer-play";
 import { wheelRoutes } from "./routes/wheel";
@@ -52,6 +55,9 @@ export const restRoutes: RestRoute[] = [
   ...pricingRoutes,
   ...receiptsRoutes,
   ...proofsRoutes,
+  ...pushRoutes,
+  ...retentionRoutes,
+  ...autoEntryRoutes,
 ].map(deriveRow);
 
 type Compiled = { route: RestRoute; pattern: RegExp; keys: string[] };

@@ -1,10 +1,15 @@
 import "./zod-config";
 import { z } from "zod";
+import { pageFields } from "./paging";
 import { CONTEST_CATEGORIES } from "../constants";
 
 export const contestIdSchema = z.object({ id: z.string().trim().min(1, "Contest ID required").max(64) });
 export const contestCategorySchema = z.enum(CONTEST_CATEGORIES);
-export const contestListInputSchema = z.object({ category: contestCategorySchema.optional() }).optional();
+/**
+ * Active contests, newest first: all of them (what the spec documents), or with `limit` a keyset
+ * page after the contest whose id is `cursor` (the signed-in home's first screen and "Show more").
+ */
+export const contestListInputSchema = z.object({ category: contestCategorySchema.optional(), ...pageFields }).optional();
 
 /** The draw record's entry page: after first ticket `cursor`, or from the entry holding `ticket` ("find my tickets"). */
 export const drawRecordInputSchema = contestIdSchema.extend({

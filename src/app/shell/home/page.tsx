@@ -4,6 +4,7 @@ import { WheelTeaser } from "@/components/wheel/WheelTeaser";
 import { readContestList } from "@/server/cache/public-reads";
 import { getDb } from "@/server/platform/db";
 import { sharedPageMetadata } from "@/server/edge/shared-pages";
+import { LIMITS } from "@/shared/constants";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { robots: { index: false }, other: sharedPageMetadata("home") };
@@ -19,7 +20,10 @@ export default async function SharedHomeShell() {
     <>
       {/* For a signed-in player: the header's first paint shows no "Sign In" (AppHeader.module.css). */}
       <span data-signed-in-page hidden />
-      <SignedInHome contests={await readContestList(await getDb())} teaser={<WheelTeaser />} />
+      <SignedInHome
+        contests={(await readContestList(await getDb())).slice(0, LIMITS.homeContestsPage)}
+        teaser={<WheelTeaser />}
+      />
     </>
   );
 }

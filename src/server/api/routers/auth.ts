@@ -28,6 +28,8 @@ import {
   verifyEmail,
 } from "../../services/accounts";
 import { toPublicUser } from "../../services/kernel";
+import { recordReferral } from "../../services/retention";
+import { REFERRAL_COOKIE } from "@/shared/retention";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 import { allowedFor } from "../privileged";
 import type { StaffRole } from "@/shared/staff";
@@ -64,6 +66,14 @@ async function noteThisDevice(ctx: { db: Db; headers: Headers; resHeaders: Heade
   await bestEffort(() => noteDevice(ctx.db, userId, id));
 }
 
+function readCookie(headers: Headers, name: string): string | null {
+  for (const part of (headers.get("cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=").slice(0, 64);
+  }
+  return null;
+}
+
 /** A signal that cannot be recorded never fails the sign-up or sign-in it watches (logged for the operator). */
 async function bestEffort(note: () => Promise<void>): Promise<void> {
   try {
@@ -81,6 +91,12 @@ export const authRouter = createTRPCRouter({
     const user = await signup(ctx.db, input, { ip: ctx.ip });
     await bestEffort(() => noteSignup(ctx.db, user, ctx.ip));
     await noteThisDevice(ctx, user.id);
+    // Signed up through a friend's link (/r/CODE set the cookie): recorded once, then the cookie goes.
+    const ref = readCookie(ctx.headers, REFERRAL_COOKIE);
+    if (ref) {
+      await bestEffort(async () => void (await recordReferral(ctx.db, user.id, ref)));
+      ctx.resHeaders.append("set-cookie", `${REFERRAL_COOKIE}=; SameSite=Lax; Path=/; Max-Age=0${secureFlag()}`);
+    }
     return { message: "Account created successfully", user: toPublicUser(user) };
   }),
 

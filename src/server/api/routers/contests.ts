@@ -1,7 +1,7 @@
 import { pageQuerySchema } from "@/shared/schemas/paging";
 import { listPublishedWinnerPosts } from "../../services/prizes";
 import { contestIdSchema, contestListInputSchema, drawProofInputSchema, drawRecordInputSchema } from "@/shared/schemas/contests";
-import { getContest, listActiveContests } from "../../services/contests";
+import { getContest, listActiveContests, pageOfContests } from "../../services/contests";
 import { getDrawRecord, inclusionProof, listLiveDraws, getFairPlayInfo } from "../../services/draws";
 import { publicReadsFor, readPublishedWinners } from "../../cache/public-reads";
 import { sessionLiveEvents } from "../../events/streams";
@@ -12,7 +12,8 @@ export const contestsRouter = createTRPCRouter({
   // when the request uses the process's database; otherwise straight from the services.
   list: publicProcedure.input(contestListInputSchema).query(async ({ ctx, input }) => {
     const reads = await publicReadsFor(ctx.db);
-    return reads ? (await reads.contestList(input?.category)).value : listActiveContests(ctx.db, input?.category);
+    const list = reads ? (await reads.contestList(input?.category)).value : await listActiveContests(ctx.db, input?.category);
+    return pageOfContests(ctx.db, list, input ?? {});
   }),
   byId: publicProcedure.input(contestIdSchema).query(async ({ ctx, input }) => {
     const reads = await publicReadsFor(ctx.db);

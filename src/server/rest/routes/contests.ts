@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { contestOutput, drawProofOutput, drawRecordOutput, liveDrawsOutput, winnerPostOutput } from "@/shared/schemas/responses";
-import { contestIdSchema } from "@/shared/schemas/contests";
+import { contestIdSchema, contestListInputSchema } from "@/shared/schemas/contests";
 import { publicEntryFile } from "../../services/draws";
 import { callWithJson } from "../json-input";
 import { publicFileResponse } from "../public-file";
@@ -11,8 +11,16 @@ export const contestRoutes: RestRow[] = [
   {
     method: "GET",
     path: "/api/contests",
-    doc: { output: z.array(contestOutput), summary: "Active contests", access: "public", procedure: "contests.list" },
-    cached: (reads) => reads.contestList(),
+    doc: {
+      output: z.array(contestOutput),
+      summary: "Active contests, newest first (all of them; a page with ?limit, at most 100, ?cursor = the last id seen)",
+      access: "public",
+      procedure: "contests.list",
+      query: ["category", ...PAGE_PARAMS],
+    },
+    // ?category is answered from the cache too (one cached list per category); pages go to the procedure.
+    cached: (reads, { query }) =>
+      reads.contestList(contestListInputSchema.parse({ category: query.get("category") ?? undefined })?.category),
   },
   {
     method: "GET",

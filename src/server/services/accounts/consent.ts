@@ -2,8 +2,7 @@
  * Marketing consent (docs/email.md "Offers and news"): offers and news go by e-mail or push only to
  * a player who opted in on that channel (at sign-up or in Account Settings), and never to one for
  * whom safer-play's `incentiveBlock` answers (closed, self-excluded, spend limit reached). The rule
- * is applied where a marketing message is queued (`queueMarketingEmail`, and the push channel reads
- * `marketingConsent`); the mail outbox checks the opt-in and the exclusion again when it writes and
+ * is applied where a marketing message is queued (`queueMarketingEmail`, `queueMarketingPush`); the mail outbox checks the opt-in and the exclusion again when it writes and
  * when it sends, so a player who unsubscribes after a mail was queued does not get it.
  *
  * Every marketing e-mail carries a one-click unsubscribe link (List-Unsubscribe and
@@ -14,6 +13,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { appLink } from "../../mail/config";
 import { enqueueEmail } from "../../mail/outbox";
+import { queueOfferPush } from "../../push/outbox";
 import type { RenderedEmail } from "../../mail/templates";
 import { incentiveBlock } from "../safer-play";
 import { MARKETING_MESSAGES } from "@/shared/schemas/email";
@@ -115,6 +115,20 @@ export async function queueMarketingEmail(
   const token = await unsubscribeTokenOf(tx, userId);
   const message = render({ firstName: user.displayName ?? user.firstName, unsubscribeUrl: unsubscribeLink(token) });
   return enqueueEmail(tx, { to: user.email, kind: "promotion", userId, message, unsubscribeUrl: unsubscribePostLink(token) });
+}
+
+/**
+ * Queues one offer as a push to every device of a player, in the caller's transaction, or nothing
+ * (0) without the player's push opt-in or when safer-play blocks them. Answers the rows written.
+ */
+export async function queueMarketingPush(
+  tx: DbTx,
+  userId: string,
+  offer: { title: string; body: string; url: string },
+  now = new Date(),
+): Promise<number> {
+  if (!(await marketingConsent(tx, userId, "push", now))) return 0;
+  return queueOfferPush(tx, userId, offer);
 }
 
 /** Masks an address for the unsubscribe page: "p***@example.com". */

@@ -18,7 +18,7 @@
  * - the signals list is a keyset page, first seen newest first: `listAbuseSignals` (abuse-signals.ts)
  * - an action over its threshold needs a second staff member, never the proposer: `proposeOrConfirm` (four-eyes.ts)
  * - no staff member decides on their own account (withdrawals, top-ups, credit, review entries, identity): `refuseOwnAccount` (staff.ts)
- * - offers and news go only to a player who opted in on that channel and whom safer-play does not block, each mail with a one-click unsubscribe: `marketingConsent`, `queueMarketingEmail` (consent.ts)
+ * - offers and news go only to a player who opted in on that channel and whom safer-play does not block, each mail with a one-click unsubscribe: `marketingConsent`, `queueMarketingEmail`, `queueMarketingPush` (consent.ts)
  * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
  * - the player sees their tier, what is asked and from when, before they need it: `identityStatus` (identity.ts)
  * - tier 1 is declared once (the date of birth kept with the age): `declareIdentity` (identity.ts)
@@ -75,6 +75,7 @@ export {
   getMarketingConsent,
   marketingConsent,
   queueMarketingEmail,
+  queueMarketingPush,
   setMarketingConsent,
   unsubscribeByToken,
   unsubscribeStatus,

@@ -3,7 +3,8 @@
  * codes, skill questions, free entries (postal and online), and instant wins.
  *
  * Owns (each rule and the function that enforces it):
- * - the whole cart or nothing, prices from the database, spending checked under the buyer's lock: `checkout` (purchases.ts)
+ * - the whole cart or nothing, prices from the database, spending checked under the buyer's lock: `checkout` (purchases.ts);
+ *   a job that buys (auto-entry) writes its own rows in that one transaction through `CheckoutHooks`
  * - bundle tiers and a promo code are applied inside the checkout, a code's use taken once: `applyPricing` (pricing.ts)
  * - a wrong skill answer locks the contest for the account; answers cannot be retried for free: `gateSkillAnswers` (skill-question.ts);
  *   which contests are locked, and until when: `skillLocks`
@@ -25,5 +26,6 @@ export { assertTicketMaxChangeAllowed, awardInstantWins, listAdminInstantPrizes,
 export { claimOnlineFreeEntry, nextOnlineFreeEntryAt } from "./online-free-entry";
 export { applyPricing, bundleTiersOf, limitPromoTries, quotePromo } from "./pricing";
 export { addToCart, checkout, listPurchases, purchaseInTx } from "./purchases";
+export type { CheckoutHooks } from "./purchases";
 export { gateSkillAnswers, skillLocks } from "./skill-question";
 export { skillQuestionOf } from "./skill-question";

@@ -191,13 +191,34 @@ export async function purchaseInTx(
   return { result, soldOut };
 }
 
+/**
+ * What a caller other than the cart (auto-entry's job, services/retention/auto-entry.ts) writes in
+ * the purchase's own transaction: `before` runs first (its unique row keeps a job's run to one
+ * purchase), `after` sees the result (a throw from either rolls the whole purchase back).
+ */
+export type CheckoutHooks = {
+  before?: (tx: DbTx) => Promise<void>;
+  after?: (tx: DbTx, result: CheckoutResult) => Promise<void>;
+};
+
 /** The whole cart or nothing. */
-export async function checkout(db: Db, userId: string, items: CartLine[], promoCode?: string): Promise<CheckoutResult> {
+export async function checkout(
+  db: Db,
+  userId: string,
+  items: CartLine[],
+  promoCode?: string,
+  hooks: CheckoutHooks = {},
+): Promise<CheckoutResult> {
   normaliseLines(items); // 'Your cart is empty' before opening a transaction
   await gateSkillAnswers(db, userId, items); // counted and recorded outside the transaction (it may roll back)
   let purchase: Awaited<ReturnType<typeof purchaseInTx>>;
   try {
-    purchase = await db.$transaction((tx) => purchaseInTx(tx, userId, items, promoCode), PURCHASE_TX_OPTIONS);
+    purchase = await db.$transaction(async (tx) => {
+      await hooks.before?.(tx);
+      const done = await purchaseInTx(tx, userId, items, promoCode);
+      await hooks.after?.(tx, done.result);
+      return done;
+    }, PURCHASE_TX_OPTIONS);
   } catch (e) {
     if (e instanceof InsufficientBalanceError) throw conflict(CART_MESSAGES.insufficientBalance);
     throw e;

@@ -8,6 +8,7 @@ import type { DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { priceString } from "@/shared/money";
 import { bundleTiersOf, skillQuestionOf } from "../checkout";
+import { cursorRow } from "../kernel";
 
 /** docs/product.md §3 Contest (money as decimal strings) plus the provably-fair draw fields. */
 export type PublicContest = z.output<typeof contestOutput>;
@@ -64,6 +65,31 @@ export async function listActiveContests(db: DbTx, category?: ContestCategory): 
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
   });
   return rows.map(toPublicContest);
+}
+
+/**
+ * A page of `list` (active contests, newest first: listActiveContests' order) after the contest
+ * whose id is `cursor`. A cursor that left the list (its contest ended) is placed by its own
+ * creation time, so the next page neither repeats nor skips a contest still on sale.
+ */
+export async function pageOfContests(
+  db: DbTx,
+  list: PublicContest[],
+  page: { limit?: number; cursor?: string | null },
+): Promise<PublicContest[]> {
+  if (!page.limit) return list;
+  if (!page.cursor) return list.slice(0, page.limit);
+  const at = list.findIndex((c) => c.id === page.cursor);
+  if (at >= 0) return list.slice(at + 1, at + 1 + page.limit);
+  const gone = await cursorRow(page.cursor, (id) =>
+    db.contest.findUnique({ where: { id }, select: { id: true, createdAt: true } }),
+  );
+  if (!gone) return list.slice(0, page.limit);
+  const after = (c: PublicContest) => {
+    const t = new Date(c.createdAt).getTime();
+    return t < gone.createdAt.getTime() || (t === gone.createdAt.getTime() && c.id > gone.id);
+  };
+  return list.filter(after).slice(0, page.limit);
 }
 
 export async function getContest(db: DbTx, id: string): Promise<PublicContest> {

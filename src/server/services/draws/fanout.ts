@@ -4,7 +4,8 @@
  * (by id), each batch one short transaction that
  *   1. locks the DrawFanout row (two runners of the same contest take turns; the second resumes),
  *   2. writes the batch's notifications with one INSERT … SELECT over the contest's entries,
- *   3. writes their draw-result e-mails with one INSERT … SELECT over the rendered rows,
+ *   3. writes their draw-result e-mails with one INSERT … SELECT over the rendered rows, and
+ *      their pushes (src/server/push/outbox.ts) to each subscribed device,
  *   4. moves the cursor past the batch (and marks the fan-out done after the last one),
  * and queues one live event per batch naming its players. A job retried after a crash resumes at
  * the cursor: each entrant gets exactly one notification and at most one e-mail.
@@ -14,6 +15,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { publishAfterCommit } from "../../events";
 import { heldFor, OPTIONAL_KINDS, RECIPIENT_COLUMNS, RECIPIENT_JOIN, type RecipientRow } from "../../mail/outbox";
 import { drawResult, ticketRange } from "../../mail/templates";
+import { queuePushes } from "../../push/outbox";
 
 /** Players per batch: a few thousand rows written per transaction, well under a second each. */
 export const FANOUT_BATCH_PLAYERS = 500;
@@ -81,7 +83,7 @@ async function fanOutBatch(
   const won = `Your ticket #${contest.winningTicket} won "${contest.title}". Claim your prize or its cash alternative under My Prizes.`;
   const lost = `The draw for "${contest.title}" has taken place: ticket #${contest.winningTicket} won. Better luck next time!`;
   // The next players by id, straight off the (contestId, userId) index; one notification each.
-  const told = await tx.$queryRaw<{ userId: string }[]>`
+  const told = await tx.$queryRaw<{ userId: string; title: string; message: string }[]>`
     WITH batch AS (
       SELECT DISTINCT "userId" FROM "TicketEntry"
       WHERE "contestId" = ${contest.id} AND (${row.cursor}::text IS NULL OR "userId" > ${row.cursor}::text)
@@ -93,8 +95,10 @@ async function fanOutBatch(
       CASE WHEN b."userId" = ${contest.winnerId} THEN ${won} ELSE ${lost} END,
       false, now()
     FROM batch b
-    RETURNING "userId"`;
+    RETURNING "userId", "title", "message"`;
   const userIds = told.map((t) => t.userId);
+  // The result as a push too, to each subscribed device of the batch's players (src/server/push/outbox.ts).
+  await queuePushes(tx, told);
   const mailed = userIds.length ? await mailBatch(tx, contest, userIds) : 0;
   const last = userIds.length < batchPlayers;
   await tx.$executeRaw`

@@ -9,6 +9,7 @@
  * - what is left of expired credit leaves the credit balance once: `expireCreditLots` (credit-expiry.ts)
  * - every privileged action writes its audit row inside its own transaction: `recordAudit` (audit.ts)
  * - a notification is published to live listeners only after its transaction commits: `notify` (notifications.ts)
+ * - a notification that src/server/push/outbox.ts PUSHED_NOTIFICATIONS lists is pushed to the player's devices, in its own transaction: `notify`, `notifyMany` (notifications.ts)
  * - every growing list is a keyset page of bounded size: `pageLimit` (paging.ts)
  * - a search box matches literal text, never a wildcard: `likeLiteral` (like.ts)
  * - fair and responsible play settings come from the validated environment: `fairPlaySettings` (fair-play-settings.ts)

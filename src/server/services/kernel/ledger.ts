@@ -48,6 +48,10 @@ export const LEDGER_BALANCE = {
   instant_credit: "credit",
   credit_grant: "credit",
   credit_expiry: "credit",
+  // Incentives are credit, never cash: a referral or cashback paid in cash could be withdrawn at once
+  // (docs/retention.md).
+  referral_credit: "credit",
+  cashback_credit: "credit",
 } as const satisfies Record<LedgerKind, "cash" | "credit" | "credit_first" | "mirror" | "split">;
 
 /** AppSetting: the `seq` of the last ledger row written before the cash/credit split migration. */

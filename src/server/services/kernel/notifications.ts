@@ -9,6 +9,7 @@ import type { Notification, NotificationType } from "@/generated/prisma/client";
 import type { DbTx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { publishAfterCommit } from "../../events";
+import { queuePushes } from "../../push/outbox";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { ownRowsPage, SORT_KEY } from "./paging";
 
@@ -25,18 +26,20 @@ export function toPublicNotification(n: Notification): PublicNotification {
 }
 
 /**
- * Creates a notification for `userId`. Pass the transaction when inside one: the row and the
- * live event then commit (or roll back) together.
+ * Creates a notification for `userId`. Pass the transaction when inside one: the row, the live
+ * event and its push (when src/server/push/outbox.ts PUSHED_NOTIFICATIONS lists it and the player
+ * has a subscribed device) then commit (or roll back) together.
  */
 export async function notify(client: DbTx, userId: string, input: NotificationInput): Promise<PublicNotification> {
   const row = await client.notification.create({
     data: { userId, type: input.type ?? "other", title: input.title, message: input.message },
   });
   await publishAfterCommit(client, { kind: "notification", userId });
+  await queuePushes(client, [{ userId, title: input.title, message: input.message }]);
   return toPublicNotification(row);
 }
 
-/** Many notifications in one statement (draw results, refunds), each recipient told live after commit. */
+/** Many notifications in one statement (draw results, refunds), each recipient told live after commit (and pushed, as notify). */
 export async function notifyMany(client: DbTx, items: (NotificationInput & { userId: string })[]): Promise<number> {
   if (items.length === 0) return 0;
   const { count } = await client.notification.createMany({
@@ -45,6 +48,7 @@ export async function notifyMany(client: DbTx, items: (NotificationInput & { use
   for (const userId of new Set(items.map((i) => i.userId))) {
     await publishAfterCommit(client, { kind: "notification", userId });
   }
+  await queuePushes(client, items);
   return count;
 }
 

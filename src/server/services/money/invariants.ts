@@ -291,6 +291,31 @@ const CHECKS: CheckDef[] = [
     describe: (r) => `purchase ${r.id} (entry ${r.reference}): spent ${r.spent} credit but its entries record ${r.recorded}`,
   },
   {
+    name: "incentive-credit-once",
+    description:
+      "each referral or cashback credit row belongs to its qualified referral or credited cashback week, for its player and amount, once (docs/retention.md)",
+    sql: `SELECT l."id", 'cashback row without its credited week' AS problem FROM "LedgerEntry" l
+          WHERE l."kind" = 'cashback_credit' AND NOT EXISTS (
+            SELECT 1 FROM "Cashback" c WHERE c."id" = l."reference" AND c."userId" = l."userId"
+              AND c."status" = 'credited' AND c."amount" = l."amount")
+          UNION ALL
+          SELECT c."id", 'credited week without its credit row' FROM "Cashback" c
+          WHERE c."status" = 'credited'
+            AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."kind" = 'cashback_credit' AND l."reference" = c."id")
+          UNION ALL
+          SELECT l."id", 'referral row without its qualified referral' FROM "LedgerEntry" l
+          WHERE l."kind" = 'referral_credit' AND NOT EXISTS (
+            SELECT 1 FROM "Referral" r WHERE r."status" = 'qualified'
+              AND ((l."reference" = r."id" || ':referrer' AND l."userId" = r."referrerId" AND l."amount" = r."referrerCredit")
+                OR (l."reference" = r."id" || ':referred' AND l."userId" = r."referredId" AND l."amount" = r."referredCredit")))
+          UNION ALL
+          SELECT r."id", 'qualified referral without its credit rows' FROM "Referral" r
+          WHERE r."status" = 'qualified'
+            AND ((r."referrerCredit" > 0 AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."kind" = 'referral_credit' AND l."reference" = r."id" || ':referrer'))
+              OR (r."referredCredit" > 0 AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."kind" = 'referral_credit' AND l."reference" = r."id" || ':referred')))`,
+    describe: (r) => `${r.id}: ${r.problem}`,
+  },
+  {
     name: "credit-lots-covered",
     description:
       "each expiring credit lot belongs to a credit row of its player and amount, what lots still hold is within the credit balance, and an expiry row takes off an expired lot once",

@@ -1,9 +1,10 @@
 /**
  * A contest's announcement (docs/retention.md "Announcements"): the one marketing send there is. An
- * admin announces a contest on sale once; the send then walks the players who opted in to offers by
- * e-mail, in batches by id, each batch one short transaction that locks the send's row, queues each
- * player's mail through the accounts domain's `queueMarketingEmail` (the opt-in, safer-play's block,
- * a verified address, the one-click unsubscribe) and moves the cursor past the batch. A send stopped
+ * admin announces a contest on sale once; the send then walks the players who opted in to offers (by
+ * e-mail or push), in batches by id, each batch one short transaction that locks the send's row,
+ * queues each player's mail and push through the accounts domain's `queueMarketingEmail` and
+ * `queueMarketingPush` (the opt-in per channel, safer-play's block, a verified address, the one-click
+ * unsubscribe) and moves the cursor past the batch. A send stopped
  * half-way (a crash, a restart) resumes at its cursor: nobody is mailed twice, nobody is skipped.
  */
 import type { Db, DbTx } from "../../platform/db";
@@ -11,7 +12,7 @@ import { conflict, notFound } from "../../platform/errors";
 import { isUniqueViolation } from "../../platform/unique-violation";
 import { offer } from "../../mail/templates";
 import { formatUsd } from "@/shared/money";
-import { queueMarketingEmail } from "../accounts";
+import { queueMarketingEmail, queueMarketingPush } from "../accounts";
 import { recordAudit } from "../kernel";
 
 /** Players per batch: each costs a few short queries, so a batch stays well under a second. */
@@ -56,7 +57,7 @@ async function sendBatch(tx: DbTx, sendId: string, batchPlayers: number): Promis
     select: { id: true, title: true, ticketPrice: true, status: true },
   });
   const players = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "User" WHERE "marketingEmailAt" IS NOT NULL AND "id" > ${send.cursor ?? ""}
+    SELECT "id" FROM "User" WHERE ("marketingEmailAt" IS NOT NULL OR "marketingPushAt" IS NOT NULL) AND "id" > ${send.cursor ?? ""}
     ORDER BY "id" LIMIT ${batchPlayers}`;
   let queued = 0;
   for (const p of contest ? players : []) {
@@ -71,7 +72,12 @@ async function sendBatch(tx: DbTx, sendId: string, batchPlayers: number): Promis
         unsubscribeUrl: player.unsubscribeUrl,
       }),
     );
-    if (id) queued++;
+    const pushed = await queueMarketingPush(tx, p.id, {
+      title: `New contest: ${contest.title}`,
+      body: `Open now, tickets from ${formatUsd(contest.ticketPrice.toString())}.`,
+      url: `/contest/${contest.id}`,
+    });
+    if (id || pushed > 0) queued++;
   }
   // A contest deleted since: nothing more to announce.
   const done = !contest || players.length < batchPlayers;
