@@ -334,7 +334,7 @@ export interface paths {
     post: operations["postApiUserIdentityCheck"];
   };
   "/api/admin/identity": {
-    /** Identity checks waiting for a decision, oldest first */
+    /** Identity checks waiting for a decision, oldest first (a page: ?limit, default 50, ?cursor = the last userId seen) */
     get: operations["getApiAdminIdentity"];
   };
   "/api/admin/identity/{userId}/decision": {
@@ -6674,8 +6674,14 @@ export interface operations {
       };
     };
   };
-  /** Identity checks waiting for a decision, oldest first */
+  /** Identity checks waiting for a decision, oldest first (a page: ?limit, default 50, ?cursor = the last userId seen) */
   getApiAdminIdentity: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -6691,6 +6697,12 @@ export interface operations {
               country: string | null;
               requestedAt: string | null;
             })[];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in */

@@ -199,6 +199,24 @@ describe(`capped admin lists are paged (${dbKind()})`, () => {
     await refused(t, owner, "/api/admin/risk-markers");
   });
 
+  it("identity checks waiting: oldest first a page at a time; the cursor is the last userId", async () => {
+    const waiting: { userId: string; at: Date }[] = [];
+    for (let i = 0; i < N; i++) {
+      const u = await createUser(t.db);
+      // Two asked at the same instant: the userId breaks the tie.
+      const at = new Date(start + (shuffled[i === 8 ? 2 : i] ?? 0) * 1_000);
+      await t.db.identityProfile.create({
+        data: { userId: u.id, checkStatus: i === 5 ? "approved" : "pending", checkRequestedAt: at },
+      });
+      if (i !== 5) waiting.push({ userId: u.id, at });
+    }
+    const rows = await walk(t, owner, "/api/admin/identity", "userId");
+    expect(rows.map((r) => r.userId)).toEqual(
+      [...waiting].sort((a, b) => a.at.getTime() - b.at.getTime() || a.userId.localeCompare(b.userId)).map((w) => w.userId),
+    );
+    await refused(t, owner, "/api/admin/identity");
+  });
+
   it("abuse signals: newest first a page at a time", async () => {
     const rows: AbuseSignal[] = [];
     for (let i = 0; i < N; i++) {
