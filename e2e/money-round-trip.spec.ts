@@ -74,6 +74,9 @@ test("money round trip: top up, win, take the cash alternative, withdraw it, the
     .getByRole("dialog", { name: "Approve withdrawal" })
     .getByRole("button", { name: "Approve and send $40.00" })
     .click();
+  // Decided, it leaves the pending queue; "All" shows it paid.
+  await expect(adminRow).toHaveCount(0, SLOW);
+  await admin.getByTestId("withdrawals-status").getByText("All", { exact: true }).click();
   await expect(adminRow).toContainText("paid", SLOW);
   const audit = await (await admin.request.get("/api/admin/audit?action=withdrawal.approve")).json();
   expect(audit.entries[0]).toMatchObject({ actorEmail: ADMIN.email, after: { status: "processing", address: TRON } });

@@ -114,6 +114,9 @@ test("a withdrawal over the threshold: one finance member proposes, another conf
   await expect(confirm).toContainText(`Proposed by ${ana.email}`);
   await confirm.getByRole("button", { name: "Approve and send $120.00" }).click();
   const rowB = b.getByTestId("admin-withdrawal-row").filter({ hasText: player.email });
+  // Decided, it leaves the pending queue; "All" shows it paid.
+  await expect(rowB).toHaveCount(0, SLOW);
+  await b.getByTestId("withdrawals-status").getByText("All", { exact: true }).click();
   await expect(rowB).toContainText("paid", SLOW);
   await expect(b.getByTestId("waiting-approval").filter({ hasText: player.email })).toHaveCount(0);
 

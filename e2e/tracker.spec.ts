@@ -187,6 +187,9 @@ for (const device of DEVICES) {
       .getByRole("dialog", { name: "Send the final answer?" })
       .getByRole("button", { name: "Send final answer" })
       .click();
+    // Answered, it leaves the open queue; "All" shows it with the final answer.
+    await expect(queued).toHaveCount(0, SLOW);
+    await admin.page.getByTestId("complaints-status").getByText("All", { exact: true }).click();
     await expect(queued).toContainText("Final answer given", SLOW);
     // Each step is in the audit log (the e-mails are proved over SMTP in tests/integration/complaints.test.ts).
     const audit = await (await admin.page.request.get("/api/admin/audit?action=complaint.answer")).json();

@@ -72,6 +72,9 @@ test("a player with balance withdraws to a valid address, the admin approves, th
   await expect(adminRow).toContainText("pending");
   await adminRow.getByRole("button", { name: "Approve" }).click();
   await confirm.getByRole("button", { name: "Approve and send $25.00" }).click();
+  // Decided, it leaves the pending queue; "All" shows every withdrawal, this one paid.
+  await expect(adminRow).toHaveCount(0, SLOW);
+  await admin.getByTestId("withdrawals-status").getByText("All", { exact: true }).click();
   await expect(adminRow).toContainText("paid", SLOW);
   await adminContext.close();
 

@@ -150,7 +150,7 @@ export interface paths {
     post: operations["postApiUserClose"];
   };
   "/api/admin/risk-markers": {
-    /** Players at risk: limits hit repeatedly, rising weekly spend, many top-ups in a day */
+    /** Players at risk: limits hit repeatedly, rising weekly spend, many top-ups in a day; by player id (a page: ?limit, default 50, ?cursor = the last userId seen) */
     get: operations["getApiAdminRiskMarkers"];
   };
   "/api/payments/create": {
@@ -244,7 +244,7 @@ export interface paths {
     post: operations["postApiAdminUsersUserIdToggleAdmin"];
   };
   "/api/admin/abuse-signals": {
-    /** Multi-account and abuse signals, newest first: shared device or payout address, sign-up bursts, disposable e-mail, linked free entries */
+    /** Multi-account and abuse signals, newest first: shared device or payout address, sign-up bursts, disposable e-mail, linked free entries (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminAbuseSignals"];
   };
   "/api/admin/approvals": {
@@ -308,7 +308,7 @@ export interface paths {
     post: operations["postApiWithdrawalsQuote"];
   };
   "/api/admin/withdrawals": {
-    /** Withdrawals, pending first */
+    /** Withdrawals: the pending ones oldest first, or ?status=all every withdrawal newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminWithdrawals"];
   };
   "/api/admin/withdrawals/{id}/approve": {
@@ -334,7 +334,7 @@ export interface paths {
     post: operations["postApiUserIdentityCheck"];
   };
   "/api/admin/identity": {
-    /** Identity checks waiting for a decision, oldest first */
+    /** Identity checks waiting for a decision, oldest first (a page: ?limit, default 50, ?cursor = the last userId seen) */
     get: operations["getApiAdminIdentity"];
   };
   "/api/admin/identity/{userId}/decision": {
@@ -416,7 +416,7 @@ export interface paths {
     post: operations["postApiComplaintsReferenceNotes"];
   };
   "/api/admin/complaints": {
-    /** The complaints queue: open ones by due date (overdue flagged), then answered ones */
+    /** The complaints queue: open ones by due date (overdue flagged), or ?status=all every complaint newest first (a page: ?limit, default 50, ?cursor = the last reference seen) */
     get: operations["getApiAdminComplaints"];
   };
   "/api/admin/complaints/{reference}/reply": {
@@ -3634,13 +3634,25 @@ export interface operations {
       };
     };
   };
-  /** Players at risk: limits hit repeatedly, rising weekly spend, many top-ups in a day */
+  /** Players at risk: limits hit repeatedly, rising weekly spend, many top-ups in a day; by player id (a page: ?limit, default 50, ?cursor = the last userId seen) */
   getApiAdminRiskMarkers: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
         content: {
           "application/json": components["schemas"]["RiskMarker"][];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in */
@@ -4935,8 +4947,14 @@ export interface operations {
       };
     };
   };
-  /** Multi-account and abuse signals, newest first: shared device or payout address, sign-up bursts, disposable e-mail, linked free entries */
+  /** Multi-account and abuse signals, newest first: shared device or payout address, sign-up bursts, disposable e-mail, linked free entries (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminAbuseSignals: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -4961,6 +4979,12 @@ export interface operations {
                */
               updatedAt: string;
             })[];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in */
@@ -6161,13 +6185,26 @@ export interface operations {
       };
     };
   };
-  /** Withdrawals, pending first */
+  /** Withdrawals: the pending ones oldest first, or ?status=all every withdrawal newest first (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminWithdrawals: {
+    parameters: {
+      query?: {
+        status?: "pending" | "all";
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
         content: {
           "application/json": components["schemas"]["AdminWithdrawal"][];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in */
@@ -6637,8 +6674,14 @@ export interface operations {
       };
     };
   };
-  /** Identity checks waiting for a decision, oldest first */
+  /** Identity checks waiting for a decision, oldest first (a page: ?limit, default 50, ?cursor = the last userId seen) */
   getApiAdminIdentity: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -6654,6 +6697,12 @@ export interface operations {
               country: string | null;
               requestedAt: string | null;
             })[];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in */
@@ -7949,13 +7998,26 @@ export interface operations {
       };
     };
   };
-  /** The complaints queue: open ones by due date (overdue flagged), then answered ones */
+  /** The complaints queue: open ones by due date (overdue flagged), or ?status=all every complaint newest first (a page: ?limit, default 50, ?cursor = the last reference seen) */
   getApiAdminComplaints: {
+    parameters: {
+      query?: {
+        status?: "open" | "all";
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
         content: {
           "application/json": components["schemas"]["AdminComplaint"][];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in */

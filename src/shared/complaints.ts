@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import "./schemas/zod-config";
+import { pageFields } from "./schemas/paging";
 
 export const COMPLAINT_CATEGORIES = ["purchase", "draw", "prize", "payment", "withdrawal"] as const;
 export type ComplaintCategoryName = (typeof COMPLAINT_CATEGORIES)[number];
@@ -83,6 +84,17 @@ export const complaintMessageSchema = z.object({
 export type ComplaintMessageInput = z.infer<typeof complaintMessageSchema>;
 
 export const complaintRefInputSchema = z.object({ reference: complaintReferenceSchema });
+
+/**
+ * The admin complaints list: the open ones by due date (the queue), or with `status: "all"` every
+ * complaint newest first; a keyset page of either (`limit`, `cursor` = the last reference seen).
+ */
+export const adminComplaintsQuerySchema = z.object({
+  status: z.enum(["open", "all"]).default("open"),
+  limit: pageFields.limit,
+  cursor: complaintReferenceSchema.optional(),
+});
+export type AdminComplaintsQuery = { status?: "open" | "all"; limit?: number; cursor?: string | null };
 
 /** A dispute of a prize's delivery: what went wrong (it becomes a complaint about that prize). */
 export const disputePrizeSchema = z.object({

@@ -108,5 +108,3 @@ export const RISK_LABELS: Record<RiskMarker, string> = {
   rising_spend: "Rising spend week over week",
   many_top_ups: "Many top-ups in a day",
 };
-/** Rows on one page of the list. */
-export const RISK_LIST_LIMIT = 100;

@@ -7,6 +7,7 @@ import { base58, base64, base64urlnopad, bech32, bech32m, createBase58check } fr
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { z } from "zod";
 import "./schemas/zod-config";
+import { pageFields } from "./schemas/paging";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "./constants";
 import { compareMoney, formatUsd } from "./money";
 
@@ -215,3 +216,10 @@ export const rejectWithdrawalSchema = withdrawalIdSchema.extend({
     .min(1, WITHDRAWAL_MESSAGES.reasonRequired)
     .max(500, "Reason must be at most 500 characters"),
 });
+
+/**
+ * The admin Withdrawals list (docs/payments.md "Withdrawals"): the pending queue oldest first, or with
+ * `status: "all"` every withdrawal newest first; a keyset page of either (`limit`, `cursor` = the last id seen).
+ */
+export const adminWithdrawalsQuerySchema = z.object({ status: z.enum(["pending", "all"]).default("pending"), ...pageFields });
+export type AdminWithdrawalsQuery = { status?: "pending" | "all"; limit?: number; cursor?: string | null };

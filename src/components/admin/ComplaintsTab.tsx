@@ -1,25 +1,40 @@
 "use client";
 
-import { Button, Card, Group, Stack, Text, Textarea, Title } from "@mantine/core";
-import { Spinner } from "@/components/common/QueryState";
-import { useState } from "react";
+import { Button, Card, Group, SegmentedControl, Stack, Text, Textarea, Title } from "@mantine/core";
+import { LoadMore, QueryState } from "@/components/common/QueryState";
+import { useMemo, useState } from "react";
 import { COMPLAINT_LIMITS } from "@/shared/complaints";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { ComplaintThread } from "../common/ComplaintThread";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { LIMITS } from "@/shared/constants";
+
+const PAGE = LIMITS.listPage;
 
 /**
- * Admin dashboard 'Complaints' tab: open complaints by due date (overdue marked), then answered ones.
+ * Admin dashboard 'Complaints' tab: open complaints by due date (overdue marked), or every complaint
+ * newest first ("All"), a page at a time ("Load more").
  * A reply or the final answer is e-mailed to the player and audited; the final answer names the
  * escalation route and closes the complaint, so it asks first.
  */
 export function ComplaintsTab() {
   const { locked } = useSecondFactorGate();
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.complaints.adminList.queryOptions());
+  const [status, setStatus] = useState<"open" | "all">("open");
+  const list = useInfiniteQuery(
+    trpc.complaints.adminList.infiniteQueryOptions(
+      { status, limit: PAGE },
+      { getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.reference : undefined) },
+    ),
+  );
+  // A refetch after an answer can shift rows between pages: show each complaint once.
+  const rows = useMemo(() => {
+    const all = (list.data?.pages ?? []).flat();
+    return all.filter((c, i) => all.findIndex((q) => q.reference === c.reference) === i);
+  }, [list.data]);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [finalFor, setFinalFor] = useState<string | null>(null);
   const done = async (reference: string, title: string) => {
@@ -45,55 +60,69 @@ export function ComplaintsTab() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>
-        <Title order={3}>Complaints</Title>
-        {list.isLoading ? (
-          <Spinner label="Loading complaints" />
-        ) : list.error ? (
-          <Text c="red">{list.error.message}</Text>
-        ) : !list.data?.length ? (
-          <Text c="dimmed">No complaints.</Text>
-        ) : (
-          list.data.map((c) => (
-            <Card key={c.reference} withBorder p="md" data-testid="admin-complaint">
-              <Stack gap="xs">
-                <Text size="xs" c="dimmed">
-                  {c.user.email}
-                </Text>
-                <ComplaintThread c={c} />
-                {c.status === "acknowledged" && (
-                  <Stack gap="xs">
-                    <Textarea
-                      label={`Reply or final answer to ${c.reference}`}
-                      autosize
-                      minRows={2}
-                      maxLength={COMPLAINT_LIMITS.messageMax}
-                      value={drafts[c.reference] ?? ""}
-                      onChange={(e) => setDrafts({ ...drafts, [c.reference]: e.currentTarget.value })}
-                    />
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        disabled={!drafts[c.reference]?.trim()}
-                        loading={reply.isPending && reply.variables?.reference === c.reference}
-                        onClick={() => reply.mutate({ reference: c.reference, body: drafts[c.reference] ?? "" })}
-                      >
-                        Send reply
-                      </Button>
-                      <Button
-                        size="xs"
-                        disabled={locked || !drafts[c.reference]?.trim()}
-                        onClick={() => setFinalFor(c.reference)}
-                      >
-                        Send final answer
-                      </Button>
-                    </Group>
-                  </Stack>
-                )}
-              </Stack>
-            </Card>
-          ))
-        )}
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3}>Complaints</Title>
+          <SegmentedControl
+            aria-label="Which complaints"
+            data-testid="complaints-status"
+            value={status}
+            onChange={(v) => setStatus(v as "open" | "all")}
+            data={[
+              { value: "open", label: "Open" },
+              { value: "all", label: "All" },
+            ]}
+          />
+        </Group>
+        <QueryState
+          query={list}
+          rows={list.data ? rows : undefined}
+          empty={status === "open" ? "No open complaints." : "No complaints."}
+          loadingLabel="Loading complaints"
+        >
+          {(shown) =>
+            shown.map((c) => (
+              <Card key={c.reference} withBorder p="md" data-testid="admin-complaint">
+                <Stack gap="xs">
+                  <Text size="xs" c="dimmed">
+                    {c.user.email}
+                  </Text>
+                  <ComplaintThread c={c} />
+                  {c.status === "acknowledged" && (
+                    <Stack gap="xs">
+                      <Textarea
+                        label={`Reply or final answer to ${c.reference}`}
+                        autosize
+                        minRows={2}
+                        maxLength={COMPLAINT_LIMITS.messageMax}
+                        value={drafts[c.reference] ?? ""}
+                        onChange={(e) => setDrafts({ ...drafts, [c.reference]: e.currentTarget.value })}
+                      />
+                      <Group gap="xs">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={!drafts[c.reference]?.trim()}
+                          loading={reply.isPending && reply.variables?.reference === c.reference}
+                          onClick={() => reply.mutate({ reference: c.reference, body: drafts[c.reference] ?? "" })}
+                        >
+                          Send reply
+                        </Button>
+                        <Button
+                          size="xs"
+                          disabled={locked || !drafts[c.reference]?.trim()}
+                          onClick={() => setFinalFor(c.reference)}
+                        >
+                          Send final answer
+                        </Button>
+                      </Group>
+                    </Stack>
+                  )}
+                </Stack>
+              </Card>
+            ))
+          }
+        </QueryState>
+        <LoadMore query={list} shown={rows.length} total={null} noun="complaints" />
       </Stack>
       <ConfirmDialog
         {...dialogAbout(finalFor, setFinalFor)}

@@ -1,12 +1,16 @@
 "use client";
 
 import { Button, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { DateTime } from "@/components/common/useTimeZone";
 import { trpc } from "@/trpc/react";
+import { LoadMore } from "@/components/common/QueryState";
+import { LIMITS } from "@/shared/constants";
+
+const PAGE = LIMITS.listPage;
 
 type Decision = { userId: string; email: string; decision: "approved" | "rejected" };
 
@@ -16,7 +20,13 @@ type Decision = { userId: string; email: string; decision: "approved" | "rejecte
  */
 export function IdentityChecksPanel({ locked }: { locked: boolean }) {
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.identity.adminPending.queryOptions(undefined, { enabled: !locked }));
+  // The queue oldest first, a page at a time ("Load more").
+  const list = useInfiniteQuery(
+    trpc.identity.adminPending.infiniteQueryOptions(
+      { limit: PAGE },
+      { enabled: !locked, getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.userId : undefined) },
+    ),
+  );
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [reason, setReason] = useState("");
   const decide = useMutation(
@@ -31,7 +41,11 @@ export function IdentityChecksPanel({ locked }: { locked: boolean }) {
       onError: (e) => toastError(TOAST.reviewFailed, e, "Could not record the decision"),
     }),
   );
-  const rows = list.data ?? [];
+  // A refetch after a decision can shift rows between pages: show each player once.
+  const rows = useMemo(() => {
+    const all = (list.data?.pages ?? []).flat();
+    return all.filter((r, i) => all.findIndex((q) => q.userId === r.userId) === i);
+  }, [list.data]);
   if (!rows.length) return null;
   return (
     <Stack gap="xs" data-testid="identity-checks">
@@ -67,6 +81,7 @@ export function IdentityChecksPanel({ locked }: { locked: boolean }) {
           },
         ]}
       />
+      <LoadMore query={list} shown={rows.length} total={null} noun="checks" />
       <Modal
         opened={deciding !== null}
         onClose={() => setDeciding(null)}

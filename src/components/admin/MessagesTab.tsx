@@ -1,10 +1,10 @@
 "use client";
 
 import { Badge, Grid, Group, Paper, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
 import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { trpc } from "@/trpc/react";
 import { pollingFallback, refetchOnTick } from "../common/useLiveRefetch";
@@ -13,6 +13,9 @@ import { ChatThread } from "../common/ChatThread";
 import { showToast, TOAST, toastError } from "@/components/common/toasts";
 import { ChatComposer } from "@/components/common/ChatComposer";
 import { SearchInput } from "@/components/common/SearchInput";
+import { LoadMore } from "@/components/common/QueryState";
+
+const PAGE = LIMITS.listPage;
 
 /** Admin dashboard Messages tab (docs/product.md §2): conversation list, thread, reply box. */
 export function MessagesTab() {
@@ -22,35 +25,43 @@ export function MessagesTab() {
   const queryClient = useQueryClient();
 
   // A tick names the conversations that changed: only those rows are read again and moved to the
-  // top (the list is one page; the server keeps one summary row per player). A tick naming none, or
-  // too many, and a (re)connected stream refetch the page.
+  // top of the first page (the list is paged, 50 with "Load more"; the server keeps one summary row per
+  // player). A tick naming none, or too many, and a (re)connected stream refetch the loaded pages.
+  const listKey = trpc.support.conversations.infiniteQueryKey({ limit: PAGE });
   const refreshRows = async (userIds: string[]) => {
     const rows = await Promise.all(
       userIds.map((userId) => queryClient.fetchQuery(trpc.support.conversation.queryOptions({ userId }))),
     );
-    queryClient.setQueryData(trpc.support.conversations.queryKey(), (old) => {
+    // The list is paged ("Load more"): a changed row leaves whichever page held it and goes to the top.
+    queryClient.setQueryData(listKey, (old) => {
       if (!old) return old;
       const changed = new Set(userIds);
       const fresh = rows.filter((r): r is NonNullable<typeof r> => r !== null);
-      return [...fresh, ...old.filter((c) => !changed.has(c.userId))].sort(
+      const pages = old.pages.map((page) => page.filter((c) => !changed.has(c.userId)));
+      pages[0] = [...fresh, ...(pages[0] ?? [])].sort(
         (a, b) => new Date(b.lastMessageAt).getTime() - new Date(a.lastMessageAt).getTime(),
       );
+      return { ...old, pages };
     });
   };
   const listSub = useSubscription(
     trpc.support.onConversations.subscriptionOptions(undefined, {
       onData: (tick) => {
         // "ready" (a new or resumed stream: events may have been missed) refetches the page.
-        if (tick.kind !== "ready" && tick.userIds?.length && queryClient.getQueryData(trpc.support.conversations.queryKey())) {
+        if (tick.kind !== "ready" && tick.userIds?.length && queryClient.getQueryData(listKey)) {
           refreshRows(tick.userIds).catch(() => void refetchOnTick(queryClient, trpc.support.conversations.pathFilter()));
         } else void refetchOnTick(queryClient, trpc.support.conversations.pathFilter());
       },
     }),
   );
-  const conversations = useQuery(
-    trpc.support.conversations.queryOptions(undefined, {
-      refetchInterval: pollingFallback(listSub.status, DELAYS.adminConversationsPoll),
-    }),
+  const conversations = useInfiniteQuery(
+    trpc.support.conversations.infiniteQueryOptions(
+      { limit: PAGE },
+      {
+        refetchInterval: pollingFallback(listSub.status, DELAYS.adminConversationsPoll),
+        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
+      },
+    ),
   );
   const threadSub = useSubscription(
     trpc.support.onConversation.subscriptionOptions(
@@ -85,7 +96,11 @@ export function MessagesTab() {
     }),
   );
 
-  const all = conversations.data ?? [];
+  // A row moved to the top by a live tick, or a refetch, can repeat across pages: show each conversation once.
+  const all = useMemo(() => {
+    const rows = (conversations.data?.pages ?? []).flat();
+    return rows.filter((c, i) => rows.findIndex((q) => q.userId === c.userId) === i);
+  }, [conversations.data]);
   const q = search.trim().toLowerCase();
   const shown = q ? all.filter((c) => c.userName.toLowerCase().includes(q) || c.userEmail.toLowerCase().includes(q)) : all;
   const current = all.find((c) => c.userId === selected);
@@ -165,6 +180,7 @@ export function MessagesTab() {
                   ))}
                 </Stack>
               )}
+              <LoadMore query={conversations} mt="xs" />
             </ScrollArea>
           </Stack>
         </Paper>

@@ -3,15 +3,18 @@
 import { Badge, Card, Code, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
-import { QueryState } from "@/components/common/QueryState";
+import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { DataTable } from "@/components/common/DataTable";
 import { SearchInput } from "@/components/common/SearchInput";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { LIMITS } from "@/shared/constants";
+
+const PAGE = LIMITS.listPage;
 
 type OutboxMail = RouterOutputs["admin"]["outbox"][number];
 
@@ -20,7 +23,8 @@ const STATUS_COLOR = { pending: "yellow", sent: "green", failed: "red", held: "g
 const STATUS_LABEL = { pending: "pending", sent: "sent", failed: "failed", held: "held: address not verified" } as const;
 
 /**
- * Admin dashboard 'Outbox' tab (docs/email.md): every email the site wrote, newest first. With no
+ * Admin dashboard 'Outbox' tab (docs/email.md): every email the site wrote, newest first, a page at a
+ * time ("Load more"). With no
  * SMTP_URL nothing is sent, so this is where the demo shows what would have been mailed.
  */
 export function OutboxTab() {
@@ -29,9 +33,21 @@ export function OutboxTab() {
   const [open, setOpen] = useState<OutboxMail | null>(null);
   // Reading players' e-mails is privileged: not asked for while the session owes its two-factor code.
   const { locked } = useSecondFactorGate();
-  const outbox = useQuery(
-    trpc.admin.outbox.queryOptions({ search: debounced || undefined }, { refetchInterval: 10_000, enabled: !locked }),
+  const outbox = useInfiniteQuery(
+    trpc.admin.outbox.infiniteQueryOptions(
+      { search: debounced || undefined, limit: PAGE },
+      {
+        refetchInterval: 10_000,
+        enabled: !locked,
+        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
+      },
+    ),
   );
+  // A refetch as new mail is written shifts rows between pages: show each e-mail once.
+  const rows = useMemo(() => {
+    const all = (outbox.data?.pages ?? []).flat();
+    return all.filter((m, i) => all.findIndex((q) => q.id === m.id) === i);
+  }, [outbox.data]);
 
   return (
     <Card withBorder radius="md" p="lg">
@@ -49,13 +65,14 @@ export function OutboxTab() {
             The outbox opens once this session has passed two-factor authentication.
           </Text>
         )}
-        <QueryState query={outbox} rows={locked ? [] : outbox.data} empty={locked ? "" : "No emails yet."}>
+        <QueryState query={outbox} rows={locked ? [] : outbox.data ? rows : undefined} empty={locked ? "" : "No emails yet."}>
           {(shown) => (
             <DataTable
               minWidth={800}
               rows={shown}
               rowKey={(m) => m.id}
-              rowProps={(m) => ({ style: { cursor: "pointer" }, onClick: () => setOpen(m) })}
+              testId="outbox-table"
+              rowProps={(m) => ({ style: { cursor: "pointer" }, onClick: () => setOpen(m), "data-testid": "outbox-row" })}
               columns={[
                 { label: "Time", cell: (m) => <DateTime value={m.createdAt} /> },
                 { label: "Recipient", cell: (m) => m.to },
@@ -88,6 +105,7 @@ export function OutboxTab() {
             />
           )}
         </QueryState>
+        {!locked && <LoadMore query={outbox} shown={rows.length} total={null} noun="e-mails" />}
       </Stack>
       <Modal {...dialogAbout(open, setOpen)} title={open?.subject} size="xl">
         {open && (

@@ -3,10 +3,10 @@
 import { SecondApproverQueue } from "./SecondApproverQueue";
 import { formatCount } from "@/shared/format";
 import { Badge, Button, Center, Group, Stack, Text, Title } from "@mantine/core";
-import { Spinner } from "@/components/common/QueryState";
-import { useState } from "react";
+import { LoadMore, Spinner } from "@/components/common/QueryState";
+import { useMemo, useState } from "react";
 import { formatUsd } from "@/shared/money";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { type Column, DataTable } from "../common/DataTable";
@@ -14,6 +14,9 @@ import { DateTime } from "../common/useTimeZone";
 import { PromoCodeForm } from "./PromoCodeForm";
 import { answerToasts, TOAST, toastError, toastSuccess } from "../common/toasts";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { LIMITS } from "@/shared/constants";
+
+const PAGE = LIMITS.listPage;
 
 type Promo = RouterOutputs["pricing"]["promoCodes"][number];
 
@@ -44,7 +47,18 @@ export function PromoCodesTab() {
       onError: (e) => toastError(TOAST.promoCodeNotCreated, e, "Failed to create the promo code"),
     }),
   );
-  const list = useQuery(trpc.pricing.promoCodes.queryOptions({}));
+  // Newest first, a page at a time ("Load more"); the server pages it (pricing.promoCodes).
+  const list = useInfiniteQuery(
+    trpc.pricing.promoCodes.infiniteQueryOptions(
+      { limit: PAGE },
+      { getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined) },
+    ),
+  );
+  // A refetch after a new code shifts rows between pages: show each code once.
+  const rows = useMemo(() => {
+    const all = (list.data?.pages ?? []).flat();
+    return all.filter((p, i) => all.findIndex((q) => q.id === p.id) === i);
+  }, [list.data]);
   const [creating, setCreating] = useState(false);
   const status = useMutation(
     trpc.pricing.setPromoCodeStatus.mutationOptions(
@@ -122,19 +136,20 @@ export function PromoCodesTab() {
         <Center py="xl">
           <Spinner />
         </Center>
-      ) : (list.data ?? []).length === 0 ? (
+      ) : rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           No promo codes yet.
         </Text>
       ) : (
         <DataTable
-          rows={list.data ?? []}
+          rows={rows}
           columns={columns}
           rowKey={(p) => p.id}
           rowProps={(p) => ({ "data-testid": `promo-${p.code}` })}
           minWidth={800}
         />
       )}
+      <LoadMore query={list} shown={rows.length} total={null} noun="promo codes" />
       <PromoCodeForm opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );

@@ -4,20 +4,38 @@ import { Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { DateTime } from "@/components/common/useTimeZone";
 import { formatUsd } from "@/shared/money";
 import { RISK_LABELS, RISK_THRESHOLDS as T } from "@/shared/safer-play";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { trpc } from "@/trpc/react";
 import { DataTable, NamedCell } from "@/components/common/DataTable";
 import { formatCount } from "@/shared/format";
-import { QueryState } from "@/components/common/QueryState";
+import { LoadMore, QueryState } from "@/components/common/QueryState";
+import { LIMITS } from "@/shared/constants";
+
+const PAGE = LIMITS.listPage;
 
 const MARKER_COLOR = { limits_hit: "orange", rising_spend: "red", many_top_ups: "grape" } as const;
 
 /**
  * Admin dashboard 'Players at risk' tab (docs/admin.md): players whose last weeks show risk
- * markers, worked out on the server from the ledger and the top-ups (saferPlay.riskMarkers).
+ * markers, worked out on the server from the ledger and the top-ups (saferPlay.riskMarkers), by
+ * player id a page at a time ("Load more").
  */
 export function RiskTab() {
-  const list = useQuery(trpc.saferPlay.riskMarkers.queryOptions(undefined, { refetchInterval: 60_000 }));
+  const list = useInfiniteQuery(
+    trpc.saferPlay.riskMarkers.infiniteQueryOptions(
+      { limit: PAGE },
+      {
+        refetchInterval: 60_000,
+        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.userId : undefined),
+      },
+    ),
+  );
+  // A refetch can shift players between pages as markers come and go: show each player once.
+  const rows = useMemo(() => {
+    const all = (list.data?.pages ?? []).flat();
+    return all.filter((r, i) => all.findIndex((q) => q.userId === r.userId) === i);
+  }, [list.data]);
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>
@@ -29,7 +47,7 @@ export function RiskTab() {
         </Text>
         <QueryState
           query={list}
-          rows={list.data}
+          rows={list.data ? rows : undefined}
           loadingLabel="Loading players at risk"
           empty={<span data-testid="risk-empty">No player shows a risk marker right now.</span>}
         >
@@ -72,6 +90,7 @@ export function RiskTab() {
             />
           )}
         </QueryState>
+        <LoadMore query={list} shown={rows.length} total={null} noun="players" />
         <AbuseSignals />
       </Stack>
     </Card>
@@ -83,7 +102,20 @@ export function RiskTab() {
  * which accounts it links. A signal moves no money; it sends the account's payouts to review.
  */
 function AbuseSignals() {
-  const list = useQuery(trpc.admin.abuseSignals.queryOptions(undefined, { refetchInterval: 60_000 }));
+  const list = useInfiniteQuery(
+    trpc.admin.abuseSignals.infiniteQueryOptions(
+      { limit: PAGE },
+      {
+        refetchInterval: 60_000,
+        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
+      },
+    ),
+  );
+  // A refetch as new signals are recorded shifts rows between pages: show each signal once.
+  const rows = useMemo(() => {
+    const all = (list.data?.pages ?? []).flat();
+    return all.filter((r, i) => all.findIndex((q) => q.id === r.id) === i);
+  }, [list.data]);
   return (
     <Stack gap="xs" mt="md">
       <Title order={4}>Linked accounts and abuse signals</Title>
@@ -94,7 +126,7 @@ function AbuseSignals() {
       </Text>
       <QueryState
         query={list}
-        rows={list.data}
+        rows={list.data ? rows : undefined}
         loadingLabel="Loading abuse signals"
         empty={<span data-testid="abuse-empty">No abuse signal recorded.</span>}
       >
@@ -125,6 +157,7 @@ function AbuseSignals() {
           />
         )}
       </QueryState>
+      <LoadMore query={list} shown={rows.length} total={null} noun="signals" />
     </Stack>
   );
 }

@@ -48,7 +48,7 @@ export function SecondApproverQueue({
   /** Which proposals this queue shows, by the procedure each runs (e.g. "withdrawals.approve" on the Withdrawals tab). */
   actions: readonly FourEyesAction[];
   locked: boolean;
-  onConfirm: (subjectId: string, summary: Record<string, string>, action: string) => void;
+  onConfirm: (subjectId: string, summary: Record<string, string>, action: string, proposedByEmail: string) => void;
 }) {
   const { can } = useStaffAccess();
   const { user: me } = useCurrentUser();
@@ -98,7 +98,12 @@ export function SecondApproverQueue({
                 </Button>
               ) : (
                 can(p.action) && (
-                  <Button size="xs" color="green" disabled={locked} onClick={() => onConfirm(p.subjectId, p.summary, p.action)}>
+                  <Button
+                    size="xs"
+                    color="green"
+                    disabled={locked}
+                    onClick={() => onConfirm(p.subjectId, p.summary, p.action, p.proposedByEmail)}
+                  >
                     Confirm
                   </Button>
                 )

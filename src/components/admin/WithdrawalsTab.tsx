@@ -1,42 +1,64 @@
 "use client";
 
-import { Button, Card, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
-import { useState } from "react";
+import { Button, Card, Group, Modal, SegmentedControl, Stack, Text, Textarea, Title } from "@mantine/core";
+import { useMemo, useState } from "react";
 import { formatUsd } from "@/shared/money";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { ChainText, routeNote, StatusWithNote } from "../common/WithdrawalStatusBadge";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { DateTime } from "@/components/common/useTimeZone";
 import { DataTable } from "@/components/common/DataTable";
-import { QueryState } from "@/components/common/QueryState";
+import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { IdentityChecksPanel } from "./IdentityChecksPanel";
 import { useSecondFactorGate } from "./SecondFactorGate";
 import { SecondApproverQueue } from "./SecondApproverQueue";
 import { useCurrentUser } from "../common/useCurrentUser";
+import { LIMITS } from "@/shared/constants";
+
+const PAGE = LIMITS.listPage;
 
 type Withdrawal = RouterOutputs["withdrawals"]["adminList"][number];
+/** What the Approve dialog shows: a listed row, or a proposal confirmed from the queue above before its page is loaded. */
+type Approving = Pick<Withdrawal, "id" | "amount" | "cryptoCurrency" | "network" | "address" | "needsSecondApprover"> & {
+  user: { email: string };
+  proposal: { proposedByEmail: string } | null;
+};
 
 /**
- * Admin dashboard 'Withdrawals' tab: pending first; Approve sends the payout, Reject asks for a
- * reason. Over the four-eyes threshold (the server says which: `needsSecondApprover`) the first
+ * Admin dashboard 'Withdrawals' tab: the pending queue oldest first, or every withdrawal newest
+ * first ("All"), a page at a time ("Load more"); Approve sends the payout, Reject asks for a reason. Over the four-eyes threshold (the server says which: `needsSecondApprover`) the first
  * Approve proposes, and another staff member's Confirm sends it (docs/admin.md "Four eyes").
  */
 export function WithdrawalsTab() {
   const queryClient = useQueryClient();
   const { locked } = useSecondFactorGate();
   const { user: me } = useCurrentUser();
-  const list = useQuery(trpc.withdrawals.adminList.queryOptions(undefined, { refetchInterval: 15_000 }));
+  const [status, setStatus] = useState<"pending" | "all">("pending");
+  const list = useInfiniteQuery(
+    trpc.withdrawals.adminList.infiniteQueryOptions(
+      { status, limit: PAGE },
+      {
+        refetchInterval: 15_000,
+        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
+      },
+    ),
+  );
+  // A refetch after a decision can shift rows between pages: show each withdrawal once.
+  const rows = useMemo(() => {
+    const all = (list.data?.pages ?? []).flat();
+    return all.filter((w, i) => all.findIndex((q) => q.id === w.id) === i);
+  }, [list.data]);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries(trpc.withdrawals.adminList.pathFilter()),
       queryClient.invalidateQueries(trpc.admin.waitingApprovals.pathFilter()),
     ]);
   // Approving sends crypto that cannot be called back: it asks first, like End and Cancel (ContestsTab).
-  const [approving, setApproving] = useState<Withdrawal | null>(null);
+  const [approving, setApproving] = useState<Approving | null>(null);
   const approve = useMutation(
     trpc.withdrawals.approve.mutationOptions({
       onSuccess: async (r) => {
@@ -73,18 +95,45 @@ export function WithdrawalsTab() {
       <Stack>
         <Group justify="space-between" wrap="wrap">
           <Title order={3}>Withdrawals</Title>
-          <ExportCsvButton href="/api/admin/export/withdrawals.csv" />
+          <Group gap="sm" wrap="wrap">
+            <SegmentedControl
+              aria-label="Which withdrawals"
+              data-testid="withdrawals-status"
+              value={status}
+              onChange={(v) => setStatus(v as "pending" | "all")}
+              data={[
+                { value: "pending", label: "Pending" },
+                { value: "all", label: "All" },
+              ]}
+            />
+            <ExportCsvButton href="/api/admin/export/withdrawals.csv" />
+          </Group>
         </Group>
         <SecondApproverQueue
           actions={["withdrawals.approve"]}
           locked={locked}
-          onConfirm={(subjectId) => {
-            const w = list.data?.find((x) => x.id === subjectId);
-            if (w) setApproving(w);
-          }}
+          onConfirm={(subjectId, summary, _action, proposedByEmail) =>
+            // Its row may sit on a page not loaded yet: the proposal's summary names what is sent.
+            setApproving(
+              rows.find((x) => x.id === subjectId) ?? {
+                id: subjectId,
+                amount: summary.amount ?? "0",
+                cryptoCurrency: (summary.currency ?? "") as Withdrawal["cryptoCurrency"],
+                network: (summary.network ?? "") as Withdrawal["network"],
+                address: summary.address ?? "",
+                needsSecondApprover: true,
+                user: { email: summary.player ?? "" },
+                proposal: { proposedByEmail },
+              },
+            )
+          }
         />
         <IdentityChecksPanel locked={locked} />
-        <QueryState query={list} rows={list.data} empty="No withdrawals yet.">
+        <QueryState
+          query={list}
+          rows={list.data ? rows : undefined}
+          empty={status === "pending" ? "No pending withdrawals." : "No withdrawals yet."}
+        >
           {(shown) => (
             <DataTable
               rows={shown}
@@ -138,6 +187,7 @@ export function WithdrawalsTab() {
             />
           )}
         </QueryState>
+        <LoadMore query={list} shown={rows.length} total={null} noun="withdrawals" />
       </Stack>
       <ConfirmDialog
         {...dialogAbout(approving, setApproving)}

@@ -3,11 +3,13 @@ import "./zod-config";
 import { z } from "zod";
 import { MESSAGES } from "./auth";
 import { LIMITS } from "../constants";
+import { pageFields } from "./paging";
 
+/** The admin Outbox: newest first, optionally one recipient; a keyset page (`limit`, `cursor` = the last id seen). */
 export const outboxQuerySchema = z
   .object({
     search: z.string().trim().max(200).optional(),
-    limit: z.number().int().min(1).max(200).optional(),
+    ...pageFields,
   })
   .optional();
 

@@ -51,8 +51,8 @@ export const adminRouter = createTRPCRouter({
     return { message: proposed ? FOUR_EYES_MESSAGES.proposed : "User updated", user };
   }),
   /** Four eyes: what waits for a second approver, and the proposer taking theirs back (docs/admin.md "Four eyes"). */
-  /** Multi-account and abuse signals, newest first (docs/admin.md "Abuse signals"). */
-  abuseSignals: adminProcedure.query(({ ctx }) => listAbuseSignals(ctx.db)),
+  /** Multi-account and abuse signals, newest first, a page at a time (docs/admin.md "Abuse signals"). */
+  abuseSignals: adminProcedure.input(pageQuerySchema).query(({ ctx, input }) => listAbuseSignals(ctx.db, input ?? {})),
   // Each sees the proposals they could confirm (the matrix decides: role changes are the owners').
   waitingApprovals: adminProcedure.query(async ({ ctx }) =>
     (await listWaitingProposals(ctx.db)).filter((p) => roleMayCall(ctx.user.role, p.action)),

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { complaintMessageSchema, complaintRefInputSchema, fileComplaintSchema } from "@/shared/complaints";
+import {
+  adminComplaintsQuerySchema,
+  complaintMessageSchema,
+  complaintRefInputSchema,
+  fileComplaintSchema,
+} from "@/shared/complaints";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 import {
   addPlayerNote,
@@ -21,7 +26,7 @@ export const complaintsRouter = createTRPCRouter({
     .input(complaintRefInputSchema)
     .query(({ ctx, input }) => getMyComplaint(ctx.db, ctx.user.id, input.reference)),
   addNote: authedProcedure.input(complaintMessageSchema).mutation(({ ctx, input }) => addPlayerNote(ctx.db, ctx.user.id, input)),
-  adminList: adminProcedure.input(z.void()).query(({ ctx }) => listAdminComplaints(ctx.db)),
+  adminList: adminProcedure.input(adminComplaintsQuerySchema).query(({ ctx, input }) => listAdminComplaints(ctx.db, input)),
   adminReply: adminProcedure
     .input(complaintMessageSchema)
     .mutation(({ ctx, input }) => replyToComplaint(ctx.db, ctx.user.id, input)),

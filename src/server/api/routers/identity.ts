@@ -1,4 +1,5 @@
 import { decideIdentitySchema, declareIdentitySchema } from "@/shared/identity";
+import { pageQuerySchema } from "@/shared/schemas/paging";
 import { payoutJobInTx } from "../../jobs/app-jobs";
 import {
   decideIdentityCheck,
@@ -25,7 +26,7 @@ export const identityRouter = createTRPCRouter({
     const status = await requestIdentityCheck(ctx.db, ctx.user.id);
     return { message: "Your identity check was asked for", status };
   }),
-  adminPending: adminProcedure.query(({ ctx }) => listPendingIdentityChecks(ctx.db)),
+  adminPending: adminProcedure.input(pageQuerySchema).query(({ ctx, input }) => listPendingIdentityChecks(ctx.db, input ?? {})),
   decide: adminProcedure.input(decideIdentitySchema).mutation(async ({ ctx, input }) => {
     const status = await decideIdentityCheck(ctx.db, ctx.user.id, input);
     await releaseIdentityHolds(ctx.db, input.userId, { origin: ctx.origin, enqueueInTx: await payoutJobInTx() });

@@ -1,3 +1,4 @@
+import { pageQuerySchema } from "@/shared/schemas/paging";
 import { closeAccountSchema, limitChoiceSchema } from "@/shared/safer-play";
 import { blankSessionCookie } from "../../auth/session";
 import { listRiskMarkers, chooseLimits, requestExclusionEnd } from "../../services/safer-play";
@@ -17,5 +18,7 @@ export const saferPlayRouter = createTRPCRouter({
     return { message: SAFER_PLAY_MESSAGES.accountClosed };
   }),
   /** Admin: players whose spending shows risk markers (a read: no second factor needed). */
-  riskMarkers: adminProcedure.query(({ ctx }) => listRiskMarkers(ctx.db)),
+  riskMarkers: adminProcedure
+    .input(pageQuerySchema)
+    .query(({ ctx, input }) => listRiskMarkers(ctx.db, new Date(), null, input ?? {})),
 });

@@ -1,5 +1,10 @@
 import { pageQuerySchema } from "@/shared/schemas/paging";
-import { createWithdrawalSchema, rejectWithdrawalSchema, withdrawalIdSchema } from "@/shared/withdrawals";
+import {
+  adminWithdrawalsQuerySchema,
+  createWithdrawalSchema,
+  rejectWithdrawalSchema,
+  withdrawalIdSchema,
+} from "@/shared/withdrawals";
 import { payoutJobInTx } from "../../jobs/app-jobs";
 import { adminProcedure, authedProcedure, createTRPCRouter } from "../trpc";
 import {
@@ -23,7 +28,7 @@ export const withdrawalsRouter = createTRPCRouter({
 
   mine: authedProcedure.input(pageQuerySchema).query(({ ctx, input }) => listMyWithdrawals(ctx.db, ctx.user.id, input)),
 
-  adminList: adminProcedure.query(({ ctx }) => listAdminWithdrawals(ctx.db)),
+  adminList: adminProcedure.input(adminWithdrawalsQuerySchema).query(({ ctx, input }) => listAdminWithdrawals(ctx.db, input)),
 
   approve: adminProcedure
     .input(withdrawalIdSchema)

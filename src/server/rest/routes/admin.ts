@@ -65,9 +65,10 @@ export const adminRoutes: RestRow[] = [
     doc: {
       output: z.array(abuseSignalOutput),
       summary:
-        "Multi-account and abuse signals, newest first: shared device or payout address, sign-up bursts, disposable e-mail, linked free entries",
+        "Multi-account and abuse signals, newest first: shared device or payout address, sign-up bursts, disposable e-mail, linked free entries (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "admin.abuseSignals",
+      query: [...PAGE_PARAMS],
     },
   },
   {

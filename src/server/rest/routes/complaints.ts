@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminComplaintOutput, complaintOutput, complaintPolicyOutput } from "@/shared/schemas/responses";
 import type { RestRow } from "../derive";
+import { PAGE_PARAMS } from "../paging";
 
 /** Complaints with a reference (docs/fair-play.md "Complaints"). */
 export const complaintsRoutes: RestRow[] = [
@@ -65,9 +66,11 @@ export const complaintsRoutes: RestRow[] = [
     path: "/api/admin/complaints",
     doc: {
       output: z.array(adminComplaintOutput),
-      summary: "The complaints queue: open ones by due date (overdue flagged), then answered ones",
+      summary:
+        "The complaints queue: open ones by due date (overdue flagged), or ?status=all every complaint newest first (a page: ?limit, default 50, ?cursor = the last reference seen)",
       access: "admin",
       procedure: "complaints.adminList",
+      query: ["status", ...PAGE_PARAMS],
     },
   },
   {

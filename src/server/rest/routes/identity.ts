@@ -9,6 +9,7 @@ import { payoutJobInTx } from "../../jobs/app-jobs";
 import { appOrigin } from "../../platform/env";
 import { processIdentityWebhook } from "../../services/accounts";
 import { releaseIdentityHolds } from "../../services/money";
+import { PAGE_PARAMS } from "../paging";
 import type { RestRow } from "../derive";
 import { gatewayWebhookRow } from "../webhook";
 
@@ -54,9 +55,11 @@ export const identityRoutes: RestRow[] = [
     path: "/api/admin/identity",
     doc: {
       output: z.array(pendingIdentityCheckOutput),
-      summary: "Identity checks waiting for a decision, oldest first",
+      summary:
+        "Identity checks waiting for a decision, oldest first (a page: ?limit, default 50, ?cursor = the last userId seen)",
       access: "admin",
       procedure: "identity.adminPending",
+      query: [...PAGE_PARAMS],
     },
   },
   {

@@ -1,4 +1,5 @@
 import { limitsWithMessageOutput, messageOutput, riskMarkersOutput, selfExclusionEndOutput } from "@/shared/schemas/responses";
+import { PAGE_PARAMS } from "../paging";
 import type { RestRow } from "../derive";
 
 /** Safer play: the spend-limit prompt, ending a self-exclusion, account closure, risk markers (docs/fair-play.md). */
@@ -43,9 +44,11 @@ export const saferPlayRoutes: RestRow[] = [
     path: "/api/admin/risk-markers",
     doc: {
       output: riskMarkersOutput,
-      summary: "Players at risk: limits hit repeatedly, rising weekly spend, many top-ups in a day",
+      summary:
+        "Players at risk: limits hit repeatedly, rising weekly spend, many top-ups in a day; by player id (a page: ?limit, default 50, ?cursor = the last userId seen)",
       access: "admin",
       procedure: "saferPlay.riskMarkers",
+      query: [...PAGE_PARAMS],
     },
   },
 ];

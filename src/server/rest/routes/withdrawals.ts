@@ -69,9 +69,11 @@ export const withdrawalsRoutes: RestRow[] = [
     path: "/api/admin/withdrawals",
     doc: {
       output: z.array(adminWithdrawalOutput),
-      summary: "Withdrawals, pending first",
+      summary:
+        "Withdrawals: the pending ones oldest first, or ?status=all every withdrawal newest first (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "withdrawals.adminList",
+      query: ["status", ...PAGE_PARAMS],
     },
   },
   {

@@ -14,8 +14,10 @@ import type { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { ABUSE_SIGNAL_LABELS, type AbuseSignalKind, LINKING_SIGNALS } from "@/shared/abuse-signals";
 import type { abuseSignalOutput } from "@/shared/schemas/responses";
+import type { PageQuery } from "@/shared/schemas/paging";
 import type { Db, DbTx } from "../../platform/db";
 import { getEnv } from "../../platform/env";
+import { cursorRow, olderThan, pageLimit, SORT_KEY } from "../kernel";
 
 export type AbuseSignalRow = z.output<typeof abuseSignalOutput>;
 
@@ -205,9 +207,17 @@ export async function abuseFlagsOf(tx: DbTx, userId: string): Promise<string[]> 
   return rows.map((r) => ABUSE_SIGNAL_LABELS[r.kind as AbuseSignalKind] ?? r.kind);
 }
 
-/** "Players at risk", second list: newest signals first, with the accounts' e-mails. */
-export async function listAbuseSignals(db: DbTx, limit = 200): Promise<AbuseSignalRow[]> {
-  const rows = await db.abuseSignal.findMany({ orderBy: [{ updatedAt: "desc" }, { id: "asc" }], take: limit });
+/**
+ * "Players at risk", second list: newest signals first (first seen: a signal seen again keeps its
+ * place, so pages never shift), with the accounts' e-mails; a keyset page (default 50, `cursor` = the last id).
+ */
+export async function listAbuseSignals(db: DbTx, q: PageQuery = {}): Promise<AbuseSignalRow[]> {
+  const after = await cursorRow(q.cursor, (id) => db.abuseSignal.findUnique({ where: { id }, select: SORT_KEY }));
+  const rows = await db.abuseSignal.findMany({
+    where: olderThan(after),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: pageLimit(q),
+  });
   const ids = [...new Set(rows.flatMap((r) => [r.userId, ...r.linkedUserIds]))];
   const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
   const email = new Map(users.map((u) => [u.id, u.email]));

@@ -25,7 +25,8 @@ import type { Db, DbTx } from "../../platform/db";
 import { type Env, getEnv } from "../../platform/env";
 import { conflict, DomainError, notFound, unauthorized } from "../../platform/errors";
 import { logger } from "../../platform/logger";
-import { notify, recordAudit } from "../kernel";
+import type { PageQuery } from "@/shared/schemas/paging";
+import { cursorRow, notify, pageLimit, recordAudit } from "../kernel";
 import { refuseOwnAccount } from "./staff";
 
 export type IdentityStanding = {
@@ -293,12 +294,23 @@ export async function processIdentityWebhook(db: Db, rawBody: string, signature:
   return d;
 }
 
-/** Players whose identity check waits for a decision, oldest first (the admin's list). */
-export async function listPendingIdentityChecks(db: Db) {
+/**
+ * Players whose identity check waits for a decision, oldest first (the admin's queue); a keyset page
+ * (default 50, `cursor` = the last userId seen) on the (checkStatus, checkRequestedAt) index.
+ */
+export async function listPendingIdentityChecks(db: Db, q: PageQuery = {}) {
+  const after = await cursorRow(q.cursor, (userId) =>
+    db.identityProfile.findUnique({ where: { userId }, select: { userId: true, checkRequestedAt: true } }),
+  );
+  // A pending check always has its request time (requestIdentityCheck sets both); epoch guards a row without.
+  const at = after?.checkRequestedAt ?? new Date(0);
   const rows = await db.identityProfile.findMany({
-    where: { checkStatus: "pending" },
-    orderBy: { checkRequestedAt: "asc" },
-    take: 200,
+    where: {
+      checkStatus: "pending",
+      ...(after && { OR: [{ checkRequestedAt: { gt: at } }, { checkRequestedAt: at, userId: { gt: after.userId } }] }),
+    },
+    orderBy: [{ checkRequestedAt: "asc" }, { userId: "asc" }],
+    take: pageLimit(q),
     include: { user: { select: { email: true, dateOfBirth: true } } },
   });
   return rows.map((p) => ({

@@ -15,6 +15,8 @@
  * - role changes need a sign-in of the last 15 minutes: `assertRecentSignIn` (staff.ts)
  * - shared devices and withdrawal addresses, sign-up bursts, disposable e-mail and linked free entries are recorded as signals, never moving money: `noteDevice`, `noteWithdrawalAddress`, `noteSignup`, `noteFreeEntry` (abuse-signals.ts)
  * - a one-per-player promo counts the player's linked accounts too: `linkedAccounts` (abuse-signals.ts)
+ * - the signals list is a keyset page, first seen newest first: `listAbuseSignals` (abuse-signals.ts)
+ * - the identity checks waiting are a keyset page, oldest request first: `listPendingIdentityChecks` (identity.ts)
  * - an action over its threshold needs a second staff member, never the proposer: `proposeOrConfirm` (four-eyes.ts)
  * - no staff member decides on their own account (withdrawals, top-ups, credit, review entries, identity): `refuseOwnAccount` (staff.ts)
  * - offers and news go only to a player who opted in on that channel and whom safer-play does not block, each mail with a one-click unsubscribe: `marketingConsent`, `queueMarketingEmail`, `queueMarketingPush` (consent.ts)

@@ -4,7 +4,7 @@
  * Owns (each rule and the function that enforces it):
  * - the dashboard's figures come from a snapshot refreshed by a job, not a scan per view: `getStats` (dashboard.ts)
  * - exports stream in bounded pages up to EXPORT_LIMITS.maxRows: `exportPayments` (exports.ts)
- * - reading the outbox is an audited admin action: `listOutbox` (outbox.ts)
+ * - reading the outbox is an audited admin action, a keyset page newest first: `listOutbox` (outbox.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).
  */

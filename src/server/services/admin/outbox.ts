@@ -4,23 +4,26 @@
  */
 import type { Db } from "../../platform/db";
 import { type OutboxRow, redactSecrets, withTicketNumbers } from "../../mail/outbox";
-import { recordAudit } from "../kernel";
+import type { PageQuery } from "@/shared/schemas/paging";
+import { cursorRow, olderThan, pageLimit, recordAudit, SORT_KEY } from "../kernel";
 
 /**
- * The admin Outbox tab: newest first, at most `limit` rows (bounded), optionally one recipient.
+ * The admin Outbox tab: newest first, optionally one recipient, a keyset page (default 50; `cursor` =
+ * the last id seen).
  * Reset links are always masked (an admin must not be able to take over an account). Each read is
  * an audit row (who read whose mail).
  */
 export async function listOutbox(
   db: Db,
-  opts: { limit?: number; search?: string } = {},
+  opts: { search?: string } & PageQuery = {},
   actorId: string | null = null,
 ): Promise<OutboxRow[]> {
   const search = opts.search?.trim();
+  const after = await cursorRow(opts.cursor, (id) => db.emailOutbox.findUnique({ where: { id }, select: SORT_KEY }));
   const rows = await db.emailOutbox.findMany({
-    where: search ? { to: { contains: search.toLowerCase(), mode: "insensitive" } } : undefined,
+    where: { ...(search && { to: { contains: search.toLowerCase(), mode: "insensitive" as const } }), ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: Math.min(Math.max(opts.limit ?? 100, 1), 200),
+    take: pageLimit(opts),
     select: {
       id: true,
       userId: true,
@@ -43,7 +46,7 @@ export async function listOutbox(
       action: "outbox.read",
       targetType: "outbox",
       targetId: search || "*",
-      after: { rows: rows.length },
+      after: { rows: rows.length, ...(opts.cursor && { after: opts.cursor }) },
     });
   }
   return (await withTicketNumbers(db, rows)).map(({ userId: _userId, ...row }) => redactSecrets(row));

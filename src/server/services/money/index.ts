@@ -10,6 +10,7 @@
  * - who may approve a top-up, with an override only with a reason: `approvePayment` (payments/approval.ts)
  * - a withdrawal holds its amount at once through the ledger: `createWithdrawal` (withdrawals/request.ts)
  * - who may approve a withdrawal, and the payout queued in the same transaction: `approveWithdrawal` (withdrawals/admin.ts)
+ * - the withdrawals list is a keyset page, the pending queue oldest first or all newest first: `listAdminWithdrawals` (withdrawals/admin.ts)
  * - a withdrawal is paid without a person only when every payout rule holds, else queued or held naming the rule: `decidePayout` (withdrawals/payout-rules.ts)
  * - the player sees before the click whether it will be instant or reviewed, and why: `quoteWithdrawal` (withdrawals/payout-rules.ts)
  * - a withdrawal held for identity is decided again once the player is verified, and pays once: `releaseIdentityHolds` (withdrawals/payout-rules.ts)

@@ -17,13 +17,14 @@ import {
   complaintReference,
   type FileComplaintInput,
   parseComplaintReference,
+  type AdminComplaintsQuery,
 } from "@/shared/complaints";
 import { mailComplaintStep } from "../../mail/complaint-mail";
 import type { Db, DbTx } from "../../platform/db";
 import { getEnv } from "../../platform/env";
 import { conflict, notFound } from "../../platform/errors";
 import { consumeOrThrow, type RateRule } from "../../security/rate-limit";
-import { recordAudit, notify } from "../kernel";
+import { cursorRow, notify, pageLimit, recordAudit } from "../kernel";
 
 /** Filing is rare: a handful a day per player stops floods without blocking a real complaint. */
 export const COMPLAINT_FILE_RULE: RateRule = { limit: 5, windowMs: 24 * 3_600_000 };
@@ -154,20 +155,33 @@ export async function getMyComplaint(db: Db, userId: string, reference: string):
   return toView(await findByReference(db, reference, userId));
 }
 
-/** The admin queue: open complaints first, the earliest due on top; then answered ones, newest first. */
-export async function listAdminComplaints(db: Db): Promise<AdminComplaint[]> {
+/**
+ * A keyset page (default 50; `cursor` = the last reference seen): the open complaints, the earliest
+ * due on top (the queue; ties by number), or with `status: "all"` every complaint newest first (by
+ * number, which counts up as they are filed). Both orders are read through an index (status+dueAt, number).
+ */
+export async function listAdminComplaints(db: Db, q: AdminComplaintsQuery = {}): Promise<AdminComplaint[]> {
   const include = { ...withMessages, user: { select: { id: true, email: true, firstName: true, lastName: true } } };
-  const [open, answered] = await Promise.all([
-    db.complaint.findMany({
-      where: { status: "acknowledged" },
-      orderBy: [{ dueAt: "asc" }, { number: "asc" }],
-      take: LIST_LIMIT,
-      include,
-    }),
-    db.complaint.findMany({ where: { status: "answered" }, orderBy: [{ answeredAt: "desc" }], take: LIST_LIMIT, include }),
-  ]);
+  const all = q.status === "all";
+  const number = q.cursor ? (parseComplaintReference(q.cursor)?.number ?? 0) : null;
+  const after = await cursorRow(number === null ? null : q.cursor, () =>
+    db.complaint.findUnique({ where: { number: number ?? 0 }, select: { number: true, dueAt: true } }),
+  );
+  const rows = await db.complaint.findMany({
+    where: all
+      ? after
+        ? { number: { lt: after.number } }
+        : {}
+      : {
+          status: "acknowledged",
+          ...(after && { OR: [{ dueAt: { gt: after.dueAt } }, { dueAt: after.dueAt, number: { gt: after.number } }] }),
+        },
+    orderBy: all ? [{ number: "desc" }] : [{ dueAt: "asc" }, { number: "asc" }],
+    take: pageLimit(q),
+    include,
+  });
   const now = new Date();
-  return [...open, ...answered].map((r) => ({ ...toView(r, now), user: r.user }));
+  return rows.map((r) => ({ ...toView(r, now), user: r.user }));
 }
 
 type Step = { kind: "note" | "reply" | "final"; actorId: string; fromStaff: boolean };

@@ -9,6 +9,7 @@
  * - the winner confirms or disputes receipt once: `confirmPrizeReceipt` (trail.ts)
  * - a complaint gets a reference and an acknowledgement in one transaction: `fileComplaint` (complaints.ts)
  * - the final answer names the escalation body: `answerComplaint` (complaints.ts)
+ * - the complaints queue is a keyset page, open ones earliest due first or all newest first: `listAdminComplaints` (complaints.ts)
  * - the public gallery shows published posts only: `listPublishedWinnerPosts` (winners.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).

@@ -10,7 +10,7 @@
  * - asking to end an exclusion never brings the end forward: `requestExclusionEnd` (choices.ts)
  * - the sign-up's limit prompt is answered once: `chooseLimits` (choices.ts)
  * - no incentive (referral or cashback credit, auto-entry) and no marketing reaches a closed, self-excluded or limit-reached player: `incentiveBlock` (responsible-play.ts)
- * - players at risk are found by one bounded query over recent spending: `listRiskMarkers` (risk-markers.ts)
+ * - players at risk are found by one bounded query over recent spending, a keyset page by player id: `listRiskMarkers` (risk-markers.ts)
  * - a player at risk is flagged for the payout rules (no instant payout): `riskMarkersOf` (risk-markers.ts)
  *
  * Outside this folder, import only this file (scripts/tools/layers.ts).

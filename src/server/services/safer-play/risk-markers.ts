@@ -1,15 +1,19 @@
 /**
  * Players at risk (docs/admin.md "Players at risk"): risk markers computed by one SQL statement
  * over the last weeks of spending and top-ups, so the list costs the same whatever the number of
- * players (the windows are read through the createdAt indexes of LedgerEntry and Payment).
+ * players (the windows are read through the createdAt indexes of LedgerEntry and Payment). The list
+ * is a keyset page by player id (`cursor` = the last player id seen): each page reads the same
+ * bounded windows, only for the players after the cursor, and stops at `limit` flagged players.
  * Thresholds: RISK_THRESHOLDS in src/shared/safer-play.ts.
  */
 import type { z } from "zod";
 import type { riskMarkersOutput } from "@/shared/schemas/responses";
 import { Prisma } from "@/generated/prisma/client";
 import { moneyString } from "@/shared/money";
-import { RISK_LIST_LIMIT, RISK_THRESHOLDS as T, type RiskMarker } from "@/shared/safer-play";
+import { RISK_THRESHOLDS as T, type RiskMarker } from "@/shared/safer-play";
+import type { PageQuery } from "@/shared/schemas/paging";
 import type { DbTx } from "../../platform/db";
+import { cursorRow, pageLimit } from "../kernel";
 
 export type RiskRow = z.output<typeof riskMarkersOutput>[number];
 
@@ -34,7 +38,17 @@ export async function riskMarkersOf(db: DbTx, userId: string, now = new Date()):
   return (await listRiskMarkers(db, now, userId))[0]?.markers ?? [];
 }
 
-export async function listRiskMarkers(db: DbTx, now = new Date(), onlyUserId: string | null = null): Promise<RiskRow[]> {
+/**
+ * Players at risk, by player id (a stable key: the markers change as spending does, so an order by
+ * them would shift rows between pages); a keyset page (default 50, `cursor` = the last player id).
+ */
+export async function listRiskMarkers(
+  db: DbTx,
+  now = new Date(),
+  onlyUserId: string | null = null,
+  q: PageQuery = {},
+): Promise<RiskRow[]> {
+  const after = (await cursorRow(q.cursor, (id) => db.user.findUnique({ where: { id }, select: { id: true } })))?.id ?? null;
   const nowMs = now.getTime();
   const spendSince = new Date(nowMs - Math.max(T.limitDaysWindow * DAY_MS, T.risingWeeks * WEEK_MS));
   const rows = await db.$queryRaw<Raw[]>`
@@ -42,6 +56,7 @@ export async function listRiskMarkers(db: DbTx, now = new Date(), onlyUserId: st
       SELECT "userId", "createdAt", -"amount" AS amt FROM "LedgerEntry"
       WHERE "createdAt" > ${spendSince} AND "kind" IN ('purchase', 'wheel_spin') AND "amount" < 0
         AND (${onlyUserId}::text IS NULL OR "userId" = ${onlyUserId}::text)
+        AND (${after}::text IS NULL OR "userId" > ${after}::text)
     ),
     limit_days AS (
       SELECT d."userId", COUNT(*)::int AS days
@@ -74,6 +89,7 @@ export async function listRiskMarkers(db: DbTx, now = new Date(), onlyUserId: st
         SELECT "userId", COUNT(*) AS n FROM "Payment"
         WHERE "createdAt" > ${new Date(nowMs - T.topUpWindowDays * DAY_MS)}
           AND (${onlyUserId}::text IS NULL OR "userId" = ${onlyUserId}::text)
+          AND (${after}::text IS NULL OR "userId" > ${after}::text)
         GROUP BY "userId", date_trunc('day', "createdAt")
       ) t GROUP BY "userId"
     ),
@@ -90,9 +106,8 @@ export async function listRiskMarkers(db: DbTx, now = new Date(), onlyUserId: st
     LEFT JOIN weeks w ON w."userId" = f."userId"
     LEFT JOIN top_ups t ON t."userId" = f."userId"
     WHERE u."role" = 'user'
-    ORDER BY (COALESCE(l.days >= ${T.limitDays}, false)::int + COALESCE(w.rising, false)::int
-      + COALESCE(t.most >= ${T.topUpsPerDay}, false)::int) DESC, u."email"
-    LIMIT ${RISK_LIST_LIMIT}`;
+    ORDER BY f."userId"
+    LIMIT ${pageLimit(q)}`;
   return rows.map((r) => ({
     userId: r.userId,
     email: r.email,

@@ -15,34 +15,43 @@ import {
   proposeOrConfirm,
   refuseOwnAccount,
 } from "../../accounts";
-import { recordAudit } from "../../kernel";
-import { notify } from "../../kernel";
+import { cursorRow, notify, olderThan, pageLimit, recordAudit, SORT_KEY } from "../../kernel";
+import type { AdminWithdrawalsQuery } from "@/shared/withdrawals";
 import { closePayoutReview } from "../review-queue";
 import { alreadyProcessed, toPublicWithdrawal, TX_OPTIONS } from "./shared";
 import { sendPayout, type PayoutTiming } from "./sending";
 import { failInTx, payInTx, releaseHold } from "./transitions";
-const LIST_LIMIT = 200;
 export const IDENTITY_HELD = "This withdrawal is held until the player's identity is verified; it is paid then";
 
 export type AdminWithdrawal = z.output<typeof adminWithdrawalOutput>;
 
-/** Pending first (oldest first, the queue), then the rest newest first. */
-export async function listAdminWithdrawals(db: Db): Promise<AdminWithdrawal[]> {
+/**
+ * A keyset page (default 50; `cursor` = the last id seen): the pending withdrawals oldest first (the
+ * queue, worked from its oldest), or with `status: "all"` every withdrawal newest first (the history).
+ */
+export async function listAdminWithdrawals(db: Db, q: AdminWithdrawalsQuery = {}): Promise<AdminWithdrawal[]> {
   const include = { user: { select: { id: true, email: true, firstName: true, lastName: true } } } as const;
-  const [pending, rest] = await Promise.all([
-    db.withdrawal.findMany({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, take: LIST_LIMIT, include }),
-    db.withdrawal.findMany({
-      where: { status: { not: "pending" } },
-      orderBy: { createdAt: "desc" },
-      take: LIST_LIMIT,
-      include,
-    }),
-  ]);
+  const all = q.status === "all";
+  const after = await cursorRow(q.cursor, (id) => db.withdrawal.findUnique({ where: { id }, select: SORT_KEY }));
+  const rows = await db.withdrawal.findMany({
+    where: all
+      ? olderThan(after)
+      : {
+          status: "pending",
+          ...(after && {
+            OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }],
+          }),
+        },
+    orderBy: all ? [{ createdAt: "desc" }, { id: "desc" }] : [{ createdAt: "asc" }, { id: "asc" }],
+    take: pageLimit(q),
+    include,
+  });
+  const pending = rows.filter((w) => w.status === "pending");
   const waiting = pending.length
     ? await listWaitingProposals(db, { action: "withdrawals.approve", subjectIds: pending.map((w) => w.id) })
     : [];
   const proposalOf = new Map(waiting.map((p) => [p.subjectId, p]));
-  return [...pending, ...rest].map((w) => {
+  return rows.map((w) => {
     const p = proposalOf.get(w.id);
     return {
       ...toPublicWithdrawal(w),
