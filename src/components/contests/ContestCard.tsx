@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Card, Group, Image, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Image, Title } from "@mantine/core";
 import { IconShoppingCart } from "@tabler/icons-react";
 import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { useAddToCart } from "./useAddToCart";
 import { restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 import { BundleOffers, LineTotal } from "../common/BundlePrice";
 import { ContestStats } from "./ContestStats";
+import classes from "./ContestCard.module.css";
 
 export function ContestCard({ contest: c, lockedUntil = null }: { contest: PublicContest; lockedUntil?: Date | null }) {
   const [quantity, setQuantity] = useState(1);
@@ -27,7 +28,7 @@ export function ContestCard({ contest: c, lockedUntil = null }: { contest: Publi
     <Card withBorder padding="md" radius="md" data-testid="contest-card" h="100%">
       <Card.Section pos="relative">
         <Image src={c.imageUrl ?? "/images/placeholder.svg"} alt={c.title} h={180} fallbackSrc="/images/placeholder.svg" />
-        <Group gap={6} pos="absolute" top={10} left={10}>
+        <div className={classes.badges}>
           {discounted ? <Badge color="red">-{c.discountPercentage}%</Badge> : <Badge color="green">NEW</Badge>}
           {c.endDate && <Badge color="orange">ENDS SOON</Badge>}
           {c.instantWins && (
@@ -35,45 +36,32 @@ export function ContestCard({ contest: c, lockedUntil = null }: { contest: Publi
               INSTANT WINS
             </Badge>
           )}
-        </Group>
+        </div>
       </Card.Section>
-      <Stack gap={8} mt="sm" style={{ flex: 1 }}>
+      <div className={classes.body}>
         <Title order={3} size="h4" lineClamp={2}>
           {c.title}
         </Title>
-        {c.cashAlternative && (
-          <Text size="sm" c="teal.9" fw={600}>
-            Or take {formatUsd(c.cashAlternative)} cash
-          </Text>
-        )}
-        <Group gap="xs" align="baseline">
-          <Text fw={800} size="xl">
-            {formatUsd(c.ticketPrice)}
-          </Text>
+        {c.cashAlternative && <p className={`${classes.text} ${classes.cash}`}>Or take {formatUsd(c.cashAlternative)} cash</p>}
+        <div className={classes.priceRow}>
+          <p className={classes.price}>{formatUsd(c.ticketPrice)}</p>
           {discounted && c.originalPrice && (
-            <Text td="line-through" c="dimmed" size="sm">
-              {formatUsd(c.originalPrice)}
-            </Text>
+            <p className={`${classes.text} ${classes.dimmed} ${classes.struck}`}>{formatUsd(c.originalPrice)}</p>
           )}
-          <Text size="sm" c="dimmed">
-            per ticket
-          </Text>
-        </Group>
-        <Text size="sm" c="dimmed" lineClamp={2}>
-          {c.description}
-        </Text>
+          <p className={`${classes.text} ${classes.dimmed}`}>per ticket</p>
+        </div>
+        <p className={`${classes.text} ${classes.dimmed} ${classes.clamp}`}>{c.description}</p>
         <ContestStats sold={c.soldTickets} max={c.maxTickets} endDate={c.endDate} />
         <BundleOffers tiers={c.bundleTiers} ticketPrice={c.ticketPrice} quantity={quantity} onPick={setQuantity} />
-        <Group justify="space-between" mt="auto" wrap="nowrap">
+        <div className={classes.quantityRow}>
           <QuantityStepper value={quantity} onChange={setQuantity} size="sm" />
           <LineTotal c={c} quantity={quantity} testId="line-total" />
-        </Group>
+        </div>
         {c.skillQuestion && !blocker && !lockedUntil && (
           <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} size="xs" />
         )}
         {lockedUntil && !blocker && <SkillLockText until={lockedUntil} size="xs" />}
-        {/* Buttons wrap onto two rows on narrow cards rather than cropping their labels. */}
-        <Group grow gap="xs" wrap="wrap" style={{ rowGap: 6 }}>
+        <div className={classes.buttons}>
           <Button
             miw={130}
             leftSection={<IconShoppingCart size={16} />}
@@ -92,8 +80,8 @@ export function ContestCard({ contest: c, lockedUntil = null }: { contest: Publi
           <Button variant="default" component={IntentLink} href={`/contest/${c.id}`} miw={100}>
             Details
           </Button>
-        </Group>
-      </Stack>
+        </div>
+      </div>
     </Card>
   );
 }

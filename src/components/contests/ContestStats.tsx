@@ -1,6 +1,7 @@
 "use client";
 
-import { Group, Progress, Stack, Text } from "@mantine/core";
+import { Progress, Text } from "@mantine/core";
+import classes from "./ContestCard.module.css";
 import { useReducedMotion } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { formatCount } from "@/shared/format";
@@ -25,18 +26,18 @@ export function ContestStats({
   const pct = max === null ? 0 : max > 0 ? Math.min(100, (sold / max) * 100) : 100;
   const soldText = max === null ? `${formatCount(sold)} sold` : `${formatCount(sold)} of ${formatCount(max)} sold`;
   return (
-    <Stack gap={4} data-testid={testId}>
+    <div className={classes.stats} data-testid={testId}>
       {max !== null && <Progress value={pct} size="sm" aria-label={soldText} />}
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="xs" c="dimmed" data-testid="sold-progress">
+      <div className={classes.statsRow}>
+        <p className={`${classes.small} ${classes.dimmed}`} data-testid="sold-progress">
           {soldText}
-        </Text>
+        </p>
         {endDate && <Countdown end={endDate} />}
-      </Group>
-      <Text size="xs" c="dimmed" data-testid="ticket-odds">
+      </div>
+      <p className={`${classes.small} ${classes.dimmed}`} data-testid="ticket-odds">
         {oddsText(sold, max)}
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 }
 
