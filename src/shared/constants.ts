@@ -91,6 +91,8 @@ export const LIMITS = {
    * page's HTML stays small however many contests are on sale (docs/performance.md "Page weight").
    */
   homeContestsPage: 6,
+  /** The winners gallery's page (`/winners`, then "Older winners"): the same budget. */
+  winnersPage: 12,
 } as const;
 
 /** What the admin audit log records (src/server/services/kernel/audit.ts); the Audit tab filters by these. */

@@ -21,17 +21,20 @@ export const metadata: Metadata = {
  * a page view); the fast path keeps that first page for everyone (src/server/edge/shared-pages.ts;
  * src/proxy.ts strips cookies and personal headers here). Older winners a page at a time through
  * `?cursor=<last id>` (a link, no client code; the fast path never keeps a page with a query).
+ * LIMITS.winnersPage a page: a first screen and a little more, so the HTML stays light however many
+ * winners there are (docs/performance.md "Page weight"; the REST list's pages stay 50).
  */
 export default async function WinnersPage({ searchParams }: { searchParams: Promise<{ cursor?: string | string[] }> }) {
   const { cursor } = await searchParams;
   const db = await getDb();
   const after = typeof cursor === "string" && cursor.length <= 100 ? cursor : undefined;
+  const page = LIMITS.winnersPage;
   const posts = after
-    ? await listPublishedWinnerPosts(db, { cursor: after }).catch((e: unknown) => {
+    ? await listPublishedWinnerPosts(db, { cursor: after, limit: page }).catch((e: unknown) => {
         if (e instanceof DomainError) notFound(); // a cursor that names no published post
         throw e;
       })
-    : await readPublishedWinners(db);
-  const older = posts.length === LIMITS.listPage ? posts.at(-1)?.id : undefined;
+    : (await readPublishedWinners(db)).slice(0, page);
+  const older = posts.length === page ? posts.at(-1)?.id : undefined;
   return <WinnersGallery posts={posts} olderHref={older ? `/winners?cursor=${encodeURIComponent(older)}` : null} />;
 }
