@@ -2,7 +2,7 @@
  * The HTML each page sends as the data grows (docs/performance.md "Page weight"): the built app on
  * PostgreSQL with the demo seed (1×), then with BENCH_FACTOR × its contests, winner posts and a
  * player's notifications and entries (default 20), each page fetched uncompressed and compressed
- * (br), signed in or not. Printed per page: bytes at 1×, at FACTOR×, their ratio (the floor is the
+ * (what is sent for Accept-Encoding: br; the app leaves HTML compression to the proxy), signed in or not. Printed per page: bytes at 1×, at FACTOR×, their ratio (the floor is the
  * same page at 1×, measured in the same run) and the ratio to the 100 KB budget.
  *   npm run build && npm run bench:page-weight
  *   BENCH_FACTOR (default 20), BENCH_PORT (default 3207)
