@@ -2,7 +2,7 @@
  * The HTML each page sends as the data grows (docs/performance.md "Page weight"): the built app on
  * PostgreSQL with the demo seed (1×), then with BENCH_FACTOR × its contests, winner posts and a
  * player's notifications and entries (default 20), each page fetched uncompressed and compressed
- * (what is sent for Accept-Encoding: br; the app leaves HTML compression to the proxy), signed in or not. Printed per page: bytes at 1×, at FACTOR×, their ratio (the floor is the
+ * (gzip, as the app sends it to browsers that accept it), signed in or not. Printed per page: bytes at 1×, at FACTOR×, their ratio (the floor is the
  * same page at 1×, measured in the same run) and the ratio to the 100 KB budget.
  *   npm run build && npm run bench:page-weight
  *   BENCH_FACTOR (default 20), BENCH_PORT (default 3207)
@@ -19,7 +19,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3207);
 const BUDGET = 100 * 1024;
 
 type Page = { name: string; path: string; signedIn: boolean };
-type Weight = { raw: number; br: number };
+type Weight = { raw: number; gzip: number };
 
 /** The bytes on the wire for one Accept-Encoding (node:http: fetch would decompress them). */
 function bytesOf(url: string, encoding: string, cookie: string | null): Promise<number> {
@@ -43,7 +43,7 @@ async function weigh(base: string, page: Page, token: string): Promise<Weight> {
   const cookie = page.signedIn ? `session=${token}` : null;
   return {
     raw: await bytesOf(`${base}${page.path}`, "identity", cookie),
-    br: await bytesOf(`${base}${page.path}`, "br", cookie),
+    gzip: await bytesOf(`${base}${page.path}`, "gzip", cookie),
   };
 }
 
@@ -117,7 +117,7 @@ async function main() {
   console.log(
     "page | HTML 1× | HTML at",
     `${FACTOR}×`,
-    "| growth (× the 1× floor) | of the 100 KB budget | brotli at",
+    "| growth (× the 1× floor) | of the 100 KB budget | gzip at",
     `${FACTOR}×`,
   );
   console.log("---|---|---|---|---|---");
@@ -125,7 +125,7 @@ async function main() {
     const a = small[i] as Weight;
     const b = big[i] as Weight;
     console.log(
-      `${p.name} | ${kb(a.raw)} | ${kb(b.raw)} | ${fmt(b.raw / a.raw, 2)}× | ${fmt((100 * b.raw) / BUDGET)}% | ${kb(b.br)}`,
+      `${p.name} | ${kb(a.raw)} | ${kb(b.raw)} | ${fmt(b.raw / a.raw, 2)}× | ${fmt((100 * b.raw) / BUDGET)}% | ${kb(b.gzip)}`,
     );
   });
   await database.drop();
