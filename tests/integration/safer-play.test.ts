@@ -141,6 +141,15 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     const otherToken = otherSession.headers.get("set-cookie")?.match(new RegExp(`${SESSION_COOKIE}=([^;]*)`))?.[1];
     expect(otherToken).toBeTruthy();
 
+    // A device that gets push notifications (docs/push.md).
+    const device = {
+      endpoint: `https://push.example.com/send/${u.id}`,
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    };
+    await t.db.pushSubscription.create({
+      data: { userId: u.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth },
+    });
+
     const wrong = await rest(t.db, "POST", "/api/user/close", { user: u, body: { password: "nope-nope", confirm: "CLOSE" } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("Current password is incorrect");
@@ -158,6 +167,7 @@ describe(`safer play: limit prompt, closure, cooling-off, marketing, risk marker
     expect(closed.status).toBe(200);
     expect(closed.body.message).toBe("Your account is closed and you are signed out everywhere");
     expect(await t.db.session.count({ where: { userId: u.id } })).toBe(0);
+    expect(await t.db.pushSubscription.count({ where: { userId: u.id } })).toBe(0); // its devices get nothing more
     expect((await rest(t.db, "GET", "/api/auth/user", { token: otherToken })).status).toBe(401);
 
     const login = await rest(t.db, "POST", "/api/auth/login", { body: { email: u.email, password: FIXTURE_PASSWORD } });

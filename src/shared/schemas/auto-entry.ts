@@ -6,6 +6,7 @@ import "./zod-config";
 import { z } from "zod";
 import { CONTEST_CATEGORIES } from "../constants";
 import { answerIndexSchema } from "../fair-play";
+import { formatCount } from "../format";
 import { contestIdInput } from "./cart";
 import { id, message, money, nameAnswers, time } from "./response-primitives";
 
@@ -35,7 +36,7 @@ export const AUTO_ENTRY_MESSAGES = {
   contestsMax: `Choose at most ${AUTO_ENTRY_LIMITS.contestsMax} contests`,
   duplicateContest: "Each contest may be chosen once",
   tickets: `Tickets per period must be a whole number from ${AUTO_ENTRY_LIMITS.ticketsMin} to ${AUTO_ENTRY_LIMITS.ticketsMax}`,
-  cap: `The spending cap must be from $${AUTO_ENTRY_LIMITS.capMin} to $${AUTO_ENTRY_LIMITS.capMax.toLocaleString("en-US")}`,
+  cap: `The spending cap must be from $${AUTO_ENTRY_LIMITS.capMin} to $${formatCount(AUTO_ENTRY_LIMITS.capMax)}`,
   period: "The period must be weekly or daily",
   tooMany: `You can have at most ${AUTO_ENTRY_LIMITS.activeMax} active auto-entries. Cancel one to set up another.`,
   notFound: "Auto-entry not found",

@@ -18,6 +18,8 @@ export async function closeAccount(db: Db, userId: string, password: string, now
     await tx.user.updateMany({ where: { id: userId, closedAt: null }, data: { closedAt: now } });
     await invalidateUserSessions(tx, userId);
     await tx.passwordResetGrant.deleteMany({ where: { userId } });
+    // Its devices get nothing more (docs/push.md): a closed account is signed out everywhere.
+    await tx.pushSubscription.deleteMany({ where: { userId } });
     await tx.passwordResetToken.deleteMany({ where: { userId } });
   });
 }
