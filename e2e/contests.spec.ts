@@ -4,6 +4,8 @@ import { homeCard } from "./players";
 
 // The player buys one ticket of "Professional Diver" (seed-diver-watch): no other spec touches it.
 test("browse, filter, detail, add to cart, checkout, then the purchases dialog shows the tickets", async ({ page }) => {
+  // The seed's watches are the oldest of the category, which every spec adds to: paged through.
+  test.setTimeout(150_000);
   await signInViaApi(page, PLAYER);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Active Contests" })).toBeVisible();

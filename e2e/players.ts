@@ -92,12 +92,18 @@ export async function homeCard(page: Page, title: string): Promise<Locator> {
   const card = page.getByTestId("contest-card").filter({ hasText: title });
   const more = page.getByRole("button", { name: "Show more contests" });
   await expect(page.getByTestId("contest-grid")).toBeVisible({ timeout: 30_000 });
-  for (let pages = 0; pages < 100; pages++) {
+  // Scrolling "Show more contests" into view loads the next page by itself (a click would race that
+  // load: the button is busy while it runs); e2e/home.spec.ts presses the button itself.
+  for (let pages = 0; pages < 200; pages++) {
     if ((await card.count()) > 0) return card;
     const shown = await page.getByTestId("contest-card").count();
     if (!(await more.isVisible())) break;
-    await more.click();
-    await expect.poll(() => page.getByTestId("contest-card").count(), { timeout: 30_000 }).toBeGreaterThan(shown);
+    await more.scrollIntoViewIfNeeded().catch(() => undefined); // it may go once the last page is in
+    await expect
+      .poll(async () => (await page.getByTestId("contest-card").count()) > shown || !(await more.isVisible()), {
+        timeout: 30_000,
+      })
+      .toBe(true);
   }
   await expect(card).toHaveCount(1); // fails here, naming the card that never showed
   return card;

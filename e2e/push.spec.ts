@@ -99,8 +99,13 @@ test("permission is asked after a top-up request, never on load; an approved top
     // A top-up request: then, and only then, the offer.
     const narrow = (page.viewportSize()?.width ?? 1366) < 992;
     if (narrow) {
-      await page.getByRole("button", { name: "Open navigation menu" }).click();
-      await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Add Balance" }).click();
+      // The slide-out menu's code loads on the first tap: tap again only if it did not open.
+      const menu = page.getByRole("dialog", { name: "Menu" });
+      await expect(async () => {
+        if (!(await menu.isVisible())) await page.getByRole("button", { name: "Open navigation menu" }).click();
+        await expect(menu).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 60_000 });
+      await menu.getByRole("button", { name: "Add Balance" }).click();
     } else {
       await page.getByRole("button", { name: "Add Balance" }).first().click();
     }

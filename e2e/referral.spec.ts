@@ -5,8 +5,8 @@ import { createContestViaApi, newPlayer, topUp } from "./players";
 // Referral and cashback (docs/retention.md), on desktop and phone: a player copies their link from
 // the Rewards page; a friend in another browser follows it, signs up, buys $20 of tickets with cash,
 // and both see the credit in their account. Cashback is paid by the weekly job after a week ends,
-// which no browser can trigger: the card's empty state is checked here, its paid rows by
-// tests/integration/referral-cashback.test.ts.
+// which no browser can trigger: the card's empty state is checked here, a paid week by
+// e2e/cashback.spec.ts and the job itself by tests/integration/referral-cashback.test.ts.
 const SLOW = { timeout: 30_000 };
 
 async function friendThrough(browser: Browser, link: string, viewport: { width: number; height: number } | null) {
