@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
 import { startSmtpServer } from "../tests/helpers/smtp";
-import { ADMIN, signInViaApi } from "./helpers";
+import { ADMIN, openAccountSettings, signInViaApi } from "./helpers";
 
 // With no SMTP_URL (the e2e server sets none) every email stays in the admin Outbox.
 // Two browser contexts and several server round trips each: allow for a busy machine.
@@ -99,18 +99,6 @@ test("reset link: asked for on /forgot-password; the admin Outbox shows the mail
   expect(text).toContain("/reset-password?token=[hidden: sent by email]");
   expect(text).not.toMatch(/token=[A-Za-z0-9_-]{20}/);
 });
-
-/** Account Settings from the header's menu on a wide screen, from the slide-out menu on a phone. */
-async function openAccountSettings(page: Page) {
-  if ((page.viewportSize()?.width ?? 1366) < 992) {
-    await page.getByRole("button", { name: "Open navigation menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Account Settings" }).click();
-  } else {
-    await page.getByTestId("user-menu").click();
-    await page.getByRole("menuitem", { name: "Account Settings" }).click();
-  }
-  return page.getByRole("dialog", { name: "Account Settings" });
-}
 
 test("verify your e-mail: the prompt in Account Settings, the link over SMTP, its page; on a desktop and a phone", async ({
   browser,

@@ -38,3 +38,15 @@ export async function holdLock(name: string, timeoutMs = 240_000): Promise<() =>
     }
   }
 }
+
+/** Account Settings from the header's menu on a wide screen, from the slide-out menu on a phone. */
+export async function openAccountSettings(page: Page) {
+  if ((page.viewportSize()?.width ?? 1366) < 992) {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Account Settings" }).click();
+  } else {
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Account Settings" }).click();
+  }
+  return page.getByRole("dialog", { name: "Account Settings" });
+}

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
 import { startSmtpServer, type TestSmtp } from "../tests/helpers/smtp";
-import { signInViaApi } from "./helpers";
+import { openAccountSettings, signInViaApi } from "./helpers";
 
 // Offers and news (docs/email.md "Marketing: offers and news", docs/retention.md "Announcements"):
 // the opt-in at sign-up, the switches in Account Settings, an announcement that reaches the player
@@ -12,17 +12,6 @@ import { signInViaApi } from "./helpers";
 test.describe.configure({ timeout: 300_000 });
 
 const QUESTION = "What is your favourite book?";
-
-async function openAccountSettings(page: Page) {
-  if ((page.viewportSize()?.width ?? 1366) < 992) {
-    await page.getByRole("button", { name: "Open navigation menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Account Settings" }).click();
-  } else {
-    await page.getByTestId("user-menu").click();
-    await page.getByRole("menuitem", { name: "Account Settings" }).click();
-  }
-  return page.getByRole("dialog", { name: "Account Settings" });
-}
 
 /** The newest mail to `to` whose subject matches, once it arrived. */
 async function mailTo(smtp: TestSmtp, to: string, subject: string): Promise<string> {

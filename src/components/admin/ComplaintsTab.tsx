@@ -11,6 +11,7 @@ import { TOAST, toastError, toastSuccess } from "../common/toasts";
 import { ConfirmDialog, dialogAbout } from "@/components/common/ConfirmDialog";
 import { useSecondFactorGate } from "./SecondFactorGate";
 import { LIMITS } from "@/shared/constants";
+import { uniqueRows } from "@/components/common/uniqueRows";
 
 const PAGE = LIMITS.listPage;
 
@@ -31,10 +32,7 @@ export function ComplaintsTab() {
     ),
   );
   // A refetch after an answer can shift rows between pages: show each complaint once.
-  const rows = useMemo(() => {
-    const all = (list.data?.pages ?? []).flat();
-    return all.filter((c, i) => all.findIndex((q) => q.reference === c.reference) === i);
-  }, [list.data]);
+  const rows = useMemo(() => uniqueRows(list.data?.pages, (r) => r.reference), [list.data]);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [finalFor, setFinalFor] = useState<string | null>(null);
   const done = async (reference: string, title: string) => {

@@ -9,6 +9,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { trpc } from "@/trpc/react";
 import { LoadMore } from "@/components/common/QueryState";
 import { LIMITS } from "@/shared/constants";
+import { uniqueRows } from "@/components/common/uniqueRows";
 
 const PAGE = LIMITS.listPage;
 
@@ -42,10 +43,7 @@ export function IdentityChecksPanel({ locked }: { locked: boolean }) {
     }),
   );
   // A refetch after a decision can shift rows between pages: show each player once.
-  const rows = useMemo(() => {
-    const all = (list.data?.pages ?? []).flat();
-    return all.filter((r, i) => all.findIndex((q) => q.userId === r.userId) === i);
-  }, [list.data]);
+  const rows = useMemo(() => uniqueRows(list.data?.pages, (r) => r.userId), [list.data]);
   if (!rows.length) return null;
   return (
     <Stack gap="xs" data-testid="identity-checks">

@@ -14,6 +14,7 @@ import { showToast, TOAST, toastError } from "@/components/common/toasts";
 import { ChatComposer } from "@/components/common/ChatComposer";
 import { SearchInput } from "@/components/common/SearchInput";
 import { LoadMore } from "@/components/common/QueryState";
+import { uniqueRows } from "@/components/common/uniqueRows";
 
 const PAGE = LIMITS.listPage;
 
@@ -97,10 +98,7 @@ export function MessagesTab() {
   );
 
   // A row moved to the top by a live tick, or a refetch, can repeat across pages: show each conversation once.
-  const all = useMemo(() => {
-    const rows = (conversations.data?.pages ?? []).flat();
-    return rows.filter((c, i) => rows.findIndex((q) => q.userId === c.userId) === i);
-  }, [conversations.data]);
+  const all = useMemo(() => uniqueRows(conversations.data?.pages, (r) => r.userId), [conversations.data]);
   const q = search.trim().toLowerCase();
   const shown = q ? all.filter((c) => c.userName.toLowerCase().includes(q) || c.userEmail.toLowerCase().includes(q)) : all;
   const current = all.find((c) => c.userId === selected);

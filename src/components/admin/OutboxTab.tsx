@@ -13,6 +13,7 @@ import { DataTable } from "@/components/common/DataTable";
 import { SearchInput } from "@/components/common/SearchInput";
 import { useSecondFactorGate } from "./SecondFactorGate";
 import { LIMITS } from "@/shared/constants";
+import { uniqueRows } from "@/components/common/uniqueRows";
 
 const PAGE = LIMITS.listPage;
 
@@ -44,10 +45,7 @@ export function OutboxTab() {
     ),
   );
   // A refetch as new mail is written shifts rows between pages: show each e-mail once.
-  const rows = useMemo(() => {
-    const all = (outbox.data?.pages ?? []).flat();
-    return all.filter((m, i) => all.findIndex((q) => q.id === m.id) === i);
-  }, [outbox.data]);
+  const rows = useMemo(() => uniqueRows(outbox.data?.pages, (r) => r.id), [outbox.data]);
 
   return (
     <Card withBorder radius="md" p="lg">

@@ -16,6 +16,7 @@ import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { DataTable } from "@/components/common/DataTable";
 import { useInvalidate } from "@/components/common/useInvalidate";
 import { useSecondFactorGate } from "./SecondFactorGate";
+import { uniqueRows } from "@/components/common/uniqueRows";
 
 type PendingRow = {
   id: string;
@@ -43,10 +44,7 @@ export function PaymentsTab() {
     ),
   );
   // A refetch after an approval can shift rows between pages: show each payment once.
-  const rows = useMemo(() => {
-    const all = (pending.data?.pages ?? []).flat();
-    return all.filter((p, i) => all.findIndex((q) => q.id === p.id) === i);
-  }, [pending.data]);
+  const rows = useMemo(() => uniqueRows(pending.data?.pages, (r) => r.id), [pending.data]);
   const stats = useQuery(trpc.admin.stats.queryOptions(undefined, { staleTime: 30_000 }));
   const refresh = async () => {
     await invalidate(trpc.payments.pending, trpc.auth.me, trpc.admin.stats);

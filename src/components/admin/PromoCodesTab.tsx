@@ -15,6 +15,7 @@ import { PromoCodeForm } from "./PromoCodeForm";
 import { answerToasts, TOAST, toastError, toastSuccess } from "../common/toasts";
 import { useSecondFactorGate } from "./SecondFactorGate";
 import { LIMITS } from "@/shared/constants";
+import { uniqueRows } from "@/components/common/uniqueRows";
 
 const PAGE = LIMITS.listPage;
 
@@ -55,10 +56,7 @@ export function PromoCodesTab() {
     ),
   );
   // A refetch after a new code shifts rows between pages: show each code once.
-  const rows = useMemo(() => {
-    const all = (list.data?.pages ?? []).flat();
-    return all.filter((p, i) => all.findIndex((q) => q.id === p.id) === i);
-  }, [list.data]);
+  const rows = useMemo(() => uniqueRows(list.data?.pages, (r) => r.id), [list.data]);
   const [creating, setCreating] = useState(false);
   const status = useMutation(
     trpc.pricing.setPromoCodeStatus.mutationOptions(

@@ -14,6 +14,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { formatUsd } from "@/shared/money";
 import { useSecondFactorGate } from "./SecondFactorGate";
 import { LIMITS } from "@/shared/constants";
+import { uniqueRows } from "@/components/common/uniqueRows";
 
 const PAGE = LIMITS.listPage;
 
@@ -51,10 +52,7 @@ export function ReviewTab() {
     ),
   );
   // A refetch after a decision can shift rows between pages: show each entry once.
-  const rows = useMemo(() => {
-    const all = (list.data?.pages ?? []).flat();
-    return all.filter((r, i) => all.findIndex((q) => q.id === r.id) === i);
-  }, [list.data]);
+  const rows = useMemo(() => uniqueRows(list.data?.pages, (r) => r.id), [list.data]);
   const [acting, setActing] = useState<{ id: string; action: Action; summary: string; amount: string | null } | null>(null);
   const [reason, setReason] = useState("");
   const [txid, setTxid] = useState("");

@@ -11,6 +11,7 @@ import { DataTable, NamedCell } from "@/components/common/DataTable";
 import { formatCount } from "@/shared/format";
 import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { LIMITS } from "@/shared/constants";
+import { uniqueRows } from "@/components/common/uniqueRows";
 
 const PAGE = LIMITS.listPage;
 
@@ -32,10 +33,7 @@ export function RiskTab() {
     ),
   );
   // A refetch can shift players between pages as markers come and go: show each player once.
-  const rows = useMemo(() => {
-    const all = (list.data?.pages ?? []).flat();
-    return all.filter((r, i) => all.findIndex((q) => q.userId === r.userId) === i);
-  }, [list.data]);
+  const rows = useMemo(() => uniqueRows(list.data?.pages, (r) => r.userId), [list.data]);
   return (
     <Card withBorder radius="md" p="lg">
       <Stack>
@@ -112,10 +110,7 @@ function AbuseSignals() {
     ),
   );
   // A refetch as new signals are recorded shifts rows between pages: show each signal once.
-  const rows = useMemo(() => {
-    const all = (list.data?.pages ?? []).flat();
-    return all.filter((r, i) => all.findIndex((q) => q.id === r.id) === i);
-  }, [list.data]);
+  const rows = useMemo(() => uniqueRows(list.data?.pages, (r) => r.id), [list.data]);
   return (
     <Stack gap="xs" mt="md">
       <Title order={4}>Linked accounts and abuse signals</Title>

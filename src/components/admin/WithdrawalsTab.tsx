@@ -18,6 +18,7 @@ import { useSecondFactorGate } from "./SecondFactorGate";
 import { SecondApproverQueue } from "./SecondApproverQueue";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { LIMITS } from "@/shared/constants";
+import { uniqueRows } from "@/components/common/uniqueRows";
 
 const PAGE = LIMITS.listPage;
 
@@ -48,10 +49,7 @@ export function WithdrawalsTab() {
     ),
   );
   // A refetch after a decision can shift rows between pages: show each withdrawal once.
-  const rows = useMemo(() => {
-    const all = (list.data?.pages ?? []).flat();
-    return all.filter((w, i) => all.findIndex((q) => q.id === w.id) === i);
-  }, [list.data]);
+  const rows = useMemo(() => uniqueRows(list.data?.pages, (r) => r.id), [list.data]);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries(trpc.withdrawals.adminList.pathFilter()),

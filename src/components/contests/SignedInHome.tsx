@@ -12,6 +12,7 @@ import { RestrictionNotice, usePlayerStanding } from "../common/PlayerStanding";
 import { openAccountDialog } from "../common/dialogs";
 import { ContestList, NO_CONTESTS } from "./ContestList";
 import { useLiveContests } from "./useLiveContests";
+import { uniqueRows } from "../common/uniqueRows";
 
 function categoryFrom(value: string | null): ContestCategory | "all" {
   return value && (CONTEST_CATEGORIES as readonly string[]).includes(value) ? (value as ContestCategory) : "all";
@@ -49,11 +50,7 @@ function Home({ initial, teaser }: { initial?: PublicContest[]; teaser?: ReactNo
   );
   useLiveContests(); // sold counts follow other players' purchases
   // A refetch while more pages are open can shift a contest between pages: show each once.
-  const shown = useMemo(() => {
-    if (!query.data) return undefined;
-    const seen = new Set<string>();
-    return query.data.pages.flat().filter((c) => !seen.has(c.id) && seen.add(c.id));
-  }, [query.data]);
+  const shown = useMemo(() => (query.data ? uniqueRows(query.data.pages, (c) => c.id) : undefined), [query.data]);
   const { heading, subtitle } = CATEGORY_HEADINGS[category];
   const standing = usePlayerStanding();
   return (
