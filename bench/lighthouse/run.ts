@@ -7,7 +7,9 @@
  *   npm run build && npm run bench:lighthouse   (CHROME_PATH, default /usr/bin/chromium, else the headless shell
  *   `npm test` installs; BENCH_PORT, default 3204;
  *   BENCH_LH_DETAIL=1 also lists every script each page loaded, largest first, and the audits that
- *   cost points outside performance)
+ *   cost points outside performance;
+ *   BENCH_LH_CPU_SLOWDOWN=N emulates a slower host: Lighthouse's mobile network profile with the CPU
+ *   slowed N times instead of 4 (a host whose benchmark index is k times this one's: about 4 × k))
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -19,6 +21,16 @@ import { fmt } from "../lib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3204);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CPU_SLOWDOWN = Number(process.env.BENCH_LH_CPU_SLOWDOWN ?? 0);
+/** Lighthouse's mobile defaults (simulated slow 4G), with the CPU slowdown set (0: its default, 4). */
+const THROTTLING = {
+  rttMs: 150,
+  throughputKbps: 1638.4,
+  requestLatencyMs: 562.5,
+  downloadThroughputKbps: 1474.56,
+  uploadThroughputKbps: 675,
+  cpuSlowdownMultiplier: CPU_SLOWDOWN,
+};
 
 async function main() {
   const chromePath =
@@ -51,6 +63,7 @@ async function main() {
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
+        ...(CPU_SLOWDOWN > 0 ? { throttling: THROTTLING } : {}),
         ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
       });
       if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
