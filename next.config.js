@@ -11,6 +11,9 @@ const nextConfig = {
     "web-push",
   ],
   poweredByHeader: false,
+  // BUILD_SOURCE_MAPS=1: browser source maps, for bench/main-thread.ts to name the modules that keep
+  // the main thread busy. Off by default: the maps would be served to every visitor.
+  productionBrowserSourceMaps: process.env.BUILD_SOURCE_MAPS === "1",
   reactStrictMode: true,
   // `npm test` (scripts/test-all.sh) runs `next typegen` and `tsc --noEmit` over the whole project
   // (Next's route types included) before it builds, and says so with BUILD_TYPES_CHECKED=1: the build's

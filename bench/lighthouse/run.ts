@@ -8,6 +8,7 @@
  *   `npm test` installs; BENCH_PORT, default 3204;
  *   BENCH_LH_DETAIL=1 also lists every script each page loaded, largest first, and the audits that
  *   cost points outside performance;
+ *   BENCH_LH_PAGES=/,/winners,/login,contest runs only the pages listed;
  *   BENCH_LH_CPU_SLOWDOWN=N emulates a slower host: Lighthouse's mobile network profile with the CPU
  *   slowed N times instead of 4 (a host whose benchmark index is k times this one's: about 4 × k))
  */
@@ -57,7 +58,9 @@ async function main() {
       { name: "/contest/{id} (signed in)", path: `/contest/${app.contestId}`, cookie: `session=${app.token}` },
     ];
     const rows: string[] = [];
-    for (const page of pages) {
+    // BENCH_LH_PAGES=/,/login runs only those paths (the contest page is "contest").
+    const only = process.env.BENCH_LH_PAGES?.split(",");
+    for (const page of pages.filter((p) => !only || only.includes(p.path.startsWith("/contest/") ? "contest" : p.path))) {
       const result = await lighthouse(`${base}${page.path}`, {
         port: chrome.port,
         output: "json",
@@ -89,6 +92,15 @@ async function main() {
             ?.items ?? [];
         for (const r of requests.filter((x) => x.resourceType === "Script").sort((a, b) => b.transferSize - a.transferSize)) {
           console.log(`  ${page.path} ${(r.transferSize / 1024).toFixed(1)} KB ${r.url.replace(base, "")}`);
+        }
+        // Where the main thread went: by kind of work, then the scripts that kept it busiest.
+        const work = (lhr.audits["mainthread-work-breakdown"]?.details as { items?: { groupLabel: string; duration: number }[] })
+          ?.items;
+        console.log(`  ${page.path} main thread: ${(work ?? []).map((w) => `${w.groupLabel} ${fmt(w.duration)} ms`).join(", ")}`);
+        const bootup =
+          (lhr.audits["bootup-time"]?.details as { items?: { url: string; total: number; scripting: number }[] })?.items ?? [];
+        for (const b of bootup.slice(0, 8)) {
+          console.log(`  ${page.path} busy ${fmt(b.total)} ms (script ${fmt(b.scripting)} ms) ${b.url.replace(base, "")}`);
         }
       }
       const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
