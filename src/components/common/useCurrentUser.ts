@@ -1,23 +1,8 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-
-const noSubscription = () => () => {};
-
-/**
- * False while React hydrates server HTML, true afterwards. Hydration uses the server snapshot, so a
- * component that hydrates late (a lazily loaded chunk inside a Suspense boundary, e.g. /admin) renders
- * what the server rendered even when a query has meanwhile filled the cache; React then re-renders it.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from "./useHydrated";
 
 /**
  * The signed-in user or null (docs/product.md §4: no retry; refetch on mount and window focus).
@@ -33,7 +18,8 @@ export function useCurrentUser() {
     }),
   );
   // The server render never fetches the user: until hydration is over, answer "still loading" as the
-  // server did (else React #418 on /admin, whose chunk hydrates after the header has fetched the user).
+  // server did, even when a query has meanwhile filled the cache (else React #418 on /admin, whose
+  // chunk hydrates after the header has fetched the user).
   const hydrated = useHydrated();
   if (!hydrated) return { user: null, isLoading: true, refetch: query.refetch };
   return { user: query.data ?? null, isLoading: query.isPending, refetch: query.refetch };

@@ -1,17 +1,20 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { browserTimeZone, type DateInput, type DateStyle, formatDateTime, SERVER_TIME_ZONE } from "@/shared/format";
+import { useHydrated } from "./useHydrated";
 
-const noSubscription = () => () => {};
+// Read once: the browser's zone does not change while a page is open, and each read builds an Intl object.
+let zone: string | undefined;
 
 /**
  * The zone dates are shown in: UTC while the server renders and while the browser hydrates (so both
- * produce the same text), then the player's own zone. useSyncExternalStore does exactly this switch:
- * the server snapshot during hydration, a re-render with the browser's snapshot right after.
+ * produce the same text), then the player's own zone, switched in a transition (./useHydrated.ts).
  */
 export function useTimeZone(): string {
-  return useSyncExternalStore(noSubscription, browserTimeZone, () => SERVER_TIME_ZONE);
+  const hydrated = useHydrated();
+  if (!hydrated) return SERVER_TIME_ZONE;
+  zone ??= browserTimeZone();
+  return zone;
 }
 
 /** An instant on screen, in the player's zone with its label: `<time dateTime="…">Nov 25, 2026, 2:15 AM PST</time>`. */
