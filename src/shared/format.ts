@@ -97,12 +97,15 @@ export function formatCalendarDay(value: DateInput): string {
 }
 
 // One formatter for every count: toLocaleString builds a new one per call, which was the costliest
-// function of our own in a signed-in home page's load (profiled in Chromium).
-const COUNT = new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: 0 });
+// function of our own in a signed-in home page's load (profiled in Chromium). Built on first use, not
+// when the module loads: the first Intl object of a page loads the locale's data, which a page that
+// shows no count (the sign-in form) should not pay for while it starts (`npm run bench:main-thread`).
+let count: Intl.NumberFormat | undefined;
 
 /** 1234 -> "1,234". */
 export function formatCount(n: number): string {
-  return Number.isFinite(n) ? COUNT.format(Math.trunc(n)) : "0";
+  count ??= new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: 0 });
+  return Number.isFinite(n) ? count.format(Math.trunc(n)) : "0";
 }
 
 /** The zone this browser runs in, or UTC when there is no browser (server rendering, tests). */

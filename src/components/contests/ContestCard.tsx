@@ -3,7 +3,7 @@
 import { Badge, Button, Card, Image, Title } from "@mantine/core";
 import { IconShoppingCart } from "@tabler/icons-react";
 import { IntentLink } from "@/components/common/links";
-import { useState } from "react";
+import { memo, useState } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { formatUsd } from "@/shared/money";
 import { purchaseBlocker } from "@/shared/purchase-rules";
@@ -15,15 +15,22 @@ import { BundleOffers, LineTotal } from "../common/BundlePrice";
 import { ContestStats } from "./ContestStats";
 import classes from "./ContestCard.module.css";
 
-export function ContestCard({ contest: c, lockedUntil = null }: { contest: PublicContest; lockedUntil?: Date | null }) {
+/**
+ * One contest's card. Memoised, and the player's own standing is read only by its Add to Cart
+ * button: the standing arriving after the page loads re-renders six buttons, not six cards
+ * (`npm run bench:main-thread`).
+ */
+export const ContestCard = memo(function ContestCard({
+  contest: c,
+  lockedUntil = null,
+}: {
+  contest: PublicContest;
+  lockedUntil?: Date | null;
+}) {
   const [quantity, setQuantity] = useState(1);
   const [answer, setAnswer] = useState<number | undefined>(undefined);
-  const addToCart = useAddToCart();
   const discounted = !!c.discountPercentage && c.discountPercentage > 0;
   const blocker = purchaseBlocker(c, quantity);
-  // The player's own standing (self-excluded, limit used up, age undeclared), from the server.
-  const standing = usePlayerStanding();
-  const restricted = !blocker && standing && !standing.mayBuy ? standing.restriction : null;
   return (
     <Card withBorder padding="md" radius="md" data-testid="contest-card" h="100%">
       <Card.Section pos="relative">
@@ -62,26 +69,47 @@ export function ContestCard({ contest: c, lockedUntil = null }: { contest: Publi
         )}
         {lockedUntil && !blocker && <SkillLockText until={lockedUntil} size="xs" />}
         <div className={classes.buttons}>
-          <Button
-            miw={130}
-            leftSection={<IconShoppingCart size={16} />}
-            onClick={() => addToCart(c, quantity, answer)}
-            disabled={!!blocker || !!restricted || !!lockedUntil}
-            title={blocker?.detail ?? restricted?.message}
-          >
-            {blocker && blocker.code !== "not_enough_left"
-              ? blocker.label
-              : restricted
-                ? restrictionLabel(restricted)
-                : lockedUntil
-                  ? SKILL_LOCKED_LABEL
-                  : "Add to Cart"}
-          </Button>
+          <AddToCartButton c={c} quantity={quantity} answer={answer} lockedUntil={lockedUntil} />
           <Button variant="default" component={IntentLink} href={`/contest/${c.id}`} miw={100}>
             Details
           </Button>
         </div>
       </div>
     </Card>
+  );
+});
+
+function AddToCartButton({
+  c,
+  quantity,
+  answer,
+  lockedUntil,
+}: {
+  c: PublicContest;
+  quantity: number;
+  answer: number | undefined;
+  lockedUntil: Date | null;
+}) {
+  const addToCart = useAddToCart();
+  const blocker = purchaseBlocker(c, quantity);
+  // The player's own standing (self-excluded, limit used up, age undeclared), from the server.
+  const standing = usePlayerStanding();
+  const restricted = !blocker && standing && !standing.mayBuy ? standing.restriction : null;
+  return (
+    <Button
+      miw={130}
+      leftSection={<IconShoppingCart size={16} />}
+      onClick={() => addToCart(c, quantity, answer)}
+      disabled={!!blocker || !!restricted || !!lockedUntil}
+      title={blocker?.detail ?? restricted?.message}
+    >
+      {blocker && blocker.code !== "not_enough_left"
+        ? blocker.label
+        : restricted
+          ? restrictionLabel(restricted)
+          : lockedUntil
+            ? SKILL_LOCKED_LABEL
+            : "Add to Cart"}
+    </Button>
   );
 }

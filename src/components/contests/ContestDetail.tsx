@@ -24,7 +24,7 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconPhoto, IconShoppingCart } from "@tabler/icons-react";
 import { IntentLink } from "@/components/common/links";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
@@ -42,14 +42,24 @@ import { SupportLinks } from "../common/SupportLinks";
 import { SKILL_LOCKED_LABEL, SkillLockText, SkillQuestion } from "./SkillQuestion";
 import { useSkillLocks } from "../common/useSkillLocks";
 import { useAddToCart } from "./useAddToCart";
-import { useLiveContests } from "./useLiveContests";
+import { FollowLiveContests } from "./useLiveContests";
 import { DateTime } from "@/components/common/useTimeZone";
 import { formatCount } from "@/shared/format";
 import { RestrictionText, restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 import tap from "../common/TapTarget.module.css";
 
-function Gallery({ images, title }: { images: string[]; title: string }) {
+/** Memoised, as every section below: the player's own data arriving re-renders only the buy panel. */
+const Gallery = memo(function Gallery({
+  previewImages,
+  imageUrl,
+  title,
+}: {
+  previewImages: string[];
+  imageUrl: string | null;
+  title: string;
+}) {
   const [selected, setSelected] = useState(0);
+  const images = previewImages.length ? previewImages : imageUrl ? [imageUrl] : [];
   if (images.length === 0) {
     return (
       <Paper withBorder h={360} radius="md">
@@ -86,12 +96,39 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
       )}
     </Stack>
   );
-}
+});
 
 export function ContestDetail({ contest: initial }: { contest: PublicContest }) {
   // The server render seeds the query; sales, draws and edits refresh it live.
   const c = useQuery(trpc.contests.byId.queryOptions({ id: initial.id }, { initialData: initial })).data ?? initial;
-  useLiveContests();
+  return (
+    <Container size="lg" py="xl">
+      <FollowLiveContests />
+      <Anchor component={IntentLink} href="/" size="sm" className={tap.link}>
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> Back to Contests
+        </Group>
+      </Anchor>
+      <Grid mt="md" gap="xl">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Gallery previewImages={c.previewImages} imageUrl={c.imageUrl} title={c.title} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <BuyPanel c={c} />
+        </Grid.Col>
+      </Grid>
+      <ContestTabs detailedDescription={c.detailedDescription} features={c.features} specifications={c.specifications} />
+      <ContestProofSections contestId={c.id} endDate={c.endDate} cancelled={c.status === "cancelled"} />
+    </Container>
+  );
+}
+
+/**
+ * What the player can do here: quantity, skill question, Add to Cart or the reason they cannot,
+ * and the figures that move with each sale. The one part that reads the player's own data
+ * (standing, skill locks, cart), so only it re-renders when that data arrives.
+ */
+const BuyPanel = memo(function BuyPanel({ c }: { c: PublicContest }) {
   const [quantity, setQuantity] = useState(1);
   const [answer, setAnswer] = useState<number | undefined>(undefined);
   const addToCart = useAddToCart();
@@ -105,178 +142,183 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
   const closed = blocker !== null && blocker.code !== "not_enough_left";
   const cancelled = c.status === "cancelled";
   const discounted = !!c.discountPercentage && c.discountPercentage > 0;
-  const images = c.previewImages.length ? c.previewImages : c.imageUrl ? [c.imageUrl] : [];
-  const specs = Object.entries(c.specifications);
   const left = c.maxTickets === null ? null : Math.max(0, c.maxTickets - c.soldTickets);
-
   return (
-    <Container size="lg" py="xl">
-      <Anchor component={IntentLink} href="/" size="sm" className={tap.link}>
-        <Group gap={4}>
-          <IconArrowLeft size={14} /> Back to Contests
+    <Stack gap="md">
+      <Group gap="xs">
+        <Badge tt="capitalize">{c.category.replace(/_/g, " ")}</Badge>
+        {c.status === "active" ? (
+          <Badge color="green">Active</Badge>
+        ) : cancelled ? (
+          <Badge color="red">Cancelled</Badge>
+        ) : (
+          <Badge color="gray">Ended</Badge>
+        )}
+      </Group>
+      <Title order={1}>{c.title}</Title>
+      <Text>{c.detailedDescription || c.description}</Text>
+      <Group gap="sm" align="baseline">
+        <Text fw={800} size="xl" fz={32}>
+          {formatUsd(c.ticketPrice)}
+        </Text>
+        {discounted && c.originalPrice && (
+          <Text td="line-through" c="dimmed">
+            {formatUsd(c.originalPrice)}
+          </Text>
+        )}
+        {discounted && <Badge color="red">{c.discountPercentage}% OFF</Badge>}
+        <Text c="dimmed" size="sm">
+          per ticket
+        </Text>
+      </Group>
+      {c.cashAlternative && (
+        <Paper withBorder p="sm" radius="md" bg="teal.0">
+          <Text fw={600}>Cash Alternative</Text>
+          <Text size="sm">Prefer cash? Take {formatUsd(c.cashAlternative)} instead of the prize.</Text>
+        </Paper>
+      )}
+      {!closed && !c.pickNumbers && (
+        <Group justify="space-between">
+          <QuantityStepper value={quantity} onChange={setQuantity} />
+          <LineTotal c={c} quantity={quantity} testId="detail-total" prefix="Total: " size="lg" />
         </Group>
-      </Anchor>
-      <Grid mt="md" gap="xl">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Gallery images={images} title={c.title} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="md">
-            <Group gap="xs">
-              <Badge tt="capitalize">{c.category.replace(/_/g, " ")}</Badge>
-              {c.status === "active" ? (
-                <Badge color="green">Active</Badge>
-              ) : cancelled ? (
-                <Badge color="red">Cancelled</Badge>
-              ) : (
-                <Badge color="gray">Ended</Badge>
-              )}
-            </Group>
-            <Title order={1}>{c.title}</Title>
-            <Text>{c.detailedDescription || c.description}</Text>
-            <Group gap="sm" align="baseline">
-              <Text fw={800} size="xl" fz={32}>
-                {formatUsd(c.ticketPrice)}
+      )}
+      {!closed && <BundleOffers tiers={c.bundleTiers} ticketPrice={c.ticketPrice} quantity={quantity} onPick={setQuantity} />}
+      {c.skillQuestion && !blocker && !lockedUntil && (
+        <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} />
+      )}
+      {lockedUntil && !blocker && <SkillLockText until={lockedUntil} />}
+      {c.pickNumbers && !blocker && !restricted && !lockedUntil ? (
+        <NumberPicker contest={c} answerIndex={answer} />
+      ) : (
+        <Button
+          size="md"
+          leftSection={<IconShoppingCart size={18} />}
+          disabled={!!blocker || !!restricted || !!lockedUntil}
+          onClick={() => addToCart(c, quantity, answer)}
+        >
+          {blocker?.label ?? (restricted ? restrictionLabel(restricted) : lockedUntil ? SKILL_LOCKED_LABEL : "Add to Cart")}
+        </Button>
+      )}
+      {restricted && (
+        <Text c="orange.9" size="sm" data-testid="restricted-reason">
+          <RestrictionText restriction={restricted} />
+        </Text>
+      )}
+      {blocker && (
+        <Text c="red" size="sm" data-testid="unavailable-reason">
+          {blocker.detail}
+        </Text>
+      )}
+      {!blocker && !restricted && (
+        // A standing order of this contest (docs/retention.md "Auto-entry"): the form opens with it chosen.
+        <Anchor component={IntentLink} href={`/auto-entry?contest=${c.id}`} size="sm" data-testid="enter-automatically">
+          Enter automatically
+        </Anchor>
+      )}
+      {!blocker && !lockedUntil && c.onlineFreeEntry && <OnlineFreeEntry contest={c} answerIndex={answer} />}
+      {!blocker && <FreeEntryRoute hasQuestion={!!c.skillQuestion} />}
+      {cancelled ? (
+        // Its tickets were refunded: counting them as sold would mislead.
+        <Text size="sm" c="dimmed" data-testid="tickets-refunded">
+          {formatCount(c.soldTickets)} ticket{c.soldTickets === 1 ? "" : "s"} refunded
+        </Text>
+      ) : (
+        <>
+          <SimpleGrid cols={2}>
+            <Card withBorder padding="sm">
+              <Text size="xs" c="dimmed">
+                Tickets sold
               </Text>
-              {discounted && c.originalPrice && (
-                <Text td="line-through" c="dimmed">
-                  {formatUsd(c.originalPrice)}
-                </Text>
-              )}
-              {discounted && <Badge color="red">{c.discountPercentage}% OFF</Badge>}
-              <Text c="dimmed" size="sm">
-                per ticket
+              <Text fw={700} data-testid="tickets-sold">
+                {formatCount(c.soldTickets)}
               </Text>
-            </Group>
-            {c.cashAlternative && (
-              <Paper withBorder p="sm" radius="md" bg="teal.0">
-                <Text fw={600}>Cash Alternative</Text>
-                <Text size="sm">Prefer cash? Take {formatUsd(c.cashAlternative)} instead of the prize.</Text>
-              </Paper>
-            )}
-            {!closed && !c.pickNumbers && (
-              <Group justify="space-between">
-                <QuantityStepper value={quantity} onChange={setQuantity} />
-                <LineTotal c={c} quantity={quantity} testId="detail-total" prefix="Total: " size="lg" />
-              </Group>
-            )}
-            {!closed && (
-              <BundleOffers tiers={c.bundleTiers} ticketPrice={c.ticketPrice} quantity={quantity} onPick={setQuantity} />
-            )}
-            {c.skillQuestion && !blocker && !lockedUntil && (
-              <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} />
-            )}
-            {lockedUntil && !blocker && <SkillLockText until={lockedUntil} />}
-            {c.pickNumbers && !blocker && !restricted && !lockedUntil ? (
-              <NumberPicker contest={c} answerIndex={answer} />
-            ) : (
-              <Button
-                size="md"
-                leftSection={<IconShoppingCart size={18} />}
-                disabled={!!blocker || !!restricted || !!lockedUntil}
-                onClick={() => addToCart(c, quantity, answer)}
-              >
-                {blocker?.label ?? (restricted ? restrictionLabel(restricted) : lockedUntil ? SKILL_LOCKED_LABEL : "Add to Cart")}
-              </Button>
-            )}
-            {restricted && (
-              <Text c="orange.9" size="sm" data-testid="restricted-reason">
-                <RestrictionText restriction={restricted} />
+            </Card>
+            <Card withBorder padding="sm">
+              <Text size="xs" c="dimmed">
+                Tickets left
               </Text>
-            )}
-            {blocker && (
-              <Text c="red" size="sm" data-testid="unavailable-reason">
-                {blocker.detail}
+              <Text fw={700} data-testid="tickets-left">
+                {left === null ? "∞" : formatCount(left)}
               </Text>
-            )}
-            {!blocker && !restricted && (
-              // A standing order of this contest (docs/retention.md "Auto-entry"): the form opens with it chosen.
-              <Anchor component={IntentLink} href={`/auto-entry?contest=${c.id}`} size="sm" data-testid="enter-automatically">
-                Enter automatically
-              </Anchor>
-            )}
-            {!blocker && !lockedUntil && c.onlineFreeEntry && <OnlineFreeEntry contest={c} answerIndex={answer} />}
-            {!blocker && <FreeEntryRoute hasQuestion={!!c.skillQuestion} />}
-            {cancelled ? (
-              // Its tickets were refunded: counting them as sold would mislead.
-              <Text size="sm" c="dimmed" data-testid="tickets-refunded">
-                {formatCount(c.soldTickets)} ticket{c.soldTickets === 1 ? "" : "s"} refunded
-              </Text>
-            ) : (
-              <>
-                <SimpleGrid cols={2}>
-                  <Card withBorder padding="sm">
-                    <Text size="xs" c="dimmed">
-                      Tickets sold
-                    </Text>
-                    <Text fw={700} data-testid="tickets-sold">
-                      {formatCount(c.soldTickets)}
-                    </Text>
-                  </Card>
-                  <Card withBorder padding="sm">
-                    <Text size="xs" c="dimmed">
-                      Tickets left
-                    </Text>
-                    <Text fw={700} data-testid="tickets-left">
-                      {left === null ? "∞" : formatCount(left)}
-                    </Text>
-                  </Card>
-                </SimpleGrid>
-                <ContestStats sold={c.soldTickets} max={c.maxTickets} endDate={closed ? null : c.endDate} />
-              </>
-            )}
-            {c.maxTicketsPerUser !== null && (
-              <Text size="sm" c="dimmed">
-                Limit: {formatCount(c.maxTicketsPerUser)} tickets per player
-              </Text>
-            )}
-            <Text size="sm" data-testid="contest-ends">
-              <b>Ends:</b> {c.endDate ? <DateTime value={c.endDate} style="long" /> : "No end date set"}
-            </Text>
-            <SupportLinks compact />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+            </Card>
+          </SimpleGrid>
+          <ContestStats sold={c.soldTickets} max={c.maxTickets} endDate={closed ? null : c.endDate} />
+        </>
+      )}
+      {c.maxTicketsPerUser !== null && (
+        <Text size="sm" c="dimmed">
+          Limit: {formatCount(c.maxTicketsPerUser)} tickets per player
+        </Text>
+      )}
+      <Text size="sm" data-testid="contest-ends">
+        <b>Ends:</b> {c.endDate ? <DateTime value={c.endDate} style="long" /> : "No end date set"}
+      </Text>
+      <SupportLinks compact />
+    </Stack>
+  );
+});
 
-      <Tabs defaultValue="description" mt="xl">
-        <Tabs.List>
-          <Tabs.Tab value="description">Description</Tabs.Tab>
-          <Tabs.Tab value="features">Features</Tabs.Tab>
-          <Tabs.Tab value="specifications">Specifications</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="description" pt="md">
-          <Text>{c.detailedDescription || "No detailed description available."}</Text>
-        </Tabs.Panel>
-        <Tabs.Panel value="features" pt="md">
-          {c.features.length ? (
-            <List>
-              {c.features.map((f, i) => (
-                <List.Item key={i}>{f}</List.Item>
+const ContestTabs = memo(function ContestTabs({
+  detailedDescription,
+  features,
+  specifications,
+}: Pick<PublicContest, "detailedDescription" | "features" | "specifications">) {
+  const specs = Object.entries(specifications);
+  return (
+    <Tabs defaultValue="description" mt="xl">
+      <Tabs.List>
+        <Tabs.Tab value="description">Description</Tabs.Tab>
+        <Tabs.Tab value="features">Features</Tabs.Tab>
+        <Tabs.Tab value="specifications">Specifications</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="description" pt="md">
+        <Text>{detailedDescription || "No detailed description available."}</Text>
+      </Tabs.Panel>
+      <Tabs.Panel value="features" pt="md">
+        {features.length ? (
+          <List>
+            {features.map((f, i) => (
+              <List.Item key={i}>{f}</List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text c="dimmed">No features listed.</Text>
+        )}
+      </Tabs.Panel>
+      <Tabs.Panel value="specifications" pt="md">
+        {specs.length ? (
+          <Table withTableBorder>
+            <Table.Tbody>
+              {specs.map(([k, v]) => (
+                <Table.Tr key={k}>
+                  <Table.Th w="40%">{humaniseKey(k)}</Table.Th>
+                  <Table.Td>{v}</Table.Td>
+                </Table.Tr>
               ))}
-            </List>
-          ) : (
-            <Text c="dimmed">No features listed.</Text>
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="specifications" pt="md">
-          {specs.length ? (
-            <Table withTableBorder>
-              <Table.Tbody>
-                {specs.map(([k, v]) => (
-                  <Table.Tr key={k}>
-                    <Table.Th w="40%">{humaniseKey(k)}</Table.Th>
-                    <Table.Td>{v}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text c="dimmed">No specifications available.</Text>
-          )}
-        </Tabs.Panel>
-      </Tabs>
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text c="dimmed">No specifications available.</Text>
+        )}
+      </Tabs.Panel>
+    </Tabs>
+  );
+});
 
-      <InstantPrizesPanel contestId={c.id} />
+/** Instant prizes, the live draw and the proof: each loads its own data. */
+const ContestProofSections = memo(function ContestProofSections({
+  contestId,
+  endDate,
+  cancelled,
+}: {
+  contestId: string;
+  endDate: PublicContest["endDate"];
+  cancelled: boolean;
+}) {
+  return (
+    <>
+      <InstantPrizesPanel contestId={contestId} />
       {/* The draw as it happens (countdown, reveal, replay, my entries' proofs): docs/fair-play.md "Live draws".
           A cancelled contest has no draw: its page says so above and under "Provably fair draw". */}
       {!cancelled && (
@@ -284,7 +326,7 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
           <Anchor component={IntentLink} href="/draws/live" size="sm">
             All live draws
           </Anchor>
-          <LiveDraw contestId={c.id} endDate={c.endDate} />
+          <LiveDraw contestId={contestId} endDate={endDate} />
         </Stack>
       )}
 
@@ -295,11 +337,11 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
           entry list is fixed (and, when configured, a public drand randomness round), so nobody can steer the result; after the
           draw the seed is revealed and anyone can recompute the winning ticket.
         </Text>
-        <DrawProof contestId={c.id} />
+        <DrawProof contestId={contestId} />
       </Paper>
-    </Container>
+    </>
   );
-}
+});
 
 export function ContestNotFound() {
   return (

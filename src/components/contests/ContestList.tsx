@@ -2,6 +2,7 @@
 
 import { Card, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import type { PublicContest } from "@/trpc/types";
+import { memo } from "react";
 import { LIMITS } from "@/shared/constants";
 import { ContestCard } from "./ContestCard";
 import { useSkillLocks } from "../common/useSkillLocks";
@@ -25,7 +26,7 @@ function PlaceholderCard() {
 }
 
 /** The contest grid: 6 placeholders while loading, the empty text, or the full cards. */
-export function ContestList({
+export const ContestList = memo(function ContestList({
   contests,
   loading = false,
   emptyText = NO_CONTESTS,
@@ -59,4 +60,4 @@ export function ContestList({
       ))}
     </SimpleGrid>
   );
-}
+});

@@ -11,7 +11,7 @@ import { trpc } from "@/trpc/react";
 import { RestrictionNotice, usePlayerStanding } from "../common/PlayerStanding";
 import { openAccountDialog } from "../common/dialogs";
 import { ContestList, NO_CONTESTS } from "./ContestList";
-import { useLiveContests } from "./useLiveContests";
+import { FollowLiveContests } from "./useLiveContests";
 import { uniqueRows } from "../common/uniqueRows";
 
 function categoryFrom(value: string | null): ContestCategory | "all" {
@@ -48,13 +48,14 @@ function Home({ initial, teaser }: { initial?: PublicContest[]; teaser?: ReactNo
       },
     ),
   );
-  useLiveContests(); // sold counts follow other players' purchases
   // A refetch while more pages are open can shift a contest between pages: show each once.
   const shown = useMemo(() => (query.data ? uniqueRows(query.data.pages, (c) => c.id) : undefined), [query.data]);
   const { heading, subtitle } = CATEGORY_HEADINGS[category];
   const standing = usePlayerStanding();
   return (
     <Stack gap="lg">
+      {/* Sold counts follow other players' purchases. */}
+      <FollowLiveContests />
       <RestrictionNotice standing={standing} />
       <div>
         <Title order={1}>{heading}</Title>

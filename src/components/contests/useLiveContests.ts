@@ -30,3 +30,9 @@ export function useLiveContests() {
     }),
   );
 }
+
+/** `useLiveContests` as a leaf of its own: the player it waits for re-renders nothing around it. */
+export function FollowLiveContests() {
+  useLiveContests();
+  return null;
+}
