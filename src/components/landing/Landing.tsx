@@ -33,7 +33,16 @@ export function Landing() {
                 secondary={{ href: "/dream-car-competition", label: "View All Contests" }}
               />
             </Stack>
-            <Image src="/images/landing/hero-car.svg" alt="A sports car on an open road at sunset" radius="lg" />
+            {/* Its size is known before it loads (720×440), so the sections below do not jump when it arrives. */}
+            <Image
+              src="/images/landing/hero-car.svg"
+              alt="A sports car on an open road at sunset"
+              radius="lg"
+              width={720}
+              height={440}
+              h="auto"
+              fetchPriority="high"
+            />
           </SimpleGrid>
         </Container>
       </Box>
