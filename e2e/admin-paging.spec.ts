@@ -1,42 +1,57 @@
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { ADMIN, signInViaApi } from "./helpers";
+import { newPlayer } from "./players";
 
 // The admin lists are pages (docs/admin.md "Paged lists and phones"), on desktop and phone: the
-// Outbox shows 50 e-mails and "Load more" fetches the next page. Each sign-up writes one mail (the
-// address's verification link), so 51 new accounts with one marker in their address make a list of
-// 51 that no other spec shares.
+// Outbox shows 50 e-mails and "Load more" fetches the next page; the Messages tab's search asks the
+// server, so it finds a conversation that is not on the page loaded. Each sign-up writes one mail
+// (the address's verification link), so 51 new accounts with one marker in their address make a list
+// of 51 that no other spec shares.
 const SLOW = { timeout: 30_000 };
 const ROWS = 51;
 
+/**
+ * The 51 marked accounts, made once per worker by whichever test needs them first (both do; the
+ * second reuses them), answering their marker.
+ */
+let marked: Promise<string> | null = null;
+function markedAccounts(request: APIRequestContext, project: string): Promise<string> {
+  marked ??= (async () => {
+    const marker = `paging-${project}-${Date.now()}`;
+    // Five at a time: the server hashes a few passwords at once and answers 503 (try again) beyond.
+    for (let i = 0; i < ROWS; i += 5) {
+      await Promise.all(
+        Array.from({ length: Math.min(5, ROWS - i) }, async (_, k) => {
+          const signup = () =>
+            request.post("/api/auth/signup", {
+              data: {
+                firstName: "Page",
+                lastName: "Player",
+                email: `${marker}-${i + k}@example.com`,
+                password: "secret123",
+                confirmPassword: "secret123",
+                securityQuestion: "What is your favourite movie?",
+                securityAnswer: "heat",
+                spendLimit: { choice: "declined" },
+              },
+            });
+          let res = await signup();
+          for (let tries = 0; res.status() === 503 && tries < 5; tries++) {
+            await new Promise((r) => setTimeout(r, 1000 * Number(res.headers()["retry-after"] ?? 1)));
+            res = await signup();
+          }
+          expect(res.status()).toBe(201);
+        }),
+      );
+    }
+    return marker;
+  })();
+  return marked;
+}
+
 test("the Outbox shows a page of 50 and Load more brings the next", async ({ page, request }, info) => {
   test.setTimeout(180_000);
-  const marker = `paging-${info.project.name}-${Date.now()}`;
-  // Five at a time: the server hashes a few passwords at once and answers 503 (try again) beyond.
-  for (let i = 0; i < ROWS; i += 5) {
-    await Promise.all(
-      Array.from({ length: Math.min(5, ROWS - i) }, async (_, k) => {
-        const signup = () =>
-          request.post("/api/auth/signup", {
-            data: {
-              firstName: "Page",
-              lastName: "Player",
-              email: `${marker}-${i + k}@example.com`,
-              password: "secret123",
-              confirmPassword: "secret123",
-              securityQuestion: "What is your favourite movie?",
-              securityAnswer: "heat",
-              spendLimit: { choice: "declined" },
-            },
-          });
-        let res = await signup();
-        for (let tries = 0; res.status() === 503 && tries < 5; tries++) {
-          await new Promise((r) => setTimeout(r, 1000 * Number(res.headers()["retry-after"] ?? 1)));
-          res = await signup();
-        }
-        expect(res.status()).toBe(201);
-      }),
-    );
-  }
+  const marker = await markedAccounts(request, info.project.name);
 
   await signInViaApi(page, ADMIN);
   await page.goto("/admin?tab=outbox");
@@ -47,10 +62,76 @@ test("the Outbox shows a page of 50 and Load more brings the next", async ({ pag
   await expect(rows.filter({ hasNotText: marker })).toHaveCount(0, SLOW);
   await expect(rows).toHaveCount(50, SLOW);
   await expect(page.getByTestId("list-count")).toHaveText("Showing 50 e-mails so far");
-  await page.getByRole("button", { name: "Load more" }).click();
-  await expect(rows).toHaveCount(ROWS, SLOW);
+  // Clicked again if the first click raced the tab's 10 s refetch and brought nothing (there is no third page).
+  await expect(async () => {
+    if (await page.getByRole("button", { name: "Load more" }).isVisible())
+      await page.getByRole("button", { name: "Load more" }).click();
+    await expect(rows).toHaveCount(ROWS, { timeout: 5_000 });
+  }).toPass(SLOW);
   await expect(page.getByTestId("list-count")).toHaveText(`Showing ${ROWS} e-mails`);
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
   // Newest first: the last row is one of the first ten accounts (made together, before the others).
   await expect(rows.last()).toContainText(new RegExp(`${marker}-\\d@example\\.com`));
+});
+
+test("the Messages search asks the server: it finds a conversation beyond the first page", async ({
+  browser,
+  page,
+  request,
+}, info) => {
+  test.setTimeout(180_000);
+  const marker = await markedAccounts(request, info.project.name);
+  // A player writes first; then 51 newer conversations push theirs off the first page of 50.
+  const word = `windscreen${Date.now().toString(36)}`;
+  const needle = await newPlayer(browser);
+  const sent = await needle.page.request.post("/api/support/messages", {
+    data: { message: `The ${word} of my prize car is cracked` },
+  });
+  expect(sent.status()).toBe(201);
+  await needle.context.close();
+
+  await signInViaApi(page, ADMIN);
+  const users = await (await page.request.get(`/api/admin/users?search=${marker}&limit=100`)).json();
+  expect(users).toHaveLength(ROWS);
+  for (let i = 0; i < ROWS; i += 5) {
+    await Promise.all(
+      users.slice(i, i + 5).map(async (u: { id: string }) => {
+        const res = await page.request.post("/api/support/admin-reply", {
+          data: { userId: u.id, message: "Checking in: is everything all right with your account?" },
+        });
+        expect(res.status()).toBe(201);
+      }),
+    );
+  }
+
+  await page.goto("/admin?tab=messages");
+  const rows = page.getByTestId("conversation");
+  // The first page (50; the other project's worker may add its own live rows on top while it writes).
+  await expect(rows.nth(49)).toBeVisible(SLOW);
+  await expect(page.getByTestId("list-count")).toHaveText(/^Showing \d+ conversations so far$/);
+  await expect(page.getByRole("button", { name: "Load more" })).toBeVisible();
+  await expect(rows.filter({ hasText: needle.email })).toHaveCount(0);
+
+  // By a word of the player's message, in other case: the server finds it, one row.
+  const search = page.getByPlaceholder("Search conversations...");
+  await search.fill(word.toUpperCase());
+  await expect(rows).toHaveCount(1, SLOW);
+  await expect(rows.first()).toContainText(needle.email);
+  await expect(page.getByTestId("list-count")).toHaveText("Showing 1 matching conversations");
+  await rows.first().click();
+  await expect(page.getByTestId("chat-message").filter({ hasText: word })).toBeVisible(SLOW);
+
+  // Nothing matches: the empty state says so (and the open conversation stays open).
+  await search.fill(`${word}-nobody`);
+  await expect(page.getByText("No conversations found")).toBeVisible(SLOW);
+  await expect(page.getByTestId("conversations-no-match")).toContainText(`No conversations match “${word}-nobody”`);
+  await expect(page.getByTestId("chat-message").filter({ hasText: word })).toBeVisible();
+
+  // By the player's e-mail; cleared, the list is the first page again.
+  await search.fill(needle.email);
+  await expect(rows).toHaveCount(1, SLOW);
+  await expect(rows.first()).toContainText(needle.email);
+  await search.fill("");
+  await expect(rows.nth(49)).toBeVisible(SLOW);
+  await expect(rows.filter({ hasText: needle.email })).toHaveCount(0);
 });

@@ -248,7 +248,7 @@ export interface paths {
     get: operations["getApiAdminAbuseSignals"];
   };
   "/api/admin/approvals": {
-    /** Waiting for a second approver: actions one staff member proposed, oldest first (four eyes) */
+    /** Waiting for a second approver: actions one staff member proposed, oldest first (four eyes); ?action = one or more actions, comma-separated (a page: ?limit, default 50, ?cursor = the last id seen) */
     get: operations["getApiAdminApprovals"];
   };
   "/api/admin/approvals/{id}/cancel": {
@@ -5013,8 +5013,15 @@ export interface operations {
       };
     };
   };
-  /** Waiting for a second approver: actions one staff member proposed, oldest first (four eyes) */
+  /** Waiting for a second approver: actions one staff member proposed, oldest first (four eyes); ?action = one or more actions, comma-separated (a page: ?limit, default 50, ?cursor = the last id seen) */
   getApiAdminApprovals: {
+    parameters: {
+      query?: {
+        action?: string;
+        limit?: number;
+        cursor?: string;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -5037,6 +5044,12 @@ export interface operations {
                */
               createdAt: string;
             })[];
+        };
+      };
+      /** @description Invalid input: the message names the field and the rule */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in */

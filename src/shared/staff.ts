@@ -26,3 +26,19 @@ export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   content: "Contests, instant prizes, bundles, promo codes and winner posts",
   viewer: "Dashboards and reports, read-only",
 };
+
+/**
+ * The actions that can wait for a second approver (docs/admin.md "Four eyes"), each the privileged
+ * procedure it runs once confirmed (src/server/services/accounts/four-eyes.ts).
+ */
+export const FOUR_EYES_ACTIONS = [
+  "withdrawals.approve",
+  "payments.approve",
+  "review.credit",
+  "review.takeBack",
+  "admin.toggleAdmin",
+  "wheel.setEconomics",
+  "instantWins.set",
+  "pricing.createPromoCode",
+] as const;
+export type FourEyesAction = (typeof FOUR_EYES_ACTIONS)[number];

@@ -1,33 +1,43 @@
 "use client";
 
 import { Badge, Grid, Group, Paper, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { DELAYS, LIMITS } from "@/shared/constants";
-import { SUPPORT_MESSAGES } from "@/shared/schemas/support";
+import { CONVERSATION_SEARCH_MAX, SUPPORT_MESSAGES } from "@/shared/schemas/support";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { trpc } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
 import { pollingFallback, refetchOnTick } from "../common/useLiveRefetch";
 import { timeLabel } from "../common/timeLabel";
 import { ChatThread } from "../common/ChatThread";
 import { showToast, TOAST, toastError } from "@/components/common/toasts";
 import { ChatComposer } from "@/components/common/ChatComposer";
 import { SearchInput } from "@/components/common/SearchInput";
-import { LoadMore } from "@/components/common/QueryState";
+import { LoadMore, Spinner } from "@/components/common/QueryState";
 import { uniqueRows } from "@/components/common/uniqueRows";
 
 const PAGE = LIMITS.listPage;
 
+type Conversation = RouterOutputs["support"]["conversations"][number];
+
 /** Admin dashboard Messages tab (docs/product.md §2): conversation list, thread, reply box. */
 export function MessagesTab() {
   const [search, setSearch] = useState("");
+  // The search runs on the server (player's e-mail or name, message text) once typing pauses.
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const searching = debounced !== "";
   const [selected, setSelected] = useState<string | null>(null);
+  // The open conversation's row as it was clicked: a new search may leave it off the list.
+  const [opened, setOpened] = useState<Conversation | null>(null);
   const [reply, setReply] = useState("");
   const queryClient = useQueryClient();
 
   // A tick names the conversations that changed: only those rows are read again and moved to the
   // top of the first page (the list is paged, 50 with "Load more"; the server keeps one summary row per
-  // player). A tick naming none, or too many, and a (re)connected stream refetch the loaded pages.
+  // player). A tick naming none, or too many, and a (re)connected stream refetch the loaded pages; so
+  // does every tick while a search is shown (a changed row may start or stop matching).
   const listKey = trpc.support.conversations.infiniteQueryKey({ limit: PAGE });
   const refreshRows = async (userIds: string[]) => {
     const rows = await Promise.all(
@@ -49,7 +59,7 @@ export function MessagesTab() {
     trpc.support.onConversations.subscriptionOptions(undefined, {
       onData: (tick) => {
         // "ready" (a new or resumed stream: events may have been missed) refetches the page.
-        if (tick.kind !== "ready" && tick.userIds?.length && queryClient.getQueryData(listKey)) {
+        if (!searching && tick.kind !== "ready" && tick.userIds?.length && queryClient.getQueryData(listKey)) {
           refreshRows(tick.userIds).catch(() => void refetchOnTick(queryClient, trpc.support.conversations.pathFilter()));
         } else void refetchOnTick(queryClient, trpc.support.conversations.pathFilter());
       },
@@ -57,7 +67,7 @@ export function MessagesTab() {
   );
   const conversations = useInfiniteQuery(
     trpc.support.conversations.infiniteQueryOptions(
-      { limit: PAGE },
+      { limit: PAGE, ...(searching ? { search: debounced } : {}) },
       {
         refetchInterval: pollingFallback(listSub.status, DELAYS.adminConversationsPoll),
         getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
@@ -99,11 +109,11 @@ export function MessagesTab() {
 
   // A row moved to the top by a live tick, or a refetch, can repeat across pages: show each conversation once.
   const all = useMemo(() => uniqueRows(conversations.data?.pages, (r) => r.userId), [conversations.data]);
-  const q = search.trim().toLowerCase();
-  const shown = q ? all.filter((c) => c.userName.toLowerCase().includes(q) || c.userEmail.toLowerCase().includes(q)) : all;
-  const current = all.find((c) => c.userId === selected);
+  const listed = all.find((c) => c.userId === selected);
+  const current = listed ?? (opened?.userId === selected ? opened : undefined);
   // Messages that arrive while the conversation is open are read as they appear: no badge for them.
-  const openUnread = current?.unreadCount ?? 0;
+  // Only a listed row's count: the remembered one is not refreshed and would ask again and again.
+  const openUnread = listed?.unreadCount ?? 0;
   const markReadNow = markRead.mutate;
   const marking = markRead.isPending;
   useEffect(() => {
@@ -111,7 +121,10 @@ export function MessagesTab() {
   }, [selected, openUnread, marking, markReadNow]);
 
   // Opening a conversation marks it read (the effect above).
-  const open = (userId: string) => setSelected(userId);
+  const open = (c: Conversation) => {
+    setSelected(c.userId);
+    setOpened(c);
+  };
   const submit = (message: string) => {
     if (!selected) {
       showToast(TOAST.error, SUPPORT_MESSAGES.noUser, "error");
@@ -125,7 +138,18 @@ export function MessagesTab() {
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Paper withBorder p="sm">
           <Stack gap="sm">
-            <SearchInput placeholder="Search conversations..." value={search} onChange={setSearch} />
+            <SearchInput
+              placeholder="Search conversations..."
+              aria-label="Search conversations by name, e-mail or message"
+              value={search}
+              onChange={setSearch}
+              maxLength={CONVERSATION_SEARCH_MAX}
+              rightSection={
+                search.trim() !== debounced || (conversations.isFetching && !conversations.isFetchingNextPage && searching) ? (
+                  <Spinner size={14} label="Searching" data-testid="conversation-search-loading" />
+                ) : null
+              }
+            />
             <ScrollArea h={480}>
               {conversations.isLoading ? (
                 <Stack gap="sm">
@@ -133,21 +157,26 @@ export function MessagesTab() {
                     <Skeleton key={i} height={56} />
                   ))}
                 </Stack>
-              ) : all.length === 0 ? (
+              ) : all.length === 0 && !searching ? (
                 <Text c="dimmed" ta="center" py="xl">
                   No conversations yet
                 </Text>
-              ) : shown.length === 0 ? (
-                <Text c="dimmed" ta="center" py="xl">
-                  No conversations found
-                </Text>
+              ) : all.length === 0 ? (
+                <Stack gap={4} align="center" py="xl" data-testid="conversations-no-match">
+                  <Text c="dimmed" ta="center">
+                    No conversations found
+                  </Text>
+                  <Text c="dimmed" size="sm" ta="center">
+                    No conversations match &ldquo;{debounced}&rdquo; by name, e-mail or message
+                  </Text>
+                </Stack>
               ) : (
                 <Stack gap={4}>
-                  {shown.map((c) => (
+                  {all.map((c) => (
                     <UnstyledButton
                       key={c.userId}
                       data-testid="conversation"
-                      onClick={() => open(c.userId)}
+                      onClick={() => open(c)}
                       p="xs"
                       style={{
                         borderRadius: 6,
@@ -178,7 +207,13 @@ export function MessagesTab() {
                   ))}
                 </Stack>
               )}
-              <LoadMore query={conversations} mt="xs" />
+              <LoadMore
+                query={conversations}
+                mt="xs"
+                shown={all.length}
+                total={null}
+                noun={searching ? "matching conversations" : "conversations"}
+              />
             </ScrollArea>
           </Stack>
         </Paper>

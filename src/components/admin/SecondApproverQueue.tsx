@@ -2,9 +2,13 @@
 
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { formatUsd } from "@/shared/money";
-import { isStaffRole, STAFF_ROLE_LABELS } from "@/shared/staff";
+import { LIMITS } from "@/shared/constants";
+import { type FourEyesAction, isStaffRole, STAFF_ROLE_LABELS } from "@/shared/staff";
+import { LoadMore } from "@/components/common/QueryState";
+import { uniqueRows } from "@/components/common/uniqueRows";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { DateTime } from "@/components/common/useTimeZone";
@@ -13,15 +17,7 @@ import { useStaffAccess } from "./useStaffAccess";
 
 const roleName = (role: string | undefined) => (isStaffRole(role) ? STAFF_ROLE_LABELS[role] : "Player");
 
-type FourEyesAction =
-  | "withdrawals.approve"
-  | "payments.approve"
-  | "review.credit"
-  | "review.takeBack"
-  | "admin.toggleAdmin"
-  | "wheel.setEconomics"
-  | "instantWins.set"
-  | "pricing.createPromoCode";
+const PAGE = LIMITS.listPage;
 
 /** What a proposal would do, in the queue's words. */
 function proposalText(action: string, s: Record<string, string>): string {
@@ -53,8 +49,16 @@ export function SecondApproverQueue({
   const { can } = useStaffAccess();
   const { user: me } = useCurrentUser();
   const queryClient = useQueryClient();
-  const waiting = useQuery(
-    trpc.admin.waitingApprovals.queryOptions(undefined, { enabled: can("admin.waitingApprovals"), refetchInterval: 15_000 }),
+  // This tab's actions only, asked of the server, oldest first a page at a time ("Load more").
+  const waiting = useInfiniteQuery(
+    trpc.admin.waitingApprovals.infiniteQueryOptions(
+      { action: actions.join(","), limit: PAGE },
+      {
+        enabled: can("admin.waitingApprovals"),
+        refetchInterval: 15_000,
+        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
+      },
+    ),
   );
   const cancel = useMutation(
     trpc.admin.cancelApproval.mutationOptions({
@@ -68,7 +72,8 @@ export function SecondApproverQueue({
       onError: (e) => toastError(TOAST.updateFailed, e, "Failed to withdraw the proposal"),
     }),
   );
-  const rows = (waiting.data ?? []).filter((p) => (actions as readonly string[]).includes(p.action));
+  // A confirmation or a refetch can shift a proposal from one page into the next: show each once.
+  const rows = useMemo(() => uniqueRows(waiting.data?.pages, (p) => p.id), [waiting.data]);
   if (rows.length === 0) return null;
   return (
     <Alert
@@ -111,6 +116,7 @@ export function SecondApproverQueue({
             </Group>
           );
         })}
+        <LoadMore query={waiting} shown={rows.length} total={null} noun="proposals" variant="light" testId="approvals-count" />
       </Stack>
     </Alert>
   );

@@ -55,6 +55,7 @@ export function LoadMore({
   shown,
   total,
   noun = "rows",
+  testId = "list-count",
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
   variant?: "default" | "light";
@@ -65,6 +66,8 @@ export function LoadMore({
   total?: number | null;
   /** What the rows are, plural ("users"). */
   noun?: string;
+  /** The count's test id: a second list on the same screen (a tab's four-eyes queue) names its own. */
+  testId?: string;
 }) {
   const count =
     shown === undefined
@@ -76,7 +79,7 @@ export function LoadMore({
   return (
     <Stack gap={6} align="center" mt={mt}>
       {count && shown !== 0 && (
-        <Text size="sm" c="dimmed" data-testid="list-count">
+        <Text size="sm" c="dimmed" data-testid={testId}>
           {count}
         </Text>
       )}

@@ -2,7 +2,7 @@
  * Admin forms and inputs (docs/product.md §5), shared by the dashboard forms and the server.
  * Numbers arrive as JSON numbers (the documented REST payload), strings (forms) or "" (empty field).
  */
-import { STAFF_ROLES } from "../staff";
+import { FOUR_EYES_ACTIONS, STAFF_ROLES } from "../staff";
 import "./zod-config";
 import { z } from "zod";
 import { pageFields } from "./paging";
@@ -181,6 +181,30 @@ export const toggleAdminSchema = z.object({
   /** Which staff role to grant (docs/admin.md "Roles"); without it "Make Admin" grants `owner`. Ignored when removing. */
   role: z.enum(STAFF_ROLES, `role must be one of ${STAFF_ROLES.join(", ")}`).optional(),
 });
+
+/**
+ * "Waiting for a second approver" (docs/admin.md "Four eyes"): a keyset page oldest first (`cursor` =
+ * the last proposal id seen), optionally of some actions only, comma-separated
+ * (`action=review.credit,review.takeBack`): each tab's queue asks for its own, so a page is never
+ * filled with another tab's proposals.
+ */
+export const waitingApprovalsQuerySchema = z
+  .object({
+    action: z
+      .string()
+      .trim()
+      .max(200)
+      .transform((v) => v.split(",").map((a) => a.trim()))
+      .pipe(
+        z
+          .array(z.enum(FOUR_EYES_ACTIONS, `action must be one or more of ${FOUR_EYES_ACTIONS.join(", ")}, comma-separated`))
+          .min(1)
+          .max(FOUR_EYES_ACTIONS.length),
+      )
+      .optional(),
+    ...pageFields,
+  })
+  .optional();
 
 export const userSearchSchema = z.object({ search: z.string().trim().max(200).optional(), ...pageFields }).optional();
 

@@ -29,4 +29,19 @@ export const conversationUserSchema = z.object({
 
 export const adminReplySchema = conversationUserSchema.extend({ message: supportTextSchema });
 
-export const conversationListSchema = z.object({ search: z.string().trim().max(200).optional(), ...pageFields }).optional();
+/** The longest search the Messages tab sends (its box stops there; the server refuses longer with a 400). */
+export const CONVERSATION_SEARCH_MAX = 200;
+/**
+ * The admin conversation list: a keyset page, optionally searched (words in the player's e-mail or
+ * name or in the conversation's messages, any case: src/server/services/support/conversations.ts).
+ */
+export const conversationListSchema = z
+  .object({
+    search: z
+      .string()
+      .trim()
+      .max(CONVERSATION_SEARCH_MAX, `search must be at most ${CONVERSATION_SEARCH_MAX} characters`)
+      .optional(),
+    ...pageFields,
+  })
+  .optional();

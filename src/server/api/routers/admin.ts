@@ -8,6 +8,7 @@ import {
   proposalIdSchema,
   toggleAdminSchema,
   adminContestsQuerySchema,
+  waitingApprovalsQuerySchema,
   userSearchSchema,
   winnerPostSchema,
   winnerPostUpdateSchema,
@@ -18,7 +19,7 @@ import {
   FOUR_EYES_MESSAGES,
   listAbuseSignals,
   listUsers,
-  listWaitingProposals,
+  listWaitingQueue,
   setStaffRole,
 } from "../../services/accounts";
 import { getAnalytics, getOverview, getStats, listOutbox } from "../../services/admin";
@@ -36,6 +37,7 @@ import { announceContest } from "../../services/retention";
 import { enqueue } from "../../jobs";
 import { JOB } from "../../jobs/app-jobs";
 import { roleMayCall } from "../privileged";
+import { FOUR_EYES_ACTIONS } from "@/shared/staff";
 
 /** Every procedure here is admin-only: 401 signed out, 403 for non-admins (adminProcedure). */
 export const adminRouter = createTRPCRouter({
@@ -50,13 +52,18 @@ export const adminRouter = createTRPCRouter({
     const { user, proposed } = await setStaffRole(ctx.db, input.userId, role, ctx.user.id);
     return { message: proposed ? FOUR_EYES_MESSAGES.proposed : "User updated", user };
   }),
-  /** Four eyes: what waits for a second approver, and the proposer taking theirs back (docs/admin.md "Four eyes"). */
   /** Multi-account and abuse signals, newest first, a page at a time (docs/admin.md "Abuse signals"). */
   abuseSignals: adminProcedure.input(pageQuerySchema).query(({ ctx, input }) => listAbuseSignals(ctx.db, input ?? {})),
-  // Each sees the proposals they could confirm (the matrix decides: role changes are the owners').
-  waitingApprovals: adminProcedure.query(async ({ ctx }) =>
-    (await listWaitingProposals(ctx.db)).filter((p) => roleMayCall(ctx.user.role, p.action)),
-  ),
+  /**
+   * Four eyes: what waits for a second approver, a page oldest first, and the proposer taking theirs
+   * back (docs/admin.md "Four eyes"). Each sees the proposals they could confirm (the matrix decides:
+   * role changes are the owners'), asked of the database, so every page is full of rows they may see.
+   */
+  waitingApprovals: adminProcedure.input(waitingApprovalsQuerySchema).query(({ ctx, input }) => {
+    const asked = input?.action ?? FOUR_EYES_ACTIONS;
+    const actions = asked.filter((a) => roleMayCall(ctx.user.role, a));
+    return listWaitingQueue(ctx.db, { actions, limit: input?.limit, cursor: input?.cursor });
+  }),
   cancelApproval: adminProcedure.input(proposalIdSchema).mutation(async ({ ctx, input }) => {
     const proposal = await cancelProposal(ctx.db, ctx.user.id, input.id);
     return { message: "Proposal withdrawn", proposal };

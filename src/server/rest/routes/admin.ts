@@ -76,9 +76,11 @@ export const adminRoutes: RestRow[] = [
     path: "/api/admin/approvals",
     doc: {
       output: z.array(staffProposalOutput),
-      summary: "Waiting for a second approver: actions one staff member proposed, oldest first (four eyes)",
+      summary:
+        "Waiting for a second approver: actions one staff member proposed, oldest first (four eyes); ?action = one or more actions, comma-separated (a page: ?limit, default 50, ?cursor = the last id seen)",
       access: "admin",
       procedure: "admin.waitingApprovals",
+      query: ["action", ...PAGE_PARAMS],
     },
   },
   {

@@ -9,22 +9,18 @@
 import type { z } from "zod";
 import { Prisma, type Role, type StaffProposal } from "@/generated/prisma/client";
 import type { staffProposalOutput } from "@/shared/schemas/responses";
+import type { PageQuery } from "@/shared/schemas/paging";
+import type { FourEyesAction } from "@/shared/staff";
 import type { Db, DbTx } from "../../platform/db";
 import { getEnv } from "../../platform/env";
 import { conflict, forbidden, notFound } from "../../platform/errors";
-import { recordAudit } from "../kernel";
+import { cursorRow, pageLimit, recordAudit } from "../kernel";
 
-/** The actions that can wait for a second approver (the privileged procedure each one runs). */
-export type FourEyesAction =
-  | "withdrawals.approve"
-  | "payments.approve"
-  | "review.credit"
-  | "review.takeBack"
-  | "admin.toggleAdmin"
-  | TermsAction;
+/** The actions that can wait for a second approver (the privileged procedure each one runs): src/shared/staff.ts. */
+export type { FourEyesAction };
 
 /** Changes to what players are offered, under four eyes while a second staff member may confirm them. */
-export type TermsAction = "wheel.setEconomics" | "instantWins.set" | "pricing.createPromoCode";
+export type TermsAction = Extract<FourEyesAction, "wheel.setEconomics" | "instantWins.set" | "pricing.createPromoCode">;
 
 /**
  * Money decisions at or over FOUR_EYES_USD need two staff members: a withdrawal approval, a top-up
@@ -120,15 +116,43 @@ export async function cancelProposal(db: Db, actorId: string, id: string): Promi
   });
 }
 
-/** "Waiting for a second approver": oldest first, with who proposed what and when. */
+/**
+ * The waiting proposals of one action's subjects (a list page's rows: at most a page of subjects, so
+ * no page of its own), oldest first, with who proposed each.
+ */
 export async function listWaitingProposals(
   db: DbTx,
-  only: { action: FourEyesAction; subjectIds: string[] } | null = null,
+  only: { action: FourEyesAction; subjectIds: string[] },
 ): Promise<WaitingProposal[]> {
   const rows = await db.staffProposal.findMany({
-    where: { status: "waiting", ...(only && { action: only.action, subjectId: { in: only.subjectIds } }) },
+    where: { status: "waiting", action: only.action, subjectId: { in: only.subjectIds } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take: 200,
+  });
+  return withProposers(db, rows);
+}
+
+/**
+ * "Waiting for a second approver", the queue: oldest first, with who proposed what and when, of the
+ * given actions only (the caller's role may confirm them; each tab asks for its own), a keyset page
+ * (default 50; `cursor` = the last proposal id seen) on the (status, createdAt) index. The cursor may
+ * name a proposal decided since its page was read: the walk goes on after it.
+ */
+export async function listWaitingQueue(
+  db: DbTx,
+  q: PageQuery & { actions: readonly FourEyesAction[] },
+): Promise<WaitingProposal[]> {
+  const after = await cursorRow(q.cursor, (id) =>
+    db.staffProposal.findUnique({ where: { id }, select: { id: true, createdAt: true } }),
+  );
+  if (q.actions.length === 0) return [];
+  const rows = await db.staffProposal.findMany({
+    where: {
+      status: "waiting",
+      action: { in: [...q.actions] },
+      ...(after && { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }),
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: pageLimit(q),
   });
   return withProposers(db, rows);
 }

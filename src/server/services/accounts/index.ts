@@ -18,6 +18,7 @@
  * - the signals list is a keyset page, first seen newest first: `listAbuseSignals` (abuse-signals.ts)
  * - the identity checks waiting are a keyset page, oldest request first: `listPendingIdentityChecks` (identity.ts)
  * - an action over its threshold needs a second staff member, never the proposer: `proposeOrConfirm` (four-eyes.ts)
+ * - the proposals waiting for a second approver are a keyset page, oldest first, of the actions asked for: `listWaitingQueue` (four-eyes.ts)
  * - no staff member decides on their own account (withdrawals, top-ups, credit, review entries, identity): `refuseOwnAccount` (staff.ts)
  * - offers and news go only to a player who opted in on that channel and whom safer-play does not block, each mail with a one-click unsubscribe: `marketingConsent`, `queueMarketingEmail`, `queueMarketingPush` (consent.ts)
  * - identity is asked only past the thresholds, and a withdrawal needs the tier its sums reach: `identityStanding` (identity.ts)
@@ -118,6 +119,7 @@ export {
   gateTermsChange,
   lapseProposal,
   listWaitingProposals,
+  listWaitingQueue,
   overFourEyesThreshold,
   proposeOrConfirm,
   type FourEyesStep,

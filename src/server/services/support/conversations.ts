@@ -85,9 +85,11 @@ export async function playerThread(db: DbTx, playerId: string): Promise<PublicSu
 }
 
 /**
- * Conversations newest first, optionally filtered by words matched against name or email: a keyset
- * page (default 50; `cursor` = the last conversation id seen) of the summary rows the database keeps
- * per player (SupportConversation, maintained by triggers), never a GROUP BY over every message.
+ * Conversations newest first, optionally filtered by words (at most 5, case-insensitive): a
+ * conversation matches when each word is in the player's e-mail or name or in one of its messages
+ * (either side's). A keyset page (default 50; `cursor` = the last conversation id seen) of the summary
+ * rows the database keeps per player (SupportConversation, maintained by triggers), never a GROUP BY
+ * over every message; a search pages with the same cursor.
  */
 export async function listConversations(db: DbTx, search?: string, page: PageQuery = {}): Promise<Conversation[]> {
   const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5).map(likeLiteral);
@@ -114,6 +116,7 @@ export async function listConversations(db: DbTx, search?: string, page: PageQue
                     { firstName: { contains: w, mode: "insensitive" as const } },
                     { lastName: { contains: w, mode: "insensitive" as const } },
                     { displayName: { contains: w, mode: "insensitive" as const } },
+                    { supportMessages: { some: { message: { contains: w, mode: "insensitive" as const } } } },
                   ],
                 })),
               },
