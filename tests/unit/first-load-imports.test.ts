@@ -55,3 +55,16 @@ test("the probe sees through re-exports and finds zod where it is", () => {
   // Re-exports are followed: the slots module only re-exports, yet reaches the user menu.
   expect(rel(reach("components/layout/SignedInSlots.ts").files)).toContain(path.join("components", "layout", "UserMenu.tsx"));
 });
+
+/** Files among `files` that import Mantine's Select (the combobox and floating-ui: about 32 KB compressed). */
+const importingSelect = (files: Set<string>) =>
+  rel(files).filter((f) =>
+    /import\s*\{[^}]*\bSelect\b[^}]*\}\s*from\s*["']@mantine\/core["']/.test(readFileSync(path.join(src, f), "utf8")),
+  );
+
+test("the sign-in form reaches no Select; the sign-up form, which asks a security question, does", () => {
+  expect(importingSelect(reach("components/auth/LoginForm.tsx").files)).toEqual([]);
+  expect(importingSelect(reach("components/auth/SignupForm.tsx").files)).toContain(
+    path.join("components", "common", "SecurityQuestionFields.tsx"),
+  );
+});

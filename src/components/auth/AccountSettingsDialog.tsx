@@ -15,7 +15,8 @@ import { MarketingConsentSection } from "./MarketingConsentSection";
 import { EmailVerificationSection } from "./EmailVerificationSection";
 import { openAccountDialog, useOpenAfterMount } from "../common/dialogs";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { CurrentPasswordField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
+import { CurrentPasswordField, NewPasswordFields } from "@/components/common/AuthFields";
+import { SecurityQuestionFields } from "@/components/common/SecurityQuestionFields";
 import { CloseAccountSection } from "./CloseAccountSection";
 import { useInvalidate } from "@/components/common/useInvalidate";
 

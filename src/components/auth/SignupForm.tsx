@@ -13,7 +13,8 @@ import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { useSignInNext } from "./useSignInNext";
 import { TOAST } from "@/components/common/toasts";
-import { EmailField, NewPasswordFields, SecurityQuestionFields } from "@/components/common/AuthFields";
+import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
+import { SecurityQuestionFields } from "@/components/common/SecurityQuestionFields";
 import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "../common/SpendLimitFields";
 import { SupportLinks } from "../common/SupportLinks";
 

@@ -1,8 +1,7 @@
 "use client";
 
-import { Anchor, type PasswordInputProps, Select, TextInput, type TextInputProps } from "@mantine/core";
+import { Anchor, type PasswordInputProps, TextInput, type TextInputProps } from "@mantine/core";
 import { useState } from "react";
-import { SECURITY_QUESTIONS } from "@/shared/constants";
 import { PasswordField } from "./PasswordField";
 
 /**
@@ -10,7 +9,7 @@ import { PasswordField } from "./PasswordField";
  * settings), so a label, an autocomplete hint or a rule reads the same everywhere.
  * `form` is a Mantine form; each group names the paths it binds.
  */
-type BoundForm = {
+export type BoundForm = {
   key: (path: string) => string;
   getInputProps: (path: string) => object;
 };
@@ -87,41 +86,4 @@ export function NewPasswordFields({
       {...form.getInputProps(path)}
     />
   ));
-}
-
-/** The security question and its answer (`securityQuestion`, `securityAnswer`): sign-up and account settings. */
-export function SecurityQuestionFields({
-  form,
-  answerLabel,
-  answerDescription,
-  placeholder,
-  required,
-}: {
-  form: BoundForm;
-  answerLabel: string;
-  answerDescription?: string;
-  placeholder?: string;
-  required?: boolean;
-}) {
-  return (
-    <>
-      <Select
-        label="Security question"
-        placeholder={placeholder}
-        data={[...SECURITY_QUESTIONS]}
-        required={required}
-        allowDeselect={false}
-        key={form.key("securityQuestion")}
-        {...form.getInputProps("securityQuestion")}
-      />
-      <TextInput
-        label={answerLabel}
-        description={answerDescription}
-        autoComplete="off"
-        required={required}
-        key={form.key("securityAnswer")}
-        {...form.getInputProps("securityAnswer")}
-      />
-    </>
-  );
 }
