@@ -41,7 +41,10 @@ function moduleOf(frame: ProfileNode["callFrame"]): string {
   const source = original?.source;
   if (!source) return file.startsWith("http") ? "(document)" : file;
   const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-  if (pkg) return pkg[1] === "next" ? `next/${source.split("node_modules/next/")[1]?.split("/").slice(0, 3).join("/")}` : (pkg[1] as string);
+  if (pkg)
+    return pkg[1] === "next"
+      ? `next/${source.split("node_modules/next/")[1]?.split("/").slice(0, 3).join("/")}`
+      : (pkg[1] as string);
   return source.replace(/^.*?\/(src\/)/, "$1").replace(/^turbopack:\/\/\/\[project\]\//, "");
 }
 
@@ -69,8 +72,22 @@ async function measure(browser: Browser, url: string, cookie?: string) {
     const start = events.find((e) => e.tid === main && e.name === "ParseHTML")?.ts ?? 0;
     const long = tasks.map((t) => {
       const inside = events.filter(
-        (e) => e.tid === main && e !== t && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur && e.dur > 5_000 &&
-          ["EvaluateScript", "FunctionCall", "ParseHTML", "Layout", "UpdateLayoutTree", "TimerFire", "FireAnimationFrame", "EventDispatch"].includes(e.name),
+        (e) =>
+          e.tid === main &&
+          e !== t &&
+          e.ts >= t.ts &&
+          e.ts + e.dur <= t.ts + t.dur &&
+          e.dur > 5_000 &&
+          [
+            "EvaluateScript",
+            "FunctionCall",
+            "ParseHTML",
+            "Layout",
+            "UpdateLayoutTree",
+            "TimerFire",
+            "FireAnimationFrame",
+            "EventDispatch",
+          ].includes(e.name),
       );
       const what = inside
         .slice(0, 4)
@@ -114,7 +131,9 @@ async function main() {
     for (const p of all.filter((x) => !only || only.includes(x.key))) {
       await measure(browser, p.url, p.cookie); // warm the server's caches; the second load is measured
       const r = await measure(browser, p.url, p.cookie);
-      console.log(`\n${p.key}${p.cookie ? " (signed in)" : ""}: CPU ${SLOWDOWN}x slower, ${r.long.length} long tasks, sum over 50 ms ${fmt(r.tbt)} ms`);
+      console.log(
+        `\n${p.key}${p.cookie ? " (signed in)" : ""}: CPU ${SLOWDOWN}x slower, ${r.long.length} long tasks, sum over 50 ms ${fmt(r.tbt)} ms`,
+      );
       for (const l of r.long) console.log(`  ${l}`);
       console.log("  JavaScript self time by module:");
       for (const [k, ms] of r.modules.slice(0, 18)) console.log(`  ${fmt(ms).padStart(7)} ms ${k}`);

@@ -9,6 +9,9 @@
  *   BENCH_LH_DETAIL=1 also lists every script each page loaded, largest first, and the audits that
  *   cost points outside performance;
  *   BENCH_LH_PAGES=/,/winners,/login,contest runs only the pages listed;
+ *   BENCH_LH_HOST_INDEX=I emulates a host whose benchmark index is I: the CPU slowdown is set to
+ *   4 x (this host's index, read by a first Lighthouse run on /offline) / I, i.e. what Lighthouse's 4x
+ *   gives on that host (the screens issue's slow host: 900-1,450, so 1,175);
  *   BENCH_LH_CPU_SLOWDOWN=N emulates a slower host: Lighthouse's mobile network profile with the CPU
  *   slowed N times instead of 4 (a host whose benchmark index is k times this one's: about 4 × k))
  */
@@ -22,16 +25,17 @@ import { fmt } from "../lib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3204);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CPU_SLOWDOWN = Number(process.env.BENCH_LH_CPU_SLOWDOWN ?? 0);
+let CPU_SLOWDOWN = Number(process.env.BENCH_LH_CPU_SLOWDOWN ?? 0);
+const TARGET_INDEX = Number(process.env.BENCH_LH_HOST_INDEX ?? 0);
 /** Lighthouse's mobile defaults (simulated slow 4G), with the CPU slowdown set (0: its default, 4). */
-const THROTTLING = {
+const throttling = () => ({
   rttMs: 150,
   throughputKbps: 1638.4,
   requestLatencyMs: 562.5,
   downloadThroughputKbps: 1474.56,
   uploadThroughputKbps: 675,
   cpuSlowdownMultiplier: CPU_SLOWDOWN,
-};
+});
 
 async function main() {
   const chromePath =
@@ -57,6 +61,20 @@ async function main() {
       { name: "/login", path: "/login" },
       { name: "/contest/{id} (signed in)", path: `/contest/${app.contestId}`, cookie: `session=${app.token}` },
     ];
+    if (TARGET_INDEX > 0) {
+      const probe = await lighthouse(`${base}/offline`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
+      const index = probe?.lhr.environment?.benchmarkIndex ?? 0;
+      if (!index) throw new Error("Lighthouse did not report this host's benchmark index");
+      CPU_SLOWDOWN = Math.round(((4 * index) / TARGET_INDEX) * 10) / 10;
+      console.log(
+        `host index ${fmt(index)}: CPU slowed ${CPU_SLOWDOWN}x to emulate a host of index ${fmt(TARGET_INDEX)} at Lighthouse's 4x`,
+      );
+    }
     const rows: string[] = [];
     // BENCH_LH_PAGES=/,/login runs only those paths (the contest page is "contest").
     const only = process.env.BENCH_LH_PAGES?.split(",");
@@ -66,7 +84,7 @@ async function main() {
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
-        ...(CPU_SLOWDOWN > 0 ? { throttling: THROTTLING } : {}),
+        ...(CPU_SLOWDOWN > 0 ? { throttling: throttling() } : {}),
         ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
       });
       if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
@@ -117,7 +135,9 @@ async function main() {
           `${String(score("best-practices")).padStart(5)} ${String(score("seo")).padStart(5)} ${fmt(lcp).padStart(8)} ${fmt(js).padStart(6)} ${fmt(transfer).padStart(9)} ${fmt(hostIndex).padStart(11)}`,
       );
     }
-    console.log(`lighthouse ${lighthouseVersion()}: mobile profile, ${os.cpus().length} cores, ${new Date().toISOString()}`);
+    console.log(
+      `lighthouse ${lighthouseVersion()}: mobile profile, CPU ${CPU_SLOWDOWN || 4}x slower, ${os.cpus().length} cores, ${new Date().toISOString()}`,
+    );
     console.log(
       `${"page".padEnd(28)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"seo".padStart(5)} ${"LCP ms".padStart(8)} ${"JS KB".padStart(6)} ${"total KB".padStart(9)} ${"host index".padStart(11)}`,
     );
