@@ -1,6 +1,6 @@
 /**
  * The one formatter for dates, times and counts on screen, for the server and the browser alike
- * (docs/architecture.md "shared"; money is `formatUsd` in ./money.ts, re-exported here).
+ * (docs/architecture.md "shared"; money is `formatUsd` in ./money-format.ts, re-exported here).
  *
  * Every instant is formatted in an explicit time zone and, when a time of day is shown, with the
  * zone's label ("Nov 25, 2026, 2:15 AM PST"). Pages rendered on the server use UTC; the browser
@@ -11,7 +11,7 @@
  *
  * One locale for the whole product: the texts are English (docs/product.md).
  */
-export { formatUsd } from "./money";
+export { formatUsd } from "./money-format";
 
 export const DISPLAY_LOCALE = "en-US";
 /** The zone server-rendered text uses, and the fallback for an unknown zone. */
@@ -37,15 +37,24 @@ const WITH_ZONE: Record<DateStyle, boolean> = { dateTime: true, long: true, date
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+// Zones already checked: each check builds an Intl.DateTimeFormat, among the costliest calls of a
+// page's start on a slow phone (`npm run bench:main-thread`). Bounded: a zone is a name from a list.
+const checkedZones = new Map<string, string>();
+
 /** A valid IANA zone name, or UTC for anything Intl does not know. */
 export function safeTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return SERVER_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeZone });
-    return timeZone;
-  } catch {
-    return SERVER_TIME_ZONE;
+  let safe = checkedZones.get(timeZone);
+  if (safe === undefined) {
+    try {
+      new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeZone });
+      safe = timeZone;
+    } catch {
+      safe = SERVER_TIME_ZONE;
+    }
+    if (checkedZones.size < 1_000) checkedZones.set(timeZone, safe);
   }
+  return safe;
 }
 
 function formatter(style: DateStyle, timeZone: string): Intl.DateTimeFormat {

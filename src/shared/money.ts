@@ -6,10 +6,7 @@
  * `Decimal` Prisma ships, the very class its client returns, from its browser runtime so client
  * bundles may import it without the generated schema namespace); never a float.
  *
- * Display rule (docs/product.md "Money on screen"): every amount shows two decimals, rounded toward
- * zero so a balance is never shown larger than it is ($46.221 -> $46.22). The one exception is the
- * Fortune Wheel page, whose price and prizes are in tenths of a cent: there `formatUsd(v, "mills")`
- * adds the third decimal when it is not zero ($0.001, $46.221, $0.02).
+ * Display (docs/product.md "Money on screen") is ./money-format.ts, re-exported here.
  */
 import { Decimal as PrismaDecimal } from "@prisma/client/runtime/index-browser";
 
@@ -87,33 +84,9 @@ export function priceString(value: MoneyLike | null | undefined): string | null 
   return value == null ? null : toDecimal(value).toFixed(2, Decimal.ROUND_DOWN);
 }
 
-/**
- * "2" = two decimals, rounded toward zero (the rule everywhere); "mills" = two decimals, three
- * when the third is not zero (the Fortune Wheel page only).
- */
-export type MoneyPrecision = "2" | "mills";
-
-/** 46221.5 -> "46,221.50" (no currency sign). Unparsable input shows as "0.00". */
-export function formatMoney(value: MoneyLike | null | undefined, precision: MoneyPrecision = "2"): string {
-  let d: Decimal;
-  try {
-    d = toDecimal(value ?? "0");
-  } catch {
-    d = new Decimal(0);
-  }
-  const text = precision === "mills" ? moneyString(d) : d.toFixed(2, Decimal.ROUND_DOWN);
-  const negative = text.startsWith("-");
-  const [whole = "0", frac = ""] = (negative ? text.slice(1) : text).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const shown = `${grouped}.${frac}`;
-  return negative && !/^[0.,]+$/.test(shown) ? `-${shown}` : shown;
-}
-
-/** "$46.22" (see formatMoney for the rule). */
-export function formatUsd(value: MoneyLike | null | undefined, precision: MoneyPrecision = "2"): string {
-  const s = formatMoney(value, precision);
-  return s.startsWith("-") ? `-$${s.slice(1)}` : `$${s}`;
-}
+// Display (formatMoney, formatUsd) is string work only, in its own module so pages that only show
+// amounts ship no decimal.js.
+export { formatMoney, formatUsd, type MoneyPrecision } from "./money-format";
 
 /** Cart line total as an exact string. */
 export function lineTotal(price: MoneyLike, quantity: number): string {

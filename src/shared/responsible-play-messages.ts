@@ -4,7 +4,7 @@
  * standing notices do not load zod.
  */
 import { formatDateTime } from "./format";
-import { formatUsd } from "./money";
+import { formatUsd } from "./money-format";
 
 export const LIMIT_PERIODS = ["daily", "weekly", "monthly"] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];

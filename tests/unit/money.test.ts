@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addMoney,
@@ -14,6 +15,8 @@ import {
   sumLines,
   toDecimal,
 } from "../../src/shared/money";
+import { Decimal } from "../../src/shared/money";
+import * as display from "../../src/shared/money-format";
 import { DEFAULT_WHEEL_CONFIG, wheelTexts } from "../../src/shared/wheel";
 
 describe("src/shared/money.ts: exact arithmetic", () => {
@@ -80,6 +83,34 @@ describe("src/shared/money.ts: one display rule", () => {
     expect(formatUsd("46.221", "mills")).toBe("$46.221");
     expect(formatUsd("0.020", "mills")).toBe("$0.02");
     expect(formatUsd("1000", "mills")).toBe("$1,000.00");
+  });
+
+  it("the display module (no decimal.js, for pages that only show amounts) agrees with decimal.js on any amount", () => {
+    // The rule computed the way it was before the split: decimal.js, rounded down.
+    const reference = (text: string, precision: "2" | "mills") => {
+      const d = new Decimal(text);
+      const cut = precision === "mills" ? moneyString(d) : d.toFixed(2, Decimal.ROUND_DOWN);
+      const negative = cut.startsWith("-");
+      const [whole = "0", frac = ""] = (negative ? cut.slice(1) : cut).split(".");
+      const shown = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${frac}`;
+      return negative && !/^[0.,]+$/.test(shown) ? `-${shown}` : shown;
+    };
+    const amount = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^\d{1,14}$/), fc.option(fc.stringMatching(/^\d{1,6}$/), { nil: undefined }))
+      .map(([neg, whole, frac]) => `${neg ? "-" : ""}${whole}${frac === undefined ? "" : `.${frac}`}`);
+    fc.assert(
+      fc.property(amount, fc.constantFrom("2" as const, "mills" as const), (text, precision) => {
+        const expected = reference(text, precision);
+        expect(display.formatMoney(text, precision)).toBe(expected);
+        expect(display.formatMoney(new Decimal(text), precision)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(display.formatUsd(12n)).toBe("$12.00");
+    expect(display.formatUsd(-7)).toBe("-$7.00");
+    expect(display.formatUsd(1.5)).toBe("$0.00"); // a float is not money
+    expect(display.formatUsd("1e3")).toBe("$0.00");
+    expect(display.formatUsd(" 0042.5 ")).toBe("$42.50");
   });
 
   it("API strings: prices two decimals, amounts a third only when it is not zero", () => {

@@ -4,7 +4,7 @@ import { formatCount } from "@/shared/format";
 import { WheelEconomicsPanel } from "./WheelEconomicsPanel";
 import { AreaChart, BarChart } from "@mantine/charts";
 import { Paper, SimpleGrid, Skeleton, Stack, Title } from "@mantine/core";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { StatCard } from "./OverviewTab";

@@ -3,7 +3,7 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { BUNDLE_LIMITS, tierSaving } from "@/shared/pricing";
 import { bundleTiersSchema } from "@/shared/schemas/pricing";
 import { useMutation } from "@tanstack/react-query";

@@ -6,7 +6,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import type { AdminContest as PublicContest } from "@/trpc/types";
 import { CATEGORY_LABELS, LIMITS } from "@/shared/constants";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { DrawProof } from "../common/DrawProof";

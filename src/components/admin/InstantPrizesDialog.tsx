@@ -6,7 +6,7 @@ import { Spinner } from "@/components/common/QueryState";
 import { IconTrash } from "@tabler/icons-react";
 import { useServerDraft } from "@/components/common/useServerDraft";
 import { INSTANT_PRIZE_KIND_LABELS, INSTANT_PRIZE_KINDS, type InstantPrizeKind, MAX_INSTANT_PRIZES } from "@/shared/instant-wins";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { AdminContest } from "@/trpc/types";

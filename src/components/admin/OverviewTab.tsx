@@ -3,7 +3,7 @@
 import { useStaffAccess } from "./useStaffAccess";
 import { formatCount } from "@/shared/format";
 import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { OverdueFulfilments } from "./OverdueFulfilments";

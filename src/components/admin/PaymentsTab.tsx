@@ -4,7 +4,7 @@ import { SecondApproverQueue } from "./SecondApproverQueue";
 import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { dialogAbout } from "@/components/common/ConfirmDialog";
 import { LIMITS } from "@/shared/constants";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useMemo, useState } from "react";

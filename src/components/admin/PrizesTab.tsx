@@ -2,7 +2,7 @@
 
 import { Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { LIMITS } from "@/shared/constants";

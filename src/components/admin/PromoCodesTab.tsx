@@ -5,7 +5,7 @@ import { formatCount } from "@/shared/format";
 import { Badge, Button, Center, Group, Stack, Text, Title } from "@mantine/core";
 import { LoadMore, Spinner } from "@/components/common/QueryState";
 import { useMemo, useState } from "react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";

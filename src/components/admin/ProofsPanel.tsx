@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IntentLink } from "@/components/common/links";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { DateTime } from "@/components/common/useTimeZone";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { trpc } from "@/trpc/react";
 import { useSecondFactorGate } from "./SecondFactorGate";
 import { useStaffAccess } from "./useStaffAccess";

@@ -11,7 +11,7 @@ import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { LoadMore, QueryState } from "@/components/common/QueryState";
 import { DataTable } from "@/components/common/DataTable";
 import { DateTime } from "@/components/common/useTimeZone";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useSecondFactorGate } from "./SecondFactorGate";
 import { LIMITS } from "@/shared/constants";
 import { uniqueRows } from "@/components/common/uniqueRows";
@@ -143,7 +143,7 @@ export function ReviewTab() {
                 { label: "Amount", cell: (e) => (e.amount ? formatUsd(e.amount) : "—") },
                 {
                   label: "What happened",
-                  cellProps: { maw: 420 },
+                  cellProps: { style: { maxWidth: 420 } },
                   cell: (e) => (
                     <>
                       <Text size="sm">{e.summary}</Text>

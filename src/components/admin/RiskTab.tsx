@@ -2,7 +2,7 @@
 
 import { Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { DateTime } from "@/components/common/useTimeZone";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { RISK_LABELS, RISK_THRESHOLDS as T } from "@/shared/safer-play";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";

@@ -4,7 +4,7 @@ import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { LIMITS } from "@/shared/constants";
 import { type FourEyesAction, isStaffRole, STAFF_ROLE_LABELS } from "@/shared/staff";
 import { LoadMore } from "@/components/common/QueryState";

@@ -4,7 +4,7 @@ import { Badge, Button, Group, Modal, Radio, Stack, Text, TextInput } from "@man
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { LIMITS } from "@/shared/constants";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";

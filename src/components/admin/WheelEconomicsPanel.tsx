@@ -7,7 +7,7 @@ import { useServerDraft } from "@/components/common/useServerDraft";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { DataTable } from "@/components/common/DataTable";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { useSecondFactorGate } from "./SecondFactorGate";

@@ -2,7 +2,7 @@
 
 import { Button, Card, Group, Modal, SegmentedControl, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";

@@ -2,7 +2,7 @@
 
 import { Alert, Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import type { SelfExclusionPeriod } from "@/shared/responsible-play";
 import { LIMIT_PERIODS, type LimitPeriod } from "@/shared/responsible-play-messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -23,7 +23,7 @@ import { SignInPrompt, useFieldErrors } from "@/components/common/SignedInPage";
 import { Spinner } from "@/components/common/QueryState";
 import { DateTime } from "@/components/common/useTimeZone";
 import { CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory } from "@/shared/constants";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { AUTO_ENTRY_LIMITS, AUTO_ENTRY_PERIODS, type AutoEntryPeriod, createAutoEntrySchema } from "@/shared/schemas/auto-entry";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "../common/toasts";

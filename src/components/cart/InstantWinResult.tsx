@@ -5,7 +5,7 @@ import { useReducedMotion } from "@mantine/hooks";
 import { IconGift } from "@tabler/icons-react";
 import { IntentLink } from "@/components/common/links";
 import { INSTANT_PRIZE_KIND_LABELS } from "@/shared/instant-wins";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import type { RouterOutputs } from "@/trpc/types";
 
 export type InstantWin = RouterOutputs["cart"]["checkout"]["instantWins"][number];

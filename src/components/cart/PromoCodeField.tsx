@@ -2,7 +2,7 @@
 
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Text, type TextProps } from "@mantine/core";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 
 /**
  * The two parts of a balance (docs/payments.md "Cash and credit"): cash, which can be withdrawn,

@@ -2,7 +2,7 @@
 
 import { Badge, Group, Text } from "@mantine/core";
 import type { PublicContest } from "@/trpc/types";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { bundleTierFor, type BundleTier, isPromoProblem, priceCart, tierSaving } from "@/shared/pricing";
 import tap from "./TapTarget.module.css";
 

@@ -2,7 +2,7 @@
 
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconHeartHandshake } from "@tabler/icons-react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { RESPONSIBLE_MESSAGES } from "@/shared/responsible-play-messages";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";

@@ -3,7 +3,7 @@
 import { Anchor, Container, type ContainerProps, Group, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import type { ZodType } from "zod";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 
 /** What a player's page shows when nobody is signed in: a link to log in and what it is for. */
 export function SignInPrompt({ to, size }: { to: string; size?: ContainerProps["size"] }) {

@@ -2,7 +2,7 @@
 
 import { Alert, Anchor, Button, Card, Container, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { formatDateTime } from "@/shared/format";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { ticketRangeText } from "@/shared/purchase-rules";
 import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";

@@ -5,7 +5,7 @@ import { IconShoppingCart } from "@tabler/icons-react";
 import { IntentLink } from "@/components/common/links";
 import { memo, useState } from "react";
 import type { PublicContest } from "@/trpc/types";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { purchaseBlocker } from "@/shared/purchase-rules";
 import { QuantityStepper } from "../common/QuantityStepper";
 import { SKILL_LOCKED_LABEL, SkillLockText, SkillQuestion } from "./SkillQuestion";

@@ -10,7 +10,7 @@ import {
   verifyInstantRecord,
 } from "@/shared/instant-wins";
 import { formatCount } from "@/shared/format";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";

@@ -3,7 +3,7 @@
 import { Button, Divider, Drawer, NavLink, Stack, Text } from "@mantine/core";
 import { IntentLink } from "@/components/common/links";
 import { BalanceSplit } from "@/components/common/BalanceSplit";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import type { PublicUser } from "@/trpc/types";
 import { IconWallet } from "@tabler/icons-react";
 import { type AccountDialog, openAccountDialog, useOpenAfterMount } from "../common/dialogs";

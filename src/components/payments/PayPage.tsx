@@ -6,7 +6,7 @@ import { useInterval } from "@mantine/hooks";
 import { IconClockHour4, IconFlask } from "@tabler/icons-react";
 import { IntentLink } from "@/components/common/links";
 import { useEffect, useState } from "react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { NETWORK_LABELS, type WithdrawalNetwork } from "@/shared/networks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";

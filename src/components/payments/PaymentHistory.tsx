@@ -1,7 +1,7 @@
 "use client";
 
 import { Anchor, Container, Stack, Text } from "@mantine/core";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { payPageHref } from "@/shared/pay-link";

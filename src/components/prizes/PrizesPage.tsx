@@ -3,7 +3,7 @@
 import { Button, Card, Container, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { deliverySchema, PRIZE_STATUS_LABELS, type PrizeStatusName } from "@/shared/prizes";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";

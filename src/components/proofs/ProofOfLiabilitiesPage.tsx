@@ -10,7 +10,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { useBusy } from "@/components/common/useBusy";
 import { type CheckLine, checkLiabilityProof, type LiabilityProofFile, type PublishedRoot } from "@/shared/liabilities";
 import { formatCount } from "@/shared/format";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { type SignedReceipt, verifyReceipt } from "@/shared/receipts";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";

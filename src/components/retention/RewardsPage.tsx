@@ -7,7 +7,7 @@ import { SignInPrompt } from "@/components/common/SignedInPage";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { DateTime } from "@/components/common/useTimeZone";
 import { useCurrentUser } from "@/components/common/useCurrentUser";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import {
   CASHBACK_STATUS_TEXT,
   REFERRAL_REASON_TEXT,

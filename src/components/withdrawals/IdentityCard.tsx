@@ -7,7 +7,7 @@ import { useFieldErrors } from "@/components/common/SignedInPage";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { useInvalidate } from "@/components/common/useInvalidate";
 import { declareIdentitySchema } from "@/shared/identity";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { trpc } from "@/trpc/react";
 
 const EMPTY = { legalName: "", dateOfBirth: "", addressLine: "", city: "", postcode: "", country: "" };

@@ -4,7 +4,7 @@ import { Button, Card, Container, Group, Select, SimpleGrid, Stack, Text, TextIn
 import { Spinner } from "@/components/common/QueryState";
 import { useState } from "react";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@/shared/constants";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { ADDRESS_PLACEHOLDERS } from "@/shared/networks";
 import {
   COIN_NETWORKS,

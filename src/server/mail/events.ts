@@ -12,7 +12,7 @@ import {
   recipientIfWanted,
   ticketsPlaceholder,
 } from "./outbox";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import {
   notice,
   passwordChanged,

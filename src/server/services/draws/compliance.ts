@@ -4,7 +4,7 @@
  * written from this site's real settings and rules, so the page cannot drift from what the code
  * does. One small function per clause.
  */
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { LIMIT_RAISE_DELAY_HOURS, SELF_EXCLUSION_PERIODS } from "@/shared/responsible-play";
 import { MINIMUM_AGE } from "@/shared/responsible-play-messages";
 import type { Clause } from "@/shared/safer-play";

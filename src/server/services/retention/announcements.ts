@@ -11,7 +11,7 @@ import type { Db, DbTx } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
 import { isUniqueViolation } from "../../platform/unique-violation";
 import { offer } from "../../mail/templates";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { queueMarketingEmail, queueMarketingPush } from "../accounts";
 import { recordAudit } from "../kernel";
 

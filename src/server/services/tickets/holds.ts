@@ -24,7 +24,7 @@
  * sees its entries.
  */
 import { Prisma } from "@/generated/prisma/client";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { type HeldNumbers, PICK_LIMITS, PICK_MESSAGES } from "@/shared/ticket-picking";
 import { getEnv } from "../../platform/env";
 import type { Db, DbTx } from "../../platform/db";
