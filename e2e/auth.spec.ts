@@ -181,3 +181,28 @@ test("password recovery end to end", async ({ page }) => {
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByTestId("user-menu")).toContainText("Robin Quest");
 });
+
+test("the sign-in form validates with the shared schema, which loads when the form is first touched", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  const withPage = scripts.length;
+  // Submitting the empty form waits for the schema and shows its messages.
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  // The schema came as a script of its own, after the page's (docs/performance.md "First load").
+  expect(scripts.length).toBeGreaterThan(withPage);
+  // Leaving a field validates it.
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("not-an-email");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("secret123");
+  await page.getByRole("textbox", { name: "Password", exact: true }).blur();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeHidden();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(PLAYER.email);
+  await page.getByRole("textbox", { name: "Email", exact: true }).blur();
+  await expect(page.getByText("Please enter a valid email address")).toBeHidden();
+});

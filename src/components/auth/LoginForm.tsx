@@ -6,7 +6,7 @@ import { IntentLink } from "@/components/common/links";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
-import { type LoginInput, loginSchema, twoFactorCodeSchema } from "@/shared/schemas/auth";
+import type { LoginInput } from "@/shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
@@ -14,6 +14,10 @@ import { AuthPageGuard } from "./AuthPageGuard";
 import { safeNext } from "./next";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { AuthCodeField, CurrentPasswordField, EmailField } from "@/components/common/AuthFields";
+import { useSchemasOnDemand } from "@/components/common/useSchemasOnDemand";
+
+/** The sign-in page ships no zod: the schemas load when the visitor first touches the form. */
+const loadAuthSchemas = () => import("@/shared/schemas/auth");
 
 export function LoginForm() {
   const router = useRouter();
@@ -21,16 +25,23 @@ export function LoginForm() {
   const next = safeNext(useSearchParams().get("next"));
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
+  const schemas = useSchemasOnDemand(loadAuthSchemas);
   const form = useForm<LoginInput>({
     initialValues: { email: "", password: "" },
-    validate: schemaResolver(loginSchema, { sync: true }),
+    validate: (values) => {
+      const m = schemas.current();
+      return m ? schemaResolver(m.loginSchema, { sync: true })(values) : {};
+    },
     validateInputOnBlur: true,
   });
   // Accounts with two-factor on (admins) answer the password with a request for the code.
   const [needsCode, setNeedsCode] = useState(false);
   const codeForm = useForm({
     initialValues: { code: "" },
-    validate: schemaResolver(twoFactorCodeSchema, { sync: true }),
+    validate: (values) => {
+      const m = schemas.current();
+      return m ? schemaResolver(m.twoFactorCodeSchema, { sync: true })(values) : {};
+    },
   });
   const signedIn = async () => {
     setDone(true);
@@ -64,7 +75,14 @@ export function LoginForm() {
     return (
       <AuthPageGuard hold={done}>
         <AuthCard title="Two-factor authentication" subtitle="Enter the 6-digit code from your authenticator app">
-          <form onSubmit={codeForm.onSubmit((v) => verify.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
+          <form
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const m = await schemas.load();
+              codeForm.onSubmit((v) => verify.mutate(m.twoFactorCodeSchema.parse(v)))();
+            }}
+            noValidate
+          >
             <Stack>
               <AuthCodeField
                 description="Lost your device? Enter one of your backup codes."
@@ -99,7 +117,16 @@ export function LoginForm() {
   return (
     <AuthPageGuard hold={done}>
       <AuthCard title="Welcome Back" subtitle="Sign in to enter contests and spin the wheel">
-        <form onSubmit={form.onSubmit((values) => login.mutate(loginSchema.parse(values)))} noValidate>
+        <form
+          onFocus={schemas.preload}
+          onPointerDown={schemas.preload}
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const m = await schemas.load();
+            form.onSubmit((values) => login.mutate(m.loginSchema.parse(values)))();
+          }}
+          noValidate
+        >
           <Stack>
             <EmailField key={form.key("email")} {...form.getInputProps("email")} />
             <CurrentPasswordField

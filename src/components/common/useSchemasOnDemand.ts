@@ -1,0 +1,35 @@
+"use client";
+
+import { useCallback, useRef } from "react";
+
+/**
+ * A form's schema module loaded when the visitor first touches the form, not with the page: zod is
+ * about 27 KB of compressed script that a slow phone would compile before the page answers a tap,
+ * for a form most loads never validate (docs/performance.md "First load").
+ *
+ * `preload` (the form's onFocus and onPointerDown) starts the import; `load` awaits it (submit);
+ * `current` is the module once it arrived, else null: validation on blur before then is skipped,
+ * and submit validates after `load`. A failed import can be retried.
+ */
+export function useSchemasOnDemand<M>(importModule: () => Promise<M>) {
+  const loaded = useRef<M | null>(null);
+  const pending = useRef<Promise<M> | null>(null);
+  // `importModule` is a module-level `() => import(...)`: one per form, never changing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  const load = useCallback((): Promise<M> => {
+    pending.current ??= importModule().then(
+      (m) => {
+        loaded.current = m;
+        return m;
+      },
+      (e: unknown) => {
+        pending.current = null;
+        throw e;
+      },
+    );
+    return pending.current;
+  }, []);
+  const preload = useCallback(() => void load().catch(() => undefined), [load]);
+  const current = useCallback(() => loaded.current, []);
+  return { current, load, preload };
+}
