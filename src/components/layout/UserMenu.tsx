@@ -1,23 +1,11 @@
 "use client";
 
-import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import {
-  IconGift,
-  IconHeartHandshake,
-  IconLogout,
-  IconMessageReport,
-  IconRepeat,
-  IconScale,
-  IconSparkles,
-  IconSettings,
-  IconTicket,
-  IconWallet,
-} from "@tabler/icons-react";
+import { Avatar, Group, Text, UnstyledButton } from "@mantine/core";
 import dynamic from "next/dynamic";
-import { BalanceSplit } from "@/components/common/BalanceSplit";
-import { IntentLink } from "@/components/common/links";
-import { formatUsd } from "@/shared/money";
+import { lazy, Suspense } from "react";
+import { formatUsd } from "@/shared/money-format";
 import { useAccountDialog, useOpenedOnce } from "../common/dialogs";
+import { usePopupOnDemand } from "../common/usePopupOnDemand";
 import { useSignOut } from "../auth/useSignOut";
 import { useCurrentUser } from "../common/useCurrentUser";
 
@@ -34,6 +22,9 @@ const preloadDialogs = () => {
   void loadSettings();
   void loadResponsible();
 };
+// The menu itself (Mantine's Menu, floating-ui) loads when the pointer or focus reaches its trigger.
+const loadPopup = () => import("./UserMenuPopup");
+const UserMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.UserMenuPopup })));
 
 export function displayNameOf(user: { displayName: string | null; firstName: string; lastName: string; email: string }) {
   return user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -56,80 +47,54 @@ export function UserMenu() {
   const settingsMounted = useOpenedOnce(settingsOpen);
   const responsibleMounted = useOpenedOnce(responsibleOpen);
   const { signOut, pending: signingOut } = useSignOut();
+  const popup = usePopupOnDemand(loadPopup);
   if (!user) return null;
   const name = displayNameOf(user);
 
+  const trigger = (
+    <Group gap="xs" wrap="nowrap">
+      <Avatar color="blue" radius="xl" size="md">
+        {initialsOf(user)}
+      </Avatar>
+      <div style={{ lineHeight: 1.1 }}>
+        <Text size="sm" fw={600} lineClamp={1}>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="user-menu-balance">
+          {formatUsd(user.balance)}
+        </Text>
+      </div>
+    </Group>
+  );
+
+  // Until the menu is wanted, and while its code arrives, the same trigger as a plain button.
+  const plain = (
+    <UnstyledButton aria-label="User menu" data-testid="user-menu" {...popup.triggerProps}>
+      {trigger}
+    </UnstyledButton>
+  );
+
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md" withinPortal onOpen={preloadDialogs}>
-        <Menu.Target>
-          <UnstyledButton aria-label="User menu" data-testid="user-menu">
-            <Group gap="xs" wrap="nowrap">
-              <Avatar color="blue" radius="xl" size="md">
-                {initialsOf(user)}
-              </Avatar>
-              <div style={{ lineHeight: 1.1 }}>
-                <Text size="sm" fw={600} lineClamp={1}>
-                  {name}
-                </Text>
-                <Text size="xs" c="dimmed" data-testid="user-menu-balance">
-                  {formatUsd(user.balance)}
-                </Text>
-              </div>
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{user.email}</Menu.Label>
-          <BalanceSplit cash={user.cashBalance} credit={user.creditBalance} px="sm" pb={4} data-testid="user-menu-split" />
-          <Menu.Item leftSection={<IconTicket size={16} />} onClick={openPurchases}>
-            My Purchases &amp; Results
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconWallet size={16} />}
-            component={IntentLink}
-            href="/withdrawals"
-            data-testid="menu-withdraw"
-          >
-            Withdraw
-          </Menu.Item>
-          <Menu.Item leftSection={<IconGift size={16} />} component={IntentLink} href="/prizes">
-            My Prizes
-          </Menu.Item>
-          <Menu.Item leftSection={<IconSparkles size={16} />} component={IntentLink} href="/rewards" data-testid="menu-rewards">
-            Rewards
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconRepeat size={16} />}
-            component={IntentLink}
-            href="/auto-entry"
-            data-testid="menu-auto-entry"
-          >
-            Auto-entry
-          </Menu.Item>
-          <Menu.Item leftSection={<IconMessageReport size={16} />} component={IntentLink} href="/complaints">
-            Complaints
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconScale size={16} />}
-            component={IntentLink}
-            href="/proof-of-liabilities"
-            data-testid="menu-proof"
-          >
-            My proof of liabilities
-          </Menu.Item>
-          <Menu.Item leftSection={<IconSettings size={16} />} onClick={openSettings}>
-            Account Settings
-          </Menu.Item>
-          <Menu.Item leftSection={<IconHeartHandshake size={16} />} onClick={openResponsible}>
-            Responsible play
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={signingOut}>
-            Logout
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {popup.active ? (
+        <Suspense fallback={plain}>
+          <UserMenuPopup
+            trigger={trigger}
+            focusOnOpen={popup.focusOnOpen}
+            email={user.email}
+            cash={user.cashBalance}
+            credit={user.creditBalance}
+            onOpen={preloadDialogs}
+            openPurchases={openPurchases}
+            openSettings={openSettings}
+            openResponsible={openResponsible}
+            signOut={signOut}
+            signingOut={signingOut}
+          />
+        </Suspense>
+      ) : (
+        plain
+      )}
       {purchasesMounted && <PurchasesDialog opened={purchasesOpen} onClose={closePurchases} />}
       {settingsMounted && <AccountSettingsDialog opened={settingsOpen} onClose={closeSettings} />}
       {responsibleMounted && <ResponsiblePlayDialog opened={responsibleOpen} onClose={closeResponsible} />}
