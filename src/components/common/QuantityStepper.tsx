@@ -1,8 +1,9 @@
 "use client";
 
-import { ActionIcon, Group, NumberInput } from "@mantine/core";
+import { ActionIcon, Group } from "@mantine/core";
 import { IconMinus, IconPlus } from "@tabler/icons-react";
 import { LIMITS } from "@/shared/constants";
+import { WholeNumberInput } from "./WholeNumberInput";
 
 /** Minus / number / plus. Minimum 1, no maximum (docs/product.md §5 "Quantity"). */
 export function QuantityStepper({
@@ -30,17 +31,12 @@ export function QuantityStepper({
       >
         <IconMinus size={14} />
       </ActionIcon>
-      <NumberInput
+      <WholeNumberInput
         aria-label={label}
         value={value}
-        onChange={(v) => {
-          const n = typeof v === "number" ? v : Number.parseInt(v, 10);
-          onChange(Number.isFinite(n) ? Math.max(min, Math.trunc(n)) : Math.max(min, 1));
-        }}
+        // An emptied field counts as the smallest quantity it may hold (as before: at least 1).
+        onChange={(v) => onChange(v === "" ? Math.max(min, 1) : Math.max(min, v))}
         min={min}
-        allowDecimal={false}
-        allowNegative={false}
-        hideControls
         w={size === "sm" ? 56 : 72}
         size={size === "sm" ? "xs" : "sm"}
         styles={{ input: { textAlign: "center" } }}

@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, Group, NumberInput, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconDice5, IconSearch, IconShoppingCart } from "@tabler/icons-react";
 import { useState } from "react";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { QuantityStepper } from "../common/QuantityStepper";
+import { WholeNumberInput } from "../common/WholeNumberInput";
 import { useAddToCart } from "./useAddToCart";
 import { showToast, TOAST } from "../common/toasts";
 import tap from "../common/TapTarget.module.css";
@@ -28,7 +29,7 @@ export function NumberPicker({ contest, answerIndex }: Props) {
   const { user } = useCurrentUser();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState<number | undefined>(undefined);
-  const [find, setFind] = useState<string | number>("");
+  const [find, setFind] = useState<number | "">("");
   const [selected, setSelected] = useState<number[]>([]);
   const [dip, setDip] = useState(1);
   const addToCart = useAddToCart();
@@ -87,15 +88,13 @@ export function NumberPicker({ contest, answerIndex }: Props) {
           )}
         </Group>
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          <NumberInput
+          <WholeNumberInput
             label="Find a number"
             placeholder={`1 to ${contest.maxTickets ?? ""}`}
             value={find}
             onChange={setFind}
             min={1}
             max={contest.maxTickets ?? undefined}
-            allowDecimal={false}
-            hideControls
             style={{ flex: 1 }}
             onKeyDown={(e) => e.key === "Enter" && goTo()}
           />

@@ -1,0 +1,52 @@
+"use client";
+
+import { TextInput, type TextInputProps } from "@mantine/core";
+
+/**
+ * A whole-number field (a quantity, a ticket number): digits only, the numeric keypad on phones,
+ * ArrowUp / ArrowDown step by one, and the value kept between `min` and `max` when the field is
+ * left. A TextInput rather than Mantine's NumberInput, whose number formatting library
+ * (react-number-format, 8 KB of compressed script) would load with every contest page for fields
+ * that never take decimals, signs or separators (docs/performance.md "First load").
+ * The value is a number, or "" while the field is empty.
+ */
+export function WholeNumberInput({
+  value,
+  onChange,
+  min,
+  max,
+  onBlur,
+  onKeyDown,
+  ...rest
+}: Omit<TextInputProps, "value" | "onChange" | "type" | "min" | "max"> & {
+  value: number | "";
+  onChange: (value: number | "") => void;
+  min?: number;
+  max?: number;
+}) {
+  const clamp = (n: number) => Math.min(max ?? n, Math.max(min ?? n, n));
+  return (
+    <TextInput
+      inputMode="numeric"
+      autoComplete="off"
+      {...rest}
+      value={value === "" ? "" : String(value)}
+      onChange={(e) => {
+        const digits = e.currentTarget.value.replace(/\D/g, "").slice(0, 15);
+        onChange(digits === "" ? "" : Number.parseInt(digits, 10));
+      }}
+      onBlur={(e) => {
+        if (value !== "" && clamp(value) !== value) onChange(clamp(value));
+        onBlur?.(e);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+          e.preventDefault();
+          const base = value === "" ? (min ?? 0) : value;
+          onChange(clamp(e.key === "ArrowUp" ? base + 1 : base - 1));
+        }
+        onKeyDown?.(e);
+      }}
+    />
+  );
+}
