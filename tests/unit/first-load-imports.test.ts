@@ -1,6 +1,6 @@
 /**
  * What every signed-in page loads stays light: the header's signed-in slots, the standing notice, the
- * contest cards' add-to-cart, the home's wheel teaser and the contest page reach neither zod nor the
+ * contest cards' add-to-cart, the home's wheel teaser, the contest page and the sign-in form reach neither zod nor the
  * dialogs they open, through static imports (type-only imports are erased; `import()` loads on
  * demand). Zod is 30 KB compressed in the browser, and the dialogs (forms, two-factor, purchase
  * history) load on their first open.
@@ -41,6 +41,8 @@ test.each([
   "components/common/SupportLinks.tsx",
   "components/wheel/WheelTeaser.tsx",
   "components/contests/ContestDetail.tsx",
+  // The sign-in page: its schema loads when the form is first touched (useSchemasOnDemand).
+  "components/auth/LoginForm.tsx",
 ])("%s reaches no zod and no dialog through static imports", (entry) => {
   const { files, packages } = reach(entry);
   expect(files.size).toBeGreaterThan(1);
@@ -52,6 +54,7 @@ test("the probe sees through re-exports and finds zod where it is", () => {
   // A schema module does import zod, and the walk from a form that uses it finds it.
   expect(reach("shared/fair-play.ts").packages.has("zod")).toBe(true);
   expect(reach("components/payments/AddBalanceDialog.tsx").packages.has("zod")).toBe(true);
+  expect(reach("components/auth/SignupForm.tsx").packages.has("zod")).toBe(true);
   // Re-exports are followed: the slots module only re-exports, yet reaches the user menu.
   expect(rel(reach("components/layout/SignedInSlots.ts").files)).toContain(path.join("components", "layout", "UserMenu.tsx"));
 });
@@ -67,4 +70,39 @@ test("the sign-in form reaches no Select; the sign-up form, which asks a securit
   expect(importingSelect(reach("components/auth/SignupForm.tsx").files)).toContain(
     path.join("components", "common", "SecurityQuestionFields.tsx"),
   );
+});
+
+test("pages that only show amounts reach no decimal.js: formatting is ./money-format.ts, string work only", () => {
+  const decimal = (entry: string) => [...reach(entry).packages.keys()].filter((p) => p.startsWith("@prisma/client"));
+  for (const entry of ["components/auth/LoginForm.tsx", "shared/format.ts", "components/layout/UserMenu.tsx"])
+    expect(decimal(entry), entry).toEqual([]);
+  // The probe finds it where arithmetic is done.
+  expect(decimal("shared/pricing.ts")).toEqual(["@prisma/client/runtime/index-browser"]);
+});
+
+/** Files among `files` that import one of `names` from @mantine/core. */
+const importingFromMantine = (files: Set<string>, names: string[]) =>
+  rel(files).filter((f) =>
+    new RegExp(`import\\s*\\{[^}]*\\b(${names.join("|")})\\b[^}]*\\}\\s*from\\s*["']@mantine/core["']`).test(
+      readFileSync(path.join(src, f), "utf8"),
+    ),
+  );
+// floating-ui and tabbable (about 20 KB compressed), react-number-format (8 KB).
+const FLOATING = ["Menu", "Popover", "Tooltip", "HoverCard", "Combobox", "Select", "Autocomplete", "NumberInput"];
+
+test.each([
+  "components/layout/SignedInSlots.ts",
+  "components/contests/ContestDetail.tsx",
+  "components/contests/SignedInHome.tsx",
+])("%s reaches no floating popup and no NumberInput through static imports: the header's popups load on intent", (entry) => {
+  expect(importingFromMantine(reach(entry).files, FLOATING)).toEqual([]);
+});
+
+test("the probe finds the header's popups where they are", () => {
+  expect(importingFromMantine(new Set([path.join(src, "components/layout/UserMenuPopup.tsx")]), FLOATING)).toEqual([
+    path.join("components", "layout", "UserMenuPopup.tsx"),
+  ]);
+  expect(importingFromMantine(new Set([path.join(src, "components/notifications/NotificationPopover.tsx")]), FLOATING)).toEqual([
+    path.join("components", "notifications", "NotificationPopover.tsx"),
+  ]);
 });

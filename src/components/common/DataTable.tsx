@@ -1,7 +1,7 @@
 "use client";
 
-import { Table, type TableProps, Text, type TableTdProps, type TableTrProps } from "@mantine/core";
-import type { CSSProperties, ReactNode } from "react";
+import { Text } from "@mantine/core";
+import type { CSSProperties, HTMLAttributes, ReactNode, TdHTMLAttributes } from "react";
 import classes from "./DataTable.module.css";
 
 export type Column<T> = {
@@ -11,7 +11,7 @@ export type Column<T> = {
   /** Shown first on a phone's card: the status a player looks for. */
   lead?: boolean;
   /** Extra props of this column's cells (a maximum width and the like). */
-  cellProps?: TableTdProps & Record<`data-${string}`, string | undefined>;
+  cellProps?: TdHTMLAttributes<HTMLTableCellElement> & Record<`data-${string}`, string | undefined>;
 };
 
 type RowsProps<T> = {
@@ -19,13 +19,15 @@ type RowsProps<T> = {
   columns: readonly Column<T>[];
   rowKey: (row: T) => string;
   /** Extra attributes per row (data-testid, a click handler and the like). */
-  rowProps?: (row: T) => TableTrProps & Record<`data-${string}`, string | undefined>;
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
 };
 
 /**
- * Columns as a plain striped Mantine table that keeps its columns on a phone. With `scrollMinWidth`
- * it scrolls sideways inside its own box below that width; without, the caller places it. Most
- * admin lists and small panels use it.
+ * Columns as a plain striped table that keeps its columns on a phone. With `scrollMinWidth` it
+ * scrolls sideways inside its own box below that width; without, the caller places it. Most admin
+ * lists and small panels use it. Plain elements with the look of Mantine's Table
+ * (DataTable.module.css): Mantine's Table imports its ScrollArea, which imports floating-ui (15 KB
+ * of compressed script on every page with a table, the contest page's draw record among them).
  */
 export function SimpleTable<T>({
   rows,
@@ -33,31 +35,72 @@ export function SimpleTable<T>({
   rowKey,
   rowProps,
   scrollMinWidth,
-  ...table
-}: RowsProps<T> & Omit<TableProps, "children"> & { scrollMinWidth?: number }) {
+  striped = true,
+  withTableBorder = false,
+  className,
+  style,
+  "data-testid": testId,
+}: RowsProps<T> & {
+  scrollMinWidth?: number;
+  striped?: boolean;
+  withTableBorder?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  "data-testid"?: string;
+}) {
   const body = (
-    <Table striped {...table}>
-      <Table.Thead>
-        <Table.Tr>
+    <PlainTable
+      className={className}
+      striped={striped}
+      withTableBorder={withTableBorder}
+      data-testid={testId}
+      style={scrollMinWidth ? { ...style, minWidth: scrollMinWidth } : style}
+    >
+      <thead>
+        <tr>
           {columns.map((c, i) => (
-            <Table.Th key={`${i}-${c.label}`}>{c.label}</Table.Th>
+            <th key={`${i}-${c.label}`}>{c.label}</th>
           ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+        </tr>
+      </thead>
+      <tbody>
         {rows.map((row) => (
-          <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+          <tr key={rowKey(row)} {...rowProps?.(row)}>
             {columns.map((c, i) => (
-              <Table.Td key={`${i}-${c.label}`} {...c.cellProps}>
+              <td key={`${i}-${c.label}`} {...c.cellProps}>
                 {c.cell(row)}
-              </Table.Td>
+              </td>
             ))}
-          </Table.Tr>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </PlainTable>
   );
-  return scrollMinWidth ? <Table.ScrollContainer minWidth={scrollMinWidth}>{body}</Table.ScrollContainer> : body;
+  return scrollMinWidth ? <div className={classes.scroll}>{body}</div> : body;
+}
+
+/** A `<table>` with the look of Mantine's Table (DataTable.module.css `.simple`), for any rows. */
+export function PlainTable({
+  striped = false,
+  withTableBorder = false,
+  className,
+  children,
+  ...rest
+}: { striped?: boolean; withTableBorder?: boolean; className?: string; children: ReactNode } & Omit<
+  HTMLAttributes<HTMLTableElement>,
+  "className" | "children"
+> &
+  Record<`data-${string}`, string | undefined>) {
+  return (
+    <table
+      className={className ? `${classes.simple} ${className}` : classes.simple}
+      data-striped={striped || undefined}
+      data-with-border={withTableBorder || undefined}
+      {...rest}
+    >
+      {children}
+    </table>
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Anchor, Button, Code, Group, NumberInput, ScrollArea, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Code, Group, Stack, Text } from "@mantine/core";
 import { Spinner } from "./QueryState";
 import { useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
@@ -12,6 +12,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
 import { SimpleTable } from "./DataTable";
 import { useBusy } from "./useBusy";
+import { WholeNumberInput } from "./WholeNumberInput";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 type Entry = DrawRecord["entries"][number];
@@ -59,19 +60,21 @@ const rangeText = (e: Entry) => (e.firstTicket === e.lastTicket ? `#${e.firstTic
 
 function EntriesTable({ entries, winnerId }: { entries: Entry[]; winnerId: string | null }) {
   return (
-    <ScrollArea.Autosize mah={240}>
+    // A native scroller (Mantine's ScrollArea brings floating-ui), focusable so the keyboard scrolls it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+    <div style={{ maxHeight: 240, overflowY: "auto" }} tabIndex={0} role="region" aria-label="Entries">
       <SimpleTable
         withTableBorder
         data-testid="draw-entries"
         rows={entries}
         rowKey={(e) => e.id}
-        rowProps={(e) => ({ fw: e.id === winnerId ? 700 : undefined })}
+        rowProps={(e) => ({ style: e.id === winnerId ? { fontWeight: 700 } : undefined })}
         columns={[
           { label: "Tickets", cell: rangeText },
           { label: "Player", cell: (e) => e.name ?? "shown when sales close" },
         ]}
       />
-    </ScrollArea.Autosize>
+    </div>
   );
 }
 
@@ -84,7 +87,7 @@ function EntryList({ r }: { r: DrawRecord }) {
   const [more, setMore] = useState<Entry[]>([]);
   const [cursor, setCursor] = useState<number | null>(r.entriesNextCursor);
   const [loading, whileLoading] = useBusy();
-  const [ticket, setTicket] = useState<string | number>("");
+  const [ticket, setTicket] = useState<number | "">("");
   const [found, setFound] = useState<Entry | null | undefined>(undefined);
   useEffect(() => {
     setMore([]);
@@ -100,8 +103,8 @@ function EntryList({ r }: { r: DrawRecord }) {
     });
   };
   const find = async () => {
-    const n = typeof ticket === "number" ? ticket : Number.parseInt(ticket, 10);
-    if (!Number.isInteger(n) || n < 1) return;
+    if (ticket === "" || ticket < 1) return;
+    const n = ticket;
     const page = await queryClient.fetchQuery(trpc.contests.drawRecord.queryOptions({ id: r.contestId, ticket: n, limit: 1 }));
     setFound(page.entries[0] ?? null);
   };
@@ -117,13 +120,12 @@ function EntryList({ r }: { r: DrawRecord }) {
         </Text>
       )}
       <Group gap="xs" align="flex-end">
-        <NumberInput
+        <WholeNumberInput
           label="Find my tickets"
           placeholder="Ticket number"
           size="xs"
           min={1}
           max={Math.max(1, r.soldTickets)}
-          allowDecimal={false}
           value={ticket}
           onChange={setTicket}
           data-testid="find-ticket"

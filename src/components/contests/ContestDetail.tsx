@@ -1,5 +1,6 @@
 "use client";
 
+import { PlainTable } from "../common/DataTable";
 import { DrawProof } from "../common/DrawProof";
 import { LiveDraw } from "./LiveDraw";
 import {
@@ -16,7 +17,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
   Title,
@@ -29,7 +29,7 @@ import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
 import { humaniseKey } from "@/shared/contest-display";
-import { formatUsd } from "@/shared/money";
+import { formatUsd } from "@/shared/money-format";
 import { purchaseBlocker } from "@/shared/purchase-rules";
 import { BundleOffers, LineTotal } from "../common/BundlePrice";
 import { ContestStats } from "./ContestStats";
@@ -288,16 +288,16 @@ const ContestTabs = memo(function ContestTabs({
       </Tabs.Panel>
       <Tabs.Panel value="specifications" pt="md">
         {specs.length ? (
-          <Table withTableBorder>
-            <Table.Tbody>
+          <PlainTable withTableBorder>
+            <tbody>
               {specs.map(([k, v]) => (
-                <Table.Tr key={k}>
-                  <Table.Th w="40%">{humaniseKey(k)}</Table.Th>
-                  <Table.Td>{v}</Table.Td>
-                </Table.Tr>
+                <tr key={k}>
+                  <th style={{ width: "40%" }}>{humaniseKey(k)}</th>
+                  <td>{v}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </PlainTable>
         ) : (
           <Text c="dimmed">No specifications available.</Text>
         )}
