@@ -48,3 +48,22 @@ test("a signed-in player never sees Sign In while / and a contest page load; a v
   // The control: a visitor's header shows Sign In, and the watch sees it.
   expect(await watchedLoad(page, "/", false)).toBe(true);
 });
+
+test("a signed-in page asks who the player is once as it loads, and again only for a live stream's catch-up", async ({
+  browser,
+  page,
+}) => {
+  const player = await newPlayer(browser, page.viewportSize() ? { viewport: page.viewportSize() ?? undefined } : {});
+  const asked: string[] = [];
+  player.page.on("request", (r) => {
+    if (r.url().includes("/api/trpc/") && r.url().includes("auth.me")) asked.push(r.url());
+  });
+  await player.page.goto("/");
+  await expect(player.page.getByRole("button", { name: /notifications/i })).toBeVisible({ timeout: 30_000 });
+  await player.page.waitForLoadState("networkidle");
+  // The header's slots, the page and the popups mount at different moments; each used to ask again
+  // (five times on this page). The notifications stream's first tick refetches it once more by design.
+  expect(asked.length, asked.join("\n")).toBeGreaterThanOrEqual(1);
+  expect(asked.length, asked.join("\n")).toBeLessThanOrEqual(2);
+  await player.context.close();
+});

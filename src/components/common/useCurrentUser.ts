@@ -5,6 +5,14 @@ import { trpc } from "@/trpc/react";
 import { useHydrated } from "./useHydrated";
 
 /**
+ * A component mounting within this long of the last answer takes that answer: a page's parts mount
+ * at different moments (the header's slots and the popups when their code arrives, the page after
+ * hydrating), and each asked again, five times on a signed-in home's load. A mount later than this
+ * refetches, and money and session events refetch at once (`refetchOnTick`).
+ */
+const USER_FRESH_ON_MOUNT_MS = 2_000;
+
+/**
  * The signed-in user or null (docs/product.md §4: no retry; refetch on mount and window focus).
  * Every component that needs the user reads it here so one query serves the whole page.
  */
@@ -13,7 +21,7 @@ export function useCurrentUser() {
     trpc.auth.me.queryOptions(undefined, {
       retry: false,
       staleTime: 0,
-      refetchOnMount: true,
+      refetchOnMount: (q) => Date.now() - q.state.dataUpdatedAt > USER_FRESH_ON_MOUNT_MS,
       refetchOnWindowFocus: true,
     }),
   );
