@@ -118,6 +118,14 @@ test("permission is asked after a top-up request, never on load; an approved top
     const offer = page.getByTestId("push-offer");
     await expect(offer).toContainText("Get told when your payment is approved?", SLOW);
     expect(await asks()).toBe(0);
+    // The offer stands apart from the toasts: the payment's toast (15 s, held while hovered) covered
+    // its buttons on a phone.
+    const toast = page.locator(".mantine-Notification-root").first();
+    await expect(toast).toBeVisible();
+    const [a, b] = [await offer.boundingBox(), await toast.boundingBox()];
+    if (!a || !b) throw new Error("offer or toast has no box");
+    const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    expect(apart, `offer ${JSON.stringify(a)} overlaps toast ${JSON.stringify(b)}`).toBe(true);
     await offer.getByRole("button", { name: "Enable" }).click();
     await expect(offer).toBeHidden(SLOW);
     expect(await asks()).toBe(1);

@@ -1,6 +1,7 @@
 "use client";
 
 import { Affix, Button, Group, Paper, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { enableDevicePush } from "@/components/common/devicePush";
 import { closePushOffer, type PushOfferReason } from "@/components/common/pushOffer";
@@ -13,10 +14,13 @@ const QUESTION: Record<PushOfferReason, string> = {
 
 /**
  * The offer to turn on push notifications on this device (src/components/common/pushOffer.ts), a
- * small card at the bottom of the screen. "Enable" asks the browser's permission (from this click).
+ * small card apart from the toasts. "Enable" asks the browser's permission (from this click).
  */
 export default function PushOffer({ reason }: { reason: PushOfferReason }) {
   const [busy, setBusy] = useState(false);
+  // Toasts stand bottom right, up to 440 px wide (the whole width on a phone): beside them there is
+  // room for this card (380 px) from 880 px of width up.
+  const narrow = useMediaQuery("(max-width: 55em)", true, { getInitialValueInEffect: false });
   const enable = async () => {
     setBusy(true);
     const outcome = await enableDevicePush();
@@ -28,7 +32,13 @@ export default function PushOffer({ reason }: { reason: PushOfferReason }) {
     else showToast(TOAST.pushUnavailable, "This browser cannot receive push notifications right now.", "warning");
   };
   return (
-    <Affix position={{ bottom: 16, right: 16, left: 16 }} zIndex={150} style={{ display: "flex", justifyContent: "flex-end" }}>
+    // Never where toasts appear: a toast over it hid its buttons (a top-up's two payment toasts last
+    // 30 s, and hovering one holds it). Bottom left on wide screens, under the header on narrow ones.
+    <Affix
+      position={narrow ? { top: 76, right: 12, left: 12 } : { bottom: 16, left: 16 }}
+      zIndex={150}
+      style={{ display: "flex", justifyContent: "flex-start" }}
+    >
       <Paper
         shadow="md"
         p="md"
