@@ -13,7 +13,11 @@
  *   4 x (this host's index, read by a first Lighthouse run on /offline) / I, i.e. what Lighthouse's 4x
  *   gives on that host (the screens issue's slow host: 900-1,450, so 1,175);
  *   BENCH_LH_CPU_SLOWDOWN=N emulates a slower host: Lighthouse's mobile network profile with the CPU
- *   slowed N times instead of 4 (a host whose benchmark index is k times this one's: about 4 × k))
+ *   slowed N times instead of 4 (a host whose benchmark index is k times this one's: about 4 × k);
+ *   BENCH_LH_RUNS=N runs each page N times (default 1) and prints the run with the median score and
+ *   every run's score: one run's score moves by 10 points with the host's speed of the moment.
+ *   With BENCH_LH_HOST_INDEX the host is probed again before every run (its index moves by ±30% within
+ *   minutes here), and each row says the index the run emulated: its own host index × 4 / slowdown.)
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -27,6 +31,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3204);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 let CPU_SLOWDOWN = Number(process.env.BENCH_LH_CPU_SLOWDOWN ?? 0);
 const TARGET_INDEX = Number(process.env.BENCH_LH_HOST_INDEX ?? 0);
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
 /** Lighthouse's mobile defaults (simulated slow 4G), with the CPU slowdown set (0: its default, 4). */
 const throttling = () => ({
   rttMs: 150,
@@ -61,7 +66,8 @@ async function main() {
       { name: "/login", path: "/login" },
       { name: "/contest/{id} (signed in)", path: `/contest/${app.contestId}`, cookie: `session=${app.token}` },
     ];
-    if (TARGET_INDEX > 0) {
+    /** Sets the CPU slowdown from a fresh read of this host's speed (Lighthouse on /offline). */
+    const probeHost = async () => {
       const probe = await lighthouse(`${base}/offline`, {
         port: chrome.port,
         output: "json",
@@ -74,72 +80,87 @@ async function main() {
       console.log(
         `host index ${fmt(index)}: CPU slowed ${CPU_SLOWDOWN}x to emulate a host of index ${fmt(TARGET_INDEX)} at Lighthouse's 4x`,
       );
-    }
+    };
     const rows: string[] = [];
     // BENCH_LH_PAGES=/,/login runs only those paths (the contest page is "contest").
     const only = process.env.BENCH_LH_PAGES?.split(",");
     for (const page of pages.filter((p) => !only || only.includes(p.path.startsWith("/contest/") ? "contest" : p.path))) {
-      const result = await lighthouse(`${base}${page.path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-        ...(CPU_SLOWDOWN > 0 ? { throttling: throttling() } : {}),
-        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-      });
-      if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
-      const { lhr } = result;
-      if (process.env.BENCH_LH_DETAIL) {
-        const metric = (id: string) => fmt(lhr.audits[id]?.numericValue ?? 0);
-        console.log(
-          `  ${page.path} layout shifts: ${JSON.stringify((lhr.audits["layout-shifts"]?.details as { items?: unknown[] })?.items?.slice(0, 3) ?? []).slice(0, 900)}\n` +
-            `  ${page.path} FCP ${metric("first-contentful-paint")} ms, LCP ${metric("largest-contentful-paint")} ms, TBT ${metric("total-blocking-time")} ms, ` +
-            `CLS ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}, SI ${metric("speed-index")} ms, TTFB ${metric("server-response-time")} ms, ` +
-            `LCP element: ${JSON.stringify((lhr.audits["largest-contentful-paint-element"]?.details as { items?: unknown[] })?.items?.[0] ?? null).slice(0, 300)}`,
-        );
-        // What costs points outside performance (accessibility, best practices, SEO).
-        for (const c of CATEGORIES.filter((x) => x !== "performance")) {
-          for (const ref of lhr.categories[c]?.auditRefs ?? []) {
-            const audit = lhr.audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
-              console.log(`  ${page.path} ${c} fails: ${audit.title}`);
+      const runs: { perf: number; row: string }[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        if (TARGET_INDEX > 0) await probeHost();
+        const result = await lighthouse(`${base}${page.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          ...(CPU_SLOWDOWN > 0 ? { throttling: throttling() } : {}),
+          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        });
+        if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
+        const { lhr } = result;
+        if (process.env.BENCH_LH_DETAIL) {
+          const metric = (id: string) => fmt(lhr.audits[id]?.numericValue ?? 0);
+          console.log(
+            `  ${page.path} layout shifts: ${JSON.stringify((lhr.audits["layout-shifts"]?.details as { items?: unknown[] })?.items?.slice(0, 3) ?? []).slice(0, 900)}\n` +
+              `  ${page.path} FCP ${metric("first-contentful-paint")} ms, LCP ${metric("largest-contentful-paint")} ms, TBT ${metric("total-blocking-time")} ms, ` +
+              `CLS ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}, SI ${metric("speed-index")} ms, TTFB ${metric("server-response-time")} ms, ` +
+              `LCP element: ${JSON.stringify((lhr.audits["largest-contentful-paint-element"]?.details as { items?: unknown[] })?.items?.[0] ?? null).slice(0, 300)}`,
+          );
+          // What costs points outside performance (accessibility, best practices, SEO).
+          for (const c of CATEGORIES.filter((x) => x !== "performance")) {
+            for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+              const audit = lhr.audits[ref.id];
+              if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+                console.log(`  ${page.path} ${c} fails: ${audit.title}`);
+            }
+          }
+          const requests =
+            (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType: string; transferSize: number }[] })
+              ?.items ?? [];
+          for (const r of requests.filter((x) => x.resourceType === "Script").sort((a, b) => b.transferSize - a.transferSize)) {
+            console.log(`  ${page.path} ${(r.transferSize / 1024).toFixed(1)} KB ${r.url.replace(base, "")}`);
+          }
+          // Where the main thread went: by kind of work, then the scripts that kept it busiest.
+          const work = (
+            lhr.audits["mainthread-work-breakdown"]?.details as { items?: { groupLabel: string; duration: number }[] }
+          )?.items;
+          console.log(
+            `  ${page.path} main thread: ${(work ?? []).map((w) => `${w.groupLabel} ${fmt(w.duration)} ms`).join(", ")}`,
+          );
+          const bootup =
+            (lhr.audits["bootup-time"]?.details as { items?: { url: string; total: number; scripting: number }[] })?.items ?? [];
+          for (const b of bootup.slice(0, 8)) {
+            console.log(`  ${page.path} busy ${fmt(b.total)} ms (script ${fmt(b.scripting)} ms) ${b.url.replace(base, "")}`);
           }
         }
-        const requests =
-          (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType: string; transferSize: number }[] })
-            ?.items ?? [];
-        for (const r of requests.filter((x) => x.resourceType === "Script").sort((a, b) => b.transferSize - a.transferSize)) {
-          console.log(`  ${page.path} ${(r.transferSize / 1024).toFixed(1)} KB ${r.url.replace(base, "")}`);
-        }
-        // Where the main thread went: by kind of work, then the scripts that kept it busiest.
-        const work = (lhr.audits["mainthread-work-breakdown"]?.details as { items?: { groupLabel: string; duration: number }[] })
+        const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+        const transfer = (lhr.audits["total-byte-weight"]?.numericValue ?? 0) / 1024;
+        const lcp = lhr.audits["largest-contentful-paint"]?.numericValue ?? 0;
+        // JavaScript as transferred (compressed) until the page settled: the first-load JS figure.
+        const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })
           ?.items;
-        console.log(`  ${page.path} main thread: ${(work ?? []).map((w) => `${w.groupLabel} ${fmt(w.duration)} ms`).join(", ")}`);
-        const bootup =
-          (lhr.audits["bootup-time"]?.details as { items?: { url: string; total: number; scripting: number }[] })?.items ?? [];
-        for (const b of bootup.slice(0, 8)) {
-          console.log(`  ${page.path} busy ${fmt(b.total)} ms (script ${fmt(b.scripting)} ms) ${b.url.replace(base, "")}`);
-        }
+        const js = (summary?.find((i) => i.resourceType === "script")?.transferSize ?? 0) / 1024;
+        // Lighthouse's own measure of this host's speed, taken at each run: scores compare only between similar hosts.
+        const hostIndex = lhr.environment?.benchmarkIndex ?? 0;
+        const tbt = lhr.audits["total-blocking-time"]?.numericValue ?? 0;
+        // The host this run stood for: its own index, slowed CPU_SLOWDOWN times where Lighthouse's default is 4.
+        const emulated = CPU_SLOWDOWN > 0 ? (hostIndex * 4) / CPU_SLOWDOWN : hostIndex;
+        runs.push({
+          perf: score("performance"),
+          row:
+            `${page.name.padEnd(28)} ${String(score("performance")).padStart(5)} ${String(score("accessibility")).padStart(5)} ` +
+            `${String(score("best-practices")).padStart(5)} ${String(score("seo")).padStart(5)} ${fmt(lcp).padStart(8)} ${fmt(tbt).padStart(7)} ${fmt(js).padStart(6)} ${fmt(transfer).padStart(9)} ${fmt(hostIndex).padStart(11)} ${fmt(emulated).padStart(9)}`,
+        });
       }
-      const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-      const transfer = (lhr.audits["total-byte-weight"]?.numericValue ?? 0) / 1024;
-      const lcp = lhr.audits["largest-contentful-paint"]?.numericValue ?? 0;
-      // JavaScript as transferred (compressed) until the page settled: the first-load JS figure.
-      const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })
-        ?.items;
-      const js = (summary?.find((i) => i.resourceType === "script")?.transferSize ?? 0) / 1024;
-      // Lighthouse's own measure of this host's speed, taken at each run: scores compare only between similar hosts.
-      const hostIndex = lhr.environment?.benchmarkIndex ?? 0;
-      rows.push(
-        `${page.name.padEnd(28)} ${String(score("performance")).padStart(5)} ${String(score("accessibility")).padStart(5)} ` +
-          `${String(score("best-practices")).padStart(5)} ${String(score("seo")).padStart(5)} ${fmt(lcp).padStart(8)} ${fmt(js).padStart(6)} ${fmt(transfer).padStart(9)} ${fmt(hostIndex).padStart(11)}`,
-      );
+      const sorted = [...runs].sort((a, b) => a.perf - b.perf);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)] as (typeof runs)[number];
+      rows.push(RUNS > 1 ? `${median.row}  runs: ${runs.map((r) => r.perf).join(", ")}` : median.row);
     }
     console.log(
-      `lighthouse ${lighthouseVersion()}: mobile profile, CPU ${CPU_SLOWDOWN || 4}x slower, ${os.cpus().length} cores, ${new Date().toISOString()}`,
+      `lighthouse ${lighthouseVersion()}: mobile profile, CPU ${TARGET_INDEX > 0 ? `slowed to emulate index ${fmt(TARGET_INDEX)}` : `${CPU_SLOWDOWN || 4}x slower`}, ${os.cpus().length} cores, ${RUNS} run(s) per page, ${new Date().toISOString()}`,
     );
     console.log(
-      `${"page".padEnd(28)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"seo".padStart(5)} ${"LCP ms".padStart(8)} ${"JS KB".padStart(6)} ${"total KB".padStart(9)} ${"host index".padStart(11)}`,
+      `${"page".padEnd(28)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"seo".padStart(5)} ${"LCP ms".padStart(8)} ${"TBT ms".padStart(7)} ${"JS KB".padStart(6)} ${"total KB".padStart(9)} ${"host index".padStart(11)} ${"emulated".padStart(9)}`,
     );
     for (const row of rows) console.log(row);
   } finally {
