@@ -117,7 +117,7 @@ test("the Messages search asks the server: it finds a conversation beyond the fi
   await search.fill(word.toUpperCase());
   await expect(rows).toHaveCount(1, SLOW);
   await expect(rows.first()).toContainText(needle.email);
-  await expect(page.getByTestId("list-count")).toHaveText("Showing 1 matching conversations");
+  await expect(page.getByTestId("list-count")).toHaveText("Showing 1 matching conversation");
   await rows.first().click();
   await expect(page.getByTestId("chat-message").filter({ hasText: word })).toBeVisible(SLOW);
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { purchaseRows } from "../../src/components/contests/purchaseRows";
 import { ticketRangeText, ticketRangesText } from "../../src/shared/purchase-rules";
+import { singular } from "../../src/components/common/QueryState";
 
 type Entry = Parameters<typeof purchaseRows>[0][number];
 
@@ -104,5 +105,15 @@ describe("the review dialog's button (src/components/admin/ReviewTab.tsx)", () =
     expect(confirmLabel({ action: "takeBack", amount: "5.5" })).toBe("Take back $5.50");
     expect(confirmLabel({ action: "settlePaid", amount: "30" })).toBe("Mark paid");
     expect(confirmLabel({ action: "dismiss", amount: null })).toBe("Dismiss");
+  });
+});
+
+describe("paged lists' counts", () => {
+  it("name one row in the singular (every noun the lists use)", () => {
+    expect(singular("entries")).toBe("entry");
+    expect(singular("matching conversations")).toBe("matching conversation");
+    expect(singular("pending payments")).toBe("pending payment");
+    expect(singular("e-mails")).toBe("e-mail");
+    expect(singular("promo codes")).toBe("promo code");
   });
 });

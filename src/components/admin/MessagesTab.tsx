@@ -93,7 +93,9 @@ export function MessagesTab() {
   );
   const markRead = useMutation(
     trpc.support.markConversationRead.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries(trpc.support.conversations.pathFilter()),
+      // Settled only once the list shows the count at 0: settled earlier, the effect below saw the old
+      // count and marked the conversation read a second time.
+      onSuccess: () => queryClient.invalidateQueries(trpc.support.conversations.pathFilter()),
     }),
   );
   const send = useMutation(

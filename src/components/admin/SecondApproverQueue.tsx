@@ -116,7 +116,15 @@ export function SecondApproverQueue({
             </Group>
           );
         })}
-        <LoadMore query={waiting} shown={rows.length} total={null} noun="proposals" variant="light" testId="approvals-count" />
+        <LoadMore
+          query={waiting}
+          shown={rows.length}
+          total={null}
+          noun="proposals"
+          variant="light"
+          testId="approvals-count"
+          label="Load more proposals"
+        />
       </Stack>
     </Alert>
   );

@@ -44,6 +44,12 @@ export function QueryState<T>({
   return <>{children(rows)}</>;
 }
 
+/** "entries" -> "entry", "pending payments" -> "pending payment": the paged lists' nouns are regular. */
+export function singular(plural: string): string {
+  if (plural.endsWith("ies")) return `${plural.slice(0, -3)}y`;
+  return plural.endsWith("s") ? plural.slice(0, -1) : plural;
+}
+
 /**
  * Under a paged list: how many rows are shown (of how many, when the total is known) and "Load more"
  * while the infinite query has another page (docs/admin.md "Paged lists").
@@ -56,6 +62,7 @@ export function LoadMore({
   total,
   noun = "rows",
   testId = "list-count",
+  label = "Load more",
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
   variant?: "default" | "light";
@@ -68,13 +75,17 @@ export function LoadMore({
   noun?: string;
   /** The count's test id: a second list on the same screen (a tab's four-eyes queue) names its own. */
   testId?: string;
+  /** The button's text: a second list on the same screen says which it loads ("Load more proposals"). */
+  label?: string;
 }) {
+  // The noun agrees with the number it follows: "Showing 1 of 1 user", "Showing 1 matching conversation".
+  const of = (n: number) => (n === 1 ? singular(noun) : noun);
   const count =
     shown === undefined
       ? null
       : total !== undefined && total !== null && total >= shown
-        ? `Showing ${formatCount(shown)} of ${formatCount(total)} ${noun}`
-        : `Showing ${formatCount(shown)} ${noun}${query.hasNextPage ? " so far" : ""}`;
+        ? `Showing ${formatCount(shown)} of ${formatCount(total)} ${of(total)}`
+        : `Showing ${formatCount(shown)} ${of(shown)}${query.hasNextPage ? " so far" : ""}`;
   if (!query.hasNextPage && count === null) return null;
   return (
     <Stack gap={6} align="center" mt={mt}>
@@ -85,7 +96,7 @@ export function LoadMore({
       )}
       {query.hasNextPage && (
         <Button variant={variant} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          Load more
+          {label}
         </Button>
       )}
     </Stack>
