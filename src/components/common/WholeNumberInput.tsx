@@ -24,7 +24,8 @@ export function WholeNumberInput({
   min?: number;
   max?: number;
 }) {
-  const clamp = (n: number) => Math.min(max ?? n, Math.max(min ?? n, n));
+  // Without `min`, never below 0: the field takes digits only.
+  const clamp = (n: number) => Math.min(max ?? n, Math.max(min ?? 0, n));
   return (
     <TextInput
       inputMode="numeric"

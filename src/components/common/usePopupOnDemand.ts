@@ -1,6 +1,7 @@
 "use client";
 
-import { type KeyboardEvent, useCallback, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useOpenAfterMount } from "./dialogs";
 
 /**
  * A header popup (the user menu, the notifications) whose code loads on intent, not with every
@@ -12,13 +13,19 @@ import { type KeyboardEvent, useCallback, useRef, useState } from "react";
  * From then on the loaded popup renders the same trigger inside the real Menu or Popover, opened
  * (`useOpenAfterMount` there), and takes keyboard focus if the plain trigger had it.
  */
-export function usePopupOnDemand(load: () => Promise<unknown>) {
+export function usePopupOnDemand(load: () => Promise<unknown>, onIntent?: () => void) {
   const [active, setActive] = useState(false);
   const hadFocus = useRef(false);
+  const intent = useRef(onIntent);
+  intent.current = onIntent;
   // `load` is a module-level `() => import(...)`.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  const preload = useCallback(() => void load().catch(() => undefined), []);
+  const preload = useCallback(() => {
+    intent.current?.();
+    void load().catch(() => undefined);
+  }, []);
   const activate = useCallback((target: EventTarget) => {
+    intent.current?.();
     hadFocus.current = typeof document !== "undefined" && document.activeElement === target;
     setActive(true);
   }, []);
@@ -37,4 +44,21 @@ export function usePopupOnDemand(load: () => Promise<unknown>) {
     },
   };
   return { active, focusOnOpen: hadFocus.current, triggerProps };
+}
+
+/**
+ * The loaded popup's side: mounted open (after Mantine has read the reduced-motion setting,
+ * `useOpenAfterMount`), its target focused if the plain trigger had focus, `onOpen` called once.
+ * `opened` and `setWanted` drive a controlled Menu or Popover; `target` goes on its trigger.
+ */
+export function useMountedOpen(focusOnOpen: boolean, onOpen?: () => void) {
+  const [wanted, setWanted] = useState(true);
+  const opened = useOpenAfterMount(wanted);
+  const target = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup replaces the plain trigger
+  useEffect(() => {
+    if (focusOnOpen) target.current?.focus();
+    onOpen?.();
+  }, []);
+  return { opened, setWanted, target };
 }

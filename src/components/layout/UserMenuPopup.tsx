@@ -13,9 +13,8 @@ import {
   IconTicket,
   IconWallet,
 } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
 import { BalanceSplit } from "@/components/common/BalanceSplit";
-import { useOpenAfterMount } from "@/components/common/dialogs";
+import { useMountedOpen } from "@/components/common/usePopupOnDemand";
 import { IntentLink } from "@/components/common/links";
 
 /**
@@ -47,14 +46,7 @@ export function UserMenuPopup({
   signOut: () => void;
   signingOut: boolean;
 }) {
-  const [wanted, setWanted] = useState(true);
-  const opened = useOpenAfterMount(wanted);
-  const target = useRef<HTMLButtonElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the menu replaces the plain trigger
-  useEffect(() => {
-    if (focusOnOpen) target.current?.focus();
-    onOpen();
-  }, []);
+  const { opened, setWanted, target } = useMountedOpen(focusOnOpen, onOpen);
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal opened={opened} onChange={setWanted}>
       <Menu.Target>

@@ -55,30 +55,14 @@ export function NotificationBell() {
   };
   const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSuccess: refresh }));
   const markAll = useMutation(trpc.notifications.markAllRead.mutationOptions({ onSuccess: refresh }));
-  const popup = usePopupOnDemand(loadPopover);
+  // The list starts loading with the popover's code: on the pointer or focus reaching the bell.
+  const popup = usePopupOnDemand(loadPopover, wantList);
   if (!enabled) return null;
   const count = unread.data ?? 0;
 
   // Until the popover is wanted, and while its code arrives, the bell as a plain button.
   const plain = (
-    <ActionIcon
-      variant="subtle"
-      size="lg"
-      aria-label="Notifications"
-      {...popup.triggerProps}
-      onPointerEnter={() => {
-        wantList();
-        popup.triggerProps.onPointerEnter();
-      }}
-      onFocus={() => {
-        wantList();
-        popup.triggerProps.onFocus();
-      }}
-      onClick={(e) => {
-        wantList();
-        popup.triggerProps.onClick(e);
-      }}
-    >
+    <ActionIcon variant="subtle" size="lg" aria-label="Notifications" {...popup.triggerProps}>
       <IconBell size={22} />
     </ActionIcon>
   );

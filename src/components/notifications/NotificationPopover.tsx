@@ -2,10 +2,9 @@
 
 import { ActionIcon, Badge, Box, Button, Group, Popover, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconBell, IconCircleCheck, IconInfoCircle, IconTrophy } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
 import { LIMITS } from "@/shared/constants";
 import type { RouterOutputs } from "@/trpc/types";
-import { useOpenAfterMount } from "../common/dialogs";
+import { useMountedOpen } from "../common/usePopupOnDemand";
 import { timeLabel } from "../common/timeLabel";
 
 const TYPE_ICONS = {
@@ -38,13 +37,7 @@ export function NotificationPopover({
   markAll: () => void;
   markingAll: boolean;
 }) {
-  const [wanted, setWanted] = useState(true);
-  const opened = useOpenAfterMount(wanted);
-  const target = useRef<HTMLButtonElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popover replaces the plain bell
-  useEffect(() => {
-    if (focusOnOpen) target.current?.focus();
-  }, []);
+  const { opened, setWanted, target } = useMountedOpen(focusOnOpen);
   return (
     <Popover width={360} position="bottom-end" shadow="md" withinPortal opened={opened} onChange={setWanted}>
       <Popover.Target>
