@@ -16,6 +16,12 @@ import { fmt } from "./lib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3206);
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
+// How long to keep recording after the network is idle (live streams' ticks and late renders).
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
+// A task counts as long above this (50 ms, the browser's figure). Lighthouse's default (simulated)
+// throttling multiplies an unthrottled trace's tasks, so at BENCH_CPU_SLOWDOWN=1 a threshold of
+// 50 / its multiplier lists the tasks it will count.
+const LONG_TASK_MS = Number(process.env.BENCH_LONG_TASK_MS ?? 50);
 const CHUNKS = path.join(process.cwd(), ".next/static/chunks");
 
 type TraceEvent = { name: string; ph: string; ts: number; dur: number; tid: number; args?: { data?: { url?: string } } };
@@ -60,7 +66,7 @@ async function measure(browser: Browser, url: string, cookie?: string) {
     await cdp.send("Profiler.start");
     await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
     await page.goto(url, { waitUntil: "networkidle" });
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(SETTLE_MS);
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
     const { profile } = await cdp.send("Profiler.stop");
     const events = trace.traceEvents.filter((e) => e.ph === "X");
@@ -68,7 +74,7 @@ async function measure(browser: Browser, url: string, cookie?: string) {
     const parses = new Map<number, number>();
     for (const e of events) if (e.name === "ParseHTML") parses.set(e.tid, (parses.get(e.tid) ?? 0) + 1);
     const main = [...parses].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const tasks = events.filter((e) => e.tid === main && e.name === "RunTask" && e.dur > 50_000);
+    const tasks = events.filter((e) => e.tid === main && e.name === "RunTask" && e.dur > LONG_TASK_MS * 1000);
     const start = events.find((e) => e.tid === main && e.name === "ParseHTML")?.ts ?? 0;
     const long = tasks.map((t) => {
       const inside = events.filter(
@@ -77,7 +83,7 @@ async function measure(browser: Browser, url: string, cookie?: string) {
           e !== t &&
           e.ts >= t.ts &&
           e.ts + e.dur <= t.ts + t.dur &&
-          e.dur > 5_000 &&
+          e.dur > Math.min(5_000, LONG_TASK_MS * 100) &&
           [
             "EvaluateScript",
             "FunctionCall",
@@ -95,16 +101,30 @@ async function measure(browser: Browser, url: string, cookie?: string) {
         .join(", ");
       return `${fmt(t.dur / 1000).padStart(6)} ms at ${fmt((t.ts - start) / 1000).padStart(6)} ms: ${what}`;
     });
-    const tbt = tasks.reduce((sum, t) => sum + t.dur / 1000 - 50, 0);
+    const tbt = tasks.reduce((sum, t) => sum + t.dur / 1000 - LONG_TASK_MS, 0);
     const nodes = new Map((profile.nodes as ProfileNode[]).map((n) => [n.id, n]));
     const self = new Map<string, number>();
+    // Per long task: the source functions (module:function) that ran longest in it, from the samples
+    // whose time falls inside it (the profiler's clock is the trace's).
+    const perTask = tasks.map(() => new Map<string, number>());
     const deltas = profile.timeDeltas ?? [];
+    let at = profile.startTime;
     (profile.samples ?? []).forEach((id, i) => {
+      const ms = (deltas[i] ?? 0) / 1000;
+      at += deltas[i] ?? 0;
       const node = nodes.get(id);
       if (!node) return;
       const key = moduleOf(node.callFrame);
-      self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
+      self.set(key, (self.get(key) ?? 0) + ms);
+      const task = tasks.findIndex((t) => at >= t.ts && at <= t.ts + t.dur);
+      const fn = `${key}:${node.callFrame.functionName || "(anonymous)"}`;
+      if (task >= 0 && !key.startsWith("((")) perTask[task]?.set(fn, (perTask[task]?.get(fn) ?? 0) + ms);
     });
+    if (process.env.BENCH_TASK_DETAIL)
+      long.forEach((line, i) => {
+        const top = [...(perTask[i] ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 6);
+        long[i] = `${line}\n           ${top.map(([k, v]) => `${k} ${fmt(v)}`).join("; ")}`;
+      });
     const modules = [...self].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]);
     return { long, tbt, modules };
   } finally {
@@ -132,7 +152,7 @@ async function main() {
       await measure(browser, p.url, p.cookie); // warm the server's caches; the second load is measured
       const r = await measure(browser, p.url, p.cookie);
       console.log(
-        `\n${p.key}${p.cookie ? " (signed in)" : ""}: CPU ${SLOWDOWN}x slower, ${r.long.length} long tasks, sum over 50 ms ${fmt(r.tbt)} ms`,
+        `\n${p.key}${p.cookie ? " (signed in)" : ""}: CPU ${SLOWDOWN}x slower, ${r.long.length} long tasks, sum over ${LONG_TASK_MS} ms ${fmt(r.tbt)} ms`,
       );
       for (const l of r.long) console.log(`  ${l}`);
       console.log("  JavaScript self time by module:");

@@ -132,6 +132,23 @@ async function main() {
           for (const b of bootup.slice(0, 8)) {
             console.log(`  ${page.path} busy ${fmt(b.total)} ms (script ${fmt(b.scripting)} ms) ${b.url.replace(base, "")}`);
           }
+          // When the long tasks ran (ms after navigation start, simulated) and what Lighthouse pins them on.
+          const longTasks =
+            (lhr.audits["long-tasks"]?.details as { items?: { url: string; startTime: number; duration: number }[] })?.items ??
+            [];
+          console.log(
+            `  ${page.path} long tasks: ${longTasks
+              .slice(0, 20)
+              .map(
+                (t) =>
+                  `${fmt(t.duration)} ms at ${fmt(t.startTime)} (${t.url.replace(base, "").replace("/_next/static/chunks/", "")})`,
+              )
+              .join(", ")}`,
+          );
+          const m = (id: string) => fmt(lhr.audits[id]?.numericValue ?? 0);
+          console.log(
+            `  ${page.path} FCP ${m("first-contentful-paint")} ms, TTI ${m("interactive")} ms, max potential FID ${m("max-potential-fid")} ms`,
+          );
         }
         const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
         const transfer = (lhr.audits["total-byte-weight"]?.numericValue ?? 0) / 1024;
