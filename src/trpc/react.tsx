@@ -5,12 +5,19 @@ import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitL
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@/server/api/root";
 import { MAX_TRPC_BATCH, transformer } from "@/shared/transformer";
+import { shareEqualData } from "./share-equal-data";
 
 function makeQueryClient() {
   // docs/product.md §7: data never becomes stale, no refetch on focus, no retries unless stated.
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },
+      queries: {
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        retry: false,
+        // An unchanged answer keeps the cached objects, dates included, so nothing renders again.
+        structuralSharing: shareEqualData,
+      },
       mutations: { retry: false },
     },
   });
