@@ -289,3 +289,11 @@ export function wheelTexts(config: WheelConfig) {
     insufficientBalance: `Insufficient balance for a paid spin (${price} needed)`,
   };
 }
+
+/** What the signed-in home's teaser shows: built here, on the server, so the home's browser code carries no wheel arithmetic. */
+export type WheelTeaserTexts = { teaser: string; prizes: string[]; jackpot: string | null; hasRetry: boolean };
+
+export function wheelTeaser(config: WheelConfig): WheelTeaserTexts {
+  const { teaser, prizes, jackpot } = wheelTexts(config);
+  return { teaser, prizes, jackpot, hasRetry: config.segments.some((s) => s.outcome === "retry") };
+}

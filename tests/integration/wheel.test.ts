@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INSUFFICIENT_BALANCE_MESSAGE, NO_FREE_SPIN_MESSAGE, SPIN_RATE_LIMIT } from "../../src/server/services/wheel";
 import { sha256Hex } from "../../src/shared/draw";
 import { DEFAULT_WHEEL_CONFIG, drawWheel } from "../../src/shared/wheel";
+import { setWheelConfig } from "../../src/server/services/wheel/config";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest } from "../helpers/fixtures";
 import { clientSeedFor, forceSeed, ledgerMatchesBalance } from "../helpers/wheel";
@@ -20,6 +21,29 @@ describe(`wheel (${dbKind()})`, () => {
     ]);
   });
   afterAll(() => t.close());
+
+  it("wheel.teaser: the home's teaser texts, built on the server from the configuration an admin saved", async () => {
+    const user = await createUser(t.db);
+    const caller = await callerFor(t.db, user);
+    expect(await caller.wheel.teaser()).toEqual({
+      teaser: "One free spin every 24 hours. Extra spins only $0.001.",
+      prizes: ["$0.02", "$0.05", "$0.10"],
+      jackpot: "$0.10",
+      hasRetry: true,
+    });
+    const segments = DEFAULT_WHEEL_CONFIG.segments.filter((s) => s.outcome !== "retry" && s.prize !== "0.10");
+    await setWheelConfig(t.db, { ...DEFAULT_WHEEL_CONFIG, spinPrice: "0.002", segments });
+    try {
+      expect(await caller.wheel.teaser()).toEqual({
+        teaser: "One free spin every 24 hours. Extra spins only $0.002.",
+        prizes: ["$0.02", "$0.05"],
+        jackpot: "$0.05",
+        hasRetry: false,
+      });
+    } finally {
+      await setWheelConfig(t.db, DEFAULT_WHEEL_CONFIG);
+    }
+  });
 
   it("GET /api/wheel/status needs a session, then answers balance string, canSpinFree and nextFreeSpinAt", async () => {
     const anon = await rest(t.db, "GET", "/api/wheel/status");

@@ -78,6 +78,13 @@ test("pages that only show amounts reach no decimal.js: formatting is ./money-fo
     expect(decimal(entry), entry).toEqual([]);
   // The probe finds it where arithmetic is done.
   expect(decimal("shared/pricing.ts")).toEqual(["@prisma/client/runtime/index-browser"]);
+  expect(decimal("shared/wheel.ts")).toEqual(["@prisma/client/runtime/index-browser"]);
+});
+
+test("the home's wheel teaser shows texts the server built: no money arithmetic, no draw code", () => {
+  const { files, packages } = reach("components/wheel/WheelTeaser.tsx");
+  expect([...packages.keys()].filter((p) => p.startsWith("@prisma/client"))).toEqual([]);
+  expect(rel(files).filter((f) => /shared\/(wheel|draw|merkle|money)\.ts$/.test(f))).toEqual([]);
 });
 
 /** Files among `files` that import one of `names` from @mantine/core. */

@@ -18,5 +18,6 @@ export default async function SignedInHomePage({ searchParams }: { searchParams:
   const caller = await getServerCaller();
   const user = await caller.auth.me();
   if (!user) return <VisitorLanding searchParams={searchParams} />;
-  return <SignedInHome contests={await caller.contests.list({ limit: LIMITS.homeContestsPage })} teaser={<WheelTeaser />} />;
+  const [contests, teaser] = await Promise.all([caller.contests.list({ limit: LIMITS.homeContestsPage }), caller.wheel.teaser()]);
+  return <SignedInHome contests={contests} teaser={<WheelTeaser initial={teaser} />} />;
 }

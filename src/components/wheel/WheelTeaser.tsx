@@ -2,17 +2,22 @@
 
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IntentLink } from "@/components/common/links";
-import { DEFAULT_WHEEL_CONFIG, wheelTexts } from "@/shared/wheel";
+import type { WheelTeaserTexts } from "@/shared/wheel";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 
 const PRIZE_COLORS = ["green", "blue", "teal", "cyan", "grape"] as const;
 
-/** Signed-in home teaser (docs/product.md §2): the free spin, the price and the prizes, from the wheel's configuration. */
-export function WheelTeaser() {
-  const config = useQuery(trpc.wheel.config.queryOptions(undefined, { staleTime: 60_000 })).data ?? DEFAULT_WHEEL_CONFIG;
-  const texts = wheelTexts(config);
-  const hasRetry = config.segments.some((s) => s.outcome === "retry");
+/**
+ * Signed-in home teaser (docs/product.md §2): the free spin, the price and the prizes. The server
+ * builds the texts from the wheel's configuration (`wheelTeaser`, src/shared/wheel.ts) and renders
+ * them with the page; the browser asks again once, for a change since the page was rendered. The
+ * wheel's arithmetic (money, the draw) stays off the home's first load.
+ */
+export function WheelTeaser({ initial }: { initial: WheelTeaserTexts }) {
+  const texts =
+    useQuery(trpc.wheel.teaser.queryOptions(undefined, { initialData: initial, initialDataUpdatedAt: 0, staleTime: 60_000 }))
+      .data ?? initial;
   return (
     <Card withBorder radius="md" p="lg" bg="var(--mantine-color-grape-0)" data-testid="wheel-teaser">
       <Group justify="space-between" wrap="wrap">
@@ -29,7 +34,7 @@ export function WheelTeaser() {
                 </Badge>
               ),
             )}
-            {hasRetry && (
+            {texts.hasRetry && (
               <Badge color="yellow" size="lg">
                 Try Again
               </Badge>

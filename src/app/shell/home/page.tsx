@@ -4,7 +4,9 @@ import { WheelTeaser } from "@/components/wheel/WheelTeaser";
 import { readContestList } from "@/server/cache/public-reads";
 import { getDb } from "@/server/platform/db";
 import { sharedPageMetadata } from "@/server/edge/shared-pages";
+import { getWheelConfig } from "@/server/services/wheel";
 import { LIMITS } from "@/shared/constants";
+import { wheelTeaser } from "@/shared/wheel";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { robots: { index: false }, other: sharedPageMetadata("home") };
@@ -16,14 +18,13 @@ export const metadata: Metadata = { robots: { index: false }, other: sharedPageM
  * player's own figures (name, balance, cart, notifications) load in the browser.
  */
 export default async function SharedHomeShell() {
+  const db = await getDb();
+  const [contests, wheel] = await Promise.all([readContestList(db), getWheelConfig(db)]);
   return (
     <>
       {/* For a signed-in player: the header's first paint shows no "Sign In" (AppHeader.module.css). */}
       <span data-signed-in-page hidden />
-      <SignedInHome
-        contests={(await readContestList(await getDb())).slice(0, LIMITS.homeContestsPage)}
-        teaser={<WheelTeaser />}
-      />
+      <SignedInHome contests={contests.slice(0, LIMITS.homeContestsPage)} teaser={<WheelTeaser initial={wheelTeaser(wheel)} />} />
     </>
   );
 }

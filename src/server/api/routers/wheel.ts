@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { rolesAllowed } from "../privileged";
 import { clientSeedSchema, spinInputSchema, wheelConfigSchema } from "@/shared/schemas/wheel";
+import { wheelTeaser } from "@/shared/wheel";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 import {
   currentBalance,
@@ -18,6 +19,8 @@ import {
 export const wheelRouter = createTRPCRouter({
   /** Segments, odds and price: what the browser draws and verifies with. */
   config: publicProcedure.query(({ ctx }) => getWheelConfig(ctx.db)),
+  /** The signed-in home's teaser texts (free spin, price, prizes), built from the configuration. */
+  teaser: publicProcedure.query(async ({ ctx }) => wheelTeaser(await getWheelConfig(ctx.db))),
   status: authedProcedure.query(({ ctx }) => getStatus(ctx.db, ctx.user.id)),
   spin: authedProcedure.input(spinInputSchema).mutation(({ ctx, input }) => spin(ctx.db, ctx.user.id, input.isPaid)),
   /** Compatibility only: returns the current balance, never changes it. */
