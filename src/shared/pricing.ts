@@ -10,8 +10,55 @@
  * to the whole cent, and a line pays its list amount minus its savings, exactly. A promo saving is
  * computed once on the eligible lines' total, then split over those lines in proportion, each
  * share rounded down to the cent; the cents left over go to the first eligible lines, one each.
+ *
+ * Exact arithmetic on whole thousandths of a dollar (the database's NUMERIC(14,3)) as BigInt, so
+ * the cards and the contest page that show bundle prices load no decimal library; amounts come back
+ * as decimal strings in moneyString's form ("8.95", "1.795"). tests/unit/pricing.test.ts checks
+ * every figure against the same rule in decimal.js on random carts.
  */
-import { Decimal, type MoneyLike, toDecimal } from "./money";
+import type { MoneyLike } from "./money";
+
+/** An amount in thousandths of a dollar: "1.795" → 1795n. Throws on a fourth decimal that is not 0, or on a float. */
+function toMills(value: MoneyLike): bigint {
+  if (typeof value === "bigint") return value * 1000n;
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) throw new Error(`Money must not be a float: ${value}`);
+    return BigInt(value) * 1000n;
+  }
+  const text = String(value).trim();
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) throw new Error(`Not a decimal amount: ${text}`);
+  const decimals = (m[3] ?? "").padEnd(3, "0");
+  if (/[1-9]/.test(decimals.slice(3))) throw new Error(`More than three decimals: ${text}`);
+  const mills = BigInt(m[2] as string) * 1000n + BigInt(decimals.slice(0, 3));
+  return m[1] ? -mills : mills;
+}
+
+/** Thousandths as moneyString writes them (./money.ts): two decimals, three when the third is not 0. */
+function amountOf(mills: bigint): string {
+  const abs = mills < 0n ? -mills : mills;
+  const decimals = (abs % 1000n).toString().padStart(3, "0");
+  const text = `${abs / 1000n}.${decimals.endsWith("0") ? decimals.slice(0, 2) : decimals}`;
+  return mills < 0n ? `-${text}` : text;
+}
+
+/** Rounded toward zero to the whole cent (BigInt division truncates: decimal.js's ROUND_DOWN). */
+const downToCent = (mills: bigint) => (mills / 10n) * 10n;
+const CENT = 10n;
+/** Math.min for BigInt (Math.min takes numbers only). */
+function smaller(a: bigint, b: bigint): bigint {
+  if (a < b) return a;
+  return b;
+}
+
+/** A whole percentage as a BigInt (tiers and codes are whole percentages: src/shared/schemas/pricing.ts). */
+function wholePercent(percent: number): bigint {
+  if (!Number.isSafeInteger(percent)) throw new Error(`Not a whole percentage: ${percent}`);
+  return BigInt(percent);
+}
+
+/** True when an amount this module returned is above zero (a saving to show). */
+export const isSaving = (amount: string): boolean => toMills(amount) > 0n;
 
 export type BundleTier = { quantity: number; percentOff: number };
 
@@ -26,8 +73,13 @@ export function bundleTierFor(tiers: readonly BundleTier[], quantity: number): B
 }
 
 /** `percent`% of `amount`, rounded down to the cent. */
-export function percentSaving(amount: MoneyLike, percent: number): Decimal {
-  return toDecimal(amount).times(percent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+export function percentSaving(amount: MoneyLike, percent: number): string {
+  return amountOf(percentSavingMills(toMills(amount), percent));
+}
+
+function percentSavingMills(amount: bigint, percent: number): bigint {
+  // amount × percent / 100 thousandths, down to the cent: / 100 / 10 cents.
+  return ((amount * wholePercent(percent)) / 1000n) * CENT;
 }
 
 /** What a promo code offers, as the pricing needs it (no limits: those are the server's). */
@@ -43,23 +95,24 @@ export type PromoTerms = {
 
 export type PriceLineInput = { contestId: string; unitPrice: MoneyLike; quantity: number; tiers: readonly BundleTier[] };
 
+/** A priced line; amounts are decimal strings ("11.28"). */
 export type PricedLine = {
   contestId: string;
   quantity: number;
-  listAmount: Decimal;
+  listAmount: string;
   bundlePercent: number | null;
-  bundleSaving: Decimal;
-  promoSaving: Decimal;
+  bundleSaving: string;
+  promoSaving: string;
   /** What the line pays: listAmount − bundleSaving − promoSaving. */
-  amount: Decimal;
+  amount: string;
 };
 
 export type CartPrice = {
   lines: PricedLine[];
-  subtotal: Decimal;
-  bundleSaving: Decimal;
-  promoSaving: Decimal;
-  total: Decimal;
+  subtotal: string;
+  bundleSaving: string;
+  promoSaving: string;
+  total: string;
 };
 
 /** Why a code gives nothing on this cart (the server refuses the checkout with this message). */
@@ -78,63 +131,86 @@ export const PROMO_MESSAGES = {
   minSpend: (min: string) => `This promo code needs a minimum spend of $${min}`,
 } as const;
 
+/** A line while it is priced, in thousandths. */
+type MillsLine = {
+  contestId: string;
+  quantity: number;
+  bundlePercent: number | null;
+  list: bigint;
+  bundleSaving: bigint;
+  promoSaving: bigint;
+  amount: bigint;
+};
+
 /** Bundle tiers per line, then the promo code on the eligible lines; a problem when the code gives nothing. */
 export function priceCart(lines: readonly PriceLineInput[], promo: PromoTerms | null = null): CartPrice | PromoProblem {
-  const priced: PricedLine[] = lines.map((l) => {
-    const listAmount = toDecimal(l.unitPrice).times(Math.max(0, Math.trunc(l.quantity)));
+  const priced: MillsLine[] = lines.map((l) => {
+    const list = toMills(l.unitPrice) * BigInt(Math.max(0, Math.trunc(l.quantity)));
     const tier = bundleTierFor(l.tiers, l.quantity);
-    const bundleSaving = tier ? percentSaving(listAmount, tier.percentOff) : new Decimal(0);
+    const bundleSaving = tier ? percentSavingMills(list, tier.percentOff) : 0n;
     return {
       contestId: l.contestId,
       quantity: l.quantity,
-      listAmount,
       bundlePercent: tier?.percentOff ?? null,
+      list,
       bundleSaving,
-      promoSaving: new Decimal(0),
-      amount: listAmount.minus(bundleSaving),
+      promoSaving: 0n,
+      amount: list - bundleSaving,
     };
   });
   if (promo) {
     const eligible = priced.filter((p) => promo.contestId === null || p.contestId === promo.contestId);
     if (eligible.length === 0) return { message: PROMO_MESSAGES.wrongContest };
-    const base = eligible.reduce((s, p) => s.plus(p.amount), new Decimal(0));
-    if (promo.minSpend !== null && base.lessThan(toDecimal(promo.minSpend))) {
-      return { message: PROMO_MESSAGES.minSpend(toDecimal(promo.minSpend).toFixed(2)) };
+    const base = eligible.reduce((s, p) => s + p.amount, 0n);
+    if (promo.minSpend !== null && base < toMills(promo.minSpend)) {
+      return { message: PROMO_MESSAGES.minSpend(toCents(toMills(promo.minSpend))) };
     }
-    const wanted =
-      promo.kind === "percent"
-        ? percentSaving(base, promo.percentOff ?? 0)
-        : Decimal.min(toDecimal(promo.amountOff ?? "0"), base).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    const off = toMills(promo.amountOff ?? "0");
+    const wanted = promo.kind === "percent" ? percentSavingMills(base, promo.percentOff ?? 0) : downToCent(smaller(off, base));
     splitSaving(eligible, base, wanted);
   }
-  const sum = (f: (p: PricedLine) => Decimal) => priced.reduce((s, p) => s.plus(f(p)), new Decimal(0));
+  const sum = (f: (p: MillsLine) => bigint) => amountOf(priced.reduce((s, p) => s + f(p), 0n));
   return {
-    lines: priced,
-    subtotal: sum((p) => p.listAmount),
+    lines: priced.map((p) => ({
+      contestId: p.contestId,
+      quantity: p.quantity,
+      listAmount: amountOf(p.list),
+      bundlePercent: p.bundlePercent,
+      bundleSaving: amountOf(p.bundleSaving),
+      promoSaving: amountOf(p.promoSaving),
+      amount: amountOf(p.amount),
+    })),
+    subtotal: sum((p) => p.list),
     bundleSaving: sum((p) => p.bundleSaving),
     promoSaving: sum((p) => p.promoSaving),
     total: sum((p) => p.amount),
   };
 }
 
+/** An amount with two decimals, half up (what decimal.js's toFixed(2) writes): the minimum spend in its message. */
+function toCents(mills: bigint): string {
+  const cents = (mills < 0n ? mills - 5n : mills + 5n) / 10n;
+  const abs = cents < 0n ? -cents : cents;
+  return `${cents < 0n ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
 /** Shares of `saving` in proportion to each line's amount, down to the cent; leftover cents one by one. */
-function splitSaving(eligible: PricedLine[], base: Decimal, saving: Decimal): void {
-  if (base.isZero() || saving.isZero()) return;
+function splitSaving(eligible: MillsLine[], base: bigint, saving: bigint): void {
+  if (base === 0n || saving === 0n) return;
   let left = saving;
   for (const p of eligible) {
-    const share = Decimal.min(saving.times(p.amount).dividedBy(base).toDecimalPlaces(2, Decimal.ROUND_DOWN), p.amount);
-    p.promoSaving = share;
-    left = left.minus(share);
+    const share = downToCent((saving * p.amount) / base);
+    p.promoSaving = smaller(share, p.amount);
+    left -= p.promoSaving;
   }
-  const cent = new Decimal("0.01");
-  for (let i = 0; left.greaterThanOrEqualTo(cent) && i < eligible.length * 2; i++) {
-    const p = eligible[i % eligible.length] as PricedLine;
-    if (p.amount.minus(p.promoSaving).greaterThanOrEqualTo(cent)) {
-      p.promoSaving = p.promoSaving.plus(cent);
-      left = left.minus(cent);
+  for (let i = 0; left >= CENT && i < eligible.length * 2; i++) {
+    const p = eligible[i % eligible.length] as MillsLine;
+    if (p.amount - p.promoSaving >= CENT) {
+      p.promoSaving += CENT;
+      left -= CENT;
     }
   }
-  for (const p of eligible) p.amount = p.amount.minus(p.promoSaving);
+  for (const p of eligible) p.amount -= p.promoSaving;
 }
 
 export function isPromoProblem(x: CartPrice | PromoProblem): x is PromoProblem {
@@ -142,6 +218,6 @@ export function isPromoProblem(x: CartPrice | PromoProblem): x is PromoProblem {
 }
 
 /** "Save $4.50" text for a tier on a card: the saving on `quantity` tickets at `unitPrice`. */
-export function tierSaving(unitPrice: MoneyLike, tier: BundleTier): Decimal {
-  return percentSaving(toDecimal(unitPrice).times(tier.quantity), tier.percentOff);
+export function tierSaving(unitPrice: MoneyLike, tier: BundleTier): string {
+  return amountOf(percentSavingMills(toMills(unitPrice) * BigInt(Math.trunc(tier.quantity)), tier.percentOff));
 }

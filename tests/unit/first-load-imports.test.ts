@@ -74,11 +74,20 @@ test("the sign-in form reaches no Select; the sign-up form, which asks a securit
 
 test("pages that only show amounts reach no decimal.js: formatting is ./money-format.ts, string work only", () => {
   const decimal = (entry: string) => [...reach(entry).packages.keys()].filter((p) => p.startsWith("@prisma/client"));
-  for (const entry of ["components/auth/LoginForm.tsx", "shared/format.ts", "components/layout/UserMenu.tsx"])
+  for (const entry of [
+    "components/auth/LoginForm.tsx",
+    "shared/format.ts",
+    "components/layout/UserMenu.tsx",
+    // Bundle prices are BigInt thousandths (src/shared/pricing.ts): cards and the contest page show them.
+    "shared/pricing.ts",
+    "components/contests/ContestCard.tsx",
+    "components/contests/ContestDetail.tsx",
+    "components/contests/SignedInHome.tsx",
+  ])
     expect(decimal(entry), entry).toEqual([]);
-  // The probe finds it where arithmetic is done.
-  expect(decimal("shared/pricing.ts")).toEqual(["@prisma/client/runtime/index-browser"]);
+  // The probe finds it where decimal.js arithmetic is done.
   expect(decimal("shared/wheel.ts")).toEqual(["@prisma/client/runtime/index-browser"]);
+  expect(decimal("components/cart/CartDrawer.tsx")).toEqual(["@prisma/client/runtime/index-browser"]);
 });
 
 test("the home's wheel teaser shows texts the server built: no money arithmetic, no draw code", () => {

@@ -20,6 +20,7 @@ import { showToast, TOAST, toastError, toastInfo, toastUnauthorized } from "@/co
 import { type InstantWin, InstantWinResult } from "./InstantWinResult";
 import { PickedNumbers } from "./PickedNumbers";
 import { bundleLine } from "../common/BundlePrice";
+import { isSaving } from "@/shared/pricing";
 import { type PromoQuote, PromoCodeField } from "./PromoCodeField";
 import { LimitPromptModal } from "../common/LimitPromptModal";
 import { SupportLinks } from "../common/SupportLinks";
@@ -209,7 +210,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                     />
                     <Stack gap={0} align="flex-end">
                       <Text fw={600}>{formatUsd(i.priced.total)}</Text>
-                      {i.priced.saving.greaterThan(0) && (
+                      {isSaving(i.priced.saving) && (
                         <Text size="xs" c="grape.8" data-testid="cart-bundle-saving">
                           {i.priced.tier?.percentOff}% multi-buy: −{formatUsd(i.priced.saving)}
                         </Text>

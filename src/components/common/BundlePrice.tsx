@@ -3,7 +3,7 @@
 import { Badge, Group, Text } from "@mantine/core";
 import type { PublicContest } from "@/trpc/types";
 import { formatUsd } from "@/shared/money-format";
-import { bundleTierFor, type BundleTier, isPromoProblem, priceCart, tierSaving } from "@/shared/pricing";
+import { bundleTierFor, type BundleTier, isPromoProblem, isSaving, priceCart, tierSaving } from "@/shared/pricing";
 import tap from "./TapTarget.module.css";
 
 /** What `quantity` tickets cost with the contest's bundle tiers (the server prices the checkout the same way). */
@@ -65,7 +65,7 @@ export function LineTotal({
   const line = bundleLine(c, quantity);
   return (
     <Group gap={6} align="baseline" wrap="wrap" justify="flex-end">
-      {line.saving.greaterThan(0) && (
+      {isSaving(line.saving) && (
         <Text td="line-through" c="dimmed" size="sm">
           {formatUsd(line.list)}
         </Text>
@@ -74,7 +74,7 @@ export function LineTotal({
         {prefix}
         {formatUsd(line.total)}
       </Text>
-      {line.saving.greaterThan(0) && (
+      {isSaving(line.saving) && (
         <Text size="xs" c="grape.8" fw={600} data-testid="bundle-saving">
           You save {formatUsd(line.saving)}
         </Text>

@@ -12,7 +12,7 @@ import { linkedAccounts } from "../accounts";
 import type { z } from "zod";
 import type { priceBreakdownOutput } from "@/shared/schemas/responses";
 import type { Prisma } from "@/generated/prisma/client";
-import { type Decimal, moneyString, toDecimal } from "@/shared/money";
+import { type Decimal, isPositive, isZero, moneyString, toDecimal } from "@/shared/money";
 import {
   type BundleTier,
   type CartPrice,
@@ -128,12 +128,12 @@ export async function applyPricing(
     await tx.promoRedemption.create({ data: { promoCodeId: promo.id, userId, discount: priced.promoSaving } });
   }
   items.forEach((p, i) => {
-    p.amount = (priced.lines[i] as CartPrice["lines"][number]).amount;
+    p.amount = toDecimal((priced.lines[i] as CartPrice["lines"][number]).amount);
   });
   // Only lines that saved something get a breakdown row: a plain checkout writes nothing more.
   const saved = items.flatMap((p, i) => {
     const l = priced.lines[i] as CartPrice["lines"][number];
-    return l.bundleSaving.isZero() && l.promoSaving.isZero() ? [] : [{ p, l }];
+    return isZero(l.bundleSaving) && isZero(l.promoSaving) ? [] : [{ p, l }];
   });
   if (saved.length)
     await tx.entryPricing.createMany({
@@ -144,7 +144,7 @@ export async function applyPricing(
           bundlePercent: l.bundlePercent,
           bundleSaving: l.bundleSaving,
           promoSaving: l.promoSaving,
-          promoCodeId: promo && l.promoSaving.greaterThan(0) ? promo.id : null,
+          promoCodeId: promo && isPositive(l.promoSaving) ? promo.id : null,
         };
       }),
     });
