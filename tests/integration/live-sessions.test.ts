@@ -35,7 +35,7 @@ describe(`live streams end with their session and are capped (${dbKind()})`, () 
     const controller = new AbortController();
     const { caller, token } = await signedIn(user, { ...opts, signal: controller.signal });
     const it = (await caller.notifications.onChange())[Symbol.asyncIterator]();
-    expect((await it.next()).value).toEqual({ kind: "ready" });
+    expect((await it.next()).value).toMatchObject({ kind: "ready", header: { me: { id: user.id } } });
     return { it, token, close: () => controller.abort() };
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEventBus } from "../../src/server/events";
 import { resetDrainForTests, SERVER_RESTARTING, startClosing } from "../../src/server/platform/drain";
-import { notify } from "../../src/server/services/kernel";
+import { notify, unreadCount } from "../../src/server/services/kernel";
 import { createTestDb, dbKind, type TestDb } from "../helpers/db";
 import { callerFor, createUser, rest, signalCallerFor } from "../helpers/fixtures";
 
@@ -113,7 +113,7 @@ describe(`notifications service, router and REST rows (${dbKind()})`, () => {
     const caller = await signalCallerFor(t.db, user, controller.signal);
     const iterable = await caller.notifications.onChange();
     const it = iterable[Symbol.asyncIterator]();
-    expect((await it.next()).value).toEqual({ kind: "ready" });
+    expect((await it.next()).value).toMatchObject({ kind: "ready", header: { me: { id: user.id } } });
     const next = it.next();
     await notify(t.db, other.id, { title: "other", message: "x" });
     await notify(t.db, user.id, { title: "mine", message: "y" });
@@ -132,7 +132,7 @@ describe(`notifications service, router and REST rows (${dbKind()})`, () => {
     const before = bus.listenerCount();
     const caller = await signalCallerFor(t.db, user, new AbortController().signal);
     const it = (await caller.notifications.onChange())[Symbol.asyncIterator]();
-    expect((await it.next()).value).toEqual({ kind: "ready" });
+    expect((await it.next()).value).toMatchObject({ kind: "ready" });
     const waiting = it.next();
     try {
       startClosing();
@@ -141,6 +141,24 @@ describe(`notifications service, router and REST rows (${dbKind()})`, () => {
     } finally {
       resetDrainForTests();
     }
+  });
+
+  it("the first tick carries the header as read once the stream listened: the player, balance included, and the unread count", async () => {
+    const user = await createUser(t.db);
+    await notify(t.db, user.id, { title: "before", message: "x" });
+    await t.db.user.update({ where: { id: user.id }, data: { balance: "12.340", cashBalance: "12.340" } });
+    const controller = new AbortController();
+    const caller = await signalCallerFor(t.db, user, controller.signal);
+    const it = (await caller.notifications.onChange())[Symbol.asyncIterator]();
+    const ready = (await it.next()).value;
+    const me = await (await callerFor(t.db, user)).auth.me();
+    expect(ready).toEqual({ kind: "ready", header: { me, unread: await unreadCount(t.db, user.id) } });
+    expect(ready).toMatchObject({ header: { me: { id: user.id, balance: "12.34" }, unread: 1 } }); // "before" (createUser sends no welcome)
+    // Later ticks only say that something changed.
+    const next = it.next();
+    await notify(t.db, user.id, { title: "after", message: "y" });
+    expect((await next).value).toEqual({ kind: "notification" });
+    controller.abort();
   });
 
   it("subscriptions need a session", async () => {

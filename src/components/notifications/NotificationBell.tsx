@@ -3,9 +3,10 @@
 import { ActionIcon, Indicator } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { trpc } from "@/trpc/react";
+import type { PublicUser } from "@/trpc/types";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { usePopupOnDemand } from "../common/usePopupOnDemand";
 import { pollingFallback, refetchOnTick } from "../common/useLiveRefetch";
@@ -16,6 +17,20 @@ const NOTIFICATIONS_FALLBACK_POLL = 30_000;
 // The popover (Mantine's Popover, floating-ui) loads when the pointer or focus reaches the bell.
 const loadPopover = () => import("./NotificationPopover");
 const NotificationPopover = lazy(() => loadPopover().then((m) => ({ default: m.NotificationPopover })));
+
+/**
+ * The stream's own read of the header: a fetch of either still under way was sent before the stream
+ * listened, so it is cancelled rather than left to overwrite the newer answer. The list, when
+ * loaded, is read again (the tick does not carry it).
+ */
+async function takeHeaderState(queryClient: QueryClient, header: { me: PublicUser | null; unread: number }): Promise<void> {
+  const me = trpc.auth.me.queryKey();
+  const unread = trpc.notifications.unreadCount.queryKey();
+  await Promise.all([queryClient.cancelQueries({ queryKey: me }), queryClient.cancelQueries({ queryKey: unread })]);
+  queryClient.setQueryData(me, header.me);
+  queryClient.setQueryData(unread, header.unread);
+  await refetchOnTick(queryClient, trpc.notifications.list.pathFilter());
+}
 
 export function badgeLabel(count: number): string {
   return count > 9 ? "9+" : String(count);
@@ -31,13 +46,17 @@ export function NotificationBell() {
       enabled,
       // Every money event (a top-up approved, a withdrawal settled, a prize's cash, a refund) comes
       // with a notification: the header's balance is read again with the bell, not at the next tab switch.
-      onData: () =>
-        void refetchOnTick(
-          queryClient,
-          trpc.notifications.list.pathFilter(),
-          trpc.notifications.unreadCount.pathFilter(),
-          trpc.auth.me.pathFilter(),
-        ),
+      // The first tick carries the player and the count, read once the stream listened: taken as
+      // they are (docs/product.md §4), instead of asking for both again on every page load.
+      onData: (tick) =>
+        void ("header" in tick && tick.header
+          ? takeHeaderState(queryClient, tick.header)
+          : refetchOnTick(
+              queryClient,
+              trpc.notifications.list.pathFilter(),
+              trpc.notifications.unreadCount.pathFilter(),
+              trpc.auth.me.pathFilter(),
+            )),
     }),
   );
   const poll = pollingFallback(sub.status, NOTIFICATIONS_FALLBACK_POLL);

@@ -26,7 +26,17 @@ export { consumeCreditLots } from "./credit-lots";
 export { expireCreditLots } from "./credit-expiry";
 export { likeLiteral } from "./like";
 export { valueById } from "./lookup";
-export { WELCOME_NOTIFICATION, listNotifications, markAllRead, markRead, notify, notifyMany, unreadCount } from "./notifications";
+export {
+  WELCOME_NOTIFICATION,
+  headerState,
+  listNotifications,
+  markAllRead,
+  markRead,
+  notify,
+  notifyMany,
+  unreadCount,
+} from "./notifications";
+export type { HeaderState } from "./notifications";
 export { SORT_KEY, cursorRow, olderThan, ownRowsPage, pageLimit } from "./paging";
 export { toPublicUser } from "./users";
 export type { PublicUser } from "./users";

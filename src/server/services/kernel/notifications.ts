@@ -12,6 +12,7 @@ import { publishAfterCommit } from "../../events";
 import { queuePushes } from "../../push/outbox";
 import type { PageQuery } from "@/shared/schemas/paging";
 import { ownRowsPage, SORT_KEY } from "./paging";
+import { type PublicUser, toPublicUser } from "./users";
 
 export type NotificationInput = { type?: NotificationType; title: string; message: string };
 
@@ -68,6 +69,19 @@ export async function listNotifications(db: DbTx, userId: string, q: PageQuery =
 
 export function unreadCount(db: DbTx, userId: string): Promise<number> {
   return db.notification.count({ where: { userId, isRead: false } });
+}
+
+/** What a signed-in header shows of its player: `auth.me` (null once the account is gone) and the bell's count. */
+export type HeaderState = { me: PublicUser | null; unread: number };
+
+/**
+ * The header's state, read when a notifications stream has started listening: its first ("ready")
+ * tick carries it (src/server/api/routers/notifications.ts), so a page need not ask for `auth.me`
+ * and the count again to catch what changed between its own reads and the stream's start.
+ */
+export async function headerState(db: DbTx, userId: string): Promise<HeaderState> {
+  const [user, unread] = await Promise.all([db.user.findUnique({ where: { id: userId } }), unreadCount(db, userId)]);
+  return { me: user ? toPublicUser(user) : null, unread };
 }
 
 /** Marks one of the user's own notifications read; someone else's answers 404 like a missing one. */
