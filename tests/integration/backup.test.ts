@@ -81,6 +81,29 @@ describe(`backup and restore (${dbKind()})`, () => {
       } finally {
         await restored.close();
       }
+      // What an operator runs: `npm run db:backup` on the data directory (it hung once, waiting for a
+      // PGlite that had not started), then `npm run db:restore` of that file elsewhere.
+      const pgliteEnv = { DATABASE_URL: "" };
+      const again = path.join(tmp, "again.tar.gz");
+      const backup = await script(["backup", again], { ...pgliteEnv, PGLITE_DIR: dir });
+      expect(backup.out).toContain(`to ${again}`);
+      expect(backup.code).toBe(0);
+      const third = path.join(tmp, "third");
+      const restore = await script(["restore", again], { ...pgliteEnv, PGLITE_DIR: third });
+      expect(restore.out).toContain("Ledger invariants: all hold");
+      expect(restore.code).toBe(0);
+      const reopened = await openDatabase({ pgliteDir: third });
+      try {
+        expect(await snapshot(reopened.db)).toEqual(before);
+      } finally {
+        await reopened.close();
+      }
+      // A directory without data is refused, and none is created there.
+      const nowhere = path.join(tmp, "nowhere");
+      const refused = await script(["backup", path.join(tmp, "none.tar.gz")], { ...pgliteEnv, PGLITE_DIR: nowhere });
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain(`No PGlite data at ${nowhere}`);
+      await expect(fs.stat(nowhere)).rejects.toThrow();
       return;
     }
     const file = path.join(tmp, "pg.dump");

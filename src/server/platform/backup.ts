@@ -96,9 +96,15 @@ export async function postgresHasTables(url: string): Promise<boolean> {
 
 /** Writes a gzipped dump of an open PGlite (or of the directory `dir`, opened and closed here). */
 export async function backupPglite(source: PGlite | string, file: string): Promise<void> {
+  // Backing up must not create a database: PGlite would initialise an empty one at a wrong path.
+  if (typeof source === "string" && !(await fs.stat(path.join(source, "PG_VERSION")).catch(() => null))) {
+    throw new Error(`No PGlite data at ${source}: set PGLITE_DIR to the app's data directory`);
+  }
   await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true });
   const db = typeof source === "string" ? new PGlite(source) : source;
   try {
+    // dumpDataDir on a PGlite that is still starting never settles (npm run db:backup hung).
+    await db.waitReady;
     const dump = await db.dumpDataDir("gzip");
     await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
