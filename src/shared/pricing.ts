@@ -13,34 +13,11 @@
  *
  * Exact arithmetic on whole thousandths of a dollar (the database's NUMERIC(14,3)) as BigInt, so
  * the cards and the contest page that show bundle prices load no decimal library; amounts come back
- * as decimal strings in moneyString's form ("8.95", "1.795"). tests/unit/pricing.test.ts checks
+ * as decimal strings in moneyString's form ("8.95", "1.795"), through ./money-mills.ts. tests/unit/pricing.test.ts checks
  * every figure against the same rule in decimal.js on random carts.
  */
 import type { MoneyLike } from "./money";
-
-/** An amount in thousandths of a dollar: "1.795" → 1795n. Throws on a fourth decimal that is not 0, or on a float. */
-function toMills(value: MoneyLike): bigint {
-  if (typeof value === "bigint") return value * 1000n;
-  if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new Error(`Money must not be a float: ${value}`);
-    return BigInt(value) * 1000n;
-  }
-  const text = String(value).trim();
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) throw new Error(`Not a decimal amount: ${text}`);
-  const decimals = (m[3] ?? "").padEnd(3, "0");
-  if (/[1-9]/.test(decimals.slice(3))) throw new Error(`More than three decimals: ${text}`);
-  const mills = BigInt(m[2] as string) * 1000n + BigInt(decimals.slice(0, 3));
-  return m[1] ? -mills : mills;
-}
-
-/** Thousandths as moneyString writes them (./money.ts): two decimals, three when the third is not 0. */
-function amountOf(mills: bigint): string {
-  const abs = mills < 0n ? -mills : mills;
-  const decimals = (abs % 1000n).toString().padStart(3, "0");
-  const text = `${abs / 1000n}.${decimals.endsWith("0") ? decimals.slice(0, 2) : decimals}`;
-  return mills < 0n ? `-${text}` : text;
-}
+import { millsToAmount, toMills } from "./money-mills";
 
 /** Rounded toward zero to the whole cent (BigInt division truncates: decimal.js's ROUND_DOWN). */
 const downToCent = (mills: bigint) => (mills / 10n) * 10n;
@@ -72,12 +49,8 @@ export function bundleTierFor(tiers: readonly BundleTier[], quantity: number): B
   return best;
 }
 
-/** `percent`% of `amount`, rounded down to the cent. */
-export function percentSaving(amount: MoneyLike, percent: number): string {
-  return amountOf(percentSavingMills(toMills(amount), percent));
-}
-
-function percentSavingMills(amount: bigint, percent: number): bigint {
+/** `percent`% of `amount` thousandths, rounded down to the cent. */
+function percentSaving(amount: bigint, percent: number): bigint {
   // amount × percent / 100 thousandths, down to the cent: / 100 / 10 cents.
   return ((amount * wholePercent(percent)) / 1000n) * CENT;
 }
@@ -147,7 +120,7 @@ export function priceCart(lines: readonly PriceLineInput[], promo: PromoTerms | 
   const priced: MillsLine[] = lines.map((l) => {
     const list = toMills(l.unitPrice) * BigInt(Math.max(0, Math.trunc(l.quantity)));
     const tier = bundleTierFor(l.tiers, l.quantity);
-    const bundleSaving = tier ? percentSavingMills(list, tier.percentOff) : 0n;
+    const bundleSaving = tier ? percentSaving(list, tier.percentOff) : 0n;
     return {
       contestId: l.contestId,
       quantity: l.quantity,
@@ -166,19 +139,19 @@ export function priceCart(lines: readonly PriceLineInput[], promo: PromoTerms | 
       return { message: PROMO_MESSAGES.minSpend(toCents(toMills(promo.minSpend))) };
     }
     const off = toMills(promo.amountOff ?? "0");
-    const wanted = promo.kind === "percent" ? percentSavingMills(base, promo.percentOff ?? 0) : downToCent(smaller(off, base));
+    const wanted = promo.kind === "percent" ? percentSaving(base, promo.percentOff ?? 0) : downToCent(smaller(off, base));
     splitSaving(eligible, base, wanted);
   }
-  const sum = (f: (p: MillsLine) => bigint) => amountOf(priced.reduce((s, p) => s + f(p), 0n));
+  const sum = (f: (p: MillsLine) => bigint) => millsToAmount(priced.reduce((s, p) => s + f(p), 0n));
   return {
     lines: priced.map((p) => ({
       contestId: p.contestId,
       quantity: p.quantity,
-      listAmount: amountOf(p.list),
+      listAmount: millsToAmount(p.list),
       bundlePercent: p.bundlePercent,
-      bundleSaving: amountOf(p.bundleSaving),
-      promoSaving: amountOf(p.promoSaving),
-      amount: amountOf(p.amount),
+      bundleSaving: millsToAmount(p.bundleSaving),
+      promoSaving: millsToAmount(p.promoSaving),
+      amount: millsToAmount(p.amount),
     })),
     subtotal: sum((p) => p.list),
     bundleSaving: sum((p) => p.bundleSaving),
@@ -219,5 +192,5 @@ export function isPromoProblem(x: CartPrice | PromoProblem): x is PromoProblem {
 
 /** "Save $4.50" text for a tier on a card: the saving on `quantity` tickets at `unitPrice`. */
 export function tierSaving(unitPrice: MoneyLike, tier: BundleTier): string {
-  return amountOf(percentSavingMills(toMills(unitPrice) * BigInt(Math.trunc(tier.quantity)), tier.percentOff));
+  return millsToAmount(percentSaving(toMills(unitPrice) * BigInt(Math.trunc(tier.quantity)), tier.percentOff));
 }

@@ -17,6 +17,7 @@ import {
 } from "../../src/shared/money";
 import { Decimal } from "../../src/shared/money";
 import * as display from "../../src/shared/money-format";
+import { millsToAmount, toMills } from "../../src/shared/money-mills";
 import { DEFAULT_WHEEL_CONFIG, wheelTexts } from "../../src/shared/wheel";
 
 describe("src/shared/money.ts: exact arithmetic", () => {
@@ -145,5 +146,24 @@ describe("wheel texts come from its configuration", () => {
     expect(t.howToPrizes).toBe("Win $0.02, $0.05 or the $5.00 jackpot, credited to your balance at once.");
     expect(t.description).toContain("$0.25");
     expect(t.insufficientBalance).toContain("$0.25");
+  });
+});
+
+describe("src/shared/money-mills.ts: BigInt thousandths for browser code", () => {
+  it("reads and writes the same decimal strings as money.ts", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }), (mills) => {
+        const text = millsToAmount(mills);
+        expect(text).toBe(moneyString(toDecimal(mills).dividedBy(1000)));
+        expect(toMills(text)).toBe(mills);
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(toMills("12")).toBe(12_000n);
+    expect(toMills(" 1.5 ")).toBe(1_500n);
+    expect(toMills(3n)).toBe(3_000n);
+    expect(() => toMills("1.0001")).toThrow("More than three decimals");
+    expect(() => toMills("1e3")).toThrow("Not a decimal amount");
+    expect(() => toMills(0.5)).toThrow("float");
   });
 });
