@@ -1,4 +1,5 @@
-import "@mantine/core/styles.css";
+// Only the sheets of the Mantine components in use (scripts/tools/mantine-styles.ts), not all of styles.css.
+import "../../generated/mantine.css";
 import "@mantine/notifications/styles.css";
 import { mantineHtmlProps } from "@mantine/core";
 import type { Metadata, Viewport } from "next";
