@@ -30,7 +30,7 @@ import { trpc } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
 import { humaniseKey } from "@/shared/contest-display";
 import { formatUsd } from "@/shared/money-format";
-import { purchaseBlocker } from "@/shared/purchase-rules";
+import { type PurchaseBlocker, purchaseBlocker } from "@/shared/purchase-rules";
 import { BundleOffers, LineTotal } from "../common/BundlePrice";
 import { ContestStats } from "./ContestStats";
 import { FreeEntryRoute } from "./FreeEntryRoute";
@@ -125,26 +125,39 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
 
 /**
  * What the player can do here: quantity, skill question, Add to Cart or the reason they cannot,
- * and the figures that move with each sale. The one part that reads the player's own data
- * (standing, skill locks, cart), so only it re-renders when that data arrives.
+ * and the figures that move with each sale. Only `PlayerActions` reads the player's own data
+ * (standing, skill locks, the user), so each answer about the player re-renders that part alone,
+ * not the panel's price, offers, free entry and figures (`npm run bench:main-thread`).
  */
 const BuyPanel = memo(function BuyPanel({ c }: { c: PublicContest }) {
   const [quantity, setQuantity] = useState(1);
   const [answer, setAnswer] = useState<number | undefined>(undefined);
-  const addToCart = useAddToCart();
   // The same rule checkout applies on the server (src/shared/purchase-rules.ts).
   const blocker = purchaseBlocker(c, quantity);
-  // The player's own standing (self-excluded, limit used up, age undeclared), from the server.
-  const standing = usePlayerStanding();
-  const restricted = !blocker && standing && !standing.mayBuy ? standing.restriction : null;
-  // A wrong answer locks the question for a while: said here, with until when, before any click.
-  const lockedUntil = useSkillLocks(c.skillQuestion ? [c.id] : []).get(c.id) ?? null;
   const closed = blocker !== null && blocker.code !== "not_enough_left";
-  const cancelled = c.status === "cancelled";
-  const discounted = !!c.discountPercentage && c.discountPercentage > 0;
-  const left = c.maxTickets === null ? null : Math.max(0, c.maxTickets - c.soldTickets);
   return (
     <Stack gap="md">
+      <ContestHeading c={c} />
+      {!closed && !c.pickNumbers && (
+        <Group justify="space-between">
+          <QuantityStepper value={quantity} onChange={setQuantity} />
+          <LineTotal c={c} quantity={quantity} testId="detail-total" prefix="Total: " size="lg" />
+        </Group>
+      )}
+      {!closed && <BundleOffers tiers={c.bundleTiers} ticketPrice={c.ticketPrice} quantity={quantity} onPick={setQuantity} />}
+      <PlayerActions c={c} quantity={quantity} answer={answer} onAnswer={setAnswer} blocker={blocker} />
+      {!blocker && <FreeEntryRoute hasQuestion={!!c.skillQuestion} />}
+      <ContestFigures c={c} closed={closed} />
+    </Stack>
+  );
+});
+
+/** Category, status, title, description, price and cash alternative. */
+const ContestHeading = memo(function ContestHeading({ c }: { c: PublicContest }) {
+  const cancelled = c.status === "cancelled";
+  const discounted = !!c.discountPercentage && c.discountPercentage > 0;
+  return (
+    <>
       <Group gap="xs">
         <Badge tt="capitalize">{c.category.replace(/_/g, " ")}</Badge>
         {c.status === "active" ? (
@@ -177,15 +190,37 @@ const BuyPanel = memo(function BuyPanel({ c }: { c: PublicContest }) {
           <Text size="sm">Prefer cash? Take {formatUsd(c.cashAlternative)} instead of the prize.</Text>
         </Paper>
       )}
-      {!closed && !c.pickNumbers && (
-        <Group justify="space-between">
-          <QuantityStepper value={quantity} onChange={setQuantity} />
-          <LineTotal c={c} quantity={quantity} testId="detail-total" prefix="Total: " size="lg" />
-        </Group>
-      )}
-      {!closed && <BundleOffers tiers={c.bundleTiers} ticketPrice={c.ticketPrice} quantity={quantity} onPick={setQuantity} />}
+    </>
+  );
+});
+
+/**
+ * The part that depends on who is buying: the skill question or its lock, the picker or Add to Cart
+ * (or why not), and the automatic and online free entries.
+ */
+function PlayerActions({
+  c,
+  quantity,
+  answer,
+  onAnswer,
+  blocker,
+}: {
+  c: PublicContest;
+  quantity: number;
+  answer: number | undefined;
+  onAnswer: (answer: number) => void;
+  blocker: PurchaseBlocker | null;
+}) {
+  const addToCart = useAddToCart();
+  // The player's own standing (self-excluded, limit used up, age undeclared), from the server.
+  const standing = usePlayerStanding();
+  const restricted = !blocker && standing && !standing.mayBuy ? standing.restriction : null;
+  // A wrong answer locks the question for a while: said here, with until when, before any click.
+  const lockedUntil = useSkillLocks(c.skillQuestion ? [c.id] : []).get(c.id) ?? null;
+  return (
+    <>
       {c.skillQuestion && !blocker && !lockedUntil && (
-        <SkillQuestion question={c.skillQuestion} value={answer} onChange={setAnswer} />
+        <SkillQuestion question={c.skillQuestion} value={answer} onChange={onAnswer} />
       )}
       {lockedUntil && !blocker && <SkillLockText until={lockedUntil} />}
       {c.pickNumbers && !blocker && !restricted && !lockedUntil ? (
@@ -217,8 +252,16 @@ const BuyPanel = memo(function BuyPanel({ c }: { c: PublicContest }) {
         </Anchor>
       )}
       {!blocker && !lockedUntil && c.onlineFreeEntry && <OnlineFreeEntry contest={c} answerIndex={answer} />}
-      {!blocker && <FreeEntryRoute hasQuestion={!!c.skillQuestion} />}
-      {cancelled ? (
+    </>
+  );
+}
+
+/** Tickets sold and left (or refunded), progress and countdown, the per-player limit, the end, support. */
+const ContestFigures = memo(function ContestFigures({ c, closed }: { c: PublicContest; closed: boolean }) {
+  const left = c.maxTickets === null ? null : Math.max(0, c.maxTickets - c.soldTickets);
+  return (
+    <>
+      {c.status === "cancelled" ? (
         // Its tickets were refunded: counting them as sold would mislead.
         <Text size="sm" c="dimmed" data-testid="tickets-refunded">
           {formatCount(c.soldTickets)} ticket{c.soldTickets === 1 ? "" : "s"} refunded
@@ -255,7 +298,7 @@ const BuyPanel = memo(function BuyPanel({ c }: { c: PublicContest }) {
         <b>Ends:</b> {c.endDate ? <DateTime value={c.endDate} style="long" /> : "No end date set"}
       </Text>
       <SupportLinks compact />
-    </Stack>
+    </>
   );
 });
 

@@ -2,7 +2,7 @@
 
 import { Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconDice5, IconSearch, IconShoppingCart } from "@tabler/icons-react";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import { PICK_LIMITS } from "@/shared/ticket-picking";
 import type { PublicContest } from "@/trpc/types";
@@ -25,7 +25,7 @@ type Props = {
  * taken ones greyed out, a search box that opens the page of a number, and a lucky dip chosen by the
  * server. Adding to the cart holds the numbers for the player (TICKET_HOLD_MINUTES); checkout buys them.
  */
-export function NumberPicker({ contest, answerIndex }: Props) {
+export const NumberPicker = memo(function NumberPicker({ contest, answerIndex }: Props) {
   const { user } = useCurrentUser();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState<number | undefined>(undefined);
@@ -187,4 +187,4 @@ export function NumberPicker({ contest, answerIndex }: Props) {
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { Button, Paper, Text, Title } from "@mantine/core";
 import { IconGift } from "@tabler/icons-react";
 import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
@@ -17,7 +18,7 @@ import { PICK_MESSAGES } from "@/shared/ticket-picking";
  * The online free entry (docs/fair-play.md), next to the paid entry and the postal route: one free
  * ticket per contest per period, same odds, behind the skill question above.
  */
-export function OnlineFreeEntry({
+export const OnlineFreeEntry = memo(function OnlineFreeEntry({
   contest,
   answerIndex,
 }: {
@@ -85,4 +86,4 @@ export function OnlineFreeEntry({
       </Button>
     </Paper>
   );
-}
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { Radio, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { PublicContest } from "@/trpc/types";
@@ -7,7 +8,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import classes from "./SkillQuestion.module.css";
 
 /** The contest's skill question, asked before Add to Cart (docs/fair-play.md); the server checks the answer. */
-export function SkillQuestion({
+export const SkillQuestion = memo(function SkillQuestion({
   question,
   value,
   onChange,
@@ -44,7 +45,7 @@ export function SkillQuestion({
       </Stack>
     </Radio.Group>
   );
-}
+});
 
 /** The Add to Cart button's label while the question is locked for this player. */
 export const SKILL_LOCKED_LABEL = "Question locked";

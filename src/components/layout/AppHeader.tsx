@@ -2,6 +2,7 @@
 
 import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
+import { memo } from "react";
 import { IntentLink } from "@/components/common/links";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { useSessionExpiry } from "../auth/useSessionExpiry";
@@ -39,37 +40,11 @@ export function AppHeader() {
     // data-identity: while the player is not known yet, a players' page shows a placeholder where
     // "Sign In" would be (AppHeader.module.css; docs/decisions/0009-first-paint-identity.md).
     <header className={classes.header} data-identity={isLoading ? "loading" : user ? "in" : "out"}>
-      {!excluded && (
-        <Box className={classes.promo} py={6} px="md" data-testid="promo-banner">
-          <Text size="sm" fw={600} ta="center">
-            {PROMO_TEXT}
-          </Text>
-        </Box>
-      )}
+      {!excluded && <PromoBanner />}
       <Container size="xl" py="sm">
         <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Anchor component={IntentLink} href="/" underline="never" c="inherit" aria-label="Prize Contests home">
-            <Group gap="xs" wrap="nowrap">
-              <img src="/logo.svg" alt="" width={32} height={32} />
-              <Text fw={800} size="lg" className={classes.brand}>
-                Prize Contests
-              </Text>
-            </Group>
-          </Anchor>
-          <Group gap="lg" visibleFrom="md" component="nav" aria-label="Main">
-            <ContestsMenu />
-            <Anchor component={IntentLink} href="/winners" className={classes.navLink}>
-              Winners
-            </Anchor>
-            <Anchor component={IntentLink} href="/wheel" className={classes.navLink}>
-              Fortune Wheel
-            </Anchor>
-            {user?.isAdmin && (
-              <Anchor component={IntentLink} href="/admin" className={classes.navLink}>
-                Admin
-              </Anchor>
-            )}
-          </Group>
+          <HomeLink />
+          <MainNav isAdmin={Boolean(user?.isAdmin)} />
           <Group gap="xs" wrap="nowrap">
             {/* Visitors never load the Add Balance dialog's code (its form and schemas). */}
             {user && <AddBalanceButton />}
@@ -99,3 +74,47 @@ export function AppHeader() {
     </header>
   );
 }
+
+// The header's parts that do not depend on the player: the header re-renders as the player, their
+// standing and the slots arrive after a page loads, and these need not render again each time.
+const PromoBanner = memo(function PromoBanner() {
+  return (
+    <Box className={classes.promo} py={6} px="md" data-testid="promo-banner">
+      <Text size="sm" fw={600} ta="center">
+        {PROMO_TEXT}
+      </Text>
+    </Box>
+  );
+});
+
+const HomeLink = memo(function HomeLink() {
+  return (
+    <Anchor component={IntentLink} href="/" underline="never" c="inherit" aria-label="Prize Contests home">
+      <Group gap="xs" wrap="nowrap">
+        <img src="/logo.svg" alt="" width={32} height={32} />
+        <Text fw={800} size="lg" className={classes.brand}>
+          Prize Contests
+        </Text>
+      </Group>
+    </Anchor>
+  );
+});
+
+const MainNav = memo(function MainNav({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <Group gap="lg" visibleFrom="md" component="nav" aria-label="Main">
+      <ContestsMenu />
+      <Anchor component={IntentLink} href="/winners" className={classes.navLink}>
+        Winners
+      </Anchor>
+      <Anchor component={IntentLink} href="/wheel" className={classes.navLink}>
+        Fortune Wheel
+      </Anchor>
+      {isAdmin && (
+        <Anchor component={IntentLink} href="/admin" className={classes.navLink}>
+          Admin
+        </Anchor>
+      )}
+    </Group>
+  );
+});
