@@ -3,7 +3,7 @@
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useIntersection } from "@mantine/hooks";
 import { useRouter, useSearchParams } from "next/navigation";
-import { type ReactNode, Suspense, useEffect, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { CATEGORY_HEADINGS, CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory, LIMITS } from "@/shared/constants";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -104,9 +104,7 @@ function ShowMoreContests({
 export function SignedInHome({ contests, teaser }: { contests?: PublicContest[]; teaser?: ReactNode }) {
   return (
     <Container size="xl" py="xl">
-      <Suspense fallback={<ContestList contests={undefined} loading />}>
-        <Home initial={contests} teaser={teaser} />
-      </Suspense>
+      <Home initial={contests} teaser={teaser} />
     </Container>
   );
 }
