@@ -71,5 +71,52 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
   await page.reload();
   await page.getByTestId("instant-verify").click();
   await expect(page.getByTestId("instant-verify-result")).toContainText("Verified");
+  // The page links how to check a draw; it prints no command line for the reader to run.
+  await expect(page.locator("main")).not.toContainText("npm run");
+  await context.close();
+});
+
+// A physical instant prize names itself, not its contest: on the instant-win screen's next step, on
+// My Prizes (with "Instant prize · contest" beneath), in the cash confirmation and in its toast.
+test("a physical instant prize names itself on My Prizes, in the cash confirmation and its toast", async ({ browser }, info) => {
+  test.setTimeout(120_000);
+  const title = `Instant Helmet ${Date.now()}`;
+  const prize = `Titanium Helmet ${Date.now() % 10_000}`;
+  // One ticket, one prize: the only ticket wins it.
+  const contestId = await createContestViaApi(browser, { title, ticketPrice: 1, maxTickets: 1 });
+  await asAdmin(browser, async (admin) => {
+    await admin.goto("/admin?tab=contests");
+    await admin.getByTestId("admin-contest-row").filter({ hasText: title }).getByRole("button", { name: "Instant prizes" }).click();
+    const dialog = admin.getByRole("dialog", { name: `Instant prizes: ${title}` });
+    await dialog.getByRole("button", { name: "Add prize" }).click();
+    await dialog.getByRole("combobox", { name: "Kind" }).click();
+    await admin.getByRole("option", { name: "Physical prize" }).click();
+    await dialog.getByLabel("Label").fill(prize);
+    await dialog.getByLabel("Cash alternative").fill("40");
+    await dialog.getByRole("button", { name: "Save instant prizes" }).click();
+    await expect(admin.getByText("1 instant prize committed")).toBeVisible();
+  });
+
+  const { context, page } = await newPlayer(browser, { balance: "5", viewport: info.project.use.viewport ?? undefined });
+  await page.goto(`/contest/${contestId}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByTestId("cart-button").click();
+  await page.getByRole("button", { name: "Checkout with Balance" }).click();
+  const result = page.getByRole("dialog", { name: "Instant win" });
+  await expect(result).toContainText("Claim your prize (or its cash alternative) under My Prizes.");
+  await expect(result).not.toContainText("already in your balance");
+  await result.getByRole("button", { name: "Continue" }).click();
+
+  await page.goto("/prizes");
+  const card = page.getByTestId("prize-card").filter({ hasText: prize });
+  await expect(card.getByTestId("prize-title")).toHaveText(prize);
+  await expect(card.getByTestId("prize-source")).toHaveText(`Instant prize · ${title}`);
+  await card.getByRole("button", { name: "Take $40.00 cash" }).click();
+  const confirm = page.getByRole("dialog", { name: "Take the cash instead?" });
+  await expect(confirm.getByTestId("take-cash-summary")).toHaveText(
+    `$40.00 is added to your balance and you give up "${prize}" for good. This cannot be undone.`,
+  );
+  await confirm.getByRole("button", { name: "Take $40.00 cash" }).click();
+  await expect(page.getByText(`$40.00 for "${prize}" has been added to your balance.`)).toBeVisible();
   await context.close();
 });

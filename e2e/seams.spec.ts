@@ -180,6 +180,20 @@ test("admin tables stack on a phone (every action on screen), tabs are one row, 
   await context.close();
 });
 
+test("admin figures group thousands: a contest of 12,000 tickets reads 0 / 12,000", async ({ browser }, info) => {
+  const title = `Thousands Check ${Date.now()}`;
+  await createContestViaApi(browser, { title, maxTickets: 12_000 });
+  const context = await browser.newContext({ viewport: info.project.use.viewport ?? undefined });
+  const page = await context.newPage();
+  await signInViaApi(page, ADMIN);
+  await page.goto("/admin?tab=contests");
+  await page.getByRole("textbox", { name: "Search contests by title" }).fill(title);
+  const row = page.getByTestId("admin-contest-row").filter({ hasText: title });
+  await expect(row).toContainText("0 / 12,000", SLOW);
+  await expect(row).not.toContainText("12000");
+  await context.close();
+});
+
 test("a winner post picks its contest from a list, and saving it untouched keeps its date and time", async ({
   browser,
 }, info) => {

@@ -189,7 +189,12 @@ test("the $5,000 scenario on a production server with ADMIN_2FA_REQUIRED=true: n
       await expect(page.getByText(PLAYER.email)).toHaveCount(0);
       // "Set up two-factor" opens Account Settings at its two-factor section.
       await page.getByRole("button", { name: "Set up two-factor" }).click();
-      await expect(page.getByRole("dialog").getByTestId("two-factor-section")).toBeVisible({ timeout: 30_000 });
+      const section = page.getByRole("dialog").getByTestId("two-factor-section");
+      await expect(section).toBeVisible({ timeout: 30_000 });
+      // One plain sentence says why (it read "actions … need(s)").
+      await expect(section).toContainText(
+        "This site asks for two-factor before the admin dashboard shows players' data or acts on it.",
+      );
       await context.close();
     }
 
