@@ -57,7 +57,12 @@ test("an admin turns on two-factor in Account Settings, then sign-in asks for th
     .split(/\s+/);
   expect(backup).toHaveLength(10);
   for (const c of backup) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
-  // They can be downloaded as a file, and put away once saved.
+  // They can be copied, downloaded as a file, and put away once saved.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await section.getByRole("button", { name: "Copy codes" }).click();
+  await expect(section.getByRole("button", { name: "Copied" })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  for (const c of backup) expect(copied).toContain(c);
   const download = page.waitForEvent("download");
   await section.getByRole("link", { name: "Download codes" }).click();
   expect((await download).suggestedFilename()).toBe("prize-contests-backup-codes.txt");
