@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { asAdmin, newPlayer } from "./players";
 
-// docs/fair-play.md "Live draws": two browsers watch the same draw (a desktop on /draws/live, a phone
-// on the contest page) and both see the reveal without a reload, with a proof that verifies; the player
+// docs/fair-play.md "Live draws": two browsers watch the same draw (/draws/live at the project's width,
+// desktop or phone, and a phone on the contest page) and both see the reveal without a reload, with a proof that verifies; the player
 // then proves their own tickets were in the committed entry list, in the browser.
-test("two browsers watch a draw live; the proof verifies; a player proves their entry's inclusion", async ({ browser }) => {
+test("two browsers watch a draw live; the proof verifies; a player proves their entry's inclusion", async ({ browser }, info) => {
   test.setTimeout(180_000);
   const title = `Live Draw ${Date.now()}`;
   const endDate = new Date(Date.now() + 4 * 86_400_000).toISOString();
@@ -23,7 +23,7 @@ test("two browsers watch a draw live; the proof verifies; a player proves their 
     expect(res.status()).toBe(201);
     return (await res.json()).contest.id as string;
   });
-  const buyer = await newPlayer(browser, { balance: "5" });
+  const buyer = await newPlayer(browser, { balance: "5", viewport: info.project.use.viewport ?? undefined });
   expect((await buyer.page.request.post("/api/cart/add", { data: { contestId, quantity: 2 } })).status()).toBe(200);
   // The watcher is on a phone (390 px): the live panel must fit and work there too.
   const watcher = await newPlayer(browser, { viewport: { width: 390, height: 844 } });
