@@ -86,7 +86,11 @@ test("a physical instant prize names itself on My Prizes, in the cash confirmati
   const contestId = await createContestViaApi(browser, { title, ticketPrice: 1, maxTickets: 1 });
   await asAdmin(browser, async (admin) => {
     await admin.goto("/admin?tab=contests");
-    await admin.getByTestId("admin-contest-row").filter({ hasText: title }).getByRole("button", { name: "Instant prizes" }).click();
+    await admin
+      .getByTestId("admin-contest-row")
+      .filter({ hasText: title })
+      .getByRole("button", { name: "Instant prizes" })
+      .click();
     const dialog = admin.getByRole("dialog", { name: `Instant prizes: ${title}` });
     await dialog.getByRole("button", { name: "Add prize" }).click();
     await dialog.getByRole("combobox", { name: "Kind" }).click();
