@@ -1,5 +1,17 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { asAdmin, createContestViaApi, homeCard, newPlayer } from "./players";
+
+/** My Purchases & Results, from the header's menu on a wide screen, from the slide-out menu on a phone. */
+async function openPurchases(page: Page) {
+  if ((page.viewportSize()?.width ?? 1366) < 992) {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "My Purchases & Results" }).click();
+  } else {
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "My Purchases & Results" }).click();
+  }
+  return page.getByRole("dialog", { name: "My Purchases & Results" });
+}
 
 // docs/contests.md "Instant wins" in the browser (desktop and phone): the admin attaches instant
 // prizes before sales, a player's ticket hits a committed number and gets the instant-win screen,
@@ -49,17 +61,7 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
   await expect(result).toBeHidden();
   await expect(page.getByTestId("instant-left")).toHaveText("1 of 2 left");
   // My Purchases names the instant prize on the ticket's row.
-  if ((page.viewportSize()?.width ?? 1366) < 992) {
-    await page.getByRole("button", { name: "Open navigation menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "My Purchases & Results" }).click();
-  } else {
-    await page.getByTestId("user-menu").click();
-    await page.getByRole("menuitem", { name: "My Purchases & Results" }).click();
-  }
-  const row = page
-    .getByRole("dialog", { name: "My Purchases & Results" })
-    .getByTestId("purchase-entry")
-    .filter({ hasText: title });
+  const row = (await openPurchases(page)).getByTestId("purchase-entry").filter({ hasText: title });
   await expect(row.getByTestId("entry-instant-wins")).toHaveText(/^Instant prize won: \$[13] cash \(ticket #1\)$/);
   await page.keyboard.press("Escape");
 
@@ -123,4 +125,50 @@ test("a physical instant prize names itself on My Prizes, in the cash confirmati
   await confirm.getByRole("button", { name: "Take $40.00 cash" }).click();
   await expect(page.getByText(`$40.00 for "${prize}" has been added to your balance.`)).toBeVisible();
   await context.close();
+});
+
+// After the draw, a ticket that won an instant prize but not the draw says both: its instant prize,
+// and that the draw went to another ticket ("Draw: Not a winner this time"), not a bare "not a winner".
+test("after the draw, a ticket that lost it keeps its instant prize on its row", async ({ browser }, info) => {
+  test.setTimeout(120_000);
+  const title = `Instant Then Draw ${Date.now()}`;
+  // Two tickets, two prizes: each ticket wins one; the draw then picks one of the two tickets.
+  const contestId = await createContestViaApi(browser, { title, ticketPrice: 1, maxTickets: 2 });
+  await asAdmin(browser, async (admin) => {
+    const set = await admin.request.put(`/api/admin/contests/${contestId}/instant-prizes`, {
+      data: {
+        prizes: [
+          { kind: "cash", label: "$1 cash", amount: "1" },
+          { kind: "cash", label: "$2 cash", amount: "2" },
+        ],
+      },
+    });
+    expect(set.ok()).toBe(true);
+  });
+  const players = [];
+  for (let i = 0; i < 2; i++) {
+    const player = await newPlayer(browser, { balance: "5", viewport: info.project.use.viewport ?? undefined });
+    expect((await player.page.request.post("/api/cart/add", { data: { contestId, quantity: 1 } })).status()).toBe(200);
+    players.push(player);
+  }
+  await asAdmin(browser, async (admin) => {
+    expect((await admin.request.post(`/api/admin/contests/${contestId}/status`, { data: { status: "ended" } })).ok()).toBe(true);
+  });
+
+  const statuses: string[] = [];
+  for (const { page } of players) {
+    await page.goto("/");
+    const row = (await openPurchases(page)).getByTestId("purchase-entry").filter({ hasText: title });
+    await expect(row.getByTestId("entry-instant-wins")).toHaveText(/^Instant prize won: \$[12] cash \(ticket #[12]\)$/, {
+      timeout: 30_000,
+    });
+    await expect(row.getByTestId("entry-status")).toHaveText(
+      /^Draw: (You won!|Not a winner this time) \(winning ticket #[12]\)$/,
+    );
+    statuses.push((await row.getByTestId("entry-status").textContent()) ?? "");
+  }
+  // One ticket won the draw, the other did not; both rows still name their instant prize.
+  expect(statuses.filter((s) => s.startsWith("Draw: You won!"))).toHaveLength(1);
+  expect(statuses.filter((s) => s.startsWith("Draw: Not a winner this time"))).toHaveLength(1);
+  for (const { context } of players) await context.close();
 });
