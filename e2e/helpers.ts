@@ -39,14 +39,22 @@ export async function holdLock(name: string, timeoutMs = 240_000): Promise<() =>
   }
 }
 
-/** Account Settings from the header's menu on a wide screen, from the slide-out menu on a phone. */
-export async function openAccountSettings(page: Page) {
+/**
+ * A dialog of the account menu ("Account Settings", "My Purchases & Results"…), opened from the
+ * header's menu on a wide screen, from the slide-out menu on a phone; answers the dialog.
+ */
+export async function openAccountDialog(page: Page, name: string) {
   if ((page.viewportSize()?.width ?? 1366) < 992) {
     await page.getByRole("button", { name: "Open navigation menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Account Settings" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name }).click();
   } else {
     await page.getByTestId("user-menu").click();
-    await page.getByRole("menuitem", { name: "Account Settings" }).click();
+    await page.getByRole("menuitem", { name }).click();
   }
-  return page.getByRole("dialog", { name: "Account Settings" });
+  return page.getByRole("dialog", { name });
+}
+
+/** Account Settings from the header's menu on a wide screen, from the slide-out menu on a phone. */
+export function openAccountSettings(page: Page) {
+  return openAccountDialog(page, "Account Settings");
 }

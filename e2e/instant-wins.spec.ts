@@ -1,17 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { openAccountDialog } from "./helpers";
 import { asAdmin, createContestViaApi, homeCard, newPlayer } from "./players";
-
-/** My Purchases & Results, from the header's menu on a wide screen, from the slide-out menu on a phone. */
-async function openPurchases(page: Page) {
-  if ((page.viewportSize()?.width ?? 1366) < 992) {
-    await page.getByRole("button", { name: "Open navigation menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "My Purchases & Results" }).click();
-  } else {
-    await page.getByTestId("user-menu").click();
-    await page.getByRole("menuitem", { name: "My Purchases & Results" }).click();
-  }
-  return page.getByRole("dialog", { name: "My Purchases & Results" });
-}
 
 // docs/contests.md "Instant wins" in the browser (desktop and phone): the admin attaches instant
 // prizes before sales, a player's ticket hits a committed number and gets the instant-win screen,
@@ -61,7 +50,7 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
   await expect(result).toBeHidden();
   await expect(page.getByTestId("instant-left")).toHaveText("1 of 2 left");
   // My Purchases names the instant prize on the ticket's row.
-  const row = (await openPurchases(page)).getByTestId("purchase-entry").filter({ hasText: title });
+  const row = (await openAccountDialog(page, "My Purchases & Results")).getByTestId("purchase-entry").filter({ hasText: title });
   await expect(row.getByTestId("entry-instant-wins")).toHaveText(/^Instant prize won: \$[13] cash \(ticket #1\)$/);
   await page.keyboard.press("Escape");
 
@@ -158,7 +147,9 @@ test("after the draw, a ticket that lost it keeps its instant prize on its row",
   const statuses: string[] = [];
   for (const { page } of players) {
     await page.goto("/");
-    const row = (await openPurchases(page)).getByTestId("purchase-entry").filter({ hasText: title });
+    const row = (await openAccountDialog(page, "My Purchases & Results"))
+      .getByTestId("purchase-entry")
+      .filter({ hasText: title });
     await expect(row.getByTestId("entry-instant-wins")).toHaveText(/^Instant prize won: \$[12] cash \(ticket #[12]\)$/, {
       timeout: 30_000,
     });

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
+import { openAccountDialog } from "./helpers";
 import { asAdmin, newPlayer } from "./players";
 
 // docs/contests.md "Pick your numbers" and docs/fair-play.md "Online free entry" in the browser, on a
@@ -21,17 +22,6 @@ async function pickContest(browser: Browser, title: string): Promise<string> {
     expect(res.status()).toBe(201);
     return (await res.json()).contest.id as string;
   });
-}
-
-async function openPurchases(page: Page) {
-  if ((page.viewportSize()?.width ?? 1366) < 992) {
-    await page.getByRole("button", { name: "Open navigation menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "My Purchases & Results" }).click();
-  } else {
-    await page.getByTestId("user-menu").click();
-    await page.getByRole("menuitem", { name: "My Purchases & Results" }).click();
-  }
-  return page.getByRole("dialog", { name: "My Purchases & Results" });
 }
 
 const VIEWPORTS = [
@@ -84,7 +74,7 @@ for (const { name, viewport } of VIEWPORTS) {
         .map((p) => p.firstTicket),
     );
     expect(sold.size).toBe(3);
-    const purchases = await openPurchases(page);
+    const purchases = await openAccountDialog(page, "My Purchases & Results");
     const entries = purchases.getByTestId("purchase-entry").filter({ hasText: title });
     await expect(entries).toHaveCount(1);
     const inOrder = [...sold].sort((a, b) => a - b);
@@ -127,7 +117,7 @@ for (const { name, viewport } of VIEWPORTS) {
       1,
     );
     // My Purchases calls it what it was: an online free entry, not a postal one.
-    const again = await openPurchases(page);
+    const again = await openAccountDialog(page, "My Purchases & Results");
     const freeRow = again.getByTestId("purchase-entry").filter({ hasText: "Free online entry" });
     await expect(freeRow).toHaveCount(1);
     await expect(again.getByText("Free postal entry")).toHaveCount(0);
