@@ -36,6 +36,48 @@ test("the signed-in home's HTML carries one screen of contests, however many are
   expect(new Set(titles).size).toBe(titles.length);
 });
 
+test("the home asks for the next page only while 'Show more contests' is within a screen of view, and shows every page it asked for", async ({
+  page,
+}) => {
+  await signInViaApi(page, PLAYER);
+  // The cursor of every next page asked for: the last contest of the page before it.
+  const cursors = new Set<string>();
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.includes("contests.list")) return;
+    const cursor = /"cursor":"([^"]+)"/.exec(decodeURIComponent(url.search))?.[1];
+    if (cursor) cursors.add(cursor);
+  });
+  await page.goto("/");
+  await expect(page.getByTestId("contest-card").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const shown = await page.evaluate(() => {
+    const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="contest-card"]')];
+    const more = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Show more contests"));
+    return {
+      ids: cards.map((c) =>
+        c.querySelector<HTMLAnchorElement>('a[href^="/contest/"]')?.getAttribute("href")?.slice("/contest/".length),
+      ),
+      tops: cards.map((c) => c.getBoundingClientRect().top + window.scrollY),
+      moreTop: more ? more.getBoundingClientRect().top + window.scrollY : null,
+      reach: window.innerHeight + 600, // the load-ahead margin of src/components/contests/SignedInHome.tsx
+    };
+  });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  for (const cursor of cursors) {
+    const at = shown.ids.indexOf(cursor);
+    // The page asked for is on screen: its first card follows the cursor's.
+    expect(at, `the page after ${cursor} was asked for`).toBeGreaterThanOrEqual(0);
+    expect(at, `the page after ${cursor} was asked for but is not shown`).toBeLessThan(shown.ids.length - 1);
+    // And it was asked for while the button (where that card now starts) was within reach.
+    expect(shown.tops[at + 1], `the page after ${cursor} was asked for with the button out of reach`).toBeLessThanOrEqual(
+      shown.reach,
+    );
+  }
+  // Nothing more is wanted: the button, when there is more, is out of reach until the player scrolls.
+  if (shown.moreTop !== null) expect(shown.moreTop).toBeGreaterThan(shown.reach);
+});
+
 test("the typed client lists contests from the running server", async ({ baseURL }) => {
   const api = createApiClient(baseURL!);
   const contests = await api.contests.list.query();

@@ -1,9 +1,8 @@
 "use client";
 
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
-import { useIntersection } from "@mantine/hooks";
 import { useRouter, useSearchParams } from "next/navigation";
-import { type ReactNode, useEffect, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import type { PublicContest } from "@/trpc/types";
 import { CATEGORY_HEADINGS, CATEGORY_LABELS, CONTEST_CATEGORIES, type ContestCategory, LIMITS } from "@/shared/constants";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -73,20 +72,37 @@ function Home({ initial, teaser }: { initial?: PublicContest[]; teaser?: ReactNo
   );
 }
 
+/** How far below the screen the next page starts loading, so scrolling down simply goes on. */
+const LOAD_AHEAD = "600px";
+
 /**
  * "Show more contests" under the grid; it also loads by itself when it comes into view, a screen
- * early, so scrolling down simply goes on (the button stays for the keyboard and for slow pages).
+ * early (the button stays for the keyboard and for slow pages). Each page is asked for by an
+ * observer started after the previous page is on screen: its first answer says where the button is
+ * now. (Reacting to the last answer of one long-lived observer fetched a page too many: that answer
+ * still said "in view" from before the new cards pushed the button down.)
  */
 function ShowMoreContests({
   query,
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
 }) {
-  const { ref, entry } = useIntersection({ rootMargin: "600px" });
+  const ref = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
-    if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [entry?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    const button = ref.current;
+    if (!button || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        observer.disconnect();
+        void fetchNextPage();
+      },
+      { rootMargin: LOAD_AHEAD },
+    );
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   if (!hasNextPage) return null;
   return (
     <Group justify="center" ref={ref}>
