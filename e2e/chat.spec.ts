@@ -47,13 +47,17 @@ test("player and admin chat live: message, reply, notification, without reloadin
 
   // The player's bell shows the welcome notification; the chat refuses blank text. The badge needs
   // only the count: the list itself loads when the bell is opened.
+  // Nor does the page ask for the count: every tick of the notifications stream carries it.
   const listRequests: string[] = [];
+  const countRequests: string[] = [];
   player.on("request", (r) => {
     if (r.url().includes("notifications.list")) listRequests.push(r.url());
+    if (r.url().includes("notifications.unreadCount")) countRequests.push(r.url());
   });
   await player.goto("/");
   await expect(player.getByTestId("notification-badge").getByText("1")).toBeVisible();
   expect(listRequests).toEqual([]);
+  expect(countRequests).toEqual([]);
   await player.getByRole("button", { name: "Support chat" }).click();
   const dialog = player.getByRole("dialog");
   await expect(dialog.getByText("within 24 hours")).toBeVisible();
@@ -97,6 +101,7 @@ test("player and admin chat live: message, reply, notification, without reloadin
 
   await player.keyboard.press("Escape");
   await expect(player.getByTestId("notification-badge").getByText("2")).toBeVisible();
+  expect(countRequests).toEqual([]); // the reply's tick brought the new count
   await player.getByRole("button", { name: "Notifications" }).click();
   const item = player.getByTestId("notification-item").filter({ hasText: "New message from support" });
   await expect(item).toBeVisible();

@@ -117,7 +117,7 @@ describe(`notifications service, router and REST rows (${dbKind()})`, () => {
     const next = it.next();
     await notify(t.db, other.id, { title: "other", message: "x" });
     await notify(t.db, user.id, { title: "mine", message: "y" });
-    expect((await next).value).toEqual({ kind: "notification" });
+    expect((await next).value).toMatchObject({ kind: "notification", header: { me: { id: user.id }, unread: 1 } });
     expect(bus.listenerCount()).toBe(before + 1);
     // The client leaves while the procedure waits for the next event: the generator ends and unsubscribes.
     const waiting = it.next();
@@ -143,7 +143,7 @@ describe(`notifications service, router and REST rows (${dbKind()})`, () => {
     }
   });
 
-  it("the first tick carries the header as read once the stream listened: the player, balance included, and the unread count", async () => {
+  it("every tick carries the header as read after the change it announces: the player, balance included, and the unread count", async () => {
     const user = await createUser(t.db);
     await notify(t.db, user.id, { title: "before", message: "x" });
     await t.db.user.update({ where: { id: user.id }, data: { balance: "12.340", cashBalance: "12.340" } });
@@ -154,10 +154,15 @@ describe(`notifications service, router and REST rows (${dbKind()})`, () => {
     const me = await (await callerFor(t.db, user)).auth.me();
     expect(ready).toEqual({ kind: "ready", header: { me, unread: await unreadCount(t.db, user.id) } });
     expect(ready).toMatchObject({ header: { me: { id: user.id, balance: "12.34" }, unread: 1 } }); // "before" (createUser sends no welcome)
-    // Later ticks only say that something changed.
+    // A later tick brings what changed with it: the page does not ask for the count or the player.
     const next = it.next();
+    await t.db.user.update({ where: { id: user.id }, data: { balance: "20.000", cashBalance: "20.000" } });
     await notify(t.db, user.id, { title: "after", message: "y" });
-    expect((await next).value).toEqual({ kind: "notification" });
+    expect((await next).value).toMatchObject({ kind: "notification", header: { me: { balance: "20.00" }, unread: 2 } });
+    // Marking read announces the lower count the same way.
+    const afterRead = it.next();
+    await (await callerFor(t.db, user)).notifications.markAllRead();
+    expect((await afterRead).value).toMatchObject({ kind: "notification", header: { unread: 0 } });
     controller.abort();
   });
 

@@ -19,9 +19,9 @@ const loadPopover = () => import("./NotificationPopover");
 const NotificationPopover = lazy(() => loadPopover().then((m) => ({ default: m.NotificationPopover })));
 
 /**
- * The stream's own read of the header: a fetch of either still under way was sent before the stream
- * listened, so it is cancelled rather than left to overwrite the newer answer. The list, when
- * loaded, is read again (the tick does not carry it).
+ * The stream's read of the header, taken as it is: a fetch of either still under way was sent
+ * before the change the tick announces, so it is cancelled rather than left to overwrite the newer
+ * answer. The list, when loaded, is read again (ticks do not carry it).
  */
 async function takeHeaderState(queryClient: QueryClient, header: { me: PublicUser | null; unread: number }): Promise<void> {
   const me = trpc.auth.me.queryKey();
@@ -44,19 +44,10 @@ export function NotificationBell() {
   const sub = useSubscription(
     trpc.notifications.onChange.subscriptionOptions(undefined, {
       enabled,
-      // Every money event (a top-up approved, a withdrawal settled, a prize's cash, a refund) comes
-      // with a notification: the header's balance is read again with the bell, not at the next tab switch.
-      // The first tick carries the player and the count, read once the stream listened: taken as
-      // they are (docs/product.md §4), instead of asking for both again on every page load.
-      onData: (tick) =>
-        void ("header" in tick && tick.header
-          ? takeHeaderState(queryClient, tick.header)
-          : refetchOnTick(
-              queryClient,
-              trpc.notifications.list.pathFilter(),
-              trpc.notifications.unreadCount.pathFilter(),
-              trpc.auth.me.pathFilter(),
-            )),
+      // Every tick carries the player and the count, read after the change it announces
+      // (docs/product.md §7): every money event (a top-up approved, a withdrawal settled, a prize's
+      // cash, a refund) comes with a notification, so the header's balance follows at once.
+      onData: (tick) => void takeHeaderState(queryClient, tick.header),
     }),
   );
   const poll = pollingFallback(sub.status, NOTIFICATIONS_FALLBACK_POLL);
@@ -67,7 +58,15 @@ export function NotificationBell() {
   const list = useQuery(
     trpc.notifications.list.queryOptions(undefined, { enabled: enabled && listWanted, refetchInterval: poll }),
   );
-  const unread = useQuery(trpc.notifications.unreadCount.queryOptions(undefined, { enabled, refetchInterval: poll }));
+  // The count comes with the stream's ticks: it is asked for only while the stream is down (then
+  // polled), and after a change of its own (marking read) once a tick has brought it.
+  const countKnown = queryClient.getQueryData(trpc.notifications.unreadCount.queryKey()) !== undefined;
+  const unread = useQuery(
+    trpc.notifications.unreadCount.queryOptions(undefined, {
+      enabled: enabled && (countKnown || sub.status === "error"),
+      refetchInterval: poll,
+    }),
+  );
   const refresh = () => {
     void queryClient.invalidateQueries(trpc.notifications.list.pathFilter());
     void queryClient.invalidateQueries(trpc.notifications.unreadCount.pathFilter());
