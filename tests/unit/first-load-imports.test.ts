@@ -122,3 +122,13 @@ test("the probe finds the header's popups where they are", () => {
     path.join("components", "notifications", "NotificationPopover.tsx"),
   ]);
 });
+
+test("a contest page's proof sections (instant prizes, live draw, draw proof, the Merkle code) are not first-load code: they load below the fold after hydrating", () => {
+  const proofs =
+    /components\/(contests\/(ContestProofSections|LiveDraw|InstantPrizesPanel|MyEntryProofs)|common\/DrawProof)\.tsx$|shared\/(merkle|draw|instant-wins)\.ts$/;
+  expect(rel(reach("components/contests/ContestDetail.tsx").files).filter((f) => proofs.test(f))).toEqual([]);
+  // The probe finds them behind the lazy import.
+  expect(
+    rel(reach("components/contests/ContestProofSections.tsx").files).filter((f) => proofs.test(f)).length,
+  ).toBeGreaterThanOrEqual(4);
+});

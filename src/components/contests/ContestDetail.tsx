@@ -1,8 +1,6 @@
 "use client";
 
 import { PlainTable } from "../common/DataTable";
-import { DrawProof } from "../common/DrawProof";
-import { LiveDraw } from "./LiveDraw";
 import {
   Anchor,
   Badge,
@@ -24,7 +22,7 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconPhoto, IconShoppingCart } from "@tabler/icons-react";
 import { IntentLink } from "@/components/common/links";
-import { memo, useState } from "react";
+import { lazy, memo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
@@ -35,7 +33,6 @@ import { BundleOffers, LineTotal } from "../common/BundlePrice";
 import { ContestStats } from "./ContestStats";
 import { FreeEntryRoute } from "./FreeEntryRoute";
 import { QuantityStepper } from "../common/QuantityStepper";
-import { InstantPrizesPanel } from "./InstantPrizesPanel";
 import { NumberPicker } from "./NumberPicker";
 import { OnlineFreeEntry } from "./OnlineFreeEntry";
 import { SupportLinks } from "../common/SupportLinks";
@@ -44,6 +41,7 @@ import { useSkillLocks } from "../common/useSkillLocks";
 import { useAddToCart } from "./useAddToCart";
 import { FollowLiveContests } from "./useLiveContests";
 import { DateTime } from "@/components/common/useTimeZone";
+import { DeferredSection } from "../common/DeferredSection";
 import { formatCount } from "@/shared/format";
 import { RestrictionText, restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 import tap from "../common/TapTarget.module.css";
@@ -98,6 +96,11 @@ const Gallery = memo(function Gallery({
   );
 });
 
+/** Instant prizes, the live draw and the proof (./ContestProofSections.tsx): a chunk of their own. */
+const ContestProofSections = lazy(() => import("./ContestProofSections").then((m) => ({ default: m.ContestProofSections })));
+/** About the proof sections' height on a phone, so the page's length barely moves when they arrive. */
+const PROOF_SECTIONS_HEIGHT = 640;
+
 export function ContestDetail({ contest: initial }: { contest: PublicContest }) {
   // The server render seeds the query; sales, draws and edits refresh it live.
   const c = useQuery(trpc.contests.byId.queryOptions({ id: initial.id }, { initialData: initial })).data ?? initial;
@@ -118,7 +121,10 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
         </Grid.Col>
       </Grid>
       <ContestTabs detailedDescription={c.detailedDescription} features={c.features} specifications={c.specifications} />
-      <ContestProofSections contestId={c.id} endDate={c.endDate} cancelled={c.status === "cancelled"} />
+      {/* Below the fold: the page hydrates and answers the player before this code even loads. */}
+      <DeferredSection minHeight={PROOF_SECTIONS_HEIGHT} testId="proof-sections-placeholder">
+        <ContestProofSections contestId={c.id} endDate={c.endDate} cancelled={c.status === "cancelled"} />
+      </DeferredSection>
     </Container>
   );
 }
@@ -346,43 +352,6 @@ const ContestTabs = memo(function ContestTabs({
         )}
       </Tabs.Panel>
     </Tabs>
-  );
-});
-
-/** Instant prizes, the live draw and the proof: each loads its own data. */
-const ContestProofSections = memo(function ContestProofSections({
-  contestId,
-  endDate,
-  cancelled,
-}: {
-  contestId: string;
-  endDate: PublicContest["endDate"];
-  cancelled: boolean;
-}) {
-  return (
-    <>
-      <InstantPrizesPanel contestId={contestId} />
-      {/* The draw as it happens (countdown, reveal, replay, my entries' proofs): docs/fair-play.md "Live draws".
-          A cancelled contest has no draw: its page says so above and under "Provably fair draw". */}
-      {!cancelled && (
-        <Stack mt="xl" gap="xs">
-          <Anchor component={IntentLink} href="/draws/live" size="sm">
-            All live draws
-          </Anchor>
-          <LiveDraw contestId={contestId} endDate={endDate} />
-        </Stack>
-      )}
-
-      {/* One proof block: the public draw record (docs/fair-play.md) and its check in the browser. */}
-      <Paper withBorder p="md" radius="md" mt="xl" data-testid="draw-proof-card">
-        <Text size="sm" c="dimmed" mb="sm">
-          The draw seed was fixed when this contest opened; its SHA-256 commitment is published below. When sales close the final
-          entry list is fixed (and, when configured, a public drand randomness round), so nobody can steer the result; after the
-          draw the seed is revealed and anyone can recompute the winning ticket.
-        </Text>
-        <DrawProof contestId={contestId} />
-      </Paper>
-    </>
   );
 });
 
