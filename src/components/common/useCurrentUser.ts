@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useMemo } from "react";
 import { trpc } from "@/trpc/react";
 import { useHydrated } from "./useHydrated";
 
@@ -29,6 +30,15 @@ export function useCurrentUser() {
   // server did, even when a query has meanwhile filled the cache (else React #418 on /admin, whose
   // chunk hydrates after the header has fetched the user).
   const hydrated = useHydrated();
-  if (!hydrated) return { user: null, isLoading: true, refetch: query.refetch };
-  return { user: query.data ?? null, isLoading: query.isPending, refetch: query.refetch };
+  const user = query.data ?? null;
+  const isLoading = query.isPending;
+  const answer = useMemo(() => (hydrated ? { user, isLoading } : LOADING), [hydrated, user, isLoading]);
+  // The player's arrival re-renders the header's slots and every buy button at once. Deferred, React
+  // renders that at transition priority, in slices the browser can interleave with input and
+  // painting, instead of one long task on a slow phone (bench/README.md). User and loading state
+  // move together, so the header never shows "Sign In" in between.
+  const shown = useDeferredValue(answer);
+  return { ...shown, refetch: query.refetch };
 }
+
+const LOADING = { user: null, isLoading: true } as const;
