@@ -43,16 +43,19 @@ export function MessagesTab() {
     const rows = await Promise.all(
       userIds.map((userId) => queryClient.fetchQuery(trpc.support.conversation.queryOptions({ userId }))),
     );
-    // The list is paged ("Load more"): a changed row leaves whichever page held it and goes to the top.
+    // The list is paged ("Load more"): a changed row goes to the top of the first page. Only the first
+    // page changes; a row that moved up from a later page is hidden there (uniqueRows, below), so every
+    // later page keeps the length the server gave it, and the first page only grows: "Load more" still
+    // knows whether more follow (a live row shortening a page of 50 used to take it away).
     queryClient.setQueryData(listKey, (old) => {
       if (!old) return old;
       const changed = new Set(userIds);
       const fresh = rows.filter((r): r is NonNullable<typeof r> => r !== null);
-      const pages = old.pages.map((page) => page.filter((c) => !changed.has(c.userId)));
-      pages[0] = [...fresh, ...(pages[0] ?? [])].sort(
+      const [first = [], ...later] = old.pages;
+      const top = [...fresh, ...first.filter((c) => !changed.has(c.userId))].sort(
         (a, b) => new Date(b.lastMessageAt).getTime() - new Date(a.lastMessageAt).getTime(),
       );
-      return { ...old, pages };
+      return { ...old, pages: [top, ...later] };
     });
   };
   const listSub = useSubscription(
@@ -70,7 +73,8 @@ export function MessagesTab() {
       { limit: PAGE, ...(searching ? { search: debounced } : {}) },
       {
         refetchInterval: pollingFallback(listSub.status, DELAYS.adminConversationsPoll),
-        getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
+        // At least a page: the first page also holds the rows live ticks moved to the top.
+        getNextPageParam: (last) => (last.length >= PAGE ? last.at(-1)?.id : undefined),
       },
     ),
   );
