@@ -112,6 +112,16 @@ test("the Messages search asks the server: it finds a conversation beyond the fi
   await expect(page.getByRole("button", { name: "Load more" })).toBeVisible();
   await expect(rows.filter({ hasText: needle.email })).toHaveCount(0);
 
+  // A player writing now arrives live, on the first page, and the list still says more follow (a
+  // first page of 51 once took "Load more" away).
+  const late = await newPlayer(browser);
+  const lateSent = await late.page.request.post("/api/support/messages", { data: { message: "Where is my prize?" } });
+  expect(lateSent.status()).toBe(201);
+  await late.context.close();
+  await expect(rows.filter({ hasText: late.email })).toHaveCount(1, SLOW);
+  await expect(page.getByTestId("list-count")).toHaveText(/^Showing \d+ conversations so far$/);
+  await expect(page.getByRole("button", { name: "Load more" })).toBeVisible();
+
   // By a word of the player's message, in other case: the server finds it, one row.
   const search = page.getByPlaceholder("Search conversations...");
   await search.fill(word.toUpperCase());
@@ -134,4 +144,55 @@ test("the Messages search asks the server: it finds a conversation beyond the fi
   await search.fill("");
   await expect(rows.nth(49)).toBeVisible(SLOW);
   await expect(rows.filter({ hasText: needle.email })).toHaveCount(0);
+});
+
+test("the Contests tab shows a page of 50 and Load more brings the next", async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signInViaApi(page, ADMIN);
+  // 51 contests with one marker in their titles, cancelled as soon as made (nothing sold), so that
+  // no player's home lists them and no other spec sees them.
+  const marker = `Paging ${info.project.name} ${Date.now()}`;
+  for (let i = 0; i < ROWS; i += 5) {
+    await Promise.all(
+      Array.from({ length: Math.min(5, ROWS - i) }, async (_, k) => {
+        const made = await page.request.post("/api/admin/contests", {
+          data: {
+            title: `${marker} #${i + k}`,
+            description: "A contest made to fill a page of the admin list.",
+            ticketPrice: 1,
+            maxTickets: null,
+            originalPrice: null,
+            discountPercentage: null,
+            category: "watches",
+            imageUrl: "/images/contests/gold-watch.svg",
+            status: "active",
+            soldTickets: 0,
+          },
+        });
+        expect(made.status()).toBe(201);
+        const id = (await made.json()).contest.id as string;
+        expect((await page.request.post(`/api/admin/contests/${id}/status`, { data: { status: "cancelled" } })).ok()).toBe(true);
+      }),
+    );
+  }
+
+  await page.goto("/admin?tab=contests");
+  const rows = page.getByTestId("admin-contest-row");
+  await expect(rows.first()).toBeVisible(SLOW);
+  await page.getByLabel("Search contests by title").fill(marker);
+  // The search applies after a short pause: wait until every row shown is one of this test's.
+  await expect(rows.filter({ hasNotText: marker })).toHaveCount(0, SLOW);
+  await expect(rows).toHaveCount(50, SLOW);
+  await expect(page.getByTestId("list-count")).toHaveText("Showing 50 contests so far");
+  // Clicked again if the first click raced a refetch (other specs' sales tick the contests live) and
+  // brought nothing (there is no third page).
+  await expect(async () => {
+    if (await page.getByRole("button", { name: "Load more" }).isVisible())
+      await page.getByRole("button", { name: "Load more" }).click();
+    await expect(rows).toHaveCount(ROWS, { timeout: 5_000 });
+  }).toPass(SLOW);
+  await expect(page.getByTestId("list-count")).toHaveText(`Showing ${ROWS} contests`);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  // Newest first: the last row is one of the first five made (together, before the others).
+  await expect(rows.last()).toContainText(new RegExp(`${marker} #[0-4](?!\\d)`));
 });
