@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, signInViaApi } from "./helpers";
-import { createContestViaApi, newPlayer } from "./players";
+import { adminContestRow, createContestViaApi, newPlayer } from "./players";
 
 // Irreversible admin actions ask first.
 
@@ -9,7 +9,7 @@ test("End asks before drawing; Keep running leaves the contest active", async ({
   await createContestViaApi(browser, { title });
   await signInViaApi(page, ADMIN);
   await page.goto("/admin?tab=contests");
-  const row = page.getByTestId("admin-contest-row").filter({ hasText: title });
+  const row = await adminContestRow(page, title);
   await row.getByRole("button", { name: "End" }).click();
   const confirm = page.getByRole("dialog", { name: "End contest" });
   await expect(confirm).toContainText("This cannot be undone.");

@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import { insertContests, insertPrizes } from "../bench/scale-data";
 import { exited, freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
 import { ADMIN, PLAYER, signInViaApi } from "./helpers";
+import { adminContestRow } from "./players";
 
 test("a player on /admin is told access is denied and sent home", async ({ page }) => {
   await signInViaApi(page, PLAYER);
@@ -69,7 +70,7 @@ test("admin creates a contest with the form, ends it with no tickets, then re-op
   await dialog.getByRole("button", { name: "Create Contest" }).click();
   await expect(page.getByText("Contest Created")).toBeVisible();
 
-  const row = page.getByTestId("admin-contest-row").filter({ hasText: title });
+  const row = await adminContestRow(page, title);
   await expect(row).toContainText("Active");
   await expect(row).toContainText("$2.49");
   // It is live for players, with the seed's hash published and the seed itself secret.
@@ -102,7 +103,7 @@ test("a drawn contest's proof recomputes in the browser", async ({ page }) => {
   await signInViaApi(page, ADMIN);
   await page.goto("/admin");
   await page.getByRole("tab", { name: "Contests" }).click();
-  const row = page.getByTestId("admin-contest-row").filter({ hasText: "Classic Coupe 1967" });
+  const row = await adminContestRow(page, "Classic Coupe 1967");
   await expect(row).toContainText("Ended");
   await expect(row.getByRole("button", { name: "Activate" })).toBeDisabled();
   await row.getByRole("button", { name: "View" }).click();

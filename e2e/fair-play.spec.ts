@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, signInViaApi } from "./helpers";
-import { asAdmin, newPlayer } from "./players";
+import { adminContestRow, asAdmin, newPlayer } from "./players";
 
 // docs/fair-play.md in the browser: skill question and free entry on the contest page, terms frozen
 // after a sale, the public draw record, Responsible play, and the admin's wheel economics screen.
@@ -38,7 +38,7 @@ test("skill question, free postal entry, frozen terms and a draw anyone can chec
   await asAdmin(browser, async (admin) => {
     // Max tickets can no longer change once sold: the edit form shows the server's refusal.
     await admin.goto("/admin?tab=contests");
-    const row = admin.getByTestId("admin-contest-row").filter({ hasText: title });
+    const row = await adminContestRow(admin, title);
     await row.getByRole("button", { name: "Edit" }).click();
     const dialog = admin.getByRole("dialog", { name: "Edit Contest" });
     await expect(dialog).toContainText("max tickets, ticket price, end date and the skill question are frozen");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { openAccountDialog } from "./helpers";
-import { asAdmin, createContestViaApi, homeCard, newPlayer } from "./players";
+import { adminContestRow, asAdmin, createContestViaApi, homeCard, newPlayer } from "./players";
 
 // docs/contests.md "Instant wins" in the browser (desktop and phone): the admin attaches instant
 // prizes before sales, a player's ticket hits a committed number and gets the instant-win screen,
@@ -13,7 +13,7 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
 
   await asAdmin(browser, async (admin) => {
     await admin.goto("/admin?tab=contests");
-    const row = admin.getByTestId("admin-contest-row").filter({ hasText: title });
+    const row = await adminContestRow(admin, title);
     await row.getByRole("button", { name: "Instant prizes" }).click();
     const dialog = admin.getByRole("dialog", { name: `Instant prizes: ${title}` });
     await expect(dialog.getByText("No instant prizes yet.")).toBeVisible();
@@ -77,11 +77,7 @@ test("a physical instant prize names itself on My Prizes, in the cash confirmati
   const contestId = await createContestViaApi(browser, { title, ticketPrice: 1, maxTickets: 1 });
   await asAdmin(browser, async (admin) => {
     await admin.goto("/admin?tab=contests");
-    await admin
-      .getByTestId("admin-contest-row")
-      .filter({ hasText: title })
-      .getByRole("button", { name: "Instant prizes" })
-      .click();
+    await (await adminContestRow(admin, title)).getByRole("button", { name: "Instant prizes" }).click();
     const dialog = admin.getByRole("dialog", { name: `Instant prizes: ${title}` });
     await dialog.getByRole("button", { name: "Add prize" }).click();
     await dialog.getByRole("combobox", { name: "Kind" }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, signInViaApi } from "./helpers";
+import { adminContestRow } from "./players";
 
 // The whole site across areas: admin opens a contest, a player tops up and buys, the admin ends it,
 // the player sees the result and the notification, and the published winner post is public.
@@ -62,7 +63,7 @@ test("contest life cycle: create → top up → buy → draw → result, notific
 
   // The admin ends the contest from the dashboard: the only participant wins.
   await admin.goto("/admin?tab=contests");
-  const row = admin.getByTestId("admin-contest-row").filter({ hasText: title });
+  const row = await adminContestRow(admin, title);
   await row.getByRole("button", { name: "End" }).click();
   await admin.getByRole("dialog", { name: "End contest" }).getByRole("button", { name: "End and draw" }).click();
   await expect(row).toContainText("Ended");

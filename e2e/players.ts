@@ -58,6 +58,19 @@ export async function asAdmin<T>(browser: Browser, fn: (admin: Page) => Promise<
   }
 }
 
+/**
+ * The admin Contests tab's row for `title`, found with the tab's title search: the list is a page of
+ * 50, newest first, and other specs' contests (e2e/admin-paging.spec.ts makes 51 at once) push older
+ * ones past it.
+ */
+export async function adminContestRow(admin: Page, title: string): Promise<Locator> {
+  await admin.getByRole("textbox", { name: "Search contests by title" }).fill(title);
+  const rows = admin.getByTestId("admin-contest-row");
+  // The search applies after a short pause: wait until every row shown is a match.
+  await expect(rows.filter({ hasNotText: title })).toHaveCount(0, { timeout: 30_000 });
+  return rows.filter({ hasText: title });
+}
+
 /** Creates an active contest through the admin REST row and answers its id. */
 export async function createContestViaApi(
   browser: Browser,
