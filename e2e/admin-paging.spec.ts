@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { ADMIN, signInViaApi } from "./helpers";
 import { newPlayer } from "./players";
 
@@ -146,36 +146,48 @@ test("the Messages search asks the server: it finds a conversation beyond the fi
   await expect(rows.filter({ hasText: needle.email })).toHaveCount(0);
 });
 
+/**
+ * 51 contests with one marker in their titles, made by the admin signed in on `page` once per worker
+ * and cancelled as soon as made (nothing sold), so that no player's home lists them. Each is two
+ * entries in the audit log by that admin (made, cancelled).
+ */
+let contestsMade: Promise<string> | null = null;
+function markedContests(page: Page, project: string): Promise<string> {
+  contestsMade ??= (async () => {
+    const marker = `Paging ${project} ${Date.now()}`;
+    for (let i = 0; i < ROWS; i += 5) {
+      await Promise.all(
+        Array.from({ length: Math.min(5, ROWS - i) }, async (_, k) => {
+          const made = await page.request.post("/api/admin/contests", {
+            data: {
+              title: `${marker} #${i + k}`,
+              description: "A contest made to fill a page of the admin list.",
+              ticketPrice: 1,
+              maxTickets: null,
+              originalPrice: null,
+              discountPercentage: null,
+              category: "watches",
+              imageUrl: "/images/contests/gold-watch.svg",
+              status: "active",
+              soldTickets: 0,
+            },
+          });
+          expect(made.status()).toBe(201);
+          const id = (await made.json()).contest.id as string;
+          const cancelled = await page.request.post(`/api/admin/contests/${id}/status`, { data: { status: "cancelled" } });
+          expect(cancelled.ok()).toBe(true);
+        }),
+      );
+    }
+    return marker;
+  })();
+  return contestsMade;
+}
+
 test("the Contests tab shows a page of 50 and Load more brings the next", async ({ page }, info) => {
   test.setTimeout(180_000);
   await signInViaApi(page, ADMIN);
-  // 51 contests with one marker in their titles, cancelled as soon as made (nothing sold), so that
-  // no player's home lists them and no other spec sees them.
-  const marker = `Paging ${info.project.name} ${Date.now()}`;
-  for (let i = 0; i < ROWS; i += 5) {
-    await Promise.all(
-      Array.from({ length: Math.min(5, ROWS - i) }, async (_, k) => {
-        const made = await page.request.post("/api/admin/contests", {
-          data: {
-            title: `${marker} #${i + k}`,
-            description: "A contest made to fill a page of the admin list.",
-            ticketPrice: 1,
-            maxTickets: null,
-            originalPrice: null,
-            discountPercentage: null,
-            category: "watches",
-            imageUrl: "/images/contests/gold-watch.svg",
-            status: "active",
-            soldTickets: 0,
-          },
-        });
-        expect(made.status()).toBe(201);
-        const id = (await made.json()).contest.id as string;
-        expect((await page.request.post(`/api/admin/contests/${id}/status`, { data: { status: "cancelled" } })).ok()).toBe(true);
-      }),
-    );
-  }
-
+  const marker = await markedContests(page, info.project.name);
   await page.goto("/admin?tab=contests");
   const rows = page.getByTestId("admin-contest-row");
   await expect(rows.first()).toBeVisible(SLOW);
@@ -195,4 +207,25 @@ test("the Contests tab shows a page of 50 and Load more brings the next", async 
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
   // Newest first: the last row is one of the first five made (together, before the others).
   await expect(rows.last()).toContainText(new RegExp(`${marker} #[0-4](?!\\d)`));
+});
+
+test("the Audit tab shows a page of 50 entries and Load more brings the next", async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signInViaApi(page, ADMIN);
+  // Over 100 entries by this admin: the marked contests, each made and cancelled.
+  await markedContests(page, info.project.name);
+  await page.goto("/admin?tab=audit");
+  const rows = page.getByTestId("audit-entry");
+  await expect(rows.first()).toBeVisible(SLOW);
+  await page.getByLabel("Filter by admin email").fill(ADMIN.email);
+  await expect(rows).toHaveCount(50, SLOW);
+  await expect(page.getByTestId("list-count")).toHaveText("Showing 50 entries so far");
+  // Clicked again if the first click went to the list before the filter applied (its own pages).
+  await expect(async () => {
+    if (await page.getByRole("button", { name: "Load more" }).isVisible())
+      await page.getByRole("button", { name: "Load more" }).click();
+    await expect(rows).toHaveCount(100, { timeout: 5_000 });
+  }).toPass(SLOW);
+  await expect(page.getByTestId("list-count")).toHaveText("Showing 100 entries so far");
+  await expect(rows.filter({ hasNotText: ADMIN.email })).toHaveCount(0);
 });
