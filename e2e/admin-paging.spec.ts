@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { ADMIN, signInViaApi } from "./helpers";
-import { newPlayer } from "./players";
+import { createContest, newPlayer } from "./players";
 
 // The admin lists are pages (docs/admin.md "Paged lists and phones"), on desktop and phone: the
 // Outbox shows 50 e-mails and "Load more" fetches the next page; the Messages tab's search asks the
@@ -9,6 +9,18 @@ import { newPlayer } from "./players";
 // of 51 that no other spec shares.
 const SLOW = { timeout: 30_000 };
 const ROWS = 51;
+
+/**
+ * Presses "Load more" until `rows` number `count`: pressed again if a click raced a refetch (a
+ * tab's timer, other specs' live ticks, a filter applying) and brought nothing.
+ */
+async function loadMoreUntil(page: Page, rows: Locator, count: number): Promise<void> {
+  await expect(async () => {
+    if (await page.getByRole("button", { name: "Load more" }).isVisible())
+      await page.getByRole("button", { name: "Load more" }).click();
+    await expect(rows).toHaveCount(count, { timeout: 5_000 });
+  }).toPass(SLOW);
+}
 
 /**
  * The 51 marked accounts, made once per worker by whichever test needs them first (both do; the
@@ -62,12 +74,7 @@ test("the Outbox shows a page of 50 and Load more brings the next", async ({ pag
   await expect(rows.filter({ hasNotText: marker })).toHaveCount(0, SLOW);
   await expect(rows).toHaveCount(50, SLOW);
   await expect(page.getByTestId("list-count")).toHaveText("Showing 50 e-mails so far");
-  // Clicked again if the first click raced the tab's 10 s refetch and brought nothing (there is no third page).
-  await expect(async () => {
-    if (await page.getByRole("button", { name: "Load more" }).isVisible())
-      await page.getByRole("button", { name: "Load more" }).click();
-    await expect(rows).toHaveCount(ROWS, { timeout: 5_000 });
-  }).toPass(SLOW);
+  await loadMoreUntil(page, rows, ROWS);
   await expect(page.getByTestId("list-count")).toHaveText(`Showing ${ROWS} e-mails`);
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
   // Newest first: the last row is one of the first ten accounts (made together, before the others).
@@ -158,22 +165,10 @@ function markedContests(page: Page, project: string): Promise<string> {
     for (let i = 0; i < ROWS; i += 5) {
       await Promise.all(
         Array.from({ length: Math.min(5, ROWS - i) }, async (_, k) => {
-          const made = await page.request.post("/api/admin/contests", {
-            data: {
-              title: `${marker} #${i + k}`,
-              description: "A contest made to fill a page of the admin list.",
-              ticketPrice: 1,
-              maxTickets: null,
-              originalPrice: null,
-              discountPercentage: null,
-              category: "watches",
-              imageUrl: "/images/contests/gold-watch.svg",
-              status: "active",
-              soldTickets: 0,
-            },
+          const id = await createContest(page, {
+            title: `${marker} #${i + k}`,
+            description: "A contest made to fill a page of the admin list.",
           });
-          expect(made.status()).toBe(201);
-          const id = (await made.json()).contest.id as string;
           const cancelled = await page.request.post(`/api/admin/contests/${id}/status`, { data: { status: "cancelled" } });
           expect(cancelled.ok()).toBe(true);
         }),
@@ -196,13 +191,7 @@ test("the Contests tab shows a page of 50 and Load more brings the next", async 
   await expect(rows.filter({ hasNotText: marker })).toHaveCount(0, SLOW);
   await expect(rows).toHaveCount(50, SLOW);
   await expect(page.getByTestId("list-count")).toHaveText("Showing 50 contests so far");
-  // Clicked again if the first click raced a refetch (other specs' sales tick the contests live) and
-  // brought nothing (there is no third page).
-  await expect(async () => {
-    if (await page.getByRole("button", { name: "Load more" }).isVisible())
-      await page.getByRole("button", { name: "Load more" }).click();
-    await expect(rows).toHaveCount(ROWS, { timeout: 5_000 });
-  }).toPass(SLOW);
+  await loadMoreUntil(page, rows, ROWS);
   await expect(page.getByTestId("list-count")).toHaveText(`Showing ${ROWS} contests`);
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
   // Newest first: the last row is one of the first five made (together, before the others).
@@ -220,12 +209,7 @@ test("the Audit tab shows a page of 50 entries and Load more brings the next", a
   await page.getByLabel("Filter by admin email").fill(ADMIN.email);
   await expect(rows).toHaveCount(50, SLOW);
   await expect(page.getByTestId("list-count")).toHaveText("Showing 50 entries so far");
-  // Clicked again if the first click went to the list before the filter applied (its own pages).
-  await expect(async () => {
-    if (await page.getByRole("button", { name: "Load more" }).isVisible())
-      await page.getByRole("button", { name: "Load more" }).click();
-    await expect(rows).toHaveCount(100, { timeout: 5_000 });
-  }).toPass(SLOW);
+  await loadMoreUntil(page, rows, 100);
   await expect(page.getByTestId("list-count")).toHaveText("Showing 100 entries so far");
   await expect(rows.filter({ hasNotText: ADMIN.email })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, signInViaApi } from "./helpers";
-import { adminContestRow } from "./players";
+import { adminContestRow, createContest } from "./players";
 
 // The whole site across areas: admin opens a contest, a player tops up and buys, the admin ends it,
 // the player sees the result and the notification, and the published winner post is public.
@@ -10,21 +10,7 @@ test("contest life cycle: create → top up → buy → draw → result, notific
   const admin = await adminCtx.newPage();
   await signInViaApi(admin, ADMIN);
 
-  const created = await admin.request.post("/api/admin/contests", {
-    data: {
-      title,
-      description: "A watch for the journey test.",
-      ticketPrice: 1.5,
-      maxTickets: null,
-      originalPrice: null,
-      discountPercentage: null,
-      category: "watches",
-      imageUrl: "/images/contests/gold-watch.svg",
-      status: "active",
-      soldTickets: 0,
-    },
-  });
-  expect(created.status()).toBe(201);
+  await createContest(admin, { title, description: "A watch for the journey test.", ticketPrice: 1.5 });
   const contest = (await (await admin.request.get("/api/contests")).json()).find((c: { title: string }) => c.title === title);
 
   // A brand-new player tops up $5 through the sandbox, and the admin approves it.

@@ -71,29 +71,31 @@ export async function adminContestRow(admin: Page, title: string): Promise<Locat
   return rows.filter({ hasText: title });
 }
 
-/** Creates an active contest through the admin REST row and answers its id. */
-export async function createContestViaApi(
-  browser: Browser,
-  fields: { title: string; ticketPrice?: number; maxTickets?: number | null; category?: string },
-): Promise<string> {
-  return asAdmin(browser, async (admin) => {
-    const res = await admin.request.post("/api/admin/contests", {
-      data: {
-        title: fields.title,
-        description: "A contest made by an end-to-end test.",
-        ticketPrice: fields.ticketPrice ?? 1,
-        maxTickets: fields.maxTickets ?? null,
-        originalPrice: null,
-        discountPercentage: null,
-        category: fields.category ?? "watches",
-        imageUrl: "/images/contests/gold-watch.svg",
-        status: "active",
-        soldTickets: 0,
-      },
-    });
-    expect(res.status()).toBe(201);
-    return (await res.json()).contest.id as string;
+type ContestFields = { title: string; description?: string; ticketPrice?: number; maxTickets?: number | null; category?: string };
+
+/** Creates an active contest through the admin REST row, as the admin signed in on `admin`, and answers its id. */
+export async function createContest(admin: Page, fields: ContestFields): Promise<string> {
+  const res = await admin.request.post("/api/admin/contests", {
+    data: {
+      title: fields.title,
+      description: fields.description ?? "A contest made by an end-to-end test.",
+      ticketPrice: fields.ticketPrice ?? 1,
+      maxTickets: fields.maxTickets ?? null,
+      originalPrice: null,
+      discountPercentage: null,
+      category: fields.category ?? "watches",
+      imageUrl: "/images/contests/gold-watch.svg",
+      status: "active",
+      soldTickets: 0,
+    },
   });
+  expect(res.status()).toBe(201);
+  return (await res.json()).contest.id as string;
+}
+
+/** `createContest` in an admin context of its own. */
+export async function createContestViaApi(browser: Browser, fields: ContestFields): Promise<string> {
+  return asAdmin(browser, (admin) => createContest(admin, fields));
 }
 
 /**
