@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, signInViaApi } from "./helpers";
-import { createContest, newPlayer } from "./players";
+import { ADMIN, holdLock, signInViaApi } from "./helpers";
+import { asAdmin, createContest, newPlayer } from "./players";
 
 // The admin lists are pages (docs/admin.md "Paged lists and phones"), on desktop and phone: the
 // Outbox shows 50 e-mails and "Load more" fetches the next page; the Messages tab's search asks the
@@ -212,4 +212,111 @@ test("the Audit tab shows a page of 50 entries and Load more brings the next", a
   await loadMoreUntil(page, rows, 100);
   await expect(page.getByTestId("list-count")).toHaveText("Showing 100 entries so far");
   await expect(rows.filter({ hasNotText: ADMIN.email })).toHaveCount(0);
+});
+
+/** The `data-track-id`s (or another attribute) of the rows on screen, in order. */
+function attributes(rows: Locator, name: string): Promise<string[]> {
+  return rows.evaluateAll((els, attr) => els.map((e) => e.getAttribute(attr) ?? ""), name);
+}
+
+test("the Payments tab shows the 50 oldest pending payments and Load more brings the next", async ({ browser, page }) => {
+  test.setTimeout(240_000);
+  // Other specs find their own pending payment on this tab's first page (oldest first): while this
+  // test's 51 wait, theirs would be on the second. They hold the same lock from creating to deciding.
+  const release = await holdLock("pending-payments");
+  const mine: { id: string; trackId: string }[] = [];
+  try {
+    // Five open top-ups at most per player (LIMITS.openTopUpsMax): 11 players, the last with one.
+    for (let p = 0; mine.length < ROWS; p++) {
+      const player = await newPlayer(browser);
+      for (let k = 0; k < 5 && mine.length < ROWS; k++) {
+        const res = await player.page.request.post("/api/payments/create", {
+          data: { amount: `${p + 1}.${String(k).padStart(2, "0")}`, currency: "USD", cryptoCurrency: "USDT" },
+        });
+        expect(res.ok()).toBe(true);
+        const payment = await res.json();
+        mine.push({ id: payment.paymentId, trackId: payment.trackId });
+      }
+      await player.context.close();
+    }
+
+    await signInViaApi(page, ADMIN);
+    await page.goto("/admin?tab=payments");
+    const rows = page.getByTestId("pending-payment");
+    await expect(rows).toHaveCount(50, SLOW);
+    await expect(page.getByTestId("list-count")).toHaveText(/^Showing 50 of \d+ pending payments$/, SLOW);
+    const first = await attributes(rows, "data-track-id");
+    // Oldest first: whatever other pending payments came before, the newest of this test's is not
+    // on the first page.
+    expect(first).not.toContain(mine.at(-1)?.trackId);
+
+    const wanted = new Set(mine.map((m) => m.trackId));
+    await expect(async () => {
+      if (await page.getByRole("button", { name: "Load more" }).isVisible())
+        await page.getByRole("button", { name: "Load more" }).click();
+      const shown = await attributes(rows, "data-track-id");
+      expect(shown.filter((t) => wanted.has(t))).toHaveLength(ROWS);
+    }).toPass(SLOW);
+    // Each payment once, in the order they were made (oldest first).
+    const shown = await attributes(rows, "data-track-id");
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(shown.filter((t) => wanted.has(t))).toEqual(mine.map((m) => m.trackId));
+    await expect(page.getByTestId("list-count")).toHaveText(new RegExp(`^Showing ${shown.length}( of \\d+)? pending payments$`));
+  } finally {
+    // Decided, they leave the list: the other specs' payments are on the first page again.
+    await asAdmin(browser, async (admin) => {
+      for (let i = 0; i < mine.length; i += 10)
+        await Promise.all(mine.slice(i, i + 10).map((m) => admin.request.post(`/api/payments/${m.id}/reject`)));
+    });
+    await release();
+  }
+});
+
+test("the Winner Posts tab shows 50 posts and Load more brings the next, drafts included", async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signInViaApi(page, ADMIN);
+  // 51 drafts won long ago: the oldest wins, so they sort after every other spec's post (newest win
+  // first) and, being drafts, never show in the public gallery.
+  const marker = `Paging post ${info.project.name} ${Date.now()}`;
+  for (let i = 0; i < ROWS; i += 5) {
+    await Promise.all(
+      Array.from({ length: Math.min(5, ROWS - i) }, async (_, k) => {
+        const n = i + k;
+        const res = await page.request.post("/api/admin/winner-posts", {
+          data: {
+            title: `${marker} #${n}`,
+            description: "A draft made to fill a page of the admin list.",
+            winnerName: "Page P.",
+            winnerId: "paging",
+            contestId: "paging",
+            contestTitle: "Paging contest",
+            imageUrl: "",
+            // One minute apart, the first made the newest win.
+            winDate: new Date(Date.UTC(2001, 0, 1, 12, 0) - n * 60_000).toISOString(),
+            isPublished: false,
+          },
+        });
+        expect(res.status()).toBe(201);
+      }),
+    );
+  }
+
+  await page.goto("/admin?tab=winner-posts");
+  const cards = page.getByTestId("admin-winner-post");
+  const marked = cards.filter({ hasText: marker });
+  await expect(cards).toHaveCount(50, SLOW);
+  await expect(page.getByTestId("list-count")).toHaveText("Showing 50 posts so far");
+  // The last of them won longest ago: not on the first page.
+  await expect(marked.filter({ hasText: `${marker} #${ROWS - 1}` })).toHaveCount(0);
+  await expect(async () => {
+    if (await page.getByRole("button", { name: "Load more" }).isVisible())
+      await page.getByRole("button", { name: "Load more" }).click();
+    await expect(marked).toHaveCount(ROWS, { timeout: 5_000 });
+  }).toPass(SLOW);
+  // Each once, newest win first; a draft says so.
+  const numbers = (await marked.allTextContents()).map((t) =>
+    Number(t.slice(t.indexOf(marker) + marker.length).match(/^ #(\d+)/)?.[1]),
+  );
+  expect(numbers).toEqual(Array.from({ length: ROWS }, (_, n) => n));
+  await expect(marked.first()).toContainText("Draft");
 });
