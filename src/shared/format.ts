@@ -83,10 +83,53 @@ function toDate(value: DateInput): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/**
+ * An instant in UTC as `Intl` writes it in en-US (the patterns of OPTIONS), without `Intl`. The first
+ * `Intl.DateTimeFormat` of a page loads the locale's data: 15–25 ms of one task on a fast host, four
+ * to ten times that on a slow phone, and every page renders its dates in UTC while it hydrates
+ * (useTimeZone). So the server's zone costs string work only; other zones go through `Intl`, after
+ * hydration. tests/unit/format.test.ts compares both on thousands of random instants.
+ */
+function formatUtc(d: Date, style: DateStyle): string {
+  const hours = d.getUTCHours();
+  const time = `${hours % 12 || 12}:${String(d.getUTCMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+  const month = MONTHS[d.getUTCMonth()] as string;
+  const day = `${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+  switch (style) {
+    case "dateTime":
+      return `${month.slice(0, 3)} ${day}, ${time} UTC`;
+    case "long":
+      return `${WEEKDAYS[d.getUTCDay()]}, ${month} ${day} at ${time} UTC`;
+    case "date":
+      return `${month} ${day}`;
+    case "time":
+      return `${time} UTC`;
+  }
+}
+
 /** An instant as text in `timeZone` (see DateStyle); "—" for an invalid date. */
 export function formatDateTime(value: DateInput, timeZone: string, style: DateStyle = "dateTime"): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return "—";
+  // Years 1–9999: outside them Intl writes eras and signs the patterns above do not.
+  const year = d.getUTCFullYear();
+  if (timeZone === SERVER_TIME_ZONE && year >= 1 && year <= 9999) return formatUtc(d, style);
   const text = formatter(style, timeZone).format(d);
   return WITH_ZONE[style] ? `${text} ${timeZoneLabel(d, timeZone)}` : text;
 }
@@ -105,21 +148,32 @@ export function formatCalendarDay(value: DateInput): string {
   return formatDateTime(value, "UTC", "date");
 }
 
-// One formatter for every count: toLocaleString builds a new one per call, which was the costliest
-// function of our own in a signed-in home page's load (profiled in Chromium). Built on first use, not
-// when the module loads: the first Intl object of a page loads the locale's data, which a page that
-// shows no count (the sign-in form) should not pay for while it starts (`npm run bench:main-thread`).
-let count: Intl.NumberFormat | undefined;
-
-/** 1234 -> "1,234". */
+/**
+ * 1234 -> "1,234": en-US groups of three, as amounts are grouped (./money-format.ts). Not
+ * `Intl.NumberFormat`: the first Intl object of a page loads the locale's data, the costliest call of
+ * our own in a contest page's hydration (`npm run bench:main-thread`).
+ */
 export function formatCount(n: number): string {
-  count ??= new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: 0 });
-  return Number.isFinite(n) ? count.format(Math.trunc(n)) : "0";
+  if (!Number.isFinite(n)) return "0";
+  const whole = Math.trunc(n);
+  const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return whole < 0 ? `-${grouped}` : grouped;
+}
+
+/**
+ * True when this browser's clock is UTC all year (its offset is zero in every season): its instants
+ * read the same in UTC, so the page keeps the Intl-free UTC text (formatUtc above). Date's offset
+ * needs no locale data, unlike asking Intl for the zone's name.
+ */
+function clockIsUtc(): boolean {
+  const year = new Date().getUTCFullYear();
+  return [0, 3, 6, 9].every((month) => new Date(Date.UTC(year, month, 1)).getTimezoneOffset() === 0);
 }
 
 /** The zone this browser runs in, or UTC when there is no browser (server rendering, tests). */
 export function browserTimeZone(): string {
   try {
+    if (clockIsUtc()) return SERVER_TIME_ZONE;
     return safeTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
   } catch {
     return SERVER_TIME_ZONE;

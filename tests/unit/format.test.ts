@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,7 +53,64 @@ describe("the one date and money formatter (src/shared/format.ts)", () => {
     expect(typeof browserTimeZone()).toBe("string");
   });
 
-  it("groups thousands in counts and amounts", () => {
+  it("writes UTC without Intl exactly as Intl writes it, in every style, years 1 to 9999", () => {
+    const styles = {
+      dateTime: { dateStyle: "medium", timeStyle: "short" },
+      long: { dateStyle: "full", timeStyle: "short" },
+      date: { year: "numeric", month: "long", day: "numeric" },
+      time: { hour: "numeric", minute: "2-digit" },
+    } as const;
+    const first = new Date("0001-01-01T00:00:00Z").getTime();
+    const last = new Date("9999-12-31T23:59:59Z").getTime();
+    // Random instants over the whole range, the first and last minute of days, noon and midnight.
+    const instants = [
+      ...Array.from({ length: 4000 }, () => new Date(first + Math.random() * (last - first))),
+      ...Array.from(
+        { length: 1000 },
+        () =>
+          new Date(
+            Date.UTC(2000 + Math.floor(Math.random() * 60), 0, 1) +
+              Math.floor(Math.random() * 366) * 86_400_000 +
+              [0, 60_000, 43_140_000, 43_200_000, 86_340_000][Math.floor(Math.random() * 5)]!,
+          ),
+      ),
+      new Date(first),
+      new Date(last),
+    ];
+    for (const [style, options] of Object.entries(styles)) {
+      const intl = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
+      for (const d of instants) {
+        const expected = style === "date" ? intl.format(d) : `${intl.format(d)} UTC`;
+        expect(formatDateTime(d, "UTC", style as keyof typeof styles), d.toISOString()).toBe(expected);
+      }
+    }
+  });
+
+  it("takes a browser whose clock is UTC all year as UTC, and names any other zone", () => {
+    // A process of its own per zone: a worker thread does not see TZ change.
+    const zoneIn = (TZ: string) =>
+      execFileSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "--input-type=module",
+          "-e",
+          'import { browserTimeZone } from "./src/shared/format.ts"; console.log(browserTimeZone())',
+        ],
+        { env: { ...process.env, TZ }, encoding: "utf8" },
+      ).trim();
+    expect(zoneIn("Europe/London")).toBe("Europe/London"); // UTC in winter only
+    expect(zoneIn("Atlantic/Reykjavik")).toBe("UTC"); // UTC all year
+    expect(zoneIn("America/Los_Angeles")).toBe("America/Los_Angeles");
+  });
+
+  it("groups thousands in counts as Intl does, and amounts", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    for (let i = 0; i < 2000; i++) {
+      const n = Math.floor((Math.random() - 0.5) * 10 ** Math.floor(Math.random() * 16));
+      expect(formatCount(n)).toBe(intl.format(n));
+    }
     expect(formatCount(1234567)).toBe("1,234,567");
     expect(formatCount(-1234.9)).toBe("-1,234");
     expect(formatCount(Number.NaN)).toBe("0");
