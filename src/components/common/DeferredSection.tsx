@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, startTransition, useEffect, useRef, useState } from "react";
 
 /** Longest a deferred section waits for the browser to be idle before it renders anyway. */
 const IDLE_TIMEOUT_MS = 2_000;
@@ -10,14 +10,17 @@ const IDLE_TIMEOUT_MS = 2_000;
  * page's proof sections): its code and its data load once the browser is idle after the page has
  * hydrated, or sooner when it comes within a screen of view. `children` is typically a `lazy`
  * component, so its code is a chunk of its own. Until then, a placeholder of `minHeight` keeps the
- * page's length, and the server render carries only the placeholder.
+ * page's length, and the server render carries only the placeholder. It renders in a transition:
+ * in slices of a few milliseconds, not one long task.
  */
 export function DeferredSection({ children, minHeight, testId }: { children: ReactNode; minHeight: number; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (shown) return;
-    const show = () => setShown(true);
+    // A transition: the section renders in slices the browser interleaves with input, and the
+    // placeholder stays until its code has arrived (no fallback flash).
+    const show = () => startTransition(() => setShown(true));
     const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(show, { timeout: IDLE_TIMEOUT_MS }) : undefined;
     const timer = idle === undefined ? setTimeout(show, 0) : undefined;
     const observer =

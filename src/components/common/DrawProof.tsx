@@ -2,7 +2,7 @@
 
 import { Alert, Anchor, Button, Code, Group, Stack, Text } from "@mantine/core";
 import { Spinner } from "./QueryState";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
 import { nthSoldTicket } from "@/shared/ticket-picking";
 import { DRAW_SCHEME_FLAT, DRAW_SCHEME_MERKLE } from "@/shared/merkle";
@@ -170,7 +170,9 @@ function EntryList({ r }: { r: DrawRecord }) {
 export function DrawProof({ contestId }: { contestId: string }) {
   const record = useQuery(trpc.contests.drawRecord.queryOptions({ id: contestId }));
   const [check, setCheck] = useState<Check | null>(null);
-  const r = record.data;
+  // Rendered at transition priority (useDeferredValue): an answer arriving after hydration renders
+  // in slices, not one long task (docs/performance.md "First load").
+  const r = useDeferredValue(record.data);
 
   useEffect(() => {
     if (!r?.seed) return;
@@ -183,7 +185,7 @@ export function DrawProof({ contestId }: { contestId: string }) {
     };
   }, [r]);
 
-  if (!r) return record.isLoading ? <Spinner size="xs" label="Loading draw record" /> : null;
+  if (!r) return record.isLoading || record.data ? <Spinner size="xs" label="Loading draw record" /> : null;
   const matches = !!check?.hashOk && check.entriesOk !== false && check.ticket === r.winningTicket;
   return (
     <Stack gap={4} data-testid="draw-proof">

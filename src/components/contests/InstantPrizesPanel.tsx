@@ -2,7 +2,7 @@
 
 import { Alert, Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Spinner } from "@/components/common/QueryState";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import {
   INSTANT_PRIZE_KIND_LABELS,
   type InstantVerifyResult,
@@ -39,10 +39,12 @@ const prizeValue = (p: Record["prizes"][number]) =>
 /** Instant prizes on the contest page: what can be won, how many are left, the commitment and, after the end, its proof. */
 export function InstantPrizesPanel({ contestId }: { contestId: string }) {
   const q = useQuery(trpc.instantWins.record.queryOptions({ id: contestId }));
+  // Rendered at transition priority (useDeferredValue): an answer arriving after hydration renders
+  // in slices, not one long task (docs/performance.md "First load").
+  const r = useDeferredValue(q.data);
   const [check, setCheck] = useState<InstantVerifyResult | null>(null);
   const [checking, whileChecking] = useBusy();
-  if (q.isLoading) return <Spinner size="sm" label="Loading instant prizes" />;
-  const r = q.data;
+  if (q.isLoading || (q.data && !r)) return <Spinner size="sm" label="Loading instant prizes" />;
   if (!r || r.total === 0) return null; // no instant prizes: nothing to show
   const run = () => whileChecking(async () => setCheck(await verify(r)));
   return (

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } 
 import { Spinner } from "@/components/common/QueryState";
 import { useReducedMotion } from "@mantine/hooks";
 import { IntentLink } from "@/components/common/links";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
@@ -87,11 +87,13 @@ export function LiveDraw({ contestId, title, endDate }: { contestId: string; tit
       { refetchInterval: (q) => (user || q.state.data?.drawnAt ? false : 5000) },
     ),
   );
-  const r = record.data;
+  // Rendered at transition priority (useDeferredValue): an answer arriving after hydration renders
+  // in slices, not one long task (docs/performance.md "First load").
+  const r = useDeferredValue(record.data);
   const { step, play } = useReveal(r, reduced);
   const [check, setCheck] = useState<Check | null | undefined>(undefined);
   const [checking, whileChecking] = useBusy();
-  if (!r) return record.isLoading ? <Spinner size="xs" label="Loading the draw" /> : null;
+  if (!r) return record.isLoading || record.data ? <Spinner size="xs" label="Loading the draw" /> : null;
 
   const cancelled = r.status === "cancelled";
   const shows = (s: (typeof STEPS)[number]) => step > STEPS.indexOf(s);
