@@ -17,7 +17,9 @@
  *   BENCH_LH_RUNS=N runs each page N times (default 1) and prints the run with the median score and
  *   every run's score: one run's score moves by 10 points with the host's speed of the moment.
  *   With BENCH_LH_HOST_INDEX the host is probed again before every run (its index moves by ±30% within
- *   minutes here), and each row says the index the run emulated: its own host index × 4 / slowdown.)
+ *   minutes here), and each row says the index the run emulated: its own host index × 4 / slowdown.
+ *   A run that emulated a host over 15% from the target is run again (at most 6 times per page;
+ *   the row says how many were discarded).)
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -32,6 +34,10 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 let CPU_SLOWDOWN = Number(process.env.BENCH_LH_CPU_SLOWDOWN ?? 0);
 const TARGET_INDEX = Number(process.env.BENCH_LH_HOST_INDEX ?? 0);
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
+/** With BENCH_LH_HOST_INDEX: a run that emulated a host more than this far from the target is run again… */
+const EMULATION_TOLERANCE = 0.15;
+/** …at most this many times per page (then it is kept, and its row shows the index it emulated). */
+const MAX_DISCARDED = 6;
 /** Lighthouse's mobile defaults (simulated slow 4G), with the CPU slowdown set (0: its default, 4). */
 const throttling = () => ({
   rttMs: 150,
@@ -86,6 +92,7 @@ async function main() {
     const only = process.env.BENCH_LH_PAGES?.split(",");
     for (const page of pages.filter((p) => !only || only.includes(p.path.startsWith("/contest/") ? "contest" : p.path))) {
       const runs: { perf: number; row: string }[] = [];
+      let discarded = 0;
       for (let run = 0; run < RUNS; run++) {
         if (TARGET_INDEX > 0) await probeHost();
         const result = await lighthouse(`${base}${page.path}`, {
@@ -98,6 +105,16 @@ async function main() {
         });
         if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
         const { lhr } = result;
+        // The host's speed moves between the probe and the run: a run that stood for a host far from
+        // the target (its own index read during the run) is measured again, at most MAX_DISCARDED
+        // times per page, so the rows compare with each other.
+        const ran = ((lhr.environment?.benchmarkIndex ?? 0) * 4) / CPU_SLOWDOWN;
+        if (TARGET_INDEX > 0 && Math.abs(ran / TARGET_INDEX - 1) > EMULATION_TOLERANCE && discarded < MAX_DISCARDED) {
+          discarded++;
+          run--;
+          console.log(`  ${page.path}: run discarded, it emulated index ${fmt(ran)} (target ${fmt(TARGET_INDEX)})`);
+          continue;
+        }
         if (process.env.BENCH_LH_DETAIL) {
           const metric = (id: string) => fmt(lhr.audits[id]?.numericValue ?? 0);
           console.log(
@@ -171,7 +188,8 @@ async function main() {
       }
       const sorted = [...runs].sort((a, b) => a.perf - b.perf);
       const median = sorted[Math.floor((sorted.length - 1) / 2)] as (typeof runs)[number];
-      rows.push(RUNS > 1 ? `${median.row}  runs: ${runs.map((r) => r.perf).join(", ")}` : median.row);
+      const note = discarded ? ` (${discarded} discarded)` : "";
+      rows.push(RUNS > 1 || discarded ? `${median.row}  runs: ${runs.map((r) => r.perf).join(", ")}${note}` : median.row);
     }
     console.log(
       `lighthouse ${lighthouseVersion()}: mobile profile, CPU ${TARGET_INDEX > 0 ? `slowed to emulate index ${fmt(TARGET_INDEX)}` : `${CPU_SLOWDOWN || 4}x slower`}, ${os.cpus().length} cores, ${RUNS} run(s) per page, ${new Date().toISOString()}`,
