@@ -11,6 +11,8 @@
  *
  * One locale for the whole product: the texts are English (docs/product.md).
  */
+import { groupThousands } from "./money-format";
+
 export { formatUsd } from "./money-format";
 
 export const DISPLAY_LOCALE = "en-US";
@@ -149,14 +151,14 @@ export function formatCalendarDay(value: DateInput): string {
 }
 
 /**
- * 1234 -> "1,234": en-US groups of three, as amounts are grouped (./money-format.ts). Not
+ * 1234 -> "1,234": grouped as amounts are (groupThousands, ./money-format.ts). Not
  * `Intl.NumberFormat`: the first Intl object of a page loads the locale's data, the costliest call of
  * our own in a contest page's hydration (`npm run bench:main-thread`).
  */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return "0";
   const whole = Math.trunc(n);
-  const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const grouped = groupThousands(String(Math.abs(whole)));
   return whole < 0 ? `-${grouped}` : grouped;
 }
 

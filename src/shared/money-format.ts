@@ -42,12 +42,17 @@ function digitsOf(value: FormattableMoney): { negative: boolean; whole: string; 
   return { negative: m[1] === "-", whole: (m[2] as string).replace(/^0+(?=\d)/, ""), fraction: m[3] ?? "" };
 }
 
+/** "46221" -> "46,221": en-US groups of three, for amounts here and counts (./format.ts formatCount). */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** 46221.5 -> "46,221.50" (no currency sign). Unparsable input shows as "0.00". */
 export function formatMoney(value: FormattableMoney | null | undefined, precision: MoneyPrecision = "2"): string {
   const d = digitsOf(value ?? "0") ?? { negative: false, whole: "0", fraction: "" };
   const mills = `${d.fraction}000`.slice(0, 3);
   const fraction = precision === "mills" && !mills.endsWith("0") ? mills : mills.slice(0, 2);
-  const shown = `${d.whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+  const shown = `${groupThousands(d.whole)}.${fraction}`;
   // Cut toward zero, a small negative amount is zero: "-0.00" would mislead.
   return d.negative && !/^[0.,]+$/.test(shown) ? `-${shown}` : shown;
 }
