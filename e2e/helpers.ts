@@ -58,3 +58,13 @@ export async function openAccountDialog(page: Page, name: string) {
 export function openAccountSettings(page: Page) {
   return openAccountDialog(page, "Account Settings");
 }
+
+/**
+ * A contest page's proof sections (instant prizes, the live draw, the proof) load as they come within
+ * half a screen of view (src/components/common/DeferredSection.tsx). On a phone they start about two
+ * screens down, so a test that reads them scrolls there first, as a player would. On a desktop they
+ * are drawn with the page and this does nothing.
+ */
+export async function scrollToProofSections(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelector('[data-testid="proof-sections-placeholder"]')?.scrollIntoView());
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openAccountDialog } from "./helpers";
+import { openAccountDialog, scrollToProofSections } from "./helpers";
 import { adminContestRow, asAdmin, createContestViaApi, homeCard, newPlayer } from "./players";
 
 // docs/contests.md "Instant wins" in the browser (desktop and phone): the admin attaches instant
@@ -33,6 +33,7 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
   await page.goto("/");
   await expect((await homeCard(page, title)).getByTestId("instant-wins-badge")).toHaveText("INSTANT WINS");
   await page.goto(`/contest/${contestId}`);
+  await scrollToProofSections(page);
   await expect(page.getByTestId("instant-left")).toHaveText("2 of 2 left");
   // The published map commitment is keyed with the secret seed (docs/fair-play.md "What each published hash proves").
   await expect(page.getByTestId("instant-map-hash")).toContainText("HMAC-SHA256 keyed with the seed");
@@ -60,6 +61,7 @@ test("instant prizes: admin attaches them, a buyer wins at checkout, the reveale
     expect(ended.ok()).toBe(true);
   });
   await page.reload();
+  await scrollToProofSections(page);
   await page.getByTestId("instant-verify").click();
   await expect(page.getByTestId("instant-verify-result")).toContainText("Verified");
   // The page links how to check a draw; it prints no command line for the reader to run.

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { scrollToProofSections } from "./helpers";
 import { asAdmin, newPlayer } from "./players";
 
 // docs/fair-play.md "Live draws": two browsers watch the same draw (/draws/live at the project's width,
@@ -34,6 +35,8 @@ test("two browsers watch a draw live; the proof verifies; a player proves their 
   const card = buyer.page.getByTestId("live-draw").filter({ hasText: title });
   await expect(card.getByTestId("draw-countdown")).toHaveText(/^Draw in \d+d \d\dh \d\dm( \d\ds)?$/);
   await watcher.page.goto(`/contest/${contestId}`);
+  // On a phone the live panel is two screens down: it loads as the watcher scrolls to it.
+  await scrollToProofSections(watcher.page);
   const panel = watcher.page.getByTestId("live-draw");
   await expect(panel.getByTestId("live-draw-status")).toHaveText("Upcoming");
   await watcher.page.waitForLoadState("networkidle"); // hydrated and subscribed
@@ -69,6 +72,7 @@ test("two browsers watch a draw live; the proof verifies; a player proves their 
 
   // The buyer proves their two tickets were in the committed list, in the browser.
   await buyer.page.goto(`/contest/${contestId}`);
+  await scrollToProofSections(buyer.page);
   const mine = buyer.page.getByTestId("my-entry-proofs");
   await mine.getByRole("button", { name: "Prove tickets #1–#2 were in the draw" }).click();
   await expect(mine.getByTestId("entry-proof-ok")).toContainText("Verified in your browser: entry 1 of 1");
@@ -79,4 +83,43 @@ test("two browsers watch a draw live; the proof verifies; a player proves their 
 
   await buyer.context.close();
   await watcher.context.close();
+});
+
+// A contest page's proof sections (instant prizes, the live draw, the proof) load as the player nears
+// them (src/components/common/DeferredSection.tsx): on a phone they begin two screens down, and a page
+// opened and read above the fold never fetches their code or their reads. On a desktop they are near
+// enough to load with the page.
+test("a contest page loads its proof sections as a phone scrolls to them, and with the page on a desktop", async ({
+  browser,
+}) => {
+  const list = (await (await browser.newContext()).request.get("/api/contests").then((r) => r.json())) as {
+    id: string;
+    status: string;
+  }[];
+  const id = list.find((c) => c.status === "active")?.id ?? "";
+  expect(id).not.toBe("");
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    const { context, page } = await newPlayer(browser, { viewport });
+    const reads: string[] = [];
+    page.on("request", (r) => {
+      if (/contests\.drawRecord|instantWins\.record/.test(r.url())) reads.push(r.url());
+    });
+    await page.goto(`/contest/${id}`);
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+    await page.waitForLoadState("networkidle");
+    if (viewport.width < 500) {
+      // Hydrated and quiet: before, the sections loaded here, when the browser went idle.
+      await expect(page.getByTestId("proof-sections-placeholder")).toHaveCount(1);
+      await expect(page.getByTestId("draw-proof-card")).toHaveCount(0);
+      expect(reads).toEqual([]);
+      await page.getByTestId("proof-sections-placeholder").scrollIntoViewIfNeeded();
+    }
+    await expect(page.getByTestId("draw-proof-card")).toBeVisible();
+    await expect(page.getByTestId("live-draw")).toBeVisible();
+    expect(reads.length).toBeGreaterThan(0);
+    await context.close();
+  }
 });

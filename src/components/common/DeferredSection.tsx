@@ -2,16 +2,23 @@
 
 import { type ReactNode, Suspense, startTransition, useEffect, useRef, useState } from "react";
 
-/** Longest a deferred section waits for the browser to be idle before it renders anyway. */
-const IDLE_TIMEOUT_MS = 2_000;
+/**
+ * How close to the viewport a deferred section starts loading: half a screen before it scrolls into
+ * view, so a player scrolling down finds it drawn, while a page opened and read above the fold never
+ * loads it. On a phone a contest page's proof sections begin about two screens down.
+ */
+const ROOT_MARGIN = "50% 0px";
 
 /**
  * Content below the fold that a page's first paint and first interaction do not need (a contest
- * page's proof sections): its code and its data load once the browser is idle after the page has
- * hydrated, or sooner when it comes within a screen of view. `children` is typically a `lazy`
- * component, so its code is a chunk of its own. Until then, a placeholder of `minHeight` keeps the
- * page's length, and the server render carries only the placeholder. It renders in a transition:
- * in slices of a few milliseconds, not one long task.
+ * page's proof sections): its code and its data load when it comes within half a screen of view,
+ * not with the page. `children` is typically a `lazy` component, so its code is a chunk of its own.
+ * Until then, a placeholder of `minHeight` keeps the page's length, and the server render carries
+ * only the placeholder. It renders in a transition: in slices of a few milliseconds, not one long task.
+ *
+ * Not on idle as well: a phone that loaded the page still paid for sections nobody scrolled to
+ * (their chunk, three reads and their render; bench/README.md "2026-11-29, night"). Keyboard and
+ * screen-reader users reach it too: moving past the content above scrolls it into view.
  */
 export function DeferredSection({ children, minHeight, testId }: { children: ReactNode; minHeight: number; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -21,18 +28,13 @@ export function DeferredSection({ children, minHeight, testId }: { children: Rea
     // A transition: the section renders in slices the browser interleaves with input, and the
     // placeholder stays until its code has arrived (no fallback flash).
     const show = () => startTransition(() => setShown(true));
-    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(show, { timeout: IDLE_TIMEOUT_MS }) : undefined;
-    const timer = idle === undefined ? setTimeout(show, 0) : undefined;
-    const observer =
-      typeof IntersectionObserver === "function"
-        ? new IntersectionObserver(([entry]) => entry?.isIntersecting && show(), { rootMargin: "100% 0px" })
-        : undefined;
-    if (ref.current) observer?.observe(ref.current);
-    return () => {
-      if (idle !== undefined) cancelIdleCallback(idle);
-      clearTimeout(timer);
-      observer?.disconnect();
-    };
+    if (typeof IntersectionObserver !== "function" || !ref.current) {
+      const timer = setTimeout(show, 0);
+      return () => clearTimeout(timer);
+    }
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && show(), { rootMargin: ROOT_MARGIN });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
   }, [shown]);
   const placeholder = <div ref={ref} style={{ minHeight }} aria-busy="true" data-testid={testId} />;
   return shown ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
