@@ -4,7 +4,8 @@
  * over 50 ms (the total blocking time of this one load), and the JavaScript self time per source
  * module (node_modules packages grouped), read through the build's browser source maps.
  *   BUILD_SOURCE_MAPS=1 npm run build && npm run bench:main-thread
- *   (BENCH_PAGES=/,/login,/winners,contest,home picks pages; BENCH_PORT, default 3206; CHROME_PATH)
+ *   (BENCH_PAGES=/,/login,/winners,contest,home picks pages; BENCH_PORT, default 3206; CHROME_PATH;
+ *   BENCH_PACKAGE_DETAIL=@mantine/core lists that package's time by source file and function)
  * Without source maps the modules are printed as chunk files.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -47,6 +48,8 @@ function moduleOf(frame: ProfileNode["callFrame"]): string {
   const source = original?.source;
   if (!source) return file.startsWith("http") ? "(document)" : file;
   const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  // BENCH_PACKAGE_DETAIL names one package to break down by its source file and function.
+  if (pkg && pkg[1] === process.env.BENCH_PACKAGE_DETAIL) return `${source.split("node_modules/")[1]}:${original?.name ?? ""}`;
   if (pkg)
     return pkg[1] === "next"
       ? `next/${source.split("node_modules/next/")[1]?.split("/").slice(0, 3).join("/")}`

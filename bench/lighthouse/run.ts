@@ -9,6 +9,9 @@
  *   BENCH_LH_DETAIL=1 also lists every script each page loaded, largest first, and the audits that
  *   cost points outside performance;
  *   BENCH_LH_PAGES=/,/winners,/login,contest runs only the pages listed;
+ *   BENCH_LH_SIGNED_IN_PATHS=/offline,/prizes adds those paths, signed in (name them in BENCH_LH_PAGES too
+ *   when it is set): /offline signed in is the header and shell with next to no page of its own;
+ *   BENCH_LH_SAVE=DIR writes each run's whole report to DIR (the observed timings behind the simulated ones);
  *   BENCH_LH_HOST_INDEX=I emulates a host whose benchmark index is I: the CPU slowdown is set to
  *   4 x (this host's index, read by a first Lighthouse run on /offline) / I, i.e. what Lighthouse's 4x
  *   gives on that host (the screens issue's slow host: 900-1,450, so 1,175);
@@ -21,9 +24,10 @@
  *   A run that emulated a host over 15% from the target is run again (at most 6 times per page;
  *   the row says how many were discarded).)
  */
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBrowserBenchApp } from "../browser-app";
@@ -71,6 +75,12 @@ async function main() {
       { name: "/winners", path: "/winners" },
       { name: "/login", path: "/login" },
       { name: "/contest/{id} (signed in)", path: `/contest/${app.contestId}`, cookie: `session=${app.token}` },
+      // More pages, signed in: the shell alone (/offline), a lighter or heavier screen, for comparison.
+      ...(process.env.BENCH_LH_SIGNED_IN_PATHS?.split(",") ?? []).map((p) => ({
+        name: `${p} (signed in)`,
+        path: p,
+        cookie: `session=${app.token}`,
+      })),
     ];
     /** Sets the CPU slowdown from a fresh read of this host's speed (Lighthouse on /offline). */
     const probeHost = async () => {
@@ -105,6 +115,12 @@ async function main() {
         });
         if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
         const { lhr } = result;
+        // The whole report, for what the table leaves out (the observed timings behind the simulated ones).
+        if (process.env.BENCH_LH_SAVE)
+          writeFileSync(
+            path.join(process.env.BENCH_LH_SAVE, `${page.path.replace(/\W+/g, "_")}-${run}.json`),
+            JSON.stringify(lhr),
+          );
         // The host's speed moves between the probe and the run: a run that stood for a host far from
         // the target (its own index read during the run) is measured again, at most MAX_DISCARDED
         // times per page, so the rows compare with each other.
