@@ -87,9 +87,9 @@ test("two browsers watch a draw live; the proof verifies; a player proves their 
 
 // A contest page's proof sections (instant prizes, the live draw, the proof) load as the player nears
 // them (src/components/common/DeferredSection.tsx): on a phone they begin two screens down, and a page
-// opened and read above the fold never fetches their code or their reads. On a desktop they are near
-// enough to load with the page.
-test("a contest page loads its proof sections as a phone scrolls to them, and with the page on a desktop", async ({
+// opened and read above the fold never fetches their code or their reads; someone moving by keyboard
+// gets them with their first focus move, before reaching them. On a desktop they load with the page.
+test("a contest page loads its proof sections as a phone scrolls to them or focus moves, and with the page on a desktop", async ({
   browser,
 }) => {
   const list = (await (await browser.newContext()).request.get("/api/contests").then((r) => r.json())) as {
@@ -98,10 +98,11 @@ test("a contest page loads its proof sections as a phone scrolls to them, and wi
   }[];
   const id = list.find((c) => c.status === "active")?.id ?? "";
   expect(id).not.toBe("");
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 900 },
-  ]) {
+  for (const [viewport, reach] of [
+    [{ width: 390, height: 844 }, "scroll"],
+    [{ width: 390, height: 844 }, "keyboard"],
+    [{ width: 1366, height: 900 }, "none"],
+  ] as const) {
     const { context, page } = await newPlayer(browser, { viewport });
     const reads: string[] = [];
     page.on("request", (r) => {
@@ -110,15 +111,18 @@ test("a contest page loads its proof sections as a phone scrolls to them, and wi
     await page.goto(`/contest/${id}`);
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
     await page.waitForLoadState("networkidle");
-    if (viewport.width < 500) {
+    if (reach !== "none") {
       // Hydrated and quiet: before, the sections loaded here, when the browser went idle.
       await expect(page.getByTestId("proof-sections-placeholder")).toHaveCount(1);
       await expect(page.getByTestId("draw-proof-card")).toHaveCount(0);
       expect(reads).toEqual([]);
-      await page.getByTestId("proof-sections-placeholder").scrollIntoViewIfNeeded();
+      if (reach === "scroll") await page.getByTestId("proof-sections-placeholder").scrollIntoViewIfNeeded();
+      else await page.keyboard.press("Tab");
     }
-    await expect(page.getByTestId("draw-proof-card")).toBeVisible();
-    await expect(page.getByTestId("live-draw")).toBeVisible();
+    // Drawn (attached) without scrolling to them on the keyboard's path: they wait below for the reader.
+    await expect(page.getByTestId("draw-proof-card")).toHaveCount(1);
+    await expect(page.getByTestId("live-draw")).toHaveCount(1);
+    if (reach !== "keyboard") await expect(page.getByTestId("draw-proof-card")).toBeVisible();
     expect(reads.length).toBeGreaterThan(0);
     await context.close();
   }

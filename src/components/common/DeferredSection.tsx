@@ -18,7 +18,7 @@ const ROOT_MARGIN = "50% 0px";
  *
  * Not on idle as well: a phone that loaded the page still paid for sections nobody scrolled to
  * (their chunk, three reads and their render; bench/README.md "2026-11-29, night"). Keyboard and
- * screen-reader users reach it too: moving past the content above scrolls it into view.
+ * screen-reader users get it with their first focus move, before they reach it.
  */
 export function DeferredSection({ children, minHeight, testId }: { children: ReactNode; minHeight: number; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -34,7 +34,13 @@ export function DeferredSection({ children, minHeight, testId }: { children: Rea
     }
     const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && show(), { rootMargin: ROOT_MARGIN });
     observer.observe(ref.current);
-    return () => observer.disconnect();
+    // Someone moving by keyboard or a screen reader's focus would otherwise pass the placeholder, reach
+    // the footer, and have the sections appear behind them: the first focus move loads them at once.
+    document.addEventListener("focusin", show, { once: true });
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("focusin", show);
+    };
   }, [shown]);
   const placeholder = <div ref={ref} style={{ minHeight }} aria-busy="true" data-testid={testId} />;
   return shown ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
