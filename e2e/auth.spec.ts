@@ -206,3 +206,32 @@ test("the sign-in form validates with the shared schema, which loads when the fo
   await page.getByRole("textbox", { name: "Email", exact: true }).blur();
   await expect(page.getByText("Please enter a valid email address")).toBeHidden();
 });
+
+// A quick typist on a slow phone, or a browser filling saved credentials on load, types before the
+// page's code has arrived: the text is in the server-rendered inputs, not yet in the form's state
+// (src/components/common/useTypedBeforeHydration.ts). The form takes what is on screen and signs in.
+test("what was typed before the sign-in page's code arrived signs in", async ({ page }) => {
+  const email = uniqueEmail("early");
+  await signUpViaApi(page, email, "secret123", "Dune");
+  await page.request.post("/api/auth/logout");
+  // Every script waits until the fields are filled: until then the form is the server's HTML.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("secret123");
+  release();
+  // Hydrated: the header has asked who is signed in and shows Sign In.
+  await expect(page.locator("header[data-identity=out]")).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
+  await page.waitForURL((url) => url.pathname === "/");
+});

@@ -18,6 +18,7 @@ import { AuthPageGuard } from "./AuthPageGuard";
 import { useSignInNext } from "./useSignInNext";
 import { dismissToasts, TOAST, toastError } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
+import { nameInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 type Step = "email" | "security" | "reset";
 const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
@@ -32,7 +33,12 @@ export function ForgotPasswordFlow() {
     DELAYS.afterReset,
   );
 
-  const emailForm = useForm({ initialValues: { email: "" }, validate: schemaResolver(forgotPasswordSchema, { sync: true }) });
+  const emailForm = useForm({
+    initialValues: { email: "" },
+    validate: schemaResolver(forgotPasswordSchema, { sync: true }),
+    enhanceGetInputProps: nameInputsByPath,
+  });
+  const emailFormRef = useTypedBeforeHydration(emailForm);
   const answerForm = useForm({
     initialValues: { securityAnswer: "" },
     validate: (v) => schemaResolver(verifySecuritySchema, { sync: true })({ email: account?.email ?? "", ...v }),
@@ -75,7 +81,7 @@ export function ForgotPasswordFlow() {
         </Stepper>
 
         {step === "email" && (
-          <form onSubmit={emailForm.onSubmit((v) => lookup.mutate(forgotPasswordSchema.parse(v)))} noValidate>
+          <form ref={emailFormRef} onSubmit={emailForm.onSubmit((v) => lookup.mutate(forgotPasswordSchema.parse(v)))} noValidate>
             <Stack>
               <EmailField key={emailForm.key("email")} {...emailForm.getInputProps("email")} />
               <Button type="submit" fullWidth loading={lookup.isPending}>

@@ -8,11 +8,17 @@ import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError } from "@/components/common/toasts";
 import { EmailField } from "@/components/common/AuthFields";
+import { nameInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 /** The emailed alternative to the security question (docs/email.md): one answer for every email. */
 export function ResetLinkRequest() {
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm({ initialValues: { email: "" }, validate: schemaResolver(resetLinkRequestSchema, { sync: true }) });
+  const form = useForm({
+    initialValues: { email: "" },
+    validate: schemaResolver(resetLinkRequestSchema, { sync: true }),
+    enhanceGetInputProps: nameInputsByPath,
+  });
+  const formRef = useTypedBeforeHydration(form);
   const request = useMutation(
     trpc.auth.requestResetLink.mutationOptions({
       onSuccess: (data) => setSent(data.message),
@@ -32,7 +38,7 @@ export function ResetLinkRequest() {
               {sent}
             </Alert>
           ) : (
-            <form onSubmit={form.onSubmit((v) => request.mutate(resetLinkRequestSchema.parse(v)))} noValidate>
+            <form ref={formRef} onSubmit={form.onSubmit((v) => request.mutate(resetLinkRequestSchema.parse(v)))} noValidate>
               <Stack>
                 <Text size="sm" c="dimmed">
                   We will email a link that lets you choose a new password. It works once, for 30 minutes.

@@ -15,6 +15,7 @@ import { useSignInNext } from "./useSignInNext";
 import { TOAST } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
 import { SecurityQuestionFields } from "@/components/common/SecurityQuestionFields";
+import { nameInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "../common/SpendLimitFields";
 import { SupportLinks } from "../common/SupportLinks";
 
@@ -62,13 +63,16 @@ export function SignupForm() {
       return errors;
     },
     validateInputOnBlur: true,
+    enhanceGetInputProps: nameInputsByPath,
   });
+  const formRef = useTypedBeforeHydration(form);
   const signup = useMutation(trpc.auth.signup.mutationOptions(outcome));
 
   return (
     <AuthPageGuard hold={done}>
       <AuthCard title="Create Your Account" subtitle="Join now and start winning. No verification needed.">
         <form
+          ref={formRef}
           onSubmit={(e) => {
             const answer = limitDraftInput(limit);
             setLimitError("error" in answer ? answer.error : undefined);

@@ -1,0 +1,36 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+
+/** What is used of a Mantine form (any form's values: the paths are read from the inputs' names). */
+type FormFields = { getValues: () => object; setFieldValue: (path: never, value: never) => void };
+
+/**
+ * Give to `useForm` as `enhanceGetInputProps`: each field's input carries its path as its `name`,
+ * which `useTypedBeforeHydration` reads (and password managers use).
+ */
+export const nameInputsByPath = ({ field }: { field: unknown }) => ({ name: String(field) });
+
+/**
+ * What was typed into a server-rendered form before its code arrived (a quick typist on a slow phone,
+ * a browser or password manager filling it on load) is in the inputs but not in the form's state:
+ * React keeps the text on screen when it hydrates, fires no change for it, and the form then refuses
+ * "Please enter a valid email address" beside the address on screen. After hydrating, this copies
+ * each named input's text (or a checkbox's tick) into the form, once. Attach the ref to the <form>
+ * and name the inputs with `nameInputsByPath`. Top-level string and boolean fields only.
+ */
+export function useTypedBeforeHydration(form: FormFields) {
+  const ref = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const values = form.getValues() as Record<string, unknown>;
+    for (const el of Array.from(ref.current?.elements ?? [])) {
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) || !Object.hasOwn(values, el.name)) continue;
+      const current = values[el.name];
+      if (el instanceof HTMLInputElement && el.type === "checkbox") {
+        if (typeof current === "boolean" && el.checked !== current) form.setFieldValue(el.name as never, el.checked as never);
+      } else if (typeof current === "string" && el.value !== current) form.setFieldValue(el.name as never, el.value as never);
+    }
+  }, []);
+  return ref;
+}
