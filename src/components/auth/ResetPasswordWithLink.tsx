@@ -11,6 +11,7 @@ import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { AuthCodeField, NewPasswordFields } from "@/components/common/AuthFields";
+import { nameInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 /** /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md). */
 export function ResetPasswordWithLink({ token }: { token: string }) {
@@ -19,7 +20,9 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
     initialValues: { password: "", confirmPassword: "" },
     validate: schemaResolver(resetWithTokenFormSchema, { sync: true }),
     validateInputOnBlur: true,
+    enhanceGetInputProps: nameInputsByPath,
   });
+  const formRef = useTypedBeforeHydration(form);
   const signedIn = () => {
     setDone(true);
     toastSuccess(TOAST.passwordResetSuccessful, "You are signed in with your new password.");
@@ -62,6 +65,7 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
     <AuthCard title="Choose a New Password" subtitle="Set the new password for your account">
       {tokenOk ? (
         <form
+          ref={formRef}
           onSubmit={form.onSubmit((v) => reset.mutate({ token, password: resetWithTokenFormSchema.parse(v).password }))}
           noValidate
         >
