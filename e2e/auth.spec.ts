@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { PLAYER, signInViaApi } from "./helpers";
+import { holdScripts, PLAYER, signInViaApi } from "./helpers";
 
 const QUESTION = "What is your favourite book?";
 
@@ -215,14 +215,7 @@ test("what was typed before the sign-in page's code arrived signs in", async ({ 
   await signUpViaApi(page, email, "secret123", "Dune");
   await page.request.post("/api/auth/logout");
   // Every script waits until the fields are filled: until then the form is the server's HTML.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/login", { waitUntil: "domcontentloaded" });
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("secret123");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { PLAYER, signInViaApi } from "./helpers";
-import { homeCard } from "./players";
+import { holdScripts, PLAYER, signInViaApi } from "./helpers";
+import { createContestViaApi, homeCard, newPlayer } from "./players";
 
 // The player buys one ticket of "Professional Diver" (seed-diver-watch): no other spec touches it.
 test("browse, filter, detail, add to cart, checkout, then the purchases dialog shows the tickets", async ({ page }) => {
@@ -98,4 +98,22 @@ test("a missing contest reads Contest Not Found; signed-out visitors go to /logi
   await page.context().clearCookies();
   await page.goto("/contest/seed-diver-watch");
   await expect(page).toHaveURL(/\/login$/);
+});
+
+// A quantity typed before the contest page's code arrived (a slow phone) is the one bought, not the
+// 1 the page started with (src/components/common/WholeNumberInput.tsx).
+test("a quantity typed before the contest page's code arrived is the quantity added to the cart", async ({ browser }) => {
+  const id = await createContestViaApi(browser, { title: `Early quantity ${Date.now()}` });
+  const { context, page } = await newPlayer(browser);
+  const release = await holdScripts(page);
+  await page.goto(`/contest/${id}`, { waitUntil: "domcontentloaded" });
+  await page.getByRole("textbox", { name: "Quantity" }).fill("3");
+  release();
+  // Hydrated: the header knows the player.
+  await expect(page.getByRole("button", { name: /notifications/i })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("textbox", { name: "Quantity" })).toHaveValue("3");
+  await expect(page.getByTestId("detail-total")).toContainText("$3.00");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added 3 ticket(s) to cart")).toBeVisible();
+  await context.close();
 });

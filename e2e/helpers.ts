@@ -68,3 +68,19 @@ export function openAccountSettings(page: Page) {
 export async function scrollToProofSections(page: Page): Promise<void> {
   await page.evaluate(() => document.querySelector('[data-testid="proof-sections-placeholder"]')?.scrollIntoView());
 }
+
+/**
+ * Holds every script of the app until the returned function is called: the page is the server's HTML
+ * until then, as on a slow phone before its code has arrived (a test types into it, then releases).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

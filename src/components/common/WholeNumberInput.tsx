@@ -1,6 +1,7 @@
 "use client";
 
 import { TextInput, type TextInputProps } from "@mantine/core";
+import { useEffect, useRef } from "react";
 
 /**
  * A whole-number field (a quantity, a ticket number): digits only, the numeric keypad on phones,
@@ -9,6 +10,10 @@ import { TextInput, type TextInputProps } from "@mantine/core";
  * (react-number-format, 8 KB of compressed script) would load with every contest page for fields
  * that never take decimals, signs or separators (docs/performance.md "First load").
  * The value is a number, or "" while the field is empty.
+ *
+ * Digits typed before a server-rendered page's code arrived (a quantity on a slow phone) stay on
+ * screen through hydration but reach no state: once hydrated, the field hands them to `onChange`,
+ * as the account forms do (./useTypedBeforeHydration.ts), so what is bought is what is shown.
  */
 export function WholeNumberInput({
   value,
@@ -26,8 +31,15 @@ export function WholeNumberInput({
 }) {
   // Without `min`, never below 0: the field takes digits only.
   const clamp = (n: number) => Math.min(max ?? n, Math.max(min ?? 0, n));
+  const ref = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = ref.current?.value.replace(/\D/g, "").slice(0, 15) ?? "";
+    if (typed !== "" && typed !== String(value)) onChange(clamp(Number.parseInt(typed, 10)));
+  }, []);
   return (
     <TextInput
+      ref={ref}
       inputMode="numeric"
       autoComplete="off"
       {...rest}
