@@ -1,4 +1,5 @@
 import { type Browser, expect, test } from "@playwright/test";
+import { holdScripts } from "./helpers";
 import { asAdmin, createContestViaApi, newPlayer } from "./players";
 
 async function quizContest(browser: Browser, title: string): Promise<string> {
@@ -117,3 +118,26 @@ for (const { name, viewport } of [
     await context.close();
   });
 }
+
+// An answer picked before the contest page's code arrived (a slow phone) is the answer sent, not none
+// (src/components/contests/SkillQuestion.tsx).
+test("a skill answer picked before the contest page's code arrived is the one added to the cart", async ({ browser }) => {
+  const title = `Early answer ${Date.now()}`;
+  const id = await quizContest(browser, title);
+  const { context, page } = await newPlayer(browser);
+  const release = await holdScripts(page);
+  await page.goto(`/contest/${id}`, { waitUntil: "domcontentloaded" });
+  await page.getByTestId("skill-question").getByLabel("Mars").check();
+  release();
+  await expect(page.getByRole("button", { name: /notifications/i })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("skill-question").getByLabel("Mars")).toBeChecked();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added 1 ticket(s) to cart")).toBeVisible();
+  await page.getByTestId("cart-button").click();
+  const answer = page
+    .getByTestId("cart-item")
+    .filter({ hasText: title })
+    .getByLabel("Your answer: Which planet is the Red Planet?");
+  await expect(answer.locator("option:checked")).toHaveText("Mars");
+  await context.close();
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import { memo } from "react";
+import { memo, useEffect, useRef } from "react";
 import { Radio, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { PublicContest } from "@/trpc/types";
@@ -20,6 +20,14 @@ export const SkillQuestion = memo(function SkillQuestion({
   size?: "xs" | "sm";
 }) {
   const touch = useMediaQuery("(pointer: coarse)") ?? false;
+  // An answer picked before the page's code arrived stays checked through hydration but reaches no
+  // state: once hydrated it is handed on, as typed fields are (../common/useTypedBeforeHydration.ts).
+  const options = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const picked = options.current?.querySelector<HTMLInputElement>("input[type=radio]:checked");
+    if (picked && picked.value !== String(value)) onChange(Number(picked.value));
+  }, []);
   return (
     <Radio.Group
       value={value === undefined ? null : String(value)}
@@ -31,7 +39,7 @@ export const SkillQuestion = memo(function SkillQuestion({
       }
       data-testid="skill-question"
     >
-      <Stack gap={4} mt={4}>
+      <Stack gap={4} mt={4} ref={options}>
         {question.options.map((option, i) => (
           <Radio
             key={`${i}-${option}`}
