@@ -228,3 +228,21 @@ test("what was typed before the sign-in page's code arrived signs in", async ({ 
   await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
   await page.waitForURL((url) => url.pathname === "/");
 });
+
+// Before its code arrives the form is the browser's: Enter submits it as a GET to the page's address.
+// Its inputs carry no `name`, so nothing typed (least of all the password) lands in the address, the
+// history or a server log.
+test("a sign-in submitted before the page's code arrived puts nothing typed in the address", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("someone@example.com");
+  const password = page.getByRole("textbox", { name: "Password", exact: true });
+  await password.fill("secret-in-the-address");
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === "/login" && url.href.includes("?"), { waitUntil: "commit" }),
+    password.press("Enter"),
+  ]);
+  expect(page.url()).not.toContain("secret-in-the-address");
+  expect(page.url()).not.toContain("someone");
+  release();
+});

@@ -18,7 +18,7 @@ import { AuthPageGuard } from "./AuthPageGuard";
 import { useSignInNext } from "./useSignInNext";
 import { dismissToasts, TOAST, toastError } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
-import { nameInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
+import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 type Step = "email" | "security" | "reset";
 const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
@@ -36,7 +36,7 @@ export function ForgotPasswordFlow() {
   const emailForm = useForm({
     initialValues: { email: "" },
     validate: schemaResolver(forgotPasswordSchema, { sync: true }),
-    enhanceGetInputProps: nameInputsByPath,
+    enhanceGetInputProps: markInputsByPath,
   });
   const emailFormRef = useTypedBeforeHydration(emailForm);
   const answerForm = useForm({

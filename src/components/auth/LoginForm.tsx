@@ -15,7 +15,7 @@ import { safeNext } from "./next";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { AuthCodeField, CurrentPasswordField, EmailField } from "@/components/common/AuthFields";
 import { useSchemasOnDemand } from "@/components/common/useSchemasOnDemand";
-import { nameInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
+import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 /** The sign-in page ships no zod: the schemas load when the visitor first touches the form. */
 const loadAuthSchemas = () => import("@/shared/schemas/auth");
@@ -34,7 +34,7 @@ export function LoginForm() {
       return m ? schemaResolver(m.loginSchema, { sync: true })(values) : {};
     },
     validateInputOnBlur: true,
-    enhanceGetInputProps: nameInputsByPath,
+    enhanceGetInputProps: markInputsByPath,
   });
   const formRef = useTypedBeforeHydration(form);
   // Accounts with two-factor on (admins) answer the password with a request for the code.

@@ -8,7 +8,7 @@ import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError } from "@/components/common/toasts";
 import { EmailField } from "@/components/common/AuthFields";
-import { nameInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
+import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 /** The emailed alternative to the security question (docs/email.md): one answer for every email. */
 export function ResetLinkRequest() {
@@ -16,7 +16,7 @@ export function ResetLinkRequest() {
   const form = useForm({
     initialValues: { email: "" },
     validate: schemaResolver(resetLinkRequestSchema, { sync: true }),
-    enhanceGetInputProps: nameInputsByPath,
+    enhanceGetInputProps: markInputsByPath,
   });
   const formRef = useTypedBeforeHydration(form);
   const request = useMutation(

@@ -11,7 +11,7 @@ import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
 import { AuthCodeField, NewPasswordFields } from "@/components/common/AuthFields";
-import { nameInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
+import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 /** /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md). */
 export function ResetPasswordWithLink({ token }: { token: string }) {
@@ -20,7 +20,7 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
     initialValues: { password: "", confirmPassword: "" },
     validate: schemaResolver(resetWithTokenFormSchema, { sync: true }),
     validateInputOnBlur: true,
-    enhanceGetInputProps: nameInputsByPath,
+    enhanceGetInputProps: markInputsByPath,
   });
   const formRef = useTypedBeforeHydration(form);
   const signedIn = () => {

@@ -15,7 +15,7 @@ import { useSignInNext } from "./useSignInNext";
 import { TOAST } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
 import { SecurityQuestionFields } from "@/components/common/SecurityQuestionFields";
-import { nameInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
+import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "../common/SpendLimitFields";
 import { SupportLinks } from "../common/SupportLinks";
 
@@ -63,7 +63,7 @@ export function SignupForm() {
       return errors;
     },
     validateInputOnBlur: true,
-    enhanceGetInputProps: nameInputsByPath,
+    enhanceGetInputProps: markInputsByPath,
   });
   const formRef = useTypedBeforeHydration(form);
   const signup = useMutation(trpc.auth.signup.mutationOptions(outcome));

@@ -2,22 +2,23 @@
 
 import { useEffect, useRef } from "react";
 
-/** What is used of a Mantine form (any form's values: the paths are read from the inputs' names). */
+/** What is used of a Mantine form (any form's values: the paths are read from the inputs' `data-path`). */
 type FormFields = { getValues: () => object; setFieldValue: (path: never, value: never) => void };
 
 /**
- * Give to `useForm` as `enhanceGetInputProps`: each field's input carries its path as its `name`,
- * which `useTypedBeforeHydration` reads (and password managers use).
+ * Give to `useForm` as `enhanceGetInputProps`: each field's input carries its path in `data-path`,
+ * which `useTypedBeforeHydration` reads. Not `name`: a form submitted before its code arrives is
+ * submitted by the browser, as a GET, and named inputs would put the password in the address.
  */
-export const nameInputsByPath = ({ field }: { field: unknown }) => ({ name: String(field) });
+export const markInputsByPath = ({ field }: { field: unknown }) => ({ "data-path": String(field) });
 
 /**
  * What was typed into a server-rendered form before its code arrived (a quick typist on a slow phone,
  * a browser or password manager filling it on load) is in the inputs but not in the form's state:
  * React keeps the text on screen when it hydrates, fires no change for it, and the form then refuses
  * "Please enter a valid email address" beside the address on screen. After hydrating, this copies
- * each named input's text (or a checkbox's tick) into the form, once. Attach the ref to the <form>
- * and name the inputs with `nameInputsByPath`. Top-level string and boolean fields only.
+ * each marked input's text (or a checkbox's tick) into the form, once. Attach the ref to the <form>
+ * and mark the inputs with `markInputsByPath`. Top-level string and boolean fields only.
  */
 export function useTypedBeforeHydration(form: FormFields) {
   const ref = useRef<HTMLFormElement>(null);
@@ -25,11 +26,13 @@ export function useTypedBeforeHydration(form: FormFields) {
   useEffect(() => {
     const values = form.getValues() as Record<string, unknown>;
     for (const el of Array.from(ref.current?.elements ?? [])) {
-      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) || !Object.hasOwn(values, el.name)) continue;
-      const current = values[el.name];
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) continue;
+      const path = el.dataset.path;
+      if (!path || !Object.hasOwn(values, path)) continue;
+      const current = values[path];
       if (el instanceof HTMLInputElement && el.type === "checkbox") {
-        if (typeof current === "boolean" && el.checked !== current) form.setFieldValue(el.name as never, el.checked as never);
-      } else if (typeof current === "string" && el.value !== current) form.setFieldValue(el.name as never, el.value as never);
+        if (typeof current === "boolean" && el.checked !== current) form.setFieldValue(path as never, el.checked as never);
+      } else if (typeof current === "string" && el.value !== current) form.setFieldValue(path as never, el.value as never);
     }
   }, []);
   return ref;
