@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { holdScripts } from "./helpers";
 import { asAdmin, createContestViaApi, newPlayer } from "./players";
 
 // docs/fair-play.md "Proof of liabilities" and "Signed receipts": a player checks their own proof and
@@ -90,4 +91,24 @@ test("a visitor sees the published root and history, reached from the footer; si
   await expect(page.getByTestId("receipt-keys")).toBeVisible();
   const latest = (await (await page.request.get("/api/proof-of-liabilities?limit=1")).json()).latest;
   if (latest) await expect(page.getByTestId("my-proof")).toContainText("Sign in");
+});
+
+// A receipt pasted before the page's code arrived (a slow phone) is the one checked, not an empty box
+// (src/components/common/useTypedBeforeHydration.ts).
+test("a receipt pasted before the page's code arrived is the one checked", async ({ browser }) => {
+  const contestId = await createContestViaApi(browser, { title: `Early receipt ${Date.now()}`, ticketPrice: 1 });
+  const player = await newPlayer(browser, { balance: "2" });
+  const bought = await player.page.request.post("/api/cart/add", { data: { contestId, quantity: 1 } });
+  expect(bought.status()).toBe(200);
+  const receipt = JSON.stringify((await bought.json()).entries[0].receipt);
+  const page = player.page;
+  const release = await holdScripts(page);
+  await page.goto("/proof-of-liabilities", { waitUntil: "domcontentloaded" });
+  await page.getByTestId("receipt-input").fill(receipt);
+  release();
+  await expect(page.getByRole("button", { name: /notifications/i })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("receipt-input")).toHaveValue(receipt);
+  await page.getByTestId("check-receipt").click();
+  await expect(page.getByTestId("receipt-result")).toContainText("✓ Verified in your browser");
+  await player.context.close();
 });

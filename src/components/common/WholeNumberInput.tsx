@@ -1,7 +1,8 @@
 "use client";
 
 import { TextInput, type TextInputProps } from "@mantine/core";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useFieldTypedBeforeHydration } from "./useTypedBeforeHydration";
 
 /**
  * A whole-number field (a quantity, a ticket number): digits only, the numeric keypad on phones,
@@ -13,7 +14,7 @@ import { useEffect, useRef } from "react";
  *
  * Digits typed before a server-rendered page's code arrived (a quantity on a slow phone) stay on
  * screen through hydration but reach no state: once hydrated, the field hands them to `onChange`,
- * as the account forms do (./useTypedBeforeHydration.ts), so what is bought is what is shown.
+ * (./useTypedBeforeHydration.ts), so what is bought is what is shown.
  */
 export function WholeNumberInput({
   value,
@@ -32,11 +33,10 @@ export function WholeNumberInput({
   // Without `min`, never below 0: the field takes digits only.
   const clamp = (n: number) => Math.min(max ?? n, Math.max(min ?? 0, n));
   const ref = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
-  useEffect(() => {
-    const typed = ref.current?.value.replace(/\D/g, "").slice(0, 15) ?? "";
-    if (typed !== "" && typed !== String(value)) onChange(clamp(Number.parseInt(typed, 10)));
-  }, []);
+  useFieldTypedBeforeHydration(ref, value === "" ? "" : String(value), (typed) => {
+    const digits = typed.replace(/\D/g, "").slice(0, 15);
+    if (digits !== "") onChange(clamp(Number.parseInt(digits, 10)));
+  });
   return (
     <TextInput
       ref={ref}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 
 /** What is used of a Mantine form (any form's values: the paths are read from the inputs' `data-path`). */
 type FormFields = { getValues: () => object; setFieldValue: (path: never, value: never) => void };
@@ -36,4 +36,20 @@ export function useTypedBeforeHydration(form: FormFields) {
     }
   }, []);
   return ref;
+}
+
+/**
+ * The same for one controlled field outside a Mantine form (a quantity, a pasted receipt): after
+ * hydrating, `adopt` gets the text typed into it before, when it differs from `current`.
+ */
+export function useFieldTypedBeforeHydration(
+  ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
+  current: string,
+  adopt: (typed: string) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== current) adopt(typed);
+  }, []);
 }

@@ -2,12 +2,13 @@
 
 import { Alert, Anchor, Button, Code, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { DataTable } from "@/components/common/DataTable";
 import { Spinner } from "@/components/common/QueryState";
 import { useCurrentUser } from "@/components/common/useCurrentUser";
 import { DateTime } from "@/components/common/useTimeZone";
 import { useBusy } from "@/components/common/useBusy";
+import { useFieldTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 import { type CheckLine, checkLiabilityProof, type LiabilityProofFile, type PublishedRoot } from "@/shared/liabilities";
 import { formatCount } from "@/shared/format";
 import { formatUsd } from "@/shared/money-format";
@@ -285,6 +286,9 @@ function History({ rows }: { rows: Snapshot[] }) {
 function Receipts() {
   const keys = useQuery(trpc.receipts.keys.queryOptions());
   const [text, setText] = useState("");
+  // A receipt pasted before the page's code arrived is the one checked (../common/useTypedBeforeHydration.ts).
+  const input = useRef<HTMLTextAreaElement>(null);
+  useFieldTypedBeforeHydration(input, text, setText);
   const [result, setResult] = useState<CheckLine[] | null>(null);
   const check = async () => {
     let receipts: SignedReceipt[];
@@ -348,6 +352,7 @@ function Receipts() {
         description="Paste a receipt (the line from your e-mail starting with {) or a saved checkout answer"
         autosize
         minRows={3}
+        ref={input}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         data-testid="receipt-input"
