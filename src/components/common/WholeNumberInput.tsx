@@ -13,7 +13,7 @@ import { useFieldTypedBeforeHydration } from "./useTypedBeforeHydration";
  * The value is a number, or "" while the field is empty.
  *
  * Digits typed before a server-rendered page's code arrived (a quantity on a slow phone) stay on
- * screen through hydration but reach no state: once hydrated, the field hands them to `onChange`,
+ * screen through hydration but reach no state: once hydrated, the field hands them to `onChange`
  * (./useTypedBeforeHydration.ts), so what is bought is what is shown.
  */
 export function WholeNumberInput({
