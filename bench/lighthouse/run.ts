@@ -24,7 +24,7 @@
  *   A run that emulated a host over 15% from the target is run again (at most 6 times per page;
  *   the row says how many were discarded).)
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -116,11 +116,13 @@ async function main() {
         if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
         const { lhr } = result;
         // The whole report, for what the table leaves out (the observed timings behind the simulated ones).
-        if (process.env.BENCH_LH_SAVE)
+        if (process.env.BENCH_LH_SAVE) {
+          mkdirSync(process.env.BENCH_LH_SAVE, { recursive: true });
           writeFileSync(
             path.join(process.env.BENCH_LH_SAVE, `${page.path.replace(/\W+/g, "_")}-${run}.json`),
             JSON.stringify(lhr),
           );
+        }
         // The host's speed moves between the probe and the run: a run that stood for a host far from
         // the target (its own index read during the run) is measured again, at most MAX_DISCARDED
         // times per page, so the rows compare with each other.
