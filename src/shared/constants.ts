@@ -216,6 +216,11 @@ export const DELAYS = {
   adminConversationsPoll: 5000,
   adminMessagesPoll: 2000,
   toastAutoClose: 5000,
+  /**
+   * Our choice: the contests stream ticks a change at once after a quiet spell, then at most this
+   * often (every open page refetches on a tick; a sale anywhere changes the figures).
+   */
+  contestsTickSpacing: 2000,
 } as const;
 
 export const SESSION_COOKIE = "session";

@@ -104,7 +104,16 @@ describe(`purchase rules: page and checkout agree (${dbKind()})`, () => {
     await expect(checkout(t.db, buyer.id, [{ contestId: contest.id, quantity: 1000 }])).rejects.toThrow();
     await checkout(t.db, buyer.id, [{ contestId: contest.id, quantity: 2 }]);
     expect((await next).value).toEqual({ kind: "contests" });
+    // Two more sales right after: one tick for both, at the end of the spacing (DELAYS.contestsTickSpacing),
+    // not one each (each open page refetches on every tick).
+    const spaced = it.next();
+    await checkout(t.db, buyer.id, [{ contestId: contest.id, quantity: 1 }]);
+    await checkout(t.db, buyer.id, [{ contestId: contest.id, quantity: 1 }]);
+    expect((await spaced).value).toEqual({ kind: "contests" });
     const waiting = it.next();
+    expect(await Promise.race([waiting.then(() => "ticked"), new Promise((r) => setTimeout(() => r("quiet"), 300))])).toBe(
+      "quiet",
+    );
     controller.abort();
     expect((await waiting).done).toBe(true);
     await expect((await callerFor(t.db)).contests.onChange()).rejects.toThrow(/Unauthorized/);

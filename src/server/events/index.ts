@@ -59,12 +59,6 @@ export async function getEventBus(): Promise<EventBus> {
   return bus;
 }
 
-/**
- * Async iterator of the events that pass `filter` (plus `resync`), ending when `signal` aborts or
- * the instance starts closing (src/server/platform/drain.ts: a restart ends every stream).
- * Yields once at the start so a (re)connecting client refetches whatever it missed. Bursts are
- * coalesced: subscribers only need to know "something changed".
- */
 /** Most support conversations one tick names; beyond that it says "refetch everything" (userIds: null). */
 const TICK_USER_IDS = 20;
 
@@ -74,12 +68,22 @@ const TICK_USER_IDS = 20;
  */
 export type LiveTick = { kind: LiveEvent["kind"] | "ready"; userIds?: string[] | null };
 
+/**
+ * Async iterator of the events that pass `filter` (plus `resync`), ending when `signal` aborts or
+ * the instance starts closing (src/server/platform/drain.ts: a restart ends every stream).
+ * Yields once at the start so a (re)connecting client refetches whatever it missed. Bursts are
+ * coalesced: subscribers only need to know "something changed". With `spacingMs`, a change after a
+ * quiet spell ticks at once and later ones wait until `spacingMs` after the last tick, then go as
+ * one: every client refetches on a tick, so a stream of sales costs each open page one refetch per
+ * `spacingMs`, not one per sale, and the last change is always announced.
+ */
 export async function* liveEvents(
   bus: EventBus,
   filter: (event: LiveEvent) => boolean,
   caller: AbortSignal | undefined,
   /** Sees every event first (streams.ts watches for its session ending on the same listener). */
   onEvent?: (event: LiveEvent) => void,
+  spacingMs = 0,
 ): AsyncGenerator<LiveTick> {
   const closing = closingSignal();
   const signal = caller ? AbortSignal.any([caller, closing]) : closing;
@@ -101,6 +105,8 @@ export async function* liveEvents(
     { stream: true },
   );
   let wake: (() => void) | null = null;
+  /** When the last change was ticked ("ready" does not count: the first change after it goes at once). */
+  let lastTickAt = Number.NEGATIVE_INFINITY;
   const onAbort = () => wake?.();
   signal.addEventListener("abort", onAbort);
   try {
@@ -113,7 +119,13 @@ export async function* liveEvents(
         wake = null;
       }
       if (signal.aborted) break;
+      const wait = lastTickAt + spacingMs - Date.now();
+      if (pending !== null && wait > 0) {
+        await abortableDelay(wait, signal);
+        if (signal.aborted) break;
+      }
       if (pending !== null) {
+        lastTickAt = Date.now();
         const kind: LiveEvent["kind"] = pending;
         const userIds = named === null ? null : [...named];
         pending = null;
@@ -125,6 +137,19 @@ export async function* liveEvents(
     unsubscribe();
     signal.removeEventListener("abort", onAbort);
   }
+}
+
+/** Resolves after `ms`, or as soon as `signal` aborts. */
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
 }
 
 /** This process's bus if one was started (never starts one: a metrics scrape must not LISTEN). */

@@ -67,6 +67,8 @@ export async function* sessionLiveEvents(
   owner: StreamOwner,
   filter: (event: LiveEvent) => boolean,
   signal: AbortSignal | undefined,
+  /** At least this long between two change ticks (`liveEvents`' `spacingMs`). */
+  spacingMs = 0,
 ): AsyncGenerator<LiveTick> {
   const release = acquire(owner.userId, owner.ip);
   const ended = new AbortController();
@@ -96,9 +98,15 @@ export async function* sessionLiveEvents(
     };
     const bus = await getEventBus();
     schedule(owner.expiresAt);
-    yield* liveEvents(bus, filter, ended.signal, (e) => {
-      if ((e.kind === "session-ended" && e.userId === owner.userId) || e.kind === "resync") void check();
-    });
+    yield* liveEvents(
+      bus,
+      filter,
+      ended.signal,
+      (e) => {
+        if ((e.kind === "session-ended" && e.userId === owner.userId) || e.kind === "resync") void check();
+      },
+      spacingMs,
+    );
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", stop);

@@ -1,4 +1,5 @@
 import { pageQuerySchema } from "@/shared/schemas/paging";
+import { DELAYS } from "@/shared/constants";
 import { listPublishedWinnerPosts } from "../../services/prizes";
 import { contestIdSchema, contestListInputSchema, drawProofInputSchema, drawRecordInputSchema } from "@/shared/schemas/contests";
 import { getContest, listActiveContests, pageOfContests } from "../../services/contests";
@@ -41,9 +42,10 @@ export const contestsRouter = createTRPCRouter({
   liveDraws: publicProcedure.query(({ ctx }) => listLiveDraws(ctx.db)),
   /**
    * Live: ticks when any contest's figures change (a sale, a draw, an edit); the client refetches.
-   * Capped per account and per IP and ended with its session, like every stream.
+   * Spaced by DELAYS.contestsTickSpacing: under a stream of sales each open page refetches once per
+   * spell, not once per sale. Capped per account and per IP and ended with its session, like every stream.
    */
   onChange: authedStreamProcedure.subscription(async function* ({ ctx, signal }) {
-    yield* reconnectOnRestart(sessionLiveEvents(ctx.stream, (e) => e.kind === "contests", signal));
+    yield* reconnectOnRestart(sessionLiveEvents(ctx.stream, (e) => e.kind === "contests", signal, DELAYS.contestsTickSpacing));
   }),
 });
