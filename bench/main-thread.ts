@@ -4,7 +4,7 @@
  * over 50 ms (the total blocking time of this one load), and the JavaScript self time per source
  * module (node_modules packages grouped), read through the build's browser source maps.
  *   BUILD_SOURCE_MAPS=1 npm run build && npm run bench:main-thread
- *   (BENCH_PAGES=/,/login,/winners,contest,home picks pages; BENCH_PORT, default 3206; CHROME_PATH;
+ *   (BENCH_PAGES=/,/login,/winners,contest,home,offline,shell picks pages (shell: /offline signed in); BENCH_PORT, default 3206; CHROME_PATH;
  *   BENCH_PACKAGE_DETAIL=@mantine/core lists that package's time by source file and function)
  * Without source maps the modules are printed as chunk files.
  */
@@ -149,6 +149,9 @@ async function main() {
       { key: "/login", url: `${base}/login` },
       { key: "home", url: `${base}/`, cookie: app.token },
       { key: "contest", url: `${base}/contest/${app.contestId}`, cookie: app.token },
+      // The header and shell with next to no page: a visitor's, and a signed-in player's.
+      { key: "offline", url: `${base}/offline` },
+      { key: "shell", url: `${base}/offline`, cookie: app.token },
     ];
     const only = process.env.BENCH_PAGES?.split(",");
     for (const p of all.filter((x) => !only || only.includes(x.key))) {
