@@ -18,7 +18,8 @@
  *   BENCH_LH_CPU_SLOWDOWN=N emulates a slower host: Lighthouse's mobile network profile with the CPU
  *   slowed N times instead of 4 (a host whose benchmark index is k times this one's: about 4 × k);
  *   BENCH_LH_RUNS=N runs each page N times (default 1) and prints the run with the median score and
- *   every run's score: one run's score moves by 10 points with the host's speed of the moment.
+ *   every run's score: one run's score moves by 10 points with the host's speed of the moment; with
+ *   more than one run, each page is first run once and that run discarded (BENCH_LH_WARMUP=0: not).
  *   With BENCH_LH_HOST_INDEX the host is probed again before every run (its index moves by ±30% within
  *   minutes here), and each row says the index the run emulated: its own host index × 4 / slowdown.
  *   A run that emulated a host over 15% from the target is run again (at most 6 times per page;
@@ -38,6 +39,8 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 let CPU_SLOWDOWN = Number(process.env.BENCH_LH_CPU_SLOWDOWN ?? 0);
 const TARGET_INDEX = Number(process.env.BENCH_LH_HOST_INDEX ?? 0);
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
+/** With several runs a page is first loaded once unscored (BENCH_LH_WARMUP=0: not). */
+const WARMUP = RUNS > 1 && process.env.BENCH_LH_WARMUP !== "0";
 /** With BENCH_LH_HOST_INDEX: a run that emulated a host more than this far from the target is run again… */
 const EMULATION_TOLERANCE = 0.15;
 /** …at most this many times per page (then it is kept, and its row shows the index it emulated). */
@@ -103,6 +106,16 @@ async function main() {
     for (const page of pages.filter((p) => !only || only.includes(p.path.startsWith("/contest/") ? "contest" : p.path))) {
       const runs: { perf: number; row: string }[] = [];
       let discarded = 0;
+      // A first, discarded run: the server's first render of the page and the browser's first
+      // compile of its scripts made one cold run score 68 where the next ones scored 83-84.
+      if (WARMUP)
+        await lighthouse(`${base}${page.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        });
       for (let run = 0; run < RUNS; run++) {
         if (TARGET_INDEX > 0) await probeHost();
         const result = await lighthouse(`${base}${page.path}`, {
@@ -210,7 +223,7 @@ async function main() {
       rows.push(RUNS > 1 || discarded ? `${median.row}  runs: ${runs.map((r) => r.perf).join(", ")}${note}` : median.row);
     }
     console.log(
-      `lighthouse ${lighthouseVersion()}: mobile profile, CPU ${TARGET_INDEX > 0 ? `slowed to emulate index ${fmt(TARGET_INDEX)}` : `${CPU_SLOWDOWN || 4}x slower`}, ${os.cpus().length} cores, ${RUNS} run(s) per page, ${new Date().toISOString()}`,
+      `lighthouse ${lighthouseVersion()}: mobile profile, CPU ${TARGET_INDEX > 0 ? `slowed to emulate index ${fmt(TARGET_INDEX)}` : `${CPU_SLOWDOWN || 4}x slower`}, ${os.cpus().length} cores, ${RUNS} run(s) per page${WARMUP ? " after a discarded warm-up" : ""}, ${new Date().toISOString()}`,
     );
     console.log(
       `${"page".padEnd(28)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"seo".padStart(5)} ${"LCP ms".padStart(8)} ${"TBT ms".padStart(7)} ${"JS KB".padStart(6)} ${"total KB".padStart(9)} ${"host index".padStart(11)} ${"emulated".padStart(9)}`,
