@@ -53,6 +53,27 @@ describe(`/api/health and /api/ready (${dbKind()})`, () => {
     expect((await ready()).status).toBe(200);
   });
 
+  it("a SIGTERM during the checks makes their answer 503 draining, not ready", async () => {
+    setDatabase(t);
+    // The job queue's probe runs after the database checks: the signal comes while they run.
+    setJobQueueProbe({
+      running: () => {
+        startDraining();
+        return true;
+      },
+      counts: async () => [],
+    });
+    try {
+      const res = await ready();
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: "draining" });
+    } finally {
+      setJobQueueProbe(undefined);
+      resetDrainForTests();
+    }
+    expect((await ready()).status).toBe(200);
+  });
+
   it("ready answers 503 and names the pending migrations when one on disk is not applied", async () => {
     setDatabase(t);
     // Hide the applied record for a moment: the database now looks one migration behind the folder.
