@@ -177,10 +177,21 @@ test("a SIGTERM under load cuts no request: ready turns 503 first, in-flight req
   // A load balancer: polls /api/ready and stops routing here once it answers anything but 200.
   let routed = true;
   let sawDraining = false;
+  let signalledAt: number | undefined;
+  /** What made the balancer stop (for the failure message). */
+  let lastSeen = "";
+  const when = () => (signalledAt === undefined ? "before SIGTERM" : `${Date.now() - signalledAt} ms after SIGTERM`);
   const balancer = (async () => {
     while (routed) {
-      const res = await fetch(`${base}/api/ready`).catch(() => undefined);
-      if (res?.status === 503) sawDraining = (await res.json()).status === "draining";
+      const res = await fetch(`${base}/api/ready`).catch((error: Error) => {
+        lastSeen = `${String(error.cause ?? error)}, ${when()}`;
+        return undefined;
+      });
+      if (res?.status === 503) {
+        const body = await res.text();
+        lastSeen = `503 ${body}, ${when()}`;
+        sawDraining = JSON.parse(body).status === "draining";
+      } else if (res && res.status !== 200) lastSeen = `${res.status} ${await res.text()}, ${when()}`;
       else await res?.arrayBuffer();
       if (res?.status !== 200) routed = false;
       else await new Promise((r) => setTimeout(r, 100));
@@ -221,11 +232,12 @@ test("a SIGTERM under load cuts no request: ready turns 503 first, in-flight req
   );
   await new Promise((r) => setTimeout(r, 200));
   const signalled = Date.now();
+  signalledAt = signalled;
   app.kill("SIGTERM");
 
   await balancer;
   await Promise.all(clients);
-  expect(sawDraining, "the balancer saw /api/ready answer 503 draining").toBe(true);
+  expect(sawDraining, `the balancer saw /api/ready answer 503 draining (it stopped on: ${lastSeen || "nothing"})`).toBe(true);
 
   // After the grace period: no new connections, while the slow requests are still in flight.
   await new Promise((r) => setTimeout(r, Math.max(0, signalled + GRACE_MS + 500 - Date.now())));
