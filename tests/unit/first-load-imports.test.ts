@@ -72,6 +72,25 @@ test("the sign-in form reaches no Select; the sign-up form, which asks a securit
   );
 });
 
+/** Files among `files` that import the named component from @mantine/core. */
+const importingMantine = (files: Set<string>, name: string) =>
+  rel(files).filter((f) =>
+    new RegExp(`import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*["']@mantine/core["']`).test(
+      readFileSync(path.join(src, f), "utf8"),
+    ),
+  );
+
+test("the sign-in form reaches none of Mantine's inputs: its fields are light, the two-factor step loads when asked for", () => {
+  // Mantine's TextInput and PasswordInput cost the sign-in page six Lighthouse points on a slow
+  // phone (bench/README.md, "2026-11-29, late night"); src/components/common/LightInputs.tsx.
+  const login = reach("components/auth/LoginForm.tsx").files;
+  for (const name of ["TextInput", "PasswordInput", "NumberInput", "Textarea"]) expect(importingMantine(login, name)).toEqual([]);
+  // The probe finds them where they are: the two-factor step's code field is a Mantine TextInput.
+  expect(importingMantine(reach("components/auth/TwoFactorStep.tsx").files, "TextInput")).toContain(
+    path.join("components", "common", "AuthCodeField.tsx"),
+  );
+});
+
 test("pages that only show amounts reach no decimal.js: formatting is ./money-format.ts, string work only", () => {
   const decimal = (entry: string) => [...reach(entry).packages.keys()].filter((p) => p.startsWith("@prisma/client"));
   for (const entry of [

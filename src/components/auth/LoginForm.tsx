@@ -4,7 +4,7 @@ import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IntentLink } from "@/components/common/links";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import type { LoginInput } from "@/shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -13,12 +13,15 @@ import { AuthCard } from "./AuthCard";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { safeNext } from "./next";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { AuthCodeField, CurrentPasswordField, EmailField } from "@/components/common/AuthFields";
+import { CurrentPasswordField, EmailField } from "@/components/common/AuthFields";
 import { useSchemasOnDemand } from "@/components/common/useSchemasOnDemand";
 import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 /** The sign-in page ships no zod: the schemas load when the visitor first touches the form. */
 const loadAuthSchemas = () => import("@/shared/schemas/auth");
+/** The two-factor step (and Mantine's input it uses) loads only for an account that asks for a code. */
+const loadTwoFactorStep = () => import("./TwoFactorStep");
+const TwoFactorStep = lazy(() => loadTwoFactorStep().then((m) => ({ default: m.TwoFactorStep })));
 
 export function LoginForm() {
   const router = useRouter();
@@ -39,13 +42,6 @@ export function LoginForm() {
   const formRef = useTypedBeforeHydration(form);
   // Accounts with two-factor on (admins) answer the password with a request for the code.
   const [needsCode, setNeedsCode] = useState(false);
-  const codeForm = useForm({
-    initialValues: { code: "" },
-    validate: (values) => {
-      const m = schemas.current();
-      return m ? schemaResolver(m.twoFactorCodeSchema, { sync: true })(values) : {};
-    },
-  });
   const signedIn = async () => {
     setDone(true);
     toastSuccess(TOAST.loginSuccessful, "Welcome back!");
@@ -59,6 +55,7 @@ export function LoginForm() {
     trpc.auth.login.mutationOptions({
       onSuccess: async (answer) => {
         if ("twoFactorRequired" in answer) {
+          await loadTwoFactorStep();
           setNeedsCode(true);
           return;
         }
@@ -67,52 +64,20 @@ export function LoginForm() {
       onError: (error) => toastError(TOAST.loginFailed, error, "Invalid email or password. Please try again."),
     }),
   );
-  const verify = useMutation(
-    trpc.auth.verifyTwoFactor.mutationOptions({
-      onSuccess: signedIn,
-      onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
-    }),
-  );
-
   if (needsCode) {
     return (
       <AuthPageGuard hold={done}>
-        <AuthCard title="Two-factor authentication" subtitle="Enter the 6-digit code from your authenticator app">
-          <form
-            onSubmit={async (e) => {
-              e.preventDefault();
-              const m = await schemas.load();
-              codeForm.onSubmit((v) => verify.mutate(m.twoFactorCodeSchema.parse(v)))();
+        <Suspense>
+          <TwoFactorStep
+            schemas={schemas}
+            done={done}
+            onVerified={signedIn}
+            onBack={() => {
+              setNeedsCode(false);
+              form.setFieldValue("password", "");
             }}
-            noValidate
-          >
-            <Stack>
-              <AuthCodeField
-                description="Lost your device? Enter one of your backup codes."
-                required
-                data-autofocus
-                key={codeForm.key("code")}
-                {...codeForm.getInputProps("code")}
-              />
-              <Button type="submit" fullWidth loading={verify.isPending || done}>
-                Verify
-              </Button>
-              {/* A way back (another account, a mistyped password): signing in again starts a new attempt. */}
-              <Button
-                variant="subtle"
-                fullWidth
-                disabled={verify.isPending || done}
-                onClick={() => {
-                  setNeedsCode(false);
-                  codeForm.reset();
-                  form.setFieldValue("password", "");
-                }}
-              >
-                Back to sign in
-              </Button>
-            </Stack>
-          </form>
-        </AuthCard>
+          />
+        </Suspense>
       </AuthPageGuard>
     );
   }

@@ -10,7 +10,8 @@ import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { AuthCodeField, NewPasswordFields } from "@/components/common/AuthFields";
+import { AuthCodeField } from "@/components/common/AuthCodeField";
+import { NewPasswordFields } from "@/components/common/AuthFields";
 import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 /** /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md). */

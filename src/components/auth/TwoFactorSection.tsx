@@ -7,7 +7,7 @@ import { twoFactorCodeSchema } from "@/shared/schemas/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { AuthCodeField } from "@/components/common/AuthFields";
+import { AuthCodeField } from "@/components/common/AuthCodeField";
 
 type Setup = { secret: string; uri: string; qrCode: string };
 

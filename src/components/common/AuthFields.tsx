@@ -1,13 +1,13 @@
 "use client";
 
-import { Anchor, type PasswordInputProps, TextInput, type TextInputProps } from "@mantine/core";
-import { useState } from "react";
-import { PasswordField } from "./PasswordField";
+import { LightPasswordInput, type LightInputProps, LightTextInput } from "./LightInputs";
 
 /**
  * The field groups the account forms share (sign-up, sign-in, recovery, reset link, account
  * settings), so a label, an autocomplete hint or a rule reads the same everywhere.
- * `form` is a Mantine form; each group names the paths it binds.
+ * `form` is a Mantine form; each group names the paths it binds. They are light inputs
+ * (LightInputs.tsx): this module is on the sign-in page's first load, where Mantine's inputs cost
+ * points on a slow phone; the two-factor code field is in AuthCodeField.tsx, loaded when asked for.
  */
 export type BoundForm = {
   key: (path: string) => string;
@@ -15,47 +15,13 @@ export type BoundForm = {
 };
 
 /** The account email: type, autocomplete and placeholder as every form uses them. */
-export function EmailField(props: TextInputProps) {
-  return <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...props} />;
+export function EmailField(props: Partial<LightInputProps>) {
+  return <LightTextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...props} />;
 }
 
 /** The password the account has now: sign-in and the settings that ask for it again. */
-export function CurrentPasswordField(props: PasswordInputProps) {
-  return <PasswordField label="Current password" autoComplete="current-password" {...props} />;
-}
-
-/**
- * A two-factor code from an authenticator app (six digits: the numeric keypad), or, after "Use a
- * backup code", a backup code (letters and digits with a dash, 11 characters: the full keyboard).
- * `backup={false}` where only the app's code works (confirming a new key).
- */
-export function AuthCodeField({ backup = true, description, ...props }: TextInputProps & { backup?: boolean }) {
-  const [usingBackup, setUsingBackup] = useState(false);
-  return (
-    <TextInput
-      label="Authentication code"
-      inputMode={usingBackup ? "text" : "numeric"}
-      autoComplete={usingBackup ? "off" : "one-time-code"}
-      autoCapitalize="none"
-      spellCheck={false}
-      placeholder={usingBackup ? "abcde-fghij" : "123456"}
-      maxLength={11}
-      description={
-        backup ? (
-          <>
-            {description}{" "}
-            <Anchor component="button" type="button" size="xs" onClick={() => setUsingBackup((b) => !b)}>
-              {usingBackup ? "Use the code from your app" : "Use a backup code"}
-            </Anchor>
-          </>
-        ) : (
-          description
-        )
-      }
-      inputWrapperOrder={["label", "input", "description", "error"]}
-      {...props}
-    />
-  );
+export function CurrentPasswordField(props: Partial<Omit<LightInputProps, "type">>) {
+  return <LightPasswordInput label="Current password" autoComplete="current-password" {...props} />;
 }
 
 /** A new password and its confirmation (`password` and `confirmPassword` unless named otherwise). */
@@ -78,7 +44,7 @@ export function NewPasswordFields({
       [confirmLabel, paths.confirm],
     ] as const
   ).map(([fieldLabel, path]) => (
-    <PasswordField
+    <LightPasswordInput
       label={fieldLabel}
       autoComplete="new-password"
       required={required}

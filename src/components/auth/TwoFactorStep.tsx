@@ -1,0 +1,75 @@
+"use client";
+
+import { Button, Stack } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useMutation } from "@tanstack/react-query";
+import { AuthCodeField } from "@/components/common/AuthCodeField";
+import { TOAST, toastError } from "@/components/common/toasts";
+import type { twoFactorCodeSchema } from "@/shared/schemas/auth";
+import { trpc } from "@/trpc/react";
+import { AuthCard } from "./AuthCard";
+
+type Schemas = { twoFactorCodeSchema: typeof twoFactorCodeSchema };
+
+/**
+ * Sign-in's second step, for accounts with two-factor on (admins): the code, or a backup code.
+ * Its own module, loaded when the password is answered with a request for the code (LoginForm.tsx):
+ * most players never see it, so the sign-in page does not ship its field.
+ */
+export function TwoFactorStep({
+  schemas,
+  done,
+  onVerified,
+  onBack,
+}: {
+  /** The auth schemas, loaded by the sign-in form before its first submit. */
+  schemas: { current: () => Schemas | null; load: () => Promise<Schemas> };
+  /** Signed in: the form stays as it is while the success toast and its delay run. */
+  done: boolean;
+  onVerified: () => Promise<void>;
+  /** Back to email and password (another account, a mistyped password). */
+  onBack: () => void;
+}) {
+  const codeForm = useForm({
+    initialValues: { code: "" },
+    validate: (values) => {
+      const m = schemas.current();
+      return m ? schemaResolver(m.twoFactorCodeSchema, { sync: true })(values) : {};
+    },
+  });
+  const verify = useMutation(
+    trpc.auth.verifyTwoFactor.mutationOptions({
+      onSuccess: onVerified,
+      onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
+    }),
+  );
+  return (
+    <AuthCard title="Two-factor authentication" subtitle="Enter the 6-digit code from your authenticator app">
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const m = await schemas.load();
+          codeForm.onSubmit((v) => verify.mutate(m.twoFactorCodeSchema.parse(v)))();
+        }}
+        noValidate
+      >
+        <Stack>
+          <AuthCodeField
+            description="Lost your device? Enter one of your backup codes."
+            required
+            data-autofocus
+            key={codeForm.key("code")}
+            {...codeForm.getInputProps("code")}
+          />
+          <Button type="submit" fullWidth loading={verify.isPending || done}>
+            Verify
+          </Button>
+          {/* A way back (another account, a mistyped password): signing in again starts a new attempt. */}
+          <Button variant="subtle" fullWidth disabled={verify.isPending || done} onClick={onBack}>
+            Back to sign in
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
