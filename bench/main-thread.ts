@@ -4,7 +4,7 @@
  * over 50 ms (the total blocking time of this one load), and the JavaScript self time per source
  * module (node_modules packages grouped), read through the build's browser source maps.
  *   BUILD_SOURCE_MAPS=1 npm run build && npm run bench:main-thread
- *   (BENCH_PAGES=/,/login,/winners,contest,home,offline,shell picks pages (shell: /offline signed in); BENCH_PORT, default 3206; CHROME_PATH;
+ *   (BENCH_PAGES=/,/login,/signup,/draws/live,/winners,contest,home,offline,shell picks pages (shell: /offline signed in); BENCH_PORT, default 3206; CHROME_PATH;
  *   BENCH_PACKAGE_DETAIL=@mantine/core lists that package's time by source file and function)
  * Without source maps the modules are printed as chunk files.
  */
@@ -147,6 +147,8 @@ async function main() {
       { key: "/", url: `${base}/` },
       { key: "/winners", url: `${base}/winners` },
       { key: "/login", url: `${base}/login` },
+      { key: "/signup", url: `${base}/signup` },
+      { key: "/draws/live", url: `${base}/draws/live` },
       { key: "home", url: `${base}/`, cookie: app.token },
       { key: "contest", url: `${base}/contest/${app.contestId}`, cookie: app.token },
       // The header and shell with next to no page: a visitor's, and a signed-in player's.

@@ -9,7 +9,8 @@
  *   BENCH_LH_DETAIL=1 also lists every script each page loaded, largest first, and the audits that
  *   cost points outside performance;
  *   BENCH_LH_PAGES=/,/winners,/login,contest runs only the pages listed;
- *   BENCH_LH_SIGNED_IN_PATHS=/offline,/prizes adds those paths, signed in (name them in BENCH_LH_PAGES too
+ *   BENCH_LH_VISITOR_PATHS=/signup,/draws/live adds those paths for a visitor (name them in BENCH_LH_PAGES too
+ *   when it is set); BENCH_LH_SIGNED_IN_PATHS=/offline,/prizes adds those paths, signed in (name them in BENCH_LH_PAGES too
  *   when it is set): /offline signed in is the header and shell with next to no page of its own;
  *   BENCH_LH_SAVE=DIR writes each run's whole report to DIR (the observed timings behind the simulated ones);
  *   BENCH_LH_HOST_INDEX=I emulates a host whose benchmark index is I: the CPU slowdown is set to
@@ -78,6 +79,8 @@ async function main() {
       { name: "/winners", path: "/winners" },
       { name: "/login", path: "/login" },
       { name: "/contest/{id} (signed in)", path: `/contest/${app.contestId}`, cookie: `session=${app.token}` },
+      // More pages for a visitor (the other public pages: /signup, /draws/live, …).
+      ...(process.env.BENCH_LH_VISITOR_PATHS?.split(",") ?? []).map((p) => ({ name: p, path: p })),
       // More pages, signed in: the shell alone (/offline), a lighter or heavier screen, for comparison.
       ...(process.env.BENCH_LH_SIGNED_IN_PATHS?.split(",") ?? []).map((p) => ({
         name: `${p} (signed in)`,
