@@ -41,8 +41,10 @@ test.each([
   "components/common/SupportLinks.tsx",
   "components/wheel/WheelTeaser.tsx",
   "components/contests/ContestDetail.tsx",
-  // The sign-in page: its schema loads when the form is first touched (useSchemasOnDemand).
+  // The sign-in and recovery pages: their schemas load when the form is first touched (useSchemasOnDemand).
   "components/auth/LoginForm.tsx",
+  "components/auth/ForgotPasswordFlow.tsx",
+  "components/auth/ResetLinkRequest.tsx",
 ])("%s reaches no zod and no dialog through static imports", (entry) => {
   const { files, packages } = reach(entry);
   expect(files.size).toBeGreaterThan(1);
@@ -80,11 +82,14 @@ const importingMantine = (files: Set<string>, name: string) =>
     ),
   );
 
-test("the sign-in form reaches none of Mantine's inputs: its fields are light, the two-factor step loads when asked for", () => {
+test("the sign-in and recovery forms reach none of Mantine's inputs: their fields are light, sign-in's two-factor step loads when asked for", () => {
   // Mantine's TextInput and PasswordInput cost the sign-in page six Lighthouse points on a slow
   // phone (bench/README.md, "2026-11-29, late night"); src/components/common/LightInputs.tsx.
-  const login = reach("components/auth/LoginForm.tsx").files;
-  for (const name of ["TextInput", "PasswordInput", "NumberInput", "Textarea"]) expect(importingMantine(login, name)).toEqual([]);
+  for (const entry of ["components/auth/LoginForm.tsx", "components/auth/ForgotPasswordFlow.tsx"]) {
+    const files = reach(entry).files;
+    for (const name of ["TextInput", "PasswordInput", "NumberInput", "Textarea", "Select"])
+      expect(importingMantine(files, name), entry).toEqual([]);
+  }
   // The probe finds them where they are: the two-factor step's code field is a Mantine TextInput.
   expect(importingMantine(reach("components/auth/TwoFactorStep.tsx").files, "TextInput")).toContain(
     path.join("components", "common", "AuthCodeField.tsx"),

@@ -1,16 +1,11 @@
 "use client";
 
-import { Anchor, Button, Group, Stack, Stepper, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Stepper, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
-import {
-  type ForgotPasswordResult,
-  forgotPasswordSchema,
-  resetPasswordFormSchema,
-  verifySecuritySchema,
-} from "@/shared/schemas/auth";
+import type { ForgotPasswordResult } from "@/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
@@ -18,9 +13,14 @@ import { AuthPageGuard } from "./AuthPageGuard";
 import { useSignInNext } from "./useSignInNext";
 import { dismissToasts, TOAST, toastError } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
+import { LightTextInput } from "@/components/common/LightInputs";
+import { useSchemasOnDemand } from "@/components/common/useSchemasOnDemand";
 import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
 type Step = "email" | "security" | "reset";
+
+/** The page ships no zod: the schemas load when the visitor first touches the form (as sign-in's). */
+const loadAuthSchemas = () => import("@/shared/schemas/auth");
 const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
 
 /** Password recovery (docs/product.md §2): email -> security question -> new password. */
@@ -33,19 +33,29 @@ export function ForgotPasswordFlow() {
     DELAYS.afterReset,
   );
 
+  const schemas = useSchemasOnDemand(loadAuthSchemas);
   const emailForm = useForm({
     initialValues: { email: "" },
-    validate: schemaResolver(forgotPasswordSchema, { sync: true }),
+    validate: (v) => {
+      const m = schemas.current();
+      return m ? schemaResolver(m.forgotPasswordSchema, { sync: true })(v) : {};
+    },
     enhanceGetInputProps: markInputsByPath,
   });
   const emailFormRef = useTypedBeforeHydration(emailForm);
   const answerForm = useForm({
     initialValues: { securityAnswer: "" },
-    validate: (v) => schemaResolver(verifySecuritySchema, { sync: true })({ email: account?.email ?? "", ...v }),
+    validate: (v) => {
+      const m = schemas.current();
+      return m ? schemaResolver(m.verifySecuritySchema, { sync: true })({ email: account?.email ?? "", ...v }) : {};
+    },
   });
   const resetForm = useForm({
     initialValues: { password: "", confirmPassword: "" },
-    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
+    validate: (v) => {
+      const m = schemas.current();
+      return m ? schemaResolver(m.resetPasswordFormSchema, { sync: true })(v) : {};
+    },
     validateInputOnBlur: true,
   });
 
@@ -81,7 +91,17 @@ export function ForgotPasswordFlow() {
         </Stepper>
 
         {step === "email" && (
-          <form ref={emailFormRef} onSubmit={emailForm.onSubmit((v) => lookup.mutate(forgotPasswordSchema.parse(v)))} noValidate>
+          <form
+            ref={emailFormRef}
+            onFocus={schemas.preload}
+            onPointerDown={schemas.preload}
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const m = await schemas.load();
+              emailForm.onSubmit((v) => lookup.mutate(m.forgotPasswordSchema.parse(v)))();
+            }}
+            noValidate
+          >
             <Stack>
               <EmailField key={emailForm.key("email")} {...emailForm.getInputProps("email")} />
               <Button type="submit" fullWidth loading={lookup.isPending}>
@@ -93,7 +113,11 @@ export function ForgotPasswordFlow() {
 
         {step === "security" && account && (
           <form
-            onSubmit={answerForm.onSubmit((v) => verify.mutate(verifySecuritySchema.parse({ email: account.email, ...v })))}
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const m = await schemas.load();
+              answerForm.onSubmit((v) => verify.mutate(m.verifySecuritySchema.parse({ email: account.email, ...v })))();
+            }}
             noValidate
           >
             <Stack>
@@ -103,7 +127,7 @@ export function ForgotPasswordFlow() {
               <Text fw={600} data-testid="security-question">
                 {account.securityQuestion}
               </Text>
-              <TextInput
+              <LightTextInput
                 label="Your answer"
                 autoComplete="off"
                 required
@@ -124,9 +148,13 @@ export function ForgotPasswordFlow() {
 
         {step === "reset" && account && (
           <form
-            onSubmit={resetForm.onSubmit((v) =>
-              reset.mutate({ email: account.email, password: resetPasswordFormSchema.parse(v).password }),
-            )}
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const m = await schemas.load();
+              resetForm.onSubmit((v) =>
+                reset.mutate({ email: account.email, password: m.resetPasswordFormSchema.parse(v).password }),
+              )();
+            }}
             noValidate
           >
             <Stack>

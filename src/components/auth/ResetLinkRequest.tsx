@@ -3,19 +3,26 @@
 import { Alert, Button, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
-import { resetLinkRequestSchema } from "@/shared/schemas/email";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError } from "@/components/common/toasts";
 import { EmailField } from "@/components/common/AuthFields";
 import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
+import { useSchemasOnDemand } from "@/components/common/useSchemasOnDemand";
+
+/** No zod on the recovery page's first load: the schema loads when the form is first touched. */
+const loadEmailSchemas = () => import("@/shared/schemas/email");
 
 /** The emailed alternative to the security question (docs/email.md): one answer for every email. */
 export function ResetLinkRequest() {
   const [sent, setSent] = useState<string | null>(null);
+  const schemas = useSchemasOnDemand(loadEmailSchemas);
   const form = useForm({
     initialValues: { email: "" },
-    validate: schemaResolver(resetLinkRequestSchema, { sync: true }),
+    validate: (v) => {
+      const m = schemas.current();
+      return m ? schemaResolver(m.resetLinkRequestSchema, { sync: true })(v) : {};
+    },
     enhanceGetInputProps: markInputsByPath,
   });
   const formRef = useTypedBeforeHydration(form);
@@ -38,7 +45,17 @@ export function ResetLinkRequest() {
               {sent}
             </Alert>
           ) : (
-            <form ref={formRef} onSubmit={form.onSubmit((v) => request.mutate(resetLinkRequestSchema.parse(v)))} noValidate>
+            <form
+              ref={formRef}
+              onFocus={schemas.preload}
+              onPointerDown={schemas.preload}
+              onSubmit={async (e) => {
+                e.preventDefault();
+                const m = await schemas.load();
+                form.onSubmit((v) => request.mutate(m.resetLinkRequestSchema.parse(v)))();
+              }}
+              noValidate
+            >
               <Stack>
                 <Text size="sm" c="dimmed">
                   We will email a link that lets you choose a new password. It works once, for 30 minutes.
