@@ -61,12 +61,18 @@ test("the first change after a quiet spell ticks at once; the ones within the sp
   s.abort();
 });
 
-test("a change arriving during the spacing is announced at its end, even after a long wait", async () => {
+/** A stream past "ready" and one change's tick: the spacing runs from now. */
+async function openJustTicked() {
   const s = open(SPACING);
   await s.it.next();
   const first = s.it.next();
   s.change();
   await first;
+  return s;
+}
+
+test("a change arriving during the spacing is announced at its end, even after a long wait", async () => {
+  const s = await openJustTicked();
   const late = s.it.next();
   await vi.advanceTimersByTimeAsync(SPACING / 2);
   s.change();
@@ -77,11 +83,7 @@ test("a change arriving during the spacing is announced at its end, even after a
 });
 
 test("an aborted stream ends at once, not at the end of the spacing", async () => {
-  const s = open(SPACING);
-  await s.it.next();
-  const first = s.it.next();
-  s.change();
-  await first;
+  const s = await openJustTicked();
   const waiting = s.it.next();
   s.change();
   expect(await settled(waiting)).toBe(false);

@@ -36,10 +36,7 @@ export function ForgotPasswordFlow() {
   const schemas = useSchemasOnDemand(loadAuthSchemas);
   const emailForm = useForm({
     initialValues: { email: "" },
-    validate: (v) => {
-      const m = schemas.current();
-      return m ? schemaResolver(m.forgotPasswordSchema, { sync: true })(v) : {};
-    },
+    validate: schemas.resolver((m) => m.forgotPasswordSchema),
     enhanceGetInputProps: markInputsByPath,
   });
   const emailFormRef = useTypedBeforeHydration(emailForm);
@@ -52,10 +49,7 @@ export function ForgotPasswordFlow() {
   });
   const resetForm = useForm({
     initialValues: { password: "", confirmPassword: "" },
-    validate: (v) => {
-      const m = schemas.current();
-      return m ? schemaResolver(m.resetPasswordFormSchema, { sync: true })(v) : {};
-    },
+    validate: schemas.resolver((m) => m.resetPasswordFormSchema),
     validateInputOnBlur: true,
   });
 
@@ -93,13 +87,7 @@ export function ForgotPasswordFlow() {
         {step === "email" && (
           <form
             ref={emailFormRef}
-            onFocus={schemas.preload}
-            onPointerDown={schemas.preload}
-            onSubmit={async (e) => {
-              e.preventDefault();
-              const m = await schemas.load();
-              emailForm.onSubmit((v) => lookup.mutate(m.forgotPasswordSchema.parse(v)))();
-            }}
+            {...schemas.formProps((m) => emailForm.onSubmit((v) => lookup.mutate(m.forgotPasswordSchema.parse(v)))())}
             noValidate
           >
             <Stack>
@@ -113,11 +101,9 @@ export function ForgotPasswordFlow() {
 
         {step === "security" && account && (
           <form
-            onSubmit={async (e) => {
-              e.preventDefault();
-              const m = await schemas.load();
-              answerForm.onSubmit((v) => verify.mutate(m.verifySecuritySchema.parse({ email: account.email, ...v })))();
-            }}
+            {...schemas.formProps((m) =>
+              answerForm.onSubmit((v) => verify.mutate(m.verifySecuritySchema.parse({ email: account.email, ...v })))(),
+            )}
             noValidate
           >
             <Stack>
@@ -148,13 +134,11 @@ export function ForgotPasswordFlow() {
 
         {step === "reset" && account && (
           <form
-            onSubmit={async (e) => {
-              e.preventDefault();
-              const m = await schemas.load();
+            {...schemas.formProps((m) =>
               resetForm.onSubmit((v) =>
                 reset.mutate({ email: account.email, password: m.resetPasswordFormSchema.parse(v).password }),
-              )();
-            }}
+              )(),
+            )}
             noValidate
           >
             <Stack>

@@ -1,7 +1,7 @@
 "use client";
 
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { IntentLink } from "@/components/common/links";
 import { useRouter, useSearchParams } from "next/navigation";
 import { lazy, Suspense, useState } from "react";
@@ -32,10 +32,7 @@ export function LoginForm() {
   const schemas = useSchemasOnDemand(loadAuthSchemas);
   const form = useForm<LoginInput>({
     initialValues: { email: "", password: "" },
-    validate: (values) => {
-      const m = schemas.current();
-      return m ? schemaResolver(m.loginSchema, { sync: true })(values) : {};
-    },
+    validate: schemas.resolver((m) => m.loginSchema),
     validateInputOnBlur: true,
     enhanceGetInputProps: markInputsByPath,
   });
@@ -87,13 +84,7 @@ export function LoginForm() {
       <AuthCard title="Welcome Back" subtitle="Sign in to enter contests and spin the wheel">
         <form
           ref={formRef}
-          onFocus={schemas.preload}
-          onPointerDown={schemas.preload}
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const m = await schemas.load();
-            form.onSubmit((values) => login.mutate(m.loginSchema.parse(values)))();
-          }}
+          {...schemas.formProps((m) => form.onSubmit((values) => login.mutate(m.loginSchema.parse(values)))())}
           noValidate
         >
           <Stack>

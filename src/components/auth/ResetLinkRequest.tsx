@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert, Button, Container, Paper, Stack, Text, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
@@ -19,10 +19,7 @@ export function ResetLinkRequest() {
   const schemas = useSchemasOnDemand(loadEmailSchemas);
   const form = useForm({
     initialValues: { email: "" },
-    validate: (v) => {
-      const m = schemas.current();
-      return m ? schemaResolver(m.resetLinkRequestSchema, { sync: true })(v) : {};
-    },
+    validate: schemas.resolver((m) => m.resetLinkRequestSchema),
     enhanceGetInputProps: markInputsByPath,
   });
   const formRef = useTypedBeforeHydration(form);
@@ -47,13 +44,7 @@ export function ResetLinkRequest() {
           ) : (
             <form
               ref={formRef}
-              onFocus={schemas.preload}
-              onPointerDown={schemas.preload}
-              onSubmit={async (e) => {
-                e.preventDefault();
-                const m = await schemas.load();
-                form.onSubmit((v) => request.mutate(m.resetLinkRequestSchema.parse(v)))();
-              }}
+              {...schemas.formProps((m) => form.onSubmit((v) => request.mutate(m.resetLinkRequestSchema.parse(v)))())}
               noValidate
             >
               <Stack>

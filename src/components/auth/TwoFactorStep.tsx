@@ -1,15 +1,13 @@
 "use client";
 
 import { Button, Stack } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { AuthCodeField } from "@/components/common/AuthCodeField";
 import { TOAST, toastError } from "@/components/common/toasts";
-import type { twoFactorCodeSchema } from "@/shared/schemas/auth";
+import type { useSchemasOnDemand } from "@/components/common/useSchemasOnDemand";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
-
-type Schemas = { twoFactorCodeSchema: typeof twoFactorCodeSchema };
 
 /**
  * Sign-in's second step, for accounts with two-factor on (admins): the code, or a backup code.
@@ -23,7 +21,7 @@ export function TwoFactorStep({
   onBack,
 }: {
   /** The auth schemas, loaded by the sign-in form before its first submit. */
-  schemas: { current: () => Schemas | null; load: () => Promise<Schemas> };
+  schemas: ReturnType<typeof useSchemasOnDemand<typeof import("@/shared/schemas/auth")>>;
   /** Signed in: the form stays as it is while the success toast and its delay run. */
   done: boolean;
   onVerified: () => Promise<void>;
@@ -32,10 +30,7 @@ export function TwoFactorStep({
 }) {
   const codeForm = useForm({
     initialValues: { code: "" },
-    validate: (values) => {
-      const m = schemas.current();
-      return m ? schemaResolver(m.twoFactorCodeSchema, { sync: true })(values) : {};
-    },
+    validate: schemas.resolver((m) => m.twoFactorCodeSchema),
   });
   const verify = useMutation(
     trpc.auth.verifyTwoFactor.mutationOptions({
@@ -45,14 +40,7 @@ export function TwoFactorStep({
   );
   return (
     <AuthCard title="Two-factor authentication" subtitle="Enter the 6-digit code from your authenticator app">
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const m = await schemas.load();
-          codeForm.onSubmit((v) => verify.mutate(m.twoFactorCodeSchema.parse(v)))();
-        }}
-        noValidate
-      >
+      <form {...schemas.formProps((m) => codeForm.onSubmit((v) => verify.mutate(m.twoFactorCodeSchema.parse(v)))())} noValidate>
         <Stack>
           <AuthCodeField
             description="Lost your device? Enter one of your backup codes."

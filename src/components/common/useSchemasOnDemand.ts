@@ -1,6 +1,8 @@
 "use client";
 
-import { useCallback, useRef } from "react";
+import { schemaResolver } from "@mantine/form";
+import { type FormEvent, useCallback, useRef } from "react";
+import type { z } from "zod";
 
 /**
  * A form's schema module loaded when the visitor first touches the form, not with the page: zod is
@@ -9,7 +11,8 @@ import { useCallback, useRef } from "react";
  *
  * `preload` (the form's onFocus and onPointerDown) starts the import; `load` awaits it (submit);
  * `current` is the module once it arrived, else null: validation on blur before then is skipped,
- * and submit validates after `load`. A failed import can be retried.
+ * and submit validates after `load`. A failed import can be retried. `resolver` and `formProps` are
+ * the two halves every such form uses: its `validate`, and its <form>'s focus, pointer and submit.
  */
 export function useSchemasOnDemand<M>(importModule: () => Promise<M>) {
   const loaded = useRef<M | null>(null);
@@ -31,5 +34,21 @@ export function useSchemasOnDemand<M>(importModule: () => Promise<M>) {
   }, []);
   const preload = useCallback(() => void load().catch(() => undefined), [load]);
   const current = useCallback(() => loaded.current, []);
-  return { current, load, preload };
+  /** A form's `validate`: the picked schema's, once the module has arrived; nothing before. */
+  const resolver =
+    <V extends Record<string, unknown>>(pick: (m: M) => z.ZodType<V>) =>
+    (values: V) => {
+      const m = loaded.current;
+      return m ? schemaResolver(pick(m), { sync: true })(values) : {};
+    };
+  /** A <form>'s props: the module loads on its first focus or touch, and submit waits for it. */
+  const formProps = (submit: (m: M) => void) => ({
+    onFocus: preload,
+    onPointerDown: preload,
+    onSubmit: async (e: FormEvent) => {
+      e.preventDefault();
+      submit(await load());
+    },
+  });
+  return { current, load, preload, resolver, formProps };
 }
