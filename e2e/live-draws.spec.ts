@@ -89,6 +89,27 @@ test("two browsers watch a draw live; the proof verifies; a player proves their 
 // them (src/components/common/DeferredSection.tsx): on a phone they begin two screens down, and a page
 // opened and read above the fold never fetches their code or their reads; someone moving by keyboard
 // gets them with their first focus move, before reaching them. On a desktop they load with the page.
+// The lists come with the page (drawn after a request of their own, they pushed the footer half a
+// screen down as they arrived), and an upcoming draw's card reads nothing of its own until its sales close.
+test("/draws/live comes with its lists; an upcoming draw's card reads no draw record of its own", async ({ browser, page }) => {
+  const title = `Upcoming Draw ${Date.now()}`;
+  // Ending as soon as a contest may (72 hours, for postal entries): among the next twelve draws listed.
+  const id = await createContestViaApi(browser, { title, endDate: new Date(Date.now() + 73 * 3_600_000).toISOString() });
+  const html = await (await page.request.get("/draws/live")).text();
+  expect(html).toContain(title);
+
+  const recordReads: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("contests.drawRecord")) recordReads.push(decodeURIComponent(r.url()));
+  });
+  await page.goto("/draws/live");
+  const card = page.getByTestId("upcoming-draws").getByTestId("live-draw").filter({ hasText: title });
+  await expect(card.getByTestId("live-draw-status")).toHaveText("Upcoming");
+  await expect(card.getByTestId("draw-countdown")).toHaveText(/^Draw in \d+d \d\dh \d\dm( \d\ds)?$/);
+  await page.waitForLoadState("networkidle");
+  expect(recordReads.filter((url) => url.includes(id))).toEqual([]);
+});
+
 test("a contest page loads its proof sections as a phone scrolls to them or focus moves, and with the page on a desktop", async ({
   browser,
 }) => {

@@ -71,7 +71,15 @@ export async function adminContestRow(admin: Page, title: string): Promise<Locat
   return rows.filter({ hasText: title });
 }
 
-type ContestFields = { title: string; description?: string; ticketPrice?: number; maxTickets?: number | null; category?: string };
+type ContestFields = {
+  title: string;
+  description?: string;
+  ticketPrice?: number;
+  maxTickets?: number | null;
+  category?: string;
+  /** ISO time; none: the contest ends when sold out or ended by an admin. */
+  endDate?: string;
+};
 
 /** Creates an active contest through the admin REST row, as the admin signed in on `admin`, and answers its id. */
 export async function createContest(admin: Page, fields: ContestFields): Promise<string> {
@@ -87,9 +95,10 @@ export async function createContest(admin: Page, fields: ContestFields): Promise
       imageUrl: "/images/contests/gold-watch.svg",
       status: "active",
       soldTickets: 0,
+      ...(fields.endDate && { endDate: fields.endDate }),
     },
   });
-  expect(res.status()).toBe(201);
+  expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).contest.id as string;
 }
 

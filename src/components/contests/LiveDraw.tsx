@@ -33,6 +33,11 @@ const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
  */
 const watchedUndrawn = new Set<string>();
 
+/** A draw this page showed before its sales closed: when it is drawn, its card plays the reveal. */
+export function watchUndrawnDraw(contestId: string): void {
+  watchedUndrawn.add(contestId);
+}
+
 function useReveal(r: DrawRecord | undefined, reduced: boolean) {
   const [step, setStep] = useState<number>(STEPS.length);
   const [playing, setPlaying] = useState(false);
@@ -102,25 +107,11 @@ export function LiveDraw({ contestId, title, endDate }: { contestId: string; tit
   return (
     <Paper withBorder p="md" radius="md" data-testid="live-draw">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          {title ? (
-            <Title order={3} size="h4">
-              <Anchor component={IntentLink} href={`/contest/${contestId}`} c="inherit" underline="hover" inherit>
-                {title}
-              </Anchor>
-            </Title>
-          ) : (
-            <Title order={3} size="h4">
-              Live draw
-            </Title>
-          )}
-          <Badge
-            color={cancelled ? "red" : r.drawnAt ? "green" : r.salesClosedAt ? "orange" : "blue"}
-            data-testid="live-draw-status"
-          >
-            {cancelled ? "Cancelled" : r.drawnAt ? "Drawn" : r.salesClosedAt ? "Drawing" : "Upcoming"}
-          </Badge>
-        </Group>
+        <DrawHeader
+          contestId={contestId}
+          title={title}
+          status={cancelled ? "Cancelled" : r.drawnAt ? "Drawn" : r.salesClosedAt ? "Drawing" : "Upcoming"}
+        />
         {cancelled ? (
           <Text size="sm">This contest was cancelled: there is no draw, and every ticket was refunded.</Text>
         ) : (
@@ -185,6 +176,51 @@ export function LiveDraw({ contestId, title, endDate }: { contestId: string; tit
           </Stack>
         )}
         {user && r.salesClosedAt && <MyEntryProofs record={r} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+const STATUS_COLOR = { Cancelled: "red", Drawn: "green", Drawing: "orange", Upcoming: "blue" } as const;
+
+/** A draw card's title (a link to its contest, or "Live draw" on the contest's own page) and status. */
+function DrawHeader({ contestId, title, status }: { contestId: string; title?: string; status: keyof typeof STATUS_COLOR }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Title order={3} size="h4">
+        {title ? (
+          <Anchor component={IntentLink} href={`/contest/${contestId}`} c="inherit" underline="hover" inherit>
+            {title}
+          </Anchor>
+        ) : (
+          "Live draw"
+        )}
+      </Title>
+      <Badge color={STATUS_COLOR[status]} data-testid="live-draw-status">
+        {status}
+      </Badge>
+    </Group>
+  );
+}
+
+/**
+ * An upcoming draw on /draws/live, drawn from the page's list alone: a title, "Upcoming" and the
+ * countdown. It reads no draw record: there is nothing to show before sales close, and a dozen cards
+ * each reading and polling their own made the page the slowest public one on a slow phone
+ * (bench/README.md). When the list says its sales closed, the page swaps in the full `LiveDraw`, which
+ * plays the reveal (the card marked it watched).
+ */
+export function UpcomingDraw({ contestId, title, endDate }: { contestId: string; title: string; endDate: string | Date | null }) {
+  useEffect(() => watchUndrawnDraw(contestId), [contestId]);
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="live-draw">
+      <Stack gap={6}>
+        <DrawHeader contestId={contestId} title={title} status="Upcoming" />
+        {endDate ? (
+          <Countdown end={endDate} label="Draw in" size="sm" testId="draw-countdown" />
+        ) : (
+          <Text size="sm">Drawn when sold out or ended.</Text>
+        )}
       </Stack>
     </Paper>
   );

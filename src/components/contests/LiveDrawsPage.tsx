@@ -5,7 +5,11 @@ import { useRef } from "react";
 import { Spinner } from "@/components/common/QueryState";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-import { LiveDraw } from "./LiveDraw";
+import { LiveDraw, UpcomingDraw } from "./LiveDraw";
+import { useCurrentUser } from "../common/useCurrentUser";
+
+/** A visitor's page (no live stream) reads the list again this often: as often as a card read its draw. */
+const LIVE_DRAWS_POLL = 5000;
 import type { RouterOutputs } from "@/trpc/types";
 import { useLiveContests } from "./useLiveContests";
 
@@ -13,9 +17,15 @@ import { useLiveContests } from "./useLiveContests";
  * /draws/live (docs/fair-play.md "Live draws"): the next draws with countdowns and the latest ones,
  * each revealed live as it happens and replayable from its stored record.
  */
-export function LiveDrawsPage() {
+export function LiveDrawsPage({ initial }: { initial?: LiveDraws }) {
   useLiveContests();
-  const draws = useQuery(trpc.contests.liveDraws.queryOptions());
+  const { user } = useCurrentUser();
+  // A signed-in player's list follows the contests stream; a visitor's is read again every 5 s (the
+  // cards of upcoming draws read nothing of their own: UpcomingDraw in ./LiveDraw.tsx).
+  // `initial`: the lists the server read with the page; the stream's first tick reads them again.
+  const draws = useQuery(
+    trpc.contests.liveDraws.queryOptions(undefined, { initialData: initial, refetchInterval: user ? false : LIVE_DRAWS_POLL }),
+  );
   const d = useStableDraws(draws.data);
   return (
     <Container size="lg" py="xl">
@@ -98,9 +108,13 @@ function DrawSection({
         <Text c="dimmed">{empty}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid={testId}>
-          {draws.map((c) => (
-            <LiveDraw key={c.id} contestId={c.id} title={c.title} endDate={countdown ? c.endDate : undefined} />
-          ))}
+          {draws.map((c) =>
+            countdown && !c.salesClosedAt && !c.drawnAt ? (
+              <UpcomingDraw key={c.id} contestId={c.id} title={c.title} endDate={c.endDate} />
+            ) : (
+              <LiveDraw key={c.id} contestId={c.id} title={c.title} endDate={countdown ? c.endDate : undefined} />
+            ),
+          )}
         </SimpleGrid>
       )}
     </>
