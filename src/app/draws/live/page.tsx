@@ -13,5 +13,9 @@ export const metadata = {
  * footer half a screen down as they arrived (a layout shift of 0.52 on a phone, bench/README.md).
  */
 export default async function LiveDrawsRoute() {
-  return <LiveDrawsPage initial={await listLiveDraws(await getDb())} />;
+  // A failed read leaves the lists to the browser, which reads them itself and says so if it cannot.
+  const initial = await getDb()
+    .then((db) => listLiveDraws(db))
+    .catch(() => undefined);
+  return <LiveDrawsPage initial={initial} />;
 }
