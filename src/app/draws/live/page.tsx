@@ -1,5 +1,6 @@
 import { LiveDrawsPage } from "@/components/contests/LiveDrawsPage";
 import { getDb } from "@/server/platform/db";
+import { logger } from "@/server/platform/logger";
 import { listLiveDraws } from "@/server/services/draws";
 
 export const dynamic = "force-dynamic";
@@ -16,6 +17,9 @@ export default async function LiveDrawsRoute() {
   // A failed read leaves the lists to the browser, which reads them itself and says so if it cannot.
   const initial = await getDb()
     .then((db) => listLiveDraws(db))
-    .catch(() => undefined);
+    .catch((err: unknown) => {
+      logger.warn({ err }, "live draws: the page's server read failed; the browser reads the lists");
+      return undefined;
+    });
   return <LiveDrawsPage initial={initial} />;
 }
