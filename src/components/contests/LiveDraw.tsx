@@ -34,7 +34,7 @@ const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
 const watchedUndrawn = new Set<string>();
 
 /** A draw this page showed before its sales closed: when it is drawn, its card plays the reveal. */
-export function watchUndrawnDraw(contestId: string): void {
+function watchUndrawnDraw(contestId: string): void {
   watchedUndrawn.add(contestId);
 }
 
