@@ -1,12 +1,11 @@
-"use client";
-
-import { Alert, Anchor, Container, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Container, List, ListItem, Paper, Stack, Text, Title } from "@mantine/core";
 import { type Clause, type ClauseParagraph, paragraphText } from "@/shared/safer-play";
 
 /**
  * "How we run our draws": one section per clause of the UK Voluntary Code of Good Practice for
- * Prize Draw Operators (November 2025), with a contents list that jumps to each. A client
- * component: Mantine's compound parts (List.Item) do not exist on the server's client references.
+ * Prize Draw Operators (November 2025), with a contents list that jumps to each. A server
+ * component: the page is text, so it ships no code of its own (compound parts like List.Item do
+ * not exist on the server's client references, hence ListItem).
  */
 export function CompliancePage({ clauses }: { clauses: Clause[] }) {
   return (
@@ -22,9 +21,9 @@ export function CompliancePage({ clauses }: { clauses: Clause[] }) {
         <nav aria-label="On this page">
           <List size="sm" spacing={4}>
             {clauses.map((c) => (
-              <List.Item key={c.id}>
+              <ListItem key={c.id}>
                 <Anchor href={`#${c.id}`}>{c.title}</Anchor>
-              </List.Item>
+              </ListItem>
             ))}
           </List>
         </nav>
@@ -54,11 +53,11 @@ export function CompliancePage({ clauses }: { clauses: Clause[] }) {
               {c.links && (
                 <List>
                   {c.links.map((l) => (
-                    <List.Item key={l.url}>
+                    <ListItem key={l.url}>
                       <Anchor href={l.url} target="_blank" rel="noopener noreferrer">
                         {l.name}
                       </Anchor>
-                    </List.Item>
+                    </ListItem>
                   ))}
                 </List>
               )}
