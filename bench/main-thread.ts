@@ -4,7 +4,8 @@
  * over 50 ms (the total blocking time of this one load), and the JavaScript self time per source
  * module (node_modules packages grouped), read through the build's browser source maps.
  *   BUILD_SOURCE_MAPS=1 npm run build && npm run bench:main-thread
- *   (BENCH_PAGES=/,/login,/signup,/draws/live,/winners,contest,home,offline,shell picks pages (shell: /offline signed in); BENCH_PORT, default 3206; CHROME_PATH;
+ *   (BENCH_PAGES=/,/login,/signup,/draws/live,/winners,contest,home,offline,shell picks pages (shell: /offline signed in;
+ *   any other path is loaded as a visitor); BENCH_PORT, default 3206; CHROME_PATH;
  *   BENCH_PACKAGE_DETAIL=@mantine/core lists that package's time by source file and function)
  * Without source maps the modules are printed as chunk files.
  */
@@ -156,6 +157,9 @@ async function main() {
       { key: "shell", url: `${base}/offline`, cookie: app.token },
     ];
     const only = process.env.BENCH_PAGES?.split(",");
+    // Any other path named (/how-we-run-our-draws) is loaded as a visitor.
+    for (const key of only ?? [])
+      if (key.startsWith("/") && !all.some((x) => x.key === key)) all.push({ key, url: `${base}${key}` });
     for (const p of all.filter((x) => !only || only.includes(x.key))) {
       await measure(browser, p.url, p.cookie); // warm the server's caches; the second load is measured
       const r = await measure(browser, p.url, p.cookie);

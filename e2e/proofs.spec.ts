@@ -93,6 +93,25 @@ test("a visitor sees the published root and history, reached from the footer; si
   if (latest) await expect(page.getByTestId("my-proof")).toContainText("Sign in");
 });
 
+test("/proof-of-liabilities comes with its snapshots and receipt keys; the browser reads neither again", async ({ page }) => {
+  const keys = (await (await page.request.get("/api/receipts/keys")).json()).keys as { id: string }[];
+  const latest = (await (await page.request.get("/api/proof-of-liabilities?limit=1")).json()).latest;
+  const html = await (await page.request.get("/proof-of-liabilities")).text();
+  expect(keys.length).toBeGreaterThan(0);
+  for (const k of keys) expect(html).toContain(k.id);
+  if (latest) expect(html).toContain(latest.rootHash);
+  else expect(html).toContain("No snapshot has been published yet.");
+
+  const reads: string[] = [];
+  page.on("request", (r) => {
+    if (/proofs\.liabilities|receipts\.keys/.test(r.url())) reads.push(r.url());
+  });
+  await page.goto("/proof-of-liabilities");
+  await expect(page.getByTestId("receipt-keys")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(reads).toEqual([]);
+});
+
 // A receipt pasted before the page's code arrived (a slow phone) is the one checked, not an empty box
 // (src/components/common/useTypedBeforeHydration.ts).
 test("a receipt pasted before the page's code arrived is the one checked", async ({ browser }) => {

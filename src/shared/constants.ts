@@ -93,6 +93,8 @@ export const LIMITS = {
   homeContestsPage: 6,
   /** The winners gallery's page (`/winners`, then "Older winners"): the same budget. */
   winnersPage: 12,
+  /** The snapshots `/proof-of-liabilities` lists (the latest and its history). */
+  proofPageSnapshots: 30,
 } as const;
 
 /** What the admin audit log records (src/server/services/kernel/audit.ts); the Audit tab filters by these. */

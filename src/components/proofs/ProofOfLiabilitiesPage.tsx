@@ -10,6 +10,7 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { useBusy } from "@/components/common/useBusy";
 import { useFieldTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 import { type CheckLine, checkLiabilityProof, type LiabilityProofFile, type PublishedRoot } from "@/shared/liabilities";
+import { LIMITS } from "@/shared/constants";
 import { formatCount } from "@/shared/format";
 import { formatUsd } from "@/shared/money-format";
 import { type SignedReceipt, verifyReceipt } from "@/shared/receipts";
@@ -17,6 +18,9 @@ import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 
 type Snapshot = NonNullable<RouterOutputs["proofs"]["liabilities"]["latest"]>;
+type ReceiptKeys = RouterOutputs["receipts"]["keys"];
+/** What the server read with the page (src/app/proof-of-liabilities/page.tsx). */
+export type ProofPageData = { list: RouterOutputs["proofs"]["liabilities"]; keys: ReceiptKeys };
 
 /** 64 hex digits have no break opportunity: let them wrap on a phone. */
 const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
@@ -33,8 +37,10 @@ const FIELD_LABELS: Record<string, string> = {
  * owes its players, published daily as the root of a Merkle sum tree; each player checks their own
  * leaf in this browser (Web Crypto, src/shared/liabilities.ts); and the keys receipts are signed with.
  */
-export function ProofOfLiabilitiesPage() {
-  const list = useQuery(trpc.proofs.liabilities.queryOptions({ limit: 30 }));
+export function ProofOfLiabilitiesPage({ initial }: { initial?: ProofPageData }) {
+  const list = useQuery(
+    trpc.proofs.liabilities.queryOptions({ limit: LIMITS.proofPageSnapshots }, { initialData: initial?.list }),
+  );
   const latest = list.data?.latest ?? null;
   return (
     <Stack gap="lg">
@@ -58,7 +64,7 @@ export function ProofOfLiabilitiesPage() {
       {latest && <MyProof latest={latest} />}
       <CheckAFile />
       {list.data && list.data.history.length > 0 && <History rows={list.data.history} />}
-      <Receipts />
+      <Receipts initialKeys={initial?.keys} />
       <WhatItProves />
     </Stack>
   );
@@ -283,8 +289,8 @@ function History({ rows }: { rows: Snapshot[] }) {
   );
 }
 
-function Receipts() {
-  const keys = useQuery(trpc.receipts.keys.queryOptions());
+function Receipts({ initialKeys }: { initialKeys?: ReceiptKeys }) {
+  const keys = useQuery(trpc.receipts.keys.queryOptions(undefined, { initialData: initialKeys }));
   const [text, setText] = useState("");
   // A receipt pasted before the page's code arrived is the one checked (../common/useTypedBeforeHydration.ts).
   const input = useRef<HTMLTextAreaElement>(null);
