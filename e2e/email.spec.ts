@@ -1,9 +1,17 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
+import { exited, freePort, migrateDatabase, startApp, stopApp } from "../scripts/start-app";
+import { decodeBase32 } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
+import { RESET_LINK_INVALID } from "../src/shared/schemas/email";
 import { startSmtpServer } from "../tests/helpers/smtp";
 import { ADMIN, openAccountSettings, signInViaApi } from "./helpers";
+
+/** An authenticator's code for a two-factor secret, `offset` steps from now (a code is accepted once). */
+const totp = (secret: string, offset = 0) =>
+  generateHOTP(decodeBase32(secret), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
 
 // With no SMTP_URL (the e2e server sets none) every email stays in the admin Outbox.
 // Two browser contexts and several server round trips each: allow for a busy machine.
@@ -102,10 +110,10 @@ test("reset link: asked for on /forgot-password; the admin Outbox shows the mail
   expect(text).not.toMatch(/token=[A-Za-z0-9_-]{20}/);
 });
 
-test("verify your e-mail: the prompt in Account Settings, the link over SMTP, its page; on a desktop and a phone", async ({
+test("verify your e-mail and reset the password: the prompt in Account Settings, the links over SMTP, their pages; on a desktop and a phone", async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   // A server of its own with a mail server (the shared e2e server sends nothing): the link's token is
   // made when the mail leaves, so only a real delivery shows it.
   const smtp = await startSmtpServer();
@@ -114,6 +122,14 @@ test("verify your e-mail: the prompt in Account Settings, the link over SMTP, it
   const dir = path.join(process.cwd(), ".data", `e2e-verify-email-${port}`);
   const dbEnv = { PGLITE_DIR: dir, DATABASE_URL: "" };
   await migrateDatabase(dbEnv);
+  // An admin of this database's own (only admins enrol in two-factor), made as a deployment makes its first.
+  const admin = { email: "ops@example.com", password: "ops-secret-1" };
+  const create = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db/create-admin.ts", admin.email], {
+    env: { ...process.env, ...dbEnv },
+    stdio: ["pipe", "ignore", "inherit"],
+  });
+  create.stdin.end(`${admin.password}\n`);
+  expect((await exited(create)).code).toBe(0);
   const app = await startApp({
     port,
     entry: "server",
@@ -186,6 +202,58 @@ test("verify your e-mail: the prompt in Account Settings, the link over SMTP, it
       await page.goto(link);
       await page.getByRole("button", { name: "Verify my e-mail address" }).click();
       await expect(page.getByRole("alert").filter({ hasText: "invalid or has expired" })).toBeVisible();
+
+      // The password reset link, asked for signed out and followed from the mail. On the phone it is
+      // an admin's, with two-factor on (only admins enrol): the code step loads after the new password
+      // (ResetPasswordWithLink.tsx).
+      let account = { email, secret: "" };
+      if (name === "phone") {
+        const staff = await browser.newContext({ baseURL });
+        expect((await staff.request.post("/api/auth/login", { data: admin })).ok()).toBe(true);
+        const { secret } = (await (await staff.request.post("/api/auth/2fa/setup", { data: {} })).json()) as { secret: string };
+        expect((await staff.request.post("/api/auth/2fa/enable", { data: { code: totp(secret) } })).ok()).toBe(true);
+        await staff.close();
+        account = { email: admin.email, secret };
+      }
+      const visitor = await browser.newContext({ baseURL, viewport });
+      const resetPage = await visitor.newPage();
+      await resetPage.goto("/reset-password?token=not-a-token");
+      await expect(resetPage.getByText(RESET_LINK_INVALID)).toBeVisible();
+      await resetPage.goto("/forgot-password");
+      await resetPage.getByLabel("Account email").fill(account.email);
+      await resetPage.getByRole("button", { name: "Email me a reset link" }).click();
+      await expect(resetPage.getByTestId("reset-link-sent")).toBeVisible();
+      let resetLink = "";
+      await expect
+        .poll(
+          () => {
+            const mail = smtp.received
+              .filter((m) => m.to[0] === account.email && m.subject === "Reset your Prize Contests password")
+              .at(-1);
+            resetLink = (mail && /(https?:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.body)?.[1]) ?? "";
+            return resetLink;
+          },
+          { timeout: 60_000, intervals: [500] },
+        )
+        .not.toBe("");
+      await resetPage.goto(resetLink);
+      await expect(resetPage.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+      await resetPage.getByRole("textbox", { name: "New password", exact: true }).fill("a-new-secret-1");
+      await resetPage.getByLabel("Confirm new password").fill("a-new-secret-2");
+      await resetPage.getByRole("button", { name: "Set Password and Sign In" }).click();
+      await expect(resetPage.getByText("Passwords don't match")).toBeVisible();
+      await resetPage.getByLabel("Confirm new password").fill("a-new-secret-1");
+      await resetPage.getByRole("button", { name: "Set Password and Sign In" }).click();
+      if (account.secret) {
+        await expect(resetPage.getByText("Your password is changed. Enter the code from your authenticator app")).toBeVisible();
+        await expect(resetPage.getByRole("button", { name: "Back to sign in" })).toHaveCount(0);
+        // The next step's code: enabling used this one.
+        await resetPage.getByLabel("Authentication code").fill(totp(account.secret, 1));
+        await resetPage.getByRole("button", { name: "Verify" }).click();
+      }
+      await expect(resetPage).toHaveURL(`${baseURL}/`, { timeout: 30_000 });
+      await expect(resetPage.getByRole("button", { name: /notifications/i })).toBeVisible({ timeout: 30_000 });
+      await visitor.close();
       await context.close();
     }
   } finally {

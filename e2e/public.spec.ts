@@ -8,6 +8,10 @@ const PUBLIC_PAGES = [
   { path: "/dream-car-competition", title: "Dream Car Competitions | Prize Contests", h1: "Dream Car Competitions" },
   { path: "/winners", title: "Our Winners | Prize Contests", h1: "Our Winners" },
   { path: "/no-such-page", title: "404 Page Not Found | Prize Contests", h1: "404 Page Not Found" },
+  { path: "/draws/live", title: "Live draws | Prize Contests", h1: "Live draws" },
+  { path: "/how-we-run-our-draws", title: "How we run our draws | Prize Contests", h1: "How we run our draws" },
+  { path: "/complaints-policy", title: "Complaints Policy | Prize Contests", h1: "Complaints Policy" },
+  { path: "/proof-of-liabilities", title: "Proof of liabilities | Prize Contests", h1: "Proof of liabilities" },
 ];
 
 const CATEGORY_LINKS = [

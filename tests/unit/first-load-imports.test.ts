@@ -45,6 +45,9 @@ test.each([
   "components/auth/LoginForm.tsx",
   "components/auth/ForgotPasswordFlow.tsx",
   "components/auth/ResetLinkRequest.tsx",
+  // The emailed links' landings: the token's form is checked by the server page.
+  "components/auth/ResetPasswordWithLink.tsx",
+  "components/auth/VerifyEmail.tsx",
 ])("%s reaches no zod and no dialog through static imports", (entry) => {
   const { files, packages } = reach(entry);
   expect(files.size).toBeGreaterThan(1);
@@ -82,10 +85,14 @@ const importingMantine = (files: Set<string>, name: string) =>
     ),
   );
 
-test("the sign-in and recovery forms reach none of Mantine's inputs: their fields are light, sign-in's two-factor step loads when asked for", () => {
+test("the sign-in, recovery and reset-link forms reach none of Mantine's inputs: their fields are light, the two-factor step loads when asked for", () => {
   // Mantine's TextInput and PasswordInput cost the sign-in page six Lighthouse points on a slow
   // phone (bench/README.md, "2026-11-29, late night"); src/components/common/LightInputs.tsx.
-  for (const entry of ["components/auth/LoginForm.tsx", "components/auth/ForgotPasswordFlow.tsx"]) {
+  for (const entry of [
+    "components/auth/LoginForm.tsx",
+    "components/auth/ForgotPasswordFlow.tsx",
+    "components/auth/ResetPasswordWithLink.tsx",
+  ]) {
     const files = reach(entry).files;
     for (const name of ["TextInput", "PasswordInput", "NumberInput", "Textarea", "Select"])
       expect(importingMantine(files, name), entry).toEqual([]);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ResetPasswordWithLink } from "@/components/auth/ResetPasswordWithLink";
+import { RESET_LINK_INVALID, resetTokenSchema } from "@/shared/schemas/email";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
@@ -11,6 +12,11 @@ export const metadata: Metadata = {
 };
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
-  const { token } = await searchParams;
-  return <ResetPasswordWithLink token={typeof token === "string" ? token : ""} />;
+  const { token: raw } = await searchParams;
+  const token = typeof raw === "string" ? raw : "";
+  // The token's form is checked here, so the page ships no zod (ResetPasswordWithLink.tsx).
+  const linkProblem = resetTokenSchema.safeParse(token).success
+    ? null
+    : RESET_LINK_INVALID;
+  return <ResetPasswordWithLink token={token} linkProblem={linkProblem} />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { VerifyEmail } from "@/components/auth/VerifyEmail";
+import { EMAIL_VERIFY_MESSAGES, verifyEmailSchema } from "@/shared/schemas/email";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
@@ -11,6 +12,9 @@ export const metadata: Metadata = {
 };
 
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
-  const { token } = await searchParams;
-  return <VerifyEmail token={typeof token === "string" ? token : ""} />;
+  const { token: raw } = await searchParams;
+  const token = typeof raw === "string" ? raw : "";
+  // The token's form is checked here, so the page ships no zod (VerifyEmail.tsx).
+  const linkProblem = verifyEmailSchema.safeParse({ token }).success ? null : EMAIL_VERIFY_MESSAGES.invalid;
+  return <VerifyEmail token={token} linkProblem={linkProblem} />;
 }

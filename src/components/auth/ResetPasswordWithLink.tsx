@@ -1,30 +1,41 @@
 "use client";
 
 import { Anchor, Button, Stack, Text } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { IntentLink } from "@/components/common/links";
-import { useState } from "react";
-import { twoFactorCodeSchema } from "@/shared/schemas/auth";
-import { resetTokenSchema, resetWithTokenFormSchema } from "@/shared/schemas/email";
+import { lazy, Suspense, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
 import { TOAST, toastError, toastSuccess } from "@/components/common/toasts";
-import { AuthCodeField } from "@/components/common/AuthCodeField";
 import { NewPasswordFields } from "@/components/common/AuthFields";
+import { useSchemasOnDemand } from "@/components/common/useSchemasOnDemand";
 import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
 
-/** /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md). */
-export function ResetPasswordWithLink({ token }: { token: string }) {
+/** No zod on the link's first load: each step's schemas load when its form is first touched. */
+const loadEmailSchemas = () => import("@/shared/schemas/email");
+const loadAuthSchemas = () => import("@/shared/schemas/auth");
+/** The code step (and Mantine's input it uses) loads only for an account with two-factor on. */
+const loadTwoFactorStep = () => import("./TwoFactorStep");
+const TwoFactorStep = lazy(() => loadTwoFactorStep().then((m) => ({ default: m.TwoFactorStep })));
+
+/**
+ * /reset-password?token=…: choose a new password from an emailed link, then signed in (docs/email.md).
+ * `linkProblem`: why the link cannot be used, decided on the server from the token's form (the
+ * server decides again when it is used); null for a well-formed link.
+ */
+export function ResetPasswordWithLink({ token, linkProblem }: { token: string; linkProblem: string | null }) {
   const [done, setDone] = useState(false);
+  const schemas = useSchemasOnDemand(loadEmailSchemas);
+  const codeSchemas = useSchemasOnDemand(loadAuthSchemas);
   const form = useForm({
     initialValues: { password: "", confirmPassword: "" },
-    validate: schemaResolver(resetWithTokenFormSchema, { sync: true }),
+    validate: schemas.resolver((m) => m.resetWithTokenFormSchema),
     validateInputOnBlur: true,
     enhanceGetInputProps: markInputsByPath,
   });
   const formRef = useTypedBeforeHydration(form);
-  const signedIn = () => {
+  const signedIn = async () => {
     setDone(true);
     toastSuccess(TOAST.passwordResetSuccessful, "You are signed in with your new password.");
     // A full load: the new session cookie is read by the server-rendered header and pages.
@@ -32,42 +43,38 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
   };
   // Accounts with two-factor on: the link does not replace the code (the session owes it).
   const [needsCode, setNeedsCode] = useState(false);
-  const codeForm = useForm({ initialValues: { code: "" }, validate: schemaResolver(twoFactorCodeSchema, { sync: true }) });
   const reset = useMutation(
     trpc.auth.resetWithLink.mutationOptions({
-      onSuccess: (answer) => ("twoFactorRequired" in answer ? setNeedsCode(true) : signedIn()),
+      onSuccess: async (answer) => {
+        if (!("twoFactorRequired" in answer)) return signedIn();
+        await loadTwoFactorStep();
+        setNeedsCode(true);
+      },
       onError: (error) => toastError(TOAST.passwordResetFailed, error, "This reset link is invalid or has expired."),
     }),
   );
-  const verify = useMutation(
-    trpc.auth.verifyTwoFactor.mutationOptions({
-      onSuccess: signedIn,
-      onError: (error) => toastError(TOAST.loginFailed, error, "Invalid authentication code. Please try again."),
-    }),
-  );
-  const tokenOk = resetTokenSchema.safeParse(token).success;
 
   if (needsCode) {
     return (
-      <AuthCard title="Two-factor authentication" subtitle="Your password is changed. Enter the code from your authenticator app">
-        <form onSubmit={codeForm.onSubmit((v) => verify.mutate(twoFactorCodeSchema.parse(v)))} noValidate>
-          <Stack>
-            <AuthCodeField required key={codeForm.key("code")} {...codeForm.getInputProps("code")} />
-            <Button type="submit" fullWidth loading={verify.isPending || done}>
-              Verify
-            </Button>
-          </Stack>
-        </form>
-      </AuthCard>
+      <Suspense>
+        <TwoFactorStep
+          schemas={codeSchemas}
+          done={done}
+          onVerified={signedIn}
+          subtitle="Your password is changed. Enter the code from your authenticator app"
+        />
+      </Suspense>
     );
   }
 
   return (
     <AuthCard title="Choose a New Password" subtitle="Set the new password for your account">
-      {tokenOk ? (
+      {linkProblem === null ? (
         <form
           ref={formRef}
-          onSubmit={form.onSubmit((v) => reset.mutate({ token, password: resetWithTokenFormSchema.parse(v).password }))}
+          {...schemas.formProps((m) =>
+            form.onSubmit((v) => reset.mutate({ token, password: m.resetWithTokenFormSchema.parse(v).password }))(),
+          )}
           noValidate
         >
           <Stack>
@@ -78,7 +85,7 @@ export function ResetPasswordWithLink({ token }: { token: string }) {
           </Stack>
         </form>
       ) : (
-        <Text c="red">This reset link is invalid or has expired. Please ask for a new one.</Text>
+        <Text c="red">{linkProblem}</Text>
       )}
       <Text size="sm" ta="center" mt="lg">
         <Anchor component={IntentLink} href="/forgot-password">

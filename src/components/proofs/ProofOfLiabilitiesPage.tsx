@@ -178,8 +178,10 @@ function MyProof({ latest }: { latest: Snapshot }) {
     return (
       <Section title="Check your own account" testId="my-proof">
         <Text size="sm">
-          <Anchor href="/login?next=/proof-of-liabilities">Sign in</Anchor> to check that your balance, prizes and withdrawals are
-          in the published total.
+          <Anchor href="/login?next=/proof-of-liabilities" underline="always">
+            Sign in
+          </Anchor>{" "}
+          to check that your balance, prizes and withdrawals are in the published total.
         </Text>
       </Section>
     );
@@ -370,8 +372,11 @@ function Receipts({ initialKeys }: { initialKeys?: ReceiptKeys }) {
       </Group>
       {result && <CheckLines lines={result} testId="receipt-result" />}
       <Text size="xs" c="dimmed">
-        Offline: save <Anchor href="/api/receipts/keys">our key list</Anchor> and run{" "}
-        <Code>npm run verify:receipt -- receipt.json --keys keys.json</Code>
+        Offline: save{" "}
+        <Anchor href="/api/receipts/keys" underline="always">
+          our key list
+        </Anchor>{" "}
+        and run <Code>npm run verify:receipt -- receipt.json --keys keys.json</Code>
       </Text>
     </Section>
   );
