@@ -12,6 +12,9 @@ const PUBLIC_PAGES = [
   { path: "/how-we-run-our-draws", title: "How we run our draws | Prize Contests", h1: "How we run our draws" },
   { path: "/complaints-policy", title: "Complaints Policy | Prize Contests", h1: "Complaints Policy" },
   { path: "/proof-of-liabilities", title: "Proof of liabilities | Prize Contests", h1: "Proof of liabilities" },
+  // The emailed links' landings with no token: the red "invalid link" text must be legible.
+  { path: "/reset-password", title: "Choose a New Password | Prize Contests", h1: "Choose a New Password" },
+  { path: "/verify-email", title: "Verify Your E-mail Address | Prize Contests", h1: "Verify your e-mail address" },
 ];
 
 const CATEGORY_LINKS = [

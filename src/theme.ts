@@ -25,9 +25,17 @@ export const theme = createTheme({
   },
 });
 
-/** "dimmed" text (gray 6 by default, 3.3:1 on white) reads at gray 7 (8:1): captions stay legible. */
+/**
+ * "dimmed" text (gray 6 by default, 3.3:1 on white) reads at gray 7 (8:1): captions stay legible.
+ * Red text (`c="red"`, the red filled shade, under 4:1) and input errors (red 6, 3.3:1) read at red 9
+ * (5.6:1): an error is the last text that should be hard to read.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" },
+  light: {
+    "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    "--mantine-color-red-text": "var(--mantine-color-red-9)",
+    "--mantine-color-error": "var(--mantine-color-red-9)",
+  },
   dark: {},
 });

@@ -85,7 +85,9 @@ export function ResetPasswordWithLink({ token, linkProblem }: { token: string; l
           </Stack>
         </form>
       ) : (
-        <Text c="red">{linkProblem}</Text>
+        <Text c="red.9" role="alert">
+          {linkProblem}
+        </Text>
       )}
       <Text size="sm" ta="center" mt="lg">
         <Anchor component={IntentLink} href="/forgot-password">
