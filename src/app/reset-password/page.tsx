@@ -15,8 +15,6 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const { token: raw } = await searchParams;
   const token = typeof raw === "string" ? raw : "";
   // The token's form is checked here, so the page ships no zod (ResetPasswordWithLink.tsx).
-  const linkProblem = resetTokenSchema.safeParse(token).success
-    ? null
-    : RESET_LINK_INVALID;
+  const linkProblem = resetTokenSchema.safeParse(token).success ? null : RESET_LINK_INVALID;
   return <ResetPasswordWithLink token={token} linkProblem={linkProblem} />;
 }
