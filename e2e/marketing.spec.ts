@@ -76,8 +76,7 @@ test("offers only with the opt-in: sign-up, Account Settings, an announcement ov
       await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
       await page.getByRole("textbox", { name: "Password", exact: true }).fill("secret123");
       await page.getByLabel("Confirm password").fill("secret123");
-      await page.getByRole("combobox", { name: "Security question" }).click();
-      await page.getByRole("option", { name: QUESTION }).click();
+      await page.getByRole("combobox", { name: "Security question" }).selectOption(QUESTION);
       await page.getByLabel("Security answer").fill("Dune");
       await page.getByLabel("Date of birth").fill("1990-05-17");
       await page.getByRole("radio", { name: "No limit for now" }).check();

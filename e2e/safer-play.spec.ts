@@ -25,8 +25,7 @@ test("a new player is asked for a spend limit at sign-up; $0 means no spending",
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("secret123");
   await page.getByLabel("Confirm password").fill("secret123");
-  await page.getByRole("combobox", { name: "Security question" }).click();
-  await page.getByRole("option").first().click();
+  await page.getByRole("combobox", { name: "Security question" }).selectOption({ index: 1 });
   await page.getByLabel("Security answer").fill("Oak");
   await page.getByLabel("Date of birth").fill("1990-05-17");
   // Help is signposted on the form itself.
@@ -41,8 +40,7 @@ test("a new player is asked for a spend limit at sign-up; $0 means no spending",
 
   // A limit, by keyboard: $0 a week.
   await page.getByRole("radio", { name: "Set a spend limit" }).check();
-  await page.getByRole("combobox", { name: "Limit period" }).click();
-  await page.getByRole("option", { name: "Per week" }).click();
+  await page.getByRole("combobox", { name: "Limit period" }).selectOption({ label: "Per week" });
   await page.getByRole("textbox", { name: "Limit (USD)" }).fill("0");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account Created Successfully!", { exact: true })).toBeVisible();

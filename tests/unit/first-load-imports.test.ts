@@ -48,6 +48,8 @@ test.each([
   // The emailed links' landings: the token's form is checked by the server page.
   "components/auth/ResetPasswordWithLink.tsx",
   "components/auth/VerifyEmail.tsx",
+  // Sign-up: the account's and the spend limit's schemas load together when the form is first touched.
+  "components/auth/SignupForm.tsx",
 ])("%s reaches no zod and no dialog through static imports", (entry) => {
   const { files, packages } = reach(entry);
   expect(files.size).toBeGreaterThan(1);
@@ -59,7 +61,7 @@ test("the probe sees through re-exports and finds zod where it is", () => {
   // A schema module does import zod, and the walk from a form that uses it finds it.
   expect(reach("shared/fair-play.ts").packages.has("zod")).toBe(true);
   expect(reach("components/payments/AddBalanceDialog.tsx").packages.has("zod")).toBe(true);
-  expect(reach("components/auth/SignupForm.tsx").packages.has("zod")).toBe(true);
+  expect(reach("components/common/LimitPromptModal.tsx").packages.has("zod")).toBe(true);
   // Re-exports are followed: the slots module only re-exports, yet reaches the user menu.
   expect(rel(reach("components/layout/SignedInSlots.ts").files)).toContain(path.join("components", "layout", "UserMenu.tsx"));
 });
@@ -70,10 +72,12 @@ const importingSelect = (files: Set<string>) =>
     /import\s*\{[^}]*\bSelect\b[^}]*\}\s*from\s*["']@mantine\/core["']/.test(readFileSync(path.join(src, f), "utf8")),
   );
 
-test("the sign-in form reaches no Select; the sign-up form, which asks a security question, does", () => {
+test("the sign-in and sign-up forms reach no Select: sign-up's questions are the browser's own select", () => {
   expect(importingSelect(reach("components/auth/LoginForm.tsx").files)).toEqual([]);
-  expect(importingSelect(reach("components/auth/SignupForm.tsx").files)).toContain(
-    path.join("components", "common", "SecurityQuestionFields.tsx"),
+  expect(importingSelect(reach("components/auth/SignupForm.tsx").files)).toEqual([]);
+  // The probe finds it where it is.
+  expect(importingSelect(reach("components/admin/FreeEntryDialog.tsx").files)).toContain(
+    path.join("components", "admin", "FreeEntryDialog.tsx"),
   );
 });
 
@@ -85,16 +89,17 @@ const importingMantine = (files: Set<string>, name: string) =>
     ),
   );
 
-test("the sign-in, recovery and reset-link forms reach none of Mantine's inputs: their fields are light, the two-factor step loads when asked for", () => {
+test("the sign-in, sign-up, recovery and reset-link forms reach none of Mantine's inputs: their fields are light, the two-factor step loads when asked for", () => {
   // Mantine's TextInput and PasswordInput cost the sign-in page six Lighthouse points on a slow
   // phone (bench/README.md, "2026-11-29, late night"); src/components/common/LightInputs.tsx.
   for (const entry of [
     "components/auth/LoginForm.tsx",
     "components/auth/ForgotPasswordFlow.tsx",
     "components/auth/ResetPasswordWithLink.tsx",
+    "components/auth/SignupForm.tsx",
   ]) {
     const files = reach(entry).files;
-    for (const name of ["TextInput", "PasswordInput", "NumberInput", "Textarea", "Select"])
+    for (const name of ["TextInput", "PasswordInput", "NumberInput", "Textarea", "Select", "Checkbox", "Radio"])
       expect(importingMantine(files, name), entry).toEqual([]);
   }
   // The probe finds them where they are: the two-factor step's code field is a Mantine TextInput.

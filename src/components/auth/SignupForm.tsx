@@ -1,12 +1,11 @@
 "use client";
 
-import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
 import { DELAYS } from "@/shared/constants";
 import { AGE_MESSAGES } from "@/shared/responsible-play-messages";
-import { signupSchema } from "@/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
@@ -15,9 +14,22 @@ import { useSignInNext } from "./useSignInNext";
 import { TOAST } from "@/components/common/toasts";
 import { EmailField, NewPasswordFields } from "@/components/common/AuthFields";
 import { SecurityQuestionFields } from "@/components/common/SecurityQuestionFields";
+import { LightCheckbox, LightTextInput } from "@/components/common/LightInputs";
+import { useSchemasOnDemand } from "@/components/common/useSchemasOnDemand";
 import { markInputsByPath, useTypedBeforeHydration } from "@/components/common/useTypedBeforeHydration";
-import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "../common/SpendLimitFields";
+import { EMPTY_LIMIT_DRAFT, type LimitDraft, SpendLimitFields } from "../common/SpendLimitFields";
 import { SupportLinks } from "../common/SupportLinks";
+
+/**
+ * The sign-up page ships no zod and none of Mantine's inputs (docs/performance.md "First load"): its
+ * fields are light (LightInputs.tsx), and the schemas (the account's and the spend limit's) load when
+ * the visitor first touches the form.
+ */
+const loadSignupRules = () =>
+  Promise.all([import("@/shared/schemas/auth"), import("../common/spendLimitDraft")]).then(([auth, limit]) => ({
+    signupSchema: auth.signupSchema,
+    limitDraftInput: limit.limitDraftInput,
+  }));
 
 type SignupValues = {
   firstName: string;
@@ -44,6 +56,8 @@ export function SignupForm() {
     setLimit(next);
     if (limitError) setLimitError(undefined);
   };
+  const rules = useSchemasOnDemand(loadSignupRules);
+  const schemaErrors = rules.resolver((m) => m.signupSchema);
   const form = useForm<SignupValues>({
     initialValues: {
       firstName: "",
@@ -58,7 +72,7 @@ export function SignupForm() {
     },
     // The shared schema, plus: the form always asks the date of birth (REST clients may omit it).
     validate: (values) => {
-      const errors: Record<string, React.ReactNode> = { ...schemaResolver(signupSchema, { sync: true })(values) };
+      const errors: Record<string, React.ReactNode> = { ...schemaErrors(values) };
       if (!values.dateOfBirth) errors.dateOfBirth = AGE_MESSAGES.required;
       return errors;
     },
@@ -73,25 +87,25 @@ export function SignupForm() {
       <AuthCard title="Create Your Account" subtitle="Join now and start winning. No verification needed.">
         <form
           ref={formRef}
-          onSubmit={(e) => {
-            const answer = limitDraftInput(limit);
+          {...rules.formProps((m) => {
+            const answer = m.limitDraftInput(limit);
             setLimitError("error" in answer ? answer.error : undefined);
             form.onSubmit((values) => {
-              if ("input" in answer) signup.mutate({ ...signupSchema.parse(values), spendLimit: answer.input });
-            })(e);
-          }}
+              if ("input" in answer) signup.mutate({ ...m.signupSchema.parse(values), spendLimit: answer.input });
+            })();
+          })}
           noValidate
         >
           <Stack>
             <Group grow align="flex-start">
-              <TextInput
+              <LightTextInput
                 label="First name"
                 autoComplete="given-name"
                 required
                 key={form.key("firstName")}
                 {...form.getInputProps("firstName")}
               />
-              <TextInput
+              <LightTextInput
                 label="Last name"
                 autoComplete="family-name"
                 required
@@ -108,7 +122,7 @@ export function SignupForm() {
               answerDescription="Used to recover your password. Not case-sensitive."
               required
             />
-            <TextInput
+            <LightTextInput
               label="Date of birth"
               description="You must be 18 or over to play."
               type="date"
@@ -118,7 +132,7 @@ export function SignupForm() {
               {...form.getInputProps("dateOfBirth")}
             />
             <SpendLimitFields value={limit} onChange={onLimit} error={limitError} />
-            <Checkbox
+            <LightCheckbox
               label="Send me offers and news by e-mail"
               description="Optional. Stop any time in Account Settings or from any offer's unsubscribe link."
               key={form.key("marketingEmail")}

@@ -1,23 +1,72 @@
 "use client";
 
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from "react";
 import classes from "./LightInputs.module.css";
 
 /**
- * The account forms' email and password inputs, drawn with plain elements in Mantine's look
- * (LightInputs.module.css). Mantine's TextInput and PasswordInput render each field through its
+ * The account forms' fields (text, password, select, checkbox, radio group), drawn with plain
+ * elements in Mantine's look (LightInputs.module.css). Mantine's TextInput and PasswordInput render each field through its
  * styles API (wrapper, label, input, error slot, and an ActionIcon for the password's toggle), and
  * on a slow phone those two fields cost the sign-in page six Lighthouse points, as much as the rest
  * of the page's own code (bench/README.md, "2026-11-29, late night"). These take the props a
  * `@mantine/form` field passes (`getInputProps`: value, onChange, onFocus, onBlur, error) and render
- * the same label, asterisk, description and error, tied to the input for screen readers.
+ * the same label, asterisk, description and error, tied to the input for screen readers. The select
+ * is the browser's own: on a phone it opens the system's picker, and it works before hydration.
  */
 export type LightInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "size"> & {
   label: ReactNode;
   description?: ReactNode;
   error?: ReactNode;
+  /** A fixed prefix drawn inside the input's left edge ("$"). */
+  leftSection?: ReactNode;
   "data-path"?: string;
 };
+
+/** The label, asterisk, description and error around one control, tied to it by ids. */
+function Frame({
+  label,
+  description,
+  error,
+  required,
+  id,
+  children,
+}: {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  id: string | undefined;
+  children: (ids: { inputId: string; describedBy: string | undefined }) => ReactNode;
+}) {
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  const describedBy = [description && `${inputId}-description`, error && `${inputId}-error`].filter(Boolean).join(" ");
+  return (
+    <div className={classes.root} data-error={error ? true : undefined}>
+      <label className={classes.label} htmlFor={inputId} id={`${inputId}-label`}>
+        {label}
+        {required && <Asterisk />}
+      </label>
+      {description && (
+        <p className={classes.description} id={`${inputId}-description`}>
+          {description}
+        </p>
+      )}
+      {children({ inputId, describedBy: describedBy || undefined })}
+      {error && (
+        <p className={classes.error} id={`${inputId}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const Asterisk = () => (
+  <span className={classes.required} aria-hidden="true">
+    {" *"}
+  </span>
+);
 
 function Field({
   label,
@@ -26,43 +75,34 @@ function Field({
   required,
   id,
   toggle,
+  leftSection,
   ...input
 }: LightInputProps & { toggle?: (inputId: string) => ReactNode }) {
-  const ownId = useId();
-  const inputId = id ?? ownId;
-  const describedBy = [description && `${inputId}-description`, error && `${inputId}-error`].filter(Boolean).join(" ");
   return (
-    <div className={classes.root} data-error={error ? true : undefined}>
-      <label className={classes.label} htmlFor={inputId} id={`${inputId}-label`}>
-        {label}
-        {required && (
-          <span className={classes.required} aria-hidden="true">
-            {" *"}
-          </span>
-        )}
-      </label>
-      {description && (
-        <p className={classes.description} id={`${inputId}-description`}>
-          {description}
-        </p>
+    <Frame label={label} description={description} error={error} required={required} id={id}>
+      {({ inputId, describedBy }) => (
+        <div
+          className={classes.field}
+          data-with-toggle={toggle ? true : undefined}
+          data-with-left={leftSection ? true : undefined}
+        >
+          {leftSection && (
+            <span className={classes.left} aria-hidden="true">
+              {leftSection}
+            </span>
+          )}
+          <input
+            {...input}
+            id={inputId}
+            required={required}
+            className={classes.input}
+            aria-invalid={Boolean(error)}
+            aria-describedby={describedBy}
+          />
+          {toggle?.(inputId)}
+        </div>
       )}
-      <div className={classes.field} data-with-toggle={toggle ? true : undefined}>
-        <input
-          {...input}
-          id={inputId}
-          required={required}
-          className={classes.input}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy || undefined}
-        />
-        {toggle?.(inputId)}
-      </div>
-      {error && (
-        <p className={classes.error} id={`${inputId}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </Frame>
   );
 }
 
@@ -96,6 +136,172 @@ export function LightPasswordInput(props: Omit<LightInputProps, "type">) {
         </button>
       )}
     />
+  );
+}
+
+export type LightSelectOption = string | { value: string; label: string };
+export type LightSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange" | "size"> & {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: ReactNode;
+  /** Shown (and not choosable again) while nothing is picked. */
+  placeholder?: string;
+  data: readonly LightSelectOption[];
+  value?: string | null;
+  /** The picked value, as Mantine's Select and `@mantine/form` take it. */
+  onChange?: (value: string) => void;
+  "data-path"?: string;
+};
+
+/** A select in Mantine's Select look: the browser's own <select>, so no combobox code and the system's picker on a phone. */
+export function LightSelect({
+  label,
+  description,
+  error,
+  required,
+  id,
+  placeholder,
+  data,
+  value,
+  onChange,
+  ...select
+}: LightSelectProps) {
+  return (
+    <Frame label={label} description={description} error={error} required={required} id={id}>
+      {({ inputId, describedBy }) => (
+        <div className={classes.field} data-select>
+          <select
+            {...select}
+            id={inputId}
+            required={required}
+            className={classes.input}
+            value={value ?? ""}
+            onChange={(e) => onChange?.(e.currentTarget.value)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={describedBy}
+            data-placeholder={!value || undefined}
+          >
+            {placeholder !== undefined && (
+              <option value="" disabled hidden>
+                {placeholder}
+              </option>
+            )}
+            {data.map((o) => {
+              const option = typeof o === "string" ? { value: o, label: o } : o;
+              return (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+      )}
+    </Frame>
+  );
+}
+
+/** A checkbox with its label and description, in Mantine's Checkbox layout; binds like `getInputProps(path, { type: "checkbox" })`. */
+export function LightCheckbox({
+  label,
+  description,
+  id,
+  error: _error,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "size"> & {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: ReactNode;
+  "data-path"?: string;
+}) {
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  return (
+    <div className={classes.choice}>
+      <input
+        {...input}
+        type="checkbox"
+        id={inputId}
+        className={classes.check}
+        aria-describedby={description ? `${inputId}-description` : undefined}
+      />
+      <div>
+        <label className={classes.choiceLabel} htmlFor={inputId}>
+          {label}
+        </label>
+        {description && (
+          <p className={classes.description} id={`${inputId}-description`}>
+            {description}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One question, several answers: a fieldset of radios in Mantine's Radio.Group layout (role radiogroup, as Mantine's). */
+export function LightRadioGroup({
+  label,
+  description,
+  error,
+  required,
+  value,
+  onChange,
+  options,
+}: {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: ReactNode }[];
+}) {
+  const id = useId();
+  const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(" ");
+  return (
+    <div
+      role="radiogroup"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={describedBy || undefined}
+      aria-required={required || undefined}
+      aria-invalid={Boolean(error)}
+      className={classes.root}
+      data-error={error ? true : undefined}
+    >
+      <div className={classes.label} id={`${id}-label`}>
+        {label}
+        {required && <Asterisk />}
+      </div>
+      {description && (
+        <p className={classes.description} id={`${id}-description`}>
+          {description}
+        </p>
+      )}
+      <div className={classes.choices}>
+        {options.map((o) => (
+          <div className={classes.choice} key={o.value}>
+            <input
+              type="radio"
+              id={`${id}-${o.value}`}
+              name={id}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              className={classes.check}
+            />
+            <label className={classes.choiceLabel} htmlFor={`${id}-${o.value}`}>
+              {o.label}
+            </label>
+          </div>
+        ))}
+      </div>
+      {error && (
+        <p className={classes.error} id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

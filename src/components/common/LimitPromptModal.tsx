@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { TOAST, toastError, toastSuccess } from "./toasts";
-import { EMPTY_LIMIT_DRAFT, type LimitDraft, limitDraftInput, SpendLimitFields } from "./SpendLimitFields";
+import { EMPTY_LIMIT_DRAFT, type LimitDraft, SpendLimitFields } from "./SpendLimitFields";
+import { limitDraftInput } from "./spendLimitDraft";
 import { SupportLinks } from "./SupportLinks";
 import { useInvalidate } from "./useInvalidate";
 

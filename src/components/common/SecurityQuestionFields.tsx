@@ -1,11 +1,11 @@
 "use client";
 
-import { Select, TextInput } from "@mantine/core";
 import { SECURITY_QUESTIONS } from "@/shared/constants";
 import type { BoundForm } from "./AuthFields";
+import { LightSelect, LightTextInput } from "./LightInputs";
 
-// A module of its own: Select brings the combobox and its positioning library (about 32 KB), which
-// the sign-in, recovery and reset forms, importing ./AuthFields, do not need.
+// Light fields (./LightInputs.tsx): the question is the browser's own select, which a phone opens in
+// its system picker and which works before the page's code arrives.
 
 /** The security question and its answer (`securityQuestion`, `securityAnswer`): sign-up and account settings. */
 export function SecurityQuestionFields({
@@ -23,16 +23,15 @@ export function SecurityQuestionFields({
 }) {
   return (
     <>
-      <Select
+      <LightSelect
         label="Security question"
-        placeholder={placeholder}
-        data={[...SECURITY_QUESTIONS]}
+        placeholder={placeholder ?? "Pick a question"}
+        data={SECURITY_QUESTIONS}
         required={required}
-        allowDeselect={false}
         key={form.key("securityQuestion")}
         {...form.getInputProps("securityQuestion")}
       />
-      <TextInput
+      <LightTextInput
         label={answerLabel}
         description={answerDescription}
         autoComplete="off"

@@ -36,11 +36,12 @@ export function useSchemasOnDemand<M>(importModule: () => Promise<M>) {
   const current = useCallback(() => loaded.current, []);
   /** A form's `validate`: the picked schema's, once the module has arrived; nothing before. */
   const resolver =
-    <V extends Record<string, unknown>>(pick: (m: M) => z.ZodType<V>) =>
-    (values: V) => {
-      const m = loaded.current;
-      return m ? schemaResolver(pick(m), { sync: true })(values) : {};
-    };
+    // The form's values, not the schema's output: a form may hold what the schema refuses (an unpicked null).
+      (pick: (m: M) => z.ZodType) =>
+      <V extends object>(values: V) => {
+        const m = loaded.current;
+        return m ? schemaResolver(pick(m), { sync: true })(values as Record<string, unknown>) : {};
+      };
   /** A <form>'s props: the module loads on its first focus or touch, and submit waits for it. */
   const formProps = (submit: (m: M) => void) => ({
     onFocus: preload,

@@ -18,7 +18,8 @@ export const markInputsByPath = ({ field }: { field: unknown }) => ({ "data-path
  * React keeps the text on screen when it hydrates, fires no change for it, and the form then refuses
  * "Please enter a valid email address" beside the address on screen. After hydrating, this copies
  * each marked input's text (or a checkbox's tick) into the form, once. Attach the ref to the <form>
- * and mark the inputs with `markInputsByPath`. Top-level string and boolean fields only.
+ * and mark the inputs with `markInputsByPath`. Top-level string and boolean fields only (a select's
+ * pick is a string).
  */
 export function useTypedBeforeHydration(form: FormFields) {
   const ref = useRef<HTMLFormElement>(null);
@@ -26,11 +27,14 @@ export function useTypedBeforeHydration(form: FormFields) {
   useEffect(() => {
     const values = form.getValues() as Record<string, unknown>;
     for (const el of Array.from(ref.current?.elements ?? [])) {
-      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) continue;
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) continue;
       const path = el.dataset.path;
       if (!path || !Object.hasOwn(values, path)) continue;
       const current = values[path];
-      if (el instanceof HTMLInputElement && el.type === "checkbox") {
+      if (el instanceof HTMLSelectElement) {
+        // A select picked before hydration (its field starts empty: null or "").
+        if (el.value && el.value !== current) form.setFieldValue(path as never, el.value as never);
+      } else if (el instanceof HTMLInputElement && el.type === "checkbox") {
         if (typeof current === "boolean" && el.checked !== current) form.setFieldValue(path as never, el.checked as never);
       } else if (typeof current === "string" && el.value !== current) form.setFieldValue(path as never, el.value as never);
     }
