@@ -110,6 +110,39 @@ test("/draws/live comes with its lists; an upcoming draw's card reads no draw re
   expect(recordReads.filter((url) => url.includes(id))).toEqual([]);
 });
 
+test("/draws/live on a phone: a latest draw below the fold shows its title and Drawn with the page, and loads its panel as it scrolls into view", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const lists = (await (await page.request.get("/api/draws/live")).json()) as {
+    upcoming: unknown[];
+    recent: { id: string; title: string; drawnAt: string | null }[];
+  };
+  const drawn = lists.recent.filter((c) => c.drawnAt).at(-1);
+  expect(drawn, "the demo data has a drawn contest").toBeTruthy();
+  if (!drawn) return;
+  const html = await (await page.request.get("/draws/live")).text();
+  expect(html).toContain(drawn.title);
+
+  const recordReads: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("contests.drawRecord")) recordReads.push(decodeURIComponent(r.url()));
+  });
+  await page.goto("/draws/live");
+  const card = page.getByTestId("recent-draws").getByTestId("live-draw").filter({ hasText: drawn.title });
+  await expect(card.getByTestId("live-draw-status")).toHaveText("Drawn");
+  await page.waitForLoadState("networkidle");
+  // Far below the fold (the demo's dozen upcoming cards above it): nothing read for it yet.
+  expect(lists.upcoming.length).toBeGreaterThanOrEqual(6);
+  expect(await card.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight * 1.5)).toBe(true);
+  expect(recordReads.filter((url) => url.includes(drawn.id))).toEqual([]);
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole("button", { name: "Verify in your browser" })).toBeVisible({ timeout: 15_000 });
+  expect(recordReads.filter((url) => url.includes(drawn.id)).length).toBeGreaterThan(0);
+  await context.close();
+});
+
 test("a contest page loads its proof sections as a phone scrolls to them or focus moves, and with the page on a desktop", async ({
   browser,
 }) => {

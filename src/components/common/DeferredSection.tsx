@@ -20,7 +20,18 @@ const ROOT_MARGIN = "50% 0px";
  * (their chunk, three reads and their render; bench/README.md "2026-11-29, night"). Keyboard and
  * screen-reader users get it with their first focus move, before they reach it.
  */
-export function DeferredSection({ children, minHeight, testId }: { children: ReactNode; minHeight: number; testId?: string }) {
+export function DeferredSection({
+  children,
+  minHeight,
+  testId,
+  stand,
+}: {
+  children: ReactNode;
+  minHeight?: number;
+  testId?: string;
+  /** What the placeholder shows meanwhile (a card's title), server-rendered; empty by default. */
+  stand?: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -42,6 +53,10 @@ export function DeferredSection({ children, minHeight, testId }: { children: Rea
       document.removeEventListener("focusin", show);
     };
   }, [shown]);
-  const placeholder = <div ref={ref} style={{ minHeight }} aria-busy="true" data-testid={testId} />;
+  const placeholder = (
+    <div ref={ref} style={{ minHeight }} aria-busy="true" data-testid={testId}>
+      {stand}
+    </div>
+  );
   return shown ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }

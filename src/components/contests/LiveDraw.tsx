@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } 
 import { Spinner } from "@/components/common/QueryState";
 import { useReducedMotion } from "@mantine/hooks";
 import { IntentLink } from "@/components/common/links";
-import { useDeferredValue, useEffect, useState } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
@@ -83,7 +83,18 @@ function RollingTicket({ sold, settled, value }: { sold: number; settled: boolea
  * winner and the proof with "Verify in your browser" (the shared verifier of DrawProof.tsx). Follows
  * the `contests` live event (useLiveContests); visitors without a session poll instead.
  */
-export function LiveDraw({ contestId, title, endDate }: { contestId: string; title?: string; endDate?: string | Date | null }) {
+export function LiveDraw({
+  contestId,
+  title,
+  endDate,
+  pending,
+}: {
+  contestId: string;
+  title?: string;
+  endDate?: string | Date | null;
+  /** Shown until the record arrives (a deferred card keeps its stand-in); a small spinner by default. */
+  pending?: ReactNode;
+}) {
   const { user } = useCurrentUser();
   const reduced = useReducedMotion() ?? false;
   const record = useQuery(
@@ -98,7 +109,7 @@ export function LiveDraw({ contestId, title, endDate }: { contestId: string; tit
   const { step, play } = useReveal(r, reduced);
   const [check, setCheck] = useState<Check | null | undefined>(undefined);
   const [checking, whileChecking] = useBusy();
-  if (!r) return record.isLoading || record.data ? <Spinner size="xs" label="Loading the draw" /> : null;
+  if (!r) return record.isLoading || record.data ? (pending ?? <Spinner size="xs" label="Loading the draw" />) : null;
 
   const cancelled = r.status === "cancelled";
   const shows = (s: (typeof STEPS)[number]) => step > STEPS.indexOf(s);
@@ -221,6 +232,25 @@ export function UpcomingDraw({ contestId, title, endDate }: { contestId: string;
         ) : (
           <Text size="sm">Drawn when sold out or ended.</Text>
         )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * A drawn contest on /draws/live's latest draws, before its full panel loads: its title and "Drawn",
+ * from the page's list. The page swaps in `LiveDraw` (record, winner, proof) as the card nears the
+ * view: a dozen panels each reading their record after hydration were most of the page's main-thread
+ * work on a slow phone, for cards below the fold (bench/README.md).
+ */
+export function DrawnDrawCard({ contestId, title }: { contestId: string; title: string }) {
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="live-draw">
+      <Stack gap={6}>
+        <DrawHeader contestId={contestId} title={title} status="Drawn" />
+        <Text size="sm" c="dimmed">
+          The winner and the proof load here.
+        </Text>
       </Stack>
     </Paper>
   );

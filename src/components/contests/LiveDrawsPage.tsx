@@ -5,7 +5,8 @@ import { useRef } from "react";
 import { Spinner } from "@/components/common/QueryState";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-import { LiveDraw, UpcomingDraw } from "./LiveDraw";
+import { DeferredSection } from "../common/DeferredSection";
+import { DrawnDrawCard, LiveDraw, UpcomingDraw } from "./LiveDraw";
 import { useCurrentUser } from "../common/useCurrentUser";
 
 /** A visitor's page (no live stream) reads the list again this often: as often as a card read its draw. */
@@ -108,13 +109,20 @@ function DrawSection({
         <Text c="dimmed">{empty}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid={testId}>
-          {draws.map((c) =>
-            countdown && !c.salesClosedAt && !c.drawnAt ? (
-              <UpcomingDraw key={c.id} contestId={c.id} title={c.title} endDate={c.endDate} />
-            ) : (
-              <LiveDraw key={c.id} contestId={c.id} title={c.title} endDate={countdown ? c.endDate : undefined} />
-            ),
-          )}
+          {draws.map((c) => {
+            if (countdown && !c.salesClosedAt && !c.drawnAt)
+              return <UpcomingDraw key={c.id} contestId={c.id} title={c.title} endDate={c.endDate} />;
+            // A latest draw already drawn: its panel (record, winner, proof) loads as it nears the view.
+            if (!countdown && c.drawnAt) {
+              const card = <DrawnDrawCard contestId={c.id} title={c.title} />;
+              return (
+                <DeferredSection key={c.id} stand={card}>
+                  <LiveDraw contestId={c.id} title={c.title} pending={card} />
+                </DeferredSection>
+              );
+            }
+            return <LiveDraw key={c.id} contestId={c.id} title={c.title} endDate={countdown ? c.endDate : undefined} />;
+          })}
         </SimpleGrid>
       )}
     </>
