@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInViaApi } from "./helpers";
-import { newPlayer } from "./players";
+import { createContestViaApi, newPlayer, topUp } from "./players";
 
 // Safer play (docs/fair-play.md "Safer play"), on desktop and on a 390 px phone.
 
@@ -49,6 +49,50 @@ test("a new player is asked for a spend limit at sign-up; $0 means no spending",
   await signInViaApi(page, { email, password: "secret123" });
   const limits = await (await page.request.get("/api/user/limits")).json();
   expect(limits).toMatchObject({ limits: { weekly: "0.00", daily: null, monthly: null }, limitChoice: "set" });
+});
+
+test("a player who signed up through the API is asked for a spend limit at checkout; the dialog's fields work", async ({
+  browser,
+}, info) => {
+  const viewport = info.project.use.viewport;
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  const email = `prompt-${Date.now()}-${info.project.name}@example.com`;
+  const signup = await page.request.post("/api/auth/signup", {
+    data: {
+      firstName: "Pat",
+      lastName: "Prompt",
+      email,
+      password: "secret123",
+      confirmPassword: "secret123",
+      securityQuestion: "What is your favourite movie?",
+      securityAnswer: "heat",
+    },
+  });
+  expect(signup.status()).toBe(201);
+  await signInViaApi(page, { email, password: "secret123" });
+  await topUp(browser, page, "5");
+  const contestId = await createContestViaApi(browser, { title: `Limit prompt ${Date.now()}`, ticketPrice: 1 });
+  await page.goto(`/contest/${contestId}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added 1 ticket(s) to cart")).toBeVisible();
+  await page.getByTestId("cart-button").click();
+  await page.getByRole("button", { name: "Checkout with Balance" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Before you play: a spend limit?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId("limit-prompt-save").click();
+  await expect(dialog.getByText("Choose a spend limit, or choose no limit for now")).toBeVisible();
+  await dialog.getByRole("radio", { name: "Set a spend limit" }).check();
+  await dialog.getByRole("combobox", { name: "Limit period" }).selectOption({ label: "Per day" });
+  await dialog.getByRole("textbox", { name: "Limit (USD)" }).fill("25");
+  await dialog.getByTestId("limit-prompt-save").click();
+  await expect(dialog).toBeHidden();
+  // Saved, and checkout carried on with the click that asked.
+  const limits = await (await page.request.get("/api/user/limits")).json();
+  expect(limits).toMatchObject({ limits: { daily: "25.00", weekly: null, monthly: null }, limitChoice: "set" });
+  await expect.poll(async () => (await (await page.request.get("/api/user/purchases")).json()).length).toBe(1);
+  await context.close();
 });
 
 test("closing an account: confirmed with the password, signs out, and the account cannot sign in again", async ({
