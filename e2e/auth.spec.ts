@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { holdScripts, PLAYER, signInViaApi } from "./helpers";
+import { holdScripts, openAccountSettings, PLAYER, signInViaApi } from "./helpers";
+import { newPlayer } from "./players";
 
 const QUESTION = "What is your favourite book?";
 
@@ -244,4 +245,24 @@ test("a sign-in submitted before the page's code arrived puts nothing typed in t
   expect(page.url()).not.toContain("secret-in-the-address");
   expect(page.url()).not.toContain("someone");
   release();
+});
+
+test("Account Settings changes the security question on its own select; recovery then asks the new one", async ({
+  browser,
+}, info) => {
+  const viewport = info.project.use.viewport;
+  const { context, page, email, password } = await newPlayer(browser, viewport ? { viewport } : {});
+  await page.goto("/");
+  const settings = await openAccountSettings(page);
+  const form = settings.locator("form").filter({ has: page.getByRole("heading", { name: "Security question" }) });
+  const question = form.getByRole("combobox", { name: "Security question" });
+  await expect(question).toHaveValue("What is your favourite movie?", { timeout: 30_000 });
+  await question.selectOption(QUESTION);
+  await form.getByLabel("New answer").fill("Dune");
+  await form.getByLabel("Current password").fill(password);
+  await form.getByRole("button", { name: "Save security question" }).click();
+  await expect(page.getByText("Security Question Updated", { exact: true })).toBeVisible();
+  const lookup = await page.request.post("/api/auth/forgot-password", { data: { email } });
+  expect((await lookup.json()).securityQuestion).toBe(QUESTION);
+  await context.close();
 });
