@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./axe";
 import { holdScripts } from "./helpers";
 import { asAdmin, createContestViaApi, newPlayer } from "./players";
 
@@ -93,14 +94,17 @@ test("a visitor sees the published root and history, reached from the footer; si
   if (latest) await expect(page.getByTestId("my-proof")).toContainText("Sign in");
 });
 
-test("/proof-of-liabilities comes with its snapshots and receipt keys; the browser reads neither again", async ({ page }) => {
+test("/proof-of-liabilities comes with its snapshots and receipt keys; the browser reads neither again; its alerts are legible", async ({
+  browser,
+  page,
+}) => {
+  await asAdmin(browser, (admin) => takeSnapshot(admin));
   const keys = (await (await page.request.get("/api/receipts/keys")).json()).keys as { id: string }[];
   const latest = (await (await page.request.get("/api/proof-of-liabilities?limit=1")).json()).latest;
   const html = await (await page.request.get("/proof-of-liabilities")).text();
   expect(keys.length).toBeGreaterThan(0);
   for (const k of keys) expect(html).toContain(k.id);
-  if (latest) expect(html).toContain(latest.rootHash);
-  else expect(html).toContain("No snapshot has been published yet.");
+  expect(html).toContain(latest.rootHash);
 
   const reads: string[] = [];
   page.on("request", (r) => {
@@ -110,6 +114,9 @@ test("/proof-of-liabilities comes with its snapshots and receipt keys; the brows
   await expect(page.getByTestId("receipt-keys")).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(reads).toEqual([]);
+  // The snapshot's solvency alert (green on light green read 3.8:1 before src/theme.ts darkened it).
+  await expect(page.getByTestId("solvency")).toBeVisible();
+  await expectNoSeriousAxeViolations(page, "/proof-of-liabilities with a snapshot");
 });
 
 // A receipt pasted before the page's code arrived (a slow phone) is the one checked, not an empty box
