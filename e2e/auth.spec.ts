@@ -266,3 +266,29 @@ test("Account Settings changes the security question on its own select; recovery
   expect((await lookup.json()).securityQuestion).toBe(QUESTION);
   await context.close();
 });
+
+// A slow phone: the security question picked and the fields typed before the page's code arrived are
+// the ones sent (src/components/common/useTypedBeforeHydration.ts reads the native select too).
+test("sign-up fields filled before the page's code arrived, the question's select included, are the ones sent", async ({
+  page,
+}) => {
+  const email = uniqueEmail("early-signup");
+  const release = await holdScripts(page);
+  await page.goto("/signup", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("First name").fill("Pat");
+  await page.getByLabel("Last name").fill("Lee");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByRole("combobox", { name: "Security question" }).selectOption(QUESTION);
+  release();
+  await expect(page.locator("header[data-identity=out]")).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByRole("combobox", { name: "Security question" })).toHaveValue(QUESTION);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("secret123");
+  await page.getByLabel("Confirm password").fill("secret123");
+  await page.getByLabel("Security answer").fill("Dune");
+  await page.getByLabel("Date of birth").fill("1990-05-17");
+  await page.getByRole("radio", { name: "No limit for now" }).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account Created Successfully!", { exact: true })).toBeVisible({ timeout: 30_000 });
+  const lookup = await page.request.post("/api/auth/forgot-password", { data: { email } });
+  expect((await lookup.json()).securityQuestion).toBe(QUESTION);
+});

@@ -206,7 +206,7 @@ export function LightCheckbox({
   label,
   description,
   id,
-  error: _error,
+  error,
   ...input
 }: Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "size"> & {
   label: ReactNode;
@@ -223,7 +223,10 @@ export function LightCheckbox({
         type="checkbox"
         id={inputId}
         className={classes.check}
-        aria-describedby={description ? `${inputId}-description` : undefined}
+        aria-invalid={Boolean(error)}
+        aria-describedby={
+          [description && `${inputId}-description`, error && `${inputId}-error`].filter(Boolean).join(" ") || undefined
+        }
       />
       <div>
         <label className={classes.choiceLabel} htmlFor={inputId}>
@@ -234,12 +237,17 @@ export function LightCheckbox({
             {description}
           </p>
         )}
+        {error && (
+          <p className={classes.error} id={`${inputId}-error`}>
+            {error}
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
-/** One question, several answers: a fieldset of radios in Mantine's Radio.Group layout (role radiogroup, as Mantine's). */
+/** One question, several answers: radios under a labelled `role="radiogroup"` (as Mantine's Radio.Group), in its layout. */
 export function LightRadioGroup({
   label,
   description,
