@@ -29,7 +29,7 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`;
  */
 const TABLET_SPECS = /devices\.spec\.ts$/;
 const PHONE_SPECS =
-  /(devices|visual|a11y|instant-wins|pricing|safer-play|seams|wallet|proofs|staff-roles|first-paint|referral|push|auto-entry|admin-paging|live-draws)\.spec\.ts$/;
+  /(devices|visual|a11y|instant-wins|pricing|safer-play|seams|wallet|proofs|staff-roles|first-paint|referral|push|auto-entry|admin-paging|live-draws|contest-page)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

@@ -168,3 +168,18 @@ test("a contest page's proof sections (instant prizes, live draw, draw proof, th
     rel(reach("components/contests/ContestProofSections.tsx").files).filter((f) => proofs.test(f)).length,
   ).toBeGreaterThanOrEqual(4);
 });
+
+test("a contest page and the home's cards reach none of Mantine's inputs, tabs, grid or progress bar, and no number picker: on every contest page, they are light", () => {
+  // bench/README.md, "2026-11-30, morning": Lighthouse's first-load JS 217 → 204 KB on a contest page.
+  const heavy = ["TextInput", "NumberInput", "Radio", "Checkbox", "Tabs", "Grid", "Progress", "Pagination"];
+  for (const entry of ["components/contests/ContestDetail.tsx", "components/contests/SignedInHome.tsx"]) {
+    const files = reach(entry).files;
+    expect(importingFromMantine(files, heavy), entry).toEqual([]);
+    // The picker loads on the pick-your-numbers contests' pages only.
+    expect(rel(files), entry).not.toContain(path.join("components", "contests", "NumberPicker.tsx"));
+  }
+  // The probe finds them where they are.
+  expect(importingFromMantine(reach("components/contests/NumberPicker.tsx").files, heavy)).toContain(
+    path.join("components", "contests", "NumberPicker.tsx"),
+  );
+});

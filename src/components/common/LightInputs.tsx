@@ -1,6 +1,14 @@
 "use client";
 
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from "react";
+import {
+  type CSSProperties,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  useId,
+  useState,
+} from "react";
 import classes from "./LightInputs.module.css";
 
 /**
@@ -14,8 +22,14 @@ import classes from "./LightInputs.module.css";
  * is the browser's own: on a phone it opens the system's picker, and it works before hydration.
  */
 export type LightInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "size"> & {
-  label: ReactNode;
+  /** Without one, name the input with `aria-label` (a quantity between its minus and plus). */
+  label?: ReactNode;
   description?: ReactNode;
+  /** Mantine's sizes: "sm" (36 px, the default) or "xs" (30 px). */
+  size?: "xs" | "sm";
+  /** On the field's outer box (its place in a row), where `style` is the input's own. */
+  rootStyle?: CSSProperties;
+  ref?: Ref<HTMLInputElement>;
   error?: ReactNode;
   /** A fixed prefix drawn inside the input's left edge ("$"). */
   leftSection?: ReactNode;
@@ -29,24 +43,30 @@ function Frame({
   error,
   required,
   id,
+  size,
+  rootStyle,
   children,
 }: {
-  label: ReactNode;
+  label?: ReactNode;
   description?: ReactNode;
   error?: ReactNode;
   required?: boolean;
   id: string | undefined;
+  size?: "xs" | "sm";
+  rootStyle?: CSSProperties;
   children: (ids: { inputId: string; describedBy: string | undefined }) => ReactNode;
 }) {
   const ownId = useId();
   const inputId = id ?? ownId;
   const describedBy = [description && `${inputId}-description`, error && `${inputId}-error`].filter(Boolean).join(" ");
   return (
-    <div className={classes.root} data-error={error ? true : undefined}>
-      <label className={classes.label} htmlFor={inputId} id={`${inputId}-label`}>
-        {label}
-        {required && <Asterisk />}
-      </label>
+    <div className={classes.root} data-error={error ? true : undefined} data-size={size} style={rootStyle}>
+      {label != null && (
+        <label className={classes.label} htmlFor={inputId} id={`${inputId}-label`}>
+          {label}
+          {required && <Asterisk />}
+        </label>
+      )}
       {description && (
         <p className={classes.description} id={`${inputId}-description`}>
           {description}
@@ -76,10 +96,12 @@ function Field({
   id,
   toggle,
   leftSection,
+  size,
+  rootStyle,
   ...input
 }: LightInputProps & { toggle?: (inputId: string) => ReactNode }) {
   return (
-    <Frame label={label} description={description} error={error} required={required} id={id}>
+    <Frame label={label} description={description} error={error} required={required} id={id} size={size} rootStyle={rootStyle}>
       {({ inputId, describedBy }) => (
         <div
           className={classes.field}
@@ -256,6 +278,8 @@ export function LightRadioGroup({
   value,
   onChange,
   options,
+  size,
+  "data-testid": testId,
 }: {
   label: ReactNode;
   description?: ReactNode;
@@ -264,6 +288,9 @@ export function LightRadioGroup({
   value: string;
   onChange: (value: string) => void;
   options: readonly { value: string; label: ReactNode }[];
+  /** "xs": the smaller text of a contest card. */
+  size?: "xs" | "sm";
+  "data-testid"?: string;
 }) {
   const id = useId();
   const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(" ");
@@ -276,6 +303,8 @@ export function LightRadioGroup({
       aria-invalid={Boolean(error)}
       className={classes.root}
       data-error={error ? true : undefined}
+      data-size={size}
+      data-testid={testId}
     >
       <div className={classes.label} id={`${id}-label`}>
         {label}

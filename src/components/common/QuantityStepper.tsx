@@ -37,9 +37,8 @@ export function QuantityStepper({
         // An emptied field counts as the smallest quantity it may hold (as before: at least 1).
         onChange={(v) => onChange(v === "" ? Math.max(min, 1) : Math.max(min, v))}
         min={min}
-        w={size === "sm" ? 56 : 72}
         size={size === "sm" ? "xs" : "sm"}
-        styles={{ input: { textAlign: "center" } }}
+        style={{ width: size === "sm" ? 56 : 72, textAlign: "center" }}
       />
       <ActionIcon
         variant="default"

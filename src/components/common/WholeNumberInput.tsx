@@ -1,7 +1,7 @@
 "use client";
 
-import { TextInput, type TextInputProps } from "@mantine/core";
 import { useRef } from "react";
+import { type LightInputProps, LightTextInput } from "./LightInputs";
 import { useFieldTypedBeforeHydration } from "./useTypedBeforeHydration";
 
 /**
@@ -9,7 +9,8 @@ import { useFieldTypedBeforeHydration } from "./useTypedBeforeHydration";
  * ArrowUp / ArrowDown step by one, and the value kept between `min` and `max` when the field is
  * left. A TextInput rather than Mantine's NumberInput, whose number formatting library
  * (react-number-format, 8 KB of compressed script) would load with every contest page for fields
- * that never take decimals, signs or separators (docs/performance.md "First load").
+ * that never take decimals, signs or separators (docs/performance.md "First load"). Drawn as a
+ * light input (./LightInputs.tsx): a quantity field sits on every contest page and card.
  * The value is a number, or "" while the field is empty.
  *
  * Digits typed before a server-rendered page's code arrived (a quantity on a slow phone) stay on
@@ -24,7 +25,7 @@ export function WholeNumberInput({
   onBlur,
   onKeyDown,
   ...rest
-}: Omit<TextInputProps, "value" | "onChange" | "type" | "min" | "max"> & {
+}: Omit<LightInputProps, "value" | "onChange" | "type" | "min" | "max"> & {
   value: number | "";
   onChange: (value: number | "") => void;
   min?: number;
@@ -38,7 +39,7 @@ export function WholeNumberInput({
     if (digits !== "") onChange(clamp(Number.parseInt(digits, 10)));
   });
   return (
-    <TextInput
+    <LightTextInput
       ref={ref}
       inputMode="numeric"
       autoComplete="off"

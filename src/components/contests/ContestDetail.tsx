@@ -8,21 +8,20 @@ import {
   Card,
   Center,
   Container,
-  Grid,
   Group,
   Image,
   List,
   Paper,
   SimpleGrid,
+  Skeleton,
   Stack,
-  Tabs,
   Text,
   Title,
   UnstyledButton,
 } from "@mantine/core";
 import { IconArrowLeft, IconPhoto, IconShoppingCart } from "@tabler/icons-react";
 import { IntentLink } from "@/components/common/links";
-import { lazy, memo, useState } from "react";
+import { lazy, memo, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { PublicContest } from "@/trpc/types";
@@ -33,7 +32,6 @@ import { BundleOffers, LineTotal } from "../common/BundlePrice";
 import { ContestStats } from "./ContestStats";
 import { FreeEntryRoute } from "./FreeEntryRoute";
 import { QuantityStepper } from "../common/QuantityStepper";
-import { NumberPicker } from "./NumberPicker";
 import { OnlineFreeEntry } from "./OnlineFreeEntry";
 import { SupportLinks } from "../common/SupportLinks";
 import { SKILL_LOCKED_LABEL, SkillLockText, SkillQuestion } from "./SkillQuestion";
@@ -45,6 +43,8 @@ import { DeferredSection } from "../common/DeferredSection";
 import { formatCount } from "@/shared/format";
 import { RestrictionText, restrictionLabel, usePlayerStanding } from "../common/PlayerStanding";
 import tap from "../common/TapTarget.module.css";
+import { LightTabs } from "../common/LightTabs";
+import classes from "./ContestDetail.module.css";
 
 /** Memoised, as every section below: the player's own data arriving re-renders only the buy panel. */
 const Gallery = memo(function Gallery({
@@ -96,6 +96,13 @@ const Gallery = memo(function Gallery({
   );
 });
 
+/**
+ * Pick-your-numbers contests only: the grid, its pager and lucky dip are a chunk of their own, so
+ * every other contest page loads none of it. The placeholder holds about its height.
+ */
+const NumberPicker = lazy(() => import("./NumberPicker").then((m) => ({ default: m.NumberPicker })));
+const NUMBER_PICKER_HEIGHT = 560;
+
 /** Instant prizes, the live draw and the proof (./ContestProofSections.tsx): a chunk of their own. */
 const ContestProofSections = lazy(() => import("./ContestProofSections").then((m) => ({ default: m.ContestProofSections })));
 /** About the proof sections' height on a phone, so the page's length barely moves when they arrive. */
@@ -112,14 +119,10 @@ export function ContestDetail({ contest: initial }: { contest: PublicContest }) 
           <IconArrowLeft size={14} /> Back to Contests
         </Group>
       </Anchor>
-      <Grid mt="md" gap="xl">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Gallery previewImages={c.previewImages} imageUrl={c.imageUrl} title={c.title} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <BuyPanel c={c} />
-        </Grid.Col>
-      </Grid>
+      <SimpleGrid mt="md" cols={{ base: 1, md: 2 }} spacing="xl">
+        <Gallery previewImages={c.previewImages} imageUrl={c.imageUrl} title={c.title} />
+        <BuyPanel c={c} />
+      </SimpleGrid>
       <ContestTabs detailedDescription={c.detailedDescription} features={c.features} specifications={c.specifications} />
       {/* Below the fold: the page hydrates and answers the player before this code even loads. */}
       <DeferredSection minHeight={PROOF_SECTIONS_HEIGHT} testId="proof-sections-placeholder">
@@ -230,7 +233,9 @@ function PlayerActions({
       )}
       {lockedUntil && !blocker && <SkillLockText until={lockedUntil} />}
       {c.pickNumbers && !blocker && !restricted && !lockedUntil ? (
-        <NumberPicker contest={c} answerIndex={answer} />
+        <Suspense fallback={<Skeleton h={NUMBER_PICKER_HEIGHT} radius="md" data-testid="number-picker-loading" />}>
+          <NumberPicker contest={c} answerIndex={answer} />
+        </Suspense>
       ) : (
         <Button
           size="md"
@@ -315,43 +320,48 @@ const ContestTabs = memo(function ContestTabs({
 }: Pick<PublicContest, "detailedDescription" | "features" | "specifications">) {
   const specs = Object.entries(specifications);
   return (
-    <Tabs defaultValue="description" mt="xl">
-      <Tabs.List>
-        <Tabs.Tab value="description">Description</Tabs.Tab>
-        <Tabs.Tab value="features">Features</Tabs.Tab>
-        <Tabs.Tab value="specifications">Specifications</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="description" pt="md">
-        <Text>{detailedDescription || "No detailed description available."}</Text>
-      </Tabs.Panel>
-      <Tabs.Panel value="features" pt="md">
-        {features.length ? (
-          <List>
-            {features.map((f, i) => (
-              <List.Item key={i}>{f}</List.Item>
-            ))}
-          </List>
-        ) : (
-          <Text c="dimmed">No features listed.</Text>
-        )}
-      </Tabs.Panel>
-      <Tabs.Panel value="specifications" pt="md">
-        {specs.length ? (
-          <PlainTable withTableBorder>
-            <tbody>
-              {specs.map(([k, v]) => (
-                <tr key={k}>
-                  <th style={{ width: "40%" }}>{humaniseKey(k)}</th>
-                  <td>{v}</td>
-                </tr>
+    <LightTabs
+      defaultValue="description"
+      className={classes.tabs}
+      tabs={[
+        {
+          value: "description",
+          label: "Description",
+          panel: <Text>{detailedDescription || "No detailed description available."}</Text>,
+        },
+        {
+          value: "features",
+          label: "Features",
+          panel: features.length ? (
+            <List>
+              {features.map((f, i) => (
+                <List.Item key={i}>{f}</List.Item>
               ))}
-            </tbody>
-          </PlainTable>
-        ) : (
-          <Text c="dimmed">No specifications available.</Text>
-        )}
-      </Tabs.Panel>
-    </Tabs>
+            </List>
+          ) : (
+            <Text c="dimmed">No features listed.</Text>
+          ),
+        },
+        {
+          value: "specifications",
+          label: "Specifications",
+          panel: specs.length ? (
+            <PlainTable withTableBorder>
+              <tbody>
+                {specs.map(([k, v]) => (
+                  <tr key={k}>
+                    <th style={{ width: "40%" }}>{humaniseKey(k)}</th>
+                    <td>{v}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </PlainTable>
+          ) : (
+            <Text c="dimmed">No specifications available.</Text>
+          ),
+        },
+      ]}
+    />
   );
 });
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { Progress, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import classes from "./ContestCard.module.css";
 import { useReducedMotion } from "@mantine/hooks";
 import { useEffect, useState } from "react";
@@ -27,7 +27,20 @@ export function ContestStats({
   const soldText = max === null ? `${formatCount(sold)} sold` : `${formatCount(sold)} of ${formatCount(max)} sold`;
   return (
     <div className={classes.stats} data-testid={testId}>
-      {max !== null && <Progress value={pct} size="sm" aria-label={soldText} />}
+      {max !== null && (
+        // Mantine's Progress (size sm) in plain elements: one of these sits on every card.
+        <div className={classes.progress}>
+          <div
+            className={classes.progressFill}
+            role="progressbar"
+            aria-label={soldText}
+            aria-valuenow={Math.round(pct)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            style={{ width: `${pct}%` }}
+          />
+        </div>
+      )}
       <div className={classes.statsRow}>
         <p className={`${classes.small} ${classes.dimmed}`} data-testid="sold-progress">
           {soldText}

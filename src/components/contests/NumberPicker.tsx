@@ -95,7 +95,7 @@ export const NumberPicker = memo(function NumberPicker({ contest, answerIndex }:
             onChange={setFind}
             min={1}
             max={contest.maxTickets ?? undefined}
-            style={{ flex: 1 }}
+            rootStyle={{ flex: 1 }}
             onKeyDown={(e) => e.key === "Enter" && goTo()}
           />
           <Button variant="default" leftSection={<IconSearch size={16} />} onClick={goTo}>

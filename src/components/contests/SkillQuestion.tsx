@@ -1,13 +1,16 @@
 "use client";
 
 import { memo, useEffect, useRef } from "react";
-import { Radio, Stack, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Text } from "@mantine/core";
 import type { PublicContest } from "@/trpc/types";
 import { DateTime } from "@/components/common/useTimeZone";
-import classes from "./SkillQuestion.module.css";
+import { LightRadioGroup } from "@/components/common/LightInputs";
 
-/** The contest's skill question, asked before Add to Cart (docs/fair-play.md); the server checks the answer. */
+/**
+ * The contest's skill question, asked before Add to Cart (docs/fair-play.md); the server checks the
+ * answer. The browser's own radios (../common/LightInputs.tsx): it is on every contest page and card
+ * with a question, and on a touch screen each answer is a 44 px row.
+ */
 export const SkillQuestion = memo(function SkillQuestion({
   question,
   value,
@@ -19,7 +22,6 @@ export const SkillQuestion = memo(function SkillQuestion({
   onChange: (answerIndex: number) => void;
   size?: "xs" | "sm";
 }) {
-  const touch = useMediaQuery("(pointer: coarse)") ?? false;
   // An answer picked before the page's code arrived stays checked through hydration but reaches no
   // state: once hydrated it is handed on, as typed fields are (../common/useTypedBeforeHydration.ts).
   const options = useRef<HTMLDivElement>(null);
@@ -29,29 +31,16 @@ export const SkillQuestion = memo(function SkillQuestion({
     if (picked && picked.value !== String(value)) onChange(Number(picked.value));
   }, []);
   return (
-    <Radio.Group
-      value={value === undefined ? null : String(value)}
-      onChange={(v) => onChange(Number(v))}
-      label={
-        <Text size={size} fw={600} component="span">
-          To enter, answer: {question.text}
-        </Text>
-      }
-      data-testid="skill-question"
-    >
-      <Stack gap={4} mt={4} ref={options}>
-        {question.options.map((option, i) => (
-          <Radio
-            key={`${i}-${option}`}
-            value={String(i)}
-            label={option}
-            // 20 px circles were too small to tap.
-            size={touch ? "lg" : size}
-            classNames={{ body: classes.body }}
-          />
-        ))}
-      </Stack>
-    </Radio.Group>
+    <div ref={options}>
+      <LightRadioGroup
+        label={`To enter, answer: ${question.text}`}
+        value={value === undefined ? "" : String(value)}
+        onChange={(v) => onChange(Number(v))}
+        options={question.options.map((option, i) => ({ value: String(i), label: option }))}
+        size={size}
+        data-testid="skill-question"
+      />
+    </div>
   );
 });
 
