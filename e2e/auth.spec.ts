@@ -143,6 +143,10 @@ test("password recovery end to end", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.waitForURL("**/forgot-password");
+  // The steps show where the player is: the current one named to screen readers.
+  const steps = page.getByRole("list", { name: "Password reset steps" });
+  const current = steps.locator("[aria-current=step]");
+  await expect(current).toHaveText(/Email/);
 
   // Step 1: an unknown email first.
   await page.getByRole("textbox", { name: "Email", exact: true }).fill("nobody-here@example.com");
@@ -153,6 +157,8 @@ test("password recovery end to end", async ({ page }) => {
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByTestId("security-question")).toHaveText(QUESTION);
   await expect(page.getByText(`${email.slice(0, 2)}****@example.com`)).toBeVisible();
+  await expect(current).toHaveText(/Security/);
+  await expect(steps.locator("[data-completed]")).toHaveText(/Email/);
 
   // Back returns to the email step.
   await page.getByRole("button", { name: "Back" }).click();
@@ -167,6 +173,8 @@ test("password recovery end to end", async ({ page }) => {
   await page.getByRole("button", { name: "Verify Answer" }).click();
 
   // Step 3: the new password.
+  await expect(current).toHaveText(/New password/);
+  await expect(steps.locator("[data-completed]")).toHaveCount(2);
   await page.getByRole("textbox", { name: "New password", exact: true }).fill("newpass1");
   await page.getByLabel("Confirm new password").fill("newpass1");
   await page.getByRole("button", { name: "Reset Password" }).click();

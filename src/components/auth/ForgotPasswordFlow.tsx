@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, Group, Stack, Stepper, Text } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IntentLink } from "@/components/common/links";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import type { ForgotPasswordResult } from "@/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import { AuthCard } from "./AuthCard";
+import { StepProgress } from "./StepProgress";
 import { AuthPageGuard } from "./AuthPageGuard";
 import { useSignInNext } from "./useSignInNext";
 import { dismissToasts, TOAST, toastError } from "@/components/common/toasts";
@@ -22,6 +23,7 @@ type Step = "email" | "security" | "reset";
 /** The page ships no zod: the schemas load when the visitor first touches the form (as sign-in's). */
 const loadAuthSchemas = () => import("@/shared/schemas/auth");
 const STEP_INDEX: Record<Step, number> = { email: 0, security: 1, reset: 2 };
+const STEPS = ["Email", "Security", "New password"] as const;
 
 /** Password recovery (docs/product.md §2): email -> security question -> new password. */
 export function ForgotPasswordFlow() {
@@ -78,11 +80,7 @@ export function ForgotPasswordFlow() {
   return (
     <AuthPageGuard hold={done}>
       <AuthCard title="Reset Your Password" subtitle="Answer your security question to choose a new password">
-        <Stepper active={STEP_INDEX[step]} size="xs" mb="lg" allowNextStepsSelect={false}>
-          <Stepper.Step label="Email" />
-          <Stepper.Step label="Security" />
-          <Stepper.Step label="New password" />
-        </Stepper>
+        <StepProgress steps={STEPS} active={STEP_INDEX[step]} label="Password reset steps" />
 
         {step === "email" && (
           <form
