@@ -93,7 +93,7 @@ export function InstantPrizesDialog({ contest, onClose }: { contest: AdminContes
                 the first ticket is sold. Physical prizes are claimed like a draw prize; the amount is their cash alternative.
               </Text>
               {data.ticketMax === null && (
-                <Text size="sm" c="orange.9">
+                <Text size="sm" c="orange">
                   Set the contest&apos;s maximum tickets first: the winning numbers are drawn in 1..max.
                 </Text>
               )}

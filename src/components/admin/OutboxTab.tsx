@@ -59,7 +59,7 @@ export function OutboxTab() {
           one they stay pending here.
         </Text>
         {locked && (
-          <Text size="sm" c="orange.9" data-testid="outbox-locked">
+          <Text size="sm" c="orange" data-testid="outbox-locked">
             The outbox opens once this session has passed two-factor authentication.
           </Text>
         )}

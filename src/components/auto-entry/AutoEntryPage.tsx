@@ -212,7 +212,7 @@ export function AutoEntryPage() {
                   </Badge>
                 </Group>
                 {o.stopReason && (
-                  <Text size="sm" c="orange.8" data-testid="auto-entry-reason">
+                  <Text size="sm" c="orange" data-testid="auto-entry-reason">
                     Stopped: {o.stopReason}.
                   </Text>
                 )}

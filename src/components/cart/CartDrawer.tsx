@@ -194,7 +194,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
                     />
                   )}
                   {locks.has(i.contestId) && (
-                    <Text size="sm" c="red.8" fw={600} data-testid="cart-line-locked">
+                    <Text size="sm" c="red" fw={600} data-testid="cart-line-locked">
                       Your answer to this contest&apos;s question was wrong: you can answer it again from{" "}
                       <DateTime value={locks.get(i.contestId) as Date} />. This line stays here and is left out of checkout.
                     </Text>
@@ -270,7 +270,7 @@ export default function CartDrawer({ opened, close }: { opened: boolean; close: 
             {checkout.isPending ? "Processing..." : "Checkout with Balance"}
           </Button>
           {restricted && cart.items.length > 0 && (
-            <Text size="sm" c="orange.9" ta="center" data-testid="checkout-restricted">
+            <Text size="sm" c="orange" ta="center" data-testid="checkout-restricted">
               <RestrictionText restriction={restricted} />
             </Text>
           )}

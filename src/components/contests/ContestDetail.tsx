@@ -247,7 +247,7 @@ function PlayerActions({
         </Button>
       )}
       {restricted && (
-        <Text c="orange.9" size="sm" data-testid="restricted-reason">
+        <Text c="orange" size="sm" data-testid="restricted-reason">
           <RestrictionText restriction={restricted} />
         </Text>
       )}

@@ -50,7 +50,7 @@ export const SKILL_LOCKED_LABEL = "Question locked";
 /** Why Add to Cart rests, and until when (in the player's zone): a wrong answer locks the question. */
 export function SkillLockText({ until, size = "sm" }: { until: Date; size?: "xs" | "sm" }) {
   return (
-    <Text size={size} c="red.8" data-testid="skill-locked">
+    <Text size={size} c="red" data-testid="skill-locked">
       Your answer to this contest&apos;s question was wrong, so you can enter again from <DateTime value={until} />.
     </Text>
   );
