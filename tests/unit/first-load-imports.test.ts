@@ -184,3 +184,13 @@ test("a contest page and the home's cards reach none of Mantine's inputs, tabs, 
     path.join("components", "contests", "NumberPicker.tsx"),
   );
 });
+
+test("/draws/live loads no draw code with its first screen: the proof panel, the browser's check (SHA-256, Merkle) and the player's own proofs load when wanted", () => {
+  const drawCode =
+    /components\/(contests\/MyEntryProofs\.tsx|common\/(DrawProof\.tsx|verifyDrawRecord\.ts))$|shared\/(merkle|draw)\.ts$/;
+  expect(rel(reach("components/contests/LiveDrawsPage.tsx").files).filter((f) => drawCode.test(f))).toEqual([]);
+  // The probe finds them where they are: the check module reaches the draw's code.
+  expect(rel(reach("components/common/verifyDrawRecord.ts").files).filter((f) => drawCode.test(f)).length).toBeGreaterThanOrEqual(
+    3,
+  );
+});

@@ -3,9 +3,6 @@
 import { Alert, Anchor, Button, Code, Group, Stack, Text } from "@mantine/core";
 import { Spinner } from "./QueryState";
 import { useDeferredValue, useEffect, useState } from "react";
-import { computeDrawWinner, entriesHashOf, sha256Hex } from "@/shared/draw";
-import { nthSoldTicket } from "@/shared/ticket-picking";
-import { DRAW_SCHEME_FLAT, DRAW_SCHEME_MERKLE } from "@/shared/merkle";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
@@ -13,11 +10,11 @@ import { DateTime } from "@/components/common/useTimeZone";
 import { SimpleTable } from "./DataTable";
 import { useBusy } from "./useBusy";
 import { WholeNumberInput } from "./WholeNumberInput";
+import { type Check, verifyDrawRecord } from "./verifyDrawRecord";
+import { DRAW_SCHEME_MERKLE } from "@/shared/merkle";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
 type Entry = DrawRecord["entries"][number];
-/** entriesOk null: the list is longer than one page, so the browser leaves its hash to verify:draw. */
-export type Check = { hashOk: boolean; entriesOk: boolean | null; ticket: number | null };
 
 /** 64 hex digits have no break opportunity: let them wrap instead of overflowing a phone's width. */
 const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
@@ -27,34 +24,6 @@ const METHOD_TEXT: Record<string, string> = {
   beacon: "seed + final entry list + drand randomness beacon round fixed when sales closed",
   legacy: "seed and number of tickets sold (contests drawn before entry lists and beacons were mixed in)",
 };
-
-/** Recomputes the draw in the visitor's browser with Web Crypto (the same code as scripts/tools/verify-draw.ts). */
-export async function verifyDrawRecord(r: DrawRecord): Promise<Check | null> {
-  if (!r.seed) return null;
-  const method = r.method === "legacy" || r.method === null ? null : r.method;
-  const whole = r.entriesNextCursor === null;
-  const [hash, entriesHash] = await Promise.all([
-    sha256Hex(r.seed),
-    whole ? entriesHashOf(r.entries, r.scheme === DRAW_SCHEME_MERKLE ? DRAW_SCHEME_MERKLE : DRAW_SCHEME_FLAT) : null,
-  ]);
-  const position = await computeDrawWinner({
-    seed: r.seed,
-    contestId: r.contestId,
-    soldTickets: r.soldTickets,
-    method,
-    entriesHash: r.entriesHash,
-    beaconRandomness: r.beacon?.randomness ?? null,
-  }).catch(() => null);
-  // The draw gives a position among the sold tickets; the ticket is the position-th sold number
-  // (the same number for consecutive tickets; a pick-your-numbers contest, docs/contests.md).
-  const sorted = [...r.entries].sort((a, b) => a.firstTicket - b.firstTicket);
-  const ticket = position !== null && whole ? nthSoldTicket(sorted, position) : position;
-  return {
-    hashOk: hash === r.seedHash,
-    entriesOk: method === null ? true : entriesHash === null ? null : entriesHash === r.entriesHash,
-    ticket,
-  };
-}
 
 const rangeText = (e: Entry) => (e.firstTicket === e.lastTicket ? `#${e.firstTicket}` : `#${e.firstTicket}–#${e.lastTicket}`);
 

@@ -4,14 +4,15 @@ import { Alert, Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } 
 import { Spinner } from "@/components/common/QueryState";
 import { useReducedMotion } from "@mantine/hooks";
 import { IntentLink } from "@/components/common/links";
-import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { useCurrentUser } from "../common/useCurrentUser";
-import { type Check, verifyDrawRecord } from "../common/DrawProof";
+import type { Check } from "../common/verifyDrawRecord";
 import { useBusy } from "../common/useBusy";
-import { MyEntryProofs } from "./MyEntryProofs";
+/** The player's own tickets' proofs: signed-in players only, after sales close; a chunk of its own. */
+const MyEntryProofs = lazy(() => import("./MyEntryProofs").then((m) => ({ default: m.MyEntryProofs })));
 import { Countdown } from "./ContestStats";
 
 type DrawRecord = RouterOutputs["contests"]["drawRecord"];
@@ -113,7 +114,12 @@ export function LiveDraw({
 
   const cancelled = r.status === "cancelled";
   const shows = (s: (typeof STEPS)[number]) => step > STEPS.indexOf(s);
-  const verify = () => whileChecking(async () => setCheck(await verifyDrawRecord(r)));
+  // The draw's code loads when asked for: most visitors watch, few verify.
+  const verify = () =>
+    whileChecking(async () => {
+      const { verifyDrawRecord } = await import("../common/verifyDrawRecord");
+      setCheck(await verifyDrawRecord(r));
+    });
   const verified = check?.hashOk && check.entriesOk !== false && check.ticket === r.winningTicket;
   return (
     <Paper withBorder p="md" radius="md" data-testid="live-draw">
@@ -186,7 +192,11 @@ export function LiveDraw({
               ))}
           </Stack>
         )}
-        {user && r.salesClosedAt && <MyEntryProofs record={r} />}
+        {user && r.salesClosedAt && (
+          <Suspense fallback={null}>
+            <MyEntryProofs record={r} />
+          </Suspense>
+        )}
       </Stack>
     </Paper>
   );
