@@ -32,8 +32,12 @@ test("the signed-in home's HTML carries one screen of contests, however many are
   const more = page.getByRole("button", { name: "Show more contests" });
   await more.scrollIntoViewIfNeeded();
   await expect.poll(() => cards.count()).toBeGreaterThan(LIMITS.homeContestsPage);
-  const titles = await cards.locator("h3").allTextContents();
+  const titles = await cards.locator("h2").allTextContents();
   expect(new Set(titles).size).toBe(titles.length);
+  // Headings go down one level at a time (h1, then the cards' h2s): a screen reader's outline.
+  const levels = await page.$$eval("h1, h2, h3, h4, h5, h6", (hs) => hs.map((h) => Number(h.tagName.slice(1))));
+  expect(levels[0]).toBe(1);
+  expect(levels.filter((level, i) => i > 0 && level > (levels[i - 1] as number) + 1)).toEqual([]);
 });
 
 test("the home asks for the next page only while 'Show more contests' is within a screen of view, and shows every page it asked for", async ({

@@ -46,7 +46,8 @@ export const ContestCard = memo(function ContestCard({
         </div>
       </Card.Section>
       <div className={classes.body}>
-        <Title order={3} size="h4" lineClamp={2}>
+        {/* A section of the home's list, under its h1: an h2 (h3 skipped a level, which Lighthouse flagged). */}
+        <Title order={2} size="h4" lineClamp={2}>
           {c.title}
         </Title>
         {c.cashAlternative && <p className={`${classes.text} ${classes.cash}`}>Or take {formatUsd(c.cashAlternative)} cash</p>}
