@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_THEME, mergeMantineTheme } from "@mantine/core";
+import { DEFAULT_THEME, getCSSColorVariables, luminance, mergeMantineTheme } from "@mantine/core";
 import { expect, test } from "vitest";
 import { cssVariablesResolver, theme } from "../../src/theme";
 
@@ -15,28 +15,22 @@ const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 const overrides = cssVariablesResolver(merged).light as Record<string, string>;
 const PALETTES = ["red", "green", "orange", "yellow", "teal", "cyan", "blue", "violet", "grape", "gray"] as const;
 
-function luminance(hex: string): number {
-  const [r, g, b] = (hex.replace("#", "").match(/../g) ?? []).map((x) => {
-    const v = Number.parseInt(x, 16) / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
 const contrast = (a: string, b: string) => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 };
 const shade = (name: string, n: number) => merged.colors[name]?.[n] as string;
 
-/** What a palette's variable holds in the light scheme: the theme's override, else Mantine's (get-css-color-variables). */
+/** A palette's variable in the light scheme, as the page gets it: the theme's override over Mantine's own, `var(...)` followed. */
 function resolve(variable: string, name: string): string {
-  const value = overrides[variable];
-  if (value) {
-    const ref = value.match(/^var\(--mantine-color-([a-z]+)-(\d)\)$/);
-    return ref ? shade(ref[1] as string, Number(ref[2])) : value;
-  }
-  if (variable.endsWith("-light-color")) return shade(name, 9);
-  return shade(name, merged.primaryShade && typeof merged.primaryShade === "object" ? merged.primaryShade.light : 6); // -text: the filled shade
+  const vars: Record<string, string> = {
+    ...(getCSSColorVariables({ theme: merged, color: name, colorScheme: "light" }) as Record<string, string>),
+    ...overrides,
+  };
+  let value = vars[variable] as string;
+  for (let ref = value.match(/^var\((--[\w-]+)\)$/); ref; ref = value.match(/^var\((--[\w-]+)\)$/))
+    value = vars[ref[1] as string] as string;
+  return value;
 }
 
 test.each(PALETTES)(
