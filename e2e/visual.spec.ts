@@ -158,3 +158,30 @@ test.describe("visual check of every route", () => {
     });
   }
 });
+
+// The header is on every page and drawn with light parts, not Mantine's components
+// (src/components/common/LightButtons.tsx): held to the pictures Mantine's own Button, ActionIcon,
+// Indicator and Avatar drew, pixel for pixel (a colour may differ by anti-aliasing only), where the
+// whole-page pictures above allow 2% of the pixels. The player has a balance and two unread notifications (the top-up's
+// and another of sign-up's), so the count badge shows.
+test.describe("the header, pixel for pixel", () => {
+  const STRICT = { maxDiffPixelRatio: 0, maxDiffPixels: 0, threshold: 0 };
+
+  test("visitor", async ({ page }) => {
+    await page.goto("/offline");
+    await expect(page.getByTestId("cart-button")).toBeVisible(SLOW);
+    await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible(SLOW);
+    await page.evaluate(() => document.fonts.ready);
+    await expect(page.locator("header")).toHaveScreenshot("header-visitor.png", STRICT);
+  });
+
+  test("player", async ({ browser }, info) => {
+    const { context, page } = await newPlayer(browser, { balance: "10", viewport: info.project.use.viewport ?? undefined });
+    await page.goto("/offline");
+    await expect(page.getByTestId("notification-badge")).toHaveText("2", SLOW);
+    await expect(page.getByRole("button", { name: "Add Balance" }).first()).toBeVisible(SLOW);
+    await page.evaluate(() => document.fonts.ready);
+    await expect(page.locator("header")).toHaveScreenshot("header-player.png", STRICT);
+    await context.close();
+  });
+});

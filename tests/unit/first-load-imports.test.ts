@@ -194,3 +194,20 @@ test("/draws/live loads no draw code with its first screen: the proof panel, the
     3,
   );
 });
+
+test("the header reaches none of Mantine's ActionIcon, Indicator, Avatar or UnstyledButton, and its own files no Button: its buttons are light on every page", () => {
+  // bench/README.md, "2026-11-30, day": the signed-in shell 176.4 → 172.4 KB in Chromium, the
+  // visitor's 169.3 → 168.2; e2e/visual.spec.ts holds the header to Mantine's own pictures.
+  for (const entry of ["components/layout/AppHeader.tsx", "components/layout/SignedInSlots.ts"]) {
+    const files = reach(entry).files;
+    expect(importingFromMantine(files, ["ActionIcon", "Indicator", "Avatar", "UnstyledButton"]), entry).toEqual([]);
+    // Mantine's Button comes with links.tsx's LinkButton, in the chunk every page shares: nearly every
+    // page has a Button of its own, and a Button split from it was loaded twice (198.0 KB, not 194.5,
+    // on a contest page).
+    expect(importingFromMantine(files, ["Button"]), entry).toEqual([path.join("components", "common", "links.tsx")]);
+  }
+  // The probe finds them where they are: the slide-out menu (on the first tap) has Mantine's Button.
+  expect(importingFromMantine(reach("components/layout/MobileMenuDrawer.tsx").files, ["Button"])).toContain(
+    path.join("components", "layout", "MobileMenuDrawer.tsx"),
+  );
+});

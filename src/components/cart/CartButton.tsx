@@ -1,11 +1,11 @@
 "use client";
 
-import { ActionIcon, Indicator } from "@mantine/core";
 import { IconShoppingCart } from "@tabler/icons-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { useCart } from "../common/cartStore";
+import { LightCount, LightIconButton } from "../common/LightButtons";
 
 const loadDrawer = () => import("./CartDrawer");
 // The drawer (checkout, money, the quantity stepper) is not first-load JS: it loads on the first
@@ -25,16 +25,9 @@ export function CartButton() {
   };
   return (
     <>
-      <Indicator
-        label={<span data-testid="cart-count">{cart.items.length}</span>}
-        size={18}
-        disabled={cart.items.length === 0}
-        offset={4}
-        color="red"
-      >
-        <ActionIcon
+      <LightCount label={<span data-testid="cart-count">{cart.items.length}</span>} hidden={cart.items.length === 0}>
+        <LightIconButton
           variant="default"
-          size="lg"
           aria-label="Cart"
           onClick={open}
           onPointerEnter={() => void loadDrawer()}
@@ -42,8 +35,8 @@ export function CartButton() {
           data-testid="cart-button"
         >
           <IconShoppingCart size={20} />
-        </ActionIcon>
-      </Indicator>
+        </LightIconButton>
+      </LightCount>
       {wanted && <CartDrawer opened={opened} close={() => setOpened(false)} />}
     </>
   );

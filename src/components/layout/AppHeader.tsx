@@ -1,9 +1,10 @@
 "use client";
 
-import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
+import { Anchor, Box, Container, Group, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
 import { memo } from "react";
 import { IntentLink } from "@/components/common/links";
+import { LightButtonLink } from "@/components/common/LightButtons";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { useSessionExpiry } from "../auth/useSessionExpiry";
 import classes from "./AppHeader.module.css";
@@ -62,9 +63,9 @@ export function AppHeader() {
             ) : (
               <>
                 <span className={classes.identityPlaceholder} aria-hidden="true" data-testid="identity-placeholder" />
-                <Button component={IntentLink} href="/login" size="xs" variant="filled" className={classes.signIn}>
+                <LightButtonLink href="/login" size="xs" className={classes.signIn}>
                   Sign In
-                </Button>
+                </LightButtonLink>
               </>
             )}
             <MobileMenu user={user} />

@@ -1,8 +1,8 @@
 "use client";
 
-import { UnstyledButton } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
 import { IntentLink } from "@/components/common/links";
+import { LightUnstyledButton } from "@/components/common/LightButtons";
 import { useEffect, useId, useRef, useState } from "react";
 import classes from "./AppHeader.module.css";
 import { CONTEST_MENU } from "./nav";
@@ -38,9 +38,9 @@ export function ContestsMenu() {
   }, [open]);
   return (
     <div ref={root} className={classes.dropdownRoot}>
-      <UnstyledButton className={classes.navLink} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <LightUnstyledButton className={classes.navLink} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         Contests <IconChevronDown size={14} aria-hidden className={classes.chevron} data-open={open || undefined} />
-      </UnstyledButton>
+      </LightUnstyledButton>
       <ul id={id} className={classes.dropdown} hidden={!open}>
         {CONTEST_MENU.map((item) => (
           <li key={item.href}>

@@ -1,10 +1,11 @@
 "use client";
 
-import { Avatar, Group, Text, UnstyledButton } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
 import { lazy, Suspense } from "react";
 import { formatUsd } from "@/shared/money-format";
 import { useAccountDialog, useOpenedOnce } from "../common/dialogs";
+import { LightAvatar, LightUnstyledButton } from "../common/LightButtons";
 import { usePopupOnDemand } from "../common/usePopupOnDemand";
 import { useSignOut } from "../auth/useSignOut";
 import { useCurrentUser } from "../common/useCurrentUser";
@@ -53,9 +54,7 @@ export function UserMenu() {
 
   const trigger = (
     <Group gap="xs" wrap="nowrap">
-      <Avatar color="blue" radius="xl" size="md">
-        {initialsOf(user)}
-      </Avatar>
+      <LightAvatar initials={initialsOf(user)} />
       <div style={{ lineHeight: 1.1 }}>
         <Text size="sm" fw={600} lineClamp={1}>
           {name}
@@ -69,9 +68,9 @@ export function UserMenu() {
 
   // Until the menu is wanted, and while its code arrives, the same trigger as a plain button.
   const plain = (
-    <UnstyledButton aria-label="User menu" data-testid="user-menu" {...popup.triggerProps}>
+    <LightUnstyledButton aria-label="User menu" data-testid="user-menu" {...popup.triggerProps}>
       {trigger}
-    </UnstyledButton>
+    </LightUnstyledButton>
   );
 
   return (

@@ -1,6 +1,6 @@
 "use client";
 
-import { Menu, UnstyledButton } from "@mantine/core";
+import { Menu } from "@mantine/core";
 import {
   IconGift,
   IconHeartHandshake,
@@ -14,6 +14,7 @@ import {
   IconWallet,
 } from "@tabler/icons-react";
 import { BalanceSplit } from "@/components/common/BalanceSplit";
+import { LightUnstyledButton } from "@/components/common/LightButtons";
 import { useMountedOpen } from "@/components/common/usePopupOnDemand";
 import { IntentLink } from "@/components/common/links";
 
@@ -50,9 +51,9 @@ export function UserMenuPopup({
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal opened={opened} onChange={setWanted}>
       <Menu.Target>
-        <UnstyledButton ref={target} aria-label="User menu" data-testid="user-menu">
+        <LightUnstyledButton ref={target} aria-label="User menu" data-testid="user-menu">
           {trigger}
-        </UnstyledButton>
+        </LightUnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{email}</Menu.Label>

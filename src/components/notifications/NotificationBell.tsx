@@ -1,12 +1,12 @@
 "use client";
 
-import { ActionIcon, Indicator } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { trpc } from "@/trpc/react";
 import type { PublicUser } from "@/trpc/types";
+import { LightCount, LightIconButton } from "../common/LightButtons";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { usePopupOnDemand } from "../common/usePopupOnDemand";
 import { pollingFallback, refetchOnTick } from "../common/useLiveRefetch";
@@ -80,14 +80,14 @@ export function NotificationBell() {
 
   // Until the popover is wanted, and while its code arrives, the bell as a plain button.
   const plain = (
-    <ActionIcon variant="subtle" size="lg" aria-label="Notifications" {...popup.triggerProps}>
+    <LightIconButton variant="subtle" aria-label="Notifications" {...popup.triggerProps}>
       <IconBell size={22} />
-    </ActionIcon>
+    </LightIconButton>
   );
 
   return (
     // The popover's ARIA (aria-expanded, aria-controls) belongs on the button, not on the badge's div.
-    <Indicator label={badgeLabel(count)} size={18} color="red" disabled={count === 0} offset={4} data-testid="notification-badge">
+    <LightCount label={badgeLabel(count)} hidden={count === 0} data-testid="notification-badge">
       {popup.active ? (
         <Suspense fallback={plain}>
           <NotificationPopover
@@ -103,6 +103,6 @@ export function NotificationBell() {
       ) : (
         plain
       )}
-    </Indicator>
+    </LightCount>
   );
 }

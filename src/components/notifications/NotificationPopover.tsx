@@ -1,9 +1,10 @@
 "use client";
 
-import { ActionIcon, Badge, Box, Button, Group, Popover, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Badge, Box, Button, Group, Popover, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconBell, IconCircleCheck, IconInfoCircle, IconTrophy } from "@tabler/icons-react";
 import { LIMITS } from "@/shared/constants";
 import type { RouterOutputs } from "@/trpc/types";
+import { LightIconButton } from "../common/LightButtons";
 import { useMountedOpen } from "../common/usePopupOnDemand";
 import { timeLabel } from "../common/timeLabel";
 
@@ -41,9 +42,9 @@ export function NotificationPopover({
   return (
     <Popover width={360} position="bottom-end" shadow="md" withinPortal opened={opened} onChange={setWanted}>
       <Popover.Target>
-        <ActionIcon ref={target} variant="subtle" size="lg" aria-label="Notifications" onClick={() => setWanted((o) => !o)}>
+        <LightIconButton ref={target} variant="subtle" aria-label="Notifications" onClick={() => setWanted((o) => !o)}>
           <IconBell size={22} />
-        </ActionIcon>
+        </LightIconButton>
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" p="sm">

@@ -1,8 +1,8 @@
 "use client";
 
-import { ActionIcon, Button } from "@mantine/core";
 import { IconWallet } from "@tabler/icons-react";
 import dynamic from "next/dynamic";
+import { LightButton, LightIconButton } from "../common/LightButtons";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { useAccountDialog, useOpenedOnce } from "../common/dialogs";
 
@@ -23,28 +23,27 @@ export function AddBalanceButton() {
   return (
     <>
       {/* The spec's header has Add Balance on every width: the labelled button from 992 px, an icon below. */}
-      <Button
+      <LightButton
         leftSection={<IconWallet size={18} />}
         color="green"
         onClick={open}
         onPointerEnter={preload}
         onFocus={preload}
-        visibleFrom="md"
+        visibleFromMd
       >
         Add Balance
-      </Button>
-      <ActionIcon
+      </LightButton>
+      <LightIconButton
         variant="filled"
         color="green"
-        size="lg"
         aria-label="Add Balance"
         onClick={open}
         onPointerEnter={preload}
         onFocus={preload}
-        hiddenFrom="md"
+        hiddenFromMd
       >
         <IconWallet size={18} />
-      </ActionIcon>
+      </LightIconButton>
       {mounted && <AddBalanceDialog opened={opened} close={close} />}
     </>
   );

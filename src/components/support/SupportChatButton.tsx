@@ -1,8 +1,8 @@
 "use client";
 
-import { ActionIcon } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
 import dynamic from "next/dynamic";
+import { LightIconButton } from "../common/LightButtons";
 import { useCurrentUser } from "../common/useCurrentUser";
 import { useAccountDialog, useOpenedOnce } from "../common/dialogs";
 
@@ -20,16 +20,15 @@ export function SupportChatButton() {
   if (!user) return null;
   return (
     <>
-      <ActionIcon
+      <LightIconButton
         variant="subtle"
-        size="lg"
         aria-label="Support chat"
         onClick={open}
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
       >
         <IconMessageCircle size={22} />
-      </ActionIcon>
+      </LightIconButton>
       {mounted && <SupportChatDialog opened={opened} close={close} />}
     </>
   );
