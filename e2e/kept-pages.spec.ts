@@ -163,3 +163,36 @@ test("the players' shells are not pages of their own: asked for directly, or wit
   const guessed = await request.get(`/contest/${id}`, { headers: { "x-fast-path-render": "1" }, maxRedirects: 0 });
   expect(await guessed.text()).not.toContain('<meta name="prize-shared-page"');
 });
+
+test("on a kept page the player's own questions go out with auth.me, one round trip, not after its answer", async ({
+  browser,
+}) => {
+  // src/components/common/useCurrentUser.ts, playerQueriesEnabled: a kept page is only served to a
+  // valid session, so the standing and a contest's free-entry status need not wait for the user.
+  const contestId = await plainContest(browser);
+  const { page, close } = await distinctivePlayer(browser, "Batch", "12.34", "50");
+  const batches: string[][] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/trpc/") && url.searchParams.has("batch"))
+      batches.push(url.pathname.slice("/api/trpc/".length).split(","));
+  });
+  for (const [path, mine] of [
+    ["/", ["responsiblePlay.standing"]],
+    [`/contest/${contestId}`, ["responsiblePlay.standing", "picking.freeEntryStatus"]],
+  ] as const) {
+    batches.length = 0;
+    await page.goto(path);
+    await expect(page.getByTestId("user-menu").first()).toBeAttached({ timeout: 30_000 });
+    await expect
+      .poll(() => batches.find((b) => b.includes("auth.me")), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([...mine]));
+    // Asked once: none of them again in a batch of its own.
+    for (const name of mine)
+      expect(
+        batches.filter((b) => b.includes(name)),
+        `${path} ${name}`,
+      ).toHaveLength(1);
+  }
+  await close();
+});

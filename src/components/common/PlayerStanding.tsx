@@ -9,7 +9,7 @@ import { trpc } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { openAccountDialog } from "./dialogs";
 import { DateTime } from "./useTimeZone";
-import { useCurrentUser } from "./useCurrentUser";
+import { playerQueriesEnabled, useCurrentUser } from "./useCurrentUser";
 
 export type PlayerStanding = RouterOutputs["responsiblePlay"]["standing"];
 export type Restriction = NonNullable<PlayerStanding["restriction"]>;
@@ -23,7 +23,7 @@ export type Restriction = NonNullable<PlayerStanding["restriction"]>;
 export function usePlayerStanding(): PlayerStanding | null {
   const { user } = useCurrentUser();
   const standing = useQuery(
-    trpc.responsiblePlay.standing.queryOptions(undefined, { enabled: Boolean(user), staleTime: 30_000 }),
+    trpc.responsiblePlay.standing.queryOptions(undefined, { enabled: playerQueriesEnabled(user), staleTime: 30_000 }),
   ).data;
   // `enabled` does not hide what is already cached: a part that hydrates late (the home's list, inside
   // a Suspense boundary) would otherwise read the standing the header fetched meanwhile and render

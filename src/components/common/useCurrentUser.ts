@@ -42,3 +42,14 @@ export function useCurrentUser() {
 }
 
 const LOADING = { user: null, isLoading: true } as const;
+
+/**
+ * Whether the player's own queries (their standing, a contest's free-entry status) may go out: the
+ * user is known, or this is a players' kept page (src/app/shell/), which is only ever served to a
+ * valid session (docs/decisions/0009-first-paint-identity.md). There they go out in `auth.me`'s batch
+ * (one round trip, one render of their answers) instead of after it. Should the session have ended in
+ * between, they are refused and their callers show nothing, as for a visitor.
+ */
+export function playerQueriesEnabled(user: unknown): boolean {
+  return Boolean(user) || (typeof document !== "undefined" && document.querySelector("[data-signed-in-page]") !== null);
+}

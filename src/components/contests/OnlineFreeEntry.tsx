@@ -7,7 +7,7 @@ import { FAIR_PLAY_MESSAGES } from "@/shared/fair-play-messages";
 import type { PublicContest } from "@/trpc/types";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "@/trpc/react";
-import { useCurrentUser } from "../common/useCurrentUser";
+import { playerQueriesEnabled, useCurrentUser } from "../common/useCurrentUser";
 import { showToast, TOAST, toastSuccess } from "../common/toasts";
 import { useInvalidate } from "@/components/common/useInvalidate";
 import { DateTime, useTimeZone } from "@/components/common/useTimeZone";
@@ -29,7 +29,7 @@ export const OnlineFreeEntry = memo(function OnlineFreeEntry({
   const zone = useTimeZone();
   const invalidate = useInvalidate();
   // When the next one opens, known before the click (null: one is open now).
-  const status = useQuery(trpc.picking.freeEntryStatus.queryOptions({ id: contest.id }, { enabled: Boolean(user) }));
+  const status = useQuery(trpc.picking.freeEntryStatus.queryOptions({ id: contest.id }, { enabled: playerQueriesEnabled(user) }));
   const nextAt = user ? (status.data?.nextAt ?? null) : null;
   const used = nextAt !== null && new Date(nextAt).getTime() > Date.now();
   const enter = useMutation(

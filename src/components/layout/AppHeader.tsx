@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { memo } from "react";
 import { IntentLink } from "@/components/common/links";
 import { LightButtonLink } from "@/components/common/LightButtons";
-import { useCurrentUser } from "../common/useCurrentUser";
+import { playerQueriesEnabled, useCurrentUser } from "../common/useCurrentUser";
 import { useSessionExpiry } from "../auth/useSessionExpiry";
 import classes from "./AppHeader.module.css";
 import { MobileMenu } from "./MobileMenu";
@@ -33,7 +33,7 @@ export function AppHeader() {
   useSessionExpiry();
   // No promotions to a self-excluded player (docs/fair-play.md "Safer play"); the same query as usePlayerStanding.
   const standing = useQuery(
-    trpc.responsiblePlay.standing.queryOptions(undefined, { enabled: Boolean(user), staleTime: 30_000 }),
+    trpc.responsiblePlay.standing.queryOptions(undefined, { enabled: playerQueriesEnabled(user), staleTime: 30_000 }),
   ).data;
   // Read only with a user, as usePlayerStanding does (a cached answer is not one while hydrating).
   const excluded = Boolean(user) && standing?.restriction?.reason === "self_excluded";
