@@ -54,8 +54,17 @@ export function LightIconButton({ variant, color, className, hiddenFromMd, visib
 
 type LightButtonLook = Breakpointed & { size?: "xs" | "sm"; color?: "green"; leftSection?: ReactNode; className?: string };
 
-function buttonLook({ size = "sm", color, leftSection, className, hiddenFromMd, visibleFromMd }: LightButtonLook) {
-  return {
+/** Splits the look's props from the element's own: the look as attributes, the left section, the rest. */
+function splitLook<P extends LightButtonLook>({
+  size = "sm",
+  color,
+  leftSection,
+  className,
+  hiddenFromMd,
+  visibleFromMd,
+  ...rest
+}: P) {
+  const look = {
     "data-size": size,
     "data-color": color,
     "data-with-left-section": leftSection ? true : undefined,
@@ -67,6 +76,7 @@ function buttonLook({ size = "sm", color, leftSection, className, hiddenFromMd, 
       className,
     ),
   };
+  return { look, leftSection, rest };
 }
 
 function ButtonInner({ leftSection, children }: { leftSection?: ReactNode; children: ReactNode }) {
@@ -79,36 +89,20 @@ function ButtonInner({ leftSection, children }: { leftSection?: ReactNode; child
 }
 
 /** Mantine's filled `<Button>` (sizes xs and sm). */
-export function LightButton({
-  size,
-  color,
-  leftSection,
-  className,
-  hiddenFromMd,
-  visibleFromMd,
-  children,
-  ...props
-}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "color"> & LightButtonLook) {
+export function LightButton({ children, ...props }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "color"> & LightButtonLook) {
+  const { look, leftSection, rest } = splitLook(props);
   return (
-    <button type="button" {...props} {...buttonLook({ size, color, leftSection, className, hiddenFromMd, visibleFromMd })}>
+    <button type="button" {...rest} {...look}>
       <ButtonInner leftSection={leftSection}>{children}</ButtonInner>
     </button>
   );
 }
 
 /** The same button as the site's link (Mantine's `<Button component={IntentLink}>`). */
-export function LightButtonLink({
-  size,
-  color,
-  leftSection,
-  className,
-  hiddenFromMd,
-  visibleFromMd,
-  children,
-  ...props
-}: Omit<ComponentProps<typeof IntentLink>, "color"> & LightButtonLook) {
+export function LightButtonLink({ children, ...props }: Omit<ComponentProps<typeof IntentLink>, "color"> & LightButtonLook) {
+  const { look, leftSection, rest } = splitLook(props);
   return (
-    <IntentLink {...props} {...buttonLook({ size, color, leftSection, className, hiddenFromMd, visibleFromMd })}>
+    <IntentLink {...rest} {...look}>
       <ButtonInner leftSection={leftSection}>{children}</ButtonInner>
     </IntentLink>
   );
