@@ -20,7 +20,7 @@ export function postgresUrlFor(database: string): string {
 }
 
 /** Opens a fresh database and makes it the process-wide one (so REST handlers use it too). */
-export async function createTestDb(opts: { poolSize?: number } = {}): Promise<TestDb> {
+export async function createTestDb(opts: { poolSize?: number; connectionTimeoutMs?: number } = {}): Promise<TestDb> {
   if (dbKind() === "postgres") {
     const template = inject("pgTemplate");
     if (!template) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
@@ -39,7 +39,7 @@ export async function createTestDb(opts: { poolSize?: number } = {}): Promise<Te
     }
     await admin.end();
     const url = postgresUrlFor(name);
-    const handle = await openDatabase({ url, poolSize: opts.poolSize ?? 20 });
+    const handle = await openDatabase({ url, poolSize: opts.poolSize ?? 20, connectionTimeoutMs: opts.connectionTimeoutMs });
     const close = async () => {
       await handle.close();
       const a = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

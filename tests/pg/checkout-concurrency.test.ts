@@ -41,7 +41,9 @@ async function settle<T>(jobs: (() => Promise<T>)[]) {
 describe("checkout concurrency (postgres)", () => {
   let t: TestDb;
   beforeAll(async () => {
-    t = await createTestDb({ poolSize: 20 });
+    // 200 checkouts queue for 20 connections: the race under test is the rows' locks, not the pool's
+    // wait, which on a loaded 2-core machine passed the app's 5 s for one of them in a full-suite run.
+    t = await createTestDb({ poolSize: 20, connectionTimeoutMs: 60_000 });
   });
   afterAll(async () => {
     // Invariants over everything the file did.

@@ -44,7 +44,7 @@ export { defaultPgliteDir };
 
 /** Opens a database: a PostgreSQL URL, a PGlite directory, or `memory://` for an in-memory PGlite. */
 export async function openDatabase(
-  opts: { url?: string; pgliteDir?: string; pglite?: PGlite; poolSize?: number } = {},
+  opts: { url?: string; pgliteDir?: string; pglite?: PGlite; poolSize?: number; connectionTimeoutMs?: number } = {},
 ): Promise<DatabaseHandle> {
   if (opts.url) {
     const ownListeners: ((payload: string) => void)[] = [];
@@ -69,7 +69,8 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE,
-      connectionTimeoutMillis: 5_000,
+      // A request that waits longer than this for a connection fails as "database unavailable".
+      connectionTimeoutMillis: opts.connectionTimeoutMs ?? 5_000,
       onConnect: listenOnConnect,
     });
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
